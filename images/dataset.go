@@ -1,0 +1,101 @@
+package images
+
+import (
+	"fmt"
+	"image"
+	"math/rand/v2"
+)
+
+// Sample is one labelled picture.
+type Sample struct {
+	// Image holds the picture's grey levels as they were read: 0 is black,
+	// 255 white. It can be any size; the retina fits it onto its grid.
+	Image *image.Gray
+	// Label indexes the data set's Classes.
+	Label int
+	// Source names where the sample came from, for messages: a file path,
+	// "file.idx[12]" or "file.txt:34" or "task letters #5".
+	Source string
+}
+
+// Dataset is a labelled set of pictures with the names of its classes.
+type Dataset struct {
+	// Name says where the set came from: a path or a task name.
+	Name string
+	// Classes are the class names; a sample's Label indexes this slice.
+	Classes []string
+	Samples []Sample
+}
+
+// Len returns the number of samples.
+func (d *Dataset) Len() int { return len(d.Samples) }
+
+// Counts returns the number of samples in each class.
+func (d *Dataset) Counts() []int {
+	n := make([]int, len(d.Classes))
+	for _, s := range d.Samples {
+		n[s.Label]++
+	}
+	return n
+}
+
+// Validate checks that the set is usable for training: at least one sample,
+// every label in range, at least two classes present, and no nil image.
+func (d *Dataset) Validate() error {
+	if len(d.Samples) == 0 {
+		return fmt.Errorf("%s: no samples", d.Name)
+	}
+	present := 0
+	for _, n := range d.Counts() {
+		if n > 0 {
+			present++
+		}
+	}
+	for _, s := range d.Samples {
+		if s.Label < 0 || s.Label >= len(d.Classes) {
+			return fmt.Errorf("%s: label %d out of range [0, %d)", s.Source, s.Label, len(d.Classes))
+		}
+		if s.Image == nil || s.Image.Rect.Empty() {
+			return fmt.Errorf("%s: empty image", s.Source)
+		}
+	}
+	if present < 2 {
+		return fmt.Errorf("%s: only one class present (%d samples); a classifier needs at least two", d.Name, len(d.Samples))
+	}
+	return nil
+}
+
+// Split divides the set into a training part and a held-out part holding
+// about frac of each class (stratified), in an order drawn from seed. Each
+// class with at least two samples keeps at least one sample on each side.
+// The same seed gives the same split. It panics if frac is not in [0, 1).
+func (d *Dataset) Split(frac float64, seed uint64) (train, test *Dataset) {
+	if !(frac >= 0 && frac < 1) {
+		panic("images: split fraction out of [0, 1)")
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x5eed5b1177))
+	byClass := make([][]int, len(d.Classes))
+	for i, s := range d.Samples {
+		byClass[s.Label] = append(byClass[s.Label], i)
+	}
+	train = &Dataset{Name: d.Name + " (train)", Classes: d.Classes}
+	test = &Dataset{Name: d.Name + " (test)", Classes: d.Classes}
+	for _, idx := range byClass {
+		rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
+		k := int(frac*float64(len(idx)) + 0.5)
+		if frac > 0 && k == 0 && len(idx) >= 2 {
+			k = 1
+		}
+		if k == len(idx) && k > 0 {
+			k--
+		}
+		for j, i := range idx {
+			if j < k {
+				test.Samples = append(test.Samples, d.Samples[i])
+			} else {
+				train.Samples = append(train.Samples, d.Samples[i])
+			}
+		}
+	}
+	return train, test
+}
