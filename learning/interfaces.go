@@ -1,0 +1,83 @@
+package learning
+
+import "context"
+
+// Data is a labelled set of feature vectors: X[i] has label Y[i], a class
+// index in [0, Classes). All rows have the same length.
+type Data struct {
+	X       [][]float64
+	Y       []int
+	Classes int
+}
+
+// Learner fits a classifier on labelled feature vectors.
+type Learner interface {
+	// Name is a short identifier, such as "perceptron" or "svm".
+	Name() string
+	// Fit trains on d. It reports progress to rec if rec is not nil, and
+	// stops early, returning ctx.Err(), if ctx is cancelled.
+	Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error)
+}
+
+// Model is a trained classifier.
+type Model interface {
+	// Predict returns the class index for x.
+	Predict(x []float64) int
+}
+
+// Scorer is implemented by models that give a real-valued score per class
+// (the R-unit sums, w·x+b, or an SVM decision value).
+type Scorer interface {
+	Scores(dst []float64, x []float64) []float64
+}
+
+// Margined is implemented by models with a linear or kernel separator whose
+// geometric margin on the training data is known (the SVM's 1/‖w‖, or the
+// perceptron's min_i y_i w·x_i / ‖w‖ for a binary problem).
+type Margined interface {
+	Margin() float64
+}
+
+// SupportVectored is implemented by models that keep training examples:
+// support vectors of an SVM, stored mistakes of a kernel perceptron.
+type SupportVectored interface {
+	// SupportVectors returns the number of examples kept and how many of
+	// them are bounded (α = C for the SVM; 0 when that does not apply).
+	SupportVectors() (total, bounded int)
+}
+
+// Epoch is what one pass over the training data did.
+type Epoch struct {
+	Epoch    int     // 1-based
+	Mistakes int     // wrong answers (or updates) during the pass
+	Risk     float64 // the objective after the pass, where the learner has one (perceptron risk, SVM dual); NaN otherwise
+}
+
+// Recorder watches a run: it is told about each finished epoch. The CLI
+// draws progress with it; the web panel streams from it.
+type Recorder interface {
+	Record(e Epoch)
+}
+
+// RecorderFunc adapts a function to a Recorder.
+type RecorderFunc func(Epoch)
+
+// Record calls f(e).
+func (f RecorderFunc) Record(e Epoch) { f(e) }
+
+// Result is the outcome of a fit: the model and what happened on the way.
+type Result struct {
+	Model Model
+	// Epochs is the number of passes (or solver iterations for an SVM).
+	Epochs int
+	// Updates counts the corrections made (mistakes for perceptrons,
+	// motor corrections for the hardware, steps for gradient descent).
+	Updates int
+	// Converged is true when the stopping rule was met (an error-free epoch,
+	// KKT conditions to tolerance) rather than a limit.
+	Converged bool
+	// Status says in one sentence how the run ended, for people.
+	Status string
+	// Curve holds one entry per epoch, for learning curves.
+	Curve []Epoch
+}
