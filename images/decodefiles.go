@@ -1,0 +1,69 @@
+package images
+
+import (
+	"image"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// decodeFiles decodes the pictures in files on several goroutines, keeping
+// their order. The pixels of all pictures together are held to
+// lim.MaxValues, counted from each header before its pixels are decoded.
+// Once a file fails, files after it are not started; every file before it
+// is still decoded, so the error returned is that of the first bad file in
+// the list whatever the scheduling (a MaxValues error excepted: which file
+// crosses that limit depends on the order of decoding).
+func decodeFiles(files []string, lim Limits) ([]*image.Gray, error) {
+	pics := make([]*image.Gray, len(files))
+	errs := make([]error, len(files))
+	var (
+		next   atomic.Int64 // index of the next file to decode
+		total  atomic.Int64 // pixels reserved so far
+		failed atomic.Int64 // lowest index that failed; len(files) if none
+		wg     sync.WaitGroup
+	)
+	reserve := func(name string) func(int) error {
+		return func(n int) error {
+			if t := total.Add(int64(n)); t > int64(lim.MaxValues) {
+				return errorf(ErrTooLarge, "%s: pictures so far hold %d pixels, over the limit of %d for a data set (MaxValues)", name, t, lim.MaxValues)
+			}
+			return nil
+		}
+	}
+	failed.Store(int64(len(files)))
+	workers := min(runtime.GOMAXPROCS(0), len(files))
+	for range workers {
+		wg.Go(func() {
+			for {
+				i := next.Add(1) - 1
+				if i >= failed.Load() {
+					return
+				}
+				pics[i], errs[i] = loadImage(files[i], lim, reserve(files[i]))
+				if errs[i] == nil {
+					continue
+				}
+				for f := failed.Load(); i < f && !failed.CompareAndSwap(f, i); f = failed.Load() {
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return pics, nil
+}
+
+// loadImage is LoadImage with a reserve hook (see decodeGray).
+func loadImage(path string, lim Limits, reserve func(int) error) (*image.Gray, error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return decodeGray(f, path, lim, reserve)
+}

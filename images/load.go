@@ -1,0 +1,470 @@
+package images
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Load reads a labelled data set from path, recognising its format by
+// content (magic bytes, gzip header), not by extension:
+//
+//   - A folder holding one sub-folder per class, named after the class, each
+//     holding picture files (PNG, JPEG, GIF, BMP, TIFF, WebP). Classes are
+//     the sub-folder names, sorted. Names starting with '.' (such as
+//     .DS_Store) are skipped; any other file that is not a picture, a file
+//     beside the class folders, or a folder inside a class folder is an
+//     error, so nothing is silently left out. Only these two levels are
+//     read, so links cannot lead into loops.
+//   - An IDX images file (MNIST style, magic 0x00000803: count × rows ×
+//     cols unsigned bytes), gzipped or not. Its labels file (magic
+//     0x00000801) is given as "IMAGES,LABELS" or found beside it by the
+//     MNIST naming: "images" → "labels" and "idx3" → "idx1" in the file
+//     name, with or without ".gz" (train-images-idx3-ubyte →
+//     train-labels-idx1-ubyte[.gz]). Classes are the label values present,
+//     in numeric order, as text ("0" … "9").
+//   - libsvm text, gzipped or not (see ReadLibSVM), whose dimension is a
+//     square k×k: each row is a k×k picture in row-major order. Classes are
+//     the labels present, in numeric order, written as strconv 'g' writes
+//     them ("+1" becomes "1"). Values are scaled to grey levels by one rule
+//     for the whole file: if all lie in [0, 1] they are multiplied by 255;
+//     else if all lie in [0, 255] they are kept; otherwise they are mapped
+//     linearly from [min, max] onto [0, 255] (a constant file maps to 0).
+//     Results are rounded to the nearest level.
+//
+// Pictures are kept as read (see Sample): MNIST digits, for instance, stay
+// white on black; the retina decides polarity. The set must hold at least
+// two classes (see Dataset.Validate). Every error names the file and, where
+// it applies, the line or record, and wraps ErrTooLarge, ErrFormat or
+// ErrUnsupported when one of those is the cause.
+func Load(path string, lim Limits) (*Dataset, error) {
+	lim = lim.withDefaults()
+	imagesPath, labelsPath, err := splitPair(path)
+	if err != nil {
+		return nil, err
+	}
+	var d *Dataset
+	if labelsPath != "" {
+		d, err = loadIDXPair(imagesPath, labelsPath, lim)
+	} else {
+		d, err = loadPath(path, lim)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// splitPair recognises "IMAGES,LABELS". A path that exists is never split,
+// so file names containing commas still work.
+func splitPair(path string) (images, labels string, err error) {
+	if _, err := os.Stat(path); err == nil || !strings.Contains(path, ",") {
+		return path, "", nil
+	}
+	for i := range len(path) {
+		if path[i] != ',' {
+			continue
+		}
+		a, b := path[:i], path[i+1:]
+		_, errA := os.Stat(a)
+		_, errB := os.Stat(b)
+		if errA == nil && errB == nil {
+			return a, b, nil
+		}
+		if strings.Count(path, ",") == 1 {
+			if errA != nil {
+				return "", "", fmt.Errorf("%s: IDX images file of the pair %q: %w", a, path, errA)
+			}
+			return "", "", fmt.Errorf("%s: IDX labels file of the pair %q: %w", b, path, errB)
+		}
+	}
+	return "", "", fmt.Errorf("%s: no such file, and no comma splits it into two existing files IMAGES,LABELS", path)
+}
+
+// loadPath loads a folder, or a single file whose format it detects.
+func loadPath(path string, lim Limits) (*Dataset, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if fi.IsDir() {
+		return loadFolder(path, lim)
+	}
+	kind, err := sniffFile(path)
+	if err != nil {
+		return nil, err
+	}
+	switch kind {
+	case kindIDXImages:
+		labels, err := findLabels(path)
+		if err != nil {
+			return nil, err
+		}
+		return loadIDXPair(path, labels, lim)
+	case kindIDXLabels:
+		return nil, fmt.Errorf("%s: is an IDX labels file; give its images file, or both as IMAGES,LABELS", path)
+	case kindIDXOther:
+		// ReadIDX explains what is wrong with it.
+		_, err := readIDXFile(path, lim)
+		if err == nil {
+			err = errorf(ErrUnsupported, "%s: IDX file is neither images (3 dimensions) nor labels (1 dimension)", path)
+		}
+		return nil, err
+	case kindPicture:
+		return nil, fmt.Errorf("%s: is a single picture; a data set is a folder of class folders, an IDX file or libsvm text (mark1 predict reads one picture)", path)
+	case kindText:
+		return loadLibSVM(path, lim)
+	}
+	return nil, errorf(ErrFormat, "%s: not a data set: neither a folder, an IDX file, nor libsvm text (binary content)", path)
+}
+
+// fileKind is what sniffing found in a file.
+type fileKind int
+
+const (
+	kindUnknown fileKind = iota
+	kindIDXImages
+	kindIDXLabels
+	kindIDXOther
+	kindPicture
+	kindText
+)
+
+// sniffFile looks at the first bytes of path (decompressed if gzipped).
+func sniffFile(path string) (fileKind, error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return kindUnknown, err
+	}
+	defer f.Close()
+	r, err := maybeGunzip(f, path)
+	if err != nil {
+		return kindUnknown, err
+	}
+	head := make([]byte, 512)
+	n, err := io.ReadFull(r, head)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return kindUnknown, fmt.Errorf("%s: reading: %w", path, err)
+	}
+	return sniff(head[:n]), nil
+}
+
+// sniff classifies the first bytes of a file.
+func sniff(b []byte) fileKind {
+	if len(b) >= 4 && b[0] == 0 && b[1] == 0 && (b[2] == 0x08 || b[2] >= 0x09 && b[2] <= 0x0E) {
+		switch binary.BigEndian.Uint32(b) {
+		case idxMagicImages:
+			return kindIDXImages
+		case idxMagicLabels:
+			return kindIDXLabels
+		}
+		return kindIDXOther
+	}
+	for _, magic := range [][]byte{
+		[]byte("\x89PNG\r\n\x1a\n"), []byte("\xff\xd8\xff"), []byte("GIF87a"), []byte("GIF89a"),
+		[]byte("BM"), []byte("II*\x00"), []byte("MM\x00*"),
+	} {
+		if bytes.HasPrefix(b, magic) {
+			return kindPicture
+		}
+	}
+	if len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WEBP" {
+		return kindPicture
+	}
+	if len(b) == 0 {
+		return kindText // an empty file: libsvm reports "no samples"
+	}
+	// Text: no NUL, valid UTF-8 (allowing a rune cut at the end).
+	if bytes.IndexByte(b, 0) >= 0 {
+		return kindUnknown
+	}
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		if r == utf8.RuneError && size == 1 {
+			if len(b) < utf8.UTFMax && !utf8.FullRune(b) {
+				break
+			}
+			return kindUnknown
+		}
+		b = b[size:]
+	}
+	return kindText
+}
+
+// maybeGunzip returns r decompressed if it starts with the gzip magic
+// bytes, else r itself (buffered).
+func maybeGunzip(r io.Reader, name string) (io.Reader, error) {
+	br := bufio.NewReader(r)
+	magic, _ := br.Peek(2)
+	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, errorf(ErrFormat, "%s: corrupt gzip header: %w", name, err)
+		}
+		return zr, nil
+	}
+	return br, nil
+}
+
+// findLabels finds the labels file beside an IDX images file by the MNIST
+// naming.
+func findLabels(images string) (string, error) {
+	dir, base := filepath.Split(images)
+	name := strings.Replace(strings.Replace(base, "images", "labels", 1), "idx3", "idx1", 1)
+	if name == base {
+		return "", fmt.Errorf("%s: IDX images file without a labels file: name it like MNIST (train-images-idx3-ubyte beside train-labels-idx1-ubyte) or give IMAGES,LABELS", images)
+	}
+	stem := strings.TrimSuffix(name, ".gz")
+	tried := []string{filepath.Join(dir, stem), filepath.Join(dir, stem+".gz")}
+	for _, p := range tried {
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("%s: IDX labels file not found (looked for %s and %s); give IMAGES,LABELS", images, tried[0], tried[1])
+}
+
+// readIDXFile reads an IDX file, gzipped or not.
+func readIDXFile(path string, lim Limits) (*IDX, error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := maybeGunzip(f, path)
+	if err != nil {
+		return nil, err
+	}
+	return ReadIDX(r, path, lim)
+}
+
+// loadIDXPair reads an IDX images file and its labels file.
+func loadIDXPair(imagesPath, labelsPath string, lim Limits) (*Dataset, error) {
+	im, err := readIDXFile(imagesPath, lim)
+	if err != nil {
+		return nil, err
+	}
+	if len(im.Dims) != 3 {
+		return nil, errorf(ErrFormat, "%s: IDX images file has %d dimensions %v; want 3 (count, rows, columns)", imagesPath, len(im.Dims), im.Dims)
+	}
+	lb, err := readIDXFile(labelsPath, lim)
+	if err != nil {
+		return nil, err
+	}
+	if len(lb.Dims) != 1 {
+		return nil, errorf(ErrFormat, "%s: IDX labels file has %d dimensions %v; want 1 (count)", labelsPath, len(lb.Dims), lb.Dims)
+	}
+	n, rows, cols := im.Dims[0], im.Dims[1], im.Dims[2]
+	if lb.Dims[0] != n {
+		return nil, errorf(ErrFormat, "%s: %d images, but %s has %d labels", imagesPath, n, labelsPath, lb.Dims[0])
+	}
+	if rows == 0 || cols == 0 {
+		return nil, errorf(ErrFormat, "%s: IDX images of %dx%d pixels are empty", imagesPath, cols, rows)
+	}
+	var present [256]bool
+	for _, v := range lb.Data {
+		present[v] = true
+	}
+	var index [256]int
+	var classes []string
+	for v, ok := range present {
+		if ok {
+			index[v] = len(classes)
+			classes = append(classes, strconv.Itoa(v))
+		}
+	}
+	d := &Dataset{Name: imagesPath, Classes: classes, Samples: make([]Sample, n)}
+	per := rows * cols
+	for i := range n {
+		pix := im.Data[i*per : (i+1)*per : (i+1)*per]
+		d.Samples[i] = Sample{
+			Image:  &image.Gray{Pix: pix, Stride: cols, Rect: image.Rect(0, 0, cols, rows)},
+			Label:  index[lb.Data[i]],
+			Source: fmt.Sprintf("%s[%d]", imagesPath, i),
+		}
+	}
+	return d, nil
+}
+
+// loadLibSVM reads a libsvm file, gzipped or not, as pictures.
+func loadLibSVM(path string, lim Limits) (*Dataset, error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := maybeGunzip(f, path)
+	if err != nil {
+		return nil, err
+	}
+	rows, dim, err := readSparse(r, path, lim)
+	if err != nil {
+		return nil, err
+	}
+	return libsvmDataset(path, rows, dim, lim)
+}
+
+// libsvmDataset turns sparse libsvm rows into square pictures; see Load for
+// the scaling rule.
+func libsvmDataset(name string, rows []sparseRow, dim int, lim Limits) (*Dataset, error) {
+	k := int(math.Sqrt(float64(dim)) + 0.5)
+	if dim == 0 || k*k != dim {
+		return nil, errorf(ErrFormat, "%s: libsvm dimension %d is not a square k×k, so the rows are not pictures", name, dim)
+	}
+	if _, ok := mulLimit(len(rows), dim, lim.MaxValues); !ok {
+		return nil, tooLarge(name, fmt.Sprintf("picture data (%d rows × %d pixels)", len(rows), dim), saturatingProduct([]int{len(rows), dim}), lim.MaxValues)
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	var labels []float64
+	for _, row := range rows {
+		if len(row.index) < dim { // implicit zeros
+			lo, hi = min(lo, 0), max(hi, 0)
+		}
+		for _, v := range row.value {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		labels = append(labels, row.label)
+	}
+	scale := func(v float64) float64 { return v }
+	switch {
+	case lo >= 0 && hi <= 1:
+		scale = func(v float64) float64 { return v * 255 }
+	case lo >= 0 && hi <= 255:
+	case hi > lo:
+		scale = func(v float64) float64 { return (v - lo) / (hi - lo) * 255 }
+	default:
+		scale = func(float64) float64 { return 0 }
+	}
+	level := func(v float64) uint8 { return uint8(min(max(math.Round(scale(v)), 0), 255)) }
+	slices.Sort(labels)
+	labels = slices.Compact(labels)
+	classes := make([]string, len(labels))
+	for i, l := range labels {
+		classes[i] = strconv.FormatFloat(l, 'g', -1, 64)
+	}
+	zero := level(0)
+	pix := make([]byte, len(rows)*dim)
+	d := &Dataset{Name: name, Classes: classes, Samples: make([]Sample, len(rows))}
+	for i, row := range rows {
+		p := pix[i*dim : (i+1)*dim : (i+1)*dim]
+		if zero != 0 {
+			for j := range p {
+				p[j] = zero
+			}
+		}
+		for j, idx := range row.index {
+			p[idx-1] = level(row.value[j])
+		}
+		label, _ := slices.BinarySearch(labels, row.label)
+		d.Samples[i] = Sample{
+			Image:  &image.Gray{Pix: p, Stride: k, Rect: image.Rect(0, 0, k, k)},
+			Label:  label,
+			Source: fmt.Sprintf("%s:%d", name, row.line),
+		}
+	}
+	return d, nil
+}
+
+// isHidden reports whether a directory entry is hidden by the Unix
+// convention (.DS_Store, .git, ._resource forks).
+func isHidden(name string) bool { return strings.HasPrefix(name, ".") }
+
+// loadFolder reads a folder of class folders.
+func loadFolder(dir string, lim Limits) (*Dataset, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	d := &Dataset{Name: dir}
+	var files []string
+	var labels []int
+	for _, e := range entries {
+		if isHidden(e.Name()) {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		isDir, err := entryIsDir(p, e)
+		if err != nil {
+			return nil, err
+		}
+		if !isDir {
+			if k, _ := sniffFile(p); k == kindPicture {
+				return nil, fmt.Errorf("%s: picture beside the class folders; put each class's pictures in a sub-folder named after the class", p)
+			}
+			return nil, fmt.Errorf("%s: file beside the class folders; a data set folder holds only one sub-folder per class", p)
+		}
+		class := e.Name()
+		inner, err := os.ReadDir(p)
+		if err != nil {
+			return nil, err
+		}
+		n := 0
+		for _, f := range inner {
+			if isHidden(f.Name()) {
+				continue
+			}
+			fp := filepath.Join(p, f.Name())
+			sub, err := entryIsDir(fp, f)
+			if err != nil {
+				return nil, err
+			}
+			if sub {
+				return nil, fmt.Errorf("%s: folder inside class folder %q; class folders hold pictures only", fp, class)
+			}
+			if len(files) == lim.MaxSamples {
+				return nil, errorf(ErrTooLarge, "%s: more than %d pictures (the MaxSamples limit)", dir, lim.MaxSamples)
+			}
+			files = append(files, fp)
+			labels = append(labels, len(d.Classes))
+			n++
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("%s: class folder holds no pictures", p)
+		}
+		d.Classes = append(d.Classes, class)
+	}
+	switch len(d.Classes) {
+	case 0:
+		return nil, fmt.Errorf("%s: no class folders (a data set folder holds one sub-folder of pictures per class)", dir)
+	case 1:
+		return nil, fmt.Errorf("%s: only one class folder (%q); a classifier needs at least two", dir, d.Classes[0])
+	}
+	pics, err := decodeFiles(files, lim)
+	if err != nil {
+		return nil, err
+	}
+	d.Samples = make([]Sample, len(files))
+	for i, f := range files {
+		d.Samples[i] = Sample{Image: pics[i], Label: labels[i], Source: f}
+	}
+	return d, nil
+}
+
+// entryIsDir reports whether e, at path p, is a folder, following a link
+// (once: nothing below a class folder is read, so loops cannot form).
+func entryIsDir(p string, e fs.DirEntry) (bool, error) {
+	if e.Type()&fs.ModeSymlink == 0 {
+		return e.IsDir(), nil
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		return false, fmt.Errorf("%s: broken link: %w", p, err)
+	}
+	return fi.IsDir(), nil
+}
