@@ -1,0 +1,13 @@
+// Package associator simulates the Mark I's association units (A-units) and
+// the plugboard that wires them to the retina.
+//
+// Each A-unit has x excitatory and y inhibitory origin points — S-units chosen
+// at random, on the Mark I "from a table of random numbers", and fixed for a
+// whole experiment — and a threshold θ. It fires, all or nothing, when the
+// excitatory input minus the inhibitory input reaches θ (Rosenblatt 1958).
+// The S→A connections never learn. The fraction of A-units a stimulus turns
+// on is P_a, the key statistic of the 1958 theory.
+//
+// A Plugboard can be written as a plain-text listing (WriteTo) that people can
+// read and edit, and read back (Read).
+package associator

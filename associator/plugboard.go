@@ -1,0 +1,177 @@
+package associator
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Config describes how the plugboard is wired. The zero value means the
+// documented defaults: 512 A-units with x=6 excitatory and y=3 inhibitory
+// origin points and θ=2 (our choice: the Mark I's own x, y and θ are not
+// recorded; these give P_a of about 2–20% on the built-in tasks).
+type Config struct {
+	Units      int `json:"units"`      // A-units; 0 means 512
+	Excitatory int `json:"excitatory"` // x, origin points per unit; 0 means 6
+	Inhibitory int `json:"inhibitory"` // y; 0 means 3 (use -1 for none)
+	Threshold  int `json:"threshold"`  // θ; 0 means 2 (use -1 for θ=0)
+}
+
+// Defaults returns c with zero fields replaced by the defaults and the -1
+// sentinels by zero.
+func (c Config) Defaults() Config {
+	def := func(v *int, d int) {
+		switch *v {
+		case 0:
+			*v = d
+		case -1:
+			*v = 0
+		}
+	}
+	def(&c.Units, 512)
+	def(&c.Excitatory, 6)
+	def(&c.Inhibitory, 3)
+	def(&c.Threshold, 2)
+	return c
+}
+
+// Unit is one A-unit: its origin points (indices of S-units, row-major) and
+// its threshold.
+type Unit struct {
+	Excitatory []int   `json:"exc"`
+	Inhibitory []int   `json:"inh"`
+	Threshold  float64 `json:"theta"`
+}
+
+// Plugboard is the fixed wiring from a retina of Width x Height cells to the
+// A-units.
+type Plugboard struct {
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	Units  []Unit `json:"units"`
+}
+
+// Wire draws a plugboard for a width x height retina from seed. Within one
+// A-unit the origin points are distinct (drawn without replacement); different
+// units may share points. The same seed gives the same plugboard.
+func Wire(cfg Config, width, height int, seed uint64) (*Plugboard, error) {
+	cfg = cfg.Defaults()
+	cells := width * height
+	switch {
+	case cfg.Units < 1 || cfg.Units > 1<<20:
+		return nil, fmt.Errorf("associator: %d A-units out of range [1, 1048576]", cfg.Units)
+	case cfg.Excitatory < 0 || cfg.Inhibitory < 0 || cfg.Excitatory+cfg.Inhibitory < 1:
+		return nil, fmt.Errorf("associator: need at least one origin point (x=%d, y=%d)", cfg.Excitatory, cfg.Inhibitory)
+	case cfg.Excitatory+cfg.Inhibitory > cells:
+		return nil, fmt.Errorf("associator: x+y=%d origin points exceed the %d S-units", cfg.Excitatory+cfg.Inhibitory, cells)
+	case cfg.Threshold < 0 || cfg.Threshold > cfg.Excitatory:
+		return nil, fmt.Errorf("associator: threshold θ=%d out of range [0, x=%d]", cfg.Threshold, cfg.Excitatory)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0xa55))
+	p := &Plugboard{Width: width, Height: height, Units: make([]Unit, cfg.Units)}
+	k := cfg.Excitatory + cfg.Inhibitory
+	pick := make([]int, k)
+	for u := range p.Units {
+		sample(rng, cells, pick)
+		p.Units[u] = Unit{
+			Excitatory: append([]int(nil), pick[:cfg.Excitatory]...),
+			Inhibitory: append([]int(nil), pick[cfg.Excitatory:]...),
+			Threshold:  float64(cfg.Threshold),
+		}
+	}
+	return p, nil
+}
+
+// sample fills dst with distinct integers from [0, n) in random order
+// (Floyd's algorithm keeps it O(len(dst)) in time and allocation-free).
+func sample(rng *rand.Rand, n int, dst []int) {
+	k := len(dst)
+	for j := n - k; j < n; j++ {
+		t := rng.IntN(j + 1)
+		dup := false
+		for _, v := range dst[:k-(n-j)] {
+			if v == t {
+				dup = true
+				break
+			}
+		}
+		if dup {
+			t = j
+		}
+		dst[k-(n-j)] = t
+	}
+	rng.Shuffle(k, func(a, b int) { dst[a], dst[b] = dst[b], dst[a] })
+}
+
+// Cells returns the number of S-units the plugboard expects.
+func (p *Plugboard) Cells() int { return p.Width * p.Height }
+
+// Validate checks that every origin point is on the retina and every
+// threshold is finite.
+func (p *Plugboard) Validate() error {
+	if p.Width < 1 || p.Height < 1 {
+		return fmt.Errorf("plugboard: retina %dx%d is empty", p.Width, p.Height)
+	}
+	if len(p.Units) == 0 {
+		return fmt.Errorf("plugboard: no A-units")
+	}
+	n := p.Cells()
+	for u, unit := range p.Units {
+		if len(unit.Excitatory)+len(unit.Inhibitory) == 0 {
+			return fmt.Errorf("plugboard: A-unit %d has no origin points", u)
+		}
+		for _, pts := range [][]int{unit.Excitatory, unit.Inhibitory} {
+			for _, s := range pts {
+				if s < 0 || s >= n {
+					return fmt.Errorf("plugboard: A-unit %d: origin point %d is off the %dx%d retina", u, s, p.Width, p.Height)
+				}
+			}
+		}
+		if unit.Threshold != unit.Threshold || unit.Threshold > 1e9 || unit.Threshold < -1e9 {
+			return fmt.Errorf("plugboard: A-unit %d: threshold %v out of range", u, unit.Threshold)
+		}
+	}
+	return nil
+}
+
+// Input returns excitatory minus inhibitory input of A-unit u for the S-unit
+// outputs s.
+func (p *Plugboard) Input(u int, s []float64) float64 {
+	unit := &p.Units[u]
+	var v float64
+	for _, i := range unit.Excitatory {
+		v += s[i]
+	}
+	for _, i := range unit.Inhibitory {
+		v -= s[i]
+	}
+	return v
+}
+
+// Active appends to dst[:0] the indices, in increasing order, of the A-units
+// that fire for S-unit outputs s, and returns it. It panics if len(s) is not
+// the number of cells.
+func (p *Plugboard) Active(dst []int, s []float64) []int {
+	if len(s) != p.Cells() {
+		panic("associator: S-unit vector does not match the plugboard's retina")
+	}
+	dst = dst[:0]
+	for u := range p.Units {
+		if p.Input(u, s) >= p.Units[u].Threshold {
+			dst = append(dst, u)
+		}
+	}
+	return dst
+}
+
+// Clone returns a deep copy.
+func (p *Plugboard) Clone() *Plugboard {
+	q := &Plugboard{Width: p.Width, Height: p.Height, Units: make([]Unit, len(p.Units))}
+	for i, u := range p.Units {
+		q.Units[i] = Unit{
+			Excitatory: append([]int(nil), u.Excitatory...),
+			Inhibitory: append([]int(nil), u.Inhibitory...),
+			Threshold:  u.Threshold,
+		}
+	}
+	return q
+}

@@ -1,0 +1,149 @@
+package machine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"mark1/associator"
+	"mark1/motors"
+	"mark1/response"
+	"mark1/retina"
+)
+
+// Config is the complete description of a machine's hardware.
+type Config struct {
+	// Preset names the preset the configuration started from.
+	Preset     string            `json:"preset"`
+	Retina     retina.Config     `json:"retina"`
+	Associator associator.Config `json:"associator"`
+	Response   response.Config   `json:"response"`
+	Motors     motors.Config     `json:"motors"`
+	// PresentSeconds is the time one card takes to present: about 3 s is
+	// the only figure found for the Mark I (mark1-facts.md, confidence L).
+	PresentSeconds float64 `json:"present_seconds"`
+}
+
+// Validate checks every part.
+func (c Config) Validate() error {
+	if err := c.Retina.Validate(); err != nil {
+		return err
+	}
+	if err := c.Motors.Validate(); err != nil {
+		return err
+	}
+	if !(c.PresentSeconds >= 0) || c.PresentSeconds > 1e6 {
+		return fmt.Errorf("machine: presentation time %v s out of range", c.PresentSeconds)
+	}
+	return nil
+}
+
+// PresetInfo describes a preset.
+type PresetInfo struct {
+	Name, Description string
+}
+
+// presets are functions so that no package-level value can be mutated.
+func presets() map[string]func() Config {
+	mark1 := func() Config {
+		return Config{
+			Preset:     "mark1",
+			Associator: associator.Config{Units: 512, Excitatory: 6, Inhibitory: 3, Threshold: 2},
+			Response:   response.Config{Units: 8, Layout: response.SourceSets, Code: response.Binary},
+			Motors: motors.Config{
+				Limit:        1,
+				Step:         0.02, // 100 steps from stop to stop, as coarse as Tobermory's ~100 levels
+				Backlash:     0.005,
+				StepNoise:    0.1,
+				PulseSeconds: 0.1,
+			},
+			PresentSeconds: 3,
+		}
+	}
+	return map[string]func() Config{
+		"mark1": mark1,
+		"ideal": func() Config {
+			c := mark1()
+			c.Preset = "ideal"
+			c.Motors = motors.Config{Step: c.Motors.Step, PulseSeconds: c.Motors.PulseSeconds}
+			return c
+		},
+		"full": func() Config {
+			c := mark1()
+			c.Preset = "full"
+			c.Response.Layout = response.Full
+			c.Response.Bias = true
+			return c
+		},
+		"worn": func() Config {
+			c := mark1()
+			c.Preset = "worn"
+			c.Motors.Levels = 41
+			c.Motors.Backlash = 0.02
+			c.Motors.StepNoise = 0.3
+			c.Motors.Drift = 0.002
+			c.Motors.Stuck = 0.05
+			c.Retina.Noise = 0.01
+			c.Retina.Dead = 0.02
+			return c
+		},
+	}
+}
+
+// Presets lists the presets.
+func Presets() []PresetInfo {
+	desc := map[string]string{
+		"mark1": "the 1958 machine as best known: 400 S, 512 A in 8 source-sets, 8 R, bounded noisy pots (default)",
+		"ideal": "the same wiring with ideal pots: unbounded, continuous, noiseless (the textbook perceptron)",
+		"full":  "one pot per A→R pair (the modern reading, 512 × R pots) and a bias value per R-unit",
+		"worn":  "an aged machine: 41 readable levels, backlash, noisy and drifting pots, 5% stuck, noisy and dead cells",
+	}
+	var out []PresetInfo
+	for name := range presets() {
+		out = append(out, PresetInfo{Name: name, Description: desc[name]})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Name == "mark1" || out[j].Name == "mark1" {
+			return out[i].Name == "mark1"
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
+
+// Preset returns the configuration of a named preset.
+func Preset(name string) (Config, error) {
+	f, ok := presets()[name]
+	if !ok {
+		var names []string
+		for _, p := range Presets() {
+			names = append(names, p.Name)
+		}
+		return Config{}, fmt.Errorf("unknown preset %q (want %s)", name, strings.Join(names, ", "))
+	}
+	return f(), nil
+}
+
+// Seeds are the seeds of the machine's independent random streams.
+type Seeds struct {
+	Master uint64 `json:"master"` // the seed the others were derived from
+	Wiring uint64 `json:"wiring"` // plugboard
+	Retina uint64 `json:"retina"` // dead cells and threshold spread
+	Noise  uint64 `json:"noise"`  // photocell reading noise
+	Motors uint64 `json:"motors"` // stuck pots and motor noise
+	Order  uint64 `json:"order"`  // presentation order
+}
+
+// SeedsFrom derives independent stream seeds from one master seed
+// (SplitMix64, so nearby master seeds give unrelated streams).
+func SeedsFrom(master uint64) Seeds {
+	x := master
+	next := func() uint64 {
+		x += 0x9e3779b97f4a7c15
+		z := x
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+		return z ^ (z >> 31)
+	}
+	return Seeds{Master: master, Wiring: next(), Retina: next(), Noise: next(), Motors: next(), Order: next()}
+}

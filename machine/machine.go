@@ -1,0 +1,178 @@
+package machine
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"mark1/associator"
+	"mark1/images"
+	"mark1/motors"
+	"mark1/response"
+	"mark1/retina"
+)
+
+// Machine is one simulated Mark I: its hardware, the state of its pots, the
+// classes it was trained on, and its training history.
+type Machine struct {
+	Config    Config
+	Seeds     Seeds
+	Classes   []string
+	Retina    *retina.Retina
+	Plugboard *associator.Plugboard
+	Layer     *response.Layer
+	Bank      *motors.Bank
+	// History has one record per training epoch, across resumed runs.
+	History []Epoch
+	// Training records how the machine was trained, for people.
+	Training map[string]string
+
+	noise *rand.PCG // reading-noise stream used in training
+}
+
+// Epoch records one pass of training.
+type Epoch struct {
+	Epoch         int      `json:"epoch"`
+	Presentations int      `json:"presentations"` // presentations so far
+	Mistakes      int      `json:"mistakes"`      // presentations this epoch that needed a correction
+	Pr            float64  `json:"p_r"`           // accuracy on the training set after the epoch
+	Pg            *float64 `json:"p_g,omitempty"` // accuracy on held-out data, if any
+	Seconds       float64  `json:"seconds"`       // simulated machine time so far
+	Pulses        int64    `json:"pulses"`        // motor pulses so far
+	Saturations   int64    `json:"saturations"`   // pushes against end stops so far
+}
+
+// New builds a machine for the given classes. A nil plugboard means wire one
+// from the seeds; otherwise it is used as given (a saved or hand-edited
+// plugboard) and must fit the retina.
+func New(cfg Config, classes []string, seeds Seeds, plug *associator.Plugboard) (*Machine, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	ret, err := retina.New(cfg.Retina, seeds.Retina)
+	if err != nil {
+		return nil, err
+	}
+	w, h := ret.Size()
+	if plug == nil {
+		plug, err = associator.Wire(cfg.Associator, w, h, seeds.Wiring)
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		if err := plug.Validate(); err != nil {
+			return nil, err
+		}
+		if plug.Width != w || plug.Height != h {
+			return nil, fmt.Errorf("plugboard is wired for a %dx%d retina; the machine's is %dx%d", plug.Width, plug.Height, w, h)
+		}
+	}
+	layer, err := response.New(cfg.Response, len(plug.Units), len(classes))
+	if err != nil {
+		return nil, err
+	}
+	bank, err := motors.NewBank(layer.Pots(), cfg.Motors, seeds.Motors)
+	if err != nil {
+		return nil, err
+	}
+	return &Machine{
+		Config:    cfg,
+		Seeds:     seeds,
+		Classes:   append([]string(nil), classes...),
+		Retina:    ret,
+		Plugboard: plug,
+		Layer:     layer,
+		Bank:      bank,
+		noise:     rand.NewPCG(seeds.Noise, 0x9015e),
+	}, nil
+}
+
+// TrainingNoise returns the generator for the retina's reading noise during
+// training. Its state is saved with the machine.
+func (m *Machine) TrainingNoise() *rand.Rand { return rand.New(m.noise) }
+
+// EvalNoise returns a fresh generator for the retina's reading noise when
+// measuring: every measurement of the same machine sees the same noise.
+func (m *Machine) EvalNoise() *rand.Rand { return rand.New(rand.NewPCG(m.Seeds.Noise, 0xe5a1)) }
+
+// Response is the machine's state for one presentation. Reuse one across
+// presentations to avoid allocation.
+type Response struct {
+	S      []float64 // S-unit outputs
+	Active []int     // indices of the A-units that fired
+	Sums   []float64 // sum of each R-unit in use
+	Class  int       // decoded class, or -1 if the R-units show none
+}
+
+// Pa returns the fraction of A-units that fired.
+func (r *Response) Pa(m *Machine) float64 {
+	return float64(len(r.Active)) / float64(len(m.Plugboard.Units))
+}
+
+// Present shows a fitted field to the machine and fills r: S-units, A-units,
+// R-unit sums and the decoded class. noise draws the photocells' reading
+// noise (nil for none).
+func (m *Machine) Present(r *Response, field []float32, noise *rand.Rand) {
+	r.S = m.Retina.Expose(r.S, field, noise)
+	r.Active = m.Plugboard.Active(r.Active, r.S)
+	r.Sums = m.Layer.Sums(r.Sums, r.Active, m.Bank.Values())
+	r.Class = m.Layer.Decode(r.Sums)
+}
+
+// Fit projects every sample of d onto the retina: the optics, done once.
+func (m *Machine) Fit(d *images.Dataset) [][]float32 {
+	out := make([][]float32, len(d.Samples))
+	n := m.Retina.Cells()
+	buf := make([]float32, n*len(d.Samples))
+	for i, s := range d.Samples {
+		out[i] = m.Retina.Fit(buf[i*n:(i+1)*n:(i+1)*n], s.Image)
+	}
+	return out
+}
+
+// Accuracy returns the fraction of fields the machine classifies as labelled,
+// with the weights frozen and fresh evaluation noise.
+func (m *Machine) Accuracy(fields [][]float32, labels []int) float64 {
+	if len(fields) == 0 {
+		return 0
+	}
+	var r Response
+	noise := m.EvalNoise()
+	right := 0
+	for i, f := range fields {
+		m.Present(&r, f, noise)
+		if r.Class == labels[i] {
+			right++
+		}
+	}
+	return float64(right) / float64(len(fields))
+}
+
+// Confusion returns counts[true][predicted]; predictions of no class are
+// counted in an extra last column.
+func (m *Machine) Confusion(fields [][]float32, labels []int) [][]int {
+	k := len(m.Classes)
+	c := make([][]int, k)
+	for i := range c {
+		c[i] = make([]int, k+1)
+	}
+	var r Response
+	noise := m.EvalNoise()
+	for i, f := range fields {
+		m.Present(&r, f, noise)
+		p := r.Class
+		if p < 0 {
+			p = k
+		}
+		c[labels[i]][p]++
+	}
+	return c
+}
+
+// Labels returns the labels of d's samples.
+func Labels(d *images.Dataset) []int {
+	y := make([]int, len(d.Samples))
+	for i, s := range d.Samples {
+		y[i] = s.Label
+	}
+	return y
+}

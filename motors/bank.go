@@ -1,0 +1,256 @@
+package motors
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// Config describes the potentiometers and their motors. The zero value is an
+// ideal bank: no end stops, a step of 1, continuous values, no backlash,
+// noise, drift or stuck pots, motors that take no time.
+type Config struct {
+	// Limit puts the end stops at ±Limit; 0 means none (unbounded).
+	Limit float64 `json:"limit"`
+	// Step is the travel of one pulse; 0 means 1.
+	Step float64 `json:"step"`
+	// Levels quantizes the readable value to this many evenly spaced levels
+	// from −Limit to +Limit (needs Limit > 0); 0 means continuous.
+	Levels int `json:"levels"`
+	// Backlash is the travel lost each time a pot's direction reverses.
+	Backlash float64 `json:"backlash"`
+	// StepNoise is the relative standard deviation of each pulse's travel.
+	StepNoise float64 `json:"step_noise"`
+	// Drift is the standard deviation of a pot's random-walk drift over one
+	// second of simulated time (it grows as the square root of time).
+	Drift float64 `json:"drift"`
+	// Stuck is the fraction of pots whose motor never moves them.
+	Stuck float64 `json:"stuck"`
+	// PulseSeconds is how long one pulse runs a motor.
+	PulseSeconds float64 `json:"pulse_seconds"`
+	// Serial makes motors run one after another; by default each pot's
+	// motor runs at the same time as the others, so a set of moves takes as
+	// long as the longest.
+	Serial bool `json:"serial"`
+	// Initial is every pot's starting position (before quantization).
+	Initial float64 `json:"initial"`
+}
+
+// StepSize returns the travel of one pulse with the default applied.
+func (c Config) StepSize() float64 {
+	if c.Step == 0 {
+		return 1
+	}
+	return c.Step
+}
+
+// Ideal reports whether the bank is exactly the textbook weight vector:
+// unbounded, continuous, noiseless, no backlash, drift or stuck pots.
+func (c Config) Ideal() bool {
+	return c.Limit == 0 && c.Levels == 0 && c.Backlash == 0 && c.StepNoise == 0 && c.Drift == 0 && c.Stuck == 0
+}
+
+// Validate reports a parameter out of range.
+func (c Config) Validate() error {
+	bad := func(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) || v < 0 }
+	switch {
+	case bad(c.Limit):
+		return fmt.Errorf("motors: limit %v must be ≥ 0 (0 = no end stops)", c.Limit)
+	case bad(c.Step) || (c.Limit > 0 && c.StepSize() > 2*c.Limit):
+		return fmt.Errorf("motors: step %v must be > 0 and no more than the travel between end stops", c.Step)
+	case c.Levels < 0 || c.Levels == 1 || c.Levels > 1<<24:
+		return fmt.Errorf("motors: %d levels out of range (0 = continuous, or 2 to 16777216)", c.Levels)
+	case c.Levels > 0 && c.Limit == 0:
+		return fmt.Errorf("motors: quantization to %d levels needs end stops (a limit > 0)", c.Levels)
+	case bad(c.Backlash) || bad(c.StepNoise) || c.StepNoise > 1 || bad(c.Drift) || bad(c.PulseSeconds):
+		return fmt.Errorf("motors: backlash, drift and pulse time must be ≥ 0, step noise in [0, 1]")
+	case bad(c.Stuck) || c.Stuck > 1:
+		return fmt.Errorf("motors: stuck fraction %v out of range [0, 1]", c.Stuck)
+	case math.IsNaN(c.Initial) || (c.Limit > 0 && math.Abs(c.Initial) > c.Limit):
+		return fmt.Errorf("motors: initial position %v is beyond the end stops", c.Initial)
+	}
+	return nil
+}
+
+// Bank is a row of motor-driven potentiometers and the clock of the machine
+// they belong to. Values holds what the R-units read.
+type Bank struct {
+	cfg   Config
+	pos   []float64 // physical positions
+	val   []float64 // readable values (quantized positions)
+	dir   []int8    // last direction moved: -1, 0, +1
+	slack []float64 // backlash still to take up before the pot moves
+	stuck []bool
+
+	src *rand.PCG // noise stream; saved with the machine for exact resumes
+	rng *rand.Rand
+
+	clock       float64 // simulated seconds
+	pulses      int64   // pulses sent
+	saturations int64   // pulses that pushed against an end stop
+	cycleMax    float64 // longest motor run since the last Settle, in pulses
+	cycleSum    float64 // total motor run since the last Settle, in pulses
+}
+
+// NewBank returns n pots at their initial position. seed draws the stuck pots
+// and starts the noise stream.
+func NewBank(n int, cfg Config, seed uint64) (*Bank, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if n < 1 {
+		return nil, fmt.Errorf("motors: a bank needs at least one pot, got %d", n)
+	}
+	b := &Bank{
+		cfg:   cfg,
+		pos:   make([]float64, n),
+		val:   make([]float64, n),
+		dir:   make([]int8, n),
+		slack: make([]float64, n),
+		stuck: make([]bool, n),
+		src:   rand.NewPCG(seed, 0x3070),
+	}
+	b.rng = rand.New(b.src)
+	for i := range n {
+		b.pos[i] = cfg.Initial
+		b.val[i] = b.read(cfg.Initial)
+		if cfg.Stuck > 0 && b.rng.Float64() < cfg.Stuck {
+			b.stuck[i] = true
+		}
+	}
+	return b, nil
+}
+
+// Config returns the bank's configuration.
+func (b *Bank) Config() Config { return b.cfg }
+
+// Len returns the number of pots.
+func (b *Bank) Len() int { return len(b.pos) }
+
+// Values returns the readable value of every pot. The slice is the bank's
+// own: read it, do not write it; it changes as pots move.
+func (b *Bank) Values() []float64 { return b.val }
+
+// Position returns pot i's physical (unquantized) position.
+func (b *Bank) Position(i int) float64 { return b.pos[i] }
+
+// Stuck reports whether pot i's motor cannot move it.
+func (b *Bank) Stuck(i int) bool { return b.stuck[i] }
+
+// SetStuck makes pot i stuck or frees it (a fault injected from outside).
+func (b *Bank) SetStuck(i int, stuck bool) { b.stuck[i] = stuck }
+
+// AtStop reports whether pot i rests against an end stop.
+func (b *Bank) AtStop(i int) bool {
+	return b.cfg.Limit > 0 && math.Abs(b.pos[i]) >= b.cfg.Limit
+}
+
+// Seconds returns the simulated time on the machine's clock.
+func (b *Bank) Seconds() float64 { return b.clock }
+
+// Pulses returns the number of motor pulses sent so far.
+func (b *Bank) Pulses() int64 { return b.pulses }
+
+// Saturations returns the number of pulses that pushed a pot against an end
+// stop (the pot moved less than asked, or not at all).
+func (b *Bank) Saturations() int64 { return b.saturations }
+
+// Pulse runs pot i's motor for n pulses, up if n > 0, down if n < 0.
+func (b *Bank) Pulse(i, n int) {
+	if n == 0 {
+		return
+	}
+	b.move(i, float64(n)*b.cfg.StepSize(), math.Abs(float64(n)))
+}
+
+// Move turns pot i by delta (a travel, positive is up), as a motor run of
+// |delta|/Step pulse lengths; the γ value system uses fractional runs.
+func (b *Bank) Move(i int, delta float64) {
+	if delta == 0 {
+		return
+	}
+	b.move(i, delta, math.Abs(delta)/b.cfg.StepSize())
+}
+
+func (b *Bank) move(i int, delta, runs float64) {
+	b.pulses += int64(math.Ceil(runs))
+	b.cycleMax = max(b.cycleMax, runs)
+	b.cycleSum += runs
+	if b.stuck[i] {
+		return
+	}
+	var d int8 = 1
+	if delta < 0 {
+		d = -1
+	}
+	if b.cfg.StepNoise > 0 {
+		delta *= 1 + b.cfg.StepNoise*b.rng.NormFloat64()
+		if delta*float64(d) < 0 {
+			delta = 0 // noise never runs a motor backwards
+		}
+	}
+	if b.cfg.Backlash > 0 {
+		if b.dir[i] != 0 && b.dir[i] != d {
+			b.slack[i] = b.cfg.Backlash
+		}
+		take := min(b.slack[i], math.Abs(delta))
+		b.slack[i] -= take
+		delta -= float64(d) * take
+	}
+	b.dir[i] = d
+	p := b.pos[i] + delta
+	if lim := b.cfg.Limit; lim > 0 {
+		if p > lim || p < -lim || (math.Abs(b.pos[i]) >= lim && b.pos[i]*float64(d) > 0) {
+			b.saturations++
+		}
+		p = min(max(p, -lim), lim)
+	}
+	b.pos[i] = p
+	b.val[i] = b.read(p)
+}
+
+// read converts a position to the value the R-units see.
+func (b *Bank) read(p float64) float64 {
+	if b.cfg.Levels == 0 {
+		return p
+	}
+	lim := b.cfg.Limit
+	q := (b.cfg.Levels - 1)
+	k := math.Round((p + lim) / (2 * lim) * float64(q))
+	return -lim + 2*lim*k/float64(q)
+}
+
+// Settle ends a set of motor moves: it advances the clock by the time the
+// motors ran (the longest run if motors run together, the sum if serially)
+// and returns that time in seconds.
+func (b *Bank) Settle() float64 {
+	runs := b.cycleMax
+	if b.cfg.Serial {
+		runs = b.cycleSum
+	}
+	b.cycleMax, b.cycleSum = 0, 0
+	dt := runs * b.cfg.PulseSeconds
+	b.Advance(dt)
+	return dt
+}
+
+// Advance moves the clock on by dt seconds, during which every pot drifts.
+func (b *Bank) Advance(dt float64) {
+	if dt <= 0 {
+		return
+	}
+	b.clock += dt
+	if b.cfg.Drift == 0 {
+		return
+	}
+	sd := b.cfg.Drift * math.Sqrt(dt)
+	lim := b.cfg.Limit
+	for i, p := range b.pos {
+		p += sd * b.rng.NormFloat64()
+		if lim > 0 {
+			p = min(max(p, -lim), lim)
+		}
+		b.pos[i] = p
+		b.val[i] = b.read(p)
+	}
+}

@@ -1,0 +1,247 @@
+package response
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Layout says how values connect A-units to R-units.
+type Layout int
+
+const (
+	// SourceSets gives each A-unit one value, feeding one R-unit.
+	SourceSets Layout = iota
+	// Full gives each A→R pair a value.
+	Full
+)
+
+// Code says how a class is shown on the R-units.
+type Code int
+
+const (
+	// Binary shows class c as the bits of c, one per R-unit.
+	Binary Code = iota
+	// OnePerClass gives each class its own R-unit; the largest sum wins.
+	OnePerClass
+)
+
+var (
+	layoutNames = [...]string{"source-sets", "full"}
+	codeNames   = [...]string{"binary", "one-per-class"}
+)
+
+func (l Layout) String() string { return name(layoutNames[:], int(l)) }
+func (c Code) String() string   { return name(codeNames[:], int(c)) }
+
+func name(names []string, i int) string {
+	if i < 0 || i >= len(names) {
+		return fmt.Sprintf("(%d)", i)
+	}
+	return names[i]
+}
+
+func parse(names []string, kind, s string) (int, error) {
+	for i, n := range names {
+		if s == n {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown %s %q (want %s or %s)", kind, s, names[0], names[1])
+}
+
+// ParseLayout reads "source-sets" or "full".
+func ParseLayout(s string) (Layout, error) {
+	i, err := parse(layoutNames[:], "layout", s)
+	return Layout(i), err
+}
+
+// ParseCode reads "binary" or "one-per-class".
+func ParseCode(s string) (Code, error) { i, err := parse(codeNames[:], "code", s); return Code(i), err }
+
+// MarshalText implements encoding.TextMarshaler.
+func (l Layout) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (l *Layout) UnmarshalText(b []byte) (err error) { *l, err = ParseLayout(string(b)); return err }
+
+// MarshalText implements encoding.TextMarshaler.
+func (c Code) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (c *Code) UnmarshalText(b []byte) (err error) { *c, err = ParseCode(string(b)); return err }
+
+// Config describes the R-units. The zero value is 8 R-units, source-sets,
+// binary code, no bias.
+type Config struct {
+	Units  int    `json:"units"` // R-units on the machine; 0 means 8
+	Layout Layout `json:"layout"`
+	Code   Code   `json:"code"`
+	Bias   bool   `json:"bias"`
+}
+
+// Layer is the R-units of a machine with a given number of A-units and
+// classes. It maps A→R connections to potentiometer indices: values for
+// A-units first, then one bias value per R-unit in use.
+type Layer struct {
+	cfg     Config
+	assoc   int   // A-units
+	classes int   // classes
+	used    int   // R-units the code uses
+	set     []int // SourceSets: the R-unit each A-unit feeds
+}
+
+// New returns the R-unit layer for assoc A-units and the given number of
+// classes, or an error if the code needs more R-units than the machine has.
+func New(cfg Config, assoc, classes int) (*Layer, error) {
+	if cfg.Units == 0 {
+		cfg.Units = 8
+	}
+	if cfg.Units < 1 || cfg.Units > 1024 {
+		return nil, fmt.Errorf("response: %d R-units out of range [1, 1024]", cfg.Units)
+	}
+	if classes < 2 {
+		return nil, fmt.Errorf("response: need at least 2 classes, got %d", classes)
+	}
+	if cfg.Layout != SourceSets && cfg.Layout != Full || cfg.Code != Binary && cfg.Code != OnePerClass {
+		return nil, fmt.Errorf("response: bad layout %d or code %d", cfg.Layout, cfg.Code)
+	}
+	l := &Layer{cfg: cfg, assoc: assoc, classes: classes}
+	switch cfg.Code {
+	case Binary:
+		l.used = bits.Len(uint(classes - 1))
+	case OnePerClass:
+		l.used = classes
+	}
+	if l.used > cfg.Units {
+		return nil, fmt.Errorf("response: %d classes need %d R-units with the %s code; the machine has %d (raise --r-units or use the binary code)",
+			classes, l.used, cfg.Code, cfg.Units)
+	}
+	if cfg.Layout == SourceSets {
+		if assoc < l.used {
+			return nil, fmt.Errorf("response: %d A-units cannot form %d source-sets", assoc, l.used)
+		}
+		l.set = make([]int, assoc)
+		for a := range l.set {
+			l.set[a] = a * l.used / assoc // contiguous, near-equal source-sets
+		}
+	}
+	return l, nil
+}
+
+// Config returns the layer's configuration.
+func (l *Layer) Config() Config { return l.cfg }
+
+// Used returns the number of R-units the code uses.
+func (l *Layer) Used() int { return l.used }
+
+// Classes returns the number of classes.
+func (l *Layer) Classes() int { return l.classes }
+
+// Associators returns the number of A-units.
+func (l *Layer) Associators() int { return l.assoc }
+
+// Pots returns the number of potentiometers the layer needs.
+func (l *Layer) Pots() int {
+	n := l.assoc
+	if l.cfg.Layout == Full {
+		n *= l.used
+	}
+	if l.cfg.Bias {
+		n += l.used
+	}
+	return n
+}
+
+// Pot returns the index of the pot connecting A-unit a to R-unit r, or -1 if
+// a is not in r's source-set.
+func (l *Layer) Pot(a, r int) int {
+	if l.cfg.Layout == Full {
+		return r*l.assoc + a
+	}
+	if l.set[a] != r {
+		return -1
+	}
+	return a
+}
+
+// SourceSet returns the R-unit A-unit a feeds in the SourceSets layout, or
+// -1 in the Full layout.
+func (l *Layer) SourceSet(a int) int {
+	if l.cfg.Layout == Full {
+		return -1
+	}
+	return l.set[a]
+}
+
+// BiasPot returns the index of R-unit r's bias pot, or -1 without a bias.
+func (l *Layer) BiasPot(r int) int {
+	if !l.cfg.Bias {
+		return -1
+	}
+	return l.Pots() - l.used + r
+}
+
+// Sums returns in dst (allocated if short) each used R-unit's sum of the
+// values of the active A-units in its source-set, plus its bias.
+func (l *Layer) Sums(dst []float64, active []int, values []float64) []float64 {
+	if cap(dst) < l.used {
+		dst = make([]float64, l.used)
+	}
+	dst = dst[:l.used]
+	clear(dst)
+	if l.cfg.Layout == Full {
+		for r := range dst {
+			w := values[r*l.assoc : (r+1)*l.assoc]
+			var s float64
+			for _, a := range active {
+				s += w[a]
+			}
+			dst[r] = s
+		}
+	} else {
+		for _, a := range active {
+			dst[l.set[a]] += values[a]
+		}
+	}
+	if l.cfg.Bias {
+		b := values[l.Pots()-l.used:]
+		for r := range dst {
+			dst[r] += b[r]
+		}
+	}
+	return dst
+}
+
+// Want reports whether R-unit r should be on for class c.
+func (l *Layer) Want(r, c int) bool {
+	if l.cfg.Code == OnePerClass {
+		return r == c
+	}
+	return c>>r&1 == 1
+}
+
+// Decode returns the class the R-unit sums show, or -1 if they show none (a
+// binary code of a class that does not exist). An R-unit is on when its sum
+// is positive; with the OnePerClass code the largest sum wins, ties going to
+// the lowest class.
+func (l *Layer) Decode(sums []float64) int {
+	if l.cfg.Code == OnePerClass {
+		best := 0
+		for r, s := range sums {
+			if s > sums[best] {
+				best = r
+			}
+		}
+		return best
+	}
+	c := 0
+	for r, s := range sums {
+		if s > 0 {
+			c |= 1 << r
+		}
+	}
+	if c >= l.classes {
+		return -1
+	}
+	return c
+}

@@ -1,0 +1,352 @@
+package retina
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"math/rand/v2"
+)
+
+// Polarity says which part of a picture is the figure the cells respond to.
+type Polarity int
+
+const (
+	// Auto takes the figure to be whatever differs from the picture's
+	// border: dark ink on a light card, or a light figure on a dark ground
+	// (as in MNIST).
+	Auto Polarity = iota
+	// Dark takes dark pixels as the figure.
+	Dark
+	// Light takes light pixels as the figure.
+	Light
+)
+
+var polarityNames = [...]string{"auto", "dark", "light"}
+
+func (p Polarity) String() string {
+	if p < 0 || int(p) >= len(polarityNames) {
+		return fmt.Sprintf("Polarity(%d)", int(p))
+	}
+	return polarityNames[p]
+}
+
+// ParsePolarity reads "auto", "dark" or "light".
+func ParsePolarity(s string) (Polarity, error) {
+	for i, n := range polarityNames {
+		if s == n {
+			return Polarity(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown polarity %q (want auto, dark or light)", s)
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (p Polarity) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (p *Polarity) UnmarshalText(b []byte) error {
+	v, err := ParsePolarity(string(b))
+	*p = v
+	return err
+}
+
+// Config describes a retina. The zero value is the Mark I's: 20x20 cells,
+// no cropping, automatic polarity and threshold, ideal cells.
+type Config struct {
+	// Width and Height are the grid size in cells; 0 means 20.
+	Width  int `json:"width"`
+	Height int `json:"height"`
+	// Crop fits the figure's bounding box rather than the whole card. It
+	// removes position (so "left vs right" becomes unlearnable) and keeps
+	// shape; off by default.
+	Crop bool `json:"crop"`
+	// Polarity picks the figure; see Polarity.
+	Polarity Polarity `json:"polarity"`
+	// Threshold is the light level in (0, 1) at which a cell turns on. Zero
+	// means automatic: Otsu's threshold of each picture's field, kept within
+	// [0.1, 0.9].
+	Threshold float64 `json:"threshold"`
+	// Analog makes each cell output its light level in [0, 1] instead of
+	// 0 or 1 (the theory's cells are on/off; the real circuit is unknown).
+	Analog bool `json:"analog"`
+	// Spread is the standard deviation of a fixed per-cell offset added to
+	// the threshold (manufacturing spread of the photocells).
+	Spread float64 `json:"spread"`
+	// Noise is the probability that a cell's reading flips on any one
+	// presentation.
+	Noise float64 `json:"noise"`
+	// Dead is the fraction of cells that never respond, drawn from the seed.
+	Dead float64 `json:"dead"`
+}
+
+// Size returns the grid size with defaults applied.
+func (c Config) Size() (w, h int) {
+	w, h = c.Width, c.Height
+	if w == 0 {
+		w = 20
+	}
+	if h == 0 {
+		h = 20
+	}
+	return w, h
+}
+
+// Validate reports a parameter out of range.
+func (c Config) Validate() error {
+	w, h := c.Size()
+	switch {
+	case w < 1 || h < 1 || w > 1024 || h > 1024:
+		return fmt.Errorf("retina: size %dx%d out of range [1, 1024]", w, h)
+	case c.Threshold < 0 || c.Threshold >= 1 || math.IsNaN(c.Threshold):
+		return fmt.Errorf("retina: threshold %v out of range [0, 1) (0 = automatic)", c.Threshold)
+	case !(c.Spread >= 0) || c.Spread > 1:
+		return fmt.Errorf("retina: spread %v out of range [0, 1]", c.Spread)
+	case !(c.Noise >= 0) || c.Noise > 1:
+		return fmt.Errorf("retina: noise %v out of range [0, 1]", c.Noise)
+	case !(c.Dead >= 0) || c.Dead > 1:
+		return fmt.Errorf("retina: dead-cell rate %v out of range [0, 1]", c.Dead)
+	case c.Polarity < Auto || c.Polarity > Light:
+		return fmt.Errorf("retina: bad polarity %d", c.Polarity)
+	}
+	return nil
+}
+
+// Retina is a photocell grid built from a Config and a seed: the seed fixes
+// which cells are dead and each cell's threshold offset.
+type Retina struct {
+	cfg    Config
+	w, h   int
+	offset []float64 // per-cell threshold offsets
+	dead   []bool
+}
+
+// New builds a retina. The seed draws the dead cells and threshold spread.
+func New(cfg Config, seed uint64) (*Retina, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	r := &Retina{cfg: cfg}
+	r.w, r.h = cfg.Size()
+	n := r.w * r.h
+	r.offset = make([]float64, n)
+	r.dead = make([]bool, n)
+	rng := rand.New(rand.NewPCG(seed, 0x5e5e))
+	for i := range n {
+		if cfg.Spread > 0 {
+			r.offset[i] = cfg.Spread * rng.NormFloat64()
+		}
+		if cfg.Dead > 0 && rng.Float64() < cfg.Dead {
+			r.dead[i] = true
+		}
+	}
+	return r, nil
+}
+
+// Config returns the retina's configuration.
+func (r *Retina) Config() Config { return r.cfg }
+
+// Size returns the grid's width and height in cells.
+func (r *Retina) Size() (w, h int) { return r.w, r.h }
+
+// Cells returns the number of S-units.
+func (r *Retina) Cells() int { return r.w * r.h }
+
+// Dead reports whether cell i never responds.
+func (r *Retina) Dead(i int) bool { return r.dead[i] }
+
+// Kill makes cell i dead (a fault injected after construction).
+func (r *Retina) Kill(i int) { r.dead[i] = true }
+
+// Expose returns the S-unit outputs for a fitted field in dst (allocated if
+// nil or short): 0 or 1 per cell in row-major order, or the light level for
+// an analog retina. rng draws the reading noise; it may be nil when the
+// retina has none. Expose panics if len(field) != Cells().
+func (r *Retina) Expose(dst []float64, field []float32, rng *rand.Rand) []float64 {
+	n := r.w * r.h
+	if len(field) != n {
+		panic("retina: field size does not match the grid")
+	}
+	if cap(dst) < n {
+		dst = make([]float64, n)
+	}
+	dst = dst[:n]
+	t := r.cfg.Threshold
+	if t == 0 {
+		t = Otsu(field)
+	}
+	noisy := r.cfg.Noise > 0 && rng != nil
+	for i, v := range field {
+		var out float64
+		if !r.dead[i] {
+			if r.cfg.Analog {
+				out = float64(v)
+			} else if float64(v) >= t+r.offset[i] {
+				out = 1
+			}
+			if noisy && rng.Float64() < r.cfg.Noise {
+				out = 1 - out // a flipped reading (the complement, for analog cells)
+			}
+		}
+		dst[i] = out
+	}
+	return dst
+}
+
+// Otsu returns the threshold that best splits the field's light levels into
+// two classes (Otsu 1979, maximum between-class variance over a 64-bin
+// histogram), kept within [0.1, 0.9] so that a blank or faint field does not
+// light up its noise. A uniform field gives 0.5.
+func Otsu(field []float32) float64 {
+	const bins = 64
+	var hist [bins]float64
+	for _, v := range field {
+		b := int(v * bins)
+		if b >= bins {
+			b = bins - 1
+		} else if b < 0 {
+			b = 0
+		}
+		hist[b]++
+	}
+	total := float64(len(field))
+	var sumAll float64
+	for i, c := range hist {
+		sumAll += float64(i) * c
+	}
+	var wB, sumB, best float64
+	bestT := -1
+	for i := range bins - 1 {
+		wB += hist[i]
+		if wB == 0 {
+			continue
+		}
+		wF := total - wB
+		if wF == 0 {
+			break
+		}
+		sumB += float64(i) * hist[i]
+		mB, mF := sumB/wB, (sumAll-sumB)/wF
+		if v := wB * wF * (mB - mF) * (mB - mF); v > best {
+			best, bestT = v, i
+		}
+	}
+	if bestT < 0 {
+		return 0.5
+	}
+	t := float64(bestT+1) / bins
+	return min(max(t, 0.1), 0.9)
+}
+
+// Fit projects a picture onto the grid and returns its field of light levels
+// in [0, 1] (1 = figure), row-major, in dst (allocated if nil or short).
+func (r *Retina) Fit(dst []float32, img *image.Gray) []float32 {
+	return FitField(dst, img, r.w, r.h, r.cfg.Polarity, r.cfg.Crop)
+}
+
+// FitField is Fit for a grid of w x h cells without building a Retina.
+func FitField(dst []float32, img *image.Gray, w, h int, pol Polarity, crop bool) []float32 {
+	n := w * h
+	if cap(dst) < n {
+		dst = make([]float32, n)
+	}
+	dst = dst[:n]
+	clear(dst)
+	b := img.Rect
+	if b.Empty() {
+		return dst
+	}
+	dark := pol == Dark || (pol == Auto && borderMean(img) >= 128)
+	figure := func(x, y int) float64 {
+		g := float64(img.Pix[img.PixOffset(x, y)]) / 255
+		if dark {
+			return 1 - g
+		}
+		return g
+	}
+	if crop {
+		b = bbox(img, b, figure)
+		if b.Empty() {
+			return dst
+		}
+	}
+	sw, sh := float64(b.Dx()), float64(b.Dy())
+	s := min(float64(w)/sw, float64(h)/sh)
+	// The picture covers [ox, ox+sw*s) x [oy, oy+sh*s) of the grid.
+	ox, oy := (float64(w)-sw*s)/2, (float64(h)-sh*s)/2
+	xs := coverage(w, b.Dx(), s, ox)
+	ys := coverage(h, b.Dy(), s, oy)
+	for cy, yc := range ys {
+		for cx, xc := range xs {
+			var sum float64
+			for _, yy := range yc {
+				for _, xx := range xc {
+					sum += yy.w * xx.w * figure(b.Min.X+xx.i, b.Min.Y+yy.i)
+				}
+			}
+			dst[cy*w+cx] = float32(min(sum, 1))
+		}
+	}
+	return dst
+}
+
+type span struct {
+	i int     // source pixel
+	w float64 // fraction of the cell covered by it
+}
+
+// coverage returns, for each of n cells along one axis, the source pixels
+// overlapping it and the fraction of the cell's length each covers, for a
+// source of m pixels scaled by s and offset by off cells.
+func coverage(n, m int, s, off float64) [][]span {
+	out := make([][]span, n)
+	for c := range n {
+		lo, hi := float64(c), float64(c+1)
+		first := int(math.Floor((lo - off) / s))
+		last := int(math.Ceil((hi-off)/s)) - 1
+		for p := max(first, 0); p <= last && p < m; p++ {
+			a := max(lo, off+float64(p)*s)
+			b := min(hi, off+float64(p+1)*s)
+			if b > a {
+				out[c] = append(out[c], span{p, b - a})
+			}
+		}
+	}
+	return out
+}
+
+func borderMean(img *image.Gray) float64 {
+	b := img.Rect
+	var sum, n float64
+	add := func(x, y int) { sum += float64(img.Pix[img.PixOffset(x, y)]); n++ }
+	for x := b.Min.X; x < b.Max.X; x++ {
+		add(x, b.Min.Y)
+		if b.Dy() > 1 {
+			add(x, b.Max.Y-1)
+		}
+	}
+	for y := b.Min.Y + 1; y < b.Max.Y-1; y++ {
+		add(b.Min.X, y)
+		if b.Dx() > 1 {
+			add(b.Max.X-1, y)
+		}
+	}
+	return sum / n
+}
+
+func bbox(img *image.Gray, b image.Rectangle, figure func(x, y int) float64) image.Rectangle {
+	out := image.Rectangle{}
+	first := true
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if figure(x, y) > 0.5 {
+				p := image.Rect(x, y, x+1, y+1)
+				if first {
+					out, first = p, false
+				} else {
+					out = out.Union(p)
+				}
+			}
+		}
+	}
+	return out
+}
