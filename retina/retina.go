@@ -214,7 +214,7 @@ func Otsu(field []float32) float64 {
 		sumAll += float64(i) * c
 	}
 	var wB, sumB, best float64
-	bestT := -1
+	bestT, bestHi := -1, -1 // a plateau of equally good thresholds: take its middle
 	for i := range bins - 1 {
 		wB += hist[i]
 		if wB == 0 {
@@ -226,14 +226,18 @@ func Otsu(field []float32) float64 {
 		}
 		sumB += float64(i) * hist[i]
 		mB, mF := sumB/wB, (sumAll-sumB)/wF
-		if v := wB * wF * (mB - mF) * (mB - mF); v > best {
-			best, bestT = v, i
+		v := wB * wF * (mB - mF) * (mB - mF)
+		switch {
+		case v > best*(1+1e-12):
+			best, bestT, bestHi = v, i, i
+		case v >= best*(1-1e-12) && bestHi == i-1:
+			bestHi = i
 		}
 	}
 	if bestT < 0 {
 		return 0.5
 	}
-	t := float64(bestT+1) / bins
+	t := (float64(bestT+bestHi)/2 + 1) / bins
 	return min(max(t, 0.1), 0.9)
 }
 
