@@ -1,0 +1,150 @@
+package svm
+
+// cache keeps recently used rows of the matrix Q_ij = y_i y_j k(x_i, x_j)
+// in float32, like LIBSVM's Qfloat cache, under a memory budget. Rows are
+// indexed by the solver's current positions; a row holds the entries
+// [0, len) computed so far, so a row needed only over the active set is
+// computed only there and extended later if the whole row is wanted.
+//
+// Every row lives in a slot of capacity n float32s. Slots are allocated on
+// demand up to the budget and then recycled from the least recently used
+// row, so the cache never holds more than max(budget, 2 rows) bytes of row
+// data and a full solver run allocates no garbage here.
+type cache struct {
+	n        int
+	maxSlots int
+	slots    int         // slots allocated so far
+	rows     [][]float32 // rows[i] is nil or the computed part of row i
+	spare    [][]float32 // free slots
+	// LRU list over positions with sentinel n: next[n] is the least
+	// recently used row, prev[n] the most recently used.
+	prev, next []int32
+}
+
+// rowBytes is the memory of one slot.
+func rowBytes(n int) int64 { return 4 * int64(n) }
+
+// newCache returns a cache for n rows of length n within budget bytes.
+func newCache(n int, budget int64) *cache {
+	slots := budget / rowBytes(max(n, 1))
+	if slots < 2 {
+		slots = 2
+	}
+	if slots > int64(n) {
+		slots = int64(n)
+	}
+	c := &cache{
+		n:        n,
+		maxSlots: int(slots),
+		rows:     make([][]float32, n),
+		prev:     make([]int32, n+1),
+		next:     make([]int32, n+1),
+	}
+	c.prev[n], c.next[n] = int32(n), int32(n)
+	return c
+}
+
+// bytes returns the memory held by the slots allocated so far.
+func (c *cache) bytes() int64 { return int64(c.slots) * rowBytes(c.n) }
+
+func (c *cache) unlink(i int) {
+	p, nx := c.prev[i], c.next[i]
+	c.next[p], c.prev[nx] = nx, p
+}
+
+func (c *cache) pushMRU(i int) {
+	s := int32(c.n)
+	p := c.prev[s]
+	c.next[p], c.prev[i] = int32(i), p
+	c.next[i], c.prev[s] = s, int32(i)
+}
+
+// get returns row i extended to length and the number start of leading
+// entries that are already computed; the caller computes [start, length).
+// Row i becomes the most recently used, so a row obtained by an earlier
+// get stays valid across one more get.
+func (c *cache) get(i, length int) (row []float32, start int) {
+	r := c.rows[i]
+	if r != nil {
+		c.unlink(i)
+	} else {
+		r = c.slot()
+	}
+	start = len(r)
+	if length > start {
+		r = r[:length]
+	} else {
+		start = length
+	}
+	c.rows[i] = r
+	c.pushMRU(i)
+	return r, start
+}
+
+// slot returns an empty slot, evicting the least recently used row if the
+// budget is spent.
+func (c *cache) slot() []float32 {
+	if k := len(c.spare); k > 0 {
+		s := c.spare[k-1]
+		c.spare = c.spare[:k-1]
+		return s
+	}
+	if c.slots < c.maxSlots {
+		c.slots++
+		return make([]float32, 0, c.n)
+	}
+	lru := int(c.next[c.n])
+	s := c.rows[lru][:0]
+	c.rows[lru] = nil
+	c.unlink(lru)
+	return s
+}
+
+// drop frees row i.
+func (c *cache) drop(i int) {
+	if c.rows[i] != nil {
+		c.spare = append(c.spare, c.rows[i][:0])
+		c.rows[i] = nil
+		c.unlink(i)
+	}
+}
+
+// swap exchanges positions i and j: the rows themselves and the entries i
+// and j within every cached row. A row computed past i but not past j
+// (i < j) is cut back to length i, where it is still right.
+func (c *cache) swap(i, j int) {
+	if i == j {
+		return
+	}
+	ri, rj := c.rows[i], c.rows[j]
+	if ri != nil {
+		c.unlink(i)
+	}
+	if rj != nil {
+		c.unlink(j)
+	}
+	c.rows[i], c.rows[j] = rj, ri
+	if rj != nil {
+		c.pushMRU(i)
+	}
+	if ri != nil {
+		c.pushMRU(j)
+	}
+	if i > j {
+		i, j = j, i
+	}
+	for h := int(c.next[c.n]); h != c.n; {
+		nx := int(c.next[h])
+		r := c.rows[h]
+		if len(r) > i {
+			if len(r) > j {
+				r[i], r[j] = r[j], r[i]
+			} else if i == 0 {
+				c.drop(h)
+			} else {
+				c.rows[h] = r[:i]
+			}
+		}
+		h = nx
+	}
+}

@@ -1,0 +1,387 @@
+package svm
+
+import (
+	"math"
+	"math/bits"
+
+	"mark1/learning/kernel"
+)
+
+// This file evaluates kernels fast on the training data. The learning/kernel
+// types define the functions; here the data are stored once in the layout
+// that makes their inner products cheapest:
+//
+//   - bit sets when every feature is 0 or 1 and the vectors are not very
+//     sparse: x·z is the number of common ones, a popcount of x AND z, 64
+//     features per machine word (the retina's photocells are such data);
+//   - index lists (with values, or without when all values are 1) when the
+//     vectors are sparse: a kernel row K(x_i, ·) scatters x_i into a dense
+//     buffer once and then reads only the non-zeros of each x_j;
+//   - dense rows otherwise, with an unrolled dot product.
+//
+// The linear, polynomial, Gaussian and Laplace kernels are functions of
+// x·z and the squared norms (‖x−z‖² = ‖x‖² + ‖z‖² − 2x·z), so a row of the
+// Gram matrix is a row of dot products followed by one pass of the kernel's
+// scalar function. Any other kernel.Kernel is evaluated with its Eval.
+
+type layout int
+
+const (
+	layoutDense layout = iota
+	layoutSparse
+	layoutBits
+	layoutGeneric
+)
+
+// kernelKind is the scalar function applied to dot products.
+type kernelKind int
+
+const (
+	kindLinear kernelKind = iota
+	kindPoly
+	kindGauss
+	kindLaplace
+	kindGeneric
+)
+
+// vectors holds the data in one layout. Positions may be permuted by swap
+// (the SMO solver moves shrunk variables to the end).
+type vectors struct {
+	layout layout
+	dim    int
+	dense  [][]float64
+	idx    [][]int32
+	val    [][]float64 // nil rows (or nil val) when all values are 1
+	bits   [][]uint64
+	orig   [][]float64 // the caller's rows, for Eval and generic kernels
+	sq     []float64   // ‖x‖²
+
+	scatter []float64 // dense buffer of length dim for the sparse layout
+}
+
+// chooseLayout picks the layout for X: the choice is made from the average
+// number of non-zeros, with costs measured on amd64 (a popcount word costs
+// about as much as two sparse non-zeros, a sparse non-zero about as much as
+// three dense entries).
+func chooseLayout(X [][]float64) (l layout, binary bool) {
+	if len(X) == 0 {
+		return layoutDense, false
+	}
+	dim := len(X[0])
+	binary = true
+	nnz := 0
+	for _, x := range X {
+		for _, v := range x {
+			if v != 0 {
+				nnz++
+				if v != 1 {
+					binary = false
+				}
+			}
+		}
+	}
+	avg := float64(nnz) / float64(len(X))
+	words := float64((dim + 63) / 64)
+	switch {
+	case binary && words <= 2*avg:
+		return layoutBits, true
+	case avg*3 <= float64(dim):
+		return layoutSparse, binary
+	}
+	return layoutDense, binary
+}
+
+// newVectors stores X in layout l. X's rows are not copied for the dense
+// layout.
+func newVectors(X [][]float64, l layout, binary bool) *vectors {
+	n := len(X)
+	v := &vectors{layout: l, orig: make([][]float64, n), sq: make([]float64, n)}
+	copy(v.orig, X)
+	if n > 0 {
+		v.dim = len(X[0])
+	}
+	for i, x := range X {
+		v.sq[i] = kernel.Dot(x, x)
+	}
+	switch l {
+	case layoutDense:
+		v.dense = make([][]float64, n)
+		copy(v.dense, X)
+	case layoutBits:
+		w := (v.dim + 63) / 64
+		buf := make([]uint64, n*w)
+		v.bits = make([][]uint64, n)
+		for i, x := range X {
+			b := buf[i*w : (i+1)*w : (i+1)*w]
+			for k, f := range x {
+				if f != 0 {
+					b[k>>6] |= 1 << (uint(k) & 63)
+				}
+			}
+			v.bits[i] = b
+		}
+	case layoutSparse:
+		nnz := 0
+		for _, x := range X {
+			for _, f := range x {
+				if f != 0 {
+					nnz++
+				}
+			}
+		}
+		ib := make([]int32, 0, nnz)
+		var vb []float64
+		if !binary {
+			vb = make([]float64, 0, nnz)
+		}
+		v.idx = make([][]int32, n)
+		v.val = make([][]float64, n)
+		for i, x := range X {
+			s := len(ib)
+			for k, f := range x {
+				if f != 0 {
+					ib = append(ib, int32(k))
+					if !binary {
+						vb = append(vb, f)
+					}
+				}
+			}
+			v.idx[i] = ib[s:len(ib):len(ib)]
+			if !binary {
+				v.val[i] = vb[s:len(vb):len(vb)]
+			}
+		}
+		v.scatter = make([]float64, v.dim)
+	}
+	return v
+}
+
+func (v *vectors) swap(i, j int) {
+	v.orig[i], v.orig[j] = v.orig[j], v.orig[i]
+	v.sq[i], v.sq[j] = v.sq[j], v.sq[i]
+	switch v.layout {
+	case layoutDense:
+		v.dense[i], v.dense[j] = v.dense[j], v.dense[i]
+	case layoutBits:
+		v.bits[i], v.bits[j] = v.bits[j], v.bits[i]
+	case layoutSparse:
+		v.idx[i], v.idx[j] = v.idx[j], v.idx[i]
+		v.val[i], v.val[j] = v.val[j], v.val[i]
+	}
+}
+
+// dots sets dst[k] = x_i·x_{from+k} for k < len(dst).
+func (v *vectors) dots(dst []float64, i, from int) {
+	switch v.layout {
+	case layoutDense:
+		xi := v.dense[i]
+		rows := v.dense[from : from+len(dst)]
+		for k, xj := range rows {
+			dst[k] = dot(xi, xj)
+		}
+	case layoutBits:
+		xi := v.bits[i]
+		rows := v.bits[from : from+len(dst)]
+		for k, xj := range rows {
+			dst[k] = float64(popAnd(xi, xj))
+		}
+	case layoutSparse:
+		s := v.scatter
+		if v.val[i] == nil {
+			for _, k := range v.idx[i] {
+				s[k] = 1
+			}
+		} else {
+			for n, k := range v.idx[i] {
+				s[k] = v.val[i][n]
+			}
+		}
+		idx := v.idx[from : from+len(dst)]
+		val := v.val[from : from+len(dst)]
+		for k, ix := range idx {
+			var d float64
+			if vl := val[k]; vl == nil {
+				for _, f := range ix {
+					d += s[f]
+				}
+			} else {
+				vl = vl[:len(ix)]
+				for n, f := range ix {
+					d += s[f] * vl[n]
+				}
+			}
+			dst[k] = d
+		}
+		for _, k := range v.idx[i] {
+			s[k] = 0
+		}
+	}
+}
+
+// dot returns x·z for rows of equal length, with four accumulators.
+func dot(x, z []float64) float64 {
+	z = z[:len(x)]
+	var s0, s1, s2, s3 float64
+	n := len(x) &^ 3
+	for k := 0; k < n; k += 4 {
+		s0 += x[k] * z[k]
+		s1 += x[k+1] * z[k+1]
+		s2 += x[k+2] * z[k+2]
+		s3 += x[k+3] * z[k+3]
+	}
+	for k := n; k < len(x); k++ {
+		s0 += x[k] * z[k]
+	}
+	return (s0 + s1) + (s2 + s3)
+}
+
+// popAnd returns the number of bits set in both a and b.
+func popAnd(a, b []uint64) int {
+	b = b[:len(a)]
+	n := 0
+	for k, w := range a {
+		n += bits.OnesCount64(w & b[k])
+	}
+	return n
+}
+
+// gram evaluates the kernel on the stored vectors.
+type gram struct {
+	v      *vectors
+	k      kernel.Kernel
+	kind   kernelKind
+	gamma  float64 // poly: γ; Gaussian: 1/(2σ²); Laplace: 1/σ
+	coef0  float64
+	degree int
+	buf    []float64
+}
+
+func newGram(X [][]float64, k kernel.Kernel) *gram {
+	g := &gram{k: k}
+	switch k := k.(type) {
+	case kernel.Linear:
+		g.kind = kindLinear
+	case kernel.Polynomial:
+		g.kind = kindPoly
+		g.gamma, g.coef0, g.degree = k.Gamma, k.Coef0, k.Degree
+		if g.gamma == 0 {
+			g.gamma = 1
+		}
+	case kernel.Gaussian:
+		g.kind = kindGauss
+		g.gamma = 1 / (2 * k.Sigma * k.Sigma)
+	case kernel.Laplace:
+		g.kind = kindLaplace
+		g.gamma = 1 / k.Sigma
+	default:
+		g.kind = kindGeneric
+	}
+	l, binary := chooseLayout(X)
+	if g.kind == kindGeneric {
+		l = layoutGeneric
+	}
+	g.v = newVectors(X, l, binary)
+	g.buf = make([]float64, len(X))
+	return g
+}
+
+// apply maps the dot product d of x_i and x_j to k(x_i, x_j).
+func (g *gram) apply(d float64, i, j int) float64 {
+	switch g.kind {
+	case kindLinear:
+		return d
+	case kindPoly:
+		return ipow(g.gamma*d+g.coef0, g.degree)
+	case kindGauss:
+		return math.Exp(-g.gamma * math.Max(g.v.sq[i]+g.v.sq[j]-2*d, 0))
+	case kindLaplace:
+		return math.Exp(-g.gamma * math.Sqrt(math.Max(g.v.sq[i]+g.v.sq[j]-2*d, 0)))
+	}
+	return g.k.Eval(g.v.orig[i], g.v.orig[j])
+}
+
+// eval returns k(x_i, x_j).
+func (g *gram) eval(i, j int) float64 {
+	if g.kind == kindGeneric || g.v.layout == layoutGeneric {
+		return g.k.Eval(g.v.orig[i], g.v.orig[j])
+	}
+	var d float64
+	switch g.v.layout {
+	case layoutDense:
+		d = dot(g.v.dense[i], g.v.dense[j])
+	case layoutBits:
+		d = float64(popAnd(g.v.bits[i], g.v.bits[j]))
+	default:
+		d = kernel.Dot(g.v.orig[i], g.v.orig[j])
+	}
+	return g.apply(d, i, j)
+}
+
+// row sets dst[k] = y_i y_j k(x_i, x_j) for j = from+k, k < len(dst), with
+// y the labels (±1) at the current positions.
+func (g *gram) row(dst []float32, y []int8, i, from int) {
+	n := len(dst)
+	if n == 0 {
+		return
+	}
+	if g.kind == kindGeneric {
+		xi := g.v.orig[i]
+		for k := range dst {
+			v := g.k.Eval(xi, g.v.orig[from+k])
+			if y[i] != y[from+k] {
+				v = -v
+			}
+			dst[k] = float32(v)
+		}
+		return
+	}
+	d := g.buf[:n]
+	g.v.dots(d, i, from)
+	switch g.kind {
+	case kindPoly:
+		for k, v := range d {
+			d[k] = ipow(g.gamma*v+g.coef0, g.degree)
+		}
+	case kindGauss:
+		sq := g.v.sq[from : from+n]
+		si, gm := g.v.sq[i], -g.gamma
+		for k, v := range d {
+			e := si + sq[k] - 2*v
+			if e < 0 {
+				e = 0
+			}
+			d[k] = math.Exp(gm * e)
+		}
+	case kindLaplace:
+		sq := g.v.sq[from : from+n]
+		si, gm := g.v.sq[i], -g.gamma
+		for k, v := range d {
+			e := si + sq[k] - 2*v
+			if e < 0 {
+				e = 0
+			}
+			d[k] = math.Exp(gm * math.Sqrt(e))
+		}
+	}
+	ys := y[from : from+n]
+	yi := y[i]
+	for k, v := range d {
+		if ys[k] != yi {
+			v = -v
+		}
+		dst[k] = float32(v)
+	}
+}
+
+func (g *gram) swap(i, j int) { g.v.swap(i, j) }
+
+func ipow(b float64, n int) float64 {
+	r := 1.0
+	for ; n > 0; n >>= 1 {
+		if n&1 == 1 {
+			r *= b
+		}
+		b *= b
+	}
+	return r
+}

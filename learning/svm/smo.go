@@ -1,0 +1,713 @@
+package svm
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"mark1/learning/kernel"
+)
+
+// Binary is a trained two-class kernel SVM, the solution of the dual
+//
+//	min_α ½ αᵀQα − eᵀα  subject to  0 ≤ α_i ≤ C, yᵀα = 0,
+//
+// with Q_ij = y_i y_j k(x_i, x_j). Its decision function is
+//
+//	f(x) = Σ_i Coef_i k(SV_i, x) − Rho,  Coef_i = α_i y_i,
+//
+// positive for the class labelled +1.
+type Binary struct {
+	// Kernel is the kernel the machine was trained with.
+	Kernel kernel.Kernel
+	// SV holds the support vectors (α_i > 0). They are the rows of the
+	// training X, not copies.
+	SV [][]float64
+	// Index holds the row of X of each support vector.
+	Index []int
+	// Coef holds α_i y_i for each support vector.
+	Coef []float64
+	// Alpha holds α_i for every training example, in the order of X.
+	Alpha []float64
+	// Rho is the threshold: b = −Rho, as in LIBSVM's model files.
+	Rho float64
+	// C is the box bound of the last problem solved: Settings.C, or the
+	// largest C tried on the way to a hard margin.
+	C float64
+	// Obj is the dual objective ½αᵀQα − eᵀα at the solution, with
+	// LIBSVM's sign convention (its "obj =" line).
+	Obj float64
+	// W2 is ‖w‖² = Σ_ij α_i α_j y_i y_j k(x_i, x_j), the squared norm of
+	// the separator in the kernel's feature space.
+	W2 float64
+	// Bounded is the number of support vectors with α_i = C.
+	Bounded int
+	// Iter is the number of SMO iterations (summed over the hard-margin
+	// ladder).
+	Iter int
+	// Status says how the run ended.
+	Status Status
+	// Message says the same in one sentence, with numbers.
+	Message string
+
+	w []float64 // explicit weights for the linear kernel
+}
+
+// Decision returns f(x) = Σ_i Coef_i k(SV_i, x) − Rho. It panics if x has
+// the wrong length.
+func (b *Binary) Decision(x []float64) float64 {
+	if b.w != nil {
+		return kernel.Dot(b.w, x) - b.Rho
+	}
+	var s float64
+	for i, sv := range b.SV {
+		s += b.Coef[i] * b.Kernel.Eval(sv, x)
+	}
+	return s - b.Rho
+}
+
+// Margin returns the geometric margin 1/‖w‖ of the separator in the
+// kernel's feature space: the distance from the decision surface to the
+// planes f = ±1. It is +Inf when w = 0.
+func (b *Binary) Margin() float64 { return 1 / math.Sqrt(b.W2) }
+
+// SupportVectors returns the number of support vectors and how many of them
+// are bounded (α = C).
+func (b *Binary) SupportVectors() (total, bounded int) { return len(b.SV), b.Bounded }
+
+// Solve trains a binary C-SVM on the rows of X with labels y (each +1 or −1)
+// by sequential minimal optimization with second-order working-set
+// selection, shrinking and a kernel cache, as LIBSVM does. It panics if
+// len(X) != len(y). It returns an error, wrapping ErrShape, ErrValue,
+// ErrLabel, ErrOneClass or ErrSetting, if the rows differ in length or
+// contain NaN or ±Inf, a label is not ±1, only one label occurs, C is
+// negative or NaN, or the kernel's parameters are out of range. Whether the
+// solver reached the tolerance is reported in the Status.
+func Solve(X [][]float64, y []float64, k kernel.Kernel, s Settings) (*Binary, error) {
+	return solveCtx(context.Background(), X, y, k, s, nil)
+}
+
+// solveCtx is Solve with cancellation and a progress hook, called every
+// round of min(n, 1000) iterations with the iterations done and the dual
+// objective.
+func solveCtx(ctx context.Context, X [][]float64, y []float64, k kernel.Kernel, s Settings, progress func(iter int, obj float64)) (*Binary, error) {
+	if len(X) != len(y) {
+		panic("svm: len(X) != len(y)")
+	}
+	if k == nil {
+		k = kernel.Linear{}
+	}
+	if err := checkX(X); err != nil {
+		return nil, err
+	}
+	if err := checkSettings(&s, k); err != nil {
+		return nil, err
+	}
+	yy := make([]int8, len(y))
+	var pos, neg int
+	for i, v := range y {
+		switch v {
+		case 1:
+			yy[i] = 1
+			pos++
+		case -1:
+			yy[i] = -1
+			neg++
+		default:
+			return nil, fmt.Errorf("label %v of example %d is not ±1: %w", v, i, ErrLabel)
+		}
+	}
+	if pos == 0 || neg == 0 {
+		return nil, fmt.Errorf("all %d labels are %v: %w", len(y), y[0], ErrOneClass)
+	}
+	p := newProblem(X, yy, k, s)
+	var b *Binary
+	var err error
+	if s.Hard {
+		b, err = p.hard(ctx, progress)
+	} else {
+		var r *smoResult
+		r, err = p.run(ctx, s.C, nil, progress)
+		if err == nil {
+			b = p.binary(r)
+			if r.status == Optimal {
+				b.Message = fmt.Sprintf("optimal to eps %g after %d iterations", s.Eps, r.iter)
+			} else {
+				b.Message = fmt.Sprintf("iteration limit %d reached; KKT gap still %.3g > eps %g", p.maxIter(), r.gap, s.Eps)
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// checkSettings fills in defaults and checks ranges.
+func checkSettings(s *Settings, k kernel.Kernel) error {
+	if err := kernel.Validate(k); err != nil {
+		return fmt.Errorf("%w: %v", ErrSetting, err)
+	}
+	switch {
+	case math.IsNaN(s.C) || s.C < 0:
+		return fmt.Errorf("C = %v, want C > 0: %w", s.C, ErrSetting)
+	case s.C == 0:
+		s.C = 1
+	case math.IsInf(s.C, 1):
+		s.Hard = true
+	}
+	if math.IsNaN(s.Eps) || s.Eps < 0 || math.IsInf(s.Eps, 0) {
+		return fmt.Errorf("Eps = %v, want a finite Eps ≥ 0: %w", s.Eps, ErrSetting)
+	}
+	if s.Eps == 0 {
+		s.Eps = 1e-3
+	}
+	if math.IsNaN(s.CacheMB) || s.CacheMB < 0 {
+		return fmt.Errorf("CacheMB = %v, want ≥ 0: %w", s.CacheMB, ErrSetting)
+	}
+	if s.CacheMB == 0 {
+		s.CacheMB = 100
+	}
+	if s.MaxIter < 0 {
+		return fmt.Errorf("MaxIter = %d, want ≥ 0: %w", s.MaxIter, ErrSetting)
+	}
+	return nil
+}
+
+// checkX reports ragged, empty or non-finite data.
+func checkX(X [][]float64) error {
+	if len(X) == 0 {
+		return fmt.Errorf("no examples: %w", ErrShape)
+	}
+	d := len(X[0])
+	for i, x := range X {
+		if len(x) != d {
+			return fmt.Errorf("example %d has %d features, example 0 has %d: %w", i, len(x), d, ErrShape)
+		}
+		for j, v := range x {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("example %d, feature %d is %v: %w", i, j, v, ErrValue)
+			}
+		}
+	}
+	return nil
+}
+
+// α status at the bounds.
+const (
+	atLower uint8 = iota
+	atUpper
+	free
+)
+
+// tau replaces a non-positive curvature, as in LIBSVM.
+const tau = 1e-12
+
+// problem is one binary dual problem with its kernel cache. Arrays are
+// indexed by position; perm maps positions to rows of X.
+type problem struct {
+	n      int
+	s      Settings
+	g      *gram
+	c      *cache
+	y      []int8
+	qd     []float64 // Q_ii
+	perm   []int
+	alpha  []float64
+	grad   []float64 // ∇f(α) = Qα − e
+	gbar   []float64 // Σ_{j: α_j = C} C Q_ij
+	status []uint8
+	active int
+	cb     float64 // the current C
+	X      [][]float64
+	kern   kernel.Kernel
+}
+
+type smoResult struct {
+	status Status
+	iter   int
+	gap    float64
+	obj    float64
+}
+
+func newProblem(X [][]float64, y []int8, k kernel.Kernel, s Settings) *problem {
+	n := len(X)
+	p := &problem{
+		n: n, s: s, g: newGram(X, k), y: y, X: X, kern: k,
+		c:      newCache(n, int64(s.CacheMB*(1<<20))),
+		qd:     make([]float64, n),
+		perm:   make([]int, n),
+		alpha:  make([]float64, n),
+		grad:   make([]float64, n),
+		gbar:   make([]float64, n),
+		status: make([]uint8, n),
+	}
+	for i := range n {
+		p.perm[i] = i
+		p.qd[i] = p.g.eval(i, i)
+	}
+	return p
+}
+
+// row returns Q_i over positions [0, length).
+func (p *problem) row(i, length int) []float32 {
+	r, start := p.c.get(i, length)
+	if start < length {
+		p.g.row(r[start:length], p.y, i, start)
+	}
+	return r[:length]
+}
+
+func (p *problem) swap(i, j int) {
+	if i == j {
+		return
+	}
+	p.c.swap(i, j)
+	p.g.swap(i, j)
+	p.y[i], p.y[j] = p.y[j], p.y[i]
+	p.qd[i], p.qd[j] = p.qd[j], p.qd[i]
+	p.perm[i], p.perm[j] = p.perm[j], p.perm[i]
+	p.alpha[i], p.alpha[j] = p.alpha[j], p.alpha[i]
+	p.grad[i], p.grad[j] = p.grad[j], p.grad[i]
+	p.gbar[i], p.gbar[j] = p.gbar[j], p.gbar[i]
+	p.status[i], p.status[j] = p.status[j], p.status[i]
+}
+
+func (p *problem) setStatus(i int) {
+	switch {
+	case p.alpha[i] >= p.cb:
+		p.status[i] = atUpper
+	case p.alpha[i] <= 0:
+		p.status[i] = atLower
+	default:
+		p.status[i] = free
+	}
+}
+
+// run solves the problem with box bound C from α0 (indexed by position; nil
+// means zero), as LIBSVM's Solver::Solve.
+func (p *problem) run(ctx context.Context, C float64, alpha0 []float64, progress func(int, float64)) (*smoResult, error) {
+	n := p.n
+	p.cb = C
+	p.active = n
+	for i := range n {
+		p.alpha[i] = 0
+		if alpha0 != nil {
+			p.alpha[i] = math.Min(alpha0[i], C)
+		}
+		p.setStatus(i)
+		p.grad[i] = -1
+		p.gbar[i] = 0
+	}
+	for i := range n {
+		if p.status[i] == atLower {
+			continue
+		}
+		qi := p.row(i, n)
+		ai := p.alpha[i]
+		for j, q := range qi {
+			p.grad[j] += ai * float64(q)
+		}
+		if p.status[i] == atUpper {
+			for j, q := range qi {
+				p.gbar[j] += C * float64(q)
+			}
+		}
+	}
+	obj := 0.0
+	for i := range n {
+		obj += p.alpha[i] * (p.grad[i] - 1)
+	}
+	obj /= 2
+
+	maxIter := p.maxIter()
+	round := min(n, 1000)
+	counter := round + 1
+	unshrink := false
+	res := &smoResult{}
+	iter := 0
+	for iter < maxIter {
+		if counter--; counter == 0 {
+			counter = round
+			if !p.s.NoShrinking {
+				unshrink = p.shrink(unshrink)
+			}
+			if progress != nil {
+				progress(iter, obj)
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		i, j, gap, ok := p.selectPair()
+		if !ok {
+			p.reconstruct()
+			p.active = n
+			i, j, gap, ok = p.selectPair()
+			if !ok {
+				res.gap = gap
+				break
+			}
+			counter = 1
+		}
+		res.gap = gap
+		iter++
+		obj += p.step(i, j)
+	}
+	if iter >= maxIter {
+		if p.active < n {
+			p.reconstruct()
+			p.active = n
+		}
+		_, _, res.gap, _ = p.selectPair()
+		res.status = IterationLimit
+	} else {
+		res.status = Optimal
+	}
+	res.iter = iter
+	obj = 0
+	for i := range n {
+		obj += p.alpha[i] * (p.grad[i] - 1)
+	}
+	res.obj = obj / 2
+	return res, nil
+}
+
+// maxIter is Settings.MaxIter or its default.
+func (p *problem) maxIter() int {
+	if p.s.MaxIter > 0 {
+		return p.s.MaxIter
+	}
+	return max(10_000_000, 100*p.n)
+}
+
+// selectPair is WSS 3 of Fan, Chen and Lin (2005): i maximizes −y_i ∇f_i
+// over I_up, j minimizes the second-order decrease of the objective over
+// I_low among the pairs violating the KKT conditions. ok is false when the
+// maximal violation gap m(α) − M(α) is below Eps.
+func (p *problem) selectPair() (int, int, float64, bool) {
+	gmax, gmax2 := math.Inf(-1), math.Inf(-1)
+	gi := -1
+	act := p.active
+	y, grad, st := p.y[:act], p.grad[:act], p.status[:act]
+	for t := range act {
+		if y[t] == 1 {
+			if st[t] != atUpper && -grad[t] >= gmax {
+				gmax, gi = -grad[t], t
+			}
+		} else if st[t] != atLower && grad[t] >= gmax {
+			gmax, gi = grad[t], t
+		}
+	}
+	gj := -1
+	objMin := math.Inf(1)
+	if gi >= 0 {
+		qi := p.row(gi, act)
+		qdi := p.qd[gi]
+		yi := float64(y[gi])
+		qd := p.qd[:act]
+		for t := range act {
+			if y[t] == 1 {
+				if st[t] != atLower {
+					gd := gmax + grad[t]
+					if grad[t] >= gmax2 {
+						gmax2 = grad[t]
+					}
+					if gd > 0 {
+						a := qdi + qd[t] - 2*yi*float64(qi[t])
+						if a <= 0 {
+							a = tau
+						}
+						if o := -gd * gd / a; o <= objMin {
+							gj, objMin = t, o
+						}
+					}
+				}
+			} else if st[t] != atUpper {
+				gd := gmax - grad[t]
+				if -grad[t] >= gmax2 {
+					gmax2 = -grad[t]
+				}
+				if gd > 0 {
+					a := qdi + qd[t] + 2*yi*float64(qi[t])
+					if a <= 0 {
+						a = tau
+					}
+					if o := -gd * gd / a; o <= objMin {
+						gj, objMin = t, o
+					}
+				}
+			}
+		}
+	}
+	gap := gmax + gmax2
+	if gap < p.s.Eps || gj < 0 {
+		return -1, -1, gap, false
+	}
+	return gi, gj, gap, true
+}
+
+// step solves the two-variable sub-problem on (i, j) analytically, clips it
+// to the box, and updates the gradients. It returns the change of the
+// objective.
+func (p *problem) step(i, j int) float64 {
+	act := p.active
+	qi := p.row(i, act)
+	qj := p.row(j, act)
+	C := p.cb
+	ai, aj := p.alpha[i], p.alpha[j]
+	gi, gj := p.grad[i], p.grad[j]
+	qij := float64(qi[j])
+	if p.y[i] != p.y[j] {
+		a := p.qd[i] + p.qd[j] + 2*qij
+		if a <= 0 {
+			a = tau
+		}
+		delta := (-gi - gj) / a
+		diff := ai - aj
+		ni, nj := ai+delta, aj+delta
+		if diff > 0 {
+			if nj < 0 {
+				nj, ni = 0, diff
+			}
+		} else if ni < 0 {
+			ni, nj = 0, -diff
+		}
+		if diff > 0 {
+			if ni > C {
+				ni, nj = C, C-diff
+			}
+		} else if nj > C {
+			nj, ni = C, C+diff
+		}
+		p.alpha[i], p.alpha[j] = ni, nj
+	} else {
+		a := p.qd[i] + p.qd[j] - 2*qij
+		if a <= 0 {
+			a = tau
+		}
+		delta := (gi - gj) / a
+		sum := ai + aj
+		ni, nj := ai-delta, aj+delta
+		if sum > C {
+			if ni > C {
+				ni, nj = C, sum-C
+			}
+		} else if nj < 0 {
+			nj, ni = 0, sum
+		}
+		if sum > C {
+			if nj > C {
+				nj, ni = C, sum-C
+			}
+		} else if ni < 0 {
+			ni, nj = 0, sum
+		}
+		p.alpha[i], p.alpha[j] = ni, nj
+	}
+	di, dj := p.alpha[i]-ai, p.alpha[j]-aj
+	dobj := gi*di + gj*dj + 0.5*(p.qd[i]*di*di+p.qd[j]*dj*dj) + qij*di*dj
+	grad := p.grad[:act]
+	qi, qj = qi[:act], qj[:act]
+	for k := range grad {
+		grad[k] += float64(qi[k])*di + float64(qj[k])*dj
+	}
+	ui, uj := p.status[i] == atUpper, p.status[j] == atUpper
+	p.setStatus(i)
+	p.setStatus(j)
+	p.updateGbar(i, ui)
+	p.updateGbar(j, uj)
+	return dobj
+}
+
+// updateGbar keeps Ḡ = Σ_{α=C} C Q_·j right when α_i enters or leaves the
+// upper bound.
+func (p *problem) updateGbar(i int, wasUpper bool) {
+	isUpper := p.status[i] == atUpper
+	if wasUpper == isUpper {
+		return
+	}
+	q := p.row(i, p.n)
+	c := p.cb
+	if wasUpper {
+		c = -c
+	}
+	for k, v := range q {
+		p.gbar[k] += c * float64(v)
+	}
+}
+
+// reconstruct recomputes the gradient of the shrunk variables from Ḡ and
+// the free α's, choosing the cheaper of LIBSVM's two loop orders.
+func (p *problem) reconstruct() {
+	n, act := p.n, p.active
+	if act == n {
+		return
+	}
+	for j := act; j < n; j++ {
+		p.grad[j] = p.gbar[j] - 1
+	}
+	nfree := 0
+	for j := range act {
+		if p.status[j] == free {
+			nfree++
+		}
+	}
+	if nfree*n > 2*act*(n-act) {
+		for i := act; i < n; i++ {
+			q := p.row(i, act)
+			var s float64
+			for j, v := range q {
+				if p.status[j] == free {
+					s += p.alpha[j] * float64(v)
+				}
+			}
+			p.grad[i] += s
+		}
+	} else {
+		for i := range act {
+			if p.status[i] != free {
+				continue
+			}
+			q := p.row(i, n)
+			a := p.alpha[i]
+			for j := act; j < n; j++ {
+				p.grad[j] += a * float64(q[j])
+			}
+		}
+	}
+}
+
+// shrink moves the variables that are likely to stay at a bound out of the
+// active set, as LIBSVM's do_shrinking; once the gap is within 10·Eps it
+// first restores the full set once (unshrink).
+func (p *problem) shrink(unshrink bool) bool {
+	gmax1, gmax2 := math.Inf(-1), math.Inf(-1)
+	for i := range p.active {
+		g := p.grad[i]
+		if p.y[i] == 1 {
+			if p.status[i] != atUpper && -g >= gmax1 {
+				gmax1 = -g
+			}
+			if p.status[i] != atLower && g >= gmax2 {
+				gmax2 = g
+			}
+		} else {
+			if p.status[i] != atUpper && -g >= gmax2 {
+				gmax2 = -g
+			}
+			if p.status[i] != atLower && g >= gmax1 {
+				gmax1 = g
+			}
+		}
+	}
+	if !unshrink && gmax1+gmax2 <= 10*p.s.Eps {
+		unshrink = true
+		p.reconstruct()
+		p.active = p.n
+	}
+	for i := 0; i < p.active; i++ {
+		if !p.shrinkable(i, gmax1, gmax2) {
+			continue
+		}
+		p.active--
+		for p.active > i {
+			if !p.shrinkable(p.active, gmax1, gmax2) {
+				p.swap(i, p.active)
+				break
+			}
+			p.active--
+		}
+	}
+	return unshrink
+}
+
+func (p *problem) shrinkable(i int, gmax1, gmax2 float64) bool {
+	switch p.status[i] {
+	case atUpper:
+		if p.y[i] == 1 {
+			return -p.grad[i] > gmax1
+		}
+		return -p.grad[i] > gmax2
+	case atLower:
+		if p.y[i] == 1 {
+			return p.grad[i] > gmax2
+		}
+		return p.grad[i] > gmax1
+	}
+	return false
+}
+
+// rho is LIBSVM's calculate_rho: the mean of y_i ∇f_i over the free
+// variables, or the middle of the feasible interval if none is free.
+func (p *problem) rho() float64 {
+	ub, lb := math.Inf(1), math.Inf(-1)
+	var sum float64
+	nfree := 0
+	for i := range p.n {
+		yg := float64(p.y[i]) * p.grad[i]
+		switch p.status[i] {
+		case atUpper:
+			if p.y[i] == -1 {
+				ub = math.Min(ub, yg)
+			} else {
+				lb = math.Max(lb, yg)
+			}
+		case atLower:
+			if p.y[i] == 1 {
+				ub = math.Min(ub, yg)
+			} else {
+				lb = math.Max(lb, yg)
+			}
+		default:
+			nfree++
+			sum += yg
+		}
+	}
+	if nfree > 0 {
+		return sum / float64(nfree)
+	}
+	return (ub + lb) / 2
+}
+
+// binary builds the result from the solved problem.
+func (p *problem) binary(r *smoResult) *Binary {
+	b := &Binary{
+		Kernel: p.kern, C: p.cb, Obj: r.obj, Iter: r.iter, Status: r.status,
+		Rho: p.rho(), Alpha: make([]float64, p.n),
+	}
+	var sa float64
+	for i := range p.n {
+		b.Alpha[p.perm[i]] = p.alpha[i]
+		sa += p.alpha[i]
+	}
+	// ‖w‖² = αᵀQα = Σ α_i (∇f_i + 1) = 2(obj + Σα).
+	b.W2 = math.Max(2*(r.obj+sa), 0)
+	for i, a := range b.Alpha {
+		if a > 0 {
+			b.Index = append(b.Index, i)
+		}
+	}
+	y := make([]int8, p.n)
+	for i := range p.n {
+		y[p.perm[i]] = p.y[i]
+	}
+	b.SV = make([][]float64, len(b.Index))
+	b.Coef = make([]float64, len(b.Index))
+	for k, i := range b.Index {
+		b.SV[k] = p.X[i]
+		b.Coef[k] = b.Alpha[i] * float64(y[i])
+		if b.Alpha[i] >= p.cb {
+			b.Bounded++
+		}
+	}
+	if _, ok := p.kern.(kernel.Linear); ok && len(p.X) > 0 {
+		b.w = make([]float64, len(p.X[0]))
+		for k, sv := range b.SV {
+			for j, v := range sv {
+				b.w[j] += b.Coef[k] * v
+			}
+		}
+	}
+	return b
+}

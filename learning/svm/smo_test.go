@@ -1,0 +1,285 @@
+package svm
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"mark1/learning/kernel"
+)
+
+func TestSolveTwoPoints(t *testing.T) {
+	X := [][]float64{{1, 0}, {-1, 0}}
+	y := []float64{1, -1}
+	b, err := Solve(X, y, kernel.Linear{}, Settings{Eps: 1e-9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tol = 1e-6
+	check := func(name string, got, want float64) {
+		t.Helper()
+		if math.Abs(got-want) > tol {
+			t.Errorf("%s = %v; want %v", name, got, want)
+		}
+	}
+	check("α_0", b.Alpha[0], 0.5)
+	check("α_1", b.Alpha[1], 0.5)
+	check("w_0", b.w[0], 1)
+	check("w_1", b.w[1], 0)
+	check("b", -b.Rho, 0)
+	check("margin", b.Margin(), 1)
+	check("obj", b.Obj, -0.5)
+	if n, nb := b.SupportVectors(); n != 2 || nb != 0 {
+		t.Errorf("SupportVectors() = %d, %d; want 2, 0", n, nb)
+	}
+	if b.Status != Optimal {
+		t.Errorf("Status = %v; want Optimal", b.Status)
+	}
+}
+
+// The four corners of the square [−1, 1]², labelled by the sign of x_0: the
+// separator is w = (1, 0), b = 0 with margin 1 and ‖w‖² = 1, so the dual
+// optimum is ½‖w‖² − Σα = ½ − 1 = −½. α is not unique: Σα y x = w and
+// yᵀα = 0 give α = (a, ½−a, a, ½−a), a ∈ [0, ½], all with Σα = 1.
+func TestSolveSquare(t *testing.T) {
+	X := [][]float64{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+	y := []float64{1, 1, -1, -1}
+	for _, s := range []Settings{{Eps: 1e-9}, {Hard: true, Eps: 1e-9}} {
+		b, err := Solve(X, y, kernel.Linear{}, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const tol = 1e-6
+		var sa float64
+		for _, a := range b.Alpha {
+			sa += a
+		}
+		a := b.Alpha
+		if math.Abs(sa-1) > tol || math.Abs(a[0]-a[2]) > tol || math.Abs(a[1]-a[3]) > tol {
+			t.Errorf("hard=%v: α = %v; want (a, ½−a, a, ½−a)", s.Hard, a)
+		}
+		if math.Abs(b.w[0]-1) > tol || math.Abs(b.w[1]) > tol || math.Abs(b.Rho) > tol {
+			t.Errorf("hard=%v: w = %v, b = %v; want (1, 0), 0", s.Hard, b.w, -b.Rho)
+		}
+		if math.Abs(b.Margin()-1) > tol || math.Abs(b.Obj+0.5) > tol {
+			t.Errorf("hard=%v: margin %v, obj %v; want 1, −0.5", s.Hard, b.Margin(), b.Obj)
+		}
+	}
+}
+
+// The corners of the square with XOR labels are not linearly separable;
+// with k(x, z) = (x·z + 1)² they are. There K = 8I + J, so on yᵀα = 0 the
+// dual is ½·8‖α‖² − Σα, minimized by α_i = 1/8: ‖w‖² = αᵀQα = 8·4/64 = ½,
+// margin √2, obj = ¼ − ½ = −¼, and f(x_i) = y_i, so b = 0.
+func TestSolveXOR(t *testing.T) {
+	X := [][]float64{{1, 1}, {-1, -1}, {1, -1}, {-1, 1}}
+	y := []float64{1, 1, -1, -1}
+	poly := kernel.Polynomial{Degree: 2, Coef0: 1}
+	for _, s := range []Settings{{Eps: 1e-9}, {Hard: true, Eps: 1e-9}} {
+		b, err := Solve(X, y, poly, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const tol = 1e-6
+		for i, a := range b.Alpha {
+			if math.Abs(a-0.125) > tol {
+				t.Errorf("hard=%v: α_%d = %v; want 1/8", s.Hard, i, a)
+			}
+		}
+		if math.Abs(b.Margin()-math.Sqrt2) > tol || math.Abs(b.Obj+0.25) > tol || math.Abs(b.Rho) > tol {
+			t.Errorf("hard=%v: margin %v, obj %v, rho %v; want √2, −¼, 0", s.Hard, b.Margin(), b.Obj, b.Rho)
+		}
+		for i, x := range X {
+			if f := b.Decision(x); math.Abs(f-y[i]) > tol {
+				t.Errorf("hard=%v: f(x_%d) = %v; want %v", s.Hard, i, f, y[i])
+			}
+		}
+		if s.Hard && b.Status != Separable {
+			t.Errorf("hard: Status = %v (%s); want Separable", b.Status, b.Message)
+		}
+	}
+	// Linear kernel: not separable.
+	b, err := Solve(X, y, kernel.Linear{}, Settings{Hard: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Status != NotSeparable {
+		t.Errorf("linear XOR hard margin: Status = %v (%s); want NotSeparable", b.Status, b.Message)
+	}
+	t.Log(b.Message)
+}
+
+func TestSolveErrors(t *testing.T) {
+	nan := math.NaN()
+	for _, c := range []struct {
+		name string
+		X    [][]float64
+		y    []float64
+		k    kernel.Kernel
+		s    Settings
+		want error
+	}{
+		{"ragged", [][]float64{{1, 0}, {1}}, []float64{1, -1}, kernel.Linear{}, Settings{}, ErrShape},
+		{"empty", nil, nil, kernel.Linear{}, Settings{}, ErrShape},
+		{"NaN", [][]float64{{1, nan}, {1, 0}}, []float64{1, -1}, kernel.Linear{}, Settings{}, ErrValue},
+		{"label", [][]float64{{1}, {2}}, []float64{1, 0}, kernel.Linear{}, Settings{}, ErrLabel},
+		{"one class", [][]float64{{1}, {2}}, []float64{1, 1}, kernel.Linear{}, Settings{}, ErrOneClass},
+		{"C<0", [][]float64{{1}, {2}}, []float64{1, -1}, kernel.Linear{}, Settings{C: -1}, ErrSetting},
+		{"C NaN", [][]float64{{1}, {2}}, []float64{1, -1}, kernel.Linear{}, Settings{C: nan}, ErrSetting},
+		{"sigma", [][]float64{{1}, {2}}, []float64{1, -1}, kernel.Gaussian{}, Settings{}, ErrSetting},
+	} {
+		_, err := Solve(c.X, c.y, c.k, c.s)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: err = %v; want %v", c.name, err, c.want)
+		}
+	}
+}
+
+// gaussians returns n points in dim dimensions from two overlapping
+// Gaussian classes with means ±sep/2 along every axis.
+func gaussians(rng *rand.Rand, n, dim int, sep float64) ([][]float64, []float64) {
+	X := make([][]float64, n)
+	y := make([]float64, n)
+	for i := range X {
+		y[i] = 1
+		if i%2 == 1 {
+			y[i] = -1
+		}
+		x := make([]float64, dim)
+		for j := range x {
+			x[j] = rng.NormFloat64() + y[i]*sep/2
+		}
+		X[i] = x
+	}
+	return X, y
+}
+
+// binaryData returns n 0/1 vectors, as from a retina: class templates with
+// pixels flipped at random.
+func binaryData(rng *rand.Rand, n, dim int, flip float64) ([][]float64, []float64) {
+	tmpl := [2][]float64{make([]float64, dim), make([]float64, dim)}
+	for j := range dim {
+		tmpl[0][j] = float64(rng.IntN(2))
+		tmpl[1][j] = tmpl[0][j]
+		if rng.Float64() < 0.3 {
+			tmpl[1][j] = 1 - tmpl[1][j]
+		}
+	}
+	X := make([][]float64, n)
+	y := make([]float64, n)
+	for i := range X {
+		c := i % 2
+		y[i] = float64(1 - 2*c)
+		x := make([]float64, dim)
+		for j := range x {
+			x[j] = tmpl[c][j]
+			if rng.Float64() < flip {
+				x[j] = 1 - x[j]
+			}
+		}
+		X[i] = x
+	}
+	return X, y
+}
+
+// kktViolation returns the largest violation of the KKT conditions of the
+// soft-margin problem, measured on y_i f(x_i) with f evaluated in float64
+// by the kernel's Eval: α = 0 ⇒ y f ≥ 1, 0 < α < C ⇒ y f = 1, α = C ⇒
+// y f ≤ 1, and |yᵀα|.
+func kktViolation(b *Binary, X [][]float64, y []float64) float64 {
+	var worst, sum float64
+	for i, x := range X {
+		var f float64
+		for j, xj := range X {
+			if b.Alpha[j] != 0 {
+				f += b.Alpha[j] * y[j] * b.Kernel.Eval(xj, x)
+			}
+		}
+		yf := y[i] * (f - b.Rho)
+		a := b.Alpha[i]
+		var v float64
+		switch {
+		case a == 0:
+			v = 1 - yf
+		case a >= b.C:
+			v = yf - 1
+		default:
+			v = math.Abs(yf - 1)
+		}
+		worst = math.Max(worst, v)
+		sum += a * y[i]
+	}
+	return math.Max(worst, math.Abs(sum))
+}
+
+func TestSolveKKT(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	Xg, yg := gaussians(rng, 300, 10, 1)
+	Xb, yb := binaryData(rng, 300, 100, 0.2)
+	kernels := []kernel.Kernel{
+		kernel.Linear{},
+		kernel.Polynomial{Degree: 3, Gamma: 0.1, Coef0: 1},
+		kernel.Gaussian{Sigma: 2},
+		kernel.Laplace{Sigma: 3},
+	}
+	for _, data := range []struct {
+		name string
+		X    [][]float64
+		y    []float64
+	}{{"gauss", Xg, yg}, {"binary", Xb, yb}} {
+		for _, k := range kernels {
+			for _, s := range []Settings{{C: 1}, {C: 10, NoShrinking: true}, {C: 0.1, CacheMB: 0.01}} {
+				k, s := k, s
+				if data.name == "binary" {
+					if g, ok := k.(kernel.Gaussian); ok {
+						g.Sigma = 5
+						k = g
+					}
+					if pk, ok := k.(kernel.Polynomial); ok {
+						pk.Gamma = 0.01
+						k = pk
+					}
+				}
+				b, err := Solve(data.X, data.y, k, s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Eps bounds m(α) − M(α); each side of it is within Eps.
+				if v := kktViolation(b, data.X, data.y); v > 2e-3 {
+					t.Errorf("%s %v C=%v: KKT violation %.3g > 2e-3 (status %v)", data.name, k, s.C, v, b.Status)
+				}
+			}
+		}
+	}
+}
+
+func TestCacheBudget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	X, y := gaussians(rng, 400, 5, 0.5)
+	for _, mb := range []float64{0.001, 0.1, 0.3, 100} {
+		p := newProblem(X, []int8(nil), kernel.Gaussian{Sigma: 1}, Settings{CacheMB: mb, Eps: 1e-3})
+		yy := make([]int8, len(y))
+		for i := range y {
+			yy[i] = int8(y[i])
+		}
+		p.y = yy
+		p.s.MaxIter = 0
+		budget := max(int64(mb*(1<<20)), 2*rowBytes(len(X)))
+		if _, err := p.run(t.Context(), 1, nil, func(int, float64) {
+			if p.c.bytes() > budget {
+				t.Fatalf("CacheMB %v: cache holds %d bytes > %d", mb, p.c.bytes(), budget)
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if p.c.bytes() > budget {
+			t.Errorf("CacheMB %v: cache holds %d bytes > %d", mb, p.c.bytes(), budget)
+		}
+		for i, r := range p.c.rows {
+			if cap(r) > len(X) {
+				t.Errorf("row %d has capacity %d > n", i, cap(r))
+			}
+		}
+	}
+}
