@@ -1,0 +1,396 @@
+package learning
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"mark1/learning/kernel"
+)
+
+// KernelPerceptron is the perceptron in a feature space Φ that is never built
+// (Aizerman, Braverman & Rozonoer 1964; lecture notes 004). From the zero
+// start the perceptron's weights are a sum of the examples it got wrong,
+// w = Σ_j α_j y_j Φ(x_j) with α_j the number of mistakes on example j, so
+//
+//	f(x) = Σ_j α_j y_j (k(x_j, x) + 1)
+//
+// needs only the kernel k(x, z) = Φ(x)·Φ(z). The "+ 1" is the bias as an
+// always-on extra input, exactly as in the Perceptron: it is the kernel of the
+// feature map (Φ(x), 1). On a mistake (y f(x) ≤ 0) α_i grows by one. With the
+// linear kernel it is the Perceptron (same Seed, same order, same mistakes);
+// with (x·z)² it is the Perceptron on (x₁², x₂², √2·x₁x₂). The step size does
+// not appear: from the zero start it only scales f.
+//
+// The stopping rule, presentation order and Curve are the Perceptron's
+// (mistakes over all one-vs-rest machines per epoch, Risk NaN). The model is
+// a *KernelModel, whose support vectors are the stored mistakes.
+//
+// # Cache and budget
+//
+// Evaluating f on a training row costs one kernel value per stored mistake.
+// The learner keeps the Gram row k(x_j, ·) of each stored example j, computed
+// in full when j is first stored, for up to CacheRows examples; rows of later
+// mistakes are evaluated on demand, and a row is released when its example is
+// dropped. With a Budget, each machine stores at most Budget examples: a
+// mistake on a new example when the budget is full first drops the stored
+// example with the smallest count α (the least reinforced; the oldest among
+// equals), as in the budget perceptrons of Crammer, Kandola & Singer (2004).
+// A budget breaks the convergence theorem, so a run may end at the epoch limit
+// on separable data.
+//
+// Fit panics on invalid settings and returns kernel.Validate's error for a
+// kernel with bad parameters.
+type KernelPerceptron struct {
+	// Kernel is the kernel; nil means kernel.Linear{}.
+	Kernel kernel.Kernel
+	// NoBias drops the always-on extra input (the "+ 1" above).
+	NoBias bool
+	// MaxEpochs bounds the number of passes; 0 means 100.
+	MaxEpochs int
+	// InOrder presents the rows in data order in every epoch.
+	InOrder bool
+	// Budget bounds the number of stored examples per machine; 0 means no
+	// bound.
+	Budget int
+	// CacheRows bounds the number of cached Gram rows (n float64 each); 0
+	// means as many as fit in 64 MiB, a negative value disables the cache.
+	CacheRows int
+	// Seed seeds the presentation order.
+	Seed uint64
+}
+
+var _ Learner = KernelPerceptron{}
+
+// Name returns "kernel-perceptron".
+func (KernelPerceptron) Name() string { return "kernel-perceptron" }
+
+// kpState is the working memory of a kernel perceptron fit.
+type kpState struct {
+	d      *Data
+	k      kernel.Kernel
+	mach   int
+	biasIn float64
+	ys     []float64
+	coef   []float64 // α y, n × M
+	alpha  []int     // α, n × M
+	stored [][]int   // per machine, stored examples in the order they came
+	refs   []int     // machines storing each example
+	union  []int     // examples stored by some machine
+	pos    []int     // position of each example in union, or -1
+	row    [][]float64
+	free   [][]float64 // released cache rows
+	rows   int         // cache rows allocated
+	limit  int         // cache rows allowed
+}
+
+// Fit trains on d; see the type's documentation.
+func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error) {
+	s := onlineSettings{name: "kernel perceptron", bias: !p.NoBias, maxEpochs: p.MaxEpochs, inOrder: p.InOrder, seed: p.Seed}
+	s.check()
+	if p.Budget < 0 {
+		panic(fmt.Sprintf("learning: kernel perceptron: negative Budget %d", p.Budget))
+	}
+	k := p.Kernel
+	if k == nil {
+		k = kernel.Linear{}
+	}
+	if err := kernel.Validate(k); err != nil {
+		return nil, err
+	}
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	n, mach := len(d.X), ovrMachines(d)
+	st := &kpState{
+		d: d, k: k, mach: mach, ys: signs(nil, d),
+		coef: make([]float64, n*mach), alpha: make([]int, n*mach),
+		stored: make([][]int, mach), refs: make([]int, n), pos: make([]int, n),
+		row: make([][]float64, n),
+	}
+	for i := range st.pos {
+		st.pos[i] = -1
+	}
+	if s.bias {
+		st.biasIn = 1
+	}
+	switch {
+	case p.CacheRows > 0:
+		st.limit = p.CacheRows
+	case p.CacheRows == 0:
+		st.limit = (64 << 20) / (8 * n)
+	}
+	order := rand.New(rand.NewPCG(s.seed, orderStream))
+	perm := make([]int, n)
+	f := make([]float64, mach)
+
+	res := &Result{}
+	finish := func(converged bool) {
+		res.Model = st.model()
+		res.Converged = converged
+	}
+	last := 0
+	for epoch := 1; epoch <= s.maxEpochs; epoch++ {
+		if err := ctx.Err(); err != nil {
+			finish(false)
+			res.Status = fmt.Sprintf("cancelled after %d epochs: %v", res.Epochs, err)
+			return res, err
+		}
+		nextOrder(perm, order, s.inOrder)
+		mistakes := 0
+		for _, i := range perm {
+			st.decision(f, i)
+			for m := range mach {
+				y := st.ys[i*mach+m]
+				if y*f[m] > 0 {
+					continue
+				}
+				mistakes++
+				st.mistake(i, m, p.Budget)
+			}
+		}
+		res.Epochs = epoch
+		res.Updates += mistakes
+		last = mistakes
+		e := Epoch{Epoch: epoch, Mistakes: mistakes, Risk: math.NaN()}
+		res.Curve = append(res.Curve, e)
+		if rec != nil {
+			rec.Record(e)
+		}
+		if mistakes == 0 {
+			finish(true)
+			res.Status = fmt.Sprintf("converged: epoch %d made no mistakes (%d updates in all, %d examples stored)", epoch, res.Updates, len(st.union))
+			return res, nil
+		}
+	}
+	finish(false)
+	res.Status = limitStatus(s.maxEpochs, last)
+	return res, nil
+}
+
+// kval returns k(x_j, x_i) for a stored example j, from the cache if it can.
+func (st *kpState) kval(j, i int) float64 {
+	if r := st.row[j]; r != nil {
+		return r[i]
+	}
+	return st.k.Eval(st.d.X[j], st.d.X[i])
+}
+
+// decision sets f[m] to machine m's f(x_i).
+func (st *kpState) decision(f []float64, i int) {
+	clear(f)
+	mach := st.mach
+	for _, j := range st.union {
+		kv := st.kval(j, i) + st.biasIn
+		for m, c := range st.coef[j*mach : (j+1)*mach] {
+			f[m] += c * kv
+		}
+	}
+}
+
+// mistake records a mistake of machine m on example i.
+func (st *kpState) mistake(i, m, budget int) {
+	mach := st.mach
+	if st.alpha[i*mach+m] == 0 {
+		if budget > 0 && len(st.stored[m]) == budget {
+			st.drop(m)
+		}
+		st.stored[m] = append(st.stored[m], i)
+		if st.refs[i] == 0 {
+			st.pos[i] = len(st.union)
+			st.union = append(st.union, i)
+			st.cacheRow(i)
+		}
+		st.refs[i]++
+	}
+	st.alpha[i*mach+m]++
+	st.coef[i*mach+m] += st.ys[i*mach+m]
+}
+
+// drop removes from machine m the stored example with the smallest α, the
+// oldest among equals.
+func (st *kpState) drop(m int) {
+	mach := st.mach
+	list := st.stored[m]
+	at := 0
+	for q, j := range list {
+		if st.alpha[j*mach+m] < st.alpha[list[at]*mach+m] {
+			at = q
+		}
+	}
+	j := list[at]
+	st.stored[m] = append(list[:at], list[at+1:]...)
+	st.alpha[j*mach+m] = 0
+	st.coef[j*mach+m] = 0
+	st.refs[j]--
+	if st.refs[j] > 0 {
+		return
+	}
+	// Remove j from the union, keeping the others in order.
+	p := st.pos[j]
+	copy(st.union[p:], st.union[p+1:])
+	st.union = st.union[:len(st.union)-1]
+	for q := p; q < len(st.union); q++ {
+		st.pos[st.union[q]] = q
+	}
+	st.pos[j] = -1
+	if r := st.row[j]; r != nil {
+		st.free = append(st.free, r)
+		st.row[j] = nil
+	}
+}
+
+// cacheRow computes and keeps the Gram row of example j if the cache has room.
+func (st *kpState) cacheRow(j int) {
+	var r []float64
+	switch {
+	case len(st.free) > 0:
+		r = st.free[len(st.free)-1]
+		st.free = st.free[:len(st.free)-1]
+	case st.rows < st.limit:
+		r = make([]float64, len(st.d.X))
+		st.rows++
+	default:
+		return
+	}
+	xj := st.d.X[j]
+	for i, x := range st.d.X {
+		r[i] = st.k.Eval(xj, x)
+	}
+	st.row[j] = r
+}
+
+// model copies the stored examples into a KernelModel and measures its margin.
+func (st *kpState) model() *KernelModel {
+	mach := st.mach
+	km := &KernelModel{
+		Kernel: st.k, Bias: st.biasIn == 1, Classes: st.d.Classes,
+		SV: make([][]float64, len(st.union)), Coef: make([][]float64, mach),
+	}
+	for m := range mach {
+		km.Coef[m] = make([]float64, len(st.union))
+	}
+	for q, j := range st.union {
+		km.SV[q] = append([]float64(nil), st.d.X[j]...)
+		for m := range mach {
+			km.Coef[m][q] = st.coef[j*mach+m]
+		}
+	}
+	// Margin: min_i y_i f(x_i) / ‖w‖ per machine, ‖w‖² = Σ c_j c_l k(x_j, x_l).
+	km.margin = math.Inf(1)
+	f := make([]float64, mach)
+	lo := make([]float64, mach)
+	for m := range lo {
+		lo[m] = math.Inf(1)
+	}
+	for i := range st.d.X {
+		st.decision(f, i)
+		for m := range mach {
+			lo[m] = min(lo[m], st.ys[i*mach+m]*f[m])
+		}
+	}
+	for m := range mach {
+		var ww float64
+		for _, j := range st.union {
+			cj := st.coef[j*mach+m]
+			if cj == 0 {
+				continue
+			}
+			for _, l := range st.union {
+				if cl := st.coef[l*mach+m]; cl != 0 {
+					ww += cj * cl * st.kval(j, l)
+				}
+			}
+		}
+		if !(ww > 0) {
+			km.margin = math.NaN()
+			break
+		}
+		km.margin = min(km.margin, lo[m]/math.Sqrt(ww))
+	}
+	return km
+}
+
+// KernelModel is the model of a KernelPerceptron. Machine m (one for two
+// classes, one per class otherwise, as in LinearModel) computes
+//
+//	f_m(x) = Σ_j Coef[m][j] (Kernel(SV[j], x) + β),
+//
+// with β = 1 when Bias is set and 0 otherwise; Coef[m][j] = α_j y_j is zero
+// for an example that only other machines stored. Two classes predict class 1
+// when f_0(x) > 0; more classes predict the largest f_m (the lowest index on
+// ties). The methods panic if len(x) differs from the training rows'.
+type KernelModel struct {
+	Kernel  kernel.Kernel
+	SV      [][]float64
+	Coef    [][]float64
+	Bias    bool
+	Classes int
+
+	margin float64
+}
+
+var (
+	_ Model           = (*KernelModel)(nil)
+	_ Scorer          = (*KernelModel)(nil)
+	_ Margined        = (*KernelModel)(nil)
+	_ SupportVectored = (*KernelModel)(nil)
+)
+
+// decisions adds every machine's f(x) into f (zeroed by the caller).
+func (km *KernelModel) decisions(f, x []float64) {
+	beta := 0.0
+	if km.Bias {
+		beta = 1
+	}
+	for j, sv := range km.SV {
+		kv := km.Kernel.Eval(sv, x) + beta
+		for m := range f {
+			f[m] += km.Coef[m][j] * kv
+		}
+	}
+}
+
+// Scores writes one score per class into dst (grown as needed): (−f_0, f_0)
+// for two classes, f_m for each class otherwise.
+func (km *KernelModel) Scores(dst, x []float64) []float64 {
+	if len(km.Coef) == 1 {
+		var f [1]float64
+		km.decisions(f[:], x)
+		return binaryScores(dst, f[0])
+	}
+	dst = grow(dst, len(km.Coef))
+	clear(dst)
+	km.decisions(dst, x)
+	return dst
+}
+
+// Predict returns the class of x.
+func (km *KernelModel) Predict(x []float64) int {
+	var buf [32]float64
+	var f []float64
+	if len(km.Coef) <= len(buf) {
+		f = buf[:len(km.Coef)]
+	} else {
+		f = make([]float64, len(km.Coef))
+	}
+	km.decisions(f, x)
+	if len(f) == 1 {
+		if f[0] > 0 {
+			return 1
+		}
+		return 0
+	}
+	return argmax(f)
+}
+
+// SupportVectors returns the number of stored examples and 0: a perceptron's
+// coefficients have no upper bound.
+func (km *KernelModel) SupportVectors() (total, bounded int) { return len(km.SV), 0 }
+
+// Margin returns the geometric margin in feature space on the training data,
+// min_i y_i f(x_i)/‖w‖ with ‖w‖² = Σ_jl c_j c_l k(x_j, x_l) (the bias, as for
+// LinearModel, not counted in ‖w‖); for more than two classes the smallest of
+// the machines' margins. It is NaN when some machine's w is zero.
+func (km *KernelModel) Margin() float64 { return km.margin }

@@ -1,0 +1,107 @@
+package learning
+
+import "math"
+
+// LinearModel is a trained linear classifier, the model of the Perceptron,
+// AveragedPerceptron, Pocket and BatchGD learners. Machine k computes
+//
+//	f_k(x) = W[k]·x + B[k].
+//
+// For two classes there is one machine (len(W) == 1) and the predicted class
+// is 1 when f_0(x) > 0 and 0 otherwise; its Scores are (−f_0, f_0). For more
+// classes there is one machine per class, trained one-vs-rest, and the class
+// with the largest f_k wins (the lowest index on ties). B is all zero when the
+// learner ran without a bias input.
+//
+// The methods panic if len(x) differs from the length of the W rows.
+type LinearModel struct {
+	W       [][]float64
+	B       []float64
+	Classes int
+
+	// margin is the geometric margin on the training data, filled by Fit.
+	margin float64
+}
+
+var (
+	_ Model    = (*LinearModel)(nil)
+	_ Scorer   = (*LinearModel)(nil)
+	_ Margined = (*LinearModel)(nil)
+)
+
+// newLinearModel copies the M×dim weights w and the biases b into a model.
+func newLinearModel(classes, dim int, w, b []float64) *LinearModel {
+	m := len(b)
+	flat := make([]float64, m*dim)
+	copy(flat, w)
+	lm := &LinearModel{W: make([][]float64, m), B: append([]float64(nil), b...), Classes: classes}
+	for k := range m {
+		lm.W[k] = flat[k*dim : (k+1)*dim : (k+1)*dim]
+	}
+	return lm
+}
+
+func (m *LinearModel) decision(k int, x []float64) float64 {
+	if len(x) != len(m.W[k]) {
+		panic("learning: input length differs from the model's")
+	}
+	return dot(m.W[k], x) + m.B[k]
+}
+
+// Predict returns the class of x.
+func (m *LinearModel) Predict(x []float64) int {
+	if len(m.W) == 1 {
+		if m.decision(0, x) > 0 {
+			return 1
+		}
+		return 0
+	}
+	best, bestF := 0, math.Inf(-1)
+	for k := range m.W {
+		if f := m.decision(k, x); f > bestF {
+			best, bestF = k, f
+		}
+	}
+	return best
+}
+
+// Scores writes one score per class into dst (grown as needed) and returns
+// it: (−f_0(x), f_0(x)) for two classes, f_k(x) for each class otherwise.
+func (m *LinearModel) Scores(dst, x []float64) []float64 {
+	if len(m.W) == 1 {
+		return binaryScores(dst, m.decision(0, x))
+	}
+	dst = grow(dst, len(m.W))
+	for k := range m.W {
+		dst[k] = m.decision(k, x)
+	}
+	return dst
+}
+
+// Margin returns the geometric margin of the learned separator on the
+// training data, min_i y_i (w·x_i + b)/‖w‖ with y_i = ±1 (Novikoff 1962; the
+// bias is not part of ‖w‖). It is negative when some training point is on
+// the wrong side (or zero when one lies on the boundary). For more than two
+// classes it is the smallest of the machines' one-vs-rest margins. It is NaN
+// when some w is zero.
+func (m *LinearModel) Margin() float64 { return m.margin }
+
+// linearMargin returns min over machines k and rows i of y_ik f_k(x_i)/‖w_k‖,
+// NaN when some w_k is zero. w holds M rows of dim weights; ys is n×M.
+func linearMargin(d *Data, ys, w, b []float64) float64 {
+	mach, dim := len(b), len(d.X[0])
+	res := math.Inf(1)
+	for k := range mach {
+		wk := w[k*dim : (k+1)*dim]
+		norm := math.Sqrt(dot(wk, wk))
+		if norm == 0 {
+			return math.NaN()
+		}
+		lo := math.Inf(1)
+		for i, x := range d.X {
+			lo = min(lo, ys[i*mach+k]*(dot(wk, x)+b[k]))
+		}
+		res = min(res, lo/norm)
+	}
+	return res
+}

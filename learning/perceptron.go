@@ -1,0 +1,295 @@
+package learning
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// Perceptron is Rosenblatt's error-correction rule (Rosenblatt 1958; Principles
+// of Neurodynamics, 1962) in its modern form: stochastic gradient descent on
+// the perceptron risk
+//
+//	R(w) = Σ_{i misclassified} −y_i (w·x_i + b),   y_i = ±1,
+//
+// one example at a time. Each epoch presents the rows in a fresh random order;
+// whenever y_i (w·x_i + b) ≤ 0 (a mistake; points on the boundary count, so
+// that the zero start learns) it sets
+//
+//	w ← w + ε y_i x_i,   b ← b + ε y_i,
+//
+// the bias b being the weight of a fictitious input that is always 1 (lecture
+// notes 001). A run stops after an epoch without mistakes (Converged) or after
+// MaxEpochs epochs. On linearly separable data with margin γ and radius R the
+// number of mistakes is at most (R/γ)² (Novikoff 1962; see MistakeBound), so
+// the run converges; on other data it ends at the epoch limit with a Status
+// that says so. With more than two classes one binary machine per class is
+// trained one-vs-rest, all in the same pass (see the package's multi-class
+// notes in multiclass.go); with two classes there is a single machine.
+//
+// The zero value (plus a Seed) is ready to use. Result.Curve has one entry per
+// epoch whose Mistakes counts the updates of all machines and whose Risk is
+// NaN (the risk is not computed; see BatchGD). The model is a *LinearModel.
+// Fit allocates O(n + M·d) memory up front and nothing per example.
+//
+// Fit panics on invalid settings (negative or non-finite numbers).
+type Perceptron struct {
+	// Step is the step size ε; 0 means 1. From the zero start ε only scales
+	// w and b, so it changes nothing but the size of the weights.
+	Step float64
+	// NoBias drops the always-on extra input, so the separator passes
+	// through the origin.
+	NoBias bool
+	// MaxEpochs bounds the number of passes; 0 means 100.
+	MaxEpochs int
+	// InitScale is 0 for the zero start (the textbook rule); a positive
+	// value draws every starting weight and bias uniformly from
+	// [−InitScale, InitScale] with a generator seeded by Seed.
+	InitScale float64
+	// InOrder presents the rows in data order in every epoch instead of a
+	// fresh permutation (for comparisons with a fixed presentation order).
+	InOrder bool
+	// Seed seeds the PCG generators (math/rand/v2) for the presentation
+	// order and the random start; each has its own stream.
+	Seed uint64
+}
+
+var _ Learner = Perceptron{}
+
+// Name returns "perceptron".
+func (Perceptron) Name() string { return "perceptron" }
+
+// Fit trains on d; see the type's documentation.
+func (p Perceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error) {
+	return fitOnline(ctx, d, rec, onlineSettings{
+		name: "perceptron", step: p.Step, bias: !p.NoBias, maxEpochs: p.MaxEpochs,
+		initScale: p.InitScale, inOrder: p.InOrder, seed: p.Seed,
+	}, plainVariant)
+}
+
+// Defaults and the generator streams shared by the learners.
+const (
+	defaultMaxEpochs = 100
+	orderStream      = 0x6f72646572 // "order"
+	initStream       = 0x696e6974   // "init"
+)
+
+type variant int
+
+const (
+	plainVariant variant = iota
+	averagedVariant
+	votedVariant
+	pocketVariant
+)
+
+// onlineSettings are the settings of the online perceptron family, with
+// defaults applied by check.
+type onlineSettings struct {
+	name      string
+	step      float64
+	bias      bool
+	maxEpochs int
+	initScale float64
+	inOrder   bool
+	seed      uint64
+	ratchet   bool // pocket only
+}
+
+func (s *onlineSettings) check() {
+	if !(s.step >= 0) || math.IsInf(s.step, 0) {
+		panic(fmt.Sprintf("learning: %s: step %v is not a finite number ≥ 0", s.name, s.step))
+	}
+	if s.step == 0 {
+		s.step = 1
+	}
+	if s.maxEpochs < 0 {
+		panic(fmt.Sprintf("learning: %s: negative MaxEpochs %d", s.name, s.maxEpochs))
+	}
+	if s.maxEpochs == 0 {
+		s.maxEpochs = defaultMaxEpochs
+	}
+	if !(s.initScale >= 0) || math.IsInf(s.initScale, 0) {
+		panic(fmt.Sprintf("learning: %s: InitScale %v is not a finite number ≥ 0", s.name, s.initScale))
+	}
+}
+
+// initWeights fills w and b with the starting point: zero, or uniform in
+// [−scale, scale] from the init stream of seed.
+func initWeights(w, b []float64, scale float64, bias bool, seed uint64) {
+	clear(w)
+	clear(b)
+	if scale == 0 {
+		return
+	}
+	r := rand.New(rand.NewPCG(seed, initStream))
+	for i := range w {
+		w[i] = scale * (2*r.Float64() - 1)
+	}
+	if bias {
+		for i := range b {
+			b[i] = scale * (2*r.Float64() - 1)
+		}
+	}
+}
+
+// nextOrder sets perm to the order of the next epoch: the identity when
+// inOrder, else a fresh permutation drawn from r.
+func nextOrder(perm []int, r *rand.Rand, inOrder bool) {
+	for i := range perm {
+		perm[i] = i
+	}
+	if !inOrder {
+		r.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+	}
+}
+
+// limitStatus is the Status of a run that met no stopping rule.
+func limitStatus(epochs, last int) string {
+	return fmt.Sprintf("no error-free epoch in %d epochs (last epoch: %d mistakes); the data may not be linearly separable", epochs, last)
+}
+
+// fitOnline runs the perceptron family. The plain rule is the core; the
+// variants add bookkeeping at the marked places.
+func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v variant) (*Result, error) {
+	s.check()
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	n, dim, mach := len(d.X), len(d.X[0]), ovrMachines(d)
+	ys := signs(nil, d)
+	w := make([]float64, mach*dim)
+	b := make([]float64, mach)
+	initWeights(w, b, s.initScale, s.bias, s.seed)
+	order := rand.New(rand.NewPCG(s.seed, orderStream))
+	perm := make([]int, n)
+	eps := s.step
+	biasIn := 0.0 // the bias input: 1 with a bias, 0 without
+	if s.bias {
+		biasIn = 1
+	}
+
+	// Averaged: u accumulates c·Δw, so that the average of all weights
+	// seen is w − u/c (Daumé's form of the averaged perceptron).
+	var u, ub []float64
+	c := 1.0
+	// Voted: the weights that were replaced, with their survival counts.
+	var vt *votedTrace
+	// Pocket: the best weights so far and their run and error count.
+	var pk *pocketState
+	switch v {
+	case averagedVariant:
+		u, ub = make([]float64, mach*dim), make([]float64, mach)
+	case votedVariant:
+		vt = newVotedTrace(mach, dim)
+	case pocketVariant:
+		pk = newPocketState(d, ys, w, b, s.ratchet)
+	}
+
+	res := &Result{}
+	finish := func(converged bool) {
+		var model Model
+		switch v {
+		case plainVariant:
+			lm := newLinearModel(d.Classes, dim, w, b)
+			lm.margin = linearMargin(d, ys, w, b)
+			model = lm
+		case averagedVariant:
+			aw := make([]float64, len(w))
+			ab := make([]float64, len(b))
+			for i := range w {
+				aw[i] = w[i] - u[i]/c
+			}
+			for k := range b {
+				ab[k] = b[k] - ub[k]/c
+			}
+			lm := newLinearModel(d.Classes, dim, aw, ab)
+			lm.margin = linearMargin(d, ys, aw, ab)
+			model = lm
+		case votedVariant:
+			model = vt.model(d.Classes, w, b)
+		case pocketVariant:
+			if converged {
+				copy(pk.w, w)
+				copy(pk.b, b)
+			}
+			lm := newLinearModel(d.Classes, dim, pk.w, pk.b)
+			lm.margin = linearMargin(d, ys, pk.w, pk.b)
+			model = lm
+		}
+		res.Model = model
+		res.Converged = converged
+	}
+
+	last := 0
+	for epoch := 1; epoch <= s.maxEpochs; epoch++ {
+		if err := ctx.Err(); err != nil {
+			finish(false)
+			res.Status = fmt.Sprintf("cancelled after %d epochs: %v", res.Epochs, err)
+			return res, err
+		}
+		nextOrder(perm, order, s.inOrder)
+		mistakes := 0
+		for _, i := range perm {
+			x := d.X[i]
+			yi := ys[i*mach : (i+1)*mach]
+			for k, y := range yi {
+				wk := w[k*dim : (k+1)*dim]
+				if y*(dot(wk, x)+b[k]) > 0 {
+					switch v {
+					case votedVariant:
+						vt.count[k]++
+					case pocketVariant:
+						pk.correct(k, w, b)
+					}
+					continue
+				}
+				mistakes++
+				a := eps * y
+				switch v {
+				case averagedVariant:
+					axpy(u[k*dim:(k+1)*dim], c*a, x)
+					ub[k] += c * a * biasIn
+				case votedVariant:
+					vt.retire(k, wk, b[k])
+				case pocketVariant:
+					pk.mistake(k)
+				}
+				axpy(wk, a, x)
+				b[k] += a * biasIn
+			}
+			c++
+		}
+		res.Epochs = epoch
+		res.Updates += mistakes
+		last = mistakes
+		e := Epoch{Epoch: epoch, Mistakes: mistakes, Risk: math.NaN()}
+		res.Curve = append(res.Curve, e)
+		if rec != nil {
+			rec.Record(e)
+		}
+		if mistakes == 0 {
+			finish(true)
+			res.Status = fmt.Sprintf("converged: epoch %d made no mistakes (%d updates in all)", epoch, res.Updates)
+			return res, nil
+		}
+	}
+	finish(false)
+	res.Status = limitStatus(s.maxEpochs, last)
+	if v == pocketVariant {
+		res.Status += fmt.Sprintf("; the pocket's weights make %d training errors", trainingErrors(d, res.Model))
+	}
+	return res, nil
+}
+
+// trainingErrors counts the rows of d that m misclassifies.
+func trainingErrors(d *Data, m Model) int {
+	errs := 0
+	for i, x := range d.X {
+		if m.Predict(x) != d.Y[i] {
+			errs++
+		}
+	}
+	return errs
+}
