@@ -6,13 +6,13 @@ import (
 )
 
 // Config describes how the plugboard is wired. The zero value means the
-// documented defaults: 512 A-units with x=6 excitatory and y=3 inhibitory
-// origin points and θ=2 (our choice: the Mark I's own x, y and θ are not
-// recorded; these give P_a of about 2–20% on the built-in tasks).
+// documented defaults: 512 A-units with x=5 excitatory and y=5 inhibitory
+// origin points and θ=2 (the 1958 paper's x=y=5; the Mark I's own x, y and θ are not
+// recorded; these give a mean P_a of 5–13% on the built-in tasks, 1–20% per card).
 type Config struct {
 	Units      int `json:"units"`      // A-units; 0 means 512
-	Excitatory int `json:"excitatory"` // x, origin points per unit; 0 means 6
-	Inhibitory int `json:"inhibitory"` // y; 0 means 3 (use -1 for none)
+	Excitatory int `json:"excitatory"` // x, origin points per unit; 0 means 5
+	Inhibitory int `json:"inhibitory"` // y; 0 means 5 (use -1 for none)
 	Threshold  int `json:"threshold"`  // θ; 0 means 2 (use -1 for θ=0)
 }
 
@@ -28,8 +28,8 @@ func (c Config) Defaults() Config {
 		}
 	}
 	def(&c.Units, 512)
-	def(&c.Excitatory, 6)
-	def(&c.Inhibitory, 3)
+	def(&c.Excitatory, 5)
+	def(&c.Inhibitory, 5)
 	def(&c.Threshold, 2)
 	return c
 }

@@ -32,8 +32,8 @@ func TestWireReproducible(t *testing.T) {
 			}
 			seen[s] = true
 		}
-		if len(unit.Excitatory) != 6 || len(unit.Inhibitory) != 3 || unit.Threshold != 2 {
-			t.Fatalf("unit %d: x=%d y=%d θ=%v; want 6, 3, 2", u, len(unit.Excitatory), len(unit.Inhibitory), unit.Threshold)
+		if len(unit.Excitatory) != 5 || len(unit.Inhibitory) != 5 || unit.Threshold != 2 {
+			t.Fatalf("unit %d: x=%d y=%d θ=%v; want 5, 5, 2", u, len(unit.Excitatory), len(unit.Inhibitory), unit.Threshold)
 		}
 	}
 }

@@ -89,6 +89,9 @@ type Fields struct {
 	Y []int
 }
 
+// Len returns the number of fields.
+func (f Fields) Len() int { return len(f.X) }
+
 // Progress is told about each finished epoch of hardware training.
 type Progress func(e machine.Epoch)
 

@@ -48,7 +48,7 @@ func presets() map[string]func() Config {
 	mark1 := func() Config {
 		return Config{
 			Preset:     "mark1",
-			Associator: associator.Config{Units: 512, Excitatory: 6, Inhibitory: 3, Threshold: 2},
+			Associator: associator.Config{Units: 512, Excitatory: 5, Inhibitory: 5, Threshold: 2},
 			Response:   response.Config{Units: 8, Layout: response.SourceSets, Code: response.Binary},
 			Motors: motors.Config{
 				Limit:        1,

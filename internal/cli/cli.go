@@ -1,0 +1,141 @@
+// Package cli implements the mark1 command: each subcommand parses its own
+// flags, validates them, and calls the packages that do the work. Nothing
+// here learns; it reads files, prints and draws.
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// Env is what a command may touch: its arguments and standard streams.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+}
+
+type command struct {
+	summary string
+	run     func(ctx context.Context, env *Env, args []string) error
+}
+
+func commands() map[string]command {
+	return map[string]command{
+		"train":   {"train a machine on a built-in task or your data, and save it", runTrain},
+		"eval":    {"measure a saved machine on data: accuracy and confusion matrix", runEval},
+		"predict": {"show pictures to a saved machine: label, R-unit sums, P_a", runPredict},
+		"stimuli": {"write a built-in task as PNG class folders", runStimuli},
+		"tasks":   {"list the built-in tasks and presets", runTasks},
+		"wiring":  {"print a machine's plugboard as an editable listing", runWiring},
+	}
+}
+
+// usageError marks errors in how the command was called (exit status 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+// Main runs the mark1 command line and returns the process exit status: 0 on
+// success, 1 when the work failed (bad input, unreadable files), 2 for a
+// usage error, 130 when interrupted.
+func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	err := Run(ctx, args, stdin, stdout, stderr)
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, pflag.ErrHelp):
+		return 0
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintf(stderr, "mark1: interrupted\n")
+		return 130
+	}
+	fmt.Fprintf(stderr, "mark1: %v\n", err)
+	var u usageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
+}
+
+// Run runs one mark1 command.
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	cmds := commands()
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		if len(args) > 1 {
+			if c, ok := cmds[args[1]]; ok {
+				return c.run(ctx, env, []string{"--help"})
+			}
+		}
+		usage(stdout, cmds)
+		return nil
+	}
+	c, ok := cmds[args[0]]
+	if !ok {
+		usage(stderr, cmds)
+		return usagef("unknown command %q", args[0])
+	}
+	return c.run(ctx, env, args[1:])
+}
+
+func usage(w io.Writer, cmds map[string]command) {
+	fmt.Fprintf(w, `mark1 simulates Frank Rosenblatt's Mark I Perceptron (1958): a 20x20 photocell
+retina, 512 randomly wired association units, 8 response units, and weights that
+are motor-driven potentiometers.
+
+Usage: mark1 COMMAND [flags]
+
+Commands:
+`)
+	var names []string
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, cmds[n].summary)
+	}
+	fmt.Fprintf(w, "\nRun \"mark1 COMMAND --help\" for a command's flags. Start with: mark1 train\n")
+}
+
+// newFlags returns a flag set that reports errors instead of exiting.
+func newFlags(env *Env, name, synopsis string) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	fs.SortFlags = false
+	fs.Usage = func() {
+		fmt.Fprintf(env.Stderr, "Usage: mark1 %s\n\n%s\n\nFlags:\n", name, synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses args; a flag error becomes a usage error, --help ErrHelp.
+func parse(fs *pflag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return err
+		}
+		return usageError{fmt.Errorf("%s: %w", fs.Name(), err)}
+	}
+	return nil
+}
+
+// oneOf checks an enumerated flag value.
+func oneOf(flag, v string, allowed ...string) error {
+	for _, a := range allowed {
+		if v == a {
+			return nil
+		}
+	}
+	return usagef("--%s %q: want one of %s", flag, v, strings.Join(allowed, ", "))
+}

@@ -1,0 +1,135 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"mark1/images"
+	"mark1/machine"
+)
+
+func loadMachine(path string) (*machine.Machine, error) {
+	if path == "" {
+		return nil, usagef("--machine FILE is required (train one with: mark1 train)")
+	}
+	return machine.Load(path)
+}
+
+func runEval(ctx context.Context, env *Env, args []string) error {
+	var data dataFlags
+	var path string
+	var seed uint64
+	fs := newFlags(env, "eval --machine FILE [--data PATH | --task NAME]", "Measures a saved machine, weights frozen: accuracy and a confusion matrix.")
+	fs.StringVar(&path, "machine", "mark1.json", "the machine file")
+	data.register(fs, false)
+	fs.Uint64Var(&seed, "seed", 2, "seed for a built-in task's cards (differs from train's default, so the cards are new)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("eval: unexpected argument %q", fs.Arg(0))
+	}
+	m, err := loadMachine(path)
+	if err != nil {
+		return err
+	}
+	if data.task == "" && data.data == "" {
+		return usagef("eval: give --data PATH or --task NAME")
+	}
+	d, _, err := data.load(seed)
+	if err != nil {
+		return err
+	}
+	if err := relabel(d, m.Classes); err != nil {
+		return err
+	}
+	fields, labels := m.Fit(d), machine.Labels(d)
+	acc := m.Accuracy(fields, labels)
+	conf := m.Confusion(fields, labels)
+	w := env.Stdout
+	fmt.Fprintf(w, "%s on %s: accuracy %.1f%% (%d cards)\n\n", path, d.Name, 100*acc, d.Len())
+	printConfusion(w, m.Classes, conf)
+	return nil
+}
+
+func printConfusion(w interface{ Write([]byte) (int, error) }, classes []string, conf [][]int) {
+	width := 6
+	for _, c := range classes {
+		width = max(width, len(c)+1)
+	}
+	fmt.Fprintf(w, "%*s  predicted →\n", width, "true ↓")
+	fmt.Fprintf(w, "%*s", width, "")
+	for _, c := range classes {
+		fmt.Fprintf(w, " %*s", width, c)
+	}
+	fmt.Fprintf(w, " %*s\n", width, "none")
+	for i, row := range conf {
+		fmt.Fprintf(w, "%*s", width, classes[i])
+		for _, n := range row {
+			fmt.Fprintf(w, " %*d", width, n)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+func runPredict(ctx context.Context, env *Env, args []string) error {
+	var path string
+	var maxPixels int
+	fs := newFlags(env, "predict --machine FILE IMAGE...", "Shows each picture to a saved machine and prints its answer, each R-unit's sum\nand output, and P_a, the fraction of A-units that fired.")
+	fs.StringVar(&path, "machine", "mark1.json", "the machine file")
+	fs.IntVar(&maxPixels, "max-pixels", 1<<24, "refuse pictures larger than this many pixels")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usagef("predict: give one or more image files")
+	}
+	m, err := loadMachine(path)
+	if err != nil {
+		return err
+	}
+	var r machine.Response
+	noise := m.EvalNoise()
+	for _, file := range fs.Args() {
+		img, err := images.LoadImage(file, images.Limits{MaxPixels: maxPixels})
+		if err != nil {
+			return err
+		}
+		m.Present(&r, m.Retina.Fit(nil, img), noise)
+		label := "(no class)"
+		if r.Class >= 0 {
+			label = m.Classes[r.Class]
+		}
+		var units []string
+		for u, s := range r.Sums {
+			state := "off"
+			if s > 0 {
+				state = "ON"
+			}
+			units = append(units, fmt.Sprintf("R%d %+.3f %s", u, s, state))
+		}
+		fmt.Fprintf(env.Stdout, "%s: %s   P_a %.1f%%   %s\n", file, label, 100*r.Pa(m), strings.Join(units, ", "))
+	}
+	return nil
+}
+
+func runWiring(ctx context.Context, env *Env, args []string) error {
+	var path, out string
+	fs := newFlags(env, "wiring --machine FILE [--out FILE]", "Prints the machine's plugboard: each A-unit's threshold and its excitatory and\ninhibitory origin points (row,col). Edit it and train again with --wiring FILE.")
+	fs.StringVar(&path, "machine", "mark1.json", "the machine file")
+	fs.StringVar(&out, "out", "", "write the listing to this file instead of standard output")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	m, err := loadMachine(path)
+	if err != nil {
+		return err
+	}
+	if out == "" {
+		_, err = m.Plugboard.WriteTo(env.Stdout)
+		return err
+	}
+	return writeAtomic(out, func(f *os.File) error { _, err := m.Plugboard.WriteTo(f); return err })
+}
