@@ -112,11 +112,7 @@ func loadPath(path string, lim Limits) (*Dataset, error) {
 	}
 	switch kind {
 	case kindIDXImages:
-		labels, err := findLabels(path)
-		if err != nil {
-			return nil, err
-		}
-		return loadIDXPair(path, labels, lim)
+		return loadIDXPair(path, "", lim)
 	case kindIDXLabels:
 		return nil, fmt.Errorf("%s: is an IDX labels file; give its images file, or both as IMAGES,LABELS", path)
 	case kindIDXOther:
@@ -254,7 +250,8 @@ func readIDXFile(path string, lim Limits) (*IDX, error) {
 	return ReadIDX(r, path, lim)
 }
 
-// loadIDXPair reads an IDX images file and its labels file.
+// loadIDXPair reads an IDX images file and its labels file, found by
+// findLabels if labelsPath is "".
 func loadIDXPair(imagesPath, labelsPath string, lim Limits) (*Dataset, error) {
 	im, err := readIDXFile(imagesPath, lim)
 	if err != nil {
@@ -262,6 +259,11 @@ func loadIDXPair(imagesPath, labelsPath string, lim Limits) (*Dataset, error) {
 	}
 	if len(im.Dims) != 3 {
 		return nil, errorf(ErrFormat, "%s: IDX images file has %d dimensions %v; want 3 (count, rows, columns)", imagesPath, len(im.Dims), im.Dims)
+	}
+	if labelsPath == "" {
+		if labelsPath, err = findLabels(imagesPath); err != nil {
+			return nil, err
+		}
 	}
 	lb, err := readIDXFile(labelsPath, lim)
 	if err != nil {
