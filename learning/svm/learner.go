@@ -1,0 +1,61 @@
+package svm
+
+import (
+	"context"
+
+	"mark1/learning"
+	"mark1/learning/kernel"
+)
+
+// Kernel is the kernel SVM as a learning.Learner: C-SVMs solved by SMO
+// (Solve), joined one-vs-one or one-vs-rest for more than two classes. Its
+// zero value is a linear-kernel SVM with C = 1 and LIBSVM's defaults.
+type Kernel struct {
+	// Kernel is the kernel; nil means kernel.Linear{}.
+	Kernel kernel.Kernel
+	// Settings configures each binary solver.
+	Settings Settings
+	// Multiclass is OneVsOne (the default) or OneVsRest.
+	Multiclass Multiclass
+}
+
+var _ learning.Learner = Kernel{}
+
+// Name returns "svm".
+func (Kernel) Name() string { return "svm" }
+
+// Fit trains on d and returns a Result whose Model is a *KernelModel. The
+// Result counts SMO iterations in Epochs and Updates; its Curve has one
+// entry per round of min(n, 1000) iterations of each binary solver, with
+// the iterations of the round as Mistakes and the dual objective as Risk,
+// and rec is told of each. Fit returns an error, wrapping ErrShape,
+// ErrValue, ErrLabel, ErrOneClass or ErrSetting, for ragged or non-finite
+// data, labels outside [0, Classes), a single class or bad settings, and
+// ctx.Err() if ctx is cancelled.
+func (l Kernel) Fit(ctx context.Context, d *learning.Data, rec learning.Recorder) (*learning.Result, error) {
+	_, res, err := fitKernel(ctx, d, l.Kernel, l.Settings, l.Multiclass, rec)
+	return res, err
+}
+
+// Linear is the linear SVM as a learning.Learner: dual coordinate descent
+// (SolveLinear), one machine for two classes and one-vs-rest for more, as
+// LIBLINEAR. Its zero value has C = 1, the hinge loss, a bias feature of 1
+// and LIBLINEAR's tolerance 0.1.
+type Linear struct {
+	Settings LinearSettings
+}
+
+var _ learning.Learner = Linear{}
+
+// Name returns "linear-svm".
+func (Linear) Name() string { return "linear-svm" }
+
+// Fit trains on d and returns a Result whose Model is a *LinearModel.
+// Epochs counts passes over the data (summed over the machines); the Curve
+// has one entry per pass with the coordinates changed as Mistakes and the
+// dual objective as Risk, and rec is told of each. Errors are as for
+// Kernel.Fit.
+func (l Linear) Fit(ctx context.Context, d *learning.Data, rec learning.Recorder) (*learning.Result, error) {
+	_, res, err := fitLinear(ctx, d, l.Settings, rec)
+	return res, err
+}

@@ -1,0 +1,496 @@
+package svm
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"mark1/learning"
+	"mark1/learning/kernel"
+)
+
+// Machine is one binary kernel SVM inside a KernelModel: it separates class
+// Pos (+1) from class Neg (−1), or from all other classes when Neg is −1.
+type Machine struct {
+	Pos, Neg int
+	// SV indexes the model's SV list; Coef holds α_i y_i for each.
+	SV   []int
+	Coef []float64
+	// Rho is the threshold: f(x) = Σ Coef_k k(SV_k, x) − Rho.
+	Rho float64
+	// W2 is ‖w‖² in the kernel's feature space; the margin is 1/√W2.
+	W2 float64
+	// Obj is the dual objective, Bounded the number of α at C, Iter the
+	// SMO iterations, Status how the solver ended.
+	Obj     float64
+	Bounded int
+	Iter    int
+	Status  Status
+	Message string
+
+	w []float64 // explicit weights for the linear kernel
+}
+
+// KernelModel is a trained kernel SVM: one machine for two classes, or
+// several joined one-vs-one (LIBSVM's voting) or one-vs-rest. The machines
+// share one list of support vectors, so a prediction evaluates the kernel
+// once per support vector.
+type KernelModel struct {
+	Kernel   kernel.Kernel
+	Classes  int
+	Strategy Multiclass
+	// SV holds the distinct support vectors of all machines (copies of the
+	// training rows).
+	SV       [][]float64
+	Machines []Machine
+	present   []bool // class c occurred in the training data
+	boundedSV []bool // SV[s] is at α = C in some machine
+}
+
+var (
+	_ learning.Model           = (*KernelModel)(nil)
+	_ learning.Scorer          = (*KernelModel)(nil)
+	_ learning.Margined        = (*KernelModel)(nil)
+	_ learning.SupportVectored = (*KernelModel)(nil)
+)
+
+// decisions sets dst[m] to machine m's decision value on x.
+func (km *KernelModel) decisions(dst, x []float64) []float64 {
+	dst = slices.Grow(dst[:0], len(km.Machines))[:len(km.Machines)]
+	var kv []float64
+	for m := range km.Machines {
+		mc := &km.Machines[m]
+		if mc.w != nil {
+			dst[m] = kernel.Dot(mc.w, x) - mc.Rho
+			continue
+		}
+		if kv == nil {
+			kv = make([]float64, len(km.SV))
+			for s, sv := range km.SV {
+				kv[s] = km.Kernel.Eval(sv, x)
+			}
+		}
+		var f float64
+		for k, s := range mc.SV {
+			f += mc.Coef[k] * kv[s]
+		}
+		dst[m] = f - mc.Rho
+	}
+	return dst
+}
+
+// Scores sets dst[c], for every class c, to a score whose maximum is the
+// prediction and returns dst (grown to Classes if needed). With one
+// machine (two classes) the scores are ±f(x); one-vs-one gives the votes,
+// one-vs-rest each machine's f(x). Classes absent from the training data
+// score −Inf. It panics if x has the wrong length.
+func (km *KernelModel) Scores(dst, x []float64) []float64 {
+	dst = slices.Grow(dst[:0], km.Classes)[:km.Classes]
+	for c := range dst {
+		dst[c] = math.Inf(-1)
+	}
+	f := km.decisions(nil, x)
+	switch {
+	case len(km.Machines) == 1:
+		mc := km.Machines[0]
+		dst[mc.Pos] = f[0]
+		if mc.Neg >= 0 {
+			dst[mc.Neg] = -f[0]
+		}
+	case km.Strategy == OneVsRest:
+		for m, mc := range km.Machines {
+			dst[mc.Pos] = f[m]
+		}
+	default:
+		for c, ok := range km.present {
+			if ok {
+				dst[c] = 0
+			}
+		}
+		for m, mc := range km.Machines {
+			if f[m] > 0 {
+				dst[mc.Pos]++
+			} else {
+				dst[mc.Neg]++
+			}
+		}
+	}
+	return dst
+}
+
+// Predict returns the class of x: the side of f(x) = 0 for two classes
+// (class Pos when f(x) > 0), the most votes one-vs-one (ties to the smaller
+// class index, as LIBSVM's first label), the largest f(x) one-vs-rest.
+func (km *KernelModel) Predict(x []float64) int {
+	if len(km.Machines) == 1 {
+		mc := km.Machines[0]
+		if km.decisions(nil, x)[0] > 0 || mc.Neg < 0 {
+			return mc.Pos
+		}
+		return mc.Neg
+	}
+	return argmax(km.Scores(nil, x))
+}
+
+// Margin returns the geometric margin 1/‖w‖ of a single machine, and for
+// several machines the smallest of theirs: the margin of the weakest pair
+// (one-vs-one) or class (one-vs-rest).
+func (km *KernelModel) Margin() float64 {
+	m := math.Inf(1)
+	for _, mc := range km.Machines {
+		m = math.Min(m, 1/math.Sqrt(mc.W2))
+	}
+	return m
+}
+
+// SupportVectors returns the number of distinct support vectors over all
+// machines and how many of them are at the bound α = C in at least one.
+func (km *KernelModel) SupportVectors() (total, bounded int) {
+	return len(km.SV), km.bounded()
+}
+
+func (km *KernelModel) bounded() int {
+	n := 0
+	for _, b := range km.boundedSV {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+func argmax(s []float64) int {
+	best := 0
+	for c, v := range s {
+		if v > s[best] {
+			best = c
+		}
+	}
+	return best
+}
+
+// classes checks d and returns the classes that occur, in increasing order.
+func classes(d *learning.Data) ([]int, error) {
+	if d == nil || len(d.X) == 0 {
+		return nil, fmt.Errorf("no examples: %w", ErrShape)
+	}
+	if len(d.X) != len(d.Y) {
+		return nil, fmt.Errorf("%d examples but %d labels: %w", len(d.X), len(d.Y), ErrShape)
+	}
+	if err := checkX(d.X); err != nil {
+		return nil, err
+	}
+	seen := make([]bool, max(d.Classes, 0))
+	for i, c := range d.Y {
+		if c < 0 || c >= d.Classes {
+			return nil, fmt.Errorf("label %d of example %d is not in [0, %d): %w", c, i, d.Classes, ErrLabel)
+		}
+		seen[c] = true
+	}
+	var cs []int
+	for c, ok := range seen {
+		if ok {
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) < 2 {
+		return nil, fmt.Errorf("all %d examples are of class %d: %w", len(d.X), d.Y[0], ErrOneClass)
+	}
+	return cs, nil
+}
+
+// pair is one binary problem: rows of X labelled +1 (class pos) and −1.
+type pair struct {
+	pos, neg int // neg = −1 for the rest
+	rows     []int
+	y        []float64
+}
+
+// pairs splits the data into binary problems.
+func pairs(d *learning.Data, cs []int, m Multiclass) []pair {
+	if len(cs) == 2 {
+		m = OneVsOne
+	}
+	var ps []pair
+	switch m {
+	case OneVsRest:
+		for _, c := range cs {
+			p := pair{pos: c, neg: -1, rows: make([]int, len(d.Y)), y: make([]float64, len(d.Y))}
+			for i, yc := range d.Y {
+				p.rows[i] = i
+				p.y[i] = -1
+				if yc == c {
+					p.y[i] = 1
+				}
+			}
+			ps = append(ps, p)
+		}
+	default:
+		for a := range cs {
+			for b := a + 1; b < len(cs); b++ {
+				p := pair{pos: cs[a], neg: cs[b]}
+				for i, yc := range d.Y {
+					if yc == p.pos || yc == p.neg {
+						p.rows = append(p.rows, i)
+						p.y = append(p.y, float64(1-2*btoi(yc == p.neg)))
+					}
+				}
+				ps = append(ps, p)
+			}
+		}
+	}
+	return ps
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// fitKernel trains the machines of a kernel SVM.
+func fitKernel(ctx context.Context, d *learning.Data, k kernel.Kernel, s Settings, strat Multiclass, rec learning.Recorder) (*KernelModel, *learning.Result, error) {
+	cs, err := classes(d)
+	if err != nil {
+		return nil, nil, err
+	}
+	if k == nil {
+		k = kernel.Linear{}
+	}
+	if err := checkSettings(&s, k); err != nil {
+		return nil, nil, err
+	}
+	km := &KernelModel{Kernel: k, Classes: d.Classes, Strategy: strat, present: make([]bool, d.Classes)}
+	for _, c := range cs {
+		km.present[c] = true
+	}
+	res := &learning.Result{Model: km, Converged: true}
+	slot := map[int]int{} // training row → index in km.SV
+	var bounded []bool
+	epoch := 0
+	for _, p := range pairs(d, cs, strat) {
+		X := make([][]float64, len(p.rows))
+		for i, r := range p.rows {
+			X[i] = d.X[r]
+		}
+		last := 0
+		progress := func(iter int, obj float64) {
+			if iter == 0 {
+				return
+			}
+			epoch++
+			e := learning.Epoch{Epoch: epoch, Mistakes: iter - last, Risk: obj}
+			last = iter
+			res.Curve = append(res.Curve, e)
+			if rec != nil {
+				rec.Record(e)
+			}
+		}
+		b, err := solveCtx(ctx, X, p.y, k, s, progress)
+		if err != nil {
+			return nil, nil, err
+		}
+		mc := Machine{Pos: p.pos, Neg: p.neg, Rho: b.Rho, W2: b.W2, Obj: b.Obj,
+			Bounded: b.Bounded, Iter: b.Iter, Status: b.Status, Message: b.Message, w: b.w}
+		for j, i := range b.Index {
+			r := p.rows[i]
+			s, ok := slot[r]
+			if !ok {
+				s = len(km.SV)
+				slot[r] = s
+				km.SV = append(km.SV, slices.Clone(d.X[r]))
+				bounded = append(bounded, false)
+			}
+			if b.Alpha[i] >= b.C {
+				bounded[s] = true
+			}
+			mc.SV = append(mc.SV, s)
+			mc.Coef = append(mc.Coef, b.Coef[j])
+		}
+		km.Machines = append(km.Machines, mc)
+		res.Epochs += b.Iter
+		res.Updates += b.Iter
+		if !b.Status.Converged() {
+			res.Converged = false
+		}
+	}
+	km.boundedSV = bounded
+	res.Status = km.status(s)
+	return km, res, nil
+}
+
+// status sums up the machines in one sentence.
+func (km *KernelModel) status(s Settings) string {
+	if len(km.Machines) == 1 {
+		return km.Machines[0].Message
+	}
+	iter := 0
+	for _, mc := range km.Machines {
+		iter += mc.Iter
+	}
+	for _, mc := range km.Machines {
+		if !mc.Status.Converged() {
+			return fmt.Sprintf("%d %s machines; classes %d vs %s: %s", len(km.Machines), km.Strategy, mc.Pos, negName(mc.Neg), mc.Message)
+		}
+	}
+	what := fmt.Sprintf("optimal to eps %g", s.Eps)
+	if s.Hard {
+		what = "hard margin, all separable"
+	}
+	tot, nb := km.SupportVectors()
+	return fmt.Sprintf("%d %s machines, %s; %d support vectors (%d bounded), %d iterations, smallest margin %.4g",
+		len(km.Machines), km.Strategy, what, tot, nb, iter, km.Margin())
+}
+
+func negName(c int) string {
+	if c < 0 {
+		return "rest"
+	}
+	return fmt.Sprint(c)
+}
+
+// LinearModel is a trained linear SVM: one machine for two classes (class
+// Pos[0] on the positive side), otherwise one per class against the rest.
+type LinearModel struct {
+	Classes int
+	// Pos[m] is the class on the positive side of machine m; Neg is the
+	// negative class of a two-class model and −1 otherwise.
+	Pos      []int
+	Neg      int
+	Machines []*LinearBinary
+	sv, bsv  int
+}
+
+var (
+	_ learning.Model           = (*LinearModel)(nil)
+	_ learning.Scorer          = (*LinearModel)(nil)
+	_ learning.Margined        = (*LinearModel)(nil)
+	_ learning.SupportVectored = (*LinearModel)(nil)
+)
+
+// Scores sets dst[c] to the decision value of class c's machine (±f(x)
+// for two classes; −Inf for classes absent from the training data) and
+// returns dst, grown to Classes if needed.
+func (lm *LinearModel) Scores(dst, x []float64) []float64 {
+	dst = slices.Grow(dst[:0], lm.Classes)[:lm.Classes]
+	for c := range dst {
+		dst[c] = math.Inf(-1)
+	}
+	for m, mc := range lm.Machines {
+		f := mc.Decision(x)
+		dst[lm.Pos[m]] = f
+		if lm.Neg >= 0 {
+			dst[lm.Neg] = -f
+		}
+	}
+	return dst
+}
+
+// Predict returns the class with the largest decision value (for two
+// classes, Pos[0] when f(x) > 0).
+func (lm *LinearModel) Predict(x []float64) int {
+	if lm.Neg >= 0 {
+		if lm.Machines[0].Decision(x) > 0 {
+			return lm.Pos[0]
+		}
+		return lm.Neg
+	}
+	return argmax(lm.Scores(nil, x))
+}
+
+// Margin returns the smallest margin 1/‖w‖ over the machines (input space,
+// bias weight left out).
+func (lm *LinearModel) Margin() float64 {
+	m := math.Inf(1)
+	for _, mc := range lm.Machines {
+		m = math.Min(m, mc.Margin())
+	}
+	return m
+}
+
+// SupportVectors returns the number of training examples with α > 0 in at
+// least one machine and of those at the bound α = C in at least one (always
+// 0 for SquaredHinge, whose α are unbounded).
+func (lm *LinearModel) SupportVectors() (total, bounded int) { return lm.sv, lm.bsv }
+
+// fitLinear trains the machines of a linear SVM.
+func fitLinear(ctx context.Context, d *learning.Data, s LinearSettings, rec learning.Recorder) (*LinearModel, *learning.Result, error) {
+	cs, err := classes(d)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkLinearSettings(&s); err != nil {
+		return nil, nil, err
+	}
+	lm := &LinearModel{Classes: d.Classes, Neg: -1}
+	res := &learning.Result{Model: lm, Converged: true}
+	ld := newLinData(d.X, s.Bias)
+	rng := rand.New(rand.NewPCG(s.Seed, 0x5eed))
+	sv := make([]uint8, len(d.X)) // bit 0: α > 0 somewhere, bit 1: α = C somewhere
+	targets := cs
+	if len(cs) == 2 {
+		targets = cs[:1]
+		lm.Neg = cs[1]
+	}
+	epoch := 0
+	for _, c := range targets {
+		y := make([]int8, len(d.Y))
+		for i, yc := range d.Y {
+			y[i] = -1
+			if yc == c {
+				y[i] = 1
+			}
+		}
+		progress := func(pass, updates int, obj float64) {
+			epoch++
+			e := learning.Epoch{Epoch: epoch, Mistakes: updates, Risk: obj}
+			res.Curve = append(res.Curve, e)
+			if rec != nil {
+				rec.Record(e)
+			}
+		}
+		m, err := ld.solve(ctx, y, s, rng, progress)
+		if err != nil {
+			return nil, nil, err
+		}
+		for i, a := range m.Alpha {
+			if a > 0 {
+				sv[i] |= 1
+				if s.Loss == Hinge && a == s.C {
+					sv[i] |= 2
+				}
+			}
+		}
+		m.Alpha = nil
+		lm.Pos = append(lm.Pos, c)
+		lm.Machines = append(lm.Machines, m)
+		res.Epochs += m.Iter
+		if !m.Status.Converged() {
+			res.Converged = false
+		}
+	}
+	for _, f := range sv {
+		if f&1 != 0 {
+			lm.sv++
+		}
+		if f&2 != 0 {
+			lm.bsv++
+		}
+	}
+	res.Updates = res.Epochs
+	if len(lm.Machines) == 1 {
+		res.Status = lm.Machines[0].Message
+	} else {
+		res.Status = fmt.Sprintf("%d one-vs-rest machines, all optimal to eps %g; %d passes", len(lm.Machines), s.Eps, res.Epochs)
+		for m, mc := range lm.Machines {
+			if !mc.Status.Converged() {
+				res.Status = fmt.Sprintf("%d one-vs-rest machines; class %d vs rest: %s", len(lm.Machines), lm.Pos[m], mc.Message)
+				break
+			}
+		}
+	}
+	return lm, res, nil
+}
