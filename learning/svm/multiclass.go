@@ -43,8 +43,8 @@ type KernelModel struct {
 	Strategy Multiclass
 	// SV holds the distinct support vectors of all machines (copies of the
 	// training rows).
-	SV       [][]float64
-	Machines []Machine
+	SV        [][]float64
+	Machines  []Machine
 	present   []bool // class c occurred in the training data
 	boundedSV []bool // SV[s] is at α = C in some machine
 }
