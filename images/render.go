@@ -80,7 +80,7 @@ func (c *card) fill(p path, m affine) {
 
 // rect inks the axis-aligned rectangle [x0, x1) × [y0, y1).
 func (c *card) rect(x0, y0, x1, y1 float64) {
-	c.fill(polygon([2]float64{x0, y0}, [2]float64{x1, y0}, [2]float64{x1, y1}, [2]float64{x0, y1}), identity)
+	c.fill(polygon([2]float64{x0, y0}, [2]float64{x1, y0}, [2]float64{x1, y1}, [2]float64{x0, y1}), identity())
 }
 
 // gray returns the card as grey levels: white paper, black ink.
@@ -92,7 +92,8 @@ func (c *card) gray() *image.Gray {
 	return g
 }
 
-var identity = affine{a: 1, e: 1}
+// identity is the affine map that changes nothing.
+func identity() affine { return affine{a: 1, e: 1} }
 
 // polygon returns the closed polygon through pts.
 func polygon(pts ...[2]float64) path {

@@ -43,7 +43,8 @@ const (
 	jitterShift   = 0.10 // letters: shift drawn from ±jitterShift × size (±2 pixels on a 20-pixel card)
 )
 
-var alphabet = strings.Split("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "")
+// alphabet returns the class names of the letter tasks, A to Z.
+func alphabet() []string { return strings.Split("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "") }
 
 // taskTable returns the built-in tasks, freshly built on each call.
 func taskTable() []taskDef {
@@ -77,11 +78,11 @@ func taskTable() []taskDef {
 			draw: shapesOf("square", "diamond")},
 		{TaskInfo: TaskInfo{Name: "letters",
 			Description: "the capitals A–Z, alternately in Go Regular and Go Mono, shifted up to 10% of the card and scaled ±15%; with a second typeface the 1960 Mark I reached 85%",
-			Classes:     alphabet},
+			Classes:     alphabet()},
 			draw: lettersOf("ABCDEFGHIJKLMNOPQRSTUVWXYZ", []int{faceRegular, faceMono}, true, false), letters: true},
 		{TaskInfo: TaskInfo{Name: "letters1",
 			Description: "the capitals A–Z in Go Regular, centred, without jitter, so every sample of a class is the same card; the 1960 Mark I learned these without error",
-			Classes:     alphabet},
+			Classes:     alphabet()},
 			draw: lettersOf("ABCDEFGHIJKLMNOPQRSTUVWXYZ", []int{faceRegular}, false, false), letters: true},
 		{TaskInfo: TaskInfo{Name: "e-f",
 			Description: "E or F in both typefaces, jittered as in letters",
@@ -202,13 +203,13 @@ func drawShape(c *card, shape string, rng *rand.Rand) {
 	case "square":
 		c.rect(cx-r, cy-r, cx+r, cy+r)
 	case "circle":
-		c.fill(circle(cx, cy, r), identity)
+		c.fill(circle(cx, cy, r), identity())
 	case "diamond":
-		c.fill(polygon([2]float64{cx, cy - r}, [2]float64{cx + r, cy}, [2]float64{cx, cy + r}, [2]float64{cx - r, cy}), identity)
+		c.fill(polygon([2]float64{cx, cy - r}, [2]float64{cx + r, cy}, [2]float64{cx, cy + r}, [2]float64{cx - r, cy}), identity())
 	case "triangle":
 		h := r * math.Sqrt(3) // height of the equilateral triangle of side 2r
 		top := cy - h/2
-		c.fill(polygon([2]float64{cx, top}, [2]float64{cx + r, top + h}, [2]float64{cx - r, top + h}), identity)
+		c.fill(polygon([2]float64{cx, top}, [2]float64{cx + r, top + h}, [2]float64{cx - r, top + h}), identity())
 	default:
 		panic("images: unknown shape " + shape)
 	}
