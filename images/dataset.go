@@ -30,11 +30,14 @@ type Dataset struct {
 // Len returns the number of samples.
 func (d *Dataset) Len() int { return len(d.Samples) }
 
-// Counts returns the number of samples in each class.
+// Counts returns the number of samples in each class. Samples whose label
+// is out of range (see Validate) are not counted.
 func (d *Dataset) Counts() []int {
 	n := make([]int, len(d.Classes))
 	for _, s := range d.Samples {
-		n[s.Label]++
+		if s.Label >= 0 && s.Label < len(n) {
+			n[s.Label]++
+		}
 	}
 	return n
 }
@@ -45,18 +48,18 @@ func (d *Dataset) Validate() error {
 	if len(d.Samples) == 0 {
 		return fmt.Errorf("%s: no samples", d.Name)
 	}
-	present := 0
-	for _, n := range d.Counts() {
-		if n > 0 {
-			present++
-		}
-	}
 	for _, s := range d.Samples {
 		if s.Label < 0 || s.Label >= len(d.Classes) {
 			return fmt.Errorf("%s: label %d out of range [0, %d)", s.Source, s.Label, len(d.Classes))
 		}
 		if s.Image == nil || s.Image.Rect.Empty() {
 			return fmt.Errorf("%s: empty image", s.Source)
+		}
+	}
+	present := 0
+	for _, n := range d.Counts() {
+		if n > 0 {
+			present++
 		}
 	}
 	if present < 2 {
@@ -68,7 +71,9 @@ func (d *Dataset) Validate() error {
 // Split divides the set into a training part and a held-out part holding
 // about frac of each class (stratified), in an order drawn from seed. Each
 // class with at least two samples keeps at least one sample on each side.
-// The same seed gives the same split. It panics if frac is not in [0, 1).
+// The same seed gives the same split. Both parts keep the samples in the
+// order they have in d (presentation order is the learner's business). It
+// panics if frac is not in [0, 1) or a label is out of range (see Validate).
 func (d *Dataset) Split(frac float64, seed uint64) (train, test *Dataset) {
 	if !(frac >= 0 && frac < 1) {
 		panic("images: split fraction out of [0, 1)")
@@ -76,10 +81,12 @@ func (d *Dataset) Split(frac float64, seed uint64) (train, test *Dataset) {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed5b1177))
 	byClass := make([][]int, len(d.Classes))
 	for i, s := range d.Samples {
+		if s.Label < 0 || s.Label >= len(d.Classes) {
+			panic(fmt.Sprintf("images: Split: %s: label %d out of range [0, %d)", s.Source, s.Label, len(d.Classes)))
+		}
 		byClass[s.Label] = append(byClass[s.Label], i)
 	}
-	train = &Dataset{Name: d.Name + " (train)", Classes: d.Classes}
-	test = &Dataset{Name: d.Name + " (test)", Classes: d.Classes}
+	held := make([]bool, len(d.Samples))
 	for _, idx := range byClass {
 		rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
 		k := int(frac*float64(len(idx)) + 0.5)
@@ -89,12 +96,17 @@ func (d *Dataset) Split(frac float64, seed uint64) (train, test *Dataset) {
 		if k == len(idx) && k > 0 {
 			k--
 		}
-		for j, i := range idx {
-			if j < k {
-				test.Samples = append(test.Samples, d.Samples[i])
-			} else {
-				train.Samples = append(train.Samples, d.Samples[i])
-			}
+		for _, i := range idx[:k] {
+			held[i] = true
+		}
+	}
+	train = &Dataset{Name: d.Name + " (train)", Classes: d.Classes}
+	test = &Dataset{Name: d.Name + " (test)", Classes: d.Classes}
+	for i, s := range d.Samples {
+		if held[i] {
+			test.Samples = append(test.Samples, s)
+		} else {
+			train.Samples = append(train.Samples, s)
 		}
 	}
 	return train, test

@@ -1,0 +1,107 @@
+package images
+
+import (
+	"image"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// toySet has n[c] samples of class c, each image 1x1 holding its index.
+func toySet(n ...int) *Dataset {
+	d := &Dataset{Name: "toy"}
+	for c, k := range n {
+		d.Classes = append(d.Classes, string(rune('a'+c)))
+		for range k {
+			g := image.NewGray(image.Rect(0, 0, 1, 1))
+			g.Pix[0] = uint8(len(d.Samples))
+			d.Samples = append(d.Samples, Sample{Image: g, Label: c})
+		}
+	}
+	return d
+}
+
+func ids(d *Dataset) []int {
+	var out []int
+	for _, s := range d.Samples {
+		out = append(out, int(s.Image.Pix[0]))
+	}
+	return out
+}
+
+func TestSplit(t *testing.T) {
+	tests := []struct {
+		counts    []int
+		frac      float64
+		testCount []int
+	}{
+		{[]int{10, 20}, 0.2, []int{2, 4}},
+		{[]int{10, 20}, 0, []int{0, 0}},
+		{[]int{2, 3}, 0.01, []int{1, 1}}, // at least one of each class held out
+		{[]int{2, 3}, 0.99, []int{1, 2}}, // and at least one kept for training
+		{[]int{1, 5}, 0.5, []int{0, 3}},  // a lone sample stays in training; 2.5 rounds to 3
+	}
+	for _, tt := range tests {
+		d := toySet(tt.counts...)
+		train, test := d.Split(tt.frac, 7)
+		if got := test.Counts(); !slices.Equal(got, tt.testCount) {
+			t.Errorf("counts %v, frac %v: held out %v; want %v", tt.counts, tt.frac, got, tt.testCount)
+		}
+		if !slices.IsSorted(ids(train)) || !slices.IsSorted(ids(test)) {
+			t.Errorf("counts %v: parts not in the original order: %v %v", tt.counts, ids(train), ids(test))
+		}
+		all := append(ids(train), ids(test)...)
+		slices.Sort(all)
+		want := ids(d)
+		if !slices.Equal(all, want) {
+			t.Errorf("counts %v: train ∪ test = %v; want every sample once %v", tt.counts, all, want)
+		}
+		if !slices.Equal(train.Classes, d.Classes) || !strings.HasSuffix(test.Name, "(test)") {
+			t.Errorf("split lost the classes or name: %q %q", train.Classes, test.Name)
+		}
+		// Reproducible.
+		train2, test2 := d.Split(tt.frac, 7)
+		if !slices.Equal(ids(train), ids(train2)) || !slices.Equal(ids(test), ids(test2)) {
+			t.Errorf("counts %v: same seed, different split", tt.counts)
+		}
+	}
+	d := toySet(50, 50)
+	_, a := d.Split(0.3, 1)
+	_, b := d.Split(0.3, 2)
+	if slices.Equal(ids(a), ids(b)) {
+		t.Error("seeds 1 and 2 gave the same split")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("no panic for frac 1")
+		}
+	}()
+	d.Split(1, 1)
+}
+
+func TestValidate(t *testing.T) {
+	gray := image.NewGray(image.Rect(0, 0, 1, 1))
+	tests := []struct {
+		name string
+		d    *Dataset
+		msg  string // "" for valid
+	}{
+		{"valid", toySet(1, 1), ""},
+		{"empty", &Dataset{Name: "e", Classes: []string{"a", "b"}}, "e: no samples"},
+		{"one class present", toySet(3, 0), "toy: only one class present (3 samples)"},
+		{"label out of range", &Dataset{Name: "x", Classes: []string{"a"}, Samples: []Sample{{Image: gray, Label: 1, Source: "s1"}}}, "s1: label 1 out of range [0, 1)"},
+		{"nil image", &Dataset{Name: "x", Classes: []string{"a", "b"}, Samples: []Sample{{Label: 1, Source: "s0"}, {Image: gray}}}, "s0: empty image"},
+	}
+	for _, tt := range tests {
+		err := tt.d.Validate()
+		switch {
+		case tt.msg == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.msg != "" && (err == nil || !strings.Contains(err.Error(), tt.msg)):
+			t.Errorf("%s: got %v; want %q", tt.name, err, tt.msg)
+		}
+	}
+	if got := toySet(2, 0, 3).Counts(); !slices.Equal(got, []int{2, 0, 3}) {
+		t.Errorf("Counts = %v; want [2 0 3]", got)
+	}
+}
