@@ -28,26 +28,37 @@ import (
 //
 // # Line search
 //
-// With LineSearch the step t replaces ε and is found by an exact line search.
-// Along the direction g = Σ_{i∈V} y_i (x_i, 1) the risk is
+// With LineSearch the step t replaces ε. R is positively homogeneous,
+// R(λw) = λR(w) for λ > 0, so minimising R itself along a line is unsound:
+// it rewards shrinking w, and its minimum R = 0 is at w = 0. The line search
+// therefore minimises the scale-free risk ρ(w) = R(w)/‖w‖ (norms over (w, b))
+// exactly along g = Σ_{i: y_i f(x_i) < 0} y_i (x_i, 1), the gradient of R
+// where R is differentiable, and then rescales the result to the old length
+// ‖w‖, which changes no prediction. Hence R(w_new) = ‖w‖·ρ(w_new) ≤
+// ‖w‖·ρ(w) = R(w): the risk never increases. Along g,
 //
-//	φ(t) = R(w + t g) = Σ_i max(0, −a_i − t c_i),  a_i = y_i f(x_i), c_i = y_i g·(x_i, 1),
+//	ρ(t) = Σ_i max(0, −a_i − t c_i) / √(A + 2Bt + Ct²),
 //
-// a convex, piecewise linear function of t whose kinks are at t_i = −a_i/c_i.
-// Sorting the kinks and walking them while the slope is negative finds its
-// minimum exactly in O(n log n) after one O(n·d) pass for the c_i. When the
-// minimum is attained on an interval the step goes to its middle (or, when
-// the interval is unbounded, to twice its left end), so that no point is
-// left on the boundary; otherwise to the kink itself. Because t minimises φ,
-// R never increases from step to step — which is the test that the line
-// search is sound. Two facts about R shape the rule: R is positively
-// homogeneous (R(λw) = λR(w)), so from w = 0 every direction looks equally
-// good and the first step from the zero start is a plain step of size ε; and
-// the line search can stall at a kink where −g is no descent direction
-// (steepest descent is not guaranteed to converge on a non-smooth function),
-// in which case the run stops with a Status that says so. With mini-batches
-// the line search minimises the batch's own risk, so R over the whole set may
-// rise and fall.
+// with a_i = y_i f(x_i), c_i = y_i g·(x_i, 1), A = ‖w‖², B = w·g, C = ‖g‖².
+// The numerator is convex and piecewise linear with kinks at t_i = −a_i/c_i;
+// on each piece ρ = (α + βt)/ν(t) has at most one stationary point,
+// t = (αB − βA)/(βB − αC). Sorting the kinks and checking every kink and
+// stationary point finds the global minimum over t ≥ 0 in O(n log n), after
+// one O(n·d) pass for the c_i. Where ρ reaches zero on an interval, the step
+// goes to the middle of it (to twice its left end if it is unbounded), so no
+// point is left on the boundary. The first step from the zero start, where
+// ρ is undefined, is a plain step of size ε.
+//
+// The line search removes ε but not the difficulty of the problem: steepest
+// descent with exact line search can zig-zag into a kink of a piecewise
+// linear function and stall there (Wolfe 1975). When no step lowers ρ the run
+// stops with a Status that says so. On well-conditioned data it reaches zero
+// mistakes in a few steps; on badly scaled data the fixed step — the batch
+// perceptron, whose convergence on separable data follows from Novikoff's
+// argument — is the safer choice. (From the zero start the fixed-step iterates
+// are ε times those for ε = 1, so there ε changes nothing but the scale.)
+// With mini-batches the line search works on the batch's own risk, and R over
+// the whole set may rise and fall.
 //
 // Result.Curve has one entry per epoch (one step for full batches): Mistakes
 // is |V| where the epoch's steps were taken (summed over batches and over
@@ -95,9 +106,16 @@ type gdState struct {
 	a, c    []float64 // y f and y g·x per machine (M × n), by position in idx
 	events  []kink
 	stalled bool
+	strict  bool   // take the direction from the points strictly on the wrong side
+	zero    []bool // machines whose weights are all zero
 }
 
-type kink struct{ t, ds float64 }
+// kink is where a term of φ switches on (on = 1) or off (on = −1), changing
+// φ's intercept and slope by da and db.
+type kink struct {
+	t, da, db float64
+	on        int
+}
 
 // Fit trains on d; see the type's documentation.
 func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error) {
@@ -115,6 +133,7 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 		w: make([]float64, mach*dim), b: make([]float64, mach),
 		gw: make([]float64, mach*dim), gb: make([]float64, mach), miss: make([]int, mach),
 		a: make([]float64, mach*n), c: make([]float64, mach*n),
+		strict: g.LineSearch, zero: make([]bool, mach),
 	}
 	if s.bias {
 		st.biasIn = 1
@@ -156,7 +175,7 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 			res.Updates++
 			if st.stalled {
 				finish(false)
-				res.Status = fmt.Sprintf("line search stalled after %d steps with %d mistakes: −∇R is no descent direction at this kink of R", res.Updates-1, mistakes)
+				res.Status = fmt.Sprintf("line search stalled after %d steps with %d mistakes: no step along −∇R lowers R/‖w‖ at this kink", res.Updates-1, mistakes)
 				return res, nil
 			}
 		} else {
@@ -200,6 +219,11 @@ func (st *gdState) evaluate(idx []int, direction bool) (mistakes int, risk float
 		clear(st.gb)
 	}
 	clear(st.miss)
+	if direction && st.strict {
+		for k := range mach {
+			st.zero[k] = st.b[k] == 0 && !slices.ContainsFunc(st.w[k*dim:(k+1)*dim], func(v float64) bool { return v != 0 })
+		}
+	}
 	for p, i := range idx {
 		x := st.d.X[i]
 		for k := range mach {
@@ -211,7 +235,7 @@ func (st *gdState) evaluate(idx []int, direction bool) (mistakes int, risk float
 			}
 			st.miss[k]++
 			risk -= a
-			if direction {
+			if direction && (a < 0 || !st.strict || st.zero[k]) {
 				axpy(st.gw[k*dim:(k+1)*dim], y, x)
 				st.gb[k] += y * st.biasIn
 			}
@@ -244,77 +268,102 @@ func (st *gdState) step(idx []int, eps float64, search bool) {
 			continue
 		}
 		wk, gk := st.w[k*dim:(k+1)*dim], st.gw[k*dim:(k+1)*dim]
-		t := eps
+		t, scale := eps, 1.0
 		if search {
-			ww := dot(wk, wk) + st.b[k]*st.b[k]
-			if ww > 0 {
-				gg := dot(gk, gk) + st.gb[k]*st.gb[k]
-				t = st.lineSearch(st.a[k*n:k*n+len(idx)], st.c[k*n:k*n+len(idx)], math.Sqrt(ww/gg))
+			aa := dot(wk, wk) + st.b[k]*st.b[k]
+			if aa > 0 {
+				bb := dot(wk, gk) + st.b[k]*st.gb[k]
+				cc := dot(gk, gk) + st.gb[k]*st.gb[k]
+				t = st.lineSearch(st.a[k*n:k*n+len(idx)], st.c[k*n:k*n+len(idx)], aa, bb, cc, math.Sqrt(aa/cc))
+				scale = math.Sqrt(aa / max(aa+2*bb*t+cc*t*t, math.SmallestNonzeroFloat64))
 			}
 		}
-		if t > 0 {
-			moved = true
+		if t == 0 {
+			continue
 		}
+		moved = true
 		axpy(wk, t, gk)
 		st.b[k] += t * st.gb[k]
+		if scale != 1 {
+			for j := range wk {
+				wk[j] *= scale
+			}
+			st.b[k] *= scale
+		}
 	}
 	st.stalled = !moved
 }
 
-// lineSearch returns a minimiser t ≥ 0 of φ(t) = Σ_i max(0, −a_i − t c_i); see
-// BatchGD. far is the step taken when φ is flat from 0 to infinity.
-func (st *gdState) lineSearch(a, c []float64, far float64) float64 {
+// lineSearch returns the step t ≥ 0 along g that minimises the normalised
+// risk ρ(t) = φ(t)/ν(t), φ(t) = Σ_i max(0, −a_i − t c_i) and ν(t) = ‖w + t g‖ =
+// √(A + 2Bt + Ct²); see BatchGD. It returns 0 when no step lowers ρ. far is
+// the step taken when ρ is zero from 0 to infinity.
+func (st *gdState) lineSearch(a, c []float64, aa, bb, cc, far float64) float64 {
 	ev := st.events[:0]
-	var slope, scale float64 // slope of φ at 0+, and a scale for "zero"
+	var alpha, beta float64 // φ(t) = alpha + beta·t on the current piece
+	active := 0
 	for i, ai := range a {
 		ci := c[i]
-		scale += math.Abs(ci)
 		switch {
 		case ci > 0 && ai < 0: // active until −a/c
-			slope -= ci
-			ev = append(ev, kink{-ai / ci, ci})
+			alpha, beta = alpha-ai, beta-ci
+			active++
+			ev = append(ev, kink{-ai / ci, ai, ci, -1})
 		case ci < 0 && ai <= 0: // active for all t > 0
-			slope -= ci
+			alpha, beta = alpha-ai, beta-ci
+			active++
 		case ci < 0: // active from a/|c| on
-			ev = append(ev, kink{-ai / ci, -ci})
+			ev = append(ev, kink{-ai / ci, -ai, -ci, 1})
+		case ci == 0 && ai < 0:
+			alpha -= ai
+			active++
 		}
 	}
 	st.events = ev
 	slices.SortFunc(ev, func(p, q kink) int { return cmp.Compare(p.t, q.t) })
-	tol := 1e-12 * scale
-	flat := func(lo float64, j int) float64 { // φ is flat from lo to the next kink after j
-		for ; j < len(ev) && ev[j].t <= lo; j++ {
-		}
-		switch {
-		case j < len(ev):
-			return (lo + ev[j].t) / 2
-		case lo > 0:
-			return 2 * lo
-		default:
-			return far
+	nu := func(t float64) float64 { return math.Sqrt(max(aa+2*bb*t+cc*t*t, 0)) }
+	rho0 := alpha / math.Sqrt(aa)
+	bestT, bestRho := 0.0, rho0
+	try := func(t float64) {
+		if r := (alpha + beta*t) / nu(t); r < bestRho {
+			bestT, bestRho = t, r
 		}
 	}
-	if slope > tol {
+	lo := 0.0
+	for j := 0; ; {
+		hi := math.Inf(1)
+		if j < len(ev) {
+			hi = ev[j].t
+		}
+		if active == 0 { // ρ = 0 on [lo, hi]: the middle leaves no point on the boundary
+			switch {
+			case !math.IsInf(hi, 1):
+				return (lo + hi) / 2
+			case lo > 0:
+				return 2 * lo
+			default:
+				return far
+			}
+		}
+		if den := beta*bb - alpha*cc; den != 0 {
+			if ts := (alpha*bb - beta*aa) / den; ts > lo && ts < hi {
+				try(ts)
+			}
+		}
+		if math.IsInf(hi, 1) {
+			break
+		}
+		try(hi)
+		for ; j < len(ev) && ev[j].t == hi; j++ {
+			e := ev[j]
+			alpha += e.da
+			beta += e.db
+			active += e.on
+		}
+		lo = hi
+	}
+	if !(bestRho < rho0*(1-1e-12)) {
 		return 0
 	}
-	if slope >= -tol {
-		return flat(0, 0)
-	}
-	for j, e := range ev {
-		slope += e.ds
-		if j+1 < len(ev) && ev[j+1].t == e.t {
-			continue
-		}
-		if slope > tol {
-			return e.t
-		}
-		if slope >= -tol {
-			return flat(e.t, j+1)
-		}
-	}
-	// Unreachable: after the last kink the slope is Σ_{c<0} |c| ≥ 0.
-	if len(ev) > 0 {
-		return ev[len(ev)-1].t
-	}
-	return far
+	return bestT
 }

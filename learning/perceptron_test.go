@@ -158,7 +158,9 @@ func TestSameSeedSameResult(t *testing.T) {
 		func(s uint64) learning.Learner { return learning.AveragedPerceptron{Seed: s, MaxEpochs: 20} },
 		func(s uint64) learning.Learner { return learning.VotedPerceptron{Seed: s, MaxEpochs: 20} },
 		func(s uint64) learning.Learner { return learning.Pocket{Seed: s, MaxEpochs: 20} },
-		func(s uint64) learning.Learner { return learning.BatchGD{Seed: s, MaxEpochs: 20, BatchSize: 7, LineSearch: true} },
+		func(s uint64) learning.Learner {
+			return learning.BatchGD{Seed: s, MaxEpochs: 20, BatchSize: 7, LineSearch: true}
+		},
 		func(s uint64) learning.Learner {
 			return learning.KernelPerceptron{Seed: s, MaxEpochs: 10, Budget: 20}
 		},
