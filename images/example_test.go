@@ -1,0 +1,94 @@
+package images_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"mark1/images"
+)
+
+func ExampleTasks() {
+	for _, t := range images.Tasks() {
+		fmt.Printf("%-14s %d classes\n", t.Name, len(t.Classes))
+	}
+	// Output:
+	// leftright      2 classes
+	// shapes         4 classes
+	// square-circle  2 classes
+	// square-diamond 2 classes
+	// letters        26 classes
+	// letters1       26 classes
+	// e-f            2 classes
+	// x-e            2 classes
+}
+
+func ExampleGenerate() {
+	d, err := images.Generate("leftright", 3, 20, 1958)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(d.Len(), "cards of", d.Samples[0].Image.Rect.Dx(), "pixels square; classes", d.Classes, d.Counts())
+	// Draw the first two cards side by side: '#' for ink, '.' for paper.
+	fmt.Printf("%-20s %s\n", d.Classes[d.Samples[0].Label], d.Classes[d.Samples[1].Label])
+	for y := range 20 {
+		var row strings.Builder
+		for i := range 2 {
+			for x := range 20 {
+				if d.Samples[i].Image.GrayAt(x, y).Y < 128 {
+					row.WriteByte('#')
+				} else {
+					row.WriteByte('.')
+				}
+			}
+			row.WriteByte(' ')
+		}
+		fmt.Println(strings.TrimSpace(row.String()))
+	}
+	// Output:
+	// 6 cards of 20 pixels square; classes [left right] [3 3]
+	// left                 right
+	// .................... ....................
+	// .#######............ ....................
+	// .#######............ .............####...
+	// .#######............ .............####...
+	// .#######............ .............####...
+	// .#######............ .............####...
+	// .#######............ ....................
+	// .#######............ ....................
+	// .................... ....................
+	// .................... ....................
+	// .................... ....................
+	// .................... ....................
+	// .................... ....................
+	// .................... ....................
+	// .................... ....................
+	// .................... ....................
+	// .................... ....................
+	// .................... ....................
+	// .................... ....................
+	// .................... ....................
+}
+
+func ExampleReadLibSVM() {
+	in := `# label index:value ...
++1 1:0.5 3:1
+-1 2:2
+`
+	X, labels, err := images.ReadLibSVM(strings.NewReader(in), "example.libsvm", images.Limits{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(X, labels)
+	images.WriteLibSVM(os.Stdout, X, labels)
+
+	_, _, err = images.ReadLibSVM(strings.NewReader("1 3:1 2:1\n"), "bad.libsvm", images.Limits{})
+	fmt.Println(err)
+	// Output:
+	// [[0.5 0 1] [0 2 0]] [1 -1]
+	// 1 1:0.5 3:1
+	// -1 2:2
+	// bad.libsvm:1: feature 2 "2:1": index 2 does not increase (previous 3)
+}

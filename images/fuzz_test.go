@@ -1,0 +1,116 @@
+package images
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// fuzzLimits keep fuzzing fast and its memory small; the checks they drive
+// are the same as with the defaults.
+func fuzzLimits() Limits { return Limits{MaxPixels: 1 << 14, MaxSamples: 1 << 12, MaxValues: 1 << 18} }
+
+// addFiles seeds f with the files matching pattern under testdata/.
+func addFiles(f *testing.F, patterns ...string) {
+	for _, pat := range patterns {
+		paths, err := filepath.Glob(filepath.Join("testdata", pat))
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, p := range paths {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(b)
+		}
+	}
+}
+
+func FuzzReadIDX(f *testing.F) {
+	addFiles(f, "mnist/*")
+	f.Add(idxHeader(8, 2, 1, 1))
+	f.Add(append(idxHeader(8, 1, 2), 7, 9))
+	f.Add(idxHeader(0x0D, 1))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		x, err := ReadIDX(bytes.NewReader(b), "fuzz", fuzzLimits())
+		if err != nil {
+			return
+		}
+		if got := saturatingProduct(x.Dims); got != len(x.Data) {
+			t.Fatalf("dims %v hold %d bytes; data has %d", x.Dims, got, len(x.Data))
+		}
+		var w bytes.Buffer
+		if err := WriteIDX(&w, x); err != nil {
+			t.Fatalf("writing what was read: %v", err)
+		}
+		if !bytes.Equal(w.Bytes(), b) {
+			t.Fatalf("rewritten IDX differs from the input")
+		}
+	})
+}
+
+func FuzzReadLibSVM(f *testing.F) {
+	addFiles(f, "*.libsvm")
+	f.Add([]byte("1 1:1 2:2\n-1 3:0.5\n"))
+	f.Add([]byte("-0 2:-0 3:1e-320\r\n# c\n\n4\n"))
+	f.Add([]byte("1 2:1 1:1\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		X, labels, err := ReadLibSVM(bytes.NewReader(b), "fuzz", fuzzLimits())
+		if err != nil {
+			return
+		}
+		var w bytes.Buffer
+		if err := WriteLibSVM(&w, X, labels); err != nil {
+			t.Fatalf("writing what was read: %v", err)
+		}
+		X2, labels2, err := ReadLibSVM(bytes.NewReader(w.Bytes()), "rewritten", fuzzLimits())
+		if err != nil {
+			t.Fatalf("reading what was written: %v\n%q", err, w.Bytes())
+		}
+		if !slices.Equal(labels, labels2) || !slices.EqualFunc(X, X2, slices.Equal) {
+			t.Fatalf("round trip changed the data:\n%v %v\n%v %v\nvia %q", X, labels, X2, labels2, w.Bytes())
+		}
+	})
+}
+
+func FuzzDecodeGray(f *testing.F) {
+	addFiles(f, "folder/*/*")
+	f.Add(hugePNG(300, 300))
+	f.Add(pngBytes(f, 3, 2))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		g, err := DecodeGray(bytes.NewReader(b), "fuzz", fuzzLimits())
+		if err != nil {
+			return
+		}
+		r := g.Rect
+		if r.Min.X != 0 || r.Min.Y != 0 || r.Empty() || r.Dx()*r.Dy() > fuzzLimits().MaxPixels || len(g.Pix) != r.Dx()*r.Dy() {
+			t.Fatalf("picture %v with %d pixels", r, len(g.Pix))
+		}
+	})
+}
+
+// FuzzLoadFile drives Load's format detection on one file, named as an
+// MNIST images file with a valid labels file (6 labels) beside it.
+func FuzzLoadFile(f *testing.F) {
+	addFiles(f, "*.libsvm", "mnist/*images*", "mnistgz/*images*")
+	f.Add(gzipped(f, []byte(smallLibSVM)))
+	f.Add([]byte{})
+	_, lb := smallIDX()
+	labels := idxBytes(f, lb, false)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		dir := t.TempDir()
+		must(t, os.WriteFile(filepath.Join(dir, "f-labels-idx1-ubyte"), labels, 0o644))
+		p := filepath.Join(dir, "f-images-idx3-ubyte")
+		must(t, os.WriteFile(p, b, 0o644))
+		d, err := Load(p, fuzzLimits())
+		if err != nil {
+			return
+		}
+		if err := d.Validate(); err != nil {
+			t.Fatalf("Load returned an invalid set: %v", err)
+		}
+	})
+}
