@@ -220,24 +220,35 @@ func (l *Layer) Want(r, c int) bool {
 	return c>>r&1 == 1
 }
 
-// Decode returns the class the R-unit sums show, or -1 if they show none (a
-// binary code of a class that does not exist). An R-unit is on when its sum
-// is positive; with the OnePerClass code the largest sum wins, ties going to
-// the lowest class.
+// Decode returns the class the R-unit sums show, or -1 if they show none.
+// An R-unit is on for a positive sum and off for a negative one; a sum of
+// exactly zero lights neither lamp, so the binary code then shows no class,
+// as it does for the code of a class that does not exist. With the
+// OnePerClass code the largest sum wins, and a tie for the largest shows
+// no class.
 func (l *Layer) Decode(sums []float64) int {
 	if l.cfg.Code == OnePerClass {
-		best := 0
-		for r, s := range sums {
-			if s > sums[best] {
-				best = r
+		best, tie := 0, false
+		for r := 1; r < len(sums); r++ {
+			switch s := sums[r]; {
+			case s > sums[best]:
+				best, tie = r, false
+			case s == sums[best]:
+				tie = true
 			}
+		}
+		if tie {
+			return -1
 		}
 		return best
 	}
 	c := 0
 	for r, s := range sums {
-		if s > 0 {
+		switch {
+		case s > 0:
 			c |= 1 << r
+		case s == 0:
+			return -1
 		}
 	}
 	if c >= l.classes {

@@ -69,6 +69,12 @@ func TestSumsAndDecode(t *testing.T) {
 	if c := w.Decode([]float64{-1, 2, 0.5}); c != 1 {
 		t.Errorf("winner take all chose %d; want 1", c)
 	}
+	if c := w.Decode([]float64{2, 2, 0.5}); c != -1 {
+		t.Errorf("a tie for the largest sum decoded as %d; want -1", c)
+	}
+	if c := l.Decode([]float64{1, 0}); c != -1 {
+		t.Errorf("a zero sum decoded as %d; want -1 (no lamp lit)", c)
+	}
 	if !w.Want(2, 2) || w.Want(1, 2) || !l.Want(0, 3) || l.Want(1, 1) {
 		t.Error("Want gives the wrong targets")
 	}
