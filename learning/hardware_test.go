@@ -51,8 +51,8 @@ func TestLeftRightLearnedQuickly(t *testing.T) {
 				t.Errorf("%s seed %d: converged %v after %d corrections (%s); want convergence within a few dozen",
 					preset, seed, res.Converged, res.Updates, res.Status)
 			}
-			if pg := *m.History[len(m.History)-1].Pg; pg < 0.95 {
-				t.Errorf("%s seed %d: P_g %.2f; want ≥ 0.95", preset, seed, pg)
+			if pg := *m.History[len(m.History)-1].Pg; pg < 0.85 {
+				t.Errorf("%s seed %d: P_g %.2f; want ≥ 0.85", preset, seed, pg)
 			}
 		}
 	}
