@@ -12,7 +12,9 @@ import "context"
 // grows. The model is the pocket, not the last iterate; when an epoch is
 // error-free the last iterate is perfect and goes into the pocket.
 //
-// For each machine the ratchet counts the training errors of a candidate at
+// Training errors are counted as the perceptron counts mistakes, y f(x) ≤ 0,
+// so a point on the boundary is an error even where Predict happens to give
+// its class. For each machine the ratchet counts the training errors of a candidate at
 // most once per weight vector (an O(n·d) pass), and only when its run beats
 // the pocket's, so the cost is at most one extra pass per mistake.
 //
