@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 )
 
 // IDX is the content of an IDX file, the format of the MNIST distribution:
@@ -152,9 +153,9 @@ func WriteIDX(w io.Writer, x *IDX) error {
 		if d < 0 || uint64(d) > 0xffffffff {
 			return fmt.Errorf("images: IDX dimension %d out of range", d)
 		}
-		p, ok := mulLimit(want, d, len(x.Data))
+		p, ok := mulLimit(want, d, math.MaxInt)
 		if !ok {
-			return fmt.Errorf("images: IDX dimensions %v need more than the %d data bytes", x.Dims, len(x.Data))
+			return fmt.Errorf("images: IDX dimensions %v overflow", x.Dims)
 		}
 		want = p
 	}

@@ -13,6 +13,7 @@ func TestIDXRoundTrip(t *testing.T) {
 		{Dims: []int{3}, Data: []byte{1, 2, 3}},
 		{Dims: []int{2, 2, 3}, Data: []byte{0, 1, 2, 3, 4, 5, 250, 251, 252, 253, 254, 255}},
 		{Dims: []int{0, 28, 28}, Data: []byte{}},
+		{Dims: []int{48, 0}, Data: []byte{}}, // found by FuzzReadIDX
 		{Dims: []int{1, 1, 1, 1, 2}, Data: []byte{9, 8}},
 	} {
 		var b bytes.Buffer

@@ -24,8 +24,8 @@ type sparseRow struct {
 
 // readSparse parses libsvm text into sparse rows and returns them with the
 // dimension, the largest index seen. Blank lines and everything after a '#'
-// are ignored; fields are separated by spaces or tabs; a line ending in
-// "\r\n" is accepted.
+// are ignored; fields are separated by white space; a line ending in
+// "\r\n" and a UTF-8 byte-order mark are accepted.
 func readSparse(r io.Reader, name string, lim Limits) (rows []sparseRow, dim int, err error) {
 	lim = lim.withDefaults()
 	sc := bufio.NewScanner(r)
@@ -34,6 +34,9 @@ func readSparse(r io.Reader, name string, lim Limits) (rows []sparseRow, dim int
 	for sc.Scan() {
 		line++
 		text := sc.Bytes()
+		if line == 1 {
+			text = bytes.TrimPrefix(text, []byte("\ufeff")) // a byte-order mark
+		}
 		if i := bytes.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
 		}

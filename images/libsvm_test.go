@@ -19,6 +19,7 @@ func TestReadLibSVM(t *testing.T) {
 		{"dense", "1 1:1 2:2 3:3\n-1 1:4 2:5 3:6\n", [][]float64{{1, 2, 3}, {4, 5, 6}}, []float64{1, -1}},
 		{"sparse, dimension from the largest index", "+1 3:0.5\n0 1:-2\n", [][]float64{{0, 0, 0.5}, {-2, 0, 0}}, []float64{1, 0}},
 		{"comments, blank lines, tabs, CRLF", "# head\n\n2\t1:1 # tail\r\n3 2:1e-3\r\n", [][]float64{{1, 0}, {0, 0.001}}, []float64{2, 3}},
+		{"byte-order mark", "\ufeff1 1:1\n", [][]float64{{1}}, []float64{1}},
 		{"a line with no features", "7\n8 2:1\n", [][]float64{{0, 0}, {0, 1}}, []float64{7, 8}},
 		{"explicit zeros count for the dimension", "1 1:1 4:0\n", [][]float64{{1, 0, 0, 0}}, []float64{1}},
 	}

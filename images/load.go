@@ -16,7 +16,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Load reads a labelled data set from path, recognising its format by
@@ -186,19 +185,9 @@ func sniff(b []byte) fileKind {
 	if len(b) == 0 {
 		return kindText // an empty file: libsvm reports "no samples"
 	}
-	// Text: no NUL, valid UTF-8 (allowing a rune cut at the end).
+	// Text, for the libsvm parser to judge line by line: no NUL byte.
 	if bytes.IndexByte(b, 0) >= 0 {
 		return kindUnknown
-	}
-	for len(b) > 0 {
-		r, size := utf8.DecodeRune(b)
-		if r == utf8.RuneError && size == 1 {
-			if len(b) < utf8.UTFMax && !utf8.FullRune(b) {
-				break
-			}
-			return kindUnknown
-		}
-		b = b[size:]
 	}
 	return kindText
 }
