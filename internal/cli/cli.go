@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strings"
 
 	"github.com/spf13/pflag"
 )
@@ -128,14 +127,4 @@ func parse(fs *pflag.FlagSet, args []string) error {
 		return usageError{fmt.Errorf("%s: %w", fs.Name(), err)}
 	}
 	return nil
-}
-
-// oneOf checks an enumerated flag value.
-func oneOf(flag, v string, allowed ...string) error {
-	for _, a := range allowed {
-		if v == a {
-			return nil
-		}
-	}
-	return usagef("--%s %q: want one of %s", flag, v, strings.Join(allowed, ", "))
 }
