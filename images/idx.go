@@ -27,7 +27,7 @@ const (
 	idxTypeUByte   = 0x08
 )
 
-// idxTypeNames names the IDX element types, for messages.
+// idxTypeName names an IDX element type, for messages.
 func idxTypeName(t byte) string {
 	switch t {
 	case 0x08:

@@ -65,7 +65,7 @@ func TestWriteLibSVMRoundTrip(t *testing.T) {
 		{"sparse", [][]float64{{0, 1.5, 0}, {2, 0, 1e-300}}, []float64{1, -1}, "1 2:1.5\n-1 1:2 3:1e-300\n"},
 		{"last column all zero keeps the dimension", [][]float64{{1, 0, 0}, {0, 1, 0}}, []float64{0, 1}, "0 1:1 3:0\n1 2:1\n"},
 		{"no features", [][]float64{{}, {}}, []float64{3, 4}, "3\n4\n"},
-		{"awkward floats", [][]float64{{0.1, -0.0, math.MaxFloat64, math.SmallestNonzeroFloat64}}, []float64{0.30000000000000004}, "0.30000000000000004 1:0.1 3:1.7976931348623157e+308 4:5e-324\n"},
+		{"awkward floats", [][]float64{{0.1, math.Copysign(0, -1), math.MaxFloat64, math.SmallestNonzeroFloat64}}, []float64{0.30000000000000004}, "0.30000000000000004 1:0.1 3:1.7976931348623157e+308 4:5e-324\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
