@@ -1,0 +1,135 @@
+package dials
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/gif"
+	"math"
+
+	"mark1/machine"
+)
+
+// AnimateOptions adjust Animate. The zero value means the defaults.
+type AnimateOptions struct {
+	// Panel sizes each frame; zero means 1024 by 800 pixels.
+	Panel PanelOptions
+	// Delay is each frame's time on screen in hundredths of a second; 0
+	// means 40. The last frame stays four times as long.
+	Delay int
+}
+
+// Animate draws the dial panel of m with its pots as in each frame, and
+// returns the frames as an animated GIF that loops. m gives the layout and
+// configuration; its own pot positions are not used.
+func Animate(m *machine.Machine, frames []Frame, opt AnimateOptions) (*gif.GIF, error) {
+	if len(frames) == 0 {
+		return nil, fmt.Errorf("dials: no frames to animate")
+	}
+	if opt.Panel.Width == 0 && opt.Panel.Height == 0 {
+		opt.Panel.Width, opt.Panel.Height = 1024, 800
+	}
+	delay := opt.Delay
+	if delay <= 0 {
+		delay = 40
+	}
+	pal := gifPalette()
+	conv := newQuantizer(pal)
+	g := &gif.GIF{LoopCount: 0}
+	for i, f := range frames {
+		if len(f.Positions) != m.Bank.Len() {
+			return nil, fmt.Errorf("dials: frame of epoch %d has %d positions, the machine has %d pots", f.Epoch, len(f.Positions), m.Bank.Len())
+		}
+		pos := make([]float64, len(f.Positions))
+		for j, p := range f.Positions {
+			pos[j] = float64(p)
+		}
+		o := opt.Panel
+		if o.Title == "" {
+			o.Title = fmt.Sprintf("Mark I dials, epoch %d", f.Epoch)
+		}
+		if o.Subtitle == "" {
+			o.Subtitle = frameSubtitle(m, f, pos)
+		}
+		img := panelOf(m, potsAt(m, pos, f.Stuck), o).Image()
+		g.Image = append(g.Image, conv.paletted(img))
+		d := delay
+		if i == len(frames)-1 {
+			d *= 4
+		}
+		g.Delay = append(g.Delay, d)
+	}
+	return g, nil
+}
+
+func frameSubtitle(m *machine.Machine, f Frame, pos []float64) string {
+	lim := m.Bank.Config().Limit
+	sat := 0
+	for _, p := range pos {
+		if lim > 0 && math.Abs(p) >= lim {
+			sat++
+		}
+	}
+	s := fmt.Sprintf("%d pots, %d at an end stop, %d stuck", len(pos), sat, len(f.Stuck))
+	if e := f.Record; e != nil {
+		s += fmt.Sprintf(" · %d mistakes this epoch · P_r %.1f%%", e.Mistakes, 100*e.Pr)
+		if e.Pg != nil {
+			s += fmt.Sprintf(" · P_g %.1f%%", 100**e.Pg)
+		}
+		s += fmt.Sprintf(" · %d motor pulses so far", e.Pulses)
+	} else {
+		s += " · before training"
+	}
+	return s
+}
+
+// gifPalette holds the panel's colours: greys, the diverging scale and its
+// tints, and the marks.
+func gifPalette() color.Palette {
+	var p color.Palette
+	for i := range 48 {
+		v := uint8(i * 255 / 47)
+		p = append(p, color.RGBA{v, v, v, 0xff})
+	}
+	for i := range 96 {
+		t := 2*float64(i)/95 - 1
+		p = append(p, diverging(t), tint(t))
+	}
+	for _, c := range []color.RGBA{ink, faint, rule, stopRed, stuckBg, biasGold, lampOn, lampOff, cellOff, cellOn} {
+		p = append(p, c)
+	}
+	for i := 0; len(p) < 256; i++ {
+		p = append(p, blend(stopRed, color.RGBA{0xff, 0xff, 0xff, 0xff}, float64(i)/float64(256-len(p)+i)))
+	}
+	return p[:256]
+}
+
+// quantizer maps colours to a palette, remembering the answers: a panel
+// has few distinct colours, so this is much faster than draw.Draw.
+type quantizer struct {
+	pal   color.Palette
+	cache map[uint32]uint8
+}
+
+func newQuantizer(pal color.Palette) *quantizer {
+	return &quantizer{pal: pal, cache: map[uint32]uint8{}}
+}
+
+func (q *quantizer) paletted(img *image.RGBA) *image.Paletted {
+	b := img.Bounds()
+	out := image.NewPaletted(b, q.pal)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := img.Pix[(y-b.Min.Y)*img.Stride:]
+		for x := 0; x < b.Dx(); x++ {
+			r, g, bl := row[4*x], row[4*x+1], row[4*x+2]
+			key := uint32(r)<<16 | uint32(g)<<8 | uint32(bl)
+			idx, ok := q.cache[key]
+			if !ok {
+				idx = uint8(q.pal.Index(color.RGBA{r, g, bl, 0xff}))
+				q.cache[key] = idx
+			}
+			out.Pix[(y-b.Min.Y)*out.Stride+x] = idx
+		}
+	}
+	return out
+}

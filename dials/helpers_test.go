@@ -1,0 +1,61 @@
+package dials
+
+import (
+	"context"
+	"testing"
+
+	"mark1/images"
+	"mark1/learning"
+	"mark1/machine"
+	"mark1/response"
+)
+
+// trained returns a machine of the named preset trained for a few epochs on
+// the task, with the first classes classes only (0: all), and a card.
+func trained(t testing.TB, preset, task string, classes, epochs int, onePerClass bool) (*machine.Machine, *images.Dataset) {
+	t.Helper()
+	cfg, err := machine.Preset(preset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if onePerClass {
+		cfg.Response.Code = response.OnePerClass
+	}
+	d, err := images.Generate(task, 10, 20, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if classes > 0 && classes < len(d.Classes) {
+		var keep []images.Sample
+		for _, s := range d.Samples {
+			if s.Label < classes {
+				keep = append(keep, s)
+			}
+		}
+		d.Samples, d.Classes = keep, d.Classes[:classes]
+	}
+	m, err := machine.New(cfg, d.Classes, machine.SeedsFrom(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if epochs > 0 {
+		f := learning.Fields{X: m.Fit(d), Y: machine.Labels(d)}
+		h := learning.Hardware{MaxEpochs: epochs, Pulses: 4}
+		if _, err := h.Train(context.Background(), m, f, learning.Fields{}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return m, d
+}
+
+type machineResponse = machine.Response
+
+func present(m *machine.Machine, field []float32) *machine.Response {
+	var r machine.Response
+	m.Present(&r, field, nil)
+	return &r
+}
+
+func epochRecord(e int) machine.Epoch {
+	return machine.Epoch{Epoch: e, Mistakes: 10 - e, Pr: 0.5 + 0.1*float64(e), Pulses: int64(100 * e)}
+}

@@ -1,0 +1,134 @@
+package dials
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"mark1/internal/atomicfile"
+	"mark1/machine"
+)
+
+// A recording is a folder:
+//
+//	machine.json        the machine as training started (a machine file)
+//	epoch-0000.json     the pots before the first epoch
+//	epoch-0001.json     the pots after epoch 1, and so on
+//
+// Each epoch file is small: {"format": "mark1-pots", "version": 1,
+// "epoch": 1, "record": {...the machine.Epoch...}, "positions": [...],
+// "stuck": [...]}, positions as 32-bit floats. Every file is written
+// atomically, so a recording interrupted at any point is readable.
+const (
+	recordFormat  = "mark1-pots"
+	recordVersion = 1
+	recordMachine = "machine.json"
+)
+
+// Frame is the state of the pots at the end of one epoch.
+type Frame struct {
+	// Epoch is 0 for the state before training.
+	Epoch int `json:"epoch"`
+	// Record is the epoch's history record; nil for epoch 0.
+	Record *machine.Epoch `json:"record,omitempty"`
+	// Positions holds every pot's position, in bank order.
+	Positions []float32 `json:"positions"`
+	// Stuck lists the stuck pots.
+	Stuck []int `json:"stuck,omitempty"`
+}
+
+type frameFile struct {
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	Frame
+}
+
+// Recorder keeps the pot positions of a machine after every epoch of
+// training in a folder, for Animate.
+type Recorder struct {
+	dir string
+}
+
+// NewRecorder creates the folder dir (which may exist but must not hold a
+// recording already) and records m as it is now: the machine file and
+// epoch 0.
+func NewRecorder(dir string, m *machine.Machine) (*Recorder, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("recording: %w", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, recordMachine)); err == nil {
+		return nil, fmt.Errorf("recording: %s already holds a recording (%s); choose another folder", dir, recordMachine)
+	}
+	if err := m.Save(filepath.Join(dir, recordMachine)); err != nil {
+		return nil, fmt.Errorf("recording: %w", err)
+	}
+	r := &Recorder{dir: dir}
+	epoch := 0
+	if n := len(m.History); n > 0 {
+		epoch = m.History[n-1].Epoch
+	}
+	return r, r.write(m, epoch, nil)
+}
+
+// Snapshot records m's pots after epoch e.
+func (r *Recorder) Snapshot(m *machine.Machine, e machine.Epoch) error {
+	return r.write(m, e.Epoch, &e)
+}
+
+func (r *Recorder) write(m *machine.Machine, epoch int, rec *machine.Epoch) error {
+	st := m.Bank.State()
+	f := frameFile{Format: recordFormat, Version: recordVersion, Frame: Frame{Epoch: epoch, Record: rec, Stuck: st.Stuck}}
+	f.Positions = make([]float32, len(st.Positions))
+	for i, p := range st.Positions {
+		f.Positions[i] = float32(p)
+	}
+	path := filepath.Join(r.dir, fmt.Sprintf("epoch-%04d.json", epoch))
+	return atomicfile.Write(path, func(out *os.File) error { return json.NewEncoder(out).Encode(f) })
+}
+
+// LoadRecording reads a recording made by a Recorder: the machine as
+// training started and its frames in epoch order.
+func LoadRecording(dir string) (*machine.Machine, []Frame, error) {
+	m, err := machine.Load(filepath.Join(dir, recordMachine))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, fmt.Errorf("%s: not a recording (no %s; make one with mark1 train --record %s)", dir, recordMachine, dir)
+		}
+		return nil, nil, err
+	}
+	names, err := filepath.Glob(filepath.Join(dir, "epoch-*.json"))
+	if err != nil {
+		return nil, nil, err
+	}
+	var frames []Frame
+	for _, name := range names {
+		if strings.HasPrefix(filepath.Base(name), ".") {
+			continue
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		var f frameFile
+		if err := json.Unmarshal(b, &f); err != nil {
+			return nil, nil, fmt.Errorf("%s: not a pot snapshot: %v", name, err)
+		}
+		if f.Format != recordFormat || f.Version != recordVersion {
+			return nil, nil, fmt.Errorf("%s: format %q version %d, want %q version %d", name, f.Format, f.Version, recordFormat, recordVersion)
+		}
+		if len(f.Positions) != m.Bank.Len() {
+			return nil, nil, fmt.Errorf("%s: %d pot positions, the machine has %d pots", name, len(f.Positions), m.Bank.Len())
+		}
+		frames = append(frames, f.Frame)
+	}
+	if len(frames) == 0 {
+		return nil, nil, fmt.Errorf("%s: the recording has no epoch files", dir)
+	}
+	sort.Slice(frames, func(i, j int) bool { return frames[i].Epoch < frames[j].Epoch })
+	return m, frames, nil
+}
