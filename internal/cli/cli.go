@@ -32,6 +32,7 @@ func commands() map[string]command {
 		"stimuli": {"write a built-in task as PNG class folders", runStimuli},
 		"tasks":   {"list the built-in tasks and presets", runTasks},
 		"wiring":  {"print a machine's plugboard as an editable listing", runWiring},
+		"compare": {"train the hardware rule and software learners on the same data; one table", runCompare},
 	}
 }
 

@@ -135,3 +135,42 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+func TestCompareCommand(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := run(t, dir, "compare", "--task", "square-circle", "--n", "20", "--plot", "curves.png", "--export-libsvm", "feat")
+	if code != 0 {
+		t.Fatalf("compare: exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"hardware", "ideal", "kernel-perceptron", "linear-svm", "Theory, pixels", "machine time"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("compare output lacks %q", want)
+		}
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "curves.png")); err != nil || fi.Size() < 1000 {
+		t.Errorf("learning-curve plot: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "feat", "train-association.libsvm")); err != nil {
+		t.Errorf("libsvm export: %v", err)
+	}
+	code, out, _ = run(t, dir, "compare", "--task", "leftright", "--n", "10", "--learners", "perceptron,svm", "--json")
+	if code != 0 || !strings.HasPrefix(out, "{") || !strings.Contains(out, `"learner": "svm"`) {
+		t.Errorf("compare --json: exit %d: %.200s", code, out)
+	}
+	code, out, _ = run(t, dir, "compare", "--task", "leftright", "--n", "10", "--learners", "perceptron", "--csv")
+	if code != 0 || !strings.HasPrefix(out, "learner,features,p_r") || strings.Count(out, "\n") != 3 {
+		t.Errorf("compare --csv: exit %d: %s", code, out)
+	}
+	for _, bad := range [][]string{
+		{"--learners", "adaline"},
+		{"--kernel", "gaussian:sigma=0"},
+		{"--kernel", "sigmoid"},
+		{"--features", "colour"},
+		{"--C", "-1"},
+	} {
+		code, _, errs := run(t, dir, append([]string{"compare", "--n", "5"}, bad...)...)
+		if code != 2 || errs == "" {
+			t.Errorf("compare %v: exit %d (%q); want 2 and a message", bad, code, errs)
+		}
+	}
+}

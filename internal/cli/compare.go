@@ -1,0 +1,269 @@
+package cli
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+
+	"mark1/images"
+	"mark1/learning"
+	"mark1/learning/compare"
+	"mark1/learning/kernel"
+	"mark1/machine"
+)
+
+func runCompare(ctx context.Context, env *Env, args []string) error {
+	var data dataFlags
+	var mf machineFlags
+	var learners, features, kern, plotPath, export string
+	var jsonOut, csvOut bool
+	var c, cacheMB float64
+	var epochs int
+	fs := newFlags(env, "compare [--task NAME | --data PATH] [flags]", `Trains the Mark I's motor-driven rule and software learners on the same seeded
+split and prints one table: P_r (train accuracy), P_g (test accuracy), mistakes or
+updates, epochs, margin, support vectors, time; for the hardware also simulated
+machine time and motor pulses. "hardware" is the --preset machine, "ideal" the
+same wiring with ideal pots; software learners see the retina's pixels or the
+same machine's A-unit outputs (--features).`)
+	data.register(fs, true)
+	mf.register(fs)
+	fs.StringVar(&learners, "learners", strings.Join(compare.DefaultLearners(), ","), "comma-separated: "+strings.Join(compare.Learners(), ", "))
+	fs.StringVar(&features, "features", "pixels,association", "comma-separated: pixels (S-units), association (A-units)")
+	fs.StringVar(&kern, "kernel", "gaussian:sigma=3", "kernel for kernel-perceptron and svm: linear, poly:d=2,c=1, gaussian:sigma=3, laplace:sigma=3")
+	fs.Float64Var(&c, "C", 1, "SVM penalty C")
+	fs.Float64Var(&cacheMB, "cache-mb", 100, "SVM kernel cache size in MiB")
+	fs.IntVar(&epochs, "epochs", 50, "epoch limit for the online learners and the hardware")
+	fs.BoolVar(&jsonOut, "json", false, "print the report as JSON")
+	fs.BoolVar(&csvOut, "csv", false, "print the table as CSV")
+	fs.StringVar(&plotPath, "plot", "", "draw the learning curves (mistakes per epoch) of all learners to this PNG")
+	fs.StringVar(&export, "export-libsvm", "", "also write the features as libsvm files in this folder, to check results with LIBSVM")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("compare: unexpected argument %q", fs.Arg(0))
+	}
+	if jsonOut && csvOut {
+		return usagef("give --json or --csv, not both")
+	}
+	k, err := kernel.Parse(kern)
+	if err != nil {
+		return usageError{err}
+	}
+	if !(c > 0) || math.IsInf(c, 0) || !(cacheMB > 0) || epochs < 1 || epochs > 100000 {
+		return usagef("--C and --cache-mb must be > 0, --epochs in [1, 100000]")
+	}
+	spec := compare.Spec{Learners: split(learners), Features: split(features), Kernel: k, C: c, CacheMB: cacheMB, Epochs: epochs, Seed: mf.seed}
+	if err := spec.Validate(); err != nil {
+		return usageError{err}
+	}
+	cfg, err := mf.build(fs)
+	if err != nil {
+		return err
+	}
+	seeds := machine.SeedsFrom(mf.seed)
+	train, test, err := data.load(seeds.Master)
+	if err != nil {
+		return err
+	}
+	if export != "" {
+		if err := exportLibSVM(export, cfg, seeds, train, test); err != nil {
+			return err
+		}
+	}
+	quiet := jsonOut || csvOut
+	rep, err := compare.Run(ctx, cfg, seeds, train, test, spec, func(l, f string) {
+		if !quiet {
+			fmt.Fprintf(env.Stderr, "  training %s on %s…\n", l, f)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if plotPath != "" {
+		if err := plotCurves(plotPath, rep); err != nil {
+			return err
+		}
+	}
+	switch {
+	case jsonOut:
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(jsonSafe(rep))
+	case csvOut:
+		return writeCSV(env.Stdout, rep)
+	}
+	printReport(env.Stdout, rep)
+	return nil
+}
+
+func split(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func num(v float64, format string) string {
+	if math.IsNaN(v) {
+		return "-"
+	}
+	return fmt.Sprintf(format, v)
+}
+
+func printReport(w io.Writer, rep *compare.Report) {
+	fmt.Fprintf(w, "Comparison on %s: %d classes, %d training cards, %d held out; machine preset %q; kernel %s.\n\n",
+		rep.Data, len(rep.Classes), rep.Train, rep.Test, rep.Preset, rep.Kernel)
+	fmt.Fprintf(w, "%-18s %-12s %7s %7s %8s %6s %9s %7s %9s %12s %9s\n",
+		"learner", "features", "P_r", "P_g", "updates", "epochs", "margin", "SVs", "time", "machine time", "pulses")
+	for _, r := range rep.Rows {
+		svs, mtime, pulses := "-", "-", "-"
+		if r.SupportVectors >= 0 {
+			svs = strconv.Itoa(r.SupportVectors)
+		}
+		if r.Learner == "hardware" || r.Learner == "ideal" {
+			mtime, pulses = clock(r.MachineSeconds), strconv.FormatInt(r.Pulses, 10)
+		}
+		conv := " "
+		if !r.Converged {
+			conv = "*"
+		}
+		fmt.Fprintf(w, "%-18s %-12s %6.1f%% %7s %8d %5d%s %9s %7s %9s %12s %9s\n",
+			r.Learner, r.Features, 100*r.Pr, num(100*r.Pg, "%.1f%%"), r.Updates, r.Epochs, conv,
+			num(r.Margin, "%.4f"), svs, time.Duration(r.Seconds*1e9).Round(time.Microsecond), mtime, pulses)
+	}
+	fmt.Fprintf(w, "\n* stopped at a limit, not converged. updates: mistakes corrected (perceptrons, hardware), steps (batch GD) or solver iterations (SVMs).\n")
+	fmt.Fprintf(w, "margin: the geometric margin of the learned separator on the training data, smallest over the binary machines (negative: some training card on the wrong side).\n")
+	for _, t := range rep.Theory {
+		if !t.Separable {
+			fmt.Fprintf(w, "Theory, %s: %s.\n", t.Features, t.Note)
+			continue
+		}
+		fmt.Fprintf(w, "Theory, %s: separable; hard-margin SVM γ = %.4g, R = %.4g, mistake bound (R/γ)² = %.4g", t.Features, t.Margin, t.Radius, t.Bound)
+		if t.PerceptronMistakes >= 0 {
+			fmt.Fprintf(w, "; the perceptron made %d mistakes", t.PerceptronMistakes)
+		}
+		fmt.Fprintln(w, ".")
+	}
+}
+
+// jsonSafe replaces NaN (which JSON cannot hold) with nil in a copy.
+func jsonSafe(rep *compare.Report) any {
+	type row struct {
+		compare.Row
+		Pg     *float64 `json:"p_g"`
+		Margin *float64 `json:"margin"`
+	}
+	ptr := func(v float64) *float64 {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil
+		}
+		return &v
+	}
+	rows := make([]row, len(rep.Rows))
+	for i, r := range rep.Rows {
+		rows[i] = row{Row: r, Pg: ptr(r.Pg), Margin: ptr(r.Margin)}
+	}
+	return struct {
+		*compare.Report
+		Rows []row `json:"rows"`
+	}{rep, rows}
+}
+
+func writeCSV(w io.Writer, rep *compare.Report) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"learner", "features", "p_r", "p_g", "updates", "epochs", "converged", "margin", "support_vectors", "bounded_svs", "seconds", "machine_seconds", "pulses"})
+	f := func(v float64) string {
+		if math.IsNaN(v) {
+			return ""
+		}
+		return strconv.FormatFloat(v, 'g', 6, 64)
+	}
+	for _, r := range rep.Rows {
+		cw.Write([]string{r.Learner, r.Features, f(r.Pr), f(r.Pg), strconv.Itoa(r.Updates), strconv.Itoa(r.Epochs),
+			strconv.FormatBool(r.Converged), f(r.Margin), strconv.Itoa(r.SupportVectors), strconv.Itoa(r.BoundedSVs),
+			f(r.Seconds), f(r.MachineSeconds), strconv.FormatInt(r.Pulses, 10)})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// plotCurves draws mistakes per epoch of every learner with a curve.
+func plotCurves(path string, rep *compare.Report) error {
+	p := plot.New()
+	p.Title.Text = "Learning curves: " + rep.Data
+	p.X.Label.Text = "epoch"
+	p.Y.Label.Text = "mistakes (updates) in the epoch"
+	p.Legend.Top = true
+	i := 0
+	for _, r := range rep.Rows {
+		if len(r.Curve) == 0 || r.Learner == "svm" || r.Learner == "linear-svm" {
+			continue // solver iterations are not epochs over the data
+		}
+		pts := make(plotter.XYs, len(r.Curve))
+		for e, m := range r.Curve {
+			pts[e] = plotter.XY{X: float64(e + 1), Y: float64(m)}
+		}
+		l, err := plotter.NewLine(pts)
+		if err != nil {
+			return fmt.Errorf("plotting %s: %w", path, err)
+		}
+		l.Color = plotutil.Color(i)
+		l.Dashes = plotutil.Dashes(i / 7)
+		l.Width = vg.Points(1.5)
+		p.Add(l)
+		p.Legend.Add(r.Learner+" ("+r.Features+")", l)
+		i++
+	}
+	wt, err := p.WriterTo(9*vg.Inch, 5.5*vg.Inch, "png")
+	if err != nil {
+		return fmt.Errorf("plotting %s: %w", path, err)
+	}
+	return writeAtomic(path, func(f *os.File) error { _, err := wt.WriteTo(f); return err })
+}
+
+// exportLibSVM writes the train and test features of both kinds as libsvm
+// files, labels as class indices.
+func exportLibSVM(dir string, cfg machine.Config, seeds machine.Seeds, train, test *images.Dataset) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("creating %s: %w", dir, err)
+	}
+	m, err := machine.New(cfg, train.Classes, seeds, nil)
+	if err != nil {
+		return err
+	}
+	for _, part := range []struct {
+		name string
+		d    *images.Dataset
+	}{{"train", train}, {"test", test}} {
+		fields := learning.Fields{X: m.Fit(part.d), Y: machine.Labels(part.d)}
+		for _, kind := range compare.Features() {
+			X := compare.FeatureVectors(m, fields, kind)
+			y := make([]float64, len(fields.Y))
+			for i, c := range fields.Y {
+				y[i] = float64(c)
+			}
+			path := filepath.Join(dir, part.name+"-"+kind+".libsvm")
+			if err := writeAtomic(path, func(f *os.File) error { return images.WriteLibSVM(f, X, y) }); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

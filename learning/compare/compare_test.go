@@ -1,0 +1,113 @@
+package compare
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"mark1/images"
+	"mark1/learning/kernel"
+	"mark1/machine"
+)
+
+func data(t *testing.T, task string, n int) (*images.Dataset, *images.Dataset) {
+	t.Helper()
+	d, err := images.Generate(task, n, 20, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, te := d.Split(0.25, 1)
+	return tr, te
+}
+
+func TestRunAllLearners(t *testing.T) {
+	cfg, _ := machine.Preset("mark1")
+	tr, te := data(t, "leftright", 30)
+	rep, err := Run(context.Background(), cfg, machine.SeedsFrom(1), tr, te, Spec{Learners: Learners(), Seed: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// hardware and ideal once, every software learner on both feature sets.
+	if want := 2 + 2*(len(Learners())-2); len(rep.Rows) != want {
+		t.Fatalf("%d rows; want %d", len(rep.Rows), want)
+	}
+	for _, r := range rep.Rows {
+		if r.Pr < 0.95 || r.Pg < 0.85 {
+			t.Errorf("%s on %s: P_r %.2f, P_g %.2f on left/right; want ≥ 0.95, ≥ 0.85 (%s)", r.Learner, r.Features, r.Pr, r.Pg, r.Status)
+		}
+		if (r.Learner == "hardware" || r.Learner == "ideal") != (r.Pulses > 0) {
+			t.Errorf("%s: %d motor pulses", r.Learner, r.Pulses)
+		}
+		if (r.Learner == "svm" || r.Learner == "kernel-perceptron") && r.SupportVectors < 1 {
+			t.Errorf("%s: %d support vectors", r.Learner, r.SupportVectors)
+		}
+	}
+	// The convergence theorem: on separable data the perceptron's mistakes
+	// never exceed (R/γ)².
+	if len(rep.Theory) != 2 {
+		t.Fatalf("%d theory lines; want 2", len(rep.Theory))
+	}
+	for _, th := range rep.Theory {
+		if !th.Separable {
+			t.Errorf("%s: left/right not separable? %s", th.Features, th.Note)
+			continue
+		}
+		if th.PerceptronMistakes < 0 || float64(th.PerceptronMistakes) > th.Bound {
+			t.Errorf("%s: perceptron made %d mistakes; bound (R/γ)² = %.1f", th.Features, th.PerceptronMistakes, th.Bound)
+		}
+		if !(th.Margin > 0) || math.IsInf(th.Bound, 0) {
+			t.Errorf("%s: γ = %v, bound %v", th.Features, th.Margin, th.Bound)
+		}
+	}
+}
+
+func TestRunReproducible(t *testing.T) {
+	cfg, _ := machine.Preset("worn")
+	tr, te := data(t, "shapes", 12)
+	spec := Spec{Learners: []string{"hardware", "perceptron", "kernel-perceptron", "svm"}, Seed: 4, Epochs: 10}
+	a, err := Run(context.Background(), cfg, machine.SeedsFrom(4), tr, te, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Run(context.Background(), cfg, machine.SeedsFrom(4), tr, te, spec, nil)
+	for i := range a.Rows {
+		x, y := a.Rows[i], b.Rows[i]
+		if x.Pr != y.Pr || (x.Pg != y.Pg && !math.IsNaN(x.Pg)) || x.Updates != y.Updates || x.Pulses != y.Pulses {
+			t.Errorf("row %d (%s %s) differs between two runs with the same seed", i, x.Learner, x.Features)
+		}
+	}
+}
+
+func TestSpecValidate(t *testing.T) {
+	tests := []struct {
+		spec Spec
+		want string
+	}{
+		{Spec{Learners: []string{"adaline"}}, "unknown learner"},
+		{Spec{Features: []string{"colour"}}, "unknown features"},
+		{Spec{Kernel: kernel.Gaussian{Sigma: -1}}, "sigma"},
+		{Spec{Kernel: kernel.Polynomial{Degree: 99}}, "degree"},
+		{Spec{C: math.Inf(1)}, "C ="},
+	}
+	for _, tt := range tests {
+		if err := tt.spec.Validate(); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Validate(%+v) = %v; want an error with %q", tt.spec, err, tt.want)
+		}
+	}
+}
+
+func TestOneClassIsAnError(t *testing.T) {
+	cfg, _ := machine.Preset("mark1")
+	tr, te := data(t, "leftright", 10)
+	var keep []images.Sample
+	for _, s := range tr.Samples {
+		if s.Label == 0 {
+			keep = append(keep, s)
+		}
+	}
+	tr.Samples = keep
+	if _, err := Run(context.Background(), cfg, machine.SeedsFrom(1), tr, te, Spec{Learners: []string{"perceptron"}}, nil); err == nil {
+		t.Error("a single-class training set gave no error")
+	}
+}
