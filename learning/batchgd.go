@@ -154,7 +154,7 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 	res := &Result{}
 	finish := func(converged bool) {
 		lm := newLinearModel(d.Classes, dim, st.w, st.b)
-		lm.margin = linearMargin(d, st.ys, st.w, st.b)
+		lm.train = d
 		res.Model = lm
 		res.Converged = converged
 	}

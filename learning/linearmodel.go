@@ -1,6 +1,9 @@
 package learning
 
-import "math"
+import (
+	"math"
+	"sync"
+)
 
 // LinearModel is a trained linear classifier, the model of the Perceptron,
 // AveragedPerceptron, Pocket and BatchGD learners. Machine k computes
@@ -19,7 +22,10 @@ type LinearModel struct {
 	B       []float64
 	Classes int
 
-	// margin is the geometric margin on the training data, filled by Fit.
+	// The geometric margin on the training data, computed from train on
+	// the first call of Margin.
+	once   sync.Once
+	train  *Data
 	margin float64
 }
 
@@ -83,8 +89,26 @@ func (m *LinearModel) Scores(dst, x []float64) []float64 {
 // bias is not part of ‖w‖). It is negative when some training point is on
 // the wrong side (or zero when one lies on the boundary). For more than two
 // classes it is the smallest of the machines' one-vs-rest margins. It is NaN
-// when some w is zero.
-func (m *LinearModel) Margin() float64 { return m.margin }
+// when some w is zero, or when the model was not made by Fit.
+//
+// The margin is computed on the first call, from the training rows, which
+// the model references until then (so that a fit does not pay an extra pass
+// over the data for a number nobody asks for); don't modify them in between.
+func (m *LinearModel) Margin() float64 {
+	m.once.Do(func() {
+		m.margin = math.NaN()
+		if m.train != nil {
+			dim := len(m.train.X[0])
+			flat := make([]float64, 0, len(m.W)*dim)
+			for _, w := range m.W {
+				flat = append(flat, w...)
+			}
+			m.margin = linearMargin(m.train, signs(nil, m.train), flat, m.B)
+			m.train = nil
+		}
+	})
+	return m.margin
+}
 
 // linearMargin returns min over machines k and rows i of y_ik f_k(x_i)/‖w_k‖,
 // NaN when some w_k is zero. w holds M rows of dim weights; ys is n×M.

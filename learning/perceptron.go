@@ -193,7 +193,7 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 		switch v {
 		case plainVariant:
 			lm := newLinearModel(d.Classes, dim, w, b)
-			lm.margin = linearMargin(d, ys, w, b)
+			lm.train = d
 			model = lm
 		case averagedVariant:
 			aw := make([]float64, len(w))
@@ -205,7 +205,7 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 				ab[k] = b[k] - ub[k]/c
 			}
 			lm := newLinearModel(d.Classes, dim, aw, ab)
-			lm.margin = linearMargin(d, ys, aw, ab)
+			lm.train = d
 			model = lm
 		case votedVariant:
 			model = vt.model(d.Classes, w, b)
@@ -215,7 +215,7 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 				copy(pk.b, b)
 			}
 			lm := newLinearModel(d.Classes, dim, pk.w, pk.b)
-			lm.margin = linearMargin(d, ys, pk.w, pk.b)
+			lm.train = d
 			model = lm
 		}
 		res.Model = model
