@@ -33,6 +33,8 @@ func commands() map[string]command {
 		"tasks":   {"list the built-in tasks and presets", runTasks},
 		"wiring":  {"print a machine's plugboard as an editable listing", runWiring},
 		"compare": {"train the hardware rule and software learners on the same data; one table", runCompare},
+		"dials":   {"read a machine's pots: table, summary, dial panel, weight maps, curves, animation", runDials},
+		"serve":   {"the operator panel in your browser, live while the machine trains", runServe},
 	}
 }
 

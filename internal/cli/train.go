@@ -25,6 +25,7 @@ type trainOptions struct {
 	out     string
 	wiring  string
 	quiet   bool
+	record  string // --record DIR: pot snapshots per epoch (see dials.go)
 }
 
 func runTrain(ctx context.Context, env *Env, args []string) error {
@@ -42,6 +43,7 @@ Flags marked [history] follow the record; [guess] marks documented guesses.`)
 	fs.StringVar(&o.out, "out", "mark1.json", "where to save the trained machine")
 	fs.StringVar(&o.wiring, "wiring", "", "use this plugboard listing (from mark1 wiring) instead of random wiring")
 	fs.BoolVar(&o.quiet, "quiet", false, "print only the summary")
+	fs.StringVar(&o.record, "record", "", "keep the pot positions after every epoch in this folder (for mark1 dials --animate)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -109,13 +111,24 @@ Flags marked [history] follow the record; [guess] marks documented guesses.`)
 		fmt.Fprintf(w, "\n  epoch  mistakes   P_r     P_g    machine time  pulses\n")
 	}
 	h := learning.Hardware{Rule: rule, Values: values, Pulses: o.pulses, MaxEpochs: o.epochs}
+	// --record: a snapshot of the pots after every epoch (recordHook, dials.go).
+	record, recordErr := func(machine.Epoch) {}, func() error { return nil }
+	if o.record != "" {
+		if record, recordErr, err = recordHook(o.record, m); err != nil {
+			return err
+		}
+	}
 	start := time.Now()
 	res, err := h.Train(ctx, m, tr, te, func(e machine.Epoch) {
+		record(e)
 		if !o.quiet {
 			fmt.Fprintf(w, "  %5d  %4d/%-4d %6.1f%%  %6s  %12s  %d\n", e.Epoch, e.Mistakes, tr.Len(),
 				100*e.Pr, pct(e.Pg), clock(e.Seconds), e.Pulses)
 		}
 	})
+	if err == nil {
+		err = recordErr()
+	}
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,192 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"image/gif"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"mark1/dials"
+	"mark1/images"
+	"mark1/internal/atomicfile"
+	"mark1/machine"
+)
+
+type dialsOptions struct {
+	machine   string
+	sort      string
+	desc      bool
+	top       int
+	asJSON    bool
+	asCSV     bool
+	bins      int
+	png, svg  string
+	view      string
+	image     string
+	animate   string
+	record    string
+	width     int
+	height    int
+	delay     int
+	maxPixels int
+}
+
+func runDials(ctx context.Context, env *Env, args []string) error {
+	var o dialsOptions
+	fs := newFlags(env, "dials --machine FILE [flags]", `Reads a saved machine's potentiometers, the values it learned. By default
+prints a summary (saturated pots, a histogram of positions, motor pulses) and
+a table of every pot; --json and --csv print them for other programs.
+--png and --svg draw a picture instead (--view panel, weights, retina or
+curves), and --animate turns a recording made with mark1 train --record DIR
+into an animated GIF of the dials turning.`)
+	fs.StringVar(&o.machine, "machine", "mark1.json", "the machine file")
+	fs.StringVar(&o.sort, "sort", "id", "order of the table: "+strings.Join(dials.SortKeys(), ", "))
+	fs.BoolVar(&o.desc, "desc", false, "sort in descending order")
+	fs.IntVar(&o.top, "top", 0, "print only the first N pots of the table (0 = all)")
+	fs.BoolVar(&o.asJSON, "json", false, "print the summary and pots as JSON")
+	fs.BoolVar(&o.asCSV, "csv", false, "print the pots as CSV")
+	fs.IntVar(&o.bins, "bins", 10, "bins of the histogram of positions")
+	fs.StringVar(&o.png, "png", "", "draw the view to this PNG file")
+	fs.StringVar(&o.svg, "svg", "", "draw the view to this SVG file")
+	fs.StringVar(&o.view, "view", "panel", "picture: panel (the dials), weights (each R-unit's values on the retina),\nretina (one --image as the machine sees it) or curves (learning curves)")
+	fs.StringVar(&o.image, "image", "", "the picture for --view retina")
+	fs.IntVar(&o.width, "width", 0, "largest width of the panel in pixels (0 = automatic)")
+	fs.IntVar(&o.height, "height", 0, "largest height of the panel in pixels (0 = automatic)")
+	fs.StringVar(&o.animate, "animate", "", "write an animated GIF of the recording in --record DIR to this file")
+	fs.StringVar(&o.record, "record", "", "the recording folder for --animate (made by mark1 train --record DIR)")
+	fs.IntVar(&o.delay, "delay", 40, "--animate: time each epoch is shown, in hundredths of a second")
+	fs.IntVar(&o.maxPixels, "max-pixels", 1<<24, "refuse pictures larger than this many pixels")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("dials: unexpected argument %q", fs.Arg(0))
+	}
+	switch o.view {
+	case "panel", "weights", "retina", "curves":
+	default:
+		return usagef("dials: --view %q: want panel, weights, retina or curves", o.view)
+	}
+	if o.asJSON && o.asCSV {
+		return usagef("dials: give --json or --csv, not both")
+	}
+	if o.bins < 1 || o.bins > 1000 || o.top < 0 || o.delay < 1 || o.delay > 6000 || o.width < 0 || o.height < 0 || o.width > 20000 || o.height > 20000 {
+		return usagef("dials: --bins in [1, 1000], --top ≥ 0, --delay in [1, 6000], --width and --height in [0, 20000]")
+	}
+	if o.animate != "" || o.record != "" {
+		if o.animate == "" || o.record == "" {
+			return usagef("dials: --animate FILE.gif needs --record DIR, the folder mark1 train --record wrote")
+		}
+		return animate(env, o)
+	}
+	m, err := loadMachine(o.machine)
+	if err != nil {
+		return err
+	}
+	if o.png != "" || o.svg != "" {
+		return drawView(env, m, o)
+	}
+	if fs.Changed("view") || o.image != "" {
+		return usagef("dials: --view and --image draw a picture: give --png FILE or --svg FILE")
+	}
+	pots := dials.Pots(m)
+	if err := dials.SortPots(pots, o.sort, o.desc); err != nil {
+		return usageError{fmt.Errorf("--sort: %w", err)}
+	}
+	if o.top > 0 && o.top < len(pots) {
+		pots = pots[:o.top]
+	}
+	sum := dials.Summarize(m, o.bins)
+	switch {
+	case o.asJSON:
+		return dials.WriteJSON(env.Stdout, sum, pots)
+	case o.asCSV:
+		return dials.WriteCSV(env.Stdout, pots)
+	}
+	fmt.Fprintf(env.Stdout, "%s: a %q machine, %s layout, %d R-units in use.\n", o.machine, m.Config.Preset, m.Layer.Config().Layout, m.Layer.Used())
+	if err := dials.WriteSummary(env.Stdout, sum); err != nil {
+		return err
+	}
+	fmt.Fprintln(env.Stdout)
+	return dials.WriteTable(env.Stdout, pots)
+}
+
+// drawView writes the chosen picture of m to --png and/or --svg.
+func drawView(env *Env, m *machine.Machine, o dialsOptions) error {
+	var d *dials.Drawing
+	switch o.view {
+	case "panel":
+		d = dials.Panel(m, dials.PanelOptions{Width: o.width, Height: o.height})
+	case "weights":
+		d = dials.WeightMaps(m)
+	case "curves":
+		var err error
+		if d, err = dials.Curves(m); err != nil {
+			return fmt.Errorf("%s: %w (train it first)", o.machine, err)
+		}
+	case "retina":
+		if o.image == "" {
+			return usagef("dials: --view retina needs --image FILE, the picture to show the machine")
+		}
+		card, err := images.LoadImage(o.image, images.Limits{MaxPixels: o.maxPixels})
+		if err != nil {
+			return err
+		}
+		var r machine.Response
+		m.Present(&r, m.Retina.Fit(nil, card), m.EvalNoise())
+		d = dials.RetinaView(m, card, &r)
+	}
+	w, h := d.Size()
+	if o.png != "" {
+		if err := atomicfile.Write(o.png, func(f *os.File) error { return d.WritePNG(f) }); err != nil {
+			return err
+		}
+		fmt.Fprintf(env.Stdout, "Wrote the %s view (%dx%d) to %s.\n", o.view, w, h, o.png)
+	}
+	if o.svg != "" {
+		if err := atomicfile.Write(o.svg, func(f *os.File) error { return d.WriteSVG(f) }); err != nil {
+			return err
+		}
+		fmt.Fprintf(env.Stdout, "Wrote the %s view (%dx%d) to %s.\n", o.view, w, h, o.svg)
+	}
+	return nil
+}
+
+func animate(env *Env, o dialsOptions) error {
+	if ext := strings.ToLower(filepath.Ext(o.animate)); ext != ".gif" {
+		return usagef("dials: --animate %s: the animation is a GIF; name the file .gif", o.animate)
+	}
+	m, frames, err := dials.LoadRecording(o.record)
+	if err != nil {
+		return err
+	}
+	g, err := dials.Animate(m, frames, dials.AnimateOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height}, Delay: o.delay})
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.Write(o.animate, func(f *os.File) error { return gif.EncodeAll(f, g) }); err != nil {
+		return err
+	}
+	b := g.Image[0].Bounds()
+	fmt.Fprintf(env.Stdout, "Wrote %d frames (epochs %d to %d, %dx%d) to %s.\n", len(frames), frames[0].Epoch, frames[len(frames)-1].Epoch, b.Dx(), b.Dy(), o.animate)
+	return nil
+}
+
+// recordHook returns the progress hook that keeps a snapshot of the pots
+// after every epoch in dir (mark1 train --record DIR), and a function that
+// reports the first error the hook met.
+func recordHook(dir string, m *machine.Machine) (hook func(machine.Epoch), failed func() error, err error) {
+	rec, err := dials.NewRecorder(dir, m)
+	if err != nil {
+		return nil, nil, err
+	}
+	var first error
+	hook = func(e machine.Epoch) {
+		if err := rec.Snapshot(m, e); err != nil && first == nil {
+			first = err
+		}
+	}
+	return hook, func() error { return first }, nil
+}

@@ -1,0 +1,102 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"mark1/images"
+	"mark1/machine"
+	"mark1/panel"
+)
+
+func runServe(ctx context.Context, env *Env, args []string) error {
+	var mf machineFlags
+	var addr, path, task string
+	var perClass, maxPixels int
+	var maxUpload int64
+	var delay time.Duration
+	fs := newFlags(env, "serve [--addr HOST:PORT] [--machine FILE | --task NAME --preset NAME ...]", `Serves the operator panel in your browser: the retina, the A-units, the R-unit
+lamps and the dials, live while the machine trains. Pick a task, present cards,
+step or run training, drop your own picture on the retina, and force the right
+response as the 1960 trainer did. Every tab shows the same machine.
+Listens on the loopback address only unless --addr says otherwise.`)
+	fs.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
+	fs.StringVar(&path, "machine", "", "start from this saved machine (default: a fresh one built from the flags)")
+	fs.StringVar(&task, "task", "", "built-in task whose cards are shown (default: the machine's own, or shapes)")
+	fs.IntVar(&perClass, "n", panel.DefaultPerClass, "cards per class")
+	fs.Int64Var(&maxUpload, "max-upload", panel.DefaultMaxUpload, "largest picture upload, in bytes")
+	fs.IntVar(&maxPixels, "max-pixels", 1<<22, "refuse uploaded pictures larger than this many pixels")
+	fs.DurationVar(&delay, "delay", panel.DefaultDelay, "pause between presentations while training runs")
+	mf.register(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("serve: unexpected argument %q", fs.Arg(0))
+	}
+	if perClass < 1 || perClass > 10000 || maxUpload < 1 || maxPixels < 1 || delay < 0 {
+		return usagef("serve: --n in [1, 10000]; --max-upload, --max-pixels positive; --delay not negative")
+	}
+	var m *machine.Machine
+	var err error
+	if path != "" {
+		if m, err = machine.Load(path); err != nil {
+			return err
+		}
+	} else {
+		cfg, err := mf.build(fs)
+		if err != nil {
+			return err
+		}
+		name := task
+		if name == "" {
+			name = "shapes"
+		}
+		var classes []string
+		for _, t := range images.Tasks() {
+			if t.Name == name {
+				classes = t.Classes
+			}
+		}
+		if classes == nil {
+			return usagef("serve: unknown task %q (see mark1 tasks)", name)
+		}
+		if m, err = machine.New(cfg, classes, machine.SeedsFrom(mf.seed), nil); err != nil {
+			return err
+		}
+		task = name
+	}
+	if delay == 0 {
+		delay = -1 // panel: negative means none
+	}
+	p, err := panel.New(panel.Config{Machine: m, Task: task, PerClass: perClass, MaxUpload: maxUpload,
+		Limits: images.Limits{MaxPixels: maxPixels}, Delay: delay})
+	if err != nil {
+		return usageError{err}
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	srv := &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(env.Stdout, "The Mark I panel is at http://%s/ (Ctrl-C to stop).\n", ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		p.Close()
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	p.Close() // ends the event streams, so Shutdown need not wait for them
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return ctx.Err()
+}

@@ -1,0 +1,30 @@
+// Package panel is the simulated Mark I's operator panel in a web browser:
+// an http.Handler, served by the mark1 binary itself, that shows the
+// retina, the A-units, the R-unit lamps and the potentiometer dials, and
+// updates them live while the machine trains.
+//
+// One Server owns one machine, guarded by a mutex; every browser tab sees
+// the same machine. Changes are pushed to all tabs as server-sent events
+// (GET /api/events, event "state"), each carrying the whole changing state
+// as JSON; a slow tab skips to the latest state rather than holding the
+// machine back.
+//
+// The controls are POST requests that answer with the new state:
+//
+//	/api/task     {"task": "shapes"}   new machine (same hardware) on a built-in task
+//	/api/reset                         pots back to their start, history cleared
+//	/api/present                       show the next card; no learning
+//	/api/step                          one presentation with error correction
+//	/api/run, /api/pause               train continuously, or stop
+//	/api/speed    {"delay_ms": 20}     pause between presentations while running
+//	/api/upload   (the picture's bytes) show your own picture
+//	/api/force    {"class": 2}         play the 1960 trainer: force the response
+//	                                   of class 2 on the card shown, and the
+//	                                   motors turn the pots of the active A-units
+//
+// GET /api/layout describes what does not change while the machine is the
+// same (classes, retina size, which pots feed which R-unit), and
+// GET /api/state returns the state once. Uploads are limited in size,
+// decoded with the images package's limits, and anything that is not a
+// picture is refused with a message that says so.
+package panel

@@ -1,0 +1,430 @@
+package panel
+
+import (
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"math"
+	"net/http"
+	"time"
+
+	"mark1/dials"
+	"mark1/images"
+	"mark1/learning"
+	"mark1/machine"
+)
+
+// The operations below run with s.mu held.
+
+// changeTask builds a new machine with the same hardware and wiring for a
+// built-in task's classes.
+func (s *Server) changeTask(task string) error {
+	var info *images.TaskInfo
+	for _, t := range images.Tasks() {
+		if t.Name == task {
+			info = &t
+		}
+	}
+	if info == nil {
+		return errorf(http.StatusBadRequest, "unknown task %q", task)
+	}
+	s.stopRunning()
+	m, err := machine.New(s.m.Config, info.Classes, s.m.Seeds, s.m.Plugboard)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "task %s on this machine: %v", task, err)
+	}
+	if err := s.load(m, task); err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
+	s.message = fmt.Sprintf("A fresh machine for task %s: %d classes, %d training cards, %d pots.", task, len(m.Classes), len(s.train.X), m.Bank.Len())
+	return nil
+}
+
+// reset puts every pot back where it started and clears the history.
+func (s *Server) reset() error {
+	s.stopRunning()
+	m, err := machine.New(s.m.Config, s.m.Classes, s.m.Seeds, s.m.Plugboard)
+	if err != nil {
+		return err
+	}
+	if err := s.load(m, s.task); err != nil {
+		return err
+	}
+	s.message = "The pots are back at their starting positions."
+	return nil
+}
+
+// show puts a card on the retina and reads the machine's answer, weights
+// frozen.
+func (s *Server) show(c *card) {
+	s.cur = c
+	s.m.Present(&s.resp, c.field, s.m.EvalNoise())
+	s.moved = nil
+}
+
+// answer names the class the R-units show.
+func (s *Server) answer() string {
+	if s.resp.Class < 0 || s.resp.Class >= len(s.m.Classes) {
+		return "no class"
+	}
+	return fmt.Sprintf("%q", s.m.Classes[s.resp.Class])
+}
+
+// nextCard returns the next training card in the epoch's order, closing
+// the epoch first if it is over.
+func (s *Server) nextCard() (int, *card) {
+	if s.next >= len(s.order) {
+		s.closeEpoch()
+	}
+	i := s.order[s.next]
+	s.next++
+	return i, &card{img: s.cards[i], field: s.train.X[i], label: s.train.Y[i], source: fmt.Sprintf("training card %d of task %s", i, s.task)}
+}
+
+// closeEpoch records the finished epoch as learning.Hardware does (P_r on
+// the training cards, P_g on the held-out ones) and starts the next.
+func (s *Server) closeEpoch() {
+	m := s.m
+	presented := len(s.order)
+	if n := len(m.History); n > 0 {
+		presented += m.History[n-1].Presentations
+	}
+	rec := machine.Epoch{
+		Epoch: s.epoch, Presentations: presented, Mistakes: s.errs,
+		Pr: m.Accuracy(s.train.X, s.train.Y), Seconds: m.Bank.Seconds(),
+		Pulses: m.Bank.Pulses(), Saturations: m.Bank.Saturations(),
+	}
+	if len(s.test.X) > 0 {
+		pg := m.Accuracy(s.test.X, s.test.Y)
+		rec.Pg = &pg
+	}
+	m.History = append(m.History, rec)
+	s.epoch++
+	s.errs = 0
+	s.shuffle()
+}
+
+// presentNext shows the next training card without learning.
+func (s *Server) presentNext() error {
+	_, c := s.nextCard()
+	s.next-- // presenting is not training: the card stays due
+	s.show(c)
+	s.message = fmt.Sprintf("A %s card: the machine says %s%s.", s.m.Classes[c.label], s.answer(), verdict(s.resp.Class, c.label))
+	return nil
+}
+
+func verdict(got, want int) string {
+	if want < 0 {
+		return ""
+	}
+	if got == want {
+		return " (right)"
+	}
+	return " (wrong)"
+}
+
+// stepOnce presents the next training card with error correction: if an
+// R-unit answers wrongly its motors turn the pots of the active A-units.
+// It reports whether the epoch that ended, if one did, needed no
+// correction (training has converged).
+func (s *Server) stepOnce() error {
+	s.train1()
+	return nil
+}
+
+func (s *Server) train1() (converged bool) {
+	closing := s.next >= len(s.order)
+	if closing {
+		errs := s.errs
+		s.closeEpoch()
+		if errs == 0 && len(s.m.History) > 0 {
+			s.message = fmt.Sprintf("Converged: epoch %d needed no correction (P_r %.1f%%).", s.epoch-1, 100*s.m.History[len(s.m.History)-1].Pr)
+			return true
+		}
+	}
+	_, c := s.nextCard()
+	before := s.m.Bank.State().Positions
+	wrong := learning.Hardware{}.Present(s.m, &s.resp, c.field, c.label, s.noise)
+	if wrong {
+		s.errs++
+	}
+	s.cur = c
+	s.moved = movedPots(before, s.m)
+	s.message = fmt.Sprintf("Epoch %d, card %d of %d (%s): %s; %d pots moved.", s.epoch, s.next, len(s.order),
+		s.m.Classes[c.label], map[bool]string{true: "wrong, corrected", false: "right"}[wrong], len(s.moved))
+	return false
+}
+
+func movedPots(before []float64, m *machine.Machine) []int {
+	var moved []int
+	for i, p := range before {
+		if m.Bank.Position(i) != p {
+			moved = append(moved, i)
+		}
+	}
+	return moved
+}
+
+// force plays the 1960 trainer: the response of class c is forced on the
+// card shown, so the motors reinforce the active A-units' pots toward it on
+// every R-unit, and the machine is asked again.
+func (s *Server) force(c int) error {
+	if c < 0 || c >= len(s.m.Classes) {
+		return errorf(http.StatusBadRequest, "class %d out of range [0, %d)", c, len(s.m.Classes))
+	}
+	if s.cur == nil {
+		return errorf(http.StatusConflict, "no card on the retina: present a card or upload a picture first")
+	}
+	if s.running {
+		return errorf(http.StatusConflict, "pause training before forcing a response")
+	}
+	was := s.answer()
+	before := s.m.Bank.State().Positions
+	learning.Hardware{Rule: learning.Forced}.Present(s.m, &s.resp, s.cur.field, c, s.noise)
+	moved := movedPots(before, s.m)
+	s.m.Present(&s.resp, s.cur.field, s.m.EvalNoise())
+	s.moved = moved
+	s.message = fmt.Sprintf("Forced %q (the machine had said %s): %d pots turned; it now says %s.", s.m.Classes[c], was, len(moved), s.answer())
+	return nil
+}
+
+// run starts continuous training.
+func (s *Server) run() error {
+	if s.running {
+		return nil
+	}
+	if s.closed {
+		return errorf(http.StatusServiceUnavailable, "the panel is shutting down")
+	}
+	s.running = true
+	s.stop = make(chan struct{})
+	s.message = "Training…"
+	s.wg.Add(1)
+	go s.loop(s.stop)
+	return nil
+}
+
+// pause stops continuous training after the presentation under way.
+func (s *Server) pause() error {
+	if s.running {
+		s.message = fmt.Sprintf("Paused in epoch %d at card %d of %d.", s.epoch, s.next, len(s.order))
+	}
+	s.stopRunning()
+	return nil
+}
+
+func (s *Server) stopRunning() {
+	if s.running {
+		s.running = false
+		close(s.stop)
+	}
+}
+
+// loop trains until paused or converged, one presentation per lock, so
+// that other requests are served between presentations.
+func (s *Server) loop(stop chan struct{}) {
+	defer s.wg.Done()
+	for {
+		s.mu.Lock()
+		select {
+		case <-stop:
+			s.mu.Unlock()
+			return
+		default:
+		}
+		done := s.train1()
+		if done {
+			s.stopRunning()
+		}
+		var b []byte
+		now := time.Now()
+		if done || now.Sub(s.lastPub) >= broadcastEvery || s.next == len(s.order) {
+			b = s.stateJSON()
+			s.lastPub = now
+		}
+		delay := s.delay
+		s.mu.Unlock()
+		if b != nil {
+			s.hub.publish(b)
+		}
+		if done {
+			return
+		}
+		if delay > 0 {
+			t := time.NewTimer(delay)
+			select {
+			case <-stop:
+				t.Stop()
+				return
+			case <-t.C:
+			}
+		}
+	}
+}
+
+// layoutInfo describes what stays the same while the machine does.
+type layoutInfo struct {
+	Version int        `json:"version"`
+	Task    string     `json:"task"`
+	Tasks   []string   `json:"tasks"`
+	Preset  string     `json:"preset"`
+	Classes []string   `json:"classes"`
+	Width   int        `json:"retina_width"`
+	Height  int        `json:"retina_height"`
+	AUnits  int        `json:"a_units"`
+	Pots    int        `json:"pots"`
+	Limit   float64    `json:"limit"`
+	Code    string     `json:"code"` // the class code on the R-units: binary or one-per-class
+	Groups  []potGroup `json:"groups"`
+	// SourceSet gives each A-unit's R-unit (source-set layout), or is
+	// empty when every A-unit feeds every R-unit.
+	SourceSet []int `json:"source_set,omitempty"`
+}
+
+type potGroup struct {
+	RUnit  int    `json:"r_unit"`
+	Title  string `json:"title"`
+	Pots   []int  `json:"pots"`
+	AUnits []int  `json:"a_units"` // -1 for the bias pot
+}
+
+func (s *Server) layoutInfo() layoutInfo {
+	m := s.m
+	w, h := m.Retina.Size()
+	l := layoutInfo{
+		Version: s.layout, Task: s.task, Preset: m.Config.Preset, Classes: m.Classes,
+		Width: w, Height: h, AUnits: len(m.Plugboard.Units), Pots: m.Bank.Len(), Limit: m.Bank.Config().Limit,
+		Code: m.Layer.Config().Code.String(),
+	}
+	for _, t := range images.Tasks() {
+		l.Tasks = append(l.Tasks, t.Name)
+	}
+	for r := range m.Layer.Used() {
+		g := potGroup{RUnit: r, Title: dials.RUnitName(m, r)}
+		for a := range m.Layer.Associators() {
+			if p := m.Layer.Pot(a, r); p >= 0 {
+				g.Pots = append(g.Pots, p)
+				g.AUnits = append(g.AUnits, a)
+			}
+		}
+		if b := m.Layer.BiasPot(r); b >= 0 {
+			g.Pots = append(g.Pots, b)
+			g.AUnits = append(g.AUnits, -1)
+		}
+		l.Groups = append(l.Groups, g)
+	}
+	if m.Layer.SourceSet(0) >= 0 {
+		l.SourceSet = make([]int, l.AUnits)
+		for a := range l.SourceSet {
+			l.SourceSet[a] = m.Layer.SourceSet(a)
+		}
+	}
+	return l
+}
+
+// state is what changes, pushed to every tab.
+type state struct {
+	Seq         uint64      `json:"seq"`
+	Layout      int         `json:"layout"`
+	Running     bool        `json:"running"`
+	DelayMS     int         `json:"delay_ms"`
+	Epoch       int         `json:"epoch"`
+	Card        int         `json:"card"`
+	Cards       int         `json:"cards"`
+	Mistakes    int         `json:"mistakes"`
+	Positions   []float32   `json:"positions"`
+	Stuck       []int       `json:"stuck"`
+	AtStop      int         `json:"at_stop"`
+	Pulses      int64       `json:"pulses"`
+	Saturations int64       `json:"saturations"`
+	Seconds     float64     `json:"seconds"`
+	Moved       []int       `json:"moved"`
+	Retina      *retinaView `json:"retina"`
+	History     []epochView `json:"history"`
+	Message     string      `json:"message"`
+}
+
+type retinaView struct {
+	Source    string    `json:"source"`
+	Label     int       `json:"label"`
+	Field     []float32 `json:"field"`
+	S         []float32 `json:"s"`
+	Active    []int     `json:"active"`
+	Sums      []float32 `json:"sums"`
+	Class     int       `json:"class"`
+	ClassName string    `json:"class_name"`
+	Pa        float64   `json:"pa"`
+}
+
+type epochView struct {
+	Epoch    int      `json:"epoch"`
+	Mistakes int      `json:"mistakes"`
+	Pr       float64  `json:"p_r"`
+	Pg       *float64 `json:"p_g,omitempty"`
+}
+
+func (s *Server) stateJSON() []byte {
+	m := s.m
+	s.seq++
+	st := state{
+		Seq: s.seq, Layout: s.layout, Running: s.running, DelayMS: int(s.delay / time.Millisecond),
+		Epoch: s.epoch, Card: s.next, Cards: len(s.order), Mistakes: s.errs,
+		Pulses: m.Bank.Pulses(), Saturations: m.Bank.Saturations(), Seconds: m.Bank.Seconds(),
+		Moved: s.moved, Message: s.message, Stuck: []int{},
+	}
+	if st.Moved == nil {
+		st.Moved = []int{}
+	}
+	st.Positions = make([]float32, m.Bank.Len())
+	lim := m.Bank.Config().Limit
+	for i := range st.Positions {
+		p := m.Bank.Position(i)
+		st.Positions[i] = float32(math.Round(p*1e5) / 1e5)
+		if m.Bank.Stuck(i) {
+			st.Stuck = append(st.Stuck, i)
+		}
+		if lim > 0 && math.Abs(p) >= lim {
+			st.AtStop++
+		}
+	}
+	for _, e := range m.History {
+		st.History = append(st.History, epochView{e.Epoch, e.Mistakes, e.Pr, e.Pg})
+	}
+	if st.History == nil {
+		st.History = []epochView{}
+	}
+	if c := s.cur; c != nil {
+		rv := &retinaView{Source: c.source, Label: c.label, Class: s.resp.Class, Pa: s.resp.Pa(m), Active: s.resp.Active}
+		if rv.Active == nil {
+			rv.Active = []int{}
+		}
+		rv.ClassName = "no class"
+		if s.resp.Class >= 0 && s.resp.Class < len(m.Classes) {
+			rv.ClassName = m.Classes[s.resp.Class]
+		}
+		rv.Field = make([]float32, len(c.field))
+		for i, v := range c.field {
+			rv.Field[i] = float32(math.Round(float64(v)*100) / 100)
+		}
+		rv.S = make([]float32, len(s.resp.S))
+		for i, v := range s.resp.S {
+			rv.S[i] = float32(math.Round(v*100) / 100)
+		}
+		rv.Sums = make([]float32, len(s.resp.Sums))
+		for i, v := range s.resp.Sums {
+			rv.Sums[i] = float32(v)
+		}
+		st.Retina = rv
+	}
+	b, err := json.Marshal(st)
+	if err != nil { // cannot happen: the state holds no NaN (positions are finite)
+		panic(fmt.Sprintf("panel: encoding state: %v", err))
+	}
+	return b
+}
+
+func encodePNG(w io.Writer, img image.Image) error {
+	return (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(w, img)
+}

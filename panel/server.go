@@ -1,0 +1,464 @@
+package panel
+
+import (
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"io/fs"
+	"math/rand/v2"
+	"net/http"
+	"path"
+	"strings"
+	"sync"
+	"time"
+
+	"mark1/dials"
+	"mark1/images"
+	"mark1/learning"
+	"mark1/machine"
+)
+
+//go:embed static
+var static embed.FS
+
+// Config says what the panel shows. Machine is required; the zero value of
+// every other field means its documented default.
+type Config struct {
+	// Machine is the machine to show and train. The server owns it from
+	// then on: the caller must not use it while the server runs. Its
+	// hardware configuration and wiring are kept when the task changes.
+	Machine *machine.Machine
+	// Task is the built-in task whose cards are presented; empty means the
+	// task the machine was trained on, if it was one, else "shapes".
+	Task string
+	// PerClass is the number of cards per class; 0 means 20.
+	PerClass int
+	// Seed draws the cards; 0 means the machine's master seed.
+	Seed uint64
+	// MaxUpload bounds an uploaded picture in bytes; 0 means 8 MiB.
+	MaxUpload int64
+	// Limits bound an uploaded picture's pixels (images.Limits; zero
+	// fields mean its defaults).
+	Limits images.Limits
+	// Delay is the pause between presentations while training runs; 0
+	// means 20 ms. A negative value means none.
+	Delay time.Duration
+}
+
+// Defaults of Config.
+const (
+	DefaultPerClass  = 20
+	DefaultMaxUpload = 8 << 20
+	DefaultDelay     = 20 * time.Millisecond
+	// broadcastEvery bounds how often a running machine pushes its state.
+	broadcastEvery = 50 * time.Millisecond
+)
+
+// Server is the panel: an http.Handler for one machine. Close stops its
+// training and ends the event streams.
+type Server struct {
+	mux       *http.ServeMux
+	hub       *hub
+	maxUpload int64
+	limits    images.Limits
+	perClass  int
+	seed      uint64
+
+	mu sync.Mutex // guards everything below
+	m  *machine.Machine
+	// layout is bumped whenever the machine is replaced.
+	layout  int
+	task    string
+	train   learning.Fields
+	test    learning.Fields
+	cards   []*image.Gray
+	noise   *rand.Rand
+	order   []int
+	next    int // position in order
+	epoch   int // the epoch under way (1-based)
+	errs    int // mistakes so far in this epoch
+	cur     *card
+	resp    machine.Response
+	moved   []int
+	message string
+	running bool
+	stop    chan struct{}
+	delay   time.Duration
+	seq     uint64
+	closed  bool
+	lastPub time.Time
+	wg      sync.WaitGroup
+}
+
+// card is the picture on the retina.
+type card struct {
+	img    *image.Gray
+	field  []float32
+	label  int // -1 when unknown (an uploaded picture)
+	source string
+}
+
+// New returns the panel for cfg.
+func New(cfg Config) (*Server, error) {
+	if cfg.Machine == nil {
+		return nil, errors.New("panel: no machine")
+	}
+	s := &Server{
+		hub:       newHub(),
+		maxUpload: cfg.MaxUpload,
+		limits:    cfg.Limits,
+		perClass:  cfg.PerClass,
+		seed:      cfg.Seed,
+		delay:     cfg.Delay,
+	}
+	if s.maxUpload <= 0 {
+		s.maxUpload = DefaultMaxUpload
+	}
+	if s.perClass <= 0 {
+		s.perClass = DefaultPerClass
+	}
+	if s.seed == 0 {
+		s.seed = cfg.Machine.Seeds.Master
+	}
+	if s.delay == 0 {
+		s.delay = DefaultDelay
+	} else if s.delay < 0 {
+		s.delay = 0
+	}
+	task := cfg.Task
+	if task == "" {
+		task = "shapes"
+		if d := cfg.Machine.Training["data"]; d != "" {
+			name, _, _ := strings.Cut(d, " ")
+			for _, t := range images.Tasks() {
+				if t.Name == name {
+					task = name
+				}
+			}
+		}
+	}
+	if err := s.load(cfg.Machine, task); err != nil {
+		return nil, err
+	}
+	s.routes()
+	return s, nil
+}
+
+// load makes m, trained on task's cards, the panel's machine. m's classes
+// must be the task's. Called with s.mu held or before serving.
+func (s *Server) load(m *machine.Machine, task string) error {
+	d, err := images.Generate(task, s.perClass, 20, s.seed)
+	if err != nil {
+		return err
+	}
+	if !sameStrings(d.Classes, m.Classes) {
+		return fmt.Errorf("the machine's classes (%s) are not task %s's (%s)",
+			strings.Join(m.Classes, ", "), task, strings.Join(d.Classes, ", "))
+	}
+	train, test := d.Split(0.2, s.seed)
+	s.m, s.task = m, task
+	s.train = learning.Fields{X: m.Fit(train), Y: machine.Labels(train)}
+	s.test = learning.Fields{X: m.Fit(test), Y: machine.Labels(test)}
+	s.cards = make([]*image.Gray, len(train.Samples))
+	for i, smp := range train.Samples {
+		s.cards[i] = smp.Image
+	}
+	s.noise = m.TrainingNoise()
+	s.epoch = len(m.History) + 1
+	s.errs = 0
+	s.shuffle()
+	s.cur, s.moved = nil, nil
+	s.resp = machine.Response{}
+	s.layout++
+	return nil
+}
+
+func sameStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// shuffle draws the order of the epoch under way as learning.Hardware
+// does: from the order seed and the epoch number.
+func (s *Server) shuffle() {
+	rng := rand.New(rand.NewPCG(s.m.Seeds.Order, uint64(s.epoch)))
+	s.order = make([]int, len(s.train.X))
+	for i := range s.order {
+		s.order[i] = i
+	}
+	rng.Shuffle(len(s.order), func(i, j int) { s.order[i], s.order[j] = s.order[j], s.order[i] })
+	s.next = 0
+}
+
+func (s *Server) routes() {
+	s.mux = http.NewServeMux()
+	sub, _ := fs.Sub(static, "static") // cannot fail: the folder is embedded
+	s.mux.Handle("GET /", http.FileServerFS(sub))
+	s.mux.HandleFunc("GET /api/layout", s.handleLayout)
+	s.mux.HandleFunc("GET /api/state", s.handleState)
+	s.mux.HandleFunc("GET /api/events", s.handleEvents)
+	s.mux.HandleFunc("GET /api/dials.png", s.handlePicture)
+	s.mux.HandleFunc("GET /api/weights.png", s.handlePicture)
+	s.mux.HandleFunc("POST /api/task", s.handleTask)
+	s.mux.HandleFunc("POST /api/reset", s.action(s.reset))
+	s.mux.HandleFunc("POST /api/present", s.action(s.presentNext))
+	s.mux.HandleFunc("POST /api/step", s.action(s.stepOnce))
+	s.mux.HandleFunc("POST /api/run", s.action(s.run))
+	s.mux.HandleFunc("POST /api/pause", s.action(s.pause))
+	s.mux.HandleFunc("POST /api/speed", s.handleSpeed)
+	s.mux.HandleFunc("POST /api/upload", s.handleUpload)
+	s.mux.HandleFunc("POST /api/force", s.handleForce)
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	s.mux.ServeHTTP(w, r)
+}
+
+// Close stops training, waits for it to finish, and ends every event
+// stream. The machine is then the caller's again.
+func (s *Server) Close() {
+	s.mu.Lock()
+	s.closed = true
+	s.stopRunning()
+	s.mu.Unlock()
+	s.wg.Wait()
+	s.hub.close()
+}
+
+// Machine returns the panel's machine; use it only after Close.
+func (s *Server) Machine() *machine.Machine {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.m
+}
+
+// apiError is an error with the HTTP status to answer it with.
+type apiError struct {
+	status int
+	msg    string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+func errorf(status int, format string, a ...any) error {
+	return &apiError{status, fmt.Sprintf(format, a...)}
+}
+
+func writeError(w http.ResponseWriter, err error) {
+	status := http.StatusBadRequest
+	var ae *apiError
+	if errors.As(err, &ae) {
+		status = ae.status
+	}
+	writeJSON(w, status, map[string]string{"error": err.Error()})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// action wraps a change of state: it runs f with the lock held, answers
+// with the new state and pushes it to every tab.
+func (s *Server) action(f func() error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		err := f()
+		var b []byte
+		if err == nil {
+			b = s.stateJSON()
+		}
+		s.mu.Unlock()
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		s.hub.publish(b)
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		w.Write(b)
+	}
+}
+
+// readJSON decodes a small JSON request body into v.
+func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4096))
+	if err := dec.Decode(v); err != nil {
+		return errorf(http.StatusBadRequest, "bad request body: %v", err)
+	}
+	return nil
+}
+
+func (s *Server) handleTask(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Task string `json:"task"`
+	}
+	if err := readJSON(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	s.action(func() error { return s.changeTask(req.Task) })(w, r)
+}
+
+func (s *Server) handleSpeed(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		DelayMS int `json:"delay_ms"`
+	}
+	if err := readJSON(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if req.DelayMS < 0 || req.DelayMS > 10000 {
+		writeError(w, errorf(http.StatusBadRequest, "delay %d ms out of range [0, 10000]", req.DelayMS))
+		return
+	}
+	s.action(func() error {
+		s.delay = time.Duration(req.DelayMS) * time.Millisecond
+		return nil
+	})(w, r)
+}
+
+func (s *Server) handleForce(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Class *int `json:"class"`
+	}
+	if err := readJSON(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if req.Class == nil {
+		writeError(w, errorf(http.StatusBadRequest, `give the class to force, as {"class": N}`))
+		return
+	}
+	s.action(func() error { return s.force(*req.Class) })(w, r)
+}
+
+// handleUpload reads a picture from the request body (the raw file, as
+// fetch sends a File) and shows it to the machine.
+func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
+	name := path.Base(r.URL.Query().Get("name"))
+	if name == "." || name == "/" || name == "" {
+		name = "upload"
+	}
+	if len(name) > 100 {
+		name = name[:100]
+	}
+	body := http.MaxBytesReader(w, r.Body, s.maxUpload)
+	img, err := images.DecodeGray(body, name, s.limits)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooBig):
+			err = errorf(http.StatusRequestEntityTooLarge, "%s: larger than the upload limit of %d bytes", name, s.maxUpload)
+		case errors.Is(err, images.ErrTooLarge):
+			err = errorf(http.StatusRequestEntityTooLarge, "%v", err)
+		default:
+			err = errorf(http.StatusUnsupportedMediaType, "%v", err)
+		}
+		writeError(w, err)
+		return
+	}
+	s.action(func() error {
+		s.show(&card{img: img, field: s.m.Retina.Fit(nil, img), label: -1, source: name})
+		s.message = fmt.Sprintf("%s on the retina: the machine says %s", name, s.answer())
+		return nil
+	})(w, r)
+}
+
+func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	l := s.layoutInfo()
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, l)
+}
+
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	b := s.stateJSON()
+	s.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(b)
+}
+
+// handlePicture renders the dial panel or the weight maps as PNG.
+func (s *Server) handlePicture(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	var d *dials.Drawing
+	if strings.HasSuffix(r.URL.Path, "weights.png") {
+		d = dials.WeightMaps(s.m)
+	} else {
+		d = dials.Panel(s.m, dials.PanelOptions{})
+	}
+	img := d.Image() // rendered under the lock: it reads the pots
+	s.mu.Unlock()
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "no-store")
+	encodePNG(w, img)
+}
+
+// handleEvents streams the state to one tab as server-sent events.
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		writeError(w, errorf(http.StatusInternalServerError, "streaming is not supported by this connection"))
+		return
+	}
+	sub := s.hub.subscribe()
+	if sub == nil {
+		writeError(w, errorf(http.StatusServiceUnavailable, "the panel is shutting down"))
+		return
+	}
+	defer s.hub.unsubscribe(sub)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	s.mu.Lock()
+	first := s.stateJSON()
+	s.mu.Unlock()
+	if writeEvent(w, first) != nil {
+		return
+	}
+	fl.Flush()
+	keepalive := time.NewTicker(15 * time.Second)
+	defer keepalive.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case b, ok := <-sub.ch:
+			if !ok {
+				return
+			}
+			if writeEvent(w, b) != nil {
+				return
+			}
+			fl.Flush()
+		case <-keepalive.C:
+			if _, err := fmt.Fprint(w, ": keepalive\n\n"); err != nil {
+				return
+			}
+			fl.Flush()
+		}
+	}
+}
+
+func writeEvent(w http.ResponseWriter, data []byte) error {
+	_, err := fmt.Fprintf(w, "event: state\ndata: %s\n\n", data)
+	return err
+}

@@ -1,0 +1,386 @@
+// The Mark I operator panel: draws the state the server pushes and sends
+// the controls back. No framework; canvases for the retina, A-units,
+// curves and dials.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let layout = null;
+let state = null;
+let pending = null; // a state waiting for the next animation frame
+window.mark1 = { get state() { return state; }, get layout() { return layout; }, updates: 0 };
+
+async function post(path, body) {
+  const opts = { method: "POST" };
+  if (body instanceof Blob) {
+    opts.body = body;
+    opts.headers = { "Content-Type": "application/octet-stream" };
+  } else if (body !== undefined) {
+    opts.body = JSON.stringify(body);
+    opts.headers = { "Content-Type": "application/json" };
+  }
+  try {
+    const res = await fetch(path, opts);
+    const data = await res.json();
+    if (!res.ok) {
+      showError(data.error || res.statusText);
+      return null;
+    }
+    receive(data);
+    return data;
+  } catch (e) {
+    showError(String(e));
+    return null;
+  }
+}
+
+function showError(msg) {
+  const m = $("message");
+  m.textContent = msg;
+  m.classList.add("error");
+  document.body.dataset.error = msg;
+}
+
+async function loadLayout() {
+  const res = await fetch("api/layout");
+  layout = await res.json();
+  const sel = $("task");
+  sel.innerHTML = "";
+  for (const t of layout.tasks) {
+    const o = document.createElement("option");
+    o.value = o.textContent = t;
+    if (t === layout.task) o.selected = true;
+    sel.appendChild(o);
+  }
+  const fb = $("forcebuttons");
+  fb.innerHTML = "";
+  layout.classes.forEach((c, i) => {
+    const b = document.createElement("button");
+    b.textContent = c;
+    b.dataset.class = i;
+    b.onclick = () => post("api/force", { class: i });
+    fb.appendChild(b);
+  });
+  dialGeometry = null;
+}
+
+function receive(s) {
+  if (state && s.seq < state.seq) return; // an older answer than the stream's
+  pending = s;
+  requestAnimationFrame(flush);
+}
+
+async function flush() {
+  if (!pending) return;
+  const s = pending;
+  pending = null;
+  if (!layout || s.layout !== layout.version) await loadLayout();
+  state = s;
+  window.mark1.updates++;
+  render();
+}
+
+function render() {
+  const s = state;
+  const m = $("message");
+  m.textContent = s.message || "";
+  m.classList.remove("error");
+  delete document.body.dataset.error;
+  $("status").textContent = (s.running ? "training · " : "") +
+    `epoch ${s.epoch}, card ${s.card} of ${s.cards} · ${s.pulses} motor pulses · ${s.at_stop} pots at a stop`;
+  document.body.dataset.pulses = s.pulses;
+  document.body.dataset.running = s.running;
+  $("run").disabled = s.running;
+  $("pause").disabled = !s.running;
+  $("speed").value = s.delay_ms;
+  $("speedval").textContent = s.delay_ms + " ms";
+  drawRetina(s.retina);
+  drawAUnits(s.retina);
+  drawLamps(s.retina);
+  drawCurves(s.history);
+  drawDials(s);
+}
+
+function drawRetina(r) {
+  const c = $("retina"), g = c.getContext("2d");
+  const w = layout.retina_width, h = layout.retina_height;
+  const cell = Math.floor(Math.min(c.width / w, c.height / h));
+  g.fillStyle = "#101114";
+  g.fillRect(0, 0, c.width, c.height);
+  for (let i = 0; i < w * h; i++) {
+    const x = (i % w) * cell, y = Math.floor(i / w) * cell;
+    const f = r ? r.field[i] : 0, on = r ? r.s[i] : 0;
+    if (on > 0) {
+      g.fillStyle = `rgba(255, 224, 102, ${0.35 + 0.65 * on})`;
+    } else {
+      const v = Math.round(30 + 60 * f);
+      g.fillStyle = `rgb(${v}, ${v}, ${v + 6})`;
+    }
+    g.fillRect(x + 1, y + 1, cell - 2, cell - 2);
+  }
+  $("source").textContent = r ? r.source : "no card yet: present one, or drop a picture here";
+}
+
+const hues = ["#4ea8ff", "#ff9f40", "#5cd67a", "#ff6b8a", "#b98cff", "#ffe066", "#4fd8d0", "#e0e0e0"];
+
+function drawAUnits(r) {
+  const c = $("aunits"), g = c.getContext("2d");
+  const n = layout.a_units, cols = 32, rows = Math.ceil(n / cols);
+  const cell = Math.max(3, Math.floor(Math.min(c.width / cols, c.height / rows)));
+  g.fillStyle = "#101114";
+  g.fillRect(0, 0, c.width, c.height);
+  const active = new Set(r ? r.active : []);
+  for (let a = 0; a < n; a++) {
+    const x = (a % cols) * cell, y = Math.floor(a / cols) * cell;
+    const set = layout.source_set ? layout.source_set[a] : -1;
+    const col = set >= 0 ? hues[set % hues.length] : "#ffe066";
+    g.fillStyle = active.has(a) ? col : "#2e3036";
+    g.fillRect(x + 1, y + 1, cell - 2, cell - 2);
+  }
+  $("pa").textContent = r ? `${r.active.length} of ${n} fired · P_a ${(100 * r.pa).toFixed(1)}%` : `${n} association units`;
+}
+
+function wants(rUnit, cls) {
+  // Mirrors response.Layer.Want: one R-unit per class, or the bits of the class.
+  if (layout.code === "one-per-class") return rUnit === cls;
+  return ((cls >> rUnit) & 1) === 1;
+}
+
+function drawLamps(r) {
+  const box = $("lamps");
+  box.innerHTML = "";
+  layout.groups.forEach((grp, u) => {
+    const lamp = document.createElement("div");
+    lamp.className = "lamp";
+    const sum = r ? r.sums[u] : 0;
+    if (r && sum > 0) lamp.classList.add("on");
+    if (r && r.label >= 0 && (sum > 0) !== wants(u, r.label)) lamp.classList.add("bad");
+    const info = document.createElement("div");
+    info.className = "lampinfo";
+    info.textContent = `${grp.title}   ${r ? (sum >= 0 ? "+" : "") + sum.toFixed(3) : ""}`;
+    box.append(lamp, info);
+  });
+  const ans = $("answer");
+  if (!r) {
+    ans.textContent = "–";
+    return;
+  }
+  ans.innerHTML = "";
+  ans.append("The machine says: ");
+  const b = document.createElement("span");
+  b.id = "prediction";
+  b.textContent = r.class_name;
+  ans.append(b);
+  if (r.label >= 0) {
+    const v = document.createElement("span");
+    const right = r.class === r.label;
+    v.className = right ? "right" : "wrong";
+    v.textContent = right ? "  ✓ right" : `  ✗ wrong: it is ${layout.classes[r.label]}`;
+    ans.append(v);
+  }
+  for (const b of $("forcebuttons").children) {
+    b.disabled = state.running;
+    b.style.outline = r.label >= 0 && Number(b.dataset.class) === r.label ? "2px solid #ffb300" : "";
+  }
+}
+
+function drawCurves(hist) {
+  const c = $("curves"), g = c.getContext("2d");
+  const W = c.width, H = c.height, pad = 24;
+  g.fillStyle = "#1f2124";
+  g.fillRect(0, 0, W, H);
+  g.strokeStyle = "#44484e";
+  g.strokeRect(pad, 6, W - pad - 6, H - pad - 6);
+  $("epochinfo").textContent = hist.length ? `after epoch ${hist[hist.length - 1].epoch}: P_r ${(100 * hist[hist.length - 1].p_r).toFixed(1)}%` : "no epoch finished yet";
+  if (!hist.length) return;
+  const maxM = Math.max(1, ...hist.map((e) => e.mistakes));
+  const n = hist.length;
+  const X = (i) => pad + (n === 1 ? (W - pad - 6) / 2 : (i * (W - pad - 6)) / (n - 1));
+  const line = (vals, color) => {
+    g.strokeStyle = color;
+    g.lineWidth = 2;
+    g.beginPath();
+    vals.forEach((v, i) => {
+      if (v === null || v === undefined) return;
+      const y = 6 + (1 - v) * (H - pad - 6);
+      i ? g.lineTo(X(i), y) : g.moveTo(X(i), y);
+    });
+    g.stroke();
+  };
+  line(hist.map((e) => e.mistakes / maxM), "#e0453a");
+  line(hist.map((e) => e.p_r), "#4ea8ff");
+  if (hist.some((e) => e.p_g !== undefined)) line(hist.map((e) => e.p_g), "#5cd67a");
+  g.fillStyle = "#9a968c";
+  g.font = "11px sans-serif";
+  g.fillText(`${maxM}`, 2, 14);
+  g.fillText("0", 12, H - pad);
+  g.fillText(`epochs 1–${hist[n - 1].epoch}`, pad + 4, H - 8);
+}
+
+// The dial panel: groups of dials per R-unit, rows of a power of two.
+let dialGeometry = null;
+
+function geometry(width) {
+  const groups = layout.groups;
+  const n = Math.max(...groups.map((g) => g.pots.length));
+  let best = null;
+  for (let gcols = 1; gcols <= groups.length; gcols++) {
+    for (let cols = 8; cols <= 64; cols *= 2) {
+      const rows = Math.ceil(n / cols);
+      if (rows > 2 * cols && cols < 64) continue;
+      const labelW = 40, gap = 16;
+      const cell = Math.min(44, Math.floor((width - 16 - (gcols - 1) * gap - gcols * labelW) / (gcols * cols)));
+      if (cell < 9) continue;
+      const grows = Math.ceil(groups.length / gcols);
+      const height = 8 + grows * (22 + rows * cell) + (grows - 1) * gap;
+      const score = cell * 1000 - height / 100;
+      if (!best || score > best.score) best = { cell, cols, rows, gcols, labelW, gap, height, score };
+    }
+  }
+  if (!best) best = { cell: 9, cols: 8, rows: Math.ceil(n / 8), gcols: 1, labelW: 40, gap: 16, height: 8 + groups.length * (22 + Math.ceil(n / 8) * 9) };
+  best.width = width;
+  return best;
+}
+
+function drawDials(s) {
+  const c = $("dials");
+  const dpr = window.devicePixelRatio || 1;
+  const width = Math.max(320, c.clientWidth || 900);
+  if (!dialGeometry || dialGeometry.width !== width) dialGeometry = geometry(width);
+  const G = dialGeometry;
+  if (c.width !== Math.round(width * dpr) || c.height !== Math.round(G.height * dpr)) {
+    c.width = Math.round(width * dpr);
+    c.height = Math.round(G.height * dpr);
+    c.style.height = G.height + "px";
+  }
+  const g = c.getContext("2d");
+  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  g.fillStyle = "#f4f1ea";
+  g.fillRect(0, 0, width, G.height);
+  const lim = layout.limit;
+  let scale = lim, tintScale = 0;
+  for (const p of s.positions) tintScale = Math.max(tintScale, Math.abs(p));
+  if (!scale) scale = tintScale || 1;
+  if (!tintScale) tintScale = scale;
+  const stuck = new Set(s.stuck), moved = new Set(s.moved);
+  const gw = G.labelW + G.cols * G.cell, gh = 22 + G.rows * G.cell;
+  layout.groups.forEach((grp, gi) => {
+    const gx = 8 + (gi % G.gcols) * (gw + G.gap), gy = 8 + Math.floor(gi / G.gcols) * (gh + G.gap);
+    g.fillStyle = "#222";
+    g.font = "bold 12px sans-serif";
+    g.fillText(`${grp.title} · ${grp.pots.length} pots`, gx, gy + 13);
+    grp.pots.forEach((pot, i) => {
+      const row = Math.floor(i / G.cols), col = i % G.cols;
+      const x = gx + G.labelW + col * G.cell, y = gy + 22 + row * G.cell;
+      if (col === 0 && grp.a_units[i] >= 0) {
+        g.fillStyle = "#777";
+        g.font = `${Math.max(9, Math.min(11, G.cell * 0.42))}px sans-serif`;
+        g.textAlign = "right";
+        g.fillText("A" + grp.a_units[i], x - 4, y + G.cell / 2 + 4);
+        g.textAlign = "left";
+      }
+      dial(g, x + G.cell / 2, y + G.cell / 2, G.cell, s.positions[pot], scale, tintScale, lim > 0,
+        stuck.has(pot), moved.has(pot), grp.a_units[i] < 0);
+    });
+  });
+  $("potinfo").textContent = `${layout.pots} pots · ${s.at_stop} at an end stop · ${s.stuck.length} stuck · ${s.moved.length} moved by the last step`;
+}
+
+function diverging(t) {
+  const stops = [[5, 48, 97], [33, 102, 172], [67, 147, 195], [146, 197, 222], [209, 229, 240], [247, 247, 247],
+    [253, 219, 199], [244, 165, 130], [214, 96, 77], [178, 24, 43], [103, 0, 31]];
+  t = Math.max(-1, Math.min(1, t));
+  const u = ((t + 1) / 2) * (stops.length - 1);
+  const i = Math.min(Math.floor(u), stops.length - 2), f = u - i;
+  const c = [0, 1, 2].map((k) => Math.round(stops[i][k] * (1 - f) + stops[i + 1][k] * f));
+  return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
+}
+
+function dial(g, cx, cy, cell, pos, scale, tintScale, stops, stuck, moved, bias) {
+  const r = cell * 0.4, lw = Math.max(0.8, cell / 28);
+  if (bias) {
+    g.strokeStyle = "#c88a00";
+    g.lineWidth = Math.max(1, cell / 22);
+    g.strokeRect(cx - cell / 2 + 1, cy - cell / 2 + 1, cell - 2, cell - 2);
+  }
+  g.fillStyle = stuck ? "#9a9a9a" : diverging((0.55 * pos) / tintScale);
+  g.beginPath();
+  g.arc(cx, cy, r, 0, 2 * Math.PI);
+  g.fill();
+  g.strokeStyle = "#777";
+  g.lineWidth = lw;
+  g.beginPath();
+  g.arc(cx, cy, r * 0.86, (3 * Math.PI) / 4, Math.PI / 4);
+  g.stroke();
+  if (stops) {
+    g.strokeStyle = "#d01c1c";
+    g.lineWidth = Math.max(1, cell / 18);
+    for (const a of [(5 * Math.PI) / 4, -Math.PI / 4]) {
+      const c = Math.cos(a), s = -Math.sin(a);
+      g.beginPath();
+      g.moveTo(cx + c * r * 0.62, cy + s * r * 0.62);
+      g.lineTo(cx + c * r * 1.04, cy + s * r * 1.04);
+      g.stroke();
+    }
+  }
+  const atStop = stops && Math.abs(pos) >= scale;
+  g.strokeStyle = moved ? "#ffb300" : atStop ? "#d01c1c" : "#777";
+  g.lineWidth = moved || atStop ? Math.max(1.5, cell / 12) : lw;
+  g.beginPath();
+  g.arc(cx, cy, r, 0, 2 * Math.PI);
+  g.stroke();
+  const t = Math.max(-1, Math.min(1, pos / scale));
+  const a = Math.PI / 2 - ((3 * Math.PI) / 4) * t;
+  g.strokeStyle = "#222";
+  g.lineWidth = Math.max(1.2, cell / 13);
+  g.beginPath();
+  g.moveTo(cx, cy);
+  g.lineTo(cx + Math.cos(a) * r * 0.95, cy - Math.sin(a) * r * 0.95);
+  g.stroke();
+  if (stuck) {
+    const k = r * 0.75;
+    g.lineWidth = Math.max(1, cell / 20);
+    g.beginPath();
+    g.moveTo(cx - k, cy - k); g.lineTo(cx + k, cy + k);
+    g.moveTo(cx - k, cy + k); g.lineTo(cx + k, cy - k);
+    g.stroke();
+  }
+}
+
+function upload(file) {
+  if (!file) return;
+  post("api/upload?name=" + encodeURIComponent(file.name), file);
+}
+
+function wire() {
+  $("task").onchange = (e) => post("api/task", { task: e.target.value });
+  $("present").onclick = () => post("api/present");
+  $("step").onclick = () => post("api/step");
+  $("run").onclick = () => post("api/run");
+  $("pause").onclick = () => post("api/pause");
+  $("reset").onclick = () => post("api/reset");
+  $("speed").oninput = (e) => { $("speedval").textContent = e.target.value + " ms"; };
+  $("speed").onchange = (e) => post("api/speed", { delay_ms: Number(e.target.value) });
+  $("file").onchange = (e) => upload(e.target.files[0]);
+  const dz = document.body;
+  dz.addEventListener("dragover", (e) => { e.preventDefault(); $("dropzone").classList.add("drag"); });
+  dz.addEventListener("dragleave", () => $("dropzone").classList.remove("drag"));
+  dz.addEventListener("drop", (e) => {
+    e.preventDefault();
+    $("dropzone").classList.remove("drag");
+    upload(e.dataTransfer.files[0]);
+  });
+  window.addEventListener("resize", () => { dialGeometry = null; if (state) drawDials(state); });
+}
+
+function connect() {
+  const es = new EventSource("api/events");
+  es.addEventListener("state", (e) => receive(JSON.parse(e.data)));
+  es.onopen = () => { document.body.dataset.connected = "true"; };
+  es.onerror = () => {
+    document.body.dataset.connected = "false";
+    $("status").textContent = "connection lost: retrying…";
+  };
+}
+
+wire();
+loadLayout().then(connect);
