@@ -90,8 +90,8 @@ type BatchGD struct {
 
 var _ Learner = BatchGD{}
 
-// Name returns "batchgd".
-func (BatchGD) Name() string { return "batchgd" }
+// Name returns "batch-gd".
+func (BatchGD) Name() string { return "batch-gd" }
 
 // gdState is the working memory of a BatchGD fit.
 type gdState struct {
