@@ -385,3 +385,83 @@ func ipow(b float64, n int) float64 {
 	}
 	return r
 }
+
+// evalAll sets dst[s] = k(x_s, x) for every stored vector x_s, using the
+// stored layout: a bit set of x when the vectors are bit sets and x is 0/1,
+// x itself as the dense side of sparse products, dense dots otherwise. It
+// allocates only a bit set for x.
+func (g *gram) evalAll(dst, x []float64) {
+	v := g.v
+	n := len(v.orig)
+	dst = dst[:n]
+	if g.kind == kindGeneric {
+		for s, xs := range v.orig {
+			dst[s] = g.k.Eval(xs, x)
+		}
+		return
+	}
+	if len(x) != v.dim {
+		panic("svm: vector of wrong length")
+	}
+	switch v.layout {
+	case layoutBits:
+		var xb []uint64
+		if isBinary(x) {
+			xb = make([]uint64, (v.dim+63)/64)
+			for k, f := range x {
+				if f != 0 {
+					xb[k>>6] |= 1 << (uint(k) & 63)
+				}
+			}
+		}
+		for s := range n {
+			if xb != nil {
+				dst[s] = float64(popAnd(xb, v.bits[s]))
+			} else {
+				dst[s] = dot(v.orig[s], x)
+			}
+		}
+	case layoutSparse:
+		for s, ix := range v.idx {
+			var d float64
+			if vl := v.val[s]; vl == nil {
+				for _, f := range ix {
+					d += x[f]
+				}
+			} else {
+				for m, f := range ix {
+					d += x[f] * vl[m]
+				}
+			}
+			dst[s] = d
+		}
+	default:
+		for s, xs := range v.dense {
+			dst[s] = dot(xs, x)
+		}
+	}
+	sqx := dot(x, x)
+	switch g.kind {
+	case kindPoly:
+		for s, d := range dst {
+			dst[s] = ipow(g.gamma*d+g.coef0, g.degree)
+		}
+	case kindGauss:
+		for s, d := range dst {
+			dst[s] = math.Exp(-g.gamma * math.Max(v.sq[s]+sqx-2*d, 0))
+		}
+	case kindLaplace:
+		for s, d := range dst {
+			dst[s] = math.Exp(-g.gamma * math.Sqrt(math.Max(v.sq[s]+sqx-2*d, 0)))
+		}
+	}
+}
+
+func isBinary(x []float64) bool {
+	for _, f := range x {
+		if f != 0 && f != 1 {
+			return false
+		}
+	}
+	return true
+}

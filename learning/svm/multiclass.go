@@ -47,6 +47,7 @@ type KernelModel struct {
 	Machines  []Machine
 	present   []bool // class c occurred in the training data
 	boundedSV []bool // SV[s] is at α = C in some machine
+	sv        *gram  // SV in the fastest layout for the kernel
 }
 
 var (
@@ -68,9 +69,7 @@ func (km *KernelModel) decisions(dst, x []float64) []float64 {
 		}
 		if kv == nil {
 			kv = make([]float64, len(km.SV))
-			for s, sv := range km.SV {
-				kv[s] = km.Kernel.Eval(sv, x)
-			}
+			km.sv.evalAll(kv, x)
 		}
 		var f float64
 		for k, s := range mc.SV {
@@ -318,6 +317,7 @@ func fitKernel(ctx context.Context, d *learning.Data, k kernel.Kernel, s Setting
 		}
 	}
 	km.boundedSV = bounded
+	km.sv = newGram(km.SV, k)
 	res.Status = km.status(s)
 	return km, res, nil
 }

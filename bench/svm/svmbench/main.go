@@ -1,0 +1,357 @@
+// Command svmbench generates retina-like data sets in LIBSVM's text format
+// and trains mark1's SVMs on such files, printing what the comparison with
+// LIBSVM's svm-train and LIBLINEAR's train needs: seconds, dual objective,
+// support vectors and accuracy. bench/svm/run.sh drives it.
+//
+//	svmbench gen -n 10000 -classes 2 -seed 1 -o train.libsvm
+//	svmbench train -solver smo -kernel gaussian:sigma=4 -c 1 -test test.libsvm train.libsvm
+//	svmbench train -solver linear -loss hinge -c 1 -eps 0.1 train.libsvm
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"mark1/learning"
+	"mark1/learning/kernel"
+	"mark1/learning/svm"
+)
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "svmbench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return errors.New("usage: svmbench gen|train [flags]")
+	}
+	switch args[0] {
+	case "gen":
+		return gen(args[1:], stdout, stderr)
+	case "train":
+		return train(ctx, args[1:], stdout, stderr)
+	}
+	return fmt.Errorf("unknown command %q (want gen or train)", args[0])
+}
+
+// gen writes a retina-like data set: 20×20 binary pictures of shapes, each
+// class a few prototypes made of filled rectangles, shown shifted by up to
+// three cells and with photocells flipped at random.
+func gen(args []string, stdout, stderr io.Writer) error {
+	fs := pflag.NewFlagSet("gen", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	n := fs.Int("n", 10000, "number of pictures")
+	classes := fs.Int("classes", 2, "number of classes")
+	side := fs.Int("side", 20, "retina side (features = side²)")
+	protos := fs.Int("protos", 4, "prototypes per class")
+	noise := fs.Float64("noise", 0.15, "probability of flipping a photocell")
+	shift := fs.Int("shift", 3, "largest shift in cells")
+	seed := fs.Uint64("seed", 1, "seed of the prototypes")
+	sample := fs.Uint64("sample-seed", 0, "seed of the samples (default: seed+1)")
+	grey := fs.Bool("grey", false, "grey levels: lit photocells read a value in (0.5, 1] instead of 1")
+	out := fs.StringP("output", "o", "", "output file (default stdout)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *n < 1 || *classes < 2 || *side < 4 || *protos < 1 {
+		return errors.New("gen: need n ≥ 1, classes ≥ 2, side ≥ 4, protos ≥ 1")
+	}
+	if *sample == 0 {
+		*sample = *seed + 1
+	}
+	S := *side
+	prng := rand.New(rand.NewPCG(*seed, 7))
+	proto := make([][][]bool, *classes)
+	for c := range proto {
+		for range *protos {
+			p := make([]bool, S*S)
+			for range 3 {
+				w, h := 2+prng.IntN(S/3), 2+prng.IntN(S/3)
+				x0, y0 := prng.IntN(S-w), prng.IntN(S-h)
+				for y := y0; y < y0+h; y++ {
+					for x := x0; x < x0+w; x++ {
+						p[y*S+x] = true
+					}
+				}
+			}
+			proto[c] = append(proto[c], p)
+		}
+	}
+	w := stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	bw := bufio.NewWriter(w)
+	rng := rand.New(rand.NewPCG(*sample, 11))
+	for i := range *n {
+		c := i % *classes
+		p := proto[c][rng.IntN(*protos)]
+		dx, dy := rng.IntN(2**shift+1)-*shift, rng.IntN(2**shift+1)-*shift
+		label := c
+		if *classes == 2 {
+			label = 1 - 2*c // +1, −1 with +1 first, as LIBSVM likes
+		}
+		bw.WriteString(strconv.Itoa(label))
+		for y := range S {
+			for x := range S {
+				sx, sy := x-dx, y-dy
+				on := sx >= 0 && sx < S && sy >= 0 && sy < S && p[sy*S+sx]
+				if rng.Float64() < *noise {
+					on = !on
+				}
+				if on {
+					bw.WriteString(" ")
+					bw.WriteString(strconv.Itoa(y*S + x + 1))
+					if *grey {
+						bw.WriteString(":" + strconv.FormatFloat(1-rng.Float64()/2, 'f', 3, 64))
+					} else {
+						bw.WriteString(":1")
+					}
+				}
+			}
+		}
+		bw.WriteByte('\n')
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if f, ok := w.(*os.File); ok && *out != "" {
+		return f.Close()
+	}
+	return nil
+}
+
+// data is a file read in LIBSVM's format.
+type data struct {
+	X      [][]float64
+	labels []int
+}
+
+func readLibsvm(path string) (*data, int, error) {
+	buf, err := os.ReadFile(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	// First the non-zeros into flat arrays, then dense rows in one block
+	// once the dimension is known.
+	var idx []int32
+	var val []float64
+	var start []int
+	var labels []int
+	dim := 0
+	for line := 1; len(buf) > 0; line++ {
+		var l []byte
+		if k := bytes.IndexByte(buf, '\n'); k >= 0 {
+			l, buf = buf[:k], buf[k+1:]
+		} else {
+			l, buf = buf, nil
+		}
+		fs := bytes.Fields(l)
+		if len(fs) == 0 {
+			continue
+		}
+		lab, err := strconv.ParseFloat(string(fs[0]), 64)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s:%d: label %q: %v", path, line, fs[0], err)
+		}
+		labels = append(labels, int(lab))
+		start = append(start, len(idx))
+		for _, t := range fs[1:] {
+			c := bytes.IndexByte(t, ':')
+			j := 0
+			for _, ch := range t[:max(c, 0)] {
+				if ch < '0' || ch > '9' || j > 1<<30 {
+					j = -1
+					break
+				}
+				j = 10*j + int(ch-'0')
+			}
+			if c <= 0 || j < 1 {
+				return nil, 0, fmt.Errorf("%s:%d: bad feature %q", path, line, t)
+			}
+			x := 1.0
+			if v := t[c+1:]; len(v) != 1 || v[0] != '1' {
+				if x, err = strconv.ParseFloat(string(v), 64); err != nil {
+					return nil, 0, fmt.Errorf("%s:%d: bad feature %q", path, line, t)
+				}
+			}
+			idx = append(idx, int32(j-1))
+			val = append(val, x)
+			dim = max(dim, j)
+		}
+	}
+	start = append(start, len(idx))
+	n := len(labels)
+	d := &data{labels: labels, X: make([][]float64, n)}
+	block := make([]float64, n*dim)
+	for i := range n {
+		x := block[i*dim : (i+1)*dim : (i+1)*dim]
+		for k := start[i]; k < start[i+1]; k++ {
+			x[idx[k]] = val[k]
+		}
+		d.X[i] = x
+	}
+	return d, dim, nil
+}
+
+// pad widens every row to dim features.
+func (d *data) pad(dim int) {
+	for i, x := range d.X {
+		if len(x) < dim {
+			y := make([]float64, dim)
+			copy(y, x)
+			d.X[i] = y
+		}
+	}
+}
+
+func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	start := time.Now()
+	fs := pflag.NewFlagSet("train", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	solver := fs.String("solver", "smo", "smo (kernel SVM) or linear (dual coordinate descent)")
+	kspec := fs.String("kernel", "gaussian:sigma=1", "kernel for smo, in kernel.Parse form")
+	c := fs.Float64("c", 1, "C")
+	eps := fs.Float64("eps", 0, "tolerance (default: 1e-3 smo, 0.1 linear)")
+	cache := fs.Float64("m", 100, "kernel cache in MB (smo)")
+	noShrink := fs.Bool("no-shrinking", false, "turn shrinking off")
+	loss := fs.String("loss", "hinge", "linear loss: hinge or squared-hinge")
+	bias := fs.Float64("B", 1, "bias feature value (linear; < 0: none)")
+	seed := fs.Uint64("seed", 1, "seed of the linear solver's permutations")
+	test := fs.String("test", "", "test file for accuracy")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the training to this file")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return errors.New("train: want one training file")
+	}
+	tr, dim, err := readLibsvm(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	var te *data
+	if *test != "" {
+		var tdim int
+		if te, tdim, err = readLibsvm(*test); err != nil {
+			return err
+		}
+		dim = max(dim, tdim)
+		te.pad(dim)
+	}
+	tr.pad(dim)
+	// Classes in order of first appearance, as LIBSVM.
+	class := map[int]int{}
+	var order []int
+	toData := func(d *data, add bool) *learning.Data {
+		ld := &learning.Data{X: d.X, Y: make([]int, len(d.X))}
+		for i, l := range d.labels {
+			cl, ok := class[l]
+			if !ok {
+				if !add {
+					cl = -1
+				} else {
+					cl = len(order)
+					class[l] = cl
+					order = append(order, l)
+				}
+			}
+			ld.Y[i] = cl
+		}
+		return ld
+	}
+	trd := toData(tr, true)
+	trd.Classes = len(order)
+	parsed := time.Now()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer f.Close()
+	}
+
+	var res *learning.Result
+	var objs []string
+	switch *solver {
+	case "smo":
+		k, err := kernel.Parse(*kspec)
+		if err != nil {
+			return err
+		}
+		l := svm.Kernel{Kernel: k, Settings: svm.Settings{C: *c, Eps: *eps, CacheMB: *cache, NoShrinking: *noShrink}}
+		if res, err = l.Fit(ctx, trd, nil); err != nil {
+			return err
+		}
+		for _, m := range res.Model.(*svm.KernelModel).Machines {
+			objs = append(objs, strconv.FormatFloat(m.Obj, 'f', 6, 64))
+		}
+	case "linear":
+		s := svm.LinearSettings{C: *c, Eps: *eps, Bias: *bias, Seed: *seed, NoShrinking: *noShrink}
+		if *bias == 0 {
+			s.Bias = -1
+		}
+		switch *loss {
+		case "hinge":
+		case "squared-hinge":
+			s.Loss = svm.SquaredHinge
+		default:
+			return fmt.Errorf("unknown loss %q", *loss)
+		}
+		l := svm.Linear{Settings: s}
+		if res, err = l.Fit(ctx, trd, nil); err != nil {
+			return err
+		}
+		for _, m := range res.Model.(*svm.LinearModel).Machines {
+			objs = append(objs, strconv.FormatFloat(m.Obj, 'f', 6, 64))
+		}
+	default:
+		return fmt.Errorf("unknown solver %q", *solver)
+	}
+	trained := time.Now()
+	if *cpuprofile != "" {
+		pprof.StopCPUProfile()
+	}
+	acc := func(d *learning.Data) float64 {
+		n := 0
+		for i, x := range d.X {
+			if res.Model.Predict(x) == d.Y[i] {
+				n++
+			}
+		}
+		return 100 * float64(n) / float64(len(d.X))
+	}
+	trAcc := acc(trd)
+	teAcc := -1.0
+	if te != nil {
+		teAcc = acc(toData(te, false))
+	}
+	nsv, nbsv := res.Model.(learning.SupportVectored).SupportVectors()
+	fmt.Fprintf(stdout, "read_s=%.3f train_s=%.3f total_s=%.3f obj=%s nSV=%d nBSV=%d iter=%d train_acc=%.2f test_acc=%.2f status=%q\n",
+		parsed.Sub(start).Seconds(), trained.Sub(parsed).Seconds(), trained.Sub(start).Seconds(),
+		strings.Join(objs, ","), nsv, nbsv, res.Epochs, trAcc, teAcc, res.Status)
+	return nil
+}

@@ -1,0 +1,94 @@
+package svm
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"mark1/learning/kernel"
+)
+
+// retina returns n 0/1 vectors of 400 features, two classes of noisy
+// templates: the kind of data the Mark I's photocells give.
+func retina(n int, seed uint64) ([][]float64, []float64) {
+	return binaryData(rand.New(rand.NewPCG(seed, 400)), n, 400, 0.25)
+}
+
+func BenchmarkSMO(b *testing.B) {
+	for _, n := range []int{500, 2000, 5000} {
+		for _, c := range []struct {
+			name string
+			k    kernel.Kernel
+			s    Settings
+		}{
+			{"gaussian", kernel.Gaussian{Sigma: 6}, Settings{}},
+			{"linear", kernel.Linear{}, Settings{C: 0.01}},
+		} {
+			X, y := retina(n, 1)
+			b.Run(fmt.Sprintf("%s/n=%d", c.name, n), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := Solve(X, y, c.k, c.s); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkSMODense(b *testing.B) {
+	for _, n := range []int{500, 2000} {
+		X, y := gaussians(rand.New(rand.NewPCG(1, 2)), n, 50, 0.5)
+		b.Run(fmt.Sprintf("gaussian/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Solve(X, y, kernel.Gaussian{Sigma: 5}, Settings{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkLinear(b *testing.B) {
+	for _, n := range []int{2000, 10000, 50000} {
+		X, y := retina(n, 2)
+		for _, loss := range []Loss{Hinge, SquaredHinge} {
+			b.Run(fmt.Sprintf("%v/n=%d", loss, n), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := SolveLinear(X, y, LinearSettings{Loss: loss, C: 0.1}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkKernelRow(b *testing.B) {
+	const n = 5000
+	Xb, _ := retina(n, 3)
+	Xd, _ := gaussians(rand.New(rand.NewPCG(1, 2)), n, 400, 0.5)
+	for _, c := range []struct {
+		name   string
+		X      [][]float64
+		layout layout
+	}{
+		{"bits", Xb, layoutBits},
+		{"sparse01", Xb, layoutSparse},
+		{"dense01", Xb, layoutDense},
+		{"dense", Xd, layoutDense},
+		{"sparse", Xd, layoutSparse},
+	} {
+		g := newGram(c.X, kernel.Gaussian{Sigma: 6})
+		g.v = newVectors(c.X, c.layout, c.layout != layoutDense && isBinary(c.X[0]))
+		y := make([]int8, n)
+		row := make([]float32, n)
+		b.Run(c.name, func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				g.row(row, y, i%n, 0)
+				i++
+			}
+		})
+	}
+}
