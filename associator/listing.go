@@ -15,10 +15,12 @@ import (
 //	retina 20x20
 //	a0 theta 2 exc 3,4 5,6 0,19 inh 7,7 12,1
 //	a1 theta 2 exc ...
+//	a2 theta 2 exc 1,1 inh 2,2 dead
 //
 // Origin points are row,column with row 0 at the top of the retina. Units
 // must appear in order a0, a1, … with no gaps. "inh" may be empty or left
-// out.
+// out. A trailing "dead" marks a failed A-unit (see Unit.Dead), which may
+// have no origin points left.
 
 const listingMagic = "mark1-plugboard"
 
@@ -43,6 +45,9 @@ func (p *Plugboard) WriteTo(w io.Writer) (int64, error) {
 			for _, s := range unit.Inhibitory {
 				fmt.Fprintf(cw, " %d,%d", s/p.Width, s%p.Width)
 			}
+		}
+		if unit.Dead {
+			fmt.Fprint(cw, " dead")
 		}
 		fmt.Fprintln(cw)
 	}
@@ -148,7 +153,12 @@ func parseUnit(f []string, want, w, h int) (Unit, error) {
 	u.Threshold = t
 	dst := &u.Excitatory
 	seen := map[int]bool{}
-	for _, tok := range f[4:] {
+	rest := f[4:]
+	if n := len(rest); n > 0 && rest[n-1] == "dead" {
+		u.Dead = true
+		rest = rest[:n-1]
+	}
+	for _, tok := range rest {
 		if tok == "inh" {
 			if dst == &u.Inhibitory {
 				return u, fmt.Errorf("a%d: \"inh\" twice", want)
@@ -172,7 +182,7 @@ func parseUnit(f []string, want, w, h int) (Unit, error) {
 		seen[s] = true
 		*dst = append(*dst, s)
 	}
-	if len(u.Excitatory)+len(u.Inhibitory) == 0 {
+	if len(u.Excitatory)+len(u.Inhibitory) == 0 && !u.Dead {
 		return u, fmt.Errorf("a%d: no origin points", want)
 	}
 	return u, nil

@@ -3,6 +3,7 @@ package associator
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 )
 
 // Config describes how the plugboard is wired. The zero value means the
@@ -34,12 +35,15 @@ func (c Config) Defaults() Config {
 	return c
 }
 
-// Unit is one A-unit: its origin points (indices of S-units, row-major) and
-// its threshold.
+// Unit is one A-unit: its origin points (indices of S-units, row-major),
+// its threshold, and whether it has failed.
 type Unit struct {
 	Excitatory []int   `json:"exc"`
 	Inhibitory []int   `json:"inh"`
 	Threshold  float64 `json:"theta"`
+	// Dead marks a failed A-unit: it never fires, whatever its inputs. A
+	// unit whose wires are all broken is dead too (see BreakWire).
+	Dead bool `json:"dead,omitempty"`
 }
 
 // Plugboard is the fixed wiring from a retina of Width x Height cells to the
@@ -116,7 +120,7 @@ func (p *Plugboard) Validate() error {
 	}
 	n := p.Cells()
 	for u, unit := range p.Units {
-		if len(unit.Excitatory)+len(unit.Inhibitory) == 0 {
+		if len(unit.Excitatory)+len(unit.Inhibitory) == 0 && !unit.Dead {
 			return fmt.Errorf("plugboard: A-unit %d has no origin points", u)
 		}
 		for _, pts := range [][]int{unit.Excitatory, unit.Inhibitory} {
@@ -156,6 +160,9 @@ func (p *Plugboard) Active(dst []int, s []float64) []int {
 	}
 	dst = dst[:0]
 	for u := range p.Units {
+		if p.Units[u].Dead {
+			continue
+		}
 		if p.Input(u, s) >= p.Units[u].Threshold {
 			dst = append(dst, u)
 		}
@@ -168,10 +175,52 @@ func (p *Plugboard) Clone() *Plugboard {
 	q := &Plugboard{Width: p.Width, Height: p.Height, Units: make([]Unit, len(p.Units))}
 	for i, u := range p.Units {
 		q.Units[i] = Unit{
-			Excitatory: append([]int(nil), u.Excitatory...),
-			Inhibitory: append([]int(nil), u.Inhibitory...),
+			Excitatory: slices.Clone(u.Excitatory),
+			Inhibitory: slices.Clone(u.Inhibitory),
 			Threshold:  u.Threshold,
+			Dead:       u.Dead,
 		}
 	}
 	return q
+}
+
+// Kill marks A-unit u dead: it never fires again (a fault).
+func (p *Plugboard) Kill(u int) { p.Units[u].Dead = true }
+
+// Dead returns the number of dead A-units.
+func (p *Plugboard) Dead() int {
+	n := 0
+	for _, u := range p.Units {
+		if u.Dead {
+			n++
+		}
+	}
+	return n
+}
+
+// BreakWires removes the origin points of A-unit u for which broken reports
+// true (a fault: the plugboard wire from that S-unit is broken), keeping the
+// others in order, and returns how many it removed. broken is called once
+// per origin point, excitatory ones first. A unit left with no origin
+// points cannot respond to the retina and is marked dead.
+func (p *Plugboard) BreakWires(u int, broken func() bool) int {
+	unit := &p.Units[u]
+	n := 0
+	keep := func(pts []int) []int {
+		out := pts[:0]
+		for _, s := range pts {
+			if broken() {
+				n++
+				continue
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	unit.Excitatory = keep(unit.Excitatory)
+	unit.Inhibitory = keep(unit.Inhibitory)
+	if len(unit.Excitatory)+len(unit.Inhibitory) == 0 {
+		unit.Dead = true
+	}
+	return n
 }

@@ -123,3 +123,51 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+func TestFaultyPlugboard(t *testing.T) {
+	p, err := Wire(Config{Units: 20}, 4, 4, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := 0
+	every3 := func() bool { k++; return k%3 == 0 }
+	removed := 0
+	for u := range p.Units {
+		removed += p.BreakWires(u, every3)
+	}
+	if removed != 20*10/3 {
+		t.Errorf("BreakWires removed %d origin points; want %d", removed, 20*10/3)
+	}
+	p.BreakWires(0, func() bool { return true })
+	p.Kill(5)
+	if !p.Units[0].Dead || !p.Units[5].Dead || p.Dead() != 2 {
+		t.Fatalf("dead units: %d; want a0 (no wires left) and a5", p.Dead())
+	}
+	all := make([]float64, 16)
+	for i := range all {
+		all[i] = 1
+	}
+	p.Units[5].Threshold = -100 // would always fire if alive
+	for _, a := range p.Active(nil, all) {
+		if a == 0 || a == 5 {
+			t.Errorf("dead A-unit a%d fired", a)
+		}
+	}
+	var b bytes.Buffer
+	if _, err := p.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "a0 theta 2 exc dead\n") {
+		t.Errorf("listing of a unit with no wires left:\n%.300s", b.String())
+	}
+	back, err := Read(&b, "faulty.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Units[5], p.Units[5]) || !back.Units[0].Dead || back.Dead() != 2 {
+		t.Errorf("listing round trip lost the faults: %+v", back.Units[:6])
+	}
+	if !reflect.DeepEqual(p.Clone(), p) {
+		t.Error("Clone lost the faults")
+	}
+}

@@ -22,6 +22,8 @@ type Config struct {
 	// PresentSeconds is the time one card takes to present: about 3 s is
 	// the only figure found for the Mark I (mark1-facts.md, confidence L).
 	PresentSeconds float64 `json:"present_seconds"`
+	// Faults are failed parts, drawn from Seeds.Faults; zero means none.
+	Faults Faults `json:"faults,omitzero"`
 }
 
 // Validate checks every part.
@@ -34,6 +36,12 @@ func (c Config) Validate() error {
 	}
 	if !(c.PresentSeconds >= 0) || c.PresentSeconds > 1e6 {
 		return fmt.Errorf("machine: presentation time %v s out of range", c.PresentSeconds)
+	}
+	if err := c.Faults.Validate(); err != nil {
+		return fmt.Errorf("machine: %w", err)
+	}
+	if err := c.motors().Validate(); err != nil {
+		return fmt.Errorf("machine: with the drift fault: %w", err)
 	}
 	return nil
 }
@@ -132,10 +140,12 @@ type Seeds struct {
 	Noise  uint64 `json:"noise"`  // photocell reading noise
 	Motors uint64 `json:"motors"` // stuck pots and motor noise
 	Order  uint64 `json:"order"`  // presentation order
+	Faults uint64 `json:"faults"` // which parts fail (Config.Faults)
 }
 
 // SeedsFrom derives independent stream seeds from one master seed
-// (SplitMix64, so nearby master seeds give unrelated streams).
+// (SplitMix64, so nearby master seeds give unrelated streams). Seeds added
+// later are drawn after the older ones, so those never change.
 func SeedsFrom(master uint64) Seeds {
 	x := master
 	next := func() uint64 {
@@ -145,5 +155,5 @@ func SeedsFrom(master uint64) Seeds {
 		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 		return z ^ (z >> 31)
 	}
-	return Seeds{Master: master, Wiring: next(), Retina: next(), Noise: next(), Motors: next(), Order: next()}
+	return Seeds{Master: master, Wiring: next(), Retina: next(), Noise: next(), Motors: next(), Order: next(), Faults: next()}
 }

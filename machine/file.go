@@ -56,6 +56,7 @@ type body struct {
 	Pots        motors.State          `json:"pots"`
 	RetinaNoise []byte                `json:"retina_noise_state"`
 	DeadCells   []int                 `json:"dead_cells,omitempty"`
+	StuckCells  []int                 `json:"stuck_cells,omitempty"`
 }
 
 // numberArray matches a JSON array of numbers spread over lines by indenting.
@@ -76,6 +77,9 @@ func (m *Machine) Encode(w io.Writer) error {
 	for i := range m.Retina.Cells() {
 		if m.Retina.Dead(i) {
 			b.DeadCells = append(b.DeadCells, i)
+		}
+		if m.Retina.StuckOn(i) {
+			b.StuckCells = append(b.StuckCells, i)
 		}
 	}
 	raw, err := json.MarshalIndent(b, "  ", "  ")
@@ -141,14 +145,16 @@ func Decode(r io.Reader, name string) (*Machine, error) {
 	if b.Plugboard == nil {
 		return nil, bad("no plugboard")
 	}
-	m, err := New(b.Config, b.Classes, b.Seeds, b.Plugboard)
+	// The file holds the machine as it is, faults included: build it from
+	// the saved parts without drawing the faults again.
+	m, err := build(b.Config, b.Classes, b.Seeds, b.Plugboard)
 	if err != nil {
 		return nil, bad("%v", err)
 	}
 	if len(b.Pots.Positions) != m.Layer.Pots() {
 		return nil, bad("%d pot positions, the configuration needs %d", len(b.Pots.Positions), m.Layer.Pots())
 	}
-	if m.Bank, err = motors.Restore(b.Config.Motors, b.Pots); err != nil {
+	if m.Bank, err = motors.Restore(b.Config.motors(), b.Pots); err != nil {
 		return nil, bad("%v", err)
 	}
 	if b.RetinaNoise != nil {
@@ -162,6 +168,12 @@ func Decode(r io.Reader, name string) (*Machine, error) {
 			return nil, bad("dead cell %d is off the retina", i)
 		}
 		m.Retina.Kill(i)
+	}
+	for _, i := range b.StuckCells {
+		if i < 0 || i >= m.Retina.Cells() {
+			return nil, bad("stuck cell %d is off the retina", i)
+		}
+		m.Retina.StickOn(i)
 	}
 	m.History, m.Training = b.History, b.Training
 	return m, nil

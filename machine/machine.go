@@ -1,6 +1,7 @@
 package machine
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 
@@ -42,9 +43,26 @@ type Epoch struct {
 }
 
 // New builds a machine for the given classes. A nil plugboard means wire one
-// from the seeds; otherwise it is used as given (a saved or hand-edited
-// plugboard) and must fit the retina.
+// from the seeds; otherwise a copy of it is used (a saved or hand-edited
+// plugboard), which must fit the retina. The faults of cfg.Faults are then
+// drawn from seeds.Faults and applied: dead and stuck cells, broken wires
+// (removed from the machine's copy of the plugboard), dead A-units, stuck
+// and noisy pots, drift.
 func New(cfg Config, classes []string, seeds Seeds, plug *associator.Plugboard) (*Machine, error) {
+	if plug != nil {
+		plug = plug.Clone()
+	}
+	m, err := build(cfg, classes, seeds, plug)
+	if err != nil {
+		return nil, err
+	}
+	applyFaults(cfg.Faults, seeds.Faults, m.Retina, m.Plugboard, m.Bank)
+	return m, nil
+}
+
+// build assembles a machine from healthy parts and the given plugboard
+// (used as is), without drawing faults.
+func build(cfg Config, classes []string, seeds Seeds, plug *associator.Plugboard) (*Machine, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -70,7 +88,7 @@ func New(cfg Config, classes []string, seeds Seeds, plug *associator.Plugboard) 
 	if err != nil {
 		return nil, err
 	}
-	bank, err := motors.NewBank(layer.Pots(), cfg.Motors, seeds.Motors)
+	bank, err := motors.NewBank(layer.Pots(), cfg.motors(), seeds.Motors)
 	if err != nil {
 		return nil, err
 	}
@@ -84,6 +102,16 @@ func New(cfg Config, classes []string, seeds Seeds, plug *associator.Plugboard) 
 		Bank:      bank,
 		noise:     rand.NewPCG(seeds.Noise, 0x9015e),
 	}, nil
+}
+
+// Clone returns an independent copy of the machine, exactly as saving and
+// loading it would give.
+func (m *Machine) Clone() (*Machine, error) {
+	var b bytes.Buffer
+	if err := m.Encode(&b); err != nil {
+		return nil, err
+	}
+	return Decode(&b, "machine copy")
 }
 
 // TrainingNoise returns the generator for the retina's reading noise during

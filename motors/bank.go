@@ -81,6 +81,7 @@ type Bank struct {
 	dir   []int8    // last direction moved: -1, 0, +1
 	slack []float64 // backlash still to take up before the pot moves
 	stuck []bool
+	noisy []bool // pots with a worn, erratic drive (NoisyStepNoise)
 
 	src *rand.PCG // noise stream; saved with the machine for exact resumes
 	rng *rand.Rand
@@ -108,6 +109,7 @@ func NewBank(n int, cfg Config, seed uint64) (*Bank, error) {
 		dir:   make([]int8, n),
 		slack: make([]float64, n),
 		stuck: make([]bool, n),
+		noisy: make([]bool, n),
 		src:   rand.NewPCG(seed, 0x3070),
 	}
 	b.rng = rand.New(b.src)
@@ -139,6 +141,32 @@ func (b *Bank) Stuck(i int) bool { return b.stuck[i] }
 
 // SetStuck makes pot i stuck or frees it (a fault injected from outside).
 func (b *Bank) SetStuck(i int, stuck bool) { b.stuck[i] = stuck }
+
+// NoisyStepNoise is the relative standard deviation of each pulse's travel
+// on a noisy pot (see SetNoisy): a worn drive whose travel per pulse varies
+// by half its nominal value, whatever the bank's StepNoise.
+const NoisyStepNoise = 0.5
+
+// Noisy reports whether pot i has a noisy drive.
+func (b *Bank) Noisy(i int) bool { return b.noisy[i] }
+
+// SetNoisy gives pot i a noisy drive, or a normal one (a fault injected
+// from outside): its pulses travel with relative standard deviation
+// max(StepNoise, NoisyStepNoise).
+func (b *Bank) SetNoisy(i int, noisy bool) { b.noisy[i] = noisy }
+
+// Fail breaks pot i: its wiper comes to rest at pos (clamped to the end
+// stops) and its motor no longer moves it (a fault injected from outside,
+// as when a motor ran away and burnt out).
+func (b *Bank) Fail(i int, pos float64) {
+	if lim := b.cfg.Limit; lim > 0 {
+		pos = min(max(pos, -lim), lim)
+	}
+	b.pos[i] = pos
+	b.val[i] = b.read(pos)
+	b.slack[i] = 0
+	b.stuck[i] = true
+}
 
 // AtStop reports whether pot i rests against an end stop.
 func (b *Bank) AtStop(i int) bool {
@@ -183,8 +211,11 @@ func (b *Bank) move(i int, delta, runs float64) {
 	if delta < 0 {
 		d = -1
 	}
-	if b.cfg.StepNoise > 0 {
-		delta *= 1 + b.cfg.StepNoise*b.rng.NormFloat64()
+	if sn := b.cfg.StepNoise; sn > 0 || b.noisy[i] {
+		if b.noisy[i] {
+			sn = max(sn, NoisyStepNoise)
+		}
+		delta *= 1 + sn*b.rng.NormFloat64()
 		if delta*float64(d) < 0 {
 			delta = 0 // noise never runs a motor backwards
 		}

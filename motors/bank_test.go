@@ -148,3 +148,33 @@ func TestValidate(t *testing.T) {
 		t.Error("zero Config is not ideal")
 	}
 }
+
+func TestFaultyPots(t *testing.T) {
+	b, err := NewBank(3, Config{Limit: 1, Step: 0.1}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.SetNoisy(1, true)
+	b.Fail(2, 5)
+	for range 5 {
+		for i := range 3 {
+			b.Pulse(i, 1)
+		}
+	}
+	if got := b.Values()[0]; math.Abs(got-0.5) > 1e-12 {
+		t.Errorf("healthy pot at %v; want 0.5 (5 pulses of 0.1)", got)
+	}
+	if got := b.Values()[1]; math.Abs(got-0.5) < 1e-9 || got <= 0 {
+		t.Errorf("noisy pot at %v; want an erratic positive travel", got)
+	}
+	if got := b.Values()[2]; got != 1 || !b.Stuck(2) {
+		t.Errorf("failed pot at %v (stuck %v); want 1 (clamped) and stuck", got, b.Stuck(2))
+	}
+	back, err := Restore(b.Config(), b.State())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !back.Noisy(1) || back.Noisy(0) || !back.Stuck(2) {
+		t.Error("Restore lost the noisy or failed pots")
+	}
+}

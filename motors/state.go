@@ -14,6 +14,7 @@ type State struct {
 	Direction   []int8    `json:"direction,omitempty"`
 	Slack       []float64 `json:"slack,omitempty"`
 	Stuck       []int     `json:"stuck,omitempty"` // indices of stuck pots
+	Noisy       []int     `json:"noisy,omitempty"` // indices of pots with a noisy drive
 	Seconds     float64   `json:"seconds"`
 	Pulses      int64     `json:"pulses"`
 	Saturations int64     `json:"saturations"`
@@ -35,6 +36,11 @@ func (b *Bank) State() State {
 	for i, s := range b.stuck {
 		if s {
 			st.Stuck = append(st.Stuck, i)
+		}
+	}
+	for i, s := range b.noisy {
+		if s {
+			st.Noisy = append(st.Noisy, i)
 		}
 	}
 	st.Noise, _ = b.src.MarshalBinary() // PCG's MarshalBinary cannot fail
@@ -60,6 +66,7 @@ func Restore(cfg Config, st State) (*Bank, error) {
 		dir:         make([]int8, n),
 		slack:       make([]float64, n),
 		stuck:       make([]bool, n),
+		noisy:       make([]bool, n),
 		src:         &rand.PCG{},
 		clock:       st.Seconds,
 		pulses:      st.Pulses,
@@ -82,6 +89,12 @@ func Restore(cfg Config, st State) (*Bank, error) {
 			return nil, fmt.Errorf("motors: stuck pot %d does not exist", i)
 		}
 		b.stuck[i] = true
+	}
+	for _, i := range st.Noisy {
+		if i < 0 || i >= n {
+			return nil, fmt.Errorf("motors: noisy pot %d does not exist", i)
+		}
+		b.noisy[i] = true
 	}
 	return b, nil
 }

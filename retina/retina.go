@@ -118,6 +118,7 @@ type Retina struct {
 	w, h   int
 	offset []float64 // per-cell threshold offsets
 	dead   []bool
+	stuck  []bool // stuck on: the cell reads light whatever falls on it
 }
 
 // New builds a retina. The seed draws the dead cells and threshold spread.
@@ -130,6 +131,7 @@ func New(cfg Config, seed uint64) (*Retina, error) {
 	n := r.w * r.h
 	r.offset = make([]float64, n)
 	r.dead = make([]bool, n)
+	r.stuck = make([]bool, n)
 	rng := rand.New(rand.NewPCG(seed, 0x5e5e))
 	for i := range n {
 		if cfg.Spread > 0 {
@@ -154,8 +156,17 @@ func (r *Retina) Cells() int { return r.w * r.h }
 // Dead reports whether cell i never responds.
 func (r *Retina) Dead(i int) bool { return r.dead[i] }
 
-// Kill makes cell i dead (a fault injected after construction).
+// Kill makes cell i dead (a fault injected after construction). A dead
+// cell reads 0 even if it was stuck on.
 func (r *Retina) Kill(i int) { r.dead[i] = true }
+
+// StuckOn reports whether cell i is stuck on.
+func (r *Retina) StuckOn(i int) bool { return r.stuck[i] }
+
+// StickOn makes cell i stuck on (a fault injected after construction): a
+// shorted photocell that reads 1 (full light, for an analog retina) on every
+// presentation, without reading noise. A dead cell stays dead.
+func (r *Retina) StickOn(i int) { r.stuck[i] = true }
 
 // Expose returns the S-unit outputs for a fitted field in dst (allocated if
 // nil or short): 0 or 1 per cell in row-major order, or the light level for
@@ -177,6 +188,10 @@ func (r *Retina) Expose(dst []float64, field []float32, rng *rand.Rand) []float6
 	noisy := r.cfg.Noise > 0 && rng != nil
 	for i, v := range field {
 		var out float64
+		if r.stuck[i] && !r.dead[i] {
+			dst[i] = 1
+			continue
+		}
 		if !r.dead[i] {
 			if r.cfg.Analog {
 				out = float64(v)

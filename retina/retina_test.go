@@ -148,3 +148,17 @@ func FuzzFitField(f *testing.F) {
 		}
 	})
 }
+
+func TestStuckCells(t *testing.T) {
+	r, err := New(Config{Width: 3, Height: 1, Noise: 1}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.StickOn(0)
+	r.StickOn(1)
+	r.Kill(1)
+	got := r.Expose(nil, []float32{0, 1, 1}, rand.New(rand.NewPCG(1, 2)))
+	if got[0] != 1 || got[1] != 0 || got[2] != 0 {
+		t.Errorf("Expose = %v; want [1 0 0] (stuck on, dead, flipped by noise)", got)
+	}
+}
