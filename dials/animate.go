@@ -36,6 +36,14 @@ func Animate(m *machine.Machine, frames []Frame, opt AnimateOptions) (*gif.GIF, 
 	pal := gifPalette()
 	conv := newQuantizer(pal)
 	g := &gif.GIF{LoopCount: 0}
+	var prev *image.Paletted
+	if opt.Panel.ColorScale == 0 { // one colour scale for every frame
+		for _, f := range frames {
+			for _, p := range f.Positions {
+				opt.Panel.ColorScale = max(opt.Panel.ColorScale, math.Abs(float64(p)))
+			}
+		}
+	}
 	for i, f := range frames {
 		if len(f.Positions) != m.Bank.Len() {
 			return nil, fmt.Errorf("dials: frame of epoch %d has %d positions, the machine has %d pots", f.Epoch, len(f.Positions), m.Bank.Len())
@@ -51,8 +59,15 @@ func Animate(m *machine.Machine, frames []Frame, opt AnimateOptions) (*gif.GIF, 
 		if o.Subtitle == "" {
 			o.Subtitle = frameSubtitle(m, f, pos)
 		}
-		img := panelOf(m, potsAt(m, pos, f.Stuck), o).Image()
-		g.Image = append(g.Image, conv.paletted(img))
+		img := conv.paletted(panelOf(m, potsAt(m, pos, f.Stuck), o).Image())
+		if prev == nil || prev.Bounds() != img.Bounds() {
+			g.Image = append(g.Image, img)
+			g.Disposal = append(g.Disposal, gif.DisposalNone)
+		} else {
+			g.Image = append(g.Image, changes(prev, img))
+			g.Disposal = append(g.Disposal, gif.DisposalNone)
+		}
+		prev = img
 		d := delay
 		if i == len(frames)-1 {
 			d *= 4
@@ -83,6 +98,40 @@ func frameSubtitle(m *machine.Machine, f Frame, pos []float64) string {
 	return s
 }
 
+// changes returns the part of cur that differs from prev, cropped to the
+// changed rectangle, with unchanged pixels transparent: a frame drawn over
+// the one before (disposal "none") that compresses well.
+func changes(prev, cur *image.Paletted) *image.Paletted {
+	b := cur.Bounds()
+	box := image.Rectangle{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		off := (y - b.Min.Y) * cur.Stride
+		for x := 0; x < b.Dx(); x++ {
+			if cur.Pix[off+x] != prev.Pix[off+x] {
+				box = box.Union(image.Rect(b.Min.X+x, y, b.Min.X+x+1, y+1))
+			}
+		}
+	}
+	if box.Empty() {
+		box = image.Rect(b.Min.X, b.Min.Y, b.Min.X+1, b.Min.Y+1)
+	}
+	out := image.NewPaletted(box, cur.Palette)
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			i := cur.PixOffset(x, y)
+			c := cur.Pix[i]
+			if c == prev.Pix[i] {
+				c = transparent
+			}
+			out.Pix[out.PixOffset(x, y)] = c
+		}
+	}
+	return out
+}
+
+// transparent is the palette index of the transparent colour.
+const transparent = 255
+
 // gifPalette holds the panel's colours: greys, the diverging scale and its
 // tints, and the marks.
 func gifPalette() color.Palette {
@@ -98,10 +147,10 @@ func gifPalette() color.Palette {
 	for _, c := range []color.RGBA{ink, faint, rule, stopRed, stuckBg, biasGold, lampOn, lampOff, cellOff, cellOn} {
 		p = append(p, c)
 	}
-	for i := 0; len(p) < 256; i++ {
-		p = append(p, blend(stopRed, color.RGBA{0xff, 0xff, 0xff, 0xff}, float64(i)/float64(256-len(p)+i)))
+	for i := 0; len(p) < transparent; i++ {
+		p = append(p, blend(stopRed, color.RGBA{0xff, 0xff, 0xff, 0xff}, float64(i)/float64(transparent-len(p)+i)))
 	}
-	return p[:256]
+	return append(p[:transparent], color.RGBA{})
 }
 
 // quantizer maps colours to a palette, remembering the answers: a panel
@@ -125,7 +174,7 @@ func (q *quantizer) paletted(img *image.RGBA) *image.Paletted {
 			key := uint32(r)<<16 | uint32(g)<<8 | uint32(bl)
 			idx, ok := q.cache[key]
 			if !ok {
-				idx = uint8(q.pal.Index(color.RGBA{r, g, bl, 0xff}))
+				idx = uint8(q.pal[:transparent].Index(color.RGBA{r, g, bl, 0xff}))
 				q.cache[key] = idx
 			}
 			out.Pix[(y-b.Min.Y)*out.Stride+x] = idx

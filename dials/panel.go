@@ -21,6 +21,9 @@ type PanelOptions struct {
 	// Subtitle replaces the line under the heading (the counts of
 	// saturated and stuck pots and the motor work).
 	Subtitle string
+	// ColorScale is the value shown in full colour on the dial faces; 0
+	// means the largest |value| on the panel.
+	ColorScale float64
 }
 
 func (o PanelOptions) size(pots int) (w, h int) {
@@ -83,8 +86,11 @@ func panelOf(m *machine.Machine, pots []Pot, opt PanelOptions) *Drawing {
 	}
 	// The face colour is scaled to the largest value, so that small values
 	// early in training still show; the needle shows the true position.
-	tintScale := 0.0
+	tintScale := opt.ColorScale
 	for _, p := range pots {
+		if opt.ColorScale > 0 {
+			break
+		}
 		tintScale = max(tintScale, math.Abs(p.Value))
 	}
 	if tintScale == 0 {

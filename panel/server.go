@@ -1,11 +1,13 @@
 package panel
 
 import (
+	"bytes"
 	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"net/http"
@@ -356,8 +358,13 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	if len(name) > 100 {
 		name = name[:100]
 	}
-	body := http.MaxBytesReader(w, r.Body, s.maxUpload)
-	img, err := images.DecodeGray(body, name, s.limits)
+	// Read the whole body first, so that every upload over the limit is
+	// refused as such, whatever its first bytes say.
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxUpload))
+	var img *image.Gray
+	if err == nil {
+		img, err = images.DecodeGray(bytes.NewReader(data), name, s.limits)
+	}
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		switch {

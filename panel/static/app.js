@@ -205,6 +205,13 @@ function drawCurves(hist) {
       i ? g.lineTo(X(i), y) : g.moveTo(X(i), y);
     });
     g.stroke();
+    g.fillStyle = color;
+    vals.forEach((v, i) => {
+      if (v === null || v === undefined) return;
+      g.beginPath();
+      g.arc(X(i), 6 + (1 - v) * (H - pad - 6), 2.5, 0, 2 * Math.PI);
+      g.fill();
+    });
   };
   line(hist.map((e) => e.mistakes / maxM), "#e0453a");
   line(hist.map((e) => e.p_r), "#4ea8ff");
@@ -220,8 +227,11 @@ function drawCurves(hist) {
 let dialGeometry = null;
 
 function geometry(width) {
+  // The largest dials that fit the window's height; if none do, the
+  // shortest panel.
   const groups = layout.groups;
   const n = Math.max(...groups.map((g) => g.pots.length));
+  const maxH = Math.max(420, window.innerHeight - 120);
   let best = null;
   for (let gcols = 1; gcols <= groups.length; gcols++) {
     for (let cols = 8; cols <= 64; cols *= 2) {
@@ -232,7 +242,8 @@ function geometry(width) {
       if (cell < 9) continue;
       const grows = Math.ceil(groups.length / gcols);
       const height = 8 + grows * (22 + rows * cell) + (grows - 1) * gap;
-      const score = cell * 1000 - height / 100;
+      const fits = height <= maxH;
+      const score = fits ? 1e6 + cell * 1000 - height / 100 : -height;
       if (!best || score > best.score) best = { cell, cols, rows, gcols, labelW, gap, height, score };
     }
   }

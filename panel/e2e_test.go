@@ -1,0 +1,129 @@
+package panel
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chromium returns the path of a Chromium or Chrome binary, or "".
+func chromium() string {
+	if p := os.Getenv("MARK1_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// TestBrowser drives the panel in headless Chromium: it loads the page,
+// starts training and waits for the dials to move, pauses, uploads a
+// picture and waits for the machine's answer, forces a response, and keeps
+// a screenshot in testdata/screenshot.png (or $MARK1_SCREENSHOT).
+func TestBrowser(t *testing.T) {
+	bin := chromium()
+	if bin == "" {
+		t.Skip("no Chromium binary found (install the chromium package, or set MARK1_CHROMIUM)")
+	}
+	_, ts := newPanel(t, Config{Delay: 5 * time.Millisecond})
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(bin),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1000),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	ctx, cancelC := chromedp.NewContext(actx)
+	defer cancelC()
+	picture := filepath.Join(t.TempDir(), "square.png")
+	if err := os.WriteFile(picture, pngBytes(t, 60, 60), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	notPicture := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(notPicture, []byte("not a picture"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The first Run starts the browser: no timeout on its context.
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	ctx, cancelT := context.WithTimeout(ctx, 45*time.Second)
+	defer cancelT()
+	step := func(what string, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("browser: %s: %v", what, err)
+		}
+	}
+	poll := func(what, cond string, timeout time.Duration) {
+		t.Helper()
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(timeout)))
+		step(what, err)
+	}
+	eval := func(expr string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+		step(expr, err)
+		return v
+	}
+	step("page", chromedp.Do(ctx, chromedp.WaitVisible(chromedp.ID("dials"))))
+	poll("first state", `document.body.dataset.connected === "true" && window.mark1.updates > 0`, 10*time.Second)
+	pulses0 := eval(`String(document.body.dataset.pulses)`)
+	step("run", chromedp.Do(ctx, chromedp.Click(chromedp.ID("run"))))
+	poll("the dials move", `Number(document.body.dataset.pulses) > 300 && window.mark1.state.positions.some((p) => p !== 0)`, 15*time.Second)
+	step("pause", chromedp.Do(ctx, chromedp.Click(chromedp.ID("pause"))))
+	poll("paused", `document.body.dataset.running === "false"`, 5*time.Second)
+	pulses1 := eval(`String(document.body.dataset.pulses)`)
+	step("upload text", chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("file"), []string{notPicture})))
+	poll("refused", `document.body.dataset.error !== undefined`, 5*time.Second)
+	errMsg := eval(`document.body.dataset.error`)
+	step("upload picture", chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("file"), []string{picture})))
+	poll("answer", `!!(window.mark1.state && window.mark1.state.retina && window.mark1.state.retina.source === "square.png" && document.getElementById("prediction"))`, 5*time.Second)
+	answer, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("prediction")))
+	step("prediction", err)
+	step("force", chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#forcebuttons button[data-class="0"]`))))
+	poll("forced", `window.mark1.state.moved.length > 0`, 5*time.Second)
+	step("settle", chromedp.Do(ctx, chromedp.Sleep(300*time.Millisecond)))
+	screenshot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	step("screenshot", err)
+	p0, _ := strconv.Atoi(pulses0)
+	p1, _ := strconv.Atoi(pulses1)
+	if p0 != 0 || p1 <= 300 {
+		t.Errorf("motor pulses before and after training: %d, %d; want 0 and more than 300", p0, p1)
+	}
+	if answer == "" {
+		t.Errorf("no prediction for the uploaded picture")
+	}
+	if want := "not a picture"; !contains(errMsg, want) {
+		t.Errorf("uploading a text file: message %q; want it to say %q", errMsg, want)
+	}
+	out := os.Getenv("MARK1_SCREENSHOT")
+	if out == "" {
+		out = filepath.Join("testdata", "screenshot.png")
+	}
+	if err := os.WriteFile(out, screenshot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("pulses %d → %d; the machine called square.png %q; screenshot in %s (%d bytes)", p0, p1, answer, out, len(screenshot))
+}
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }

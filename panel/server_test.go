@@ -1,0 +1,301 @@
+package panel
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"mark1/images"
+	"mark1/machine"
+)
+
+// newPanel returns a panel on a fresh mark1 machine for the shapes task,
+// served by a test server; both are closed when the test ends.
+func newPanel(t *testing.T, cfg Config) (*Server, *httptest.Server) {
+	t.Helper()
+	mc, err := machine.Preset("mark1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var classes []string
+	for _, task := range images.Tasks() {
+		if task.Name == "shapes" {
+			classes = task.Classes
+		}
+	}
+	m, err := machine.New(mc, classes, machine.SeedsFrom(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Machine = m
+	if cfg.Task == "" {
+		cfg.Task = "shapes"
+	}
+	if cfg.PerClass == 0 {
+		cfg.PerClass = 10
+	}
+	p, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(p)
+	t.Cleanup(func() {
+		p.Close()
+		ts.Close()
+	})
+	return p, ts
+}
+
+func pngBytes(t *testing.T, w, h int) []byte {
+	t.Helper()
+	img := image.NewGray(image.Rect(0, 0, w, h))
+	for i := range img.Pix {
+		img.Pix[i] = 255
+	}
+	for y := h / 4; y < 3*h/4; y++ {
+		for x := w / 4; x < 3*w/4; x++ {
+			img.SetGray(x, y, color.Gray{0})
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+type stateReply struct {
+	Seq       uint64    `json:"seq"`
+	Running   bool      `json:"running"`
+	Pulses    int64     `json:"pulses"`
+	Positions []float32 `json:"positions"`
+	Moved     []int     `json:"moved"`
+	Message   string    `json:"message"`
+	Epoch     int       `json:"epoch"`
+	Retina    *struct {
+		Class     int    `json:"class"`
+		ClassName string `json:"class_name"`
+		Label     int    `json:"label"`
+		Source    string `json:"source"`
+	} `json:"retina"`
+	Error string `json:"error"`
+}
+
+func post(t *testing.T, url, ctype string, body []byte) (int, stateReply) {
+	t.Helper()
+	res, err := http.Post(url, ctype, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var s stateReply
+	if err := json.NewDecoder(res.Body).Decode(&s); err != nil {
+		t.Fatalf("POST %s: answer is not JSON: %v", url, err)
+	}
+	return res.StatusCode, s
+}
+
+func TestUploadLimits(t *testing.T) {
+	_, ts := newPanel(t, Config{MaxUpload: 2000})
+	tests := []struct {
+		name   string
+		body   []byte
+		status int
+		want   string
+	}{
+		{"picture", pngBytes(t, 40, 40), http.StatusOK, ""},
+		{"text", []byte("hello, this is not a picture at all"), http.StatusUnsupportedMediaType, "not a picture"},
+		{"empty", nil, http.StatusUnsupportedMediaType, "not a picture (empty file"},
+		{"huge", bytes.Repeat([]byte{0x89}, 5000), http.StatusRequestEntityTooLarge, "larger than the upload limit of 2000 bytes"},
+	}
+	for _, tt := range tests {
+		status, s := post(t, ts.URL+"/api/upload?name="+tt.name+".png", "application/octet-stream", tt.body)
+		if status != tt.status {
+			t.Errorf("%s: status %d; want %d (%s)", tt.name, status, tt.status, s.Error)
+		}
+		if tt.want != "" && !strings.Contains(s.Error, tt.want) {
+			t.Errorf("%s: error %q; want it to say %q", tt.name, s.Error, tt.want)
+		}
+		if tt.want != "" && !strings.Contains(s.Error, tt.name+".png") {
+			t.Errorf("%s: error %q does not name the file", tt.name, s.Error)
+		}
+		if tt.status == http.StatusOK && (s.Retina == nil || s.Retina.ClassName == "" || s.Retina.Label != -1) {
+			t.Errorf("%s: no prediction in %+v", tt.name, s.Retina)
+		}
+	}
+}
+
+func TestPixelLimit(t *testing.T) {
+	_, ts := newPanel(t, Config{Limits: images.Limits{MaxPixels: 100}})
+	status, s := post(t, ts.URL+"/api/upload?name=big.png", "application/octet-stream", pngBytes(t, 40, 40))
+	if status != http.StatusRequestEntityTooLarge || !strings.Contains(s.Error, "exceeds the limit") {
+		t.Errorf("status %d, error %q; want 413 and the pixel limit", status, s.Error)
+	}
+}
+
+func TestStepForceAndTask(t *testing.T) {
+	_, ts := newPanel(t, Config{})
+	status, s := post(t, ts.URL+"/api/force", "application/json", []byte(`{"class": 1}`))
+	if status != http.StatusConflict {
+		t.Errorf("force with no card: status %d; want 409 (%s)", status, s.Error)
+	}
+	if status, s = post(t, ts.URL+"/api/present", "", nil); status != 200 || s.Retina == nil || s.Pulses != 0 {
+		t.Fatalf("present: status %d, %+v", status, s)
+	}
+	status, s = post(t, ts.URL+"/api/force", "application/json", []byte(`{"class": 2}`))
+	if status != 200 || len(s.Moved) == 0 || s.Pulses == 0 || !strings.Contains(s.Message, "Forced \"diamond\"") {
+		t.Errorf("force: status %d, %d pots moved, %d pulses, %q", status, len(s.Moved), s.Pulses, s.Message)
+	}
+	for range 50 {
+		if status, s = post(t, ts.URL+"/api/step", "", nil); status != 200 {
+			t.Fatalf("step: status %d", status)
+		}
+	}
+	if s.Epoch < 2 {
+		t.Errorf("after 50 steps over 32 cards: epoch %d; want 2", s.Epoch)
+	}
+	if status, s = post(t, ts.URL+"/api/task", "application/json", []byte(`{"task": "leftright"}`)); status != 200 || s.Pulses != 0 {
+		t.Errorf("task: status %d, pulses %d (%s)", status, s.Pulses, s.Error)
+	}
+	if status, s = post(t, ts.URL+"/api/task", "application/json", []byte(`{"task": "nope"}`)); status != 400 || !strings.Contains(s.Error, "unknown task") {
+		t.Errorf("unknown task: status %d, %q", status, s.Error)
+	}
+	res, err := http.Get(ts.URL + "/api/dials.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(res.Body)
+	res.Body.Close()
+	if err != nil || img.Bounds().Dx() < 500 {
+		t.Errorf("dials.png: %v", err)
+	}
+	res, err = http.Get(ts.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !bytes.Contains(page, []byte("Mark I Perceptron")) {
+		t.Errorf("index page: %.200s", page)
+	}
+}
+
+// readEvents reads state events from an event stream until n arrived or
+// the context ends, and returns their sequence numbers.
+func readEvents(ctx context.Context, url string, n int, ready *sync.WaitGroup) ([]uint64, error) {
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		ready.Done()
+		return nil, err
+	}
+	defer res.Body.Close()
+	var seqs []uint64
+	sc := bufio.NewScanner(res.Body)
+	sc.Buffer(make([]byte, 1<<20), 1<<22)
+	first := true
+	for sc.Scan() {
+		line := sc.Text()
+		data, ok := strings.CutPrefix(line, "data: ")
+		if !ok {
+			continue
+		}
+		var s stateReply
+		if err := json.Unmarshal([]byte(data), &s); err != nil {
+			return seqs, err
+		}
+		seqs = append(seqs, s.Seq)
+		if first {
+			ready.Done()
+			first = false
+		}
+		if len(seqs) >= n {
+			return seqs, nil
+		}
+	}
+	return seqs, sc.Err()
+}
+
+func TestSeveralEventStreams(t *testing.T) {
+	p, ts := newPanel(t, Config{Delay: -1})
+	const clients = 4
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var ready, done sync.WaitGroup
+	ready.Add(clients)
+	got := make([][]uint64, clients)
+	errs := make([]error, clients)
+	for i := range clients {
+		done.Add(1)
+		go func() {
+			defer done.Done()
+			got[i], errs[i] = readEvents(ctx, ts.URL+"/api/events", 6, &ready)
+		}()
+	}
+	ready.Wait()
+	if n := p.hub.count(); n != clients {
+		t.Errorf("%d subscribers; want %d", n, clients)
+	}
+	post(t, ts.URL+"/api/run", "", nil)
+	done.Wait()
+	post(t, ts.URL+"/api/pause", "", nil)
+	for i := range clients {
+		if errs[i] != nil {
+			t.Errorf("client %d: %v", i, errs[i])
+		}
+		if len(got[i]) < 6 {
+			t.Errorf("client %d: %d events; want 6", i, len(got[i]))
+		}
+		for j := 1; j < len(got[i]); j++ {
+			if got[i][j] <= got[i][j-1] {
+				t.Errorf("client %d: event %d has seq %d after %d", i, j, got[i][j], got[i][j-1])
+			}
+		}
+	}
+	status, s := post(t, ts.URL+"/api/step", "", nil)
+	if status != 200 || s.Running || s.Pulses == 0 {
+		t.Errorf("after run and pause: status %d, running %v, %d pulses", status, s.Running, s.Pulses)
+	}
+}
+
+// TestCloseEndsStreams checks that Close ends open event streams, so a
+// server can shut down.
+func TestCloseEndsStreams(t *testing.T) {
+	p, ts := newPanel(t, Config{})
+	post(t, ts.URL+"/api/run", "", nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var ready sync.WaitGroup
+	ready.Add(1)
+	done := make(chan error, 1)
+	go func() {
+		_, err := readEvents(ctx, ts.URL+"/api/events", 1<<30, &ready)
+		done <- err
+	}()
+	ready.Wait()
+	p.Close()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		t.Fatal("the event stream did not end after Close")
+	}
+	res, err := http.Get(ts.URL + "/api/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("events after Close: status %d; want 503", res.StatusCode)
+	}
+}
