@@ -174,7 +174,7 @@ func (h Hardware) Train(ctx context.Context, m *machine.Machine, train, test Fie
 	if !res.Converged {
 		last := m.History[len(m.History)-1]
 		res.Status = fmt.Sprintf("stopped at the epoch limit (%d) with %d mistakes in the last epoch; P_r = %.1f%%",
-			maxEpochs, last.Mistakes, 100*last.Pr)
+			last.Epoch, last.Mistakes, 100*last.Pr)
 	}
 	return res, nil
 }

@@ -137,6 +137,9 @@ func (f Faults) String() string {
 	return strings.Join(parts, ",")
 }
 
+// IsZero reports whether there are no faults.
+func (f Faults) IsZero() bool { return f == Faults{} }
+
 // Validate reports a rate out of range: fractions in [0, 1], drift in
 // [0, 10].
 func (f Faults) Validate() error {

@@ -34,6 +34,7 @@ type machineFlags struct {
 	serial                                                            bool
 
 	presentSec float64
+	faults     string
 }
 
 func (m *machineFlags) register(fs *pflag.FlagSet) {
@@ -72,6 +73,7 @@ func (m *machineFlags) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&m.pulseSec, "pulse-seconds", 0.1, "time one motor pulse takes [guess]")
 	fs.BoolVar(&m.serial, "serial-motors", false, "motors run one at a time instead of together")
 	fs.Float64Var(&m.presentSec, "present-seconds", 3, "time to present one card (a 1960 account: ~3 s) [weak history]")
+	fs.StringVar(&m.faults, "faults", "", "failed parts, each a rate drawn from the seed, e.g.\ndead-cells=0.05,stuck-cells=0.01,broken-wires=0.1,dead-a=0.1,stuck-pots=0.05,noisy-pots=0.1,drift=0.001")
 }
 
 // build returns the configuration the flags describe.
@@ -138,6 +140,7 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		{"pulse-seconds", none(func() { p.PulseSeconds = m.pulseSec })},
 		{"serial-motors", none(func() { p.Serial = m.serial })},
 		{"present-seconds", none(func() { cfg.PresentSeconds = m.presentSec })},
+		{"faults", func() (err error) { cfg.Faults, err = machine.ParseFaults(m.faults); return }},
 	}
 	for _, s := range steps {
 		if err := set(s.name, s.apply); err != nil {

@@ -10,22 +10,36 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"mark1/associator"
+	"mark1/images"
 	"mark1/learning"
 	"mark1/machine"
 )
 
 type trainOptions struct {
-	data    dataFlags
-	machine machineFlags
-	rule    string
-	values  string
-	pulses  int
-	epochs  int
-	out     string
-	wiring  string
-	quiet   bool
-	record  string // --record DIR: pot snapshots per epoch (see dials.go)
+	data       dataFlags
+	machine    machineFlags
+	rule       string
+	values     string
+	pulses     int
+	epochs     int
+	out        string
+	wiring     string
+	quiet      bool
+	resume     string
+	checkpoint int
+}
+
+// resumeFlag reports whether a flag may be given with --resume; everything
+// else comes from the machine file.
+func resumeFlag(name string) bool {
+	switch name {
+	case "resume", "out", "quiet", "epochs", "checkpoint-every":
+		return true
+	}
+	return false
 }
 
 func runTrain(ctx context.Context, env *Env, args []string) error {
@@ -33,33 +47,25 @@ func runTrain(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "train [flags]", `Builds a simulated Mark I, trains it with the perceptron error-correction rule
 carried out by its motors, reports each epoch, and saves the machine.
 Without --data it trains on the built-in task "`+defaultTask+`".
-Flags marked [history] follow the record; [guess] marks documented guesses.`)
+Flags marked [history] follow the record; [guess] marks documented guesses.
+Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
+"mark1 train --resume FILE" then ends exactly where an uninterrupted run would.`)
 	o.data.register(fs, true)
 	o.machine.register(fs)
 	fs.StringVar(&o.rule, "rule", "error-correction", "training: error-correction (change values only on a wrong answer) or forced (reinforce every card)")
 	fs.StringVar(&o.values, "values", "alpha", "value system of 1958: alpha (active units change) or gamma (the source-set's total is kept)")
 	fs.IntVar(&o.pulses, "pulses", 1, "motor pulses per correction")
-	fs.IntVar(&o.epochs, "epochs", 50, "stop after this many epochs if not converged")
-	fs.StringVar(&o.out, "out", "mark1.json", "where to save the trained machine")
+	fs.IntVar(&o.epochs, "epochs", 50, "stop after this many epochs if not converged (in all, counting resumed runs)")
+	fs.StringVar(&o.out, "out", "mark1.json", "where to save the trained machine (with --resume: the resumed file)")
 	fs.StringVar(&o.wiring, "wiring", "", "use this plugboard listing (from mark1 wiring) instead of random wiring")
 	fs.BoolVar(&o.quiet, "quiet", false, "print only the summary")
-	fs.StringVar(&o.record, "record", "", "keep the pot positions after every epoch in this folder (for mark1 dials --animate)")
+	fs.StringVar(&o.resume, "resume", "", "continue training this machine file (a checkpoint or a finished run) on the data it records")
+	fs.IntVar(&o.checkpoint, "checkpoint-every", 0, "also save the machine to --out every N epochs (0 = only at the end or when interrupted)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("train: unexpected argument %q", fs.Arg(0))
-	}
-	rule, err := learning.ParseRule(o.rule)
-	if err != nil {
-		return usageError{err}
-	}
-	values, err := learning.ParseValueSystem(o.values)
-	if err != nil {
-		return usageError{err}
-	}
-	if o.pulses < 1 || o.pulses > 1000 {
-		return usagef("--pulses %d out of range [1, 1000]", o.pulses)
 	}
 	if o.epochs < 1 || o.epochs > 1_000_000 {
 		return usagef("--epochs %d out of range [1, 1000000]", o.epochs)
@@ -67,70 +73,104 @@ Flags marked [history] follow the record; [guess] marks documented guesses.`)
 	if o.out == "" {
 		return usagef("--out must name a file")
 	}
-	cfg, err := o.machine.build(fs)
-	if err != nil {
-		return err
+	if o.checkpoint < 0 || o.checkpoint > 1_000_000 {
+		return usagef("--checkpoint-every %d out of range [0, 1000000]", o.checkpoint)
 	}
-	var plug *associator.Plugboard
-	if o.wiring != "" {
-		f, err := os.Open(o.wiring)
-		if err != nil {
-			return fmt.Errorf("reading plugboard: %w", err)
+	var (
+		m           *machine.Machine
+		h           learning.Hardware
+		train, test *images.Dataset
+		err         error
+	)
+	if o.resume != "" {
+		var bad []string
+		fs.Visit(func(f *pflag.Flag) {
+			if !resumeFlag(f.Name) {
+				bad = append(bad, "--"+f.Name)
+			}
+		})
+		if len(bad) > 0 {
+			return usagef("train --resume takes the data, machine and rule from the file; %s cannot be changed", strings.Join(bad, ", "))
 		}
-		plug, err = associator.Read(f, o.wiring)
-		f.Close()
-		if err != nil {
+		if !fs.Changed("out") {
+			o.out = o.resume
+		}
+		if m, err = machine.Load(o.resume); err != nil {
 			return err
 		}
-	}
-	seeds := machine.SeedsFrom(o.machine.seed)
-	train, test, err := o.data.load(seeds.Master)
-	if err != nil {
-		return err
-	}
-	m, err := machine.New(cfg, train.Classes, seeds, plug)
-	if err != nil {
-		return err
-	}
-	m.Training = map[string]string{
-		"data":       train.Name,
-		"rule":       rule.String(),
-		"values":     values.String(),
-		"pulses":     strconv.Itoa(o.pulses),
-		"max_epochs": strconv.Itoa(o.epochs),
-		"train_size": strconv.Itoa(train.Len()),
-		"test_size":  strconv.Itoa(test.Len()),
+		if h, err = recordedHardware(m, o.resume); err != nil {
+			return err
+		}
+		if fs.Changed("epochs") {
+			h.MaxEpochs = o.epochs
+			m.Training[recMaxEpochs] = strconv.Itoa(o.epochs)
+		}
+		if finished(m, h) {
+			fmt.Fprintf(env.Stdout, "%s has finished training: %d epochs (limit %d), %d mistakes in the last; nothing to do.\n",
+				o.resume, len(m.History), h.MaxEpochs, m.History[len(m.History)-1].Mistakes)
+			return nil
+		}
+		if train, test, err = loadRecorded(m, o.resume); err != nil {
+			return err
+		}
+	} else {
+		if m, h, train, test, err = newTraining(fs, &o); err != nil {
+			return err
+		}
 	}
 	tr := learning.Fields{X: m.Fit(train), Y: machine.Labels(train)}
 	te := learning.Fields{X: m.Fit(test), Y: machine.Labels(test)}
 	w := env.Stdout
+	cfg := m.Config
 	fmt.Fprintf(w, "Training a %q machine (%d S-units, %d A-units, %d of %d R-units in use, %d pots) on %s:\n",
 		cfg.Preset, m.Retina.Cells(), len(m.Plugboard.Units), m.Layer.Used(), m.Layer.Config().Units, m.Layer.Pots(), train.Name)
 	fmt.Fprintf(w, "  %d classes (%s), %d training cards, %d held out.\n", len(train.Classes), classList(train.Classes), train.Len(), test.Len())
+	if !cfg.Faults.IsZero() {
+		fmt.Fprintf(w, "  Faults: %s (%d dead A-units).\n", cfg.Faults, m.Plugboard.Dead())
+	}
+	done := len(m.History)
+	if done > 0 {
+		fmt.Fprintf(w, "  Resuming %s after epoch %d of at most %d.\n", o.resume, done, h.MaxEpochs)
+	}
 	if !o.quiet {
 		fmt.Fprintf(w, "\n  epoch  mistakes   P_r     P_g    machine time  pulses\n")
 	}
-	h := learning.Hardware{Rule: rule, Values: values, Pulses: o.pulses, MaxEpochs: o.epochs}
-	// --record: a snapshot of the pots after every epoch (recordHook, dials.go).
-	record, recordErr := func(machine.Epoch) {}, func() error { return nil }
-	if o.record != "" {
-		if record, recordErr, err = recordHook(o.record, m); err != nil {
-			return err
-		}
+	// Keep the machine as of the last complete epoch, to save if interrupted.
+	var snap snapshot
+	if err := snap.take(m); err != nil {
+		return err
 	}
+	var saveErr error
+	total := h.MaxEpochs
+	h.MaxEpochs = total - done
 	start := time.Now()
 	res, err := h.Train(ctx, m, tr, te, func(e machine.Epoch) {
-		record(e)
 		if !o.quiet {
 			fmt.Fprintf(w, "  %5d  %4d/%-4d %6.1f%%  %6s  %12s  %d\n", e.Epoch, e.Mistakes, tr.Len(),
 				100*e.Pr, pct(e.Pg), clock(e.Seconds), e.Pulses)
 		}
+		if err := snap.take(m); err != nil && saveErr == nil {
+			saveErr = err
+		}
+		if o.checkpoint > 0 && e.Epoch%o.checkpoint == 0 && e.Epoch < total && saveErr == nil {
+			if saveErr = snap.save(o.out); saveErr == nil && !o.quiet {
+				fmt.Fprintf(w, "         checkpoint: saved epoch %d to %s\n", e.Epoch, o.out)
+			}
+		}
 	})
-	if err == nil {
-		err = recordErr()
+	if err != nil && ctx.Err() != nil {
+		if serr := snap.save(o.out); serr != nil {
+			return fmt.Errorf("interrupted, and the checkpoint could not be saved: %w", serr)
+		}
+		fmt.Fprintf(env.Stderr, "Interrupted in epoch %d: saved the machine as of epoch %d to %s.\nContinue with: mark1 train --resume %s\n",
+			snap.epoch+1, snap.epoch, o.out, o.out)
+		return err
 	}
 	if err != nil {
 		return err
+	}
+	if saveErr != nil {
+		return saveErr
 	}
 	elapsed := time.Since(start)
 	if err := m.Save(o.out); err != nil {
@@ -138,6 +178,59 @@ Flags marked [history] follow the record; [guess] marks documented guesses.`)
 	}
 	summary(w, m, res, te, elapsed, o.out)
 	return nil
+}
+
+// newTraining builds a new machine and its data from the flags.
+func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, learning.Hardware, *images.Dataset, *images.Dataset, error) {
+	var h learning.Hardware
+	rule, err := learning.ParseRule(o.rule)
+	if err != nil {
+		return nil, h, nil, nil, usageError{err}
+	}
+	values, err := learning.ParseValueSystem(o.values)
+	if err != nil {
+		return nil, h, nil, nil, usageError{err}
+	}
+	if o.pulses < 1 || o.pulses > 1000 {
+		return nil, h, nil, nil, usagef("--pulses %d out of range [1, 1000]", o.pulses)
+	}
+	cfg, err := o.machine.build(fs)
+	if err != nil {
+		return nil, h, nil, nil, err
+	}
+	var plug *associator.Plugboard
+	if o.wiring != "" {
+		f, err := os.Open(o.wiring)
+		if err != nil {
+			return nil, h, nil, nil, fmt.Errorf("reading plugboard: %w", err)
+		}
+		plug, err = associator.Read(f, o.wiring)
+		f.Close()
+		if err != nil {
+			return nil, h, nil, nil, err
+		}
+	}
+	seeds := machine.SeedsFrom(o.machine.seed)
+	train, test, err := o.data.load(seeds.Master)
+	if err != nil {
+		return nil, h, nil, nil, err
+	}
+	m, err := machine.New(cfg, train.Classes, seeds, plug)
+	if err != nil {
+		return nil, h, nil, nil, err
+	}
+	m.Training = map[string]string{
+		"data":       train.Name,
+		recRule:      rule.String(),
+		recValues:    values.String(),
+		recPulses:    strconv.Itoa(o.pulses),
+		recMaxEpochs: strconv.Itoa(o.epochs),
+		recTrainSize: strconv.Itoa(train.Len()),
+		recTestSize:  strconv.Itoa(test.Len()),
+	}
+	o.data.record(m.Training, seeds.Master)
+	h = learning.Hardware{Rule: rule, Values: values, Pulses: o.pulses, MaxEpochs: o.epochs}
+	return m, h, train, test, nil
 }
 
 func summary(w io.Writer, m *machine.Machine, res *learning.Result, te learning.Fields, elapsed time.Duration, out string) {
