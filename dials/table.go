@@ -158,7 +158,8 @@ func WriteSummary(w io.Writer, s Summary) error {
 	for i, c := range s.Histogram.Counts {
 		lo := s.Histogram.Lo + float64(i)*width
 		bar := strings.Repeat("#", (c*40+most-1)/most)
-		fmt.Fprintf(&b, "  [%+.3f, %+.3f%s %5d %s\n", lo, lo+width, closing(i == n-1), c, bar)
+		line := fmt.Sprintf("  [%+.3f, %+.3f%s %5d %s", lo, lo+width, closing(i == n-1), c, bar)
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
