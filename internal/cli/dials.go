@@ -174,19 +174,13 @@ func animate(env *Env, o dialsOptions) error {
 	return nil
 }
 
-// recordHook returns the progress hook that keeps a snapshot of the pots
-// after every epoch in dir (mark1 train --record DIR), and a function that
-// reports the first error the hook met.
-func recordHook(dir string, m *machine.Machine) (hook func(machine.Epoch), failed func() error, err error) {
+// recordHook returns the progress hook of mark1 train --record DIR: it
+// keeps a snapshot of the pots after every epoch in dir, and reports the
+// error if one cannot be written.
+func recordHook(dir string, m *machine.Machine) (func(machine.Epoch) error, error) {
 	rec, err := dials.NewRecorder(dir, m)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	var first error
-	hook = func(e machine.Epoch) {
-		if err := rec.Snapshot(m, e); err != nil && first == nil {
-			first = err
-		}
-	}
-	return hook, func() error { return first }, nil
+	return func(e machine.Epoch) error { return rec.Snapshot(m, e) }, nil
 }

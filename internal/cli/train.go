@@ -30,6 +30,7 @@ type trainOptions struct {
 	quiet      bool
 	resume     string
 	checkpoint int
+	record     string // --record DIR: pot snapshots per epoch (recordHook, dials.go)
 }
 
 // resumeFlag reports whether a flag may be given with --resume; everything
@@ -60,6 +61,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	fs.StringVar(&o.wiring, "wiring", "", "use this plugboard listing (from mark1 wiring) instead of random wiring")
 	fs.BoolVar(&o.quiet, "quiet", false, "print only the summary")
 	fs.StringVar(&o.resume, "resume", "", "continue training this machine file (a checkpoint or a finished run) on the data it records")
+	fs.StringVar(&o.record, "record", "", "keep the pot positions after every epoch in this folder (for mark1 dials --animate)")
 	fs.IntVar(&o.checkpoint, "checkpoint-every", 0, "also save the machine to --out every N epochs (0 = only at the end or when interrupted)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -141,6 +143,13 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		return err
 	}
 	var saveErr error
+	// --record: a snapshot of the pots after every epoch (recordHook, dials.go).
+	record := func(machine.Epoch) error { return nil }
+	if o.record != "" {
+		if record, err = recordHook(o.record, m); err != nil {
+			return err
+		}
+	}
 	total := h.MaxEpochs
 	h.MaxEpochs = total - done
 	start := time.Now()
@@ -150,6 +159,9 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 				100*e.Pr, pct(e.Pg), clock(e.Seconds), e.Pulses)
 		}
 		if err := snap.take(m); err != nil && saveErr == nil {
+			saveErr = err
+		}
+		if err := record(e); err != nil && saveErr == nil {
 			saveErr = err
 		}
 		if o.checkpoint > 0 && e.Epoch%o.checkpoint == 0 && e.Epoch < total && saveErr == nil {
