@@ -204,3 +204,42 @@ func Labels(d *images.Dataset) []int {
 	}
 	return y
 }
+
+// Snapshot is what training changes in a machine — the pots with their
+// motors' noise stream and clock, the reading-noise stream, the length of
+// the history — copied in memory so that training can go back to it.
+type Snapshot struct {
+	pots    motors.State
+	noise   []byte
+	history int
+}
+
+// Snapshot returns a copy of the machine's changing state. It is cheap
+// (a copy of the pot positions) next to encoding the machine.
+func (m *Machine) Snapshot() Snapshot {
+	s := Snapshot{pots: m.Bank.State(), history: len(m.History)}
+	s.noise, _ = m.noise.MarshalBinary() // PCG's MarshalBinary cannot fail
+	return s
+}
+
+// Epochs returns the number of training epochs the snapshot had recorded.
+func (s Snapshot) Epochs() int { return s.history }
+
+// Rollback returns the machine to a snapshot taken from it: an interrupted
+// epoch is undone, and the machine is as it was when the snapshot was
+// taken. Generators obtained from TrainingNoise before must not be used
+// after.
+func (m *Machine) Rollback(s Snapshot) error {
+	if s.history > len(m.History) {
+		panic("machine: snapshot is from another machine")
+	}
+	bank, err := motors.Restore(m.Bank.Config(), s.pots)
+	if err != nil {
+		return fmt.Errorf("rolling back: %w", err)
+	}
+	if err := m.noise.UnmarshalBinary(s.noise); err != nil {
+		return fmt.Errorf("rolling back: %w", err)
+	}
+	m.Bank, m.History = bank, m.History[:s.history]
+	return nil
+}

@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"bytes"
 	"fmt"
-	"os"
 	"strconv"
 
 	"mark1/images"
@@ -189,27 +187,4 @@ func finished(m *machine.Machine, h learning.Hardware) bool {
 	default:
 		return last.Pr == 1
 	}
-}
-
-// snapshot is a machine file kept in memory: the state at the end of the
-// last complete epoch, written out when training is interrupted.
-type snapshot struct {
-	data  []byte
-	epoch int
-}
-
-func (s *snapshot) take(m *machine.Machine) error {
-	var b bytes.Buffer
-	if err := m.Encode(&b); err != nil {
-		return err
-	}
-	s.data, s.epoch = b.Bytes(), len(m.History)
-	return nil
-}
-
-func (s *snapshot) save(path string) error {
-	return writeAtomic(path, func(f *os.File) error {
-		_, err := f.Write(s.data)
-		return err
-	})
 }

@@ -37,7 +37,7 @@ type trainOptions struct {
 // else comes from the machine file.
 func resumeFlag(name string) bool {
 	switch name {
-	case "resume", "out", "quiet", "epochs", "checkpoint-every":
+	case "resume", "out", "quiet", "epochs", "checkpoint-every", "record":
 		return true
 	}
 	return false
@@ -137,11 +137,9 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	if !o.quiet {
 		fmt.Fprintf(w, "\n  epoch  mistakes   P_r     P_g    machine time  pulses\n")
 	}
-	// Keep the machine as of the last complete epoch, to save if interrupted.
-	var snap snapshot
-	if err := snap.take(m); err != nil {
-		return err
-	}
+	// Keep the machine's state as of the last complete epoch, to go back to
+	// and save if interrupted.
+	snap := m.Snapshot()
 	var saveErr error
 	// --record: a snapshot of the pots after every epoch (recordHook, dials.go).
 	record := func(machine.Epoch) error { return nil }
@@ -158,24 +156,26 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 			fmt.Fprintf(w, "  %5d  %4d/%-4d %6.1f%%  %6s  %12s  %d\n", e.Epoch, e.Mistakes, tr.Len(),
 				100*e.Pr, pct(e.Pg), clock(e.Seconds), e.Pulses)
 		}
-		if err := snap.take(m); err != nil && saveErr == nil {
-			saveErr = err
-		}
+		snap = m.Snapshot()
 		if err := record(e); err != nil && saveErr == nil {
 			saveErr = err
 		}
 		if o.checkpoint > 0 && e.Epoch%o.checkpoint == 0 && e.Epoch < total && saveErr == nil {
-			if saveErr = snap.save(o.out); saveErr == nil && !o.quiet {
+			if saveErr = m.Save(o.out); saveErr == nil && !o.quiet {
 				fmt.Fprintf(w, "         checkpoint: saved epoch %d to %s\n", e.Epoch, o.out)
 			}
 		}
 	})
 	if err != nil && ctx.Err() != nil {
-		if serr := snap.save(o.out); serr != nil {
+		serr := m.Rollback(snap)
+		if serr == nil {
+			serr = m.Save(o.out)
+		}
+		if serr != nil {
 			return fmt.Errorf("interrupted, and the checkpoint could not be saved: %w", serr)
 		}
 		fmt.Fprintf(env.Stderr, "Interrupted in epoch %d: saved the machine as of epoch %d to %s.\nContinue with: mark1 train --resume %s\n",
-			snap.epoch+1, snap.epoch, o.out, o.out)
+			snap.Epochs()+1, snap.Epochs(), o.out, o.out)
 		return err
 	}
 	if err != nil {
