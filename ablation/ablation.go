@@ -1,0 +1,222 @@
+package ablation
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"mark1/learning"
+	"mark1/machine"
+)
+
+// Part is a kind of part that fails.
+type Part int
+
+const (
+	// AUnits fails association units: they never fire.
+	AUnits Part = iota
+	// Pots fails potentiometers: each rests at a random position and its
+	// motor no longer moves it.
+	Pots
+)
+
+func (p Part) String() string {
+	switch p {
+	case AUnits:
+		return "a-units"
+	case Pots:
+		return "pots"
+	}
+	return fmt.Sprintf("Part(%d)", int(p))
+}
+
+// ParsePart reads "a-units" or "pots".
+func ParsePart(s string) (Part, error) {
+	for _, p := range []Part{AUnits, Pots} {
+		if s == p.String() {
+			return p, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown part %q (want a-units or pots)", s)
+}
+
+// DefaultFractions are the fractions of parts failed when Spec gives none.
+func DefaultFractions() []float64 { return []float64{0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9} }
+
+// Spec says what to fail and how to retrain. The zero value fails A-units
+// and pots at DefaultFractions, does not retrain, and draws from seed 0.
+type Spec struct {
+	// Parts to fail, one curve each; nil means A-units and pots.
+	Parts []Part
+	// Fractions of the parts to fail, each in [0, 1]; nil means
+	// DefaultFractions().
+	Fractions []float64
+	// Retrain is the number of epochs of retraining after each failure;
+	// 0 means none.
+	Retrain int
+	// Hardware is the rule used to retrain; its MaxEpochs is ignored.
+	Hardware learning.Hardware
+	// Seed draws which parts fail and where failed pots rest.
+	Seed uint64
+}
+
+// Point is one measurement: a fraction of one kind of part failed.
+type Point struct {
+	Part     Part    `json:"part"`
+	Fraction float64 `json:"fraction"`
+	Failed   int     `json:"failed"` // parts failed
+	Of       int     `json:"of"`     // parts of that kind in the machine
+	// Pg is the accuracy on the held-out cards right after the failure.
+	Pg float64 `json:"p_g"`
+	// Retrained is P_g after Spec.Retrain epochs of retraining; NaN when
+	// there was none.
+	Retrained float64 `json:"p_g_retrained"`
+}
+
+// Validate reports a fraction out of range or a bad part or epoch count.
+func (s Spec) Validate() error {
+	for _, f := range s.Fractions {
+		if !(f >= 0 && f <= 1) {
+			return fmt.Errorf("ablation: fraction %v out of range [0, 1]", f)
+		}
+	}
+	for _, p := range s.Parts {
+		if p != AUnits && p != Pots {
+			return fmt.Errorf("ablation: unknown part %d", int(p))
+		}
+	}
+	if s.Retrain < 0 || s.Retrain > 1_000_000 {
+		return fmt.Errorf("ablation: %d epochs of retraining out of range [0, 1000000]", s.Retrain)
+	}
+	return nil
+}
+
+// Run fails each fraction of each part of a copy of m (m itself is not
+// changed) and measures P_g on test, then, if spec.Retrain > 0, retrains
+// the copy on train for that many epochs and measures P_g again. Points
+// come part by part, in the order of the fractions. A cancelled ctx stops
+// the run with ctx's error.
+func Run(ctx context.Context, m *machine.Machine, train, test learning.Fields, spec Spec) ([]Point, error) {
+	if err := spec.Validate(); err != nil {
+		return nil, err
+	}
+	if test.Len() == 0 {
+		return nil, fmt.Errorf("ablation: no held-out cards to measure P_g on")
+	}
+	if spec.Retrain > 0 && train.Len() == 0 {
+		return nil, fmt.Errorf("ablation: no training cards to retrain on")
+	}
+	parts := spec.Parts
+	if parts == nil {
+		parts = []Part{AUnits, Pots}
+	}
+	fractions := spec.Fractions
+	if fractions == nil {
+		fractions = DefaultFractions()
+	}
+	var out []Point
+	for _, part := range parts {
+		n := len(m.Plugboard.Units)
+		if part == Pots {
+			n = m.Bank.Len()
+		}
+		// One order of failure and one resting place per part, shared by
+		// all fractions: the failed sets are nested.
+		rng := rand.New(rand.NewPCG(spec.Seed, uint64(part)+1))
+		order := rng.Perm(n)
+		rest := make([]float64, n)
+		if part == Pots {
+			span := m.Bank.Config().Limit
+			if span == 0 { // no end stops: the range the values reached
+				for _, v := range m.Bank.Values() {
+					span = max(span, math.Abs(v))
+				}
+				if span == 0 {
+					span = m.Bank.Config().StepSize()
+				}
+			}
+			for i := range rest {
+				rest[i] = span * (2*rng.Float64() - 1)
+			}
+		}
+		for _, f := range fractions {
+			if err := ctx.Err(); err != nil {
+				return out, err
+			}
+			c, err := m.Clone()
+			if err != nil {
+				return out, err
+			}
+			k := int(math.Round(f * float64(n)))
+			for _, i := range order[:k] {
+				if part == AUnits {
+					c.Plugboard.Kill(i)
+				} else {
+					c.Bank.Fail(i, rest[i])
+				}
+			}
+			p := Point{Part: part, Fraction: f, Failed: k, Of: n, Pg: c.Accuracy(test.X, test.Y), Retrained: math.NaN()}
+			if spec.Retrain > 0 {
+				h := spec.Hardware
+				h.MaxEpochs = spec.Retrain
+				if _, err := h.Train(ctx, c, train, learning.Fields{}, nil); err != nil {
+					return out, err
+				}
+				p.Retrained = c.Accuracy(test.X, test.Y)
+			}
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// Table writes the points as a text table: one row per fraction, two
+// columns per part (P_g after the failure, and after retraining if any).
+func Table(points []Point) string {
+	var parts []Part
+	var fractions []float64
+	at := map[Part]map[float64]Point{}
+	for _, p := range points {
+		if at[p.Part] == nil {
+			at[p.Part] = map[float64]Point{}
+			parts = append(parts, p.Part)
+		}
+		if p.Part == parts[0] {
+			fractions = append(fractions, p.Fraction)
+		}
+		at[p.Part][p.Fraction] = p
+	}
+	retrained := len(points) > 0 && !math.IsNaN(points[0].Retrained)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%8s", "failed")
+	for _, part := range parts {
+		fmt.Fprintf(&b, "  %14s", part.String()+": P_g")
+		if retrained {
+			fmt.Fprintf(&b, "  %9s", "retrained")
+		}
+	}
+	b.WriteString("\n")
+	pct := func(v float64) string {
+		if math.IsNaN(v) {
+			return "-"
+		}
+		return fmt.Sprintf("%.1f%%", 100*v)
+	}
+	for _, f := range fractions {
+		fmt.Fprintf(&b, "%7.0f%%", 100*f)
+		for _, part := range parts {
+			p, ok := at[part][f]
+			if !ok {
+				p = Point{Pg: math.NaN(), Retrained: math.NaN()}
+			}
+			fmt.Fprintf(&b, "  %14s", pct(p.Pg))
+			if retrained {
+				fmt.Fprintf(&b, "  %9s", pct(p.Retrained))
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,210 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"mark1/ablation"
+	"mark1/images"
+	"mark1/learning"
+	"mark1/machine"
+)
+
+func runAblate(ctx context.Context, env *Env, args []string) error {
+	var data dataFlags
+	var path, parts, fractions, plotPath string
+	var retrain int
+	var seed uint64
+	var jsonOut bool
+	fs := newFlags(env, "ablate --machine FILE [--task NAME | --data PATH] [flags]", `Fails increasing fractions of a trained machine's A-units or pots and measures
+P_g on held-out cards, right after the failure and after a few epochs of
+retraining: how gracefully the machine degrades (Rosenblatt 1958). A failed
+A-unit never fires; a failed pot rests at a random position and cannot move.
+Without --task or --data it uses the data the machine file records (the same
+training and held-out cards as in training).`)
+	fs.StringVar(&path, "machine", "mark1.json", "the trained machine file")
+	data.register(fs, true)
+	fs.StringVar(&parts, "fail", "a-units,pots", "what fails, comma-separated: a-units, pots")
+	fs.StringVar(&fractions, "fractions", "0,0.05,0.1,0.2,0.3,0.5,0.7,0.9", "fractions of the parts that fail, comma-separated, each in [0, 1]")
+	fs.IntVar(&retrain, "retrain", 3, "epochs of retraining after each failure (0 = none)")
+	fs.Uint64Var(&seed, "seed", 1, "seed for which parts fail, and for a built-in task's cards and split")
+	fs.StringVar(&plotPath, "plot", "", "draw P_g against the fraction failed to this PNG")
+	fs.BoolVar(&jsonOut, "json", false, "print the points as JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("ablate: unexpected argument %q", fs.Arg(0))
+	}
+	spec := ablation.Spec{Retrain: retrain, Seed: seed}
+	for _, p := range split(parts) {
+		part, err := ablation.ParsePart(p)
+		if err != nil {
+			return usagef("--fail: %v", err)
+		}
+		spec.Parts = append(spec.Parts, part)
+	}
+	if len(spec.Parts) == 0 {
+		return usagef("--fail: name a-units, pots or both")
+	}
+	for _, f := range split(fractions) {
+		v, err := strconv.ParseFloat(f, 64)
+		if err != nil || !(v >= 0 && v <= 1) {
+			return usagef("--fractions: %q is not a fraction in [0, 1]", f)
+		}
+		spec.Fractions = append(spec.Fractions, v)
+	}
+	if len(spec.Fractions) == 0 || len(spec.Fractions) > 1000 {
+		return usagef("--fractions: give 1 to 1000 fractions")
+	}
+	if err := spec.Validate(); err != nil {
+		return usageError{err}
+	}
+	if plotPath != "" && !strings.HasSuffix(strings.ToLower(plotPath), ".png") {
+		return usagef("--plot %q: the plot is a PNG; name the file *.png", plotPath)
+	}
+	m, err := loadMachine(path)
+	if err != nil {
+		return err
+	}
+	var train, test *images.Dataset
+	if data.task == "" && data.data == "" {
+		if fs.Changed("test") || fs.Changed("test-split") || fs.Changed("n") || fs.Changed("card-size") {
+			return usagef("ablate: --test, --test-split, --n and --card-size need --task or --data")
+		}
+		train, test, err = loadRecorded(m, path)
+	} else {
+		train, test, err = data.load(seed)
+		if err == nil {
+			if err = relabel(train, m.Classes); err == nil {
+				err = relabel(test, m.Classes)
+			}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if test.Len() == 0 {
+		return usagef("ablate: no held-out cards to measure P_g on (use --test or a --test-split above 0)")
+	}
+	h, err := recordedHardware(m, path)
+	if err != nil {
+		h = learning.Hardware{} // a file from elsewhere: error correction, α, one pulse
+	}
+	spec.Hardware = h
+	tr := learning.Fields{X: m.Fit(train), Y: machine.Labels(train)}
+	te := learning.Fields{X: m.Fit(test), Y: machine.Labels(test)}
+	points, err := ablation.Run(ctx, m, tr, te, spec)
+	if err != nil {
+		return err
+	}
+	if plotPath != "" {
+		if err := plotAblation(plotPath, path, test.Name, len(m.Classes), spec, points); err != nil {
+			return err
+		}
+	}
+	if jsonOut {
+		type point struct {
+			Part      string   `json:"part"`
+			Fraction  float64  `json:"fraction"`
+			Failed    int      `json:"failed"`
+			Of        int      `json:"of"`
+			Pg        float64  `json:"p_g"`
+			Retrained *float64 `json:"p_g_retrained,omitempty"`
+		}
+		out := make([]point, len(points))
+		for i, p := range points {
+			out[i] = point{Part: p.Part.String(), Fraction: p.Fraction, Failed: p.Failed, Of: p.Of, Pg: p.Pg}
+			if !math.IsNaN(p.Retrained) {
+				out[i].Retrained = &points[i].Retrained
+			}
+		}
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	w := env.Stdout
+	fmt.Fprintf(w, "%s on %s (%d held-out cards; %d A-units, %d pots): P_g as parts fail", path, test.Name, test.Len(), len(m.Plugboard.Units), m.Bank.Len())
+	if retrain > 0 {
+		fmt.Fprintf(w, ", then after %d epochs of retraining (%s) on %d cards", retrain, h.Rule, train.Len())
+	}
+	fmt.Fprintf(w, ".\n\n%s", ablation.Table(points))
+	if plotPath != "" {
+		fmt.Fprintf(w, "\nPlotted to %s.\n", plotPath)
+	}
+	return nil
+}
+
+// plotAblation draws P_g against the fraction of parts failed.
+// A dotted line marks chance, 1/classes.
+func plotAblation(path, machineFile, data string, classes int, spec ablation.Spec, points []ablation.Point) error {
+	p := plot.New()
+	p.Title.Text = "Graceful degradation: " + machineFile + " on " + data
+	p.X.Label.Text = "parts failed (%)"
+	p.Y.Label.Text = "P_g, held-out cards recognized (%)"
+	p.X.Min, p.X.Max = 0, 100
+	p.Y.Min, p.Y.Max = 0, 100
+	p.Legend.Top = false
+	p.Legend.Left = true
+	p.Add(plotter.NewGrid())
+	chance, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 100 / float64(classes)}, {X: 100, Y: 100 / float64(classes)}})
+	if err != nil {
+		return fmt.Errorf("plotting %s: %w", path, err)
+	}
+	chance.Dashes = []vg.Length{vg.Points(1), vg.Points(3)}
+	p.Add(chance)
+	p.Legend.Add(fmt.Sprintf("chance (1 in %d)", classes), chance)
+	add := func(name string, pick func(ablation.Point) float64, part ablation.Part, dashed bool) error {
+		var pts plotter.XYs
+		for _, q := range points {
+			if q.Part == part && !math.IsNaN(pick(q)) {
+				pts = append(pts, plotter.XY{X: 100 * q.Fraction, Y: 100 * pick(q)})
+			}
+		}
+		if len(pts) == 0 {
+			return nil
+		}
+		l, s, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return fmt.Errorf("plotting %s: %w", path, err)
+		}
+		c := plotutil.Color(int(part))
+		l.Color, s.Color = c, c
+		l.Width = vg.Points(1.5)
+		s.Shape = draw.CircleGlyph{}
+		if dashed {
+			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+			s.Shape = draw.BoxGlyph{}
+		}
+		p.Add(l, s)
+		p.Legend.Add(name, l, s)
+		return nil
+	}
+	for _, part := range spec.Parts {
+		if err := add(part.String()+" failed", func(q ablation.Point) float64 { return q.Pg }, part, false); err != nil {
+			return err
+		}
+		if spec.Retrain > 0 {
+			name := fmt.Sprintf("%s failed, then %d epochs retrained", part, spec.Retrain)
+			if err := add(name, func(q ablation.Point) float64 { return q.Retrained }, part, true); err != nil {
+				return err
+			}
+		}
+	}
+	wt, err := p.WriterTo(8*vg.Inch, 5*vg.Inch, "png")
+	if err != nil {
+		return fmt.Errorf("plotting %s: %w", path, err)
+	}
+	return writeAtomic(path, func(f *os.File) error { _, err := wt.WriteTo(f); return err })
+}
