@@ -1,0 +1,87 @@
+// Package svm trains support vector machines: the maximum-margin separators
+// of the lecture notes, beside which the Mark I's error-correction rules and
+// the perceptron can be measured.
+//
+// # The problem
+//
+// A soft-margin SVM on examples x_i with labels y_i = ±1 solves
+//
+//	min_{w,b,ξ} ½‖w‖² + C Σ_i ξ_i  subject to  y_i (w·Φ(x_i) + b) ≥ 1 − ξ_i, ξ_i ≥ 0,
+//
+// where Φ is the feature map of a kernel k(x, z) = Φ(x)·Φ(z) from package
+// learning/kernel. The solvers work on the dual,
+//
+//	min_α ½ αᵀQα − Σ_i α_i  subject to  0 ≤ α_i ≤ C, Σ_i y_i α_i = 0,  Q_ij = y_i y_j k(x_i, x_j),
+//
+// whose solution gives w = Σ_i α_i y_i Φ(x_i); the examples with α_i > 0
+// are the support vectors. The geometric margin of the separator is 1/‖w‖,
+// with ‖w‖² = αᵀQα. As C → ∞ the problem becomes the hard-margin SVM,
+// which exists only when the data are separable in the feature space.
+//
+// # The solvers
+//
+// Solve is sequential minimal optimization (Platt, "Fast training of
+// support vector machines using sequential minimal optimization", 1998):
+// each iteration changes two α's, the smallest number that keeps Σ y_i α_i
+// = 0, by an analytic step. The pair is chosen by the second-order rule of
+// Fan, Chen and Lin ("Working set selection using second order information
+// for training support vector machines", JMLR 6, 2005; "WSS 3"), which
+// picks the most violating i and then the j that promises the largest
+// decrease of the objective. As in LIBSVM (Chang and Lin, "LIBSVM: a
+// library for support vector machines", ACM TIST 2, 2011) the solver keeps
+// the gradient ∇f(α) = Qα − e, stops when the maximal KKT violation
+// m(α) − M(α) is below Eps, caches rows of Q in float32 under a memory
+// budget (least recently used first out), and shrinks: variables that sit
+// at a bound and are unlikely to move leave the active set, and their
+// gradient is rebuilt from Ḡ_i = C Σ_{α_j=C} Q_ij before the end. The
+// objective, threshold ρ and support vector counts agree with LIBSVM's
+// svm-train to its printed precision (see testdata/libsvm-golden.json).
+//
+// Kernel rows are computed from the data stored in the fastest layout for
+// their dot products: bit sets with popcount for 0/1 data such as the
+// retina's photocells, index lists for sparse data, unrolled dense dots
+// otherwise; the Gaussian and Laplace kernels then use ‖x−z‖² = ‖x‖² + ‖z‖²
+// − 2x·z with precomputed norms.
+//
+// Settings.Hard (or C = +Inf) asks for the hard margin. It is found as the
+// limit of soft margins with C growing tenfold from 1/mean k(x,x), each
+// warm-started from the last: once no α is at the bound the solution is the
+// hard-margin one (Status Separable). If bounded α remain up to
+// C = 10⁸/mean k(x,x), or the solution shows that any separator would have
+// a margin below the smallest that ladder can recognise, the Status is
+// NotSeparable and the Message says how many training points are still
+// misclassified.
+//
+// SolveLinear is the linear SVM by dual coordinate descent (Hsieh, Chang,
+// Lin, Keerthi and Sundararajan, "A dual coordinate descent method for
+// large-scale linear SVM", ICML 2008), as LIBLINEAR's -s 3 (hinge loss) and
+// -s 1 (squared hinge loss): it keeps w = Σ α_i y_i x_i explicitly, so one
+// coordinate step costs one sparse dot product; it visits the variables in
+// a random order per pass from a seeded math/rand/v2 source, shrinks
+// variables stuck at a bound, and stops when the projected gradient varies
+// by less than Eps over a pass. A constant feature Bias (default 1, as
+// LIBLINEAR's -B 1) gives the bias term, which is then regularized with w.
+//
+// # Several classes
+//
+// The learners Kernel and Linear implement learning.Learner. Kernel trains
+// one machine per pair of classes and predicts by their votes, as LIBSVM
+// (OneVsOne), or one machine per class against the rest (OneVsRest); Linear
+// always uses one-vs-rest, as LIBLINEAR. With two classes both train a
+// single machine, with the smaller class index on the positive side. The
+// models implement learning.Model, learning.Scorer, learning.Margined (for
+// several machines, the smallest margin among them) and
+// learning.SupportVectored.
+//
+// # Failures
+//
+// As in gonum's optimize, misuse panics with an "svm: ..." message (X and y
+// of different lengths; a vector of the wrong length given to a model); bad
+// data or settings return an error wrapping ErrShape, ErrValue, ErrLabel,
+// ErrOneClass or ErrSetting; and how a run ended (Optimal, IterationLimit,
+// Separable, NotSeparable) is a Status, never an error.
+//
+// Memory: besides the data (stored once more in the chosen layout) and
+// O(n) vectors, the kernel solver uses at most Settings.CacheMB of kernel
+// rows (at least two rows). Nothing is kept in package-level state.
+package svm
