@@ -69,7 +69,13 @@ func (km *KernelModel) decisions(dst, x []float64) []float64 {
 		}
 		if kv == nil {
 			kv = make([]float64, len(km.SV))
-			km.sv.evalAll(kv, x)
+			if km.sv != nil {
+				km.sv.evalAll(kv, x)
+			} else { // a model built by hand
+				for s, sv := range km.SV {
+					kv[s] = km.Kernel.Eval(sv, x)
+				}
+			}
 		}
 		var f float64
 		for k, s := range mc.SV {

@@ -291,10 +291,11 @@ func (p *problem) run(ctx context.Context, C float64, alpha0 []float64, progress
 	p.cb = C
 	p.active = n
 	for i := range n {
-		p.alpha[i] = 0
+		a := 0.0
 		if alpha0 != nil {
-			p.alpha[i] = math.Min(alpha0[i], C)
+			a = math.Min(alpha0[i], C) // alpha0 may be p.alpha itself
 		}
+		p.alpha[i] = a
 		p.setStatus(i)
 		p.grad[i] = -1
 		p.gbar[i] = 0

@@ -283,3 +283,59 @@ func TestCacheBudget(t *testing.T) {
 		}
 	}
 }
+
+// The cache with position swaps gives the same rows as evaluating Q
+// directly, for every layout, under a tiny and a large budget.
+func TestCacheSwap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	Xb, yb := binaryData(rng, 60, 130, 0.3)
+	Xg, yg := gaussians(rng, 60, 7, 1)
+	sparse := make([][]float64, len(Xg))
+	for i, x := range Xg {
+		sparse[i] = make([]float64, 40)
+		sparse[i][i%40] = x[0]
+		sparse[i][(3*i)%40] = x[1]
+	}
+	for _, c := range []struct {
+		name string
+		X    [][]float64
+		y    []float64
+		k    kernel.Kernel
+	}{
+		{"bits", Xb, yb, kernel.Gaussian{Sigma: 5}},
+		{"dense", Xg, yg, kernel.Polynomial{Degree: 2, Gamma: 0.3, Coef0: 1}},
+		{"sparse", sparse, yg, kernel.Laplace{Sigma: 2}},
+		{"generic", Xg, yg, kernel.Kernel(customKernel{})},
+	} {
+		for _, mb := range []float64{0, 1} {
+			yy := make([]int8, len(c.y))
+			for i, v := range c.y {
+				yy[i] = int8(v)
+			}
+			p := newProblem(c.X, yy, c.k, Settings{CacheMB: mb})
+			n := p.n
+			for op := range 3000 {
+				i, j := rng.IntN(n), rng.IntN(n)
+				if op%3 == 0 {
+					p.swap(i, j)
+					continue
+				}
+				length := 1 + rng.IntN(n)
+				r := p.row(i, length)
+				for m := range length {
+					a, b := p.perm[i], p.perm[m]
+					want := c.y[a] * c.y[b] * c.k.Eval(c.X[a], c.X[b])
+					if math.Abs(float64(r[m])-want) > 1e-6*math.Max(1, math.Abs(want)) {
+						t.Fatalf("%s mb=%v op %d: Q[%d][%d] = %v; want %v", c.name, mb, op, i, m, r[m], want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// customKernel is a kernel the package does not know: it goes through Eval.
+type customKernel struct{}
+
+func (customKernel) Eval(x, z []float64) float64 { return math.Pow(1+kernel.Dot(x, z)/10, 2) }
+func (customKernel) String() string              { return "custom" }
