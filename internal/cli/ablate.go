@@ -47,6 +47,9 @@ training and held-out cards as in training).`)
 	if fs.NArg() > 0 {
 		return usagef("ablate: unexpected argument %q", fs.Arg(0))
 	}
+	if retrain < 0 || retrain > 10000 {
+		return usagef("--retrain %d out of range [0, 10000]", retrain)
+	}
 	spec := ablation.Spec{Retrain: retrain, Seed: seed}
 	for _, p := range split(parts) {
 		part, err := ablation.ParsePart(p)

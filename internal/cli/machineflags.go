@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -87,8 +88,13 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		if err != nil {
 			return cfg, fmt.Errorf("reading configuration: %w", err)
 		}
-		if err := json.Unmarshal(b, &cfg); err != nil {
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields() // a misspelt member would be ignored silently
+		if err := dec.Decode(&cfg); err != nil {
 			return cfg, fmt.Errorf("%s: not a machine configuration: %w", m.config, err)
+		}
+		if err := cfg.Validate(); err != nil {
+			return cfg, fmt.Errorf("%s: %w", m.config, err)
 		}
 	}
 	set := func(name string, apply func() error) error {

@@ -1,0 +1,263 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// pngHeader returns the signature and IHDR chunk of a w x h 8-bit grey PNG
+// with no pixel data: a picture that claims to be huge but is 33 bytes.
+func pngHeader(w, h uint32) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	ihdr[8] = 8 // bit depth; colour type 0 (grey), no interlace
+	binary.Write(&b, binary.BigEndian, uint32(len(ihdr)))
+	chunk := append([]byte("IHDR"), ihdr...)
+	b.Write(chunk)
+	binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(chunk))
+	return b.Bytes()
+}
+
+// idxFile returns an IDX file with the given magic and dimensions and n
+// data bytes.
+func idxFile(magic uint32, dims []uint32, n int) []byte {
+	var b bytes.Buffer
+	binary.Write(&b, binary.BigEndian, magic)
+	for _, d := range dims {
+		binary.Write(&b, binary.BigEndian, d)
+	}
+	b.Write(make([]byte, n))
+	return b.Bytes()
+}
+
+func smallPNG(t *testing.T) []byte {
+	var b bytes.Buffer
+	g := image.NewGray(image.Rect(0, 0, 8, 8))
+	for i := range g.Pix {
+		g.Pix[i] = uint8(i * 4)
+	}
+	if err := png.Encode(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// listing returns every path under dir, to check that a failed command
+// wrote nothing.
+func listing(t *testing.T, dir string) []string {
+	var out []string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		out = append(out, p)
+		return nil
+	})
+	slices.Sort(out)
+	return out
+}
+
+// TestBadInputs feeds every reader and every command's flags malformed
+// input. Each case must end with the expected exit status (1 bad input,
+// 2 bad command line), a one-line message naming the file (or flag) and the
+// problem, no panic, and no file written.
+func TestBadInputs(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	img := smallPNG(t)
+	// A good machine to point the commands at, and one trained on a folder
+	// that is then removed (so its data cannot be made again).
+	if code, _, errs := run(t, dir, "train", "--task", "leftright", "--n", "10", "--quiet", "--out", "good.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, _, errs := run(t, dir, "stimuli", "--task", "leftright", "--n", "3", "--out", "gone"); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, _, errs := run(t, dir, "train", "--data", "gone", "--quiet", "--epochs", "1", "--out", "orphan.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	os.RemoveAll(filepath.Join(dir, "gone"))
+	good, _ := os.ReadFile(filepath.Join(dir, "good.json"))
+
+	// Pictures and folders.
+	write("huge/a/big.png", pngHeader(200_000, 200_000))
+	write("huge/b/ok.png", img)
+	write("trunc/a/half.png", img[:len(img)/2])
+	write("trunc/b/ok.png", img)
+	write("oneclass/only/x.png", img)
+	write("oneclass/only/y.png", img)
+	write("nonutf8/a/\xff\xfe.png", []byte("not a picture"))
+	write("nonutf8/b/ok.png", img)
+	long := strings.Repeat("n", 300)
+	os.MkdirAll(filepath.Join(dir, "loop", "a"), 0o755)
+	write("loop/a/ok.png", img)
+	os.Symlink(".", filepath.Join(dir, "loop", "a", "self")) // a link to its own folder
+	os.MkdirAll(filepath.Join(dir, "loop2"), 0o755)
+	os.Symlink("b", filepath.Join(dir, "loop2", "b")) // a link to itself
+	write("loop2/a/ok.png", img)
+	write("zero.png", pngHeader(0, 0))
+	write("picture.png", img)
+
+	// IDX files.
+	write("magic-images-idx3-ubyte", idxFile(0x0000_0804, []uint32{1, 2, 2}, 4))
+	write("magic-labels-idx1-ubyte", idxFile(0x0000_0801, []uint32{1}, 1))
+	write("hugeidx-images-idx3-ubyte", idxFile(0x0000_0803, []uint32{1 << 30, 28, 28}, 10))
+	write("hugeidx-labels-idx1-ubyte", idxFile(0x0000_0801, []uint32{1 << 30}, 10))
+	write("empty-images-idx3-ubyte", idxFile(0x0000_0803, []uint32{0, 4, 4}, 0))
+	write("empty-labels-idx1-ubyte", idxFile(0x0000_0801, []uint32{0}, 0))
+	write("mismatch-images-idx3-ubyte", idxFile(0x0000_0803, []uint32{6, 2, 2}, 24))
+	write("mismatch-labels-idx1-ubyte", append(idxFile(0x0000_0801, []uint32{5}, 0), 0, 1, 0, 1, 0))
+	write("short-images-idx3-ubyte", idxFile(0x0000_0803, []uint32{6, 2, 2}, 10))
+	write("short-labels-idx1-ubyte", append(idxFile(0x0000_0801, []uint32{6}, 0), 0, 1, 0, 1, 0, 1))
+	write("nolabels-images-idx3-ubyte", idxFile(0x0000_0803, []uint32{2, 2, 2}, 8))
+
+	// libsvm files.
+	write("nan.libsvm", []byte("0 1:0.5 2:NaN 3:1 4:0\n1 1:1 2:0 3:0 4:1\n"))
+	write("inf.libsvm", []byte("0 1:0.5 2:1 3:+Inf 4:0\n1 1:1 2:0 3:0 4:1\n"))
+	write("label-nan.libsvm", []byte("NaN 1:0.5 2:1 3:1 4:0\n1 1:1 2:0 3:0 4:1\n"))
+	write("notsquare.libsvm", []byte("0 1:1 2:1 3:1\n1 3:1\n"))
+	write("bigindex.libsvm", []byte("0 1:1 999999999999:1\n1 1:1\n"))
+	write("oneclass.libsvm", []byte("1 1:1 4:1\n1 2:1 3:1\n"))
+	write("binary.libsvm", []byte("\x00\x01\x02 garbage"))
+
+	// Machine files and other inputs.
+	write("truncated.json", good[:len(good)/3])
+	write("wrongmagic.json", bytes.Replace(good, []byte(`"mark1-machine"`), []byte(`"mark2-machine"`), 1))
+	write("future.json", bytes.Replace(good, []byte(`"version": 1`), []byte(`"version": 2`), 1))
+	write("edited.json", bytes.Replace(good, []byte(`"left"`), []byte(`"LEFT"`), 1))
+	write("notjson.json", []byte("\x89PNG\r\n"))
+	write("badconfig.json", []byte(`{"faults": {"dead_a": 7}}`))
+	write("typo.json", []byte(`{"fualts": {"dead_a": 0.1}}`))
+	write("plug.txt", []byte("mark1-plugboard 1\nretina 20x20\na0 theta 2 exc 99,99\n"))
+
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want []string // substrings of the message on stderr
+	}{
+		// Readers: pictures and folders.
+		{"picture of 200,000 x 200,000 pixels", []string{"train", "--data", "huge"}, 1, []string{"big.png", "200000", "exceeds"}},
+		{"truncated PNG", []string{"train", "--data", "trunc"}, 1, []string{"half.png"}},
+		{"one class only", []string{"train", "--data", "oneclass"}, 1, []string{"oneclass", "class"}},
+		{"non-UTF-8 file name", []string{"train", "--data", "nonutf8"}, 1, []string{"nonutf8", "not a picture"}},
+		{"very long file name", []string{"train", "--data", long}, 1, []string{"nnnnnnnn", "file name too long"}},
+		{"symlink to its own folder", []string{"train", "--data", "loop"}, 1, []string{"self"}},
+		{"symlink loop", []string{"train", "--data", "loop2"}, 1, []string{"loop2/b"}},
+		{"zero-size picture", []string{"predict", "--machine", "good.json", "zero.png"}, 1, []string{"zero.png"}},
+		{"predict picture over --max-pixels", []string{"predict", "--machine", "good.json", "--max-pixels", "10", "picture.png"}, 1, []string{"picture.png", "exceeds"}},
+		// Readers: IDX.
+		{"IDX wrong magic", []string{"train", "--data", "magic-images-idx3-ubyte"}, 1, []string{"magic-images-idx3-ubyte"}},
+		{"IDX huge declared count", []string{"train", "--data", "hugeidx-images-idx3-ubyte"}, 1, []string{"hugeidx-images-idx3-ubyte", "limit"}},
+		{"IDX zero images", []string{"train", "--data", "empty-images-idx3-ubyte"}, 1, []string{"empty-images-idx3-ubyte"}},
+		{"IDX label/image count mismatch", []string{"train", "--data", "mismatch-images-idx3-ubyte"}, 1, []string{"mismatch", "6", "5"}},
+		{"IDX truncated", []string{"train", "--data", "short-images-idx3-ubyte"}, 1, []string{"short-images-idx3-ubyte"}},
+		{"IDX without labels", []string{"train", "--data", "nolabels-images-idx3-ubyte"}, 1, []string{"nolabels-labels-idx1-ubyte"}},
+		// Readers: libsvm.
+		{"libsvm NaN value", []string{"train", "--data", "nan.libsvm"}, 1, []string{"nan.libsvm", "1"}},
+		{"libsvm Inf value", []string{"train", "--data", "inf.libsvm"}, 1, []string{"inf.libsvm", "1"}},
+		{"libsvm NaN label", []string{"train", "--data", "label-nan.libsvm"}, 1, []string{"label-nan.libsvm", "1"}},
+		{"libsvm not square", []string{"train", "--data", "notsquare.libsvm"}, 1, []string{"notsquare.libsvm", "square"}},
+		{"libsvm huge index", []string{"train", "--data", "bigindex.libsvm"}, 1, []string{"bigindex.libsvm"}},
+		{"libsvm one class", []string{"train", "--data", "oneclass.libsvm"}, 1, []string{"oneclass.libsvm", "class"}},
+		{"binary file as data", []string{"train", "--data", "binary.libsvm"}, 1, []string{"binary.libsvm"}},
+		// Readers: machine files, plugboards, configurations.
+		{"truncated machine", []string{"eval", "--machine", "truncated.json", "--task", "leftright"}, 1, []string{"truncated.json", "truncated"}},
+		{"wrong magic machine", []string{"wiring", "--machine", "wrongmagic.json"}, 1, []string{"wrongmagic.json", `"mark2-machine"`}},
+		{"future version", []string{"predict", "--machine", "future.json", "picture.png"}, 1, []string{"future.json", "version 2"}},
+		{"edited machine", []string{"ablate", "--machine", "edited.json"}, 1, []string{"edited.json", "checksum"}},
+		{"PNG as machine", []string{"eval", "--machine", "notjson.json", "--task", "leftright"}, 1, []string{"notjson.json", "not JSON"}},
+		{"resume a PNG", []string{"train", "--resume", "picture.png"}, 1, []string{"picture.png", "not JSON"}},
+		{"resume without data record", []string{"train", "--resume", "orphan.json", "--epochs", "99"}, 1, []string{"orphan.json", "gone"}},
+		{"config with a bad fault", []string{"train", "--config", "badconfig.json"}, 1, []string{"badconfig.json", "dead-a=7", "out of range"}},
+		{"config with a misspelt member", []string{"compare", "--config", "typo.json"}, 1, []string{"typo.json", "fualts"}},
+		{"plugboard off the retina", []string{"train", "--wiring", "plug.txt"}, 1, []string{"plug.txt:3", "off the"}},
+		// Flags of every command.
+		{"train --faults unknown", []string{"train", "--faults", "gremlins=0.1"}, 2, []string{"--faults", "gremlins"}},
+		{"train --faults rate", []string{"train", "--faults", "dead-a=2"}, 2, []string{"--faults", "dead-a=2", "out of range"}},
+		{"train --faults NaN", []string{"train", "--faults", "drift=NaN"}, 2, []string{"--faults", "drift"}},
+		{"train --checkpoint-every", []string{"train", "--checkpoint-every", "-1"}, 2, []string{"--checkpoint-every"}},
+		{"train --pulses", []string{"train", "--pulses", "0"}, 2, []string{"--pulses"}},
+		{"train --n", []string{"train", "--n", "0"}, 2, []string{"--n"}},
+		{"train --card-size", []string{"train", "--card-size", "100000"}, 2, []string{"--card-size"}},
+		{"train --max-pixels", []string{"train", "--max-pixels", "0"}, 2, []string{"--max-pixels"}},
+		{"train --a-units", []string{"train", "--a-units", "-3"}, 2, []string{"negative"}},
+		{"train --cell-noise", []string{"train", "--cell-noise", "2"}, 2, []string{"noise"}},
+		{"train --seed", []string{"train", "--seed", "-1"}, 2, []string{"--seed"}},
+		{"train --resume with --preset", []string{"train", "--resume", "good.json", "--preset", "worn"}, 2, []string{"--preset"}},
+		{"compare --faults", []string{"compare", "--faults", "stuck-pots=x"}, 2, []string{"--faults", "not a number"}},
+		{"compare --epochs", []string{"compare", "--epochs", "0"}, 2, []string{"--epochs"}},
+		{"eval --n", []string{"eval", "--machine", "good.json", "--task", "leftright", "--n", "-5"}, 2, []string{"--n"}},
+		{"eval without data", []string{"eval", "--machine", "good.json"}, 2, []string{"--data", "--task"}},
+		{"predict without pictures", []string{"predict", "--machine", "good.json"}, 2, []string{"image"}},
+		{"stimuli --n", []string{"stimuli", "--task", "leftright", "--n", "0", "--out", "cards"}, 2, []string{"--n"}},
+		{"stimuli --task", []string{"stimuli", "--task", "chess", "--out", "cards"}, 2, []string{"chess"}},
+		{"wiring extra argument", []string{"wiring", "--machine", "good.json", "--frob"}, 2, []string{"frob"}},
+		{"ablate --fractions", []string{"ablate", "--machine", "good.json", "--fractions", "0,1.5"}, 2, []string{"--fractions", "1.5"}},
+		{"ablate --fail", []string{"ablate", "--machine", "good.json", "--fail", "r-units"}, 2, []string{"--fail", "r-units"}},
+		{"ablate --retrain", []string{"ablate", "--machine", "good.json", "--retrain", "-1"}, 2, []string{"--retrain"}},
+		{"ablate --plot not PNG", []string{"ablate", "--machine", "good.json", "--plot", "curve.svg"}, 2, []string{"--plot", "curve.svg"}},
+		{"ablate no held-out cards", []string{"ablate", "--machine", "good.json", "--task", "leftright", "--test-split", "0"}, 2, []string{"held-out"}},
+		{"ablate other classes", []string{"ablate", "--machine", "good.json", "--task", "shapes"}, 1, []string{"square", "not one the machine was trained on"}},
+		{"tasks extra flag", []string{"tasks", "--n", "3"}, 2, []string{"--n"}},
+	}
+	if len(tests) < 30 {
+		t.Fatalf("only %d cases", len(tests))
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := listing(t, dir)
+			args := tt.args
+			switch args[0] { // every command that writes is told where
+			case "train":
+				if !slices.Contains(args, "--resume") {
+					args = append(slices.Clone(args), "--out", "out.json")
+				}
+			case "compare":
+				args = append(slices.Clone(args), "--plot", "out.png")
+			}
+			code, stdout, stderr := run(t, dir, args...)
+			t.Logf("%s", stderr[strings.LastIndex(strings.TrimSpace(stderr), "\n")+1:])
+			if code != tt.code {
+				t.Errorf("exit %d; want %d (stderr %q)", code, tt.code, stderr)
+			}
+			msg := strings.TrimSpace(stderr)
+			if i := strings.LastIndex(msg, "\n"); i >= 0 {
+				if tt.code == 1 {
+					t.Errorf("%d lines of error; want one: %q", strings.Count(stderr, "\n"), stderr)
+				}
+				msg = msg[i+1:] // usage errors print the flags first
+			}
+			if !strings.HasPrefix(msg, "mark1: ") {
+				t.Errorf("message %q does not start with mark1:", msg)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("message %q lacks %q", msg, w)
+				}
+			}
+			if strings.Contains(stdout, "Saved") || strings.Contains(stdout, "Plotted") {
+				t.Errorf("claims to have written a file: %s", stdout)
+			}
+			if after := listing(t, dir); !slices.Equal(before, after) {
+				t.Errorf("files changed: before %d, after %d", len(before), len(after))
+			}
+		})
+	}
+}
