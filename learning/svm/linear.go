@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"gonum.org/v1/gonum/floats"
 )
 
 // LinearBinary is a trained two-class linear SVM with decision function
@@ -172,11 +174,7 @@ func (d *linData) wx(w []float64, i int) float64 {
 // axpy does w += a·x_i.
 func (d *linData) axpy(w []float64, a float64, i int) {
 	if d.dense != nil {
-		x := d.dense[i]
-		w = w[:len(x)]
-		for k, v := range x {
-			w[k] += a * v
-		}
+		floats.AddScaled(w, a, d.dense[i])
 		return
 	}
 	if v := d.val[i]; v == nil {
