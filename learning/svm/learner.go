@@ -26,9 +26,10 @@ func (Kernel) Name() string { return "svm" }
 
 // Fit trains on d and returns a Result whose Model is a *KernelModel. The
 // Result counts SMO iterations in Epochs and Updates; its Curve has one
-// entry per round of min(n, 1000) iterations of each binary solver, with
-// the iterations of the round as Mistakes and the dual objective as Risk,
-// and rec is told of each. Fit returns an error, wrapping ErrShape,
+// entry per round of min(n, 1000) iterations of each binary solver and one
+// at the end of each, with the iterations of the round as Mistakes and the
+// dual objective of the machine being trained as Risk, and rec is told of
+// each. Fit returns an error, wrapping ErrShape,
 // ErrValue, ErrLabel, ErrOneClass or ErrSetting, for ragged or non-finite
 // data, labels outside [0, Classes), a single class or bad settings, and
 // ctx.Err() if ctx is cancelled.

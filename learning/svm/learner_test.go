@@ -248,3 +248,28 @@ func TestLinearFitMulticlass(t *testing.T) {
 		t.Errorf("same seed, different w: %v, %v", w1, w2)
 	}
 }
+
+func TestKernelCurve(t *testing.T) {
+	d := blobs(6, 600, 2, 5, 1)
+	var got []learning.Epoch
+	res, err := Kernel{Kernel: kernel.Gaussian{Sigma: 1}}.Fit(context.Background(), d, learning.RecorderFunc(func(e learning.Epoch) { got = append(got, e) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := 0
+	for k, e := range got {
+		if e.Epoch != k+1 || e.Mistakes <= 0 {
+			t.Errorf("epoch %d: %+v", k, e)
+		}
+		if k > 0 && e.Risk > got[k-1].Risk+1e-9 {
+			t.Errorf("dual objective went up: %v → %v", got[k-1].Risk, e.Risk)
+		}
+		sum += e.Mistakes
+	}
+	if sum != res.Epochs || len(got) == 0 {
+		t.Errorf("%d epochs summing to %d iterations; Result.Epochs = %d", len(got), sum, res.Epochs)
+	}
+	if last := got[len(got)-1].Risk; math.Abs(last-res.Model.(*KernelModel).Machines[0].Obj) > 1e-6 {
+		t.Errorf("last Risk %v; machine objective %v", last, res.Model.(*KernelModel).Machines[0].Obj)
+	}
+}

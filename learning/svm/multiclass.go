@@ -281,14 +281,9 @@ func fitKernel(ctx context.Context, d *learning.Data, k kernel.Kernel, s Setting
 		for i, r := range p.rows {
 			X[i] = d.X[r]
 		}
-		last := 0
-		progress := func(iter int, obj float64) {
-			if iter == 0 {
-				return
-			}
+		progress := func(iters int, obj float64) {
 			epoch++
-			e := learning.Epoch{Epoch: epoch, Mistakes: iter - last, Risk: obj}
-			last = iter
+			e := learning.Epoch{Epoch: epoch, Mistakes: iters, Risk: obj}
 			res.Curve = append(res.Curve, e)
 			if rec != nil {
 				rec.Record(e)

@@ -87,9 +87,9 @@ func Solve(X [][]float64, y []float64, k kernel.Kernel, s Settings) (*Binary, er
 	return solveCtx(context.Background(), X, y, k, s, nil)
 }
 
-// solveCtx is Solve with cancellation and a progress hook, called every
-// round of min(n, 1000) iterations with the iterations done and the dual
-// objective.
+// solveCtx is Solve with cancellation and a progress hook, called after
+// every round of min(n, 1000) iterations and at the end with the number of
+// iterations since the last call and the dual objective.
 func solveCtx(ctx context.Context, X [][]float64, y []float64, k kernel.Kernel, s Settings, progress func(iter int, obj float64)) (*Binary, error) {
 	if len(X) != len(y) {
 		panic("svm: len(X) != len(y)")
@@ -286,7 +286,7 @@ func (p *problem) setStatus(i int) {
 
 // run solves the problem with box bound C from α0 (indexed by position; nil
 // means zero), as LIBSVM's Solver::Solve.
-func (p *problem) run(ctx context.Context, C float64, alpha0 []float64, progress func(int, float64)) (*smoResult, error) {
+func (p *problem) run(ctx context.Context, C float64, alpha0 []float64, progress func(iters int, obj float64)) (*smoResult, error) {
 	n := p.n
 	p.cb = C
 	p.active = n
@@ -326,15 +326,16 @@ func (p *problem) run(ctx context.Context, C float64, alpha0 []float64, progress
 	counter := round + 1
 	unshrink := false
 	res := &smoResult{}
-	iter := 0
+	iter, reported := 0, 0
 	for iter < maxIter {
 		if counter--; counter == 0 {
 			counter = round
 			if !p.s.NoShrinking {
 				unshrink = p.shrink(unshrink)
 			}
-			if progress != nil {
-				progress(iter, obj)
+			if progress != nil && iter > reported {
+				progress(iter-reported, obj)
+				reported = iter
 			}
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -371,6 +372,9 @@ func (p *problem) run(ctx context.Context, C float64, alpha0 []float64, progress
 		obj += p.alpha[i] * (p.grad[i] - 1)
 	}
 	res.obj = obj / 2
+	if progress != nil && iter > reported {
+		progress(iter-reported, res.obj)
+	}
 	return res, nil
 }
 
