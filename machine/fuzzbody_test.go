@@ -1,0 +1,65 @@
+package machine_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"testing"
+
+	"mark1/machine"
+)
+
+// withChecksum wraps a machine body in a file header with its true
+// checksum, so that fuzzing reaches the checks behind the checksum.
+func withChecksum(body []byte) []byte {
+	sum := sha256.Sum256(body)
+	return fmt.Appendf(nil, "{\"format\": %q, \"version\": %d, \"checksum\": \"sha256:%s\", \"machine\": %s}",
+		machine.Format, machine.Version, hex.EncodeToString(sum[:]), body)
+}
+
+// FuzzDecodeBody fuzzes the "machine" member of a file whose checksum is
+// right: configuration, faults, plugboard, pots and their state must be
+// checked one by one, with an error naming the file, never a panic.
+func FuzzDecodeBody(f *testing.F) {
+	small := func(preset string, faults machine.Faults) []byte {
+		cfg, err := machine.Preset(preset)
+		if err != nil {
+			f.Fatal(err)
+		}
+		cfg.Associator.Units = 12
+		cfg.Retina.Width, cfg.Retina.Height = 5, 4
+		cfg.Faults = faults
+		m, err := machine.New(cfg, []string{"a", "b", "c"}, machine.SeedsFrom(2), nil)
+		if err != nil {
+			f.Fatal(err)
+		}
+		m.Bank.Pulse(1, 3)
+		b := encode(f, m)
+		_, body, _ := strings.Cut(string(b), `"machine": `)
+		return []byte(strings.TrimSuffix(strings.TrimSpace(body), "}"))
+	}
+	f.Add(small("mark1", machine.Faults{}))
+	f.Add(small("worn", machine.Faults{DeadCells: 0.2, StuckCells: 0.2, BrokenWires: 0.3, DeadA: 0.2, StuckPots: 0.2, NoisyPots: 0.3, Drift: 0.1}))
+	f.Add(small("full", machine.Faults{BrokenWires: 1}))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		m, err := machine.Decode(bytes.NewReader(withChecksum(body)), "fuzz")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz: ") {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			return
+		}
+		a := encode(t, m)
+		back, err := machine.Decode(bytes.NewReader(a), "again")
+		if err != nil {
+			t.Fatalf("re-encoded machine does not load: %v", err)
+		}
+		if !bytes.Equal(a, encode(t, back)) {
+			t.Fatal("round trip changed the machine")
+		}
+		var r machine.Response
+		m.Present(&r, make([]float32, m.Retina.Cells()), nil)
+	})
+}
