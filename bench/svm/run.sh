@@ -6,10 +6,11 @@
 #   bench/svm/run.sh            # the full table (a few minutes: LIBSVM is slow)
 #   QUICK=1 bench/svm/run.sh    # smaller data sets
 #
-# Times are wall-clock seconds of reading the file and training: for the peers
-# the whole svm-train / liblinear-train process (which also writes a model
-# file), for us svmbench's read+train time (its prediction pass for the
-# accuracies is not counted; the peers' svm-predict runs are not either).
+# Times are seconds of reading the file and training, wall clock and CPU
+# (user+system): for the peers the whole svm-train / liblinear-train process
+# (which also writes a model file), for us svmbench's read+train time (its
+# prediction pass for the accuracies is not counted; the peers' svm-predict
+# runs are not either). On a busy machine the CPU ratio is the steadier one.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-${TMPDIR:-/tmp}/mark1-svmbench}
@@ -31,30 +32,34 @@ gen retina "$nk"
 gen grey "$ng" --grey
 gen big "$nl"
 
-now() { date +%s.%N; }
+timed() { # file cmd...: runs cmd, stdout to the caller, "wall cpu" to file
+	local f=$1; shift
+	/usr/bin/time -f '%e %U %S' -o "$f.t" "$@"
+	awk '{ printf "%.2f %.2f\n", $1, $2 + $3 }' "$f.t" >"$f"
+}
 acc() { sed -n 's/^Accuracy = \([0-9.]*\)%.*/\1/p'; }
 field() { sed -n "s/.*\\b$1=\\([^ ]*\\).*/\\1/p"; }
 
 rows=()
-row() { rows+=("$(printf '%-34s %-16s %9s %9s %7s %16s %16s %6s %6s %13s %13s' "$@")"); }
+fmt='%-36s %-15s %11s %11s %13s %16s %16s %6s %6s %13s %13s'
+row() { rows+=("$(printf "$fmt" "$@")"); }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 
 # kernel: name data sigma C
 kernel_case() {
 	local name=$1 data=$2 sigma=$3 c=$4
 	local g; g=$(awk -v s="$sigma" 'BEGIN { printf "%.17g", 1 / (2 * s * s) }')
 	local tr="$out/$data-train.libsvm" te="$out/$data-test.libsvm" m="$out/$data.model"
-	local t0 t1 log
-	t0=$(now)
-	log=$(svm-train -s 0 -t 2 -g "$g" -c "$c" -e 0.001 -m 100 "$tr" "$m")
-	t1=$(now)
-	local pt; pt=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+	local log pw pc
+	log=$(timed "$out/t" svm-train -s 0 -t 2 -g "$g" -c "$c" -e 0.001 -m 100 "$tr" "$m")
+	read -r pw pc <"$out/t"
 	local pobj; pobj=$(sed -n 's/^obj = \([^,]*\),.*/\1/p' <<<"$log" | head -1)
 	local pnsv; pnsv=$(sed -n 's/^Total nSV = //p' <<<"$log")
 	local ptr; ptr=$(svm-predict "$tr" "$m" "$out/pred" | acc)
 	local pte; pte=$(svm-predict "$te" "$m" "$out/pred" | acc)
 	local ours; ours=$("$sb" train --solver smo --kernel "gaussian:sigma=$sigma" --c "$c" --eps 0.001 --m 100 --test "$te" "$tr")
-	local ot; ot=$(field total_s <<<"$ours")
-	row "$name" "svm-train" "$pt" "$ot" "$(awk -v a="$ot" -v b="$pt" 'BEGIN { printf "%.3f", a / b }')" \
+	local ow oc; ow=$(field total_s <<<"$ours"); oc=$(field cpu_s <<<"$ours")
+	row "$name" "svm-train" "$pw/$pc" "$ow/$oc" "$(ratio "$ow" "$pw")/$(ratio "$oc" "$pc")" \
 		"$pobj" "$(field obj <<<"$ours" | cut -d, -f1)" "$pnsv" "$(field nSV <<<"$ours")" \
 		"$ptr/$pte" "$(field train_acc <<<"$ours")/$(field test_acc <<<"$ours")"
 }
@@ -64,18 +69,16 @@ linear_case() {
 	local name=$1 data=$2 s=$3 c=$4
 	local loss=hinge; [[ $s == 1 ]] && loss=squared-hinge
 	local tr="$out/$data-train.libsvm" te="$out/$data-test.libsvm" m="$out/$data.lmodel"
-	local t0 t1 log
-	t0=$(now)
-	log=$(liblinear-train -s "$s" -c "$c" -e 0.1 -B 1 "$tr" "$m")
-	t1=$(now)
-	local pt; pt=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+	local log pw pc
+	log=$(timed "$out/t" liblinear-train -s "$s" -c "$c" -e 0.1 -B 1 "$tr" "$m")
+	read -r pw pc <"$out/t"
 	local pobj; pobj=$(sed -n 's/^Objective value = //p' <<<"$log" | head -1)
 	local pnsv; pnsv=$(sed -n 's/^nSV = //p' <<<"$log" | head -1)
 	local ptr; ptr=$(liblinear-predict "$tr" "$m" "$out/pred" | acc)
 	local pte; pte=$(liblinear-predict "$te" "$m" "$out/pred" | acc)
 	local ours; ours=$("$sb" train --solver linear --loss "$loss" --c "$c" --eps 0.1 --B 1 --test "$te" "$tr")
-	local ot; ot=$(field total_s <<<"$ours")
-	row "$name" "liblinear -s $s" "$pt" "$ot" "$(awk -v a="$ot" -v b="$pt" 'BEGIN { printf "%.3f", a / b }')" \
+	local ow oc; ow=$(field total_s <<<"$ours"); oc=$(field cpu_s <<<"$ours")
+	row "$name" "liblinear -s $s" "$pw/$pc" "$ow/$oc" "$(ratio "$ow" "$pw")/$(ratio "$oc" "$pc")" \
 		"$pobj" "$(field obj <<<"$ours" | cut -d, -f1)" "$pnsv" "$(field nSV <<<"$ours")" \
 		"$ptr/$pte" "$(field train_acc <<<"$ours")/$(field test_acc <<<"$ours")"
 }
@@ -86,6 +89,6 @@ linear_case "hinge C=0.1, retina 0/1 n=$nl" big 3 0.1
 linear_case "sq. hinge C=0.1, retina 0/1 n=$nl" big 1 0.1
 
 echo "# $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $(go version | cut -d' ' -f3)"
-printf '%-34s %-16s %9s %9s %7s %16s %16s %6s %6s %13s %13s\n' case peer "peer s" "ours s" ratio "peer obj" "ours obj" "p nSV" "o nSV" "peer acc%" "ours acc%"
+printf "$fmt\n" case peer "peer s" "ours s" "ratio" "peer obj" "ours obj" "p nSV" "o nSV" "peer acc%" "ours acc%"
 printf '%s\n' "${rows[@]}"
-echo "(acc% = training/test accuracy; ratio = ours/peer time; obj = dual objective of the first machine)"
+echo "(s = wall/CPU seconds; ratio = ours/peer, wall/CPU; acc% = training/test accuracy; obj = dual objective of the first machine)"

@@ -125,14 +125,17 @@ func checkLinearSettings(s *LinearSettings) error {
 	return nil
 }
 
-// linData holds the data for coordinate descent: index lists (without
-// values when all are 1) if the vectors are sparse, dense rows otherwise.
-// w·x_i and w += d·x_i touch only the non-zeros.
+// linData holds the data for coordinate descent: the non-zeros of all rows
+// in one flat index list (with values unless all are 1) if the vectors are
+// sparse, dense rows otherwise. w·x_i and w += d·x_i touch only the
+// non-zeros, and the flat list keeps a row's indices in consecutive cache
+// lines.
 type linData struct {
 	dim   int
 	dense [][]float64
-	idx   [][]int32
-	val   [][]float64
+	off   []int     // row i's non-zeros are idx[off[i]:off[i+1]]
+	idx   []int32   // feature indices
+	val   []float64 // their values; nil when all are 1
 	sq    []float64 // ‖x_i‖² + Bias²
 	bias  float64
 }
@@ -140,15 +143,28 @@ type linData struct {
 func newLinData(X [][]float64, bias float64) *linData {
 	d := &linData{dim: len(X[0]), bias: bias, sq: make([]float64, len(X))}
 	l, binary := chooseLayout(X)
-	for i, x := range X {
-		d.sq[i] = dot(x, x) + bias*bias
-	}
 	if l == layoutDense {
 		d.dense = X
+		for i, x := range X {
+			d.sq[i] = dot(x, x) + bias*bias
+		}
 		return d
 	}
-	v := newVectors(X, layoutSparse, binary)
-	d.idx, d.val = v.idx, v.val
+	d.off = make([]int, len(X)+1)
+	for i, x := range X {
+		var sq float64
+		for k, v := range x {
+			if v != 0 {
+				d.idx = append(d.idx, int32(k))
+				if !binary {
+					d.val = append(d.val, v)
+				}
+				sq += v * v
+			}
+		}
+		d.sq[i] = sq + bias*bias
+		d.off[i+1] = len(d.idx)
+	}
 	return d
 }
 
@@ -157,18 +173,20 @@ func (d *linData) wx(w []float64, i int) float64 {
 	if d.dense != nil {
 		return dot(d.dense[i], w)
 	}
-	var s float64
-	if v := d.val[i]; v == nil {
-		for _, k := range d.idx[i] {
-			s += w[k]
-		}
-	} else {
-		v = v[:len(d.idx[i])]
-		for n, k := range d.idx[i] {
-			s += w[k] * v[n]
-		}
+	a, b := d.off[i], d.off[i+1]
+	if d.val != nil {
+		return dotAt(w, d.idx[a:b], d.val[a:b])
 	}
-	return s
+	return sumAt(w, d.idx[a:b])
+}
+
+// touch reads the first index of row i, so that the memory system starts
+// fetching the row while the solver works on the one before.
+func (d *linData) touch(i int) int32 {
+	if d.dense != nil || d.off[i] == d.off[i+1] {
+		return 0
+	}
+	return d.idx[d.off[i]]
 }
 
 // axpy does w += a·x_i.
@@ -177,15 +195,18 @@ func (d *linData) axpy(w []float64, a float64, i int) {
 		floats.AddScaled(w, a, d.dense[i])
 		return
 	}
-	if v := d.val[i]; v == nil {
-		for _, k := range d.idx[i] {
-			w[k] += a
-		}
-	} else {
-		v = v[:len(d.idx[i])]
-		for n, k := range d.idx[i] {
+	lo, hi := d.off[i], d.off[i+1]
+	idx := d.idx[lo:hi]
+	if d.val != nil {
+		v := d.val[lo:hi]
+		v = v[:len(idx)]
+		for n, k := range idx {
 			w[k] += a * v[n]
 		}
+		return
+	}
+	for _, k := range idx {
+		w[k] += a
 	}
 }
 
@@ -211,7 +232,7 @@ func (d *linData) solve(ctx context.Context, y []int8, s LinearSettings, rng *ra
 	}
 	active := n
 	pgmaxOld, pgminOld := math.Inf(1), math.Inf(-1)
-	iter := 0
+	iter, touched := 0, 0
 	for iter < s.MaxIter {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -222,8 +243,12 @@ func (d *linData) solve(ctx context.Context, y []int8, s LinearSettings, rng *ra
 			index[i], index[j] = index[j], index[i]
 		}
 		updates := 0
+		var sink int32
 		for k := 0; k < active; k++ {
 			i := index[k]
+			if k+1 < active {
+				sink += d.touch(index[k+1])
+			}
 			yi := float64(y[i])
 			a := alpha[i]
 			G := yi*(d.wx(w, i)+wb*d.bias) - 1 + a*diag
@@ -264,6 +289,7 @@ func (d *linData) solve(ctx context.Context, y []int8, s LinearSettings, rng *ra
 			}
 		}
 		iter++
+		touched += int(sink)
 		if progress != nil {
 			progress(iter, updates, linObj(w, wb, alpha, diag))
 		}
@@ -283,6 +309,7 @@ func (d *linData) solve(ctx context.Context, y []int8, s LinearSettings, rng *ra
 			pgminOld = math.Inf(-1)
 		}
 	}
+	_ = touched
 	m := &LinearBinary{W: w, B: wb * d.bias, Alpha: alpha, Iter: iter, Obj: linObj(w, wb, alpha, diag)}
 	for _, a := range alpha {
 		if a > 0 {

@@ -15,11 +15,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -166,17 +168,29 @@ func readLibsvm(path string) (*data, int, error) {
 		} else {
 			l, buf = buf, nil
 		}
-		fs := bytes.Fields(l)
-		if len(fs) == 0 {
+		tok := func() []byte { // the next space-separated token of l
+			for len(l) > 0 && (l[0] == ' ' || l[0] == '\t' || l[0] == '\r') {
+				l = l[1:]
+			}
+			k := 0
+			for k < len(l) && l[k] != ' ' && l[k] != '\t' && l[k] != '\r' {
+				k++
+			}
+			t := l[:k]
+			l = l[k:]
+			return t
+		}
+		t := tok()
+		if len(t) == 0 {
 			continue
 		}
-		lab, err := strconv.ParseFloat(string(fs[0]), 64)
+		lab, err := strconv.ParseFloat(string(t), 64)
 		if err != nil {
-			return nil, 0, fmt.Errorf("%s:%d: label %q: %v", path, line, fs[0], err)
+			return nil, 0, fmt.Errorf("%s:%d: label %q: %v", path, line, t, err)
 		}
 		labels = append(labels, int(lab))
 		start = append(start, len(idx))
-		for _, t := range fs[1:] {
+		for t = tok(); len(t) > 0; t = tok() {
 			c := bytes.IndexByte(t, ':')
 			j := 0
 			for _, ch := range t[:max(c, 0)] {
@@ -332,6 +346,7 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("unknown solver %q", *solver)
 	}
 	trained := time.Now()
+	cpu := cpuSeconds()
 	if *cpuprofile != "" {
 		pprof.StopCPUProfile()
 	}
@@ -350,8 +365,18 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		teAcc = acc(toData(te, false))
 	}
 	nsv, nbsv := res.Model.(learning.SupportVectored).SupportVectors()
-	fmt.Fprintf(stdout, "read_s=%.3f train_s=%.3f total_s=%.3f obj=%s nSV=%d nBSV=%d iter=%d train_acc=%.2f test_acc=%.2f status=%q\n",
-		parsed.Sub(start).Seconds(), trained.Sub(parsed).Seconds(), trained.Sub(start).Seconds(),
+	fmt.Fprintf(stdout, "read_s=%.3f train_s=%.3f total_s=%.3f cpu_s=%.3f obj=%s nSV=%d nBSV=%d iter=%d train_acc=%.2f test_acc=%.2f status=%q\n",
+		parsed.Sub(start).Seconds(), trained.Sub(parsed).Seconds(), trained.Sub(start).Seconds(), cpu,
 		strings.Join(objs, ","), nsv, nbsv, res.Epochs, trAcc, teAcc, res.Status)
 	return nil
+}
+
+// cpuSeconds returns the user and system CPU time of the process so far.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return math.NaN()
+	}
+	tv := func(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }
+	return tv(ru.Utime) + tv(ru.Stime)
 }
