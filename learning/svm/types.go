@@ -13,7 +13,8 @@ type Settings struct {
 
 	// Hard asks for the hard-margin separator, the limit C → ∞. On data
 	// that are separable in the kernel's feature space it returns the
-	// maximum-margin separator; otherwise the Status is NotSeparable.
+	// maximum-margin separator; otherwise the Status is NotSeparable. C is
+	// then ignored.
 	Hard bool
 
 	// Eps is the stopping tolerance on the maximal KKT violation
