@@ -13,14 +13,15 @@ import (
 	"mark1/machine"
 )
 
-// bigMachines returns two large machines (a pot per A→R pair for 2,048
-// A-units and 8 R-units: files of about 750 kB) that differ in their pots.
+// bigMachines returns two large machines (a pot per A→R pair for 1,024
+// A-units and 8 R-units, 8,200 pots: files of about 370 kB) that differ in
+// their pots.
 func bigMachines(t testing.TB) (a, b *machine.Machine) {
 	cfg, err := machine.Preset("full")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Associator.Units = 2048
+	cfg.Associator.Units = 1024
 	classes := []string{"0", "1", "2", "3", "4", "5", "6", "7"}
 	a, err = machine.New(cfg, classes, machine.SeedsFrom(3), nil)
 	if err != nil {
@@ -76,11 +77,11 @@ func TestKilledDuringSave(t *testing.T) {
 	span := 4 * time.Since(start)
 	rng := rand.New(rand.NewPCG(1, 2))
 	const iterations = 50
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(15 * time.Second)
 	seen := map[int]int{}
 	for i := range iterations {
 		if time.Now().After(deadline) {
-			t.Logf("stopped after %d iterations to stay within 20 s", i)
+			t.Logf("stopped after %d iterations to stay within 15 s", i)
 			break
 		}
 		os.Remove(path + ".ready")
