@@ -29,3 +29,24 @@ func TestAblateCommand(t *testing.T) {
 		t.Errorf("ablate --json: exit %d: %s%s", code, out, errs)
 	}
 }
+
+// Faults come from --faults or from the "faults" member of a --config file,
+// and are recorded in the machine file.
+func TestFaultsFromConfig(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "c.json"), []byte(`{"preset": "mark1", "faults": {"dead_a": 0.25, "stuck_cells": 0.02}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, dir, "train", "--task", "leftright", "--n", "10", "--config", "c.json", "--quiet")
+	if code != 0 || !strings.Contains(out, "Faults: stuck-cells=0.02,dead-a=0.25") {
+		t.Fatalf("train --config with faults: exit %d: %s%s", code, out, errs)
+	}
+	code, out, _ = run(t, dir, "train", "--task", "leftright", "--n", "10", "--config", "c.json", "--faults", "none", "--quiet", "--out", "healthy.json")
+	if code != 0 || strings.Contains(out, "Faults:") {
+		t.Errorf("--faults none after a config with faults: exit %d: %s", code, out)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "mark1.json"))
+	if !strings.Contains(string(b), `"dead_a": 0.25`) || !strings.Contains(string(b), `"dead": true`) || !strings.Contains(string(b), `"stuck_cells": [`) {
+		t.Error("the machine file does not record the faults")
+	}
+}
