@@ -149,7 +149,8 @@ func printReport(w io.Writer, rep *compare.Report) {
 			num(r.Margin, "%.4f"), svs, time.Duration(r.Seconds*1e9).Round(time.Microsecond), mtime, pulses)
 	}
 	fmt.Fprintf(w, "\n* stopped at a limit, not converged. updates: mistakes corrected (perceptrons, hardware), steps (batch GD) or solver iterations (SVMs).\n")
-	fmt.Fprintf(w, "margin: the geometric margin of the learned separator on the training data, smallest over the binary machines (negative: some training card on the wrong side).\n")
+	fmt.Fprintf(w, "margin: smallest over the binary machines. Perceptrons and hardware: the geometric margin min y·f(x)/‖w‖ on the training data\n")
+	fmt.Fprintf(w, "(negative: a training card on the wrong side). SVMs: 1/‖w‖, the margin they maximize (the same when no card lies inside it).\n")
 	for _, t := range rep.Theory {
 		if !t.Separable {
 			fmt.Fprintf(w, "Theory, %s: %s.\n", t.Features, t.Note)
