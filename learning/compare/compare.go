@@ -112,8 +112,10 @@ type Row struct {
 	Epochs    int     `json:"epochs"`
 	Converged bool    `json:"converged"`
 	Status    string  `json:"status"`
-	// Margin is the geometric margin of the learned separator on the
-	// training data (smallest over the binary machines); NaN if none.
+	// Margin is the model's own margin, smallest over its binary machines:
+	// for perceptrons and the hardware the geometric margin
+	// min_i y_i f(x_i)/‖w‖ on the training data, for SVMs 1/‖w‖ (see
+	// learning.Margined); NaN if none.
 	Margin         float64 `json:"margin"`
 	SupportVectors int     `json:"support_vectors"` // -1 where it does not apply
 	BoundedSVs     int     `json:"bounded_svs"`
