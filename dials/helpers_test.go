@@ -48,8 +48,6 @@ func trained(t testing.TB, preset, task string, classes, epochs int, onePerClass
 	return m, d
 }
 
-type machineResponse = machine.Response
-
 func present(m *machine.Machine, field []float32) *machine.Response {
 	var r machine.Response
 	m.Present(&r, field, nil)

@@ -243,7 +243,7 @@ func TestFitPanicsOnBadSettings(t *testing.T) {
 }
 
 func TestFitCancelled(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
+	var cancel context.CancelFunc
 	d := ptXOR(2)
 	for _, l := range ptAllLearners() {
 		epochs := 0
@@ -253,6 +253,7 @@ func TestFitCancelled(t *testing.T) {
 				cancel()
 			}
 		})
+		var ctx context.Context
 		ctx, cancel = context.WithCancel(context.Background())
 		res, err := l.Fit(ctx, d, rec)
 		if !errors.Is(err, context.Canceled) || res == nil || res.Epochs != 3 || epochs != 3 || res.Model == nil {

@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -20,6 +21,7 @@ import (
 	"mark1/images"
 	"mark1/learning"
 	"mark1/machine"
+	"mark1/motors"
 )
 
 //go:embed static
@@ -401,20 +403,40 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	w.Write(b)
 }
 
-// handlePicture renders the dial panel or the weight maps as PNG.
+// handlePicture renders the dial panel or the weight maps as PNG. Drawing
+// takes a good fraction of a second, so it works on a copy of the machine's
+// moving parts taken under the lock, and other tabs are not held up.
 func (s *Server) handlePicture(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
+	m, err := s.snapshot()
+	if err != nil {
+		writeError(w, errorf(http.StatusInternalServerError, "%v", err))
+		return
+	}
 	var d *dials.Drawing
 	if strings.HasSuffix(r.URL.Path, "weights.png") {
-		d = dials.WeightMaps(s.m)
+		d = dials.WeightMaps(m)
 	} else {
-		d = dials.Panel(s.m, dials.PanelOptions{})
+		d = dials.Panel(m, dials.PanelOptions{})
 	}
-	img := d.Image() // rendered under the lock: it reads the pots
-	s.mu.Unlock()
 	w.Header().Set("Content-Type", "image/png")
 	w.Header().Set("Cache-Control", "no-store")
-	encodePNG(w, img)
+	encodePNG(w, d.Image())
+}
+
+// snapshot returns a copy of the machine for drawing: the pots and the
+// history are copied; the wiring, retina and R-units never change while the
+// panel runs and are shared.
+func (s *Server) snapshot() (*machine.Machine, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := *s.m
+	bank, err := motors.Restore(s.m.Bank.Config(), s.m.Bank.State())
+	if err != nil {
+		return nil, err
+	}
+	c.Bank = bank
+	c.History = slices.Clone(s.m.History)
+	return &c, nil
 }
 
 // handleEvents streams the state to one tab as server-sent events.

@@ -247,9 +247,24 @@ func TestSeveralEventStreams(t *testing.T) {
 	if n := p.hub.count(); n != clients {
 		t.Errorf("%d subscribers; want %d", n, clients)
 	}
-	post(t, ts.URL+"/api/run", "", nil)
-	done.Wait()
-	post(t, ts.URL+"/api/pause", "", nil)
+	// Step the machine until every tab has seen six states: free-running
+	// training may converge, and the hub coalesces states a slow tab has
+	// not read yet, so a fixed number of broadcasts would make this flaky.
+	finished := make(chan struct{})
+	go func() { done.Wait(); close(finished) }()
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for stepping := true; stepping; {
+		select {
+		case <-finished:
+			stepping = false
+		case <-ctx.Done():
+			stepping = false
+		case <-tick.C:
+			post(t, ts.URL+"/api/step", "", nil)
+		}
+	}
+	<-finished
 	for i := range clients {
 		if errs[i] != nil {
 			t.Errorf("client %d: %v", i, errs[i])
@@ -265,7 +280,7 @@ func TestSeveralEventStreams(t *testing.T) {
 	}
 	status, s := post(t, ts.URL+"/api/step", "", nil)
 	if status != 200 || s.Running || s.Pulses == 0 {
-		t.Errorf("after run and pause: status %d, running %v, %d pulses", status, s.Running, s.Pulses)
+		t.Errorf("after stepping: status %d, running %v, %d pulses", status, s.Running, s.Pulses)
 	}
 }
 

@@ -37,7 +37,7 @@ func TestSession(t *testing.T) {
 	if code, out, errs = run(t, dir, "eval", "--task", "leftright"); code != 0 || !strings.Contains(out, "accuracy") || !strings.Contains(out, "predicted") {
 		t.Fatalf("eval: exit %d: %s%s", code, out, errs)
 	}
-	if code, out, errs = run(t, dir, "stimuli", "--task", "leftright", "--n", "2", "--out", "cards"); code != 0 {
+	if code, _, errs = run(t, dir, "stimuli", "--task", "leftright", "--n", "2", "--out", "cards"); code != 0 {
 		t.Fatalf("stimuli: exit %d: %s", code, errs)
 	}
 	pngs, _ := filepath.Glob(filepath.Join(dir, "cards", "*", "*.png"))
@@ -48,7 +48,7 @@ func TestSession(t *testing.T) {
 	if code != 0 || strings.Count(out, "P_a") != 4 || !strings.Contains(out, "R0") {
 		t.Fatalf("predict: exit %d: %s%s", code, out, errs)
 	}
-	if code, out, _ = run(t, dir, "wiring", "--out", "plug.txt"); code != 0 {
+	if code, _, _ = run(t, dir, "wiring", "--out", "plug.txt"); code != 0 {
 		t.Fatalf("wiring: exit %d", code)
 	}
 	// Retrain with the saved plugboard: the same wiring gives the same machine.

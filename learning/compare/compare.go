@@ -71,7 +71,7 @@ func (s *Spec) Validate() error {
 		}
 	}
 	if s.C < 0 || math.IsNaN(s.C) || math.IsInf(s.C, 0) {
-		return fmt.Errorf("C = %v: want a finite number > 0", s.C)
+		return fmt.Errorf("SVM penalty C = %v: want a finite number > 0", s.C)
 	}
 	if s.Epochs < 0 || s.CacheMB < 0 {
 		return fmt.Errorf("epochs and cache size must not be negative")

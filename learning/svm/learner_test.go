@@ -157,9 +157,10 @@ func TestFitErrors(t *testing.T) {
 
 func TestFitCancel(t *testing.T) {
 	d := blobs(3, 3000, 2, 20, 0.3)
-	ctx, cancel := context.WithCancel(context.Background())
+	var cancel context.CancelFunc
 	rec := learning.RecorderFunc(func(learning.Epoch) { cancel() })
 	for _, l := range []learning.Learner{Kernel{Kernel: kernel.Gaussian{Sigma: 1}}, Linear{Settings: LinearSettings{Eps: 1e-9}}} {
+		var ctx context.Context
 		ctx, cancel = context.WithCancel(context.Background())
 		if _, err := l.Fit(ctx, d, rec); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s: err = %v; want context.Canceled", l.Name(), err)

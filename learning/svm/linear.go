@@ -94,18 +94,18 @@ func SolveLinear(X [][]float64, y []float64, s LinearSettings) (*LinearBinary, e
 func checkLinearSettings(s *LinearSettings) error {
 	switch {
 	case math.IsNaN(s.C) || s.C < 0 || math.IsInf(s.C, 0):
-		return fmt.Errorf("C = %v, want a finite C > 0: %w", s.C, ErrSetting)
+		return fmt.Errorf("penalty C = %v, want a finite C > 0: %w", s.C, ErrSetting)
 	case s.C == 0:
 		s.C = 1
 	}
 	if math.IsNaN(s.Eps) || s.Eps < 0 || math.IsInf(s.Eps, 0) {
-		return fmt.Errorf("Eps = %v, want a finite Eps ≥ 0: %w", s.Eps, ErrSetting)
+		return fmt.Errorf("tolerance Eps = %v, want a finite Eps ≥ 0: %w", s.Eps, ErrSetting)
 	}
 	if s.Eps == 0 {
 		s.Eps = 0.1
 	}
 	if math.IsNaN(s.Bias) || math.IsInf(s.Bias, 0) {
-		return fmt.Errorf("Bias = %v: %w", s.Bias, ErrSetting)
+		return fmt.Errorf("bias feature %v is not finite: %w", s.Bias, ErrSetting)
 	}
 	if s.Bias == 0 {
 		s.Bias = 1

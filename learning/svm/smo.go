@@ -150,14 +150,14 @@ func checkSettings(s *Settings, k kernel.Kernel) error {
 	}
 	switch {
 	case math.IsNaN(s.C) || s.C < 0:
-		return fmt.Errorf("C = %v, want C > 0: %w", s.C, ErrSetting)
+		return fmt.Errorf("penalty C = %v, want C > 0: %w", s.C, ErrSetting)
 	case s.C == 0:
 		s.C = 1
 	case math.IsInf(s.C, 1):
 		s.Hard = true
 	}
 	if math.IsNaN(s.Eps) || s.Eps < 0 || math.IsInf(s.Eps, 0) {
-		return fmt.Errorf("Eps = %v, want a finite Eps ≥ 0: %w", s.Eps, ErrSetting)
+		return fmt.Errorf("tolerance Eps = %v, want a finite Eps ≥ 0: %w", s.Eps, ErrSetting)
 	}
 	if s.Eps == 0 {
 		s.Eps = 1e-3
