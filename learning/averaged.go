@@ -14,23 +14,10 @@ import "context"
 // in Machine Learning, §4.7): beside w the learner keeps u = Σ c·Δw over the
 // updates, c counting the examples presented, and the average is w − u/c.
 //
-// The settings, stopping rule and Curve are the Perceptron's. The model is a
+// It is a Perceptron in its settings (the same fields, the same defaults),
+// stopping rule and Curve. The model is a
 // *LinearModel whose Margin is that of the averaged separator.
-type AveragedPerceptron struct {
-	// Step is the step size ε; 0 means 1.
-	Step float64
-	// NoBias drops the always-on extra input.
-	NoBias bool
-	// MaxEpochs bounds the number of passes; 0 means 100.
-	MaxEpochs int
-	// InitScale is 0 for the zero start, else the half-width of a uniform
-	// random start.
-	InitScale float64
-	// InOrder presents the rows in data order in every epoch.
-	InOrder bool
-	// Seed seeds the presentation order and the random start.
-	Seed uint64
-}
+type AveragedPerceptron Perceptron
 
 var _ Learner = AveragedPerceptron{}
 
@@ -39,8 +26,5 @@ func (AveragedPerceptron) Name() string { return "averaged" }
 
 // Fit trains on d; see the type's documentation.
 func (p AveragedPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error) {
-	return fitOnline(ctx, d, rec, onlineSettings{
-		name: "averaged perceptron", step: p.Step, bias: !p.NoBias, maxEpochs: p.MaxEpochs,
-		initScale: p.InitScale, inOrder: p.InOrder, seed: p.Seed,
-	}, averagedVariant)
+	return fitOnline(ctx, d, rec, Perceptron(p).settings("averaged perceptron"), averagedVariant)
 }

@@ -62,10 +62,15 @@ func (Perceptron) Name() string { return "perceptron" }
 
 // Fit trains on d; see the type's documentation.
 func (p Perceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error) {
-	return fitOnline(ctx, d, rec, onlineSettings{
-		name: "perceptron", step: p.Step, bias: !p.NoBias, maxEpochs: p.MaxEpochs,
+	return fitOnline(ctx, d, rec, p.settings("perceptron"), plainVariant)
+}
+
+// settings are the run's settings for fitOnline, under a learner's name.
+func (p Perceptron) settings(name string) onlineSettings {
+	return onlineSettings{
+		name: name, step: p.Step, bias: !p.NoBias, maxEpochs: p.MaxEpochs,
 		initScale: p.InitScale, inOrder: p.InOrder, seed: p.Seed,
-	}, plainVariant)
+	}
 }
 
 // Defaults and the generator streams shared by the learners.

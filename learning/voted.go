@@ -17,24 +17,11 @@ import (
 // bound; in practice it behaves like the averaged perceptron, at the cost of
 // O(mistakes·d) memory and prediction time.
 //
-// The settings, stopping rule and Curve are the Perceptron's. The model is a
+// It is a Perceptron in its settings (the same fields, the same defaults),
+// stopping rule and Curve. The model is a
 // *VotedModel. Storing a retired vector appends to a growing slice, so Fit
 // allocates (amortized) on mistakes, never on correct answers.
-type VotedPerceptron struct {
-	// Step is the step size ε; 0 means 1.
-	Step float64
-	// NoBias drops the always-on extra input.
-	NoBias bool
-	// MaxEpochs bounds the number of passes; 0 means 100.
-	MaxEpochs int
-	// InitScale is 0 for the zero start, else the half-width of a uniform
-	// random start.
-	InitScale float64
-	// InOrder presents the rows in data order in every epoch.
-	InOrder bool
-	// Seed seeds the presentation order and the random start.
-	Seed uint64
-}
+type VotedPerceptron Perceptron
 
 var _ Learner = VotedPerceptron{}
 
@@ -43,10 +30,7 @@ func (VotedPerceptron) Name() string { return "voted" }
 
 // Fit trains on d; see the type's documentation.
 func (p VotedPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error) {
-	return fitOnline(ctx, d, rec, onlineSettings{
-		name: "voted perceptron", step: p.Step, bias: !p.NoBias, maxEpochs: p.MaxEpochs,
-		initScale: p.InitScale, inOrder: p.InOrder, seed: p.Seed,
-	}, votedVariant)
+	return fitOnline(ctx, d, rec, Perceptron(p).settings("voted perceptron"), votedVariant)
 }
 
 // VotedModel is the model of a VotedPerceptron. Machine k (one for two
