@@ -116,10 +116,6 @@ func (h Hardware) Train(ctx context.Context, m *machine.Machine, train, test Fie
 	noise := m.TrainingNoise()
 	var r machine.Response
 	done := len(m.History)
-	presented := 0
-	if done > 0 {
-		presented = m.History[done-1].Presentations
-	}
 	order := make([]int, len(train.X))
 	for e := done + 1; e <= done+maxEpochs; e++ {
 		// A fresh, reproducible permutation per epoch: it depends only on
@@ -138,23 +134,9 @@ func (h Hardware) Train(ctx context.Context, m *machine.Machine, train, test Fie
 			if h.Present(m, &r, train.X[i], train.Y[i], noise) {
 				mistakes++
 			}
-			presented++
 		}
 		res.Updates += mistakes
-		rec := machine.Epoch{
-			Epoch:         e,
-			Presentations: presented,
-			Mistakes:      mistakes,
-			Pr:            m.Accuracy(train.X, train.Y),
-			Seconds:       m.Bank.Seconds(),
-			Pulses:        m.Bank.Pulses(),
-			Saturations:   m.Bank.Saturations(),
-		}
-		if len(test.X) > 0 {
-			pg := m.Accuracy(test.X, test.Y)
-			rec.Pg = &pg
-		}
-		m.History = append(m.History, rec)
+		rec := CloseEpoch(m, e, len(order), mistakes, train, test)
 		res.Epochs++
 		res.Curve = append(res.Curve, Epoch{Epoch: e, Mistakes: mistakes, Risk: math.NaN()})
 		if progress != nil {
@@ -177,6 +159,33 @@ func (h Hardware) Train(ctx context.Context, m *machine.Machine, train, test Fie
 			last.Epoch, last.Mistakes, 100*last.Pr)
 	}
 	return res, nil
+}
+
+// CloseEpoch records a finished epoch in m.History and returns the record:
+// the presentations so far (the epoch's own added to those before it), the
+// corrections in the epoch, P_r on train and P_g on test (if any) measured
+// with the weights frozen, and the machine's clock and motor counters.
+// Hardware.Train calls it after every epoch; a program that presents cards
+// one at a time, such as the web panel, calls it when its epoch ends.
+func CloseEpoch(m *machine.Machine, epoch, presented, mistakes int, train, test Fields) machine.Epoch {
+	if n := len(m.History); n > 0 {
+		presented += m.History[n-1].Presentations
+	}
+	rec := machine.Epoch{
+		Epoch:         epoch,
+		Presentations: presented,
+		Mistakes:      mistakes,
+		Pr:            m.Accuracy(train.X, train.Y),
+		Seconds:       m.Bank.Seconds(),
+		Pulses:        m.Bank.Pulses(),
+		Saturations:   m.Bank.Saturations(),
+	}
+	if len(test.X) > 0 {
+		pg := m.Accuracy(test.X, test.Y)
+		rec.Pg = &pg
+	}
+	m.History = append(m.History, rec)
+	return rec
 }
 
 // Present shows one fitted field with its label to the machine and, as the

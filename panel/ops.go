@@ -83,24 +83,10 @@ func (s *Server) nextCard() (int, *card) {
 	return i, &card{img: s.cards[i], field: s.train.X[i], label: s.train.Y[i], source: fmt.Sprintf("training card %d of task %s", i, s.task)}
 }
 
-// closeEpoch records the finished epoch as learning.Hardware does (P_r on
-// the training cards, P_g on the held-out ones) and starts the next.
+// closeEpoch records the finished epoch (learning.CloseEpoch) and starts
+// the next.
 func (s *Server) closeEpoch() {
-	m := s.m
-	presented := len(s.order)
-	if n := len(m.History); n > 0 {
-		presented += m.History[n-1].Presentations
-	}
-	rec := machine.Epoch{
-		Epoch: s.epoch, Presentations: presented, Mistakes: s.errs,
-		Pr: m.Accuracy(s.train.X, s.train.Y), Seconds: m.Bank.Seconds(),
-		Pulses: m.Bank.Pulses(), Saturations: m.Bank.Saturations(),
-	}
-	if len(s.test.X) > 0 {
-		pg := m.Accuracy(s.test.X, s.test.Y)
-		rec.Pg = &pg
-	}
-	m.History = append(m.History, rec)
+	learning.CloseEpoch(s.m, s.epoch, len(s.order), s.errs, s.train, s.test)
 	s.epoch++
 	s.errs = 0
 	s.shuffle()
