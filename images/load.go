@@ -143,15 +143,11 @@ const (
 
 // sniffFile looks at the first bytes of path (decompressed if gzipped).
 func sniffFile(path string) (fileKind, error) {
-	f, err := openRegular(path)
+	r, f, err := openData(path)
 	if err != nil {
 		return kindUnknown, err
 	}
 	defer f.Close()
-	r, err := maybeGunzip(f, path)
-	if err != nil {
-		return kindUnknown, err
-	}
 	head := make([]byte, 512)
 	n, err := io.ReadFull(r, head)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
@@ -192,6 +188,21 @@ func sniff(b []byte) fileKind {
 	return kindText
 }
 
+// openData opens path for reading, decompressed if it is gzipped. The caller
+// closes the returned file.
+func openData(path string) (io.Reader, *os.File, error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := maybeGunzip(f, path)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return r, f, nil
+}
+
 // maybeGunzip returns r decompressed if it starts with the gzip magic
 // bytes, else r itself (buffered).
 func maybeGunzip(r io.Reader, name string) (io.Reader, error) {
@@ -227,15 +238,11 @@ func findLabels(images string) (string, error) {
 
 // readIDXFile reads an IDX file, gzipped or not.
 func readIDXFile(path string, lim Limits) (*IDX, error) {
-	f, err := openRegular(path)
+	r, f, err := openData(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	r, err := maybeGunzip(f, path)
-	if err != nil {
-		return nil, err
-	}
 	return ReadIDX(r, path, lim)
 }
 
@@ -295,15 +302,11 @@ func loadIDXPair(imagesPath, labelsPath string, lim Limits) (*Dataset, error) {
 
 // loadLibSVM reads a libsvm file, gzipped or not, as pictures.
 func loadLibSVM(path string, lim Limits) (*Dataset, error) {
-	f, err := openRegular(path)
+	r, f, err := openData(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	r, err := maybeGunzip(f, path)
-	if err != nil {
-		return nil, err
-	}
 	rows, dim, err := readSparse(r, path, lim)
 	if err != nil {
 		return nil, err
