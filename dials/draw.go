@@ -72,27 +72,26 @@ type pen struct {
 
 func (p *pen) pt(x, y float64) vg.Point { return vg.Point{X: vg.Length(x), Y: vg.Length(p.h - y)} }
 
-func (p *pen) fillRect(x, y, w, h float64, c color.Color) {
+// rect returns the closed outline of the rectangle at (x, y), w by h.
+func (p *pen) rect(x, y, w, h float64) vg.Path {
 	var path vg.Path
 	path.Move(p.pt(x, y))
 	path.Line(p.pt(x+w, y))
 	path.Line(p.pt(x+w, y+h))
 	path.Line(p.pt(x, y+h))
 	path.Close()
+	return path
+}
+
+func (p *pen) fillRect(x, y, w, h float64, c color.Color) {
 	p.c.SetColor(c)
-	p.c.Fill(path)
+	p.c.Fill(p.rect(x, y, w, h))
 }
 
 func (p *pen) strokeRect(x, y, w, h, width float64, c color.Color) {
-	var path vg.Path
-	path.Move(p.pt(x, y))
-	path.Line(p.pt(x+w, y))
-	path.Line(p.pt(x+w, y+h))
-	path.Line(p.pt(x, y+h))
-	path.Close()
 	p.c.SetColor(c)
 	p.c.SetLineWidth(vg.Length(width))
-	p.c.Stroke(path)
+	p.c.Stroke(p.rect(x, y, w, h))
 }
 
 func (p *pen) circle(x, y, r float64) vg.Path {
