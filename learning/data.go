@@ -109,15 +109,38 @@ func dot(x, z []float64) float64 { return floats.Dot(x, z) }
 // axpy sets dst += a·x.
 func axpy(dst []float64, a float64, x []float64) { floats.AddScaled(dst, a, x) }
 
-// argmax returns the index of the largest element, the lowest on ties.
-func argmax(s []float64) int {
-	best := 0
-	for i, v := range s {
-		if v > s[best] {
-			best = i
+// ovrPredict returns the class that one-vs-rest machines with decision
+// values f(0), …, f(machines−1) show: with a single machine (two classes),
+// class 1 when f(0) > 0; otherwise the machine with the largest value, the
+// first on a tie.
+func ovrPredict(machines int, f func(k int) float64) int {
+	if machines == 1 {
+		if f(0) > 0 {
+			return 1
+		}
+		return 0
+	}
+	best, bestF := 0, f(0)
+	for k := 1; k < machines; k++ {
+		if v := f(k); v > bestF {
+			best, bestF = k, v
 		}
 	}
 	return best
+}
+
+// ovrScores writes one score per class into dst (grown as needed) from the
+// machines' decision values: (−f(0), f(0)) for a single two-class machine,
+// f(k) for each class otherwise.
+func ovrScores(dst []float64, machines int, f func(k int) float64) []float64 {
+	if machines == 1 {
+		return binaryScores(dst, f(0))
+	}
+	dst = grow(dst, machines)
+	for k := range dst {
+		dst[k] = f(k)
+	}
+	return dst
 }
 
 // binaryScores writes the scores (−f, f) of a single two-class machine.

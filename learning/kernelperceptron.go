@@ -376,13 +376,7 @@ func (km *KernelModel) Predict(x []float64) int {
 		f = make([]float64, len(km.Coef))
 	}
 	km.decisions(f, x)
-	if len(f) == 1 {
-		if f[0] > 0 {
-			return 1
-		}
-		return 0
-	}
-	return argmax(f)
+	return ovrPredict(len(f), func(k int) float64 { return f[k] })
 }
 
 // SupportVectors returns the number of stored examples and 0: a perceptron's

@@ -56,32 +56,13 @@ func (m *LinearModel) decision(k int, x []float64) float64 {
 
 // Predict returns the class of x.
 func (m *LinearModel) Predict(x []float64) int {
-	if len(m.W) == 1 {
-		if m.decision(0, x) > 0 {
-			return 1
-		}
-		return 0
-	}
-	best, bestF := 0, math.Inf(-1)
-	for k := range m.W {
-		if f := m.decision(k, x); f > bestF {
-			best, bestF = k, f
-		}
-	}
-	return best
+	return ovrPredict(len(m.W), func(k int) float64 { return m.decision(k, x) })
 }
 
 // Scores writes one score per class into dst (grown as needed) and returns
 // it: (−f_0(x), f_0(x)) for two classes, f_k(x) for each class otherwise.
 func (m *LinearModel) Scores(dst, x []float64) []float64 {
-	if len(m.W) == 1 {
-		return binaryScores(dst, m.decision(0, x))
-	}
-	dst = grow(dst, len(m.W))
-	for k := range m.W {
-		dst[k] = m.decision(k, x)
-	}
-	return dst
+	return ovrScores(dst, len(m.W), func(k int) float64 { return m.decision(k, x) })
 }
 
 // Margin returns the geometric margin of the learned separator on the

@@ -1,9 +1,6 @@
 package learning
 
-import (
-	"context"
-	"math"
-)
+import "context"
 
 // VotedPerceptron is the voted perceptron of Freund & Schapire (1999, "Large
 // margin classification using the perceptron algorithm", Machine Learning
@@ -71,32 +68,13 @@ func (m *VotedModel) vote(k int, x []float64) float64 {
 
 // Predict returns the class that wins the vote.
 func (m *VotedModel) Predict(x []float64) int {
-	if len(m.V) == 1 {
-		if m.vote(0, x) > 0 {
-			return 1
-		}
-		return 0
-	}
-	best, bestS := 0, math.Inf(-1)
-	for k := range m.V {
-		if s := m.vote(k, x); s > bestS {
-			best, bestS = k, s
-		}
-	}
-	return best
+	return ovrPredict(len(m.V), func(k int) float64 { return m.vote(k, x) })
 }
 
 // Scores writes the votes into dst (grown as needed): (−s_0, s_0) for two
 // classes, s_k for each class otherwise.
 func (m *VotedModel) Scores(dst, x []float64) []float64 {
-	if len(m.V) == 1 {
-		return binaryScores(dst, m.vote(0, x))
-	}
-	dst = grow(dst, len(m.V))
-	for k := range m.V {
-		dst[k] = m.vote(k, x)
-	}
-	return dst
+	return ovrScores(dst, len(m.V), func(k int) float64 { return m.vote(k, x) })
 }
 
 // Vectors returns the number of weight vectors kept, over all machines.
