@@ -80,12 +80,16 @@ func SqDist(x, z []float64) float64 {
 func (Linear) Eval(x, z []float64) float64 { return Dot(x, z) }
 
 // Eval returns (Gamma·x·z + Coef0)^Degree.
-func (k Polynomial) Eval(x, z []float64) float64 {
+func (k Polynomial) Eval(x, z []float64) float64 { return k.FromDot(Dot(x, z)) }
+
+// FromDot returns the kernel value for inputs whose dot product x·z is d:
+// (Gamma·d + Coef0)^Degree. Solvers that cache dot products use it.
+func (k Polynomial) FromDot(d float64) float64 {
 	g := k.Gamma
 	if g == 0 {
 		g = 1
 	}
-	return ipow(g*Dot(x, z)+k.Coef0, k.Degree)
+	return ipow(g*d+k.Coef0, k.Degree)
 }
 
 // Eval returns exp(−‖x−z‖² / (2σ²)).

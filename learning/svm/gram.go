@@ -264,13 +264,12 @@ func popAnd(a, b []uint64) int {
 
 // gram evaluates the kernel on the stored vectors.
 type gram struct {
-	v      *vectors
-	k      kernel.Kernel
-	kind   kernelKind
-	gamma  float64 // poly: γ; Gaussian: 1/(2σ²); Laplace: 1/σ
-	coef0  float64
-	degree int
-	buf    []float64
+	v     *vectors
+	k     kernel.Kernel
+	kind  kernelKind
+	gamma float64 // Gaussian: 1/(2σ²); Laplace: 1/σ
+	poly  kernel.Polynomial
+	buf   []float64
 }
 
 func newGram(X [][]float64, k kernel.Kernel) *gram {
@@ -280,10 +279,7 @@ func newGram(X [][]float64, k kernel.Kernel) *gram {
 		g.kind = kindLinear
 	case kernel.Polynomial:
 		g.kind = kindPoly
-		g.gamma, g.coef0, g.degree = k.Gamma, k.Coef0, k.Degree
-		if g.gamma == 0 {
-			g.gamma = 1
-		}
+		g.poly = k
 	case kernel.Gaussian:
 		g.kind = kindGauss
 		g.gamma = 1 / (2 * k.Sigma * k.Sigma)
@@ -308,7 +304,7 @@ func (g *gram) apply(d float64, i, j int) float64 {
 	case kindLinear:
 		return d
 	case kindPoly:
-		return ipow(g.gamma*d+g.coef0, g.degree)
+		return g.poly.FromDot(d)
 	case kindGauss:
 		return math.Exp(-g.gamma * math.Max(g.v.sq[i]+g.v.sq[j]-2*d, 0))
 	case kindLaplace:
@@ -357,7 +353,7 @@ func (g *gram) row(dst []float32, y []int8, i, from int) {
 	switch g.kind {
 	case kindPoly:
 		for k, v := range d {
-			d[k] = ipow(g.gamma*v+g.coef0, g.degree)
+			d[k] = g.poly.FromDot(v)
 		}
 	case kindGauss:
 		sq := g.v.sq[from : from+n]
@@ -391,17 +387,6 @@ func (g *gram) row(dst []float32, y []int8, i, from int) {
 }
 
 func (g *gram) swap(i, j int) { g.v.swap(i, j) }
-
-func ipow(b float64, n int) float64 {
-	r := 1.0
-	for ; n > 0; n >>= 1 {
-		if n&1 == 1 {
-			r *= b
-		}
-		b *= b
-	}
-	return r
-}
 
 // evalAll sets dst[s] = k(x_s, x) for every stored vector x_s, using the
 // stored layout: a bit set of x when the vectors are bit sets and x is 0/1,
@@ -455,7 +440,7 @@ func (g *gram) evalAll(dst, x []float64) {
 	switch g.kind {
 	case kindPoly:
 		for s, d := range dst {
-			dst[s] = ipow(g.gamma*d+g.coef0, g.degree)
+			dst[s] = g.poly.FromDot(d)
 		}
 	case kindGauss:
 		for s, d := range dst {
