@@ -17,6 +17,7 @@ import (
 
 	"mark1/ablation"
 	"mark1/images"
+	"mark1/internal/atomicfile"
 	"mark1/learning"
 	"mark1/machine"
 )
@@ -209,5 +210,5 @@ func plotAblation(path, machineFile, data string, classes int, spec ablation.Spe
 	if err != nil {
 		return fmt.Errorf("plotting %s: %w", path, err)
 	}
-	return writeAtomic(path, func(f *os.File) error { _, err := wt.WriteTo(f); return err })
+	return atomicfile.Write(path, func(f *os.File) error { _, err := wt.WriteTo(f); return err })
 }

@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"mark1/images"
+	"mark1/internal/atomicfile"
 	"mark1/learning"
 	"mark1/learning/compare"
 	"mark1/learning/kernel"
@@ -236,7 +237,7 @@ func plotCurves(path string, rep *compare.Report) error {
 	if err != nil {
 		return fmt.Errorf("plotting %s: %w", path, err)
 	}
-	return writeAtomic(path, func(f *os.File) error { _, err := wt.WriteTo(f); return err })
+	return atomicfile.Write(path, func(f *os.File) error { _, err := wt.WriteTo(f); return err })
 }
 
 // exportLibSVM writes the train and test features of both kinds as libsvm
@@ -261,7 +262,7 @@ func exportLibSVM(dir string, cfg machine.Config, seeds machine.Seeds, train, te
 				y[i] = float64(c)
 			}
 			path := filepath.Join(dir, part.name+"-"+kind+".libsvm")
-			if err := writeAtomic(path, func(f *os.File) error { return images.WriteLibSVM(f, X, y) }); err != nil {
+			if err := atomicfile.Write(path, func(f *os.File) error { return images.WriteLibSVM(f, X, y) }); err != nil {
 				return err
 			}
 		}

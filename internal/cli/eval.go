@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"mark1/images"
+	"mark1/internal/atomicfile"
 	"mark1/machine"
 )
 
@@ -131,5 +132,5 @@ func runWiring(ctx context.Context, env *Env, args []string) error {
 		_, err = m.Plugboard.WriteTo(env.Stdout)
 		return err
 	}
-	return writeAtomic(out, func(f *os.File) error { _, err := m.Plugboard.WriteTo(f); return err })
+	return atomicfile.Write(out, func(f *os.File) error { _, err := m.Plugboard.WriteTo(f); return err })
 }

@@ -3,14 +3,10 @@ package cli
 import (
 	"context"
 	"fmt"
-	"os"
 
 	"mark1/images"
-	"mark1/internal/atomicfile"
 	"mark1/machine"
 )
-
-func writeAtomic(path string, fill func(f *os.File) error) error { return atomicfile.Write(path, fill) }
 
 func runStimuli(ctx context.Context, env *Env, args []string) error {
 	var task, out string
