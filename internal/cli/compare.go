@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"image/color"
 	"io"
 	"math"
 	"os"
@@ -15,7 +16,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 
 	"mark1/images"
@@ -206,17 +206,29 @@ func writeCSV(w io.Writer, rep *compare.Report) error {
 	return cw.Error()
 }
 
-// plotCurves draws mistakes per epoch of every learner with a curve.
+// plotCurves draws mistakes per epoch of every learner with a curve: one
+// colour per learner, solid for pixels and dashed for association features.
+// A curve identical to one drawn before (the averaged perceptron makes the
+// perceptron's mistakes) says so in the legend, since it hides the other.
 func plotCurves(path string, rep *compare.Report) error {
 	p := plot.New()
 	p.Title.Text = "Learning curves: " + rep.Data
 	p.X.Label.Text = "epoch"
 	p.Y.Label.Text = "mistakes (updates) in the epoch"
 	p.Legend.Top = true
-	i := 0
+	palette := []color.Color{
+		color.RGBA{0xd6, 0x27, 0x28, 0xff}, color.RGBA{0x1f, 0x77, 0xb4, 0xff}, color.RGBA{0x2c, 0xa0, 0x2c, 0xff},
+		color.RGBA{0xff, 0x7f, 0x0e, 0xff}, color.RGBA{0x94, 0x67, 0xbd, 0xff}, color.RGBA{0x8c, 0x56, 0x4b, 0xff},
+		color.RGBA{0xe3, 0x77, 0xc2, 0xff}, color.RGBA{0x17, 0xbe, 0xcf, 0xff}, color.RGBA{0x7f, 0x7f, 0x7f, 0xff},
+	}
+	colour := map[string]color.Color{}
+	drawn := map[string]string{} // curve → first label with it
 	for _, r := range rep.Rows {
 		if len(r.Curve) == 0 || r.Learner == "svm" || r.Learner == "linear-svm" {
 			continue // solver iterations are not epochs over the data
+		}
+		if _, ok := colour[r.Learner]; !ok {
+			colour[r.Learner] = palette[len(colour)%len(palette)]
 		}
 		pts := make(plotter.XYs, len(r.Curve))
 		for e, m := range r.Curve {
@@ -226,12 +238,20 @@ func plotCurves(path string, rep *compare.Report) error {
 		if err != nil {
 			return fmt.Errorf("plotting %s: %w", path, err)
 		}
-		l.Color = plotutil.Color(i)
-		l.Dashes = plotutil.Dashes(i / 7)
+		l.Color = colour[r.Learner]
 		l.Width = vg.Points(1.5)
+		if r.Features == "association" {
+			l.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
+		}
 		p.Add(l)
-		p.Legend.Add(r.Learner+" ("+r.Features+")", l)
-		i++
+		label := r.Learner + " (" + r.Features + ")"
+		key := fmt.Sprint(r.Curve)
+		if first, ok := drawn[key]; ok {
+			label += " = " + first
+		} else {
+			drawn[key] = label
+		}
+		p.Legend.Add(label, l)
 	}
 	wt, err := p.WriterTo(9*vg.Inch, 5.5*vg.Inch, "png")
 	if err != nil {
