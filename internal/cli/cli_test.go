@@ -174,3 +174,18 @@ func TestCompareCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpOnStdout checks that every command's --help (and -h, and
+// "mark1 help COMMAND") prints its usage on standard output, nothing on
+// standard error, and exits 0.
+func TestHelpOnStdout(t *testing.T) {
+	dir := t.TempDir()
+	for name := range commands() {
+		for _, args := range [][]string{{name, "--help"}, {name, "-h"}, {"help", name}} {
+			code, out, errs := run(t, dir, args...)
+			if code != 0 || errs != "" || !strings.HasPrefix(out, "Usage: mark1 "+name) || !strings.Contains(out, "Flags:") {
+				t.Errorf("%v: exit %d, stdout %.60q, stderr %q; want usage on stdout, exit 0", args, code, out, errs)
+			}
+		}
+	}
+}
