@@ -57,7 +57,7 @@ into an animated GIF of the dials turning.`)
 	fs.StringVar(&o.animate, "animate", "", "write an animated GIF of the recording in --record DIR to this file")
 	fs.StringVar(&o.record, "record", "", "the recording folder for --animate (made by mark1 train --record DIR)")
 	fs.IntVar(&o.delay, "delay", 40, "--animate: time each epoch is shown, in hundredths of a second")
-	fs.IntVar(&o.maxPixels, "max-pixels", 1<<24, "refuse pictures larger than this many pixels")
+	fs.IntVar(&o.maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels")
 	if err := parse(fs, args); err != nil {
 		return err
 	}

@@ -80,7 +80,7 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	var maxPixels int
 	fs := newFlags(env, "predict --machine FILE IMAGE...", "Shows each picture to a saved machine and prints its answer, each R-unit's sum\nand output, and P_a, the fraction of A-units that fired.")
 	fs.StringVar(&path, "machine", "mark1.json", "the machine file")
-	fs.IntVar(&maxPixels, "max-pixels", 1<<24, "refuse pictures larger than this many pixels")
+	fs.IntVar(&maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels")
 	if err := parse(fs, args); err != nil {
 		return err
 	}

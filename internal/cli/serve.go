@@ -29,7 +29,7 @@ Listens on the loopback address only unless --addr says otherwise.`)
 	fs.StringVar(&task, "task", "", "built-in task whose cards are shown (default: the machine's own, or shapes)")
 	fs.IntVar(&perClass, "n", panel.DefaultPerClass, "cards per class")
 	fs.Int64Var(&maxUpload, "max-upload", panel.DefaultMaxUpload, "largest picture upload, in bytes")
-	fs.IntVar(&maxPixels, "max-pixels", 1<<22, "refuse uploaded pictures larger than this many pixels")
+	fs.IntVar(&maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse uploaded pictures larger than this many pixels (checked before decoding; larger pictures are kept reduced to about 1 megapixel)")
 	fs.DurationVar(&delay, "delay", panel.DefaultDelay, "pause between presentations while training runs")
 	mf.register(fs)
 	if err := parse(fs, args); err != nil {
