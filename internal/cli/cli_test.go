@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -187,5 +188,46 @@ func TestHelpOnStdout(t *testing.T) {
 				t.Errorf("%v: exit %d, stdout %.60q, stderr %q; want usage on stdout, exit 0", args, code, out, errs)
 			}
 		}
+	}
+}
+
+// TestDeadMachineIsNotSilent trains on libsvm data whose values run to 16
+// (as scikit-learn's digits): they read as nearly black grey levels, and
+// train stops with the reason and the fix; scaled to 0–255 as the message
+// says, they train. A 26-class task on the default binary machine ends
+// with the one-per-class hint.
+func TestDeadMachineIsNotSilent(t *testing.T) {
+	dir := t.TempDir()
+	var b, scaled strings.Builder
+	for i := range 40 {
+		class := i % 2
+		for _, out := range []*strings.Builder{&b, &scaled} {
+			fmt.Fprintf(out, "%d", class)
+			for p := 1; p <= 64; p++ {
+				x, y := (p-1)%8, (p-1)/8
+				v := 0
+				if (class == 0 && x < 4 && y > 1 && y < 6) || (class == 1 && x >= 4 && y > 1 && y < 6) {
+					v = 16
+					if out == &scaled {
+						v = 255
+					}
+				}
+				fmt.Fprintf(out, " %d:%d", p, v)
+			}
+			fmt.Fprintln(out)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "digits.libsvm"), []byte(b.String()), 0o644)
+	os.WriteFile(filepath.Join(dir, "scaled.libsvm"), []byte(scaled.String()), 0o644)
+	code, _, errs := run(t, dir, "train", "--data", "digits.libsvm")
+	if code != 1 || !strings.Contains(errs, "lights a photocell") || !strings.Contains(errs, "svm-scale -l 0 -u 255") {
+		t.Errorf("train on values up to 16: exit %d, %q; want exit 1 with the reason and the fix", code, errs)
+	}
+	if code, _, errs = run(t, dir, "train", "--data", "scaled.libsvm"); code != 0 || errs != "" {
+		t.Errorf("train on values up to 255: exit %d, %q", code, errs)
+	}
+	code, _, errs = run(t, dir, "train", "--task", "letters", "--n", "4", "--epochs", "3", "--quiet")
+	if code != 0 || !strings.Contains(errs, "warning: with the binary code") || !strings.Contains(errs, "--code one-per-class --r-units 26") {
+		t.Errorf("letters on the binary code: exit %d, %q; want the one-per-class hint", code, errs)
 	}
 }
