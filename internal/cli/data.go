@@ -34,7 +34,6 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 	}
 }
 
-
 // source returns the data the flags describe, drawn and split with seed.
 // Out-of-range flags are usage errors.
 func (d *dataFlags) source(seed uint64) (images.Source, error) {
