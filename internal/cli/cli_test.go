@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -229,5 +230,79 @@ func TestDeadMachineIsNotSilent(t *testing.T) {
 	code, _, errs = run(t, dir, "train", "--task", "letters", "--n", "4", "--epochs", "3", "--quiet")
 	if code != 0 || !strings.Contains(errs, "warning: with the binary code") || !strings.Contains(errs, "--code one-per-class --r-units 26") {
 		t.Errorf("letters on the binary code: exit %d, %q; want the one-per-class hint", code, errs)
+	}
+}
+
+// TestPredictEvalJSON checks predict --json and eval --json against the
+// text outputs of the same commands, and that no number is written as -0,
+// NaN or Inf.
+func TestPredictEvalJSON(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errs := run(t, dir, "train", "--task", "shapes", "--n", "10", "--quiet"); code != 0 {
+		t.Fatal(errs)
+	}
+	run(t, dir, "stimuli", "--task", "shapes", "--n", "2", "--out", "cards")
+	pngs, _ := filepath.Glob(filepath.Join(dir, "cards", "*", "*.png"))
+	code, text, errs := run(t, dir, append([]string{"predict"}, pngs...)...)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	code, js, errs := run(t, dir, append([]string{"predict", "--json"}, pngs...)...)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	predictOut := js
+	var p predictJSON
+	if err := json.Unmarshal([]byte(js), &p); err != nil || len(p.Pictures) != len(pngs) || len(p.Classes) != 4 {
+		t.Fatalf("predict --json: %v, %d pictures:\n%s", err, len(p.Pictures), js)
+	}
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	for i, a := range p.Pictures {
+		label := "(no class)"
+		if a.Class != nil {
+			label = *a.Class
+		}
+		want := fmt.Sprintf("%s: %s   P_a %.1f%%", a.File, label, 100*a.Pa)
+		if !strings.HasPrefix(lines[i], want) {
+			t.Errorf("picture %d: JSON says %q; text says %q", i, want, lines[i])
+		}
+		for u, r := range a.RUnits {
+			if !strings.Contains(lines[i], fmt.Sprintf("R%d %+.3f", u, r.Sum)) || r.On != (r.Sum > 0) {
+				t.Errorf("picture %d, R%d: JSON %+v; text %q", i, u, r, lines[i])
+			}
+		}
+		if a.CellsLit < 1 || a.CellsLit > 400 {
+			t.Errorf("picture %d: %d cells lit", i, a.CellsLit)
+		}
+	}
+	code, text, _ = run(t, dir, "eval", "--task", "shapes", "--n", "5")
+	code2, js, errs := run(t, dir, "eval", "--task", "shapes", "--n", "5", "--json")
+	if code != 0 || code2 != 0 {
+		t.Fatal(errs)
+	}
+	var e evalJSON
+	if err := json.Unmarshal([]byte(js), &e); err != nil {
+		t.Fatal(err)
+	}
+	right, total := 0, 0
+	for i, row := range e.Confusion {
+		for j, n := range row {
+			total += n
+			if i == j {
+				right += n
+			}
+		}
+		total += e.NoClass[i]
+	}
+	if total != e.Cards || float64(right)/float64(total) != e.Accuracy ||
+		!strings.Contains(text, fmt.Sprintf("accuracy %.1f%% (%d cards)", 100*e.Accuracy, e.Cards)) {
+		t.Errorf("eval --json %+v disagrees with itself or with the text %q", e, text)
+	}
+	for _, out := range []string{predictOut, js} {
+		for _, bad := range []string{"-0,", "-0\n", "NaN", "Inf"} {
+			if strings.Contains(out, bad) {
+				t.Errorf("JSON output holds %q", bad)
+			}
+		}
 	}
 }
