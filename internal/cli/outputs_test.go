@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"mark1/images"
 )
 
 // walkNumbers calls f with every number in a decoded JSON value (decoded
@@ -134,5 +137,42 @@ func TestOutputsForPrograms(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestStimuliFormats writes a task as an IDX pair and as libsvm text and
+// reads both back with the loaders: the same cards, pixel for pixel, with
+// their class numbers.
+func TestStimuliFormats(t *testing.T) {
+	dir := t.TempDir()
+	want, err := images.Generate("e-f", 3, 12, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"stimuli", "--task", "e-f", "--n", "3", "--card-size", "12", "--seed", "5", "--format", "idx", "--out", "ef"},
+		{"stimuli", "--task", "e-f", "--n", "3", "--card-size", "12", "--seed", "5", "--format", "libsvm", "--out", "ef.libsvm"},
+	} {
+		if code, _, errs := run(t, dir, args...); code != 0 {
+			t.Fatalf("%v: %s", args, errs)
+		}
+	}
+	for _, name := range []string{"ef-images-idx3-ubyte.gz", "ef.libsvm"} {
+		got, err := images.Load(filepath.Join(dir, name), images.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Len() != want.Len() {
+			t.Fatalf("%s: %d cards; want %d", name, got.Len(), want.Len())
+		}
+		for i, s := range got.Samples {
+			w := want.Samples[i]
+			if got.Classes[s.Label] != strconv.Itoa(w.Label) || !bytes.Equal(s.Image.Pix, w.Image.Pix) {
+				t.Errorf("%s: card %d (class %s) differs from the task's (class %d)", name, i, got.Classes[s.Label], w.Label)
+			}
+		}
+	}
+	if code, _, _ := run(t, dir, "stimuli", "--format", "jpeg", "--out", "x"); code != 2 {
+		t.Errorf("--format jpeg: exit %d; want 2", code)
 	}
 }
