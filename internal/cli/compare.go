@@ -19,8 +19,8 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"mark1/images"
-	"mark1/internal/jsonnum"
 	"mark1/internal/atomicfile"
+	"mark1/internal/jsonnum"
 	"mark1/learning/compare"
 	"mark1/learning/kernel"
 	"mark1/machine"

@@ -135,8 +135,8 @@ type Row struct {
 
 // Theory is the convergence theorem checked on one binary feature set.
 type Theory struct {
-	Features  string  `json:"features"`
-	Separable bool    `json:"separable"`
+	Features  string `json:"features"`
+	Separable bool   `json:"separable"`
 	// Radius R = max ‖(x, 1)‖, Margin γ of the hard-margin SVM's
 	// separator (bias included) and Bound (R/γ)²: nil unless separable.
 	Radius *float64 `json:"radius"`
