@@ -36,7 +36,11 @@ import (
 // Fit panics on invalid settings (negative or non-finite numbers).
 type Perceptron struct {
 	// Step is the step size ε; 0 means 1. From the zero start ε only scales
-	// w and b, so it changes nothing but the size of the weights.
+	// w and b in exact arithmetic, so it changes nothing but the size of the
+	// weights there; in floating point a step that is not a power of two
+	// rounds the sums, and a tie (w·x = 0) can then fall on either side, so
+	// the mistakes can differ from ε = 1's. (The machine's ideal pots avoid
+	// this by keeping whole steps: see motors.Config.Exact.)
 	Step float64
 	// NoBias drops the always-on extra input, so the separator passes
 	// through the origin.
