@@ -114,10 +114,11 @@ func (km *KernelModel) Scores(dst, x []float64) []float64 {
 			dst[mc.Pos] = f[m]
 		}
 	default:
-		for c, ok := range km.present {
-			if ok {
-				dst[c] = 0
-			}
+		// Every class with a machine starts at 0 votes (also in a model
+		// built by hand from its exported fields, as a model file reader
+		// does).
+		for _, mc := range km.Machines {
+			dst[mc.Pos], dst[mc.Neg] = 0, 0
 		}
 		for m, mc := range km.Machines {
 			if f[m] > 0 {
