@@ -11,6 +11,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -92,9 +93,31 @@ type stateReply struct {
 	Error string `json:"error"`
 }
 
+// pageToken reads the request token from the page at base, as the page's
+// own script does.
+func pageToken(t *testing.T, base string) string {
+	t.Helper()
+	res, err := http.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	m := regexp.MustCompile(`<meta name="mark1-token" content="([0-9a-f]+)">`).FindSubmatch(b)
+	if m == nil {
+		t.Fatalf("the page carries no token")
+	}
+	return string(m[1])
+}
+
+// post sends body to url as the panel's page does, with the token.
 func post(t *testing.T, url, ctype string, body []byte) (int, stateReply) {
 	t.Helper()
-	res, err := http.Post(url, ctype, bytes.NewReader(body))
+	base := url[:strings.Index(url, "/api/")]
+	req, _ := http.NewRequest("POST", url, bytes.NewReader(body))
+	req.Header.Set("Content-Type", ctype)
+	req.Header.Set(TokenHeader, pageToken(t, base))
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
