@@ -59,6 +59,9 @@ type KernelPerceptron struct {
 	CacheRows int
 	// Seed seeds the presentation order.
 	Seed uint64
+	// Watch, if not nil, is called after every presentation of a row (for
+	// step-by-step traces; see Visit). A mistake adds one to the row's α.
+	Watch func(Visit)
 }
 
 var _ Learner = KernelPerceptron{}
@@ -144,10 +147,16 @@ func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Resu
 			for m := range mach {
 				y := st.ys[i*mach+m]
 				if y*f[m] > 0 {
+					if p.Watch != nil {
+						p.Watch(Visit{Epoch: epoch, Row: i, Machine: m, Y: y, Score: f[m]})
+					}
 					continue
 				}
 				mistakes++
 				st.mistake(i, m, p.Budget)
+				if p.Watch != nil {
+					p.Watch(Visit{Epoch: epoch, Row: i, Machine: m, Y: y, Score: f[m], Mistake: true})
+				}
 			}
 		}
 		res.Epochs = epoch
