@@ -154,11 +154,11 @@ func (t *KernelTrace) WriteText(w io.Writer) error {
 	ew.printf("predict + iff f(x) = Σ a_j K(x_j, x)%s ≥ 0; on a mistake a_i ← a_i + y_i and x_i is stored\n\n", map[bool]string{true: " + Σ a_j", false: ""}[o.Bias])
 	ew.printf("%5s %5s %6s  %-16s %2s %9s  %-7s %s\n", "step", "epoch", "sample", "x", "y", "f(x)", "mistake", "a_i after")
 	for _, s := range t.Steps {
-		ew.printf("%5d %5d %6d  %-16s %2s %9s  %-7s %d\n", s.Step, s.Epoch, s.Sample, Vec(s.X), sign(s.Y), Num(s.F), yesNo(s.Mistake), s.Coef)
+		ew.printf("%5d %5d %6d  %-16s %2s %9s  %-7s %s\n", s.Step, s.Epoch, s.Sample, Vec(s.X), sign(s.Y), Num(s.F), yesNo(s.Mistake), Num(float64(s.Coef)))
 	}
 	ew.printf("\nstored samples (in the order of their first mistake):\n")
 	for _, s := range t.Stored {
-		ew.printf("  sample %d %s %s: a = %d\n", s.Sample, Vec(s.X), sign(s.Y), s.Coef)
+		ew.printf("  sample %d %s %s: a = %s\n", s.Sample, Vec(s.X), sign(s.Y), Num(float64(s.Coef)))
 	}
 	ew.printf("\n%s\n", t.Status)
 	return ew.err

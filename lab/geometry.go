@@ -120,10 +120,21 @@ func FeasibleRegion(e Example, box Box) ([]Point, error) {
 	if e.Dim() != 2 {
 		return nil, fmt.Errorf("%s: the dual chart needs 2 features, the example has %d", e.Name, e.Dim())
 	}
+	return FeasibleSlice(e, 0, box)
+}
+
+// FeasibleSlice is FeasibleRegion for the bias trick's three-dimensional
+// w-space (w₁, w₂, b), cut at the plane b = const: the part of box where
+// y_i (x_i·w + b) ≥ 0 for every sample. Its dual lines x_i·w = −b no longer
+// pass through the origin. FeasibleSlice(e, 0, box) is FeasibleRegion.
+func FeasibleSlice(e Example, b float64, box Box) ([]Point, error) {
+	if e.Dim() != 2 {
+		return nil, fmt.Errorf("%s: the dual chart needs 2 features, the example has %d", e.Name, e.Dim())
+	}
 	poly := []Point{{box.X0, box.Y0}, {box.X1, box.Y0}, {box.X1, box.Y1}, {box.X0, box.Y1}}
 	for i, x := range e.X {
 		y := float64(e.Y[i])
-		poly = clip(poly, y*x[0], y*x[1])
+		poly = clip(poly, y*x[0], y*x[1], y*b)
 		if len(poly) == 0 {
 			return nil, nil
 		}
@@ -131,11 +142,11 @@ func FeasibleRegion(e Example, box Box) ([]Point, error) {
 	return poly, nil
 }
 
-// clip cuts the convex polygon p to the half-plane a·X + b·Y ≥ 0
+// clip cuts the convex polygon p to the half-plane a·X + b·Y + c ≥ 0
 // (Sutherland–Hodgman for one edge).
-func clip(p []Point, a, b float64) []Point {
+func clip(p []Point, a, b, c float64) []Point {
 	var out []Point
-	side := func(q Point) float64 { return a*q.X + b*q.Y }
+	side := func(q Point) float64 { return a*q.X + b*q.Y + c }
 	for i, cur := range p {
 		prev := p[(i+len(p)-1)%len(p)]
 		sc, sp := side(cur), side(prev)
