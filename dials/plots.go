@@ -11,12 +11,28 @@ import (
 )
 
 // Plots returns a drawing of w by h pixels holding the plots in a grid
-// (rows of equal length, axes aligned), with caption, if not empty, in a
-// line under them. Other packages draw their charts with gonum/plot and
-// render them here, as PNG, SVG or GIF frames.
-func Plots(w, h int, rows [][]*plot.Plot, caption string) *Drawing {
+// (rows of equal length, axes aligned within a row), with caption, if not
+// empty, in a line under them. With legendH > 0 each plot's legend is drawn
+// in a band of legendH pixels under it instead of over its data (Plots
+// moves the entries out of the plots' legends). Other packages draw their
+// charts with gonum/plot and render them here, as PNG, SVG or GIF frames.
+func Plots(w, h int, rows [][]*plot.Plot, caption string, legendH int) *Drawing {
 	if len(rows) == 0 || len(rows[0]) == 0 {
 		panic("dials: Plots needs at least one plot")
+	}
+	legends := make([][]plot.Legend, len(rows))
+	if legendH > 0 {
+		for i, r := range rows {
+			legends[i] = make([]plot.Legend, len(r))
+			for j, p := range r {
+				if p != nil {
+					legends[i][j] = p.Legend
+					fresh := plot.NewLegend()
+					fresh.TextStyle = p.Legend.TextStyle
+					p.Legend = fresh
+				}
+			}
+		}
 	}
 	d := &Drawing{w: w, h: h}
 	d.paint = func(pn *pen) {
@@ -25,13 +41,28 @@ func Plots(w, h int, rows [][]*plot.Plot, caption string) *Drawing {
 			bottom = 34
 			pn.text(float64(w)/2, float64(h)-10, 18, center, false, ink, caption)
 		}
-		dc := draw.Canvas{Canvas: pn.c, Rectangle: vg.Rectangle{Min: vg.Point{Y: vg.Length(bottom)}, Max: vg.Point{X: vg.Length(w), Y: vg.Length(h)}}}
-		tiles := draw.Tiles{Rows: len(rows), Cols: len(rows[0]), PadTop: 10, PadBottom: 10, PadLeft: 10, PadRight: 16, PadX: 28, PadY: 16}
-		canvases := plot.Align(rows, tiles, dc)
+		rowH := (float64(h) - bottom) / float64(len(rows))
 		for i, r := range rows {
+			top := float64(h) - float64(i)*rowH
+			lo := top - rowH
+			if legendH > 0 {
+				lo += float64(legendH)
+			}
+			dc := draw.Canvas{Canvas: pn.c, Rectangle: vg.Rectangle{Min: vg.Point{Y: vg.Length(lo)}, Max: vg.Point{X: vg.Length(w), Y: vg.Length(top)}}}
+			tiles := draw.Tiles{Rows: 1, Cols: len(r), PadTop: 10, PadBottom: 6, PadLeft: 10, PadRight: 16, PadX: 28}
+			canvases := plot.Align([][]*plot.Plot{r}, tiles, dc)
 			for j, p := range r {
-				if p != nil {
-					p.Draw(canvases[i][j])
+				if p == nil {
+					continue
+				}
+				p.Draw(canvases[0][j])
+				if legendH > 0 {
+					c := canvases[0][j]
+					lc := draw.Canvas{Canvas: pn.c, Rectangle: vg.Rectangle{
+						Min: vg.Point{X: c.Min.X, Y: vg.Length(lo - float64(legendH))},
+						Max: vg.Point{X: c.Max.X, Y: vg.Length(lo - 4)},
+					}}
+					legends[i][j].Draw(lc)
 				}
 			}
 		}

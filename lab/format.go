@@ -20,6 +20,15 @@ func Num(v float64) string {
 	return strings.Replace(strconv.FormatFloat(r, 'f', -1, 64), "-", "−", 1)
 }
 
+// small writes v with four significant digits, so that a tiny α > 0 is not
+// written as 0.
+func small(v float64) string {
+	if v == 0 || math.Abs(v) >= 1e-4 {
+		return Num(v)
+	}
+	return strings.Replace(strconv.FormatFloat(v, 'g', 4, 64), "-", "−", -1)
+}
+
 // Vec writes v as (v₁, v₂, …).
 func Vec(v []float64) string {
 	s := make([]string, len(v))
@@ -180,7 +189,7 @@ func (r *SVMResult) WriteText(w io.Writer) error {
 		if a > 0 {
 			note = "support vector"
 		}
-		ew.printf("%6d  %-16s %2s %10s  %s\n", i+1, Vec(r.ex.X[i]), sign(r.ex.Y[i]), Num(a), note)
+		ew.printf("%6d  %-16s %2s %10s  %s\n", i+1, Vec(r.ex.X[i]), sign(r.ex.Y[i]), small(a), note)
 	}
 	ew.printf("\nb = %s, margin 1/‖w‖ = %s", Num(r.B), Num(r.Margin))
 	if r.W != nil {

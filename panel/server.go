@@ -221,6 +221,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/speed", s.handleSpeed)
 	s.mux.HandleFunc("POST /api/upload", s.handleUpload)
 	s.mux.HandleFunc("POST /api/force", s.handleForce)
+	s.mux.HandleFunc("GET /api/lab/examples", s.handleLabExamples)
+	s.mux.HandleFunc("POST /api/lab", s.handleLab)
 }
 
 // ServeHTTP implements http.Handler.
