@@ -8,12 +8,16 @@ import (
 	"os"
 	"strings"
 
+	"mark1/dataset"
 	"mark1/internal/atomicfile"
 	"mark1/lab"
 )
 
 type labOptions struct {
 	example    string
+	data       string
+	format     string
+	labelCol   string
 	list       bool
 	learner    string
 	bias       bool
@@ -53,6 +57,9 @@ margin), theorem (mistakes so far against (R/γ)²).
   mark1 lab --example xor --learner kernel-perceptron --kernel poly:d=2
   mark1 lab --example notes-004 --view notes --gif notes-004.gif`)
 	fs.StringVar(&o.example, "example", "notes-004", "the example data set")
+	fs.StringVar(&o.data, "data", "", "your own two-class data instead of an example: libsvm, CSV or \"x1 x2 ... label\" text, any dimension\n(pictures need 2 features; traces work in any dimension)")
+	fs.StringVar(&o.format, "format", "auto", "--data format: auto, libsvm, csv or text")
+	fs.StringVar(&o.labelCol, "label-column", "", "--data CSV: the label column, by name or 1-based position (default: label/class/target/y, else the last)")
 	fs.BoolVar(&o.list, "list", false, "list the examples and what each teaches")
 	fs.StringVar(&o.learner, "learner", "perceptron", "the learner: "+strings.Join(lab.Learners(), ", "))
 	fs.BoolVar(&o.bias, "bias", false, "use the bias trick x → (x, 1) (a separator not through the origin)")
@@ -100,9 +107,25 @@ margin), theorem (mistakes so far against (R/γ)²).
 	if o.gifPath != "" && !strings.HasSuffix(strings.ToLower(o.gifPath), ".gif") {
 		return usagef("lab: --gif %s: the animation is a GIF; name the file .gif", o.gifPath)
 	}
-	e, err := lab.Find(o.example)
-	if err != nil {
-		return usagef("lab: --example: %v", err)
+	var e lab.Example
+	if o.data != "" {
+		format, err := dataset.ParseFormat(o.format)
+		if err != nil {
+			return usagef("lab: --format: %v", err)
+		}
+		s, err := dataset.ReadFile(o.data, dataset.Options{Format: format, LabelColumn: o.labelCol, MaxRows: lab.MaxDataRows + 1})
+		if err != nil {
+			return fmt.Errorf("lab: --data: %w", err)
+		}
+		if e, err = lab.FromDataset(s); err != nil {
+			return fmt.Errorf("lab: --data: %w", err)
+		}
+		fmt.Fprintf(env.Stderr, "%s: %d points, %d features; %s\n", o.data, len(e.X), e.Dim(), e.Teaches)
+	} else {
+		var err error
+		if e, err = lab.Find(o.example); err != nil {
+			return usagef("lab: --example: %v", err)
+		}
 	}
 	kernelSpec := o.kernel
 	if kernelSpec == "linear" {

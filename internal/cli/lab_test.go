@@ -132,3 +132,31 @@ func TestLabBadInput(t *testing.T) {
 		t.Errorf("bad input left files: %v", entries)
 	}
 }
+
+// TestLabData runs the notes' example from a libsvm file of the user's and
+// a three-feature text file: traces in any dimension, pictures declined.
+func TestLabData(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "notes.libsvm"), []byte("-1 1:-1 2:2\n1 1:1\n1 1:1 2:1\n-1 1:-1\n-1 1:-1 2:-2\n1 1:1 2:-1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "three.txt"), []byte("1 2 3 1\n-1 0 2 -1\n0 0 1 1\n4 4 4 -1\n"), 0o644)
+	code, out, errs := run(t, dir, "lab", "--data", "notes.libsvm")
+	if code != 0 || !strings.Contains(out, "w₄ = w₃ − (−1, −2) = (3, 1)") {
+		t.Errorf("--data notes.libsvm: exit %d, %s\n%s", code, errs, out)
+	}
+	code, out, errs = run(t, dir, "lab", "--data", "three.txt", "--bias", "--max-epochs", "3")
+	if code != 0 || !strings.Contains(out, "(1, 2, 3)") || !strings.Contains(errs, "3 features") {
+		t.Errorf("--data three.txt: exit %d, %s\n%s", code, errs, out)
+	}
+	code, _, errs = run(t, dir, "lab", "--data", "three.txt", "--png", "x.png")
+	if code != 2 || !strings.Contains(errs, "2 features and the example has 3") {
+		t.Errorf("--data three.txt --png: exit %d, %s", code, errs)
+	}
+	code, _, errs = run(t, dir, "lab", "--data", "missing.txt")
+	if code != 1 || !strings.Contains(errs, "missing.txt") {
+		t.Errorf("--data missing.txt: exit %d, %s", code, errs)
+	}
+	code, _, errs = run(t, dir, "lab", "--data", "three.txt", "--format", "xml")
+	if code != 2 || !strings.Contains(errs, "--format") {
+		t.Errorf("--format xml: exit %d, %s", code, errs)
+	}
+}
