@@ -236,6 +236,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/force", s.handleForce)
 	s.mux.HandleFunc("POST /api/save", s.action(s.save))
 	s.mux.HandleFunc("POST /api/machine", s.guard.limit(s.guard.uploads, "uploads", s.handleMachine))
+	s.mux.HandleFunc("GET /api/lab/examples", s.handleLabExamples)
+	s.mux.HandleFunc("POST /api/lab", s.handleLab)
 }
 
 // ServeHTTP implements http.Handler.
