@@ -156,7 +156,7 @@ func drawView(env *Env, fs *pflag.FlagSet, m *machine.Machine, o dialsOptions) e
 		if o.image == "" {
 			return usagef("dials: --view retina needs --image FILE, the picture to show the machine")
 		}
-		card, err := images.LoadImage(o.image, o.data.limits())
+		card, err := images.LoadImage(o.image, images.Limits{MaxPixels: o.data.maxPixels})
 		if err != nil {
 			return err
 		}
@@ -190,7 +190,10 @@ func viewCards(fs *pflag.FlagSet, m *machine.Machine, o dialsOptions) (*images.D
 		if fs.Changed("test") || fs.Changed("test-split") || fs.Changed("n") || fs.Changed("card-size") {
 			return nil, usagef("dials: --test, --test-split, --n and --card-size need --task or --data")
 		}
-		train, test, err = loadRecorded(m, o.machine)
+		if m.Recipe == nil {
+			return nil, fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", o.machine)
+		}
+		train, test, err = m.Recipe.Load(m.Classes, o.machine)
 	} else {
 		train, test, err = o.data.load(m.Seeds.Master)
 		if err == nil {
