@@ -24,7 +24,7 @@ func runCompare(ctx context.Context, env *Env, args []string) error {
 	var data dataFlags
 	var mf machineFlags
 	var learners, features, kern, plotPath, export string
-	var jsonOut, csvOut bool
+	var jsonOut, csvOut, quiet bool
 	var c, cacheMB float64
 	var epochs int
 	fs := newFlags(env, "compare [--task NAME | --data PATH] [flags]", `Trains the Mark I's motor-driven rule and software learners on the same seeded
@@ -43,6 +43,7 @@ same machine's A-unit outputs (--features).`)
 	fs.IntVar(&epochs, "epochs", 50, "epoch limit for the online learners and the hardware")
 	fs.BoolVar(&jsonOut, "json", false, "print the report as JSON")
 	fs.BoolVar(&csvOut, "csv", false, "print the table as CSV")
+	fs.BoolVar(&quiet, "quiet", false, "print no progress on standard error")
 	fs.StringVar(&plotPath, "plot", "", "draw the learning curves to this PNG: mistakes per epoch of the online learners and the\nhardware, one panel per quantity; the learners not drawn are named with the reason")
 	fs.StringVar(&export, "export-libsvm", "", "also write the features as libsvm files in this folder, to check results with LIBSVM")
 	if err := parse(fs, args); err != nil {
@@ -79,12 +80,30 @@ same machine's A-unit outputs (--features).`)
 			return err
 		}
 	}
-	quiet := jsonOut || csvOut
+	quiet = quiet || jsonOut || csvOut
+	// On a terminal, a progress line (progress.go) counts the learners and
+	// the time spent on the one under way; elsewhere a line per learner.
+	prog := newProgress(env.Stderr, quiet, time.Now)
+	runs := 0
+	for _, l := range spec.Learners {
+		if l == "hardware" || l == "ideal" {
+			runs++
+		} else {
+			runs += len(spec.Features)
+		}
+	}
+	prog.begin("compare", "learner", 0, runs, false, 250*time.Millisecond)
+	done := 0
 	rep, err := compare.Run(ctx, cfg, seeds, train, test, spec, func(l, f string) {
-		if !quiet {
+		switch {
+		case prog.on:
+			prog.set(done, fmt.Sprintf("training %s on %s", l, f))
+		case !quiet:
 			fmt.Fprintf(env.Stderr, "  training %s on %s…\n", l, f)
 		}
+		done++
 	})
+	prog.end()
 	if err != nil {
 		return err
 	}
