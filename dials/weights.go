@@ -159,8 +159,9 @@ func (g mapGrid) drawing(gw, gh int) *Drawing {
 		p.text(margin, margin+16, 17, left, true, ink, g.heading)
 		p.text(margin, margin+36, 12.5, left, false, faint, g.formula)
 		for i, w := range g.maps {
-			x := margin + colX[i%cols]
-			y := margin + headerH + float64(i/cols)*(titleH+mapH+gap)
+			// Whole pixels, so that no cell edge is blended with the ground.
+			x := math.Round(margin + colX[i%cols])
+			y := math.Round(margin + headerH + float64(i/cols)*(titleH+mapH+gap))
 			p.text(x, y+14, 12.5, left, true, ink, g.titles[i])
 			p.text(x, y+28, 10.5, left, false, faint, g.subs[i])
 			y += titleH
