@@ -26,21 +26,23 @@ import (
 // served by a test server; both are closed when the test ends.
 func newPanel(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 	t.Helper()
-	mc, err := machine.Preset("mark1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var classes []string
-	for _, task := range images.Tasks() {
-		if task.Name == "shapes" {
-			classes = task.Classes
+	if cfg.Machine == nil {
+		mc, err := machine.Preset("mark1")
+		if err != nil {
+			t.Fatal(err)
 		}
+		var classes []string
+		for _, task := range images.Tasks() {
+			if task.Name == "shapes" {
+				classes = task.Classes
+			}
+		}
+		m, err := machine.New(mc, classes, machine.SeedsFrom(1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Machine = m
 	}
-	m, err := machine.New(mc, classes, machine.SeedsFrom(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Machine = m
 	if cfg.Task == "" {
 		cfg.Task = "shapes"
 	}
