@@ -54,7 +54,7 @@ func (m *machineFlags) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&m.dead, "dead-cells", 0, "fraction of dead photocells [guess]")
 
 	fs.IntVar(&m.aUnits, "a-units", 512, "association units (Mark I: 512) [history]")
-	fs.IntVar(&m.x, "x", 5, "excitatory origin points per A-unit [guess: 1958 used x=5, y=5; gives P_a 5–13%]")
+	fs.IntVar(&m.x, "x", 5, "excitatory origin points per A-unit [guess: 1958 used x=5, y=5; mean P_a 5–16% on the built-in tasks, see mark1 pa]")
 	fs.IntVar(&m.y, "y", 5, "inhibitory origin points per A-unit; 0 for none [guess: 1958]")
 	fs.IntVar(&m.theta, "theta", 2, "A-unit threshold θ: fires when excitatory − inhibitory ≥ θ [guess]")
 
