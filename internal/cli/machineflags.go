@@ -28,6 +28,7 @@ type machineFlags struct {
 
 	rUnits       int
 	layout, code string
+	sets         string
 	bias         bool
 
 	limit, step, backlash, stepNoise, drift, stuck, pulseSec, initial float64
@@ -60,6 +61,7 @@ func (m *machineFlags) register(fs *pflag.FlagSet) {
 
 	fs.IntVar(&m.rUnits, "r-units", 8, "response units (Mark I: 8) [history]")
 	fs.StringVar(&m.layout, "layout", "source-sets", "values: source-sets (one per A-unit, 1958 theory) or full (one per A→R pair)")
+	fs.StringVar(&m.sets, "source-sets", "used", "with --layout source-sets: used (the A-units divided among the R-units the code\nuses: 1 set of 512 for 2 classes, 5 of ~102 for 26 letters) or fixed (8 sets of 64,\nused or not; only the sets of R-units in use take part)")
 	fs.StringVar(&m.code, "code", "binary", "class code on the R-units: binary (one bit each) or one-per-class")
 	fs.BoolVar(&m.bias, "bias", false, "add a bias value per R-unit (an always-on input)")
 
@@ -134,6 +136,7 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		{"r-units", none(func() { o.Units = m.rUnits })},
 		{"layout", func() (err error) { o.Layout, err = response.ParseLayout(m.layout); return }},
 		{"code", func() (err error) { o.Code, err = response.ParseCode(m.code); return }},
+		{"source-sets", func() (err error) { o.Sets, err = response.ParseSets(m.sets); return }},
 		{"bias", none(func() { o.Bias = m.bias })},
 		{"limit", none(func() { p.Limit = m.limit })},
 		{"step", none(func() { p.Step = m.step })},
