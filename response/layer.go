@@ -77,7 +77,10 @@ func ParseLayout(s string) (Layout, error) {
 func ParseCode(s string) (Code, error) { i, err := parse(codeNames[:], "code", s); return Code(i), err }
 
 // ParseSets reads "used" or "fixed".
-func ParseSets(s string) (Sets, error) { i, err := parse(setsNames[:], "source-sets", s); return Sets(i), err }
+func ParseSets(s string) (Sets, error) {
+	i, err := parse(setsNames[:], "source-sets", s)
+	return Sets(i), err
+}
 
 // MarshalText implements encoding.TextMarshaler.
 func (s Sets) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
