@@ -26,16 +26,8 @@ func chromium() string {
 	return ""
 }
 
-// TestBrowser drives the panel in headless Chromium: it loads the page,
-// starts training and waits for the dials to move, pauses, uploads a
-// picture and waits for the machine's answer, forces a response, and keeps
-// a screenshot in testdata/screenshot.png (or $MARK1_SCREENSHOT).
-func TestBrowser(t *testing.T) {
-	bin := chromium()
-	if bin == "" {
-		t.Skip("no Chromium binary found (install the chromium package, or set MARK1_CHROMIUM)")
-	}
-	_, ts := newPanel(t, Config{Delay: 5 * time.Millisecond})
+// browser starts headless Chromium for a test; cancel stops it.
+func browser(t *testing.T, bin string) (context.Context, context.CancelFunc) {
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(bin),
 		chromedp.Headless,
@@ -51,9 +43,22 @@ func TestBrowser(t *testing.T) {
 		chromedp.WindowSize(1400, 1000),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
 	ctx, cancelC := chromedp.NewContext(actx)
-	defer cancelC()
+	return ctx, func() { cancelC(); cancelA() }
+}
+
+// TestBrowser drives the panel in headless Chromium: it loads the page,
+// starts training and waits for the dials to move, pauses, uploads a
+// picture and waits for the machine's answer, forces a response, and keeps
+// a screenshot in testdata/screenshot.png (or $MARK1_SCREENSHOT).
+func TestBrowser(t *testing.T) {
+	bin := chromium()
+	if bin == "" {
+		t.Skip("no Chromium binary found (install the chromium package, or set MARK1_CHROMIUM)")
+	}
+	_, ts := newPanel(t, Config{Delay: 5 * time.Millisecond})
+	ctx, cancel := browser(t, bin)
+	defer cancel()
 	picture := filepath.Join(t.TempDir(), "square.png")
 	if err := os.WriteFile(picture, pngBytes(t, 60, 60), 0o644); err != nil {
 		t.Fatal(err)

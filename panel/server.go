@@ -9,7 +9,7 @@ import (
 	"image"
 	"io"
 	"io/fs"
-	"math/rand/v2"
+	"net"
 	"net/http"
 	"path"
 	"slices"
@@ -19,7 +19,6 @@ import (
 
 	"mark1/dials"
 	"mark1/images"
-	"mark1/learning"
 	"mark1/machine"
 	"mark1/motors"
 )
@@ -34,13 +33,22 @@ type Config struct {
 	// then on: the caller must not use it while the server runs. Its
 	// hardware configuration and wiring are kept when the task changes.
 	Machine *machine.Machine
-	// Task is the built-in task whose cards are presented; empty means the
-	// task the machine was trained on, if it was one, else "shapes".
+	// Task is the built-in task whose cards are presented; empty means
+	// the data of the machine's recipe (how it was trained), if it has one,
+	// else "shapes". The panel trains by the machine's recipe (rule, value
+	// system, pulses, epoch limit, cards per class, split, seed); a machine
+	// without one, or a change of task, gets the default recipe for the
+	// task with PerClass cards per class.
 	Task string
-	// PerClass is the number of cards per class; 0 means 20.
+	// PerClass is the number of cards per class when the panel makes a
+	// recipe; 0 means 20.
 	PerClass int
-	// Seed draws the cards; 0 means the machine's master seed.
+	// Seed draws the cards when the panel makes a recipe; 0 means the
+	// machine's master seed.
 	Seed uint64
+	// SavePath is where the Save button writes the machine (atomically);
+	// empty means saving is off.
+	SavePath string
 	// MaxUpload bounds an uploaded picture in bytes; 0 means 8 MiB.
 	MaxUpload int64
 	// Limits bound an uploaded picture's pixels (images.Limits; zero
@@ -49,6 +57,20 @@ type Config struct {
 	// Delay is the pause between presentations while training runs; 0
 	// means 20 ms. A negative value means none.
 	Delay time.Duration
+
+	// Hosts are the names or addresses, besides loopback ones, that a
+	// request's Host header may give: the address the panel serves when it
+	// is not a loopback one. See guard.go for the request checks.
+	Hosts []string
+	// MaxUploads bounds the uploads in progress at once; 0 means 8.
+	MaxUploads int
+	// MaxStreams bounds the open event streams; 0 means 64.
+	MaxStreams int
+	// MaxDecodes bounds the pictures decoded at once; 0 means 2.
+	MaxDecodes int
+	// UploadTimeout bounds the time an upload's body may take to arrive;
+	// 0 means 30 s.
+	UploadTimeout time.Duration
 }
 
 // Defaults of Config.
@@ -65,24 +87,20 @@ const (
 type Server struct {
 	mux       *http.ServeMux
 	hub       *hub
+	guard     *guard
 	maxUpload int64
 	limits    images.Limits
 	perClass  int
 	seed      uint64
+	savePath  string
 
 	mu sync.Mutex // guards everything below
 	m  *machine.Machine
 	// layout is bumped whenever the machine is replaced.
 	layout  int
 	task    string
-	train   learning.Fields
-	test    learning.Fields
-	cards   []*image.Gray
-	noise   *rand.Rand
-	order   []int
-	next    int // position in order
-	epoch   int // the epoch under way (1-based)
-	errs    int // mistakes so far in this epoch
+	sess    *machine.Session // trains s.m by its recipe
+	cards   []*image.Gray    // the training cards' pictures
 	cur     *card
 	resp    machine.Response
 	moved   []int
@@ -116,6 +134,7 @@ func New(cfg Config) (*Server, error) {
 		perClass:  cfg.PerClass,
 		seed:      cfg.Seed,
 		delay:     cfg.Delay,
+		savePath:  cfg.SavePath,
 	}
 	if s.maxUpload <= 0 {
 		s.maxUpload = DefaultMaxUpload
@@ -131,85 +150,79 @@ func New(cfg Config) (*Server, error) {
 	} else if s.delay < 0 {
 		s.delay = 0
 	}
-	task := cfg.Task
-	if task == "" {
-		task = "shapes"
-		if d := cfg.Machine.Training["data"]; d != "" {
-			name, _, _ := strings.Cut(d, " ")
-			for _, t := range images.Tasks() {
-				if t.Name == name {
-					task = name
-				}
-			}
-		}
-	}
-	if err := s.load(cfg.Machine, task); err != nil {
+	r, err := s.recipeFor(cfg.Machine, cfg.Task)
+	if err != nil {
 		return nil, err
 	}
+	if err := s.load(cfg.Machine, r); err != nil {
+		return nil, err
+	}
+	g, err := newGuard(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s.guard = g
 	s.routes()
 	return s, nil
 }
 
-// load makes m, trained on task's cards, the panel's machine. m's classes
-// must be the task's. Called with s.mu held or before serving.
-func (s *Server) load(m *machine.Machine, task string) error {
-	d, err := images.Generate(task, s.perClass, 20, s.seed)
+// recipeFor returns the recipe the panel trains m by: m's own, for its own
+// task (or data), or for another task with the same rule, value system,
+// pulses and epoch limit, and the panel's cards per class and seed.
+func (s *Server) recipeFor(m *machine.Machine, task string) (machine.Recipe, error) {
+	var r machine.Recipe
+	if m.Recipe != nil {
+		r = *m.Recipe
+		if task == "" || task == r.Data.TaskName() {
+			return r, nil
+		}
+	}
+	if task == "" {
+		task = images.DefaultTask
+	}
+	if _, ok := images.LookupTask(task); !ok {
+		return r, errorf(http.StatusBadRequest, "unknown task %q; the tasks are %s", task, strings.Join(images.TaskNames(), ", "))
+	}
+	seed := s.seed
+	if seed == 0 {
+		seed = m.Seeds.Master
+	}
+	r.Data = images.Source{Task: task, PerClass: s.perClass, TestSplit: 0.2, Seed: seed}
+	r.TrainSize, r.TestSize = 0, 0
+	return r, nil
+}
+
+// load makes m the panel's machine, trained by recipe r: it makes r's
+// cards (whose classes must be m's) and starts a session. Called with s.mu
+// held or before serving.
+func (s *Server) load(m *machine.Machine, r machine.Recipe) error {
+	train, test, err := r.Load(m.Classes, "the panel's machine")
 	if err != nil {
 		return err
 	}
-	if !sameStrings(d.Classes, m.Classes) {
-		return fmt.Errorf("the machine's classes (%s) are not task %s's (%s)",
-			strings.Join(m.Classes, ", "), task, strings.Join(d.Classes, ", "))
+	sess, err := machine.NewSession(m, r, m.Fields(train), m.Fields(test))
+	if err != nil {
+		return err
 	}
-	train, test := d.Split(0.2, s.seed)
-	s.m, s.task = m, task
-	s.train = learning.Fields{X: m.Fit(train), Y: machine.Labels(train)}
-	s.test = learning.Fields{X: m.Fit(test), Y: machine.Labels(test)}
+	m.Recipe = &r
+	s.m, s.sess, s.task = m, sess, r.Data.String()
 	s.cards = make([]*image.Gray, len(train.Samples))
 	for i, smp := range train.Samples {
 		s.cards[i] = smp.Image
 	}
-	s.noise = m.TrainingNoise()
-	s.epoch = len(m.History) + 1
-	s.errs = 0
-	s.shuffle()
 	s.cur, s.moved = nil, nil
 	s.resp = machine.Response{}
 	s.layout++
 	return nil
 }
 
-func sameStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// shuffle draws the order of the epoch under way as learning.Hardware
-// does: from the order seed and the epoch number.
-func (s *Server) shuffle() {
-	rng := rand.New(rand.NewPCG(s.m.Seeds.Order, uint64(s.epoch)))
-	s.order = make([]int, len(s.train.X))
-	for i := range s.order {
-		s.order[i] = i
-	}
-	rng.Shuffle(len(s.order), func(i, j int) { s.order[i], s.order[j] = s.order[j], s.order[i] })
-	s.next = 0
-}
-
 func (s *Server) routes() {
 	s.mux = http.NewServeMux()
 	sub, _ := fs.Sub(static, "static") // cannot fail: the folder is embedded
-	s.mux.Handle("GET /", http.FileServerFS(sub))
+	s.mux.Handle("GET /", s.guard.page(sub))
 	s.mux.HandleFunc("GET /api/layout", s.handleLayout)
 	s.mux.HandleFunc("GET /api/state", s.handleState)
-	s.mux.HandleFunc("GET /api/events", s.handleEvents)
+	s.mux.HandleFunc("GET /api/events", s.guard.limit(s.guard.streams, "event streams", s.handleEvents))
 	s.mux.HandleFunc("GET /api/dials.png", s.handlePicture)
 	s.mux.HandleFunc("GET /api/weights.png", s.handlePicture)
 	s.mux.HandleFunc("POST /api/task", s.handleTask)
@@ -219,13 +232,25 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/run", s.action(s.run))
 	s.mux.HandleFunc("POST /api/pause", s.action(s.pause))
 	s.mux.HandleFunc("POST /api/speed", s.handleSpeed)
-	s.mux.HandleFunc("POST /api/upload", s.handleUpload)
+	s.mux.HandleFunc("POST /api/upload", s.guard.limit(s.guard.uploads, "uploads", s.handleUpload))
 	s.mux.HandleFunc("POST /api/force", s.handleForce)
+	s.mux.HandleFunc("POST /api/save", s.action(s.save))
+	s.mux.HandleFunc("POST /api/machine", s.guard.limit(s.guard.uploads, "uploads", s.handleMachine))
+	s.mux.HandleFunc("GET /api/lab/examples", s.handleLabExamples)
+	s.mux.HandleFunc("POST /api/lab", s.handleLab)
 }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("X-Content-Type-Options", "nosniff")
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", "frame-ancestors 'none'")
+	h.Set("Referrer-Policy", "no-referrer")
+	if err := s.guard.check(r); err != nil {
+		refuse(w, r, err)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -362,14 +387,24 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	}
 	// Read the whole body first, so that every upload over the limit is
 	// refused as such, whatever its first bytes say.
+	s.guard.bodyDeadline(w)
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxUpload))
 	var img *image.Gray
 	if err == nil {
-		img, err = images.DecodeGray(bytes.NewReader(data), name, s.limits)
+		var release func()
+		if release, err = s.guard.decodeSlot(r.Context()); err == nil {
+			img, err = images.DecodeGray(bytes.NewReader(data), name, s.limits)
+			release()
+		}
 	}
 	if err != nil {
 		var tooBig *http.MaxBytesError
+		var ne net.Error
+		var ae *apiError
 		switch {
+		case errors.As(err, &ae):
+		case errors.As(err, &ne) && ne.Timeout():
+			err = errorf(http.StatusRequestTimeout, "%s: the upload did not arrive within %v", name, s.guard.bodyTimeout)
 		case errors.As(err, &tooBig):
 			err = errorf(http.StatusRequestEntityTooLarge, "%s: larger than the upload limit of %d bytes", name, s.maxUpload)
 		case errors.Is(err, images.ErrTooLarge):

@@ -9,14 +9,18 @@ let state = null;
 let pending = null; // a state waiting for the next animation frame
 window.mark1 = { get state() { return state; }, get layout() { return layout; }, updates: 0 };
 
+// The server writes its request token into the page; every control sends
+// it back, so that no other site can work the panel.
+const token = document.querySelector('meta[name="mark1-token"]')?.content || "";
+
 async function post(path, body) {
-  const opts = { method: "POST" };
+  const opts = { method: "POST", headers: { "X-Mark1-Token": token } };
   if (body instanceof Blob) {
     opts.body = body;
-    opts.headers = { "Content-Type": "application/octet-stream" };
+    opts.headers["Content-Type"] = "application/octet-stream";
   } else if (body !== undefined) {
     opts.body = JSON.stringify(body);
-    opts.headers = { "Content-Type": "application/json" };
+    opts.headers["Content-Type"] = "application/json";
   }
   try {
     const res = await fetch(path, opts);
@@ -83,10 +87,14 @@ function render() {
   const s = state;
   const m = $("message");
   m.textContent = s.message || "";
+  $("save").disabled = !s.can_save;
+  $("save").title = s.can_save ? "Save the machine to the file given with mark1 serve --out" : "Saving is off: start the panel with mark1 serve --out FILE";
   m.classList.remove("error");
   delete document.body.dataset.error;
   $("status").textContent = (s.running ? "training · " : "") +
-    `epoch ${s.epoch}, card ${s.card} of ${s.cards} · ${s.pulses} motor pulses · ${s.at_stop} pots at a stop`;
+    `epoch ${s.epoch}, card ${s.card} of ${s.cards} · ${s.pulses} motor pulses · ${s.at_stop} pots at a stop · ` +
+    `${s.recipe.rule}, ${s.recipe.values} system, ${s.recipe.pulses} pulse${s.recipe.pulses === 1 ? "" : "s"} per correction` +
+    (s.status !== "running" ? ` · ${s.status}` : "");
   document.body.dataset.pulses = s.pulses;
   document.body.dataset.running = s.running;
   $("run").disabled = s.running;
@@ -372,6 +380,8 @@ function wire() {
   $("speed").oninput = (e) => { $("speedval").textContent = e.target.value + " ms"; };
   $("speed").onchange = (e) => post("api/speed", { delay_ms: Number(e.target.value) });
   $("file").onchange = (e) => upload(e.target.files[0]);
+  $("save").onclick = () => post("api/save");
+  $("machinefile").onchange = (e) => { if (e.target.files[0]) post("api/machine", e.target.files[0]); };
   const dz = document.body;
   dz.addEventListener("dragover", (e) => { e.preventDefault(); $("dropzone").classList.add("drag"); });
   dz.addEventListener("dragleave", () => $("dropzone").classList.remove("drag"));
