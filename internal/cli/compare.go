@@ -163,7 +163,7 @@ func printReport(w io.Writer, rep *compare.Report) {
 			fmt.Fprintf(w, "Theory, %s: %s.\n", t.Features, t.Note)
 			continue
 		}
-		fmt.Fprintf(w, "Theory, %s: separable; hard-margin SVM γ = %.4g, R = %.4g, mistake bound (R/γ)² = %.4g", t.Features, t.Margin, t.Radius, t.Bound)
+		fmt.Fprintf(w, "Theory, %s: separable; in the perceptron's space (x, 1) the largest margin γ = %.4g (hard-margin SVM without a bias term there), R = max ‖(x, 1)‖ = %.4g, mistake bound (R/γ)² = %.4g", t.Features, t.Margin, t.Radius, t.Bound)
 		if t.PerceptronMistakes != nil {
 			fmt.Fprintf(w, "; the perceptron made %d mistakes", *t.PerceptronMistakes)
 		}
