@@ -86,6 +86,9 @@ type BatchGD struct {
 	InitScale float64
 	// Seed seeds the batch order and the random start.
 	Seed uint64
+	// Watch, if not nil, is called after every step of every machine that
+	// moved (for step-by-step traces; see GDStep).
+	Watch func(GDStep)
 }
 
 var _ Learner = BatchGD{}
@@ -96,6 +99,7 @@ func (BatchGD) Name() string { return "batch-gd" }
 // gdState is the working memory of a BatchGD fit.
 type gdState struct {
 	d       *Data
+	rows    Rows
 	ys      []float64
 	mach    int
 	dim     int
@@ -108,6 +112,8 @@ type gdState struct {
 	stalled bool
 	strict  bool   // take the direction from the points strictly on the wrong side
 	zero    []bool // machines whose weights are all zero
+	watch   func(GDStep)
+	steps   int // steps taken, for watch
 }
 
 // kink is where a term of φ switches on (on = 1) or off (on = −1), changing
@@ -127,13 +133,14 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
-	n, dim, mach := len(d.X), len(d.X[0]), ovrMachines(d)
+	rows := d.Features()
+	n, dim, mach := rows.Len(), rows.Dim(), ovrMachines(d)
 	st := &gdState{
-		d: d, ys: signs(nil, d), mach: mach, dim: dim,
+		d: d, rows: rows, ys: signs(nil, d), mach: mach, dim: dim,
 		w: make([]float64, mach*dim), b: make([]float64, mach),
 		gw: make([]float64, mach*dim), gb: make([]float64, mach), miss: make([]int, mach),
 		a: make([]float64, mach*n), c: make([]float64, mach*n),
-		strict: g.LineSearch, zero: make([]bool, mach),
+		strict: g.LineSearch, zero: make([]bool, mach), watch: g.Watch,
 	}
 	if s.bias {
 		st.biasIn = 1
@@ -213,7 +220,7 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 // of mistakes (y f ≤ 0) and the risk; with direction it also sets the descent
 // direction (gw, gb) to Σ y (x, 1) over each machine's mistakes.
 func (st *gdState) evaluate(idx []int, direction bool) (mistakes int, risk float64) {
-	mach, dim, n := st.mach, st.dim, len(st.d.X)
+	mach, dim, n := st.mach, st.dim, st.rows.Len()
 	if direction {
 		clear(st.gw)
 		clear(st.gb)
@@ -225,10 +232,9 @@ func (st *gdState) evaluate(idx []int, direction bool) (mistakes int, risk float
 		}
 	}
 	for p, i := range idx {
-		x := st.d.X[i]
 		for k := range mach {
 			y := st.ys[i*mach+k]
-			a := y * (dot(st.w[k*dim:(k+1)*dim], x) + st.b[k])
+			a := y * (st.rows.Dot(i, st.w[k*dim:(k+1)*dim]) + st.b[k])
 			st.a[k*n+p] = a
 			if a > 0 {
 				continue
@@ -236,7 +242,7 @@ func (st *gdState) evaluate(idx []int, direction bool) (mistakes int, risk float
 			st.miss[k]++
 			risk -= a
 			if direction && (a < 0 || !st.strict || st.zero[k]) {
-				axpy(st.gw[k*dim:(k+1)*dim], y, x)
+				st.rows.AddTo(st.gw[k*dim:(k+1)*dim], y, i)
 				st.gb[k] += y * st.biasIn
 			}
 		}
@@ -250,15 +256,14 @@ func (st *gdState) evaluate(idx []int, direction bool) (mistakes int, risk float
 // step moves every machine with mistakes along its direction, by eps or by
 // the exact line search. It sets stalled when no machine could move.
 func (st *gdState) step(idx []int, eps float64, search bool) {
-	mach, dim, n := st.mach, st.dim, len(st.d.X)
+	mach, dim, n := st.mach, st.dim, st.rows.Len()
 	moved := false
 	if search {
 		// c = y g·(x, 1) for the machines that move.
 		for p, i := range idx {
-			x := st.d.X[i]
 			for k := range mach {
 				if st.miss[k] > 0 {
-					st.c[k*n+p] = st.ys[i*mach+k] * (dot(st.gw[k*dim:(k+1)*dim], x) + st.gb[k]*st.biasIn)
+					st.c[k*n+p] = st.ys[i*mach+k] * (st.rows.Dot(i, st.gw[k*dim:(k+1)*dim]) + st.gb[k]*st.biasIn)
 				}
 			}
 		}
@@ -282,6 +287,10 @@ func (st *gdState) step(idx []int, eps float64, search bool) {
 			continue
 		}
 		moved = true
+		var before GDStep
+		if st.watch != nil {
+			before = st.report(k, idx)
+		}
 		axpy(wk, t, gk)
 		st.b[k] += t * st.gb[k]
 		if scale != 1 {
@@ -290,8 +299,30 @@ func (st *gdState) step(idx []int, eps float64, search bool) {
 			}
 			st.b[k] *= scale
 		}
+		if st.watch != nil {
+			before.T, before.Scale, before.W, before.B = t, scale, wk, st.b[k]
+			st.watch(before)
+		}
+	}
+	if moved {
+		st.steps++
 	}
 	st.stalled = !moved
+}
+
+// report fills a GDStep with machine k's state before its step over the rows
+// idx (V, R and the direction); the caller adds the step and the result.
+func (st *gdState) report(k int, idx []int) GDStep {
+	n, dim := len(st.d.X), st.dim
+	g := GDStep{Step: st.steps + 1, Machine: k, Dir: st.gw[k*dim : (k+1)*dim], DirB: st.gb[k]}
+	for p, i := range idx {
+		if a := st.a[k*n+p]; a <= 0 {
+			g.V = append(g.V, i)
+			g.Risk -= a
+		}
+	}
+	slices.Sort(g.V)
+	return g
 }
 
 // lineSearch returns the step t ≥ 0 along g that minimises the normalised

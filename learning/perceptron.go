@@ -57,6 +57,9 @@ type Perceptron struct {
 	// Seed seeds the PCG generators (math/rand/v2) for the presentation
 	// order and the random start; each has its own stream.
 	Seed uint64
+	// Watch, if not nil, is called after every presentation of a row, with
+	// the weights after it (for step-by-step traces; see Visit).
+	Watch func(Visit)
 }
 
 var _ Learner = Perceptron{}
@@ -73,7 +76,7 @@ func (p Perceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, er
 func (p Perceptron) settings(name string) onlineSettings {
 	return onlineSettings{
 		name: name, step: p.Step, bias: !p.NoBias, maxEpochs: p.MaxEpochs,
-		initScale: p.InitScale, inOrder: p.InOrder, seed: p.Seed,
+		initScale: p.InitScale, inOrder: p.InOrder, seed: p.Seed, watch: p.Watch,
 	}
 }
 
@@ -103,7 +106,8 @@ type onlineSettings struct {
 	initScale float64
 	inOrder   bool
 	seed      uint64
-	ratchet   bool // pocket only
+	ratchet   bool        // pocket only
+	watch     func(Visit) // plain perceptron only
 }
 
 func (s *onlineSettings) check() {
@@ -166,7 +170,8 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
-	n, dim, mach := len(d.X), len(d.X[0]), ovrMachines(d)
+	rows := d.Features()
+	n, dim, mach := rows.Len(), rows.Dim(), ovrMachines(d)
 	ys := signs(nil, d)
 	w := make([]float64, mach*dim)
 	b := make([]float64, mach)
@@ -241,11 +246,14 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 		nextOrder(perm, order, s.inOrder)
 		mistakes := 0
 		for _, i := range perm {
-			x := d.X[i]
 			yi := ys[i*mach : (i+1)*mach]
 			for k, y := range yi {
 				wk := w[k*dim : (k+1)*dim]
-				if y*(dot(wk, x)+b[k]) > 0 {
+				f := rows.Dot(i, wk) + b[k]
+				if y*f > 0 {
+					if s.watch != nil {
+						s.watch(Visit{Epoch: epoch, Row: i, Machine: k, Y: y, Score: f, W: wk, B: b[k]})
+					}
 					switch v {
 					case votedVariant:
 						vt.count[k]++
@@ -258,15 +266,18 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 				a := eps * y
 				switch v {
 				case averagedVariant:
-					axpy(u[k*dim:(k+1)*dim], c*a, x)
+					rows.AddTo(u[k*dim:(k+1)*dim], c*a, i)
 					ub[k] += c * a * biasIn
 				case votedVariant:
 					vt.retire(k, wk, b[k])
 				case pocketVariant:
 					pk.mistake(k)
 				}
-				axpy(wk, a, x)
+				rows.AddTo(wk, a, i)
 				b[k] += a * biasIn
+				if s.watch != nil {
+					s.watch(Visit{Epoch: epoch, Row: i, Machine: k, Y: y, Score: f, Mistake: true, W: wk, B: b[k]})
+				}
 			}
 			c++
 		}
@@ -295,7 +306,10 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 // trainingErrors counts the rows of d that m misclassifies.
 func trainingErrors(d *Data, m Model) int {
 	errs := 0
-	for i, x := range d.X {
+	rows := d.Features()
+	var x []float64
+	for i := range rows.Len() {
+		x = rows.Row(x, i)
 		if m.Predict(x) != d.Y[i] {
 			errs++
 		}

@@ -152,6 +152,12 @@ func TestCompareCommand(t *testing.T) {
 	if fi, err := os.Stat(filepath.Join(dir, "curves.png")); err != nil || fi.Size() < 1000 {
 		t.Errorf("learning-curve plot: %v", err)
 	}
+	// Every learner that ran is drawn or named with the reason.
+	for _, want := range []string{"not drawn:", "svm (pixels, association): ", "linear-svm (pixels, association): ", "batch-gd (pixels, association): "} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("compare --plot: standard error lacks %q:\n%s", want, errs)
+		}
+	}
 	if _, err := os.Stat(filepath.Join(dir, "feat", "train-association.libsvm")); err != nil {
 		t.Errorf("libsvm export: %v", err)
 	}

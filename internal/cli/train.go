@@ -149,13 +149,19 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	}
 	total := s.Recipe().MaxEpochs
 	start := time.Now()
+	// A progress line on standard error (progress.go), when it is a terminal.
+	prog := newProgress(env.Stderr, o.quiet, time.Now)
+	prog.begin("training", "epoch", len(m.History), total, true, 250*time.Millisecond)
+	defer prog.end()
 	// A failed --record or checkpoint write stops the run after the epoch;
 	// the final save below is still attempted.
 	_, runErr := s.Run(ctx, machine.RecorderFunc(func(e machine.Epoch) error {
 		if !o.quiet {
+			prog.clear()
 			fmt.Fprintf(w, "  %5d  %4d/%-4d %6.1f%%  %6s  %12s  %d\n", e.Epoch, e.Mistakes, tr.Len(),
 				100*e.Pr, pct(e.Pg), clock(e.Seconds), e.Pulses)
 		}
+		prog.set(e.Epoch, fmt.Sprintf("%d mistakes", e.Mistakes))
 		if err := record(e); err != nil {
 			return err
 		}
@@ -169,6 +175,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		}
 		return nil
 	}))
+	prog.end()
 	if runErr != nil && s.Status() == machine.Cancelled {
 		serr := s.Rollback()
 		if serr == nil {
