@@ -16,9 +16,9 @@ import (
 // each exactly as written (without its comment), with the reason. A new
 // README example runs unless it is listed here.
 var readmeSkip = map[string]string{
-	"go run ./cmd/mark1 train": "needs the source folder; the test builds the binary and runs its train below",
-	"go test ./...":            "would run this test inside itself",
-	"mark1 serve":              "opens a server and waits",
+	"go install ./cmd/mark1": "installs from the source folder; the test builds the same binary itself and puts it first on the PATH",
+	"go test ./...":          "would run this test inside itself",
+	"mark1 serve":            "opens a server and waits",
 	"mark1 serve --machine mark1.json --addr 127.0.0.1:9000": "opens a server and waits",
 	"mark1 serve --machine mark1.json --out panel.json":      "opens a server and waits",
 }
