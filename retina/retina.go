@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"math/rand/v2"
+	"sync"
 )
 
 // Polarity says which part of a picture is the figure the cells respond to.
@@ -125,6 +126,9 @@ type Retina struct {
 	offset []float64 // per-cell threshold offsets
 	dead   []bool
 	stuck  []bool // stuck on: the cell reads light whatever falls on it
+	// scratch keeps the adaptive threshold's working arrays between
+	// presentations, one set per goroutine at a time.
+	scratch sync.Pool
 }
 
 // New builds a retina. The seed draws the dead cells and threshold spread.
@@ -133,6 +137,7 @@ func New(cfg Config, seed uint64) (*Retina, error) {
 		return nil, err
 	}
 	r := &Retina{cfg: cfg}
+	r.scratch.New = func() any { return new(scratch) }
 	r.w, r.h = cfg.Size()
 	n := r.w * r.h
 	r.offset = make([]float64, n)
@@ -191,7 +196,10 @@ func (r *Retina) Expose(dst []float64, field []float32, rng *rand.Rand) []float6
 	var local []float64
 	switch {
 	case r.cfg.Adaptive && !r.cfg.Analog:
-		local = LocalThresholds(nil, field, r.w, r.h)
+		sc := r.scratch.Get().(*scratch)
+		defer r.scratch.Put(sc)
+		sc.local = localThresholds(sc.local, field, r.w, r.h, sc)
+		local = sc.local
 	case t == 0:
 		t = Otsu(field)
 	}
@@ -289,6 +297,24 @@ const AdaptiveOffset = 0.05
 // so the default remains Otsu's one threshold per card, for evenly lit
 // printed cards. LocalThresholds panics if len(field) != w*h.
 func LocalThresholds(dst []float64, field []float32, w, h int) []float64 {
+	return localThresholds(dst, field, w, h, new(scratch))
+}
+
+// scratch holds LocalThresholds' working arrays, kept between calls by a
+// Retina (in a sync.Pool, so that presentations on several goroutines do
+// not share one).
+type scratch struct {
+	pad, sum, lo, hi, local []float64
+}
+
+func grow(b []float64, n int) []float64 {
+	if cap(b) < n {
+		return make([]float64, n)
+	}
+	return b[:n]
+}
+
+func localThresholds(dst []float64, field []float32, w, h int, sc *scratch) []float64 {
 	n := w * h
 	if len(field) != n {
 		panic("retina: field size does not match the grid")
@@ -298,62 +324,67 @@ func LocalThresholds(dst []float64, field []float32, w, h int) []float64 {
 	}
 	dst = dst[:n]
 	rad := max(2, min(w, h)/4)
-	pw, ph := w+2*rad, h+2*rad
-	pad := make([]float64, pw*ph) // the field continued past its edges
-	reflect := func(i, size int) (edge, mirror int) {
-		switch {
-		case i < 0:
-			return 0, min(-i, size-1)
-		case i >= size:
-			return size - 1, max(2*(size-1)-i, 0)
-		}
-		return -1, i
-	}
-	for py := range ph {
-		for px := range pw {
-			cell := func(y int) float64 { // reflected across the columns
-				e, m := reflect(px-rad, w)
-				if e < 0 {
-					return float64(field[y*w+m])
-				}
-				return 2*float64(field[y*w+e]) - float64(field[y*w+m])
-			}
-			e, m := reflect(py-rad, h)
-			v := cell(m)
-			if e >= 0 {
-				v = 2*cell(e) - v
-			}
-			pad[py*pw+px] = v
-		}
-	}
-	// Sums, minima and maxima over 2rad+1 padded cells across each row,
-	// then down the columns.
 	k := 2*rad + 1
-	rs, rlo, rhi := make([]float64, pw*ph), make([]float64, pw*ph), make([]float64, pw*ph)
+	pw, ph := w+2*rad, h+2*rad
+	// The field continued past its edges by odd reflection: first each
+	// row across its ends, then whole padded rows above and below.
+	pad := grow(sc.pad, pw*ph)
+	sc.pad = pad
+	for y := range h {
+		row := pad[(y+rad)*pw : (y+rad+1)*pw]
+		for x, v := range field[y*w : (y+1)*w] {
+			row[x+rad] = float64(v)
+		}
+		for d := 1; d <= rad; d++ {
+			row[rad-d] = 2*row[rad] - row[rad+min(d, w-1)]
+			row[rad+w-1+d] = 2*row[rad+w-1] - row[rad+max(w-1-d, 0)]
+		}
+	}
+	for d := 1; d <= rad; d++ {
+		reflectRow(pad[(rad-d)*pw:][:pw], pad[rad*pw:][:pw], pad[(rad+min(d, h-1))*pw:][:pw])
+		reflectRow(pad[(rad+h-1+d)*pw:][:pw], pad[(rad+h-1)*pw:][:pw], pad[(rad+max(h-1-d, 0))*pw:][:pw])
+	}
+	// Sums, minima and maxima over k padded cells across each row, then
+	// down the columns.
+	sum, lo, hi := grow(sc.sum, ph*w), grow(sc.lo, ph*w), grow(sc.hi, ph*w)
+	sc.sum, sc.lo, sc.hi = sum, lo, hi
 	for py := range ph {
-		for px := range w {
-			row := pad[py*pw+px : py*pw+px+k]
-			var sum float64
-			a, b := row[0], row[0]
-			for _, v := range row {
-				sum += v
+		row := pad[py*pw : (py+1)*pw]
+		var s float64
+		for _, v := range row[:k-1] {
+			s += v
+		}
+		for x := range w {
+			s += row[x+k-1]
+			win := row[x : x+k]
+			a, b := win[0], win[0]
+			for _, v := range win[1:] {
 				a, b = min(a, v), max(b, v)
 			}
-			rs[py*pw+px], rlo[py*pw+px], rhi[py*pw+px] = sum, a, b
+			sum[py*w+x], lo[py*w+x], hi[py*w+x] = s, a, b
+			s -= row[x]
 		}
 	}
 	for y := range h {
 		for x := range w {
-			var sum float64
-			a, b := rlo[y*pw+x], rhi[y*pw+x]
+			var s float64
+			a, b := lo[y*w+x], hi[y*w+x]
 			for py := y; py < y+k; py++ {
-				sum += rs[py*pw+x]
-				a, b = min(a, rlo[py*pw+x]), max(b, rhi[py*pw+x])
+				i := py*w + x
+				s += sum[i]
+				a, b = min(a, lo[i]), max(b, hi[i])
 			}
-			dst[y*w+x] = max(sum/float64(k*k)+AdaptiveOffset, (a+b)/2)
+			dst[y*w+x] = max(s/float64(k*k)+AdaptiveOffset, (a+b)/2)
 		}
 	}
 	return dst
+}
+
+// reflectRow sets out to 2·edge − mirror, element by element.
+func reflectRow(out, edge, mirror []float64) {
+	for i := range out {
+		out[i] = 2*edge[i] - mirror[i]
+	}
 }
 
 // Fit projects a picture onto the grid and returns its field of light levels
