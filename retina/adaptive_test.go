@@ -1,6 +1,7 @@
 package retina
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"testing"
@@ -155,4 +156,61 @@ func TestLocalThresholds(t *testing.T) {
 	if err := (Config{Adaptive: true, Threshold: 0.5}).Validate(); err == nil {
 		t.Error("adaptive with a fixed threshold validated")
 	}
+}
+
+// Adaptive retinas shared by goroutines give each presentation its own
+// working arrays: the same cells light as one at a time.
+func TestAdaptiveConcurrent(t *testing.T) {
+	r, err := New(Config{Adaptive: true}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fields [][]float32
+	var want [][]float64
+	for top := range 8 {
+		f := r.Fit(nil, litCard(100, 0.2+0.1*float64(top)))
+		fields = append(fields, f)
+		want = append(want, r.Expose(nil, f, nil))
+	}
+	done := make(chan error)
+	for g := range 4 {
+		go func() {
+			for rep := range 50 {
+				i := (g + rep) % len(fields)
+				got := r.Expose(nil, fields[i], nil)
+				for c := range got {
+					if got[c] != want[i][c] {
+						done <- fmt.Errorf("goroutine %d, field %d, cell %d: %v; want %v", g, i, c, got[c], want[i][c])
+						return
+					}
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// A row of cells under light that falls off to the right, with one cell
+// (the figure) brighter than its neighbours: Otsu's one threshold splits the
+// row at the light's fall-off; the adaptive thresholds follow it and find
+// the one cell.
+func ExampleLocalThresholds() {
+	field := []float32{0.80, 0.75, 0.70, 0.65, 0.95, 0.55, 0.50, 0.45, 0.40, 0.35, 0.30, 0.25, 0.20, 0.15, 0.10, 0.05}
+	t := LocalThresholds(nil, field, len(field), 1)
+	otsu := Otsu(field)
+	var a, o string
+	for i, v := range field {
+		a += map[bool]string{true: "#", false: "."}[float64(v) >= t[i]]
+		o += map[bool]string{true: "#", false: "."}[float64(v) >= otsu]
+	}
+	fmt.Println("otsu    ", o)
+	fmt.Println("adaptive", a)
+	// Output:
+	// otsu     #######.........
+	// adaptive ....#...........
 }
