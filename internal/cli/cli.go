@@ -29,7 +29,7 @@ func commands() map[string]command {
 		"train":   {"train a machine on a built-in task or your data, and save it", runTrain},
 		"eval":    {"measure a saved machine on data: accuracy and confusion matrix", runEval},
 		"predict": {"show pictures to a saved machine: label, R-unit sums, P_a", runPredict},
-		"stimuli": {"write a built-in task as PNG class folders", runStimuli},
+		"stimuli": {"write a built-in task as PNG class folders, an IDX pair or libsvm text", runStimuli},
 		"tasks":   {"list the built-in tasks and presets", runTasks},
 		"wiring":  {"print a machine's plugboard as an editable listing", runWiring},
 		"compare": {"train the hardware rule and software learners on the same data; one table", runCompare},
