@@ -10,8 +10,10 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -448,5 +450,59 @@ func TestPanelTrainsByTheFilesRecipe(t *testing.T) {
 	ref.Encode(&b)
 	if !bytes.Equal(a.Bytes(), b.Bytes()) {
 		t.Error("the machine the panel saved is not the session's")
+	}
+}
+
+// TestUploadTurnsPhoto uploads a JPEG whose EXIF orientation is 6 (a phone
+// held upright): the retina sees the picture turned upright, as
+// images.DecodeGray returns it, not as its rows are stored.
+func TestUploadTurnsPhoto(t *testing.T) {
+	file, err := os.ReadFile("testdata/orientation-6.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ts := newPanel(t, Config{})
+	req, _ := http.NewRequest("POST", ts.URL+"/api/upload?name=phone.jpg", bytes.NewReader(file))
+	req.Header.Set(TokenHeader, pageToken(t, ts.URL))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var s struct {
+		Retina struct {
+			Field []float32 `json:"field"`
+		} `json:"retina"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&s); err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("upload: status %d, %v", res.StatusCode, err)
+	}
+	upright, err := images.DecodeGray(bytes.NewReader(file), "phone.jpg", images.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := jpeg.Decode(bytes.NewReader(file)) // ignores EXIF
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := stored.(*image.YCbCr)
+	asStored := &image.Gray{Pix: y.Y, Stride: y.YStride, Rect: y.Rect}
+	if upright.Rect.Dx() != asStored.Rect.Dy() {
+		t.Fatalf("upright %v, stored %v: not turned", upright.Rect, asStored.Rect)
+	}
+	want, wrong := p.m.Retina.Fit(nil, upright), p.m.Retina.Fit(nil, asStored)
+	// The panel sends light levels rounded for the page: compare within
+	// 0.01.
+	far := func(a, b []float32) (n int) {
+		for i := range a {
+			if math.Abs(float64(a[i]-b[i])) > 0.01 {
+				n++
+			}
+		}
+		return n
+	}
+	if len(s.Retina.Field) != len(want) || far(s.Retina.Field, want) > 0 || far(s.Retina.Field, wrong) < 20 {
+		t.Errorf("the panel's retina does not see the photo upright: %d cells differ from the upright picture's, %d from the stored one's",
+			far(s.Retina.Field, want), far(s.Retina.Field, wrong))
 	}
 }
