@@ -279,3 +279,25 @@ func (b *builder) finish() *Set {
 	}
 	return s
 }
+
+// Variance returns the variance of all Rows × Dim entries of the data,
+// zeros included — numpy's X.var(), which scikit-learn's gamma="scale"
+// divides by. It is 0 for an empty set.
+func (s *Set) Variance() float64 {
+	n := float64(s.Rows()) * float64(s.Dim)
+	if n == 0 {
+		return 0
+	}
+	var sum float64
+	for _, v := range s.Value {
+		sum += v
+	}
+	mean := sum / n
+	var ss float64
+	for _, v := range s.Value {
+		d := v - mean
+		ss += d * d
+	}
+	ss += (n - float64(len(s.Value))) * mean * mean
+	return ss / n
+}

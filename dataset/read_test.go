@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -235,5 +236,16 @@ func TestReadFileGzip(t *testing.T) {
 	}
 	if s.Format != CSV || s.Rows() != 4 || s.Dim != 3 {
 		t.Errorf("gzipped CSV: format %v, %d rows, dim %d; want csv, 4, 3", s.Format, s.Rows(), s.Dim)
+	}
+}
+
+func TestVariance(t *testing.T) {
+	s, err := Read(strings.NewReader("1 1:1 2:2\n2 2:4\n1 3:-3\n"), "v", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Entries 1 2 0 / 0 4 0 / 0 0 -3: mean 4/9, Σx² 30, var 30/9 − 16/81.
+	if got, want := s.Variance(), 30.0/9-16.0/81; math.Abs(got-want) > 1e-15 {
+		t.Errorf("Variance %v; want %v", got, want)
 	}
 }

@@ -36,6 +36,8 @@ func commands() map[string]command {
 		"dials":   {"read a machine's pots: table, summary, dial panel, weight maps, curves, animation", runDials},
 		"serve":   {"the operator panel in your browser, live while the machine trains", runServe},
 		"ablate":  {"fail growing fractions of a trained machine's A-units or pots; P_g table and plot", runAblate},
+		"fit":     {"train one software learner on numeric data (libsvm, CSV) as svm-train does; save the model", runFit},
+		"apply":   {"predict with a model saved by fit, as svm-predict does: accuracy and predictions", runApply},
 	}
 }
 
