@@ -174,21 +174,31 @@ func Read(path string) (*File, error) {
 		return nil, err
 	}
 	defer fh.Close()
-	b, err := io.ReadAll(io.LimitReader(fh, MaxFileBytes+1))
+	return Decode(fh, path)
+}
+
+// Decode reads a model file from r and checks it (Check); name names it in
+// errors. It refuses input longer than MaxFileBytes and fields it does not
+// know.
+func Decode(r io.Reader, name string) (*File, error) {
+	b, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(b) > MaxFileBytes {
-		return nil, fmt.Errorf("%s: larger than %d bytes, the limit for a model file", path, MaxFileBytes)
+		return nil, fmt.Errorf("%s: larger than %d bytes, the limit for a model file", name, MaxFileBytes)
 	}
 	var f File
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%s: not a mark1 model file: %w", path, err)
+		return nil, fmt.Errorf("%s: not a mark1 model file: %w", name, err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%s: not a mark1 model file: more than one JSON value", name)
 	}
 	if err := f.Check(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return &f, nil
 }
@@ -303,9 +313,14 @@ func (f *File) Check() error {
 
 // Model rebuilds the trained model for inputs of dim features (at least
 // File.Dim; the model ignores features beyond its own unless a kernel sees
-// them, as LIBSVM's svm-predict does).
+// them, as LIBSVM's svm-predict does). The support vectors are held dense:
+// it refuses, with an error, when they would take more than
+// dataset.DefaultMaxValues numbers.
 func (f *File) Model(dim int) (learning.Model, error) {
 	dim = max(dim, f.Dim)
+	if n := max(len(f.SV), len(f.Machines)); dim > 0 && n > dataset.DefaultMaxValues/dim {
+		return nil, fmt.Errorf("%d support vectors (or machines) × %d features is over the budget of %d values held dense", n, dim, dataset.DefaultMaxValues)
+	}
 	dense := func() [][]float64 {
 		X := make([][]float64, len(f.SV))
 		for s, v := range f.SV {
