@@ -7,6 +7,14 @@
 // the Mark I's own rule lives with the machine (machine.Session), and reaches
 // a comparison through an adapter (learning/compare.Hardware).
 //
+// Features are stored once, compactly, as Rows: Dense rows of float64, Bits
+// for 0/1 features, or Sparse rows (CSR) for data with many features and few
+// non-zeros; Compact picks the form. Every learner here and in learning/svm
+// reads them through Rows' methods (dot with a dense vector, add to a dense
+// vector, squared norm), so the same learner runs on any form without
+// copying, and a sparse row is never written out densely during a fit. A
+// Data built from X [][]float64 is read as Dense rows in place.
+//
 // Three kinds of failure are kept apart, as in gonum: misuse (slices of the
 // wrong length) panics with a "learning: ..." message; bad data returns an
 // error; outcomes of an algorithm (epoch limit reached, data not separable)

@@ -395,7 +395,7 @@ func (s *Server) stateJSON() []byte {
 	st := state{
 		Seq: s.seq, Layout: s.layout, Running: s.running, DelayMS: int(s.delay / time.Millisecond),
 		Epoch: s.sess.EpochUnderWay(), Mistakes: s.sess.Mistakes(), Status: s.sess.Status().String(),
-		Recipe: *s.m.Recipe, CanSave: s.savePath != "",
+		Recipe: s.sess.Recipe(), CanSave: s.savePath != "",
 		Pulses: m.Bank.Pulses(), Saturations: m.Bank.Saturations(), Seconds: m.Bank.Seconds(),
 		Moved: s.moved, Message: s.message, Stuck: []int{},
 	}
