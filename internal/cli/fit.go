@@ -215,11 +215,13 @@ func runFit(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	X, err := train.Dense(0)
+	// The rows go to the learner as they are stored, sparse (or in the
+	// more compact dense or bit-set form when that is smaller).
+	rows, err := learning.NewSparse(train.Dim, train.RowStart, train.Index, train.Value)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", trainPath, err)
 	}
-	res, err := l.Fit(ctx, &learning.Data{X: X, Y: train.Y, Classes: len(train.Classes)}, nil)
+	res, err := l.Fit(ctx, &learning.Data{Rows: rows.Compact(), Y: train.Y, Classes: len(train.Classes)}, nil)
 	if err != nil {
 		return fmt.Errorf("%s: %w", trainPath, err)
 	}
@@ -237,8 +239,8 @@ func runFit(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	right := 0
-	for i := range train.Rows() {
-		if saved.Predict(X[i]) == train.Y[i] {
+	for i, c := range predictSet(saved, train, train.Dim) {
+		if c == train.Y[i] {
 			right++
 		}
 	}
@@ -328,20 +330,34 @@ func applyModel(f *modelfile.File, test *dataset.Set) ([]string, string, error) 
 		return nil, "", err
 	}
 	preds := make([]string, test.Rows())
-	x := make([]float64, dim)
 	right := 0
-	for i := range test.Rows() {
-		clear(x)
-		idx, val := test.Row(i)
-		for k, j := range idx {
-			x[j] = val[k]
-		}
-		preds[i] = f.Classes[m.Predict(x)]
+	for i, c := range predictSet(m, test, dim) {
+		preds[i] = f.Classes[c]
 		if preds[i] == test.Label(i) {
 			right++
 		}
 	}
 	return preds, percent(right, test.Rows()), nil
+}
+
+// predictSet returns m's class for every row of s, each row given to m as a
+// dense vector of dim ≥ s.Dim features in one reused buffer (only the
+// row's non-zeros are written and cleared, so a row costs its non-zeros
+// plus the model's work).
+func predictSet(m learning.Model, s *dataset.Set, dim int) []int {
+	out := make([]int, s.Rows())
+	x := make([]float64, dim)
+	for i := range out {
+		idx, val := s.Row(i)
+		for k, j := range idx {
+			x[j] = val[k]
+		}
+		out[i] = m.Predict(x)
+		for _, j := range idx {
+			x[j] = 0
+		}
+	}
+	return out
 }
 
 // writeModelFiles writes the mark1 model and the LIBSVM/LIBLINEAR exports

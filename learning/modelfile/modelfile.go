@@ -99,6 +99,25 @@ func sparse(x []float64) Sparse {
 	return s
 }
 
+// sparseRows returns the rows of r (or of X when r is nil) sparse.
+func sparseRows(r learning.Rows, X [][]float64) []Sparse {
+	if r == nil {
+		r = learning.NewDense(X)
+	}
+	out := make([]Sparse, r.Len())
+	var buf []float64
+	for i := range out {
+		if sp, ok := r.(*learning.Sparse); ok {
+			idx, val := sp.NonZeros(i)
+			out[i] = Sparse{Index: slices.Clone(idx), Value: slices.Clone(val)}
+			continue
+		}
+		buf = r.Row(buf, i)
+		out[i] = sparse(buf)
+	}
+	return out
+}
+
 // FromModel stores a trained model. learner is the learner's name, classes
 // and dim describe the training data, sc is the scaling applied to them (or
 // nil), gamma LIBSVM's γ where the kernel has one (else nil), and bias the
@@ -112,9 +131,7 @@ func FromModel(learner string, m learning.Model, classes []string, dim int, sc *
 			return nil, fmt.Errorf("modelfile: a %s SVM cannot be stored (one-vs-one only)", m.Strategy)
 		}
 		f.Kernel = ptr(m.Kernel.String())
-		for _, sv := range m.SV {
-			f.SV = append(f.SV, sparse(sv))
-		}
+		f.SV = sparseRows(m.SVRows, m.SV)
 		for _, mc := range m.Machines {
 			f.Machines = append(f.Machines, Machine{Pos: mc.Pos, Neg: ptr(mc.Neg), SV: slices.Clone(mc.SV), Coef: slices.Clone(mc.Coef), Rho: ptr(mc.Rho)})
 		}
@@ -313,15 +330,16 @@ func (f *File) Check() error {
 
 // Model rebuilds the trained model for inputs of dim features (at least
 // File.Dim; the model ignores features beyond its own unless a kernel sees
-// them, as LIBSVM's svm-predict does). The support vectors are held dense:
-// it refuses, with an error, when they would take more than
+// them, as LIBSVM's svm-predict does). An svm keeps its support vectors
+// sparse; a kernel perceptron's stored examples are held dense, and Model
+// refuses, with an error, when they would take more than
 // dataset.DefaultMaxValues numbers.
 func (f *File) Model(dim int) (learning.Model, error) {
 	dim = max(dim, f.Dim)
-	if n := max(len(f.SV), len(f.Machines)); dim > 0 && n > dataset.DefaultMaxValues/dim {
-		return nil, fmt.Errorf("%d support vectors (or machines) × %d features is over the budget of %d values held dense", n, dim, dataset.DefaultMaxValues)
-	}
-	dense := func() [][]float64 {
+	dense := func() ([][]float64, error) {
+		if dim > 0 && len(f.SV) > dataset.DefaultMaxValues/dim {
+			return nil, fmt.Errorf("%d stored examples × %d features is over the budget of %d values held dense", len(f.SV), dim, dataset.DefaultMaxValues)
+		}
 		X := make([][]float64, len(f.SV))
 		for s, v := range f.SV {
 			X[s] = make([]float64, dim)
@@ -329,7 +347,7 @@ func (f *File) Model(dim int) (learning.Model, error) {
 				X[s][j] = v.Value[k]
 			}
 		}
-		return X
+		return X, nil
 	}
 	pad := func(w []float64) []float64 { return append(slices.Clone(w), make([]float64, dim-len(w))...) }
 	var k kernel.Kernel
@@ -341,13 +359,29 @@ func (f *File) Model(dim int) (learning.Model, error) {
 	}
 	switch f.Learner {
 	case "svm":
-		km := &svm.KernelModel{Kernel: k, Classes: len(f.Classes), Strategy: svm.OneVsOne, SV: dense()}
-		for _, mc := range f.Machines {
-			km.Machines = append(km.Machines, svm.Machine{Pos: mc.Pos, Neg: *mc.Neg, SV: mc.SV, Coef: mc.Coef, Rho: *mc.Rho})
+		start := make([]int, 1, len(f.SV)+1)
+		var idx []int32
+		var val []float64
+		for _, v := range f.SV {
+			idx = append(idx, v.Index...)
+			val = append(val, v.Value...)
+			start = append(start, len(idx))
 		}
-		return km, nil
+		rows, err := learning.NewSparse(dim, start, idx, val)
+		if err != nil {
+			return nil, err
+		}
+		var ms []svm.Machine
+		for _, mc := range f.Machines {
+			ms = append(ms, svm.Machine{Pos: mc.Pos, Neg: *mc.Neg, SV: mc.SV, Coef: mc.Coef, Rho: *mc.Rho})
+		}
+		return svm.NewKernelModel(k, len(f.Classes), svm.OneVsOne, rows, ms), nil
 	case "kernel-perceptron":
-		km := &learning.KernelModel{Kernel: k, SV: dense(), Bias: *f.KernelBias, Classes: len(f.Classes)}
+		X, err := dense()
+		if err != nil {
+			return nil, err
+		}
+		km := &learning.KernelModel{Kernel: k, SV: X, Bias: *f.KernelBias, Classes: len(f.Classes)}
 		for _, mc := range f.Machines {
 			km.Coef = append(km.Coef, mc.Coef)
 		}
