@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -322,5 +323,53 @@ func TestFitBadInput(t *testing.T) {
 		if after := listing(t, dir); strings.Join(after, " ") != strings.Join(before, " ") {
 			t.Errorf("%v: files changed from %v to %v", tt.args, before, after)
 		}
+	}
+}
+
+// TestCompareRaw: numeric data go to the software learners as they are,
+// the hardware says in one line why it is left out, and square rows get the
+// --as-pictures hint.
+func TestCompareRaw(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "five.libsvm"), blobs(41, 80, 5, []string{"1", "2"}), 0o644)
+	os.WriteFile(filepath.Join(dir, "four.libsvm"), blobs(42, 60, 4, []string{"3", "1", "2"}), 0o644)
+	code, out, errOut := run(t, dir, "compare", "--data", "five.libsvm", "--json", "--learners", "hardware,perceptron,svm,linear-svm")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep struct {
+		Preset *string           `json:"preset"`
+		Notes  []string          `json:"notes"`
+		Rows   []json.RawMessage `json:"rows"`
+		Train  int               `json:"train"`
+		Test   int               `json:"test"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Preset != nil || len(rep.Rows) != 3 || rep.Train+rep.Test != 80 || rep.Test == 0 {
+		t.Errorf("preset %v, %d rows, %d+%d samples; want null, 3 software rows, 80 split", rep.Preset, len(rep.Rows), rep.Train, rep.Test)
+	}
+	if len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "hardware: left out") || strings.Contains(rep.Notes[0], "as-pictures") {
+		t.Errorf("notes %q; want one saying the hardware is left out, no picture hint for 5 features", rep.Notes)
+	}
+	for _, r := range rep.Rows {
+		var row struct {
+			Learner  string   `json:"learner"`
+			Features string   `json:"features"`
+			Pg       *float64 `json:"p_g"`
+		}
+		json.Unmarshal(r, &row)
+		if row.Features != "raw" || row.Pg == nil || *row.Pg < 0.8 {
+			t.Errorf("%s: features %q, P_g %v; want raw and ≥ 0.8 on well separated blobs", row.Learner, row.Features, row.Pg)
+		}
+	}
+	code, out, _ = run(t, dir, "compare", "--data", "four.libsvm", "--learners", "hardware,ideal,svm")
+	if code != 0 || !strings.Contains(out, "Note: hardware and ideal: left out") || !strings.Contains(out, "could be 2x2 pictures: compare them on the machine with --as-pictures --scale 01") {
+		t.Errorf("square data: exit %d\n%s", code, out)
+	}
+	code, _, errOut = run(t, dir, "compare", "--data", "four.libsvm", "--features", "pixels")
+	if code != 2 || !strings.Contains(errOut, "holds numeric data, not pictures") {
+		t.Errorf("--features pixels on numeric data: exit %d, %q", code, errOut)
 	}
 }
