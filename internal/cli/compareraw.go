@@ -114,7 +114,14 @@ func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spe
 	}
 	if len(rep.Notes) > 0 {
 		if k := int(math.Sqrt(float64(train.Dim)) + 0.5); k*k == train.Dim && k > 1 {
-			rep.Notes[0] += fmt.Sprintf("; the %d features could be %dx%d pictures: compare them on the machine with --as-pictures --scale 01 (grey levels in [0,1])", train.Dim, k, k)
+			how := "--as-pictures (the values are grey levels in [0,1])"
+			for _, v := range all.Value {
+				if v < 0 || v > 1 {
+					how = "--as-pictures --scale 01 (to make the values grey levels in [0,1])"
+					break
+				}
+			}
+			rep.Notes[0] += fmt.Sprintf("; the %d features could be %dx%d pictures: compare them on the machine with %s", train.Dim, k, k, how)
 		}
 	}
 	if plotPath != "" {

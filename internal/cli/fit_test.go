@@ -365,7 +365,7 @@ func TestCompareRaw(t *testing.T) {
 		}
 	}
 	code, out, _ = run(t, dir, "compare", "--data", "four.libsvm", "--learners", "hardware,ideal,svm")
-	if code != 0 || !strings.Contains(out, "Note: hardware and ideal: left out") || !strings.Contains(out, "could be 2x2 pictures: compare them on the machine with --as-pictures --scale 01") {
+	if code != 0 || !strings.Contains(out, "Note: hardware and ideal: left out") || !strings.Contains(out, "could be 2x2 pictures: compare them on the machine with --as-pictures --scale 01 (to make") {
 		t.Errorf("square data: exit %d\n%s", code, out)
 	}
 	code, _, errOut = run(t, dir, "compare", "--data", "four.libsvm", "--features", "pixels")
