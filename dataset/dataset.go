@@ -318,20 +318,40 @@ func (s *Set) Subset(rows []int) *Set {
 	return out
 }
 
-// Split divides s into a training part and a held-out part holding about
-// frac of each class (stratified), drawn with seed; each class with at
-// least two rows keeps one on each side. Both parts keep s's row order. It
-// panics if frac is not in [0, 1).
+// Split divides s into a training part and a held-out part as Holdout
+// chooses (about frac of each class, drawn with seed). Both parts keep s's
+// row order. It panics if frac is not in [0, 1).
 func (s *Set) Split(frac float64, seed uint64) (train, test *Set) {
+	var tr, te []int
+	for i, h := range Holdout(s.Y, len(s.Classes), frac, seed) {
+		if h {
+			te = append(te, i)
+		} else {
+			tr = append(tr, i)
+		}
+	}
+	return s.Subset(tr), s.Subset(te)
+}
+
+// Holdout chooses the rows to hold out for testing, stratified: about frac
+// of each class's rows (labels[i] is row i's class, in [0, classes)), in
+// an order drawn from seed; each class with at least two rows keeps at least
+// one on each side. The same seed gives the same choice. It panics if frac
+// is not in [0, 1) or a label is out of range. The image loaders split
+// pictures with it too.
+func Holdout(labels []int, classes int, frac float64, seed uint64) []bool {
 	if !(frac >= 0 && frac < 1) {
 		panic("dataset: split fraction out of [0, 1)")
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x5eed5b1177))
-	byClass := make([][]int, len(s.Classes))
-	for i, c := range s.Y {
+	byClass := make([][]int, classes)
+	for i, c := range labels {
+		if c < 0 || c >= classes {
+			panic(fmt.Sprintf("dataset: Holdout: row %d: label %d out of range [0, %d)", i, c, classes))
+		}
 		byClass[c] = append(byClass[c], i)
 	}
-	held := make([]bool, s.Rows())
+	held := make([]bool, len(labels))
 	for _, idx := range byClass {
 		rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
 		k := int(frac*float64(len(idx)) + 0.5)
@@ -345,15 +365,7 @@ func (s *Set) Split(frac float64, seed uint64) (train, test *Set) {
 			held[i] = true
 		}
 	}
-	var tr, te []int
-	for i, h := range held {
-		if h {
-			te = append(te, i)
-		} else {
-			tr = append(tr, i)
-		}
-	}
-	return s.Subset(tr), s.Subset(te)
+	return held
 }
 
 // Relabel renumbers s's rows onto the given classes (a training set's), by

@@ -122,6 +122,12 @@ same machine's A-unit outputs (--features).`)
 	if err != nil {
 		return err
 	}
+	return emitReport(env, rep, jsonOut, csvOut, plotPath)
+}
+
+// emitReport draws the --plot and prints the report as JSON, CSV or the
+// table.
+func emitReport(env *Env, rep *compare.Report, jsonOut, csvOut bool, plotPath string) error {
 	if plotPath != "" {
 		if err := plotCurves(plotPath, rep); err != nil {
 			return err

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -124,21 +123,7 @@ func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spe
 			rep.Notes[0] += fmt.Sprintf("; the %d features could be %dx%d pictures: compare them on the machine with %s", train.Dim, k, k, how)
 		}
 	}
-	if plotPath != "" {
-		if err := plotCurves(plotPath, rep); err != nil {
-			return err
-		}
-	}
-	switch {
-	case jsonOut:
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
-	case csvOut:
-		return writeCSV(env.Stdout, rep)
-	}
-	printReport(env.Stdout, rep)
-	return nil
+	return emitReport(env, rep, jsonOut, csvOut, plotPath)
 }
 
 // scaledCopy reads a numeric data file, scales it with method and writes it
