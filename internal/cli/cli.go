@@ -38,6 +38,8 @@ func commands() map[string]command {
 		"pa":      {"P_a of a task's cards beside Rosenblatt's 1958 model, by lit area; a picture", runPa},
 		"ablate":  {"fail growing fractions of a trained machine's A-units or pots; P_g table and plot", runAblate},
 		"lab":     {"the lecture notes, runnable: trace and draw the perceptron, GD, kernels and the SVM on small examples", runLab},
+		"fit":     {"train one software learner on numeric data (libsvm, CSV) as svm-train does; save the model", runFit},
+		"apply":   {"predict with a model saved by fit, as svm-predict does: accuracy and predictions", runApply},
 	}
 }
 

@@ -155,10 +155,13 @@ type Report struct {
 	Classes []string `json:"classes"`
 	Train   int      `json:"train"`
 	Test    int      `json:"test"`
-	Preset  string   `json:"preset"`
+	Preset  *string  `json:"preset"` // the machine preset; null for raw features
 	Kernel  string   `json:"kernel"`
 	Rows    []Row    `json:"rows"`
 	Theory  []Theory `json:"theory"`
+	// Notes says, one line each, what was left out and why (the hardware
+	// on data that are not pictures); null when nothing was.
+	Notes []string `json:"notes"`
 }
 
 // Run trains every learner of spec on train and measures it on train and
@@ -178,7 +181,7 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Data: train.Name, Classes: train.Classes, Train: train.Len(), Test: test.Len(), Preset: cfg.Preset, Kernel: spec.Kernel.String()}
+	rep := &Report{Data: train.Name, Classes: train.Classes, Train: train.Len(), Test: test.Len(), Preset: &cfg.Preset, Kernel: spec.Kernel.String()}
 	trF, teF := m.Fields(train), m.Fields(test)
 	feats := map[string][2]*learning.Data{}
 	data := func(kind string) [2]*learning.Data {
