@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"mark1/learning"
 	"mark1/learning/kernel"
@@ -285,20 +288,19 @@ func fitKernel(ctx context.Context, d *learning.Data, k kernel.Kernel, s Setting
 	slot := map[int]int{} // training row → index in km.SV
 	var svRows []int
 	var bounded []bool
-	epoch := 0
-	for _, p := range pairs(d, cs, strat) {
-		progress := func(iters int, obj float64) {
-			epoch++
-			e := learning.Epoch{Epoch: epoch, Mistakes: iters, Risk: obj}
-			res.Curve = append(res.Curve, e)
-			if rec != nil {
-				rec.Record(e)
-			}
+	ps := pairs(d, cs, strat)
+	solved, err := solvePairs(ctx, rows, ps, k, s, func(e learning.Epoch) {
+		e.Epoch = len(res.Curve) + 1
+		res.Curve = append(res.Curve, e)
+		if rec != nil {
+			rec.Record(e)
 		}
-		b, err := solveRows(ctx, rows, p.rows, nil, p.y, k, s, progress)
-		if err != nil {
-			return nil, nil, err
-		}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	for q, p := range ps {
+		b := solved[q]
 		mc := Machine{Pos: p.pos, Neg: p.neg, Rho: b.Rho, W2: b.W2, Obj: b.Obj,
 			Bounded: b.Bounded, Iter: b.Iter, Status: b.Status, Message: b.Message, w: b.w}
 		for j, i := range b.Index {
@@ -335,6 +337,82 @@ func fitKernel(ctx context.Context, d *learning.Data, k kernel.Kernel, s Setting
 	km.sv = newGram(km.SVRows, nil, k)
 	res.Status = km.status(s)
 	return km, res, nil
+}
+
+// solvePairs solves the binary problems ps on Settings.Threads goroutines
+// (all cores when 0), each taking the next unsolved problem in order, with
+// the kernel cache budget shared among them. The solutions do not depend on
+// the number of threads. record is told of each problem's progress entries
+// (iterations, objective; Epoch left 0) in problem order: live with one
+// thread, otherwise as soon as every earlier problem has finished.
+func solvePairs(ctx context.Context, rows learning.Rows, ps []pair, k kernel.Kernel, s Settings, record func(learning.Epoch)) ([]*Binary, error) {
+	threads := s.Threads
+	if threads == 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	threads = max(1, min(threads, len(ps)))
+	out := make([]*Binary, len(ps))
+	if threads == 1 {
+		for q, p := range ps {
+			b, err := solveRows(ctx, rows, p.rows, nil, p.y, k, s, func(iters int, obj float64) {
+				record(learning.Epoch{Mistakes: iters, Risk: obj})
+			})
+			if err != nil {
+				return nil, err
+			}
+			out[q] = b
+		}
+		return out, nil
+	}
+	s.CacheMB /= float64(threads)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu      sync.Mutex
+		curves  = make([][]learning.Epoch, len(ps))
+		done    = make([]bool, len(ps))
+		errs    = make([]error, len(ps))
+		emitted int
+		next    atomic.Int64
+		wg      sync.WaitGroup
+	)
+	for range threads {
+		wg.Go(func() {
+			for {
+				q := int(next.Add(1) - 1)
+				if q >= len(ps) || ctx.Err() != nil {
+					return
+				}
+				var curve []learning.Epoch
+				b, err := solveRows(ctx, rows, ps[q].rows, nil, ps[q].y, k, s, func(iters int, obj float64) {
+					curve = append(curve, learning.Epoch{Mistakes: iters, Risk: obj})
+				})
+				mu.Lock()
+				out[q], errs[q], curves[q], done[q] = b, err, curve, true
+				if err != nil {
+					cancel()
+				}
+				for emitted < len(ps) && done[emitted] && errs[emitted] == nil {
+					for _, e := range curves[emitted] {
+						record(e)
+					}
+					curves[emitted] = nil
+					emitted++
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	for q := range ps {
+		if errs[q] != nil {
+			return nil, errs[q]
+		}
+	}
+	if err := ctx.Err(); err != nil && emitted < len(ps) {
+		return nil, err
+	}
+	return out, nil
 }
 
 // status sums up the machines in one sentence.

@@ -100,3 +100,38 @@ func TestSVMSameOnEveryForm(t *testing.T) {
 		}
 	}
 }
+
+// The kernel SVM's model, curve and predictions are the same, bit for bit,
+// whatever the number of threads.
+func TestKernelThreadsIdentical(t *testing.T) {
+	X, y, _ := binaryRows(240, 60, 0.35, 9)
+	for i := range X { // grey levels, so that sums are not exact
+		for k := range X[i] {
+			X[i][k] *= 0.5 + float64((i+k)%7)/13
+		}
+	}
+	var ref string
+	for _, threads := range []int{1, 2, 4} {
+		var seen []learning.Epoch
+		l := svm.Kernel{Kernel: kernel.Gaussian{Sigma: 2}, Settings: svm.Settings{C: 10, Threads: threads, CacheMB: 0.01}}
+		res, err := l.Fit(context.Background(), &learning.Data{X: X, Y: y, Classes: 3},
+			learning.RecorderFunc(func(e learning.Epoch) { seen = append(seen, e) }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(seen) != fmt.Sprint(res.Curve) {
+			t.Errorf("threads %d: recorder saw %v, curve %v", threads, seen, res.Curve)
+		}
+		km := res.Model.(*svm.KernelModel)
+		pred := make([]int, len(X))
+		for i, x := range X {
+			pred[i] = km.Predict(x)
+		}
+		got := fmt.Sprintf("%+v %v %v %v", km.Machines, km.SV, res.Curve, pred)
+		if ref == "" {
+			ref = got
+		} else if got != ref {
+			t.Errorf("threads %d: model differs from threads 1", threads)
+		}
+	}
+}

@@ -180,6 +180,9 @@ func checkSettings(s *Settings, k kernel.Kernel) error {
 	if s.MaxIter < 0 {
 		return fmt.Errorf("MaxIter = %d, want ≥ 0: %w", s.MaxIter, ErrSetting)
 	}
+	if s.Threads < 0 {
+		return fmt.Errorf("Threads = %d, want ≥ 0: %w", s.Threads, ErrSetting)
+	}
 	return nil
 }
 

@@ -254,7 +254,6 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	_ = *threads // not yet used by the solvers
 	if fs.NArg() != 1 {
 		return errors.New("train: want one training file")
 	}
@@ -326,7 +325,7 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if *gamma > 0 {
 			k = kernel.Gaussian{Sigma: math.Sqrt(1 / (2 * *gamma))}
 		}
-		l := svm.Kernel{Kernel: k, Settings: svm.Settings{C: *c, Eps: *eps, CacheMB: *cache, NoShrinking: *noShrink, MaxIter: *maxIter}}
+		l := svm.Kernel{Kernel: k, Settings: svm.Settings{C: *c, Eps: *eps, CacheMB: *cache, NoShrinking: *noShrink, MaxIter: *maxIter, Threads: *threads}}
 		if res, err = l.Fit(ctx, trd, nil); err != nil {
 			return err
 		}
