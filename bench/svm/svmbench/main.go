@@ -163,24 +163,37 @@ func (d *data) rows(dim int) (learning.Rows, error) {
 }
 
 func readLibsvm(path string) (*data, int, error) {
-	buf, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, 0, err
 	}
-	// First the non-zeros into flat arrays, then dense rows in one block
-	// once the dimension is known.
+	defer f.Close()
+	// One line at a time into flat arrays, so that the file is never held
+	// in memory whole.
+	br := bufio.NewReaderSize(f, 1<<20)
 	var idx []int32
 	var val []float64
 	var start []int
 	var labels []int
 	dim := 0
-	for line := 1; len(buf) > 0; line++ {
-		var l []byte
-		if k := bytes.IndexByte(buf, '\n'); k >= 0 {
-			l, buf = buf[:k], buf[k+1:]
-		} else {
-			l, buf = buf, nil
+	var long []byte
+	for line := 1; ; line++ {
+		l, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull { // a line longer than the buffer
+			long = append(long[:0], l...)
+			for err == bufio.ErrBufferFull {
+				l, err = br.ReadSlice('\n')
+				long = append(long, l...)
+			}
+			l = long
 		}
+		if err != nil && err != io.EOF {
+			return nil, 0, fmt.Errorf("%s: %v", path, err)
+		}
+		if len(l) == 0 && err == io.EOF {
+			break
+		}
+		l = bytes.TrimRight(l, "\r\n")
 		tok := func() []byte { // the next space-separated token of l
 			for len(l) > 0 && (l[0] == ' ' || l[0] == '\t' || l[0] == '\r') {
 				l = l[1:]
