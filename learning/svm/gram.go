@@ -61,7 +61,7 @@ type vectors struct {
 	idx    [][]int32
 	val    [][]float64 // nil rows (or nil val) when all values are 1
 	bits   [][]uint64
-	bytes  [][]uint8 // layoutBytes: x = bytes/255
+	bytes  [][]uint8   // layoutBytes: x = bytes/255
 	orig   [][]float64 // the rows as float64s, for generic kernels only
 	sq     []float64   // ‖x‖²
 
