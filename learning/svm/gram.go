@@ -3,6 +3,7 @@ package svm
 import (
 	"math"
 	"math/bits"
+	"slices"
 
 	"gonum.org/v1/gonum/floats"
 
@@ -538,7 +539,7 @@ func (g *gram) swap(i, j int) { g.v.swap(i, j) }
 // stored layout: a bit set of x when the vectors are bit sets and x is 0/1,
 // x itself as the dense side of sparse products, dense dots otherwise. It
 // allocates only a bit set for x.
-func (g *gram) evalAll(dst, x []float64) {
+func (g *gram) evalAll(dst, x []float64, xb []uint8) []uint8 {
 	v := g.v
 	n := len(v.sq)
 	dst = dst[:n]
@@ -546,11 +547,12 @@ func (g *gram) evalAll(dst, x []float64) {
 		for s, xs := range v.orig {
 			dst[s] = g.k.Eval(xs, x)
 		}
-		return
+		return xb
 	}
 	if len(x) != v.dim {
 		panic("svm: vector of wrong length")
 	}
+	sqx := math.NaN()
 	switch v.layout {
 	case layoutBits:
 		var xb []uint64
@@ -570,11 +572,12 @@ func (g *gram) evalAll(dst, x []float64) {
 			}
 		}
 	case layoutBytes:
-		xb := make([]uint8, v.dim)
+		xb = slices.Grow(xb[:0], v.dim)[:v.dim]
 		if greyBytes(xb, x) {
 			for s, b := range v.bytes {
 				dst[s] = float64(dotU8(xb, b)) / byteScale
 			}
+			sqx = float64(dotU8(xb, xb)) / byteScale
 		} else {
 			for s, b := range v.bytes {
 				dst[s] = dotBytes(x, b) / 255
@@ -593,7 +596,9 @@ func (g *gram) evalAll(dst, x []float64) {
 			dst[s] = dot(xs, x)
 		}
 	}
-	sqx := dot(x, x)
+	if math.IsNaN(sqx) {
+		sqx = dot(x, x)
+	}
 	switch g.kind {
 	case kindPoly:
 		for s, d := range dst {
@@ -608,6 +613,7 @@ func (g *gram) evalAll(dst, x []float64) {
 			dst[s] = math.Exp(-g.gamma * math.Sqrt(math.Max(v.sq[s]+sqx-2*d, 0)))
 		}
 	}
+	return xb
 }
 
 // dotBytes returns Σ x_k b_k.

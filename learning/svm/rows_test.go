@@ -135,3 +135,28 @@ func TestKernelThreadsIdentical(t *testing.T) {
 		}
 	}
 }
+
+// PredictRows answers as Predict does, row by row, whatever the number of
+// threads, on dense, sparse and bit-set rows.
+func TestPredictRows(t *testing.T) {
+	X, y, forms := binaryRows(300, 50, 0.3, 4)
+	res, err := svm.Kernel{Kernel: kernel.Gaussian{Sigma: 2}, Settings: svm.Settings{C: 1}}.Fit(context.Background(), &learning.Data{X: X[:200], Y: y[:200], Classes: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	km := res.Model.(*svm.KernelModel)
+	want := make([]int, len(X))
+	for i, x := range X {
+		want[i] = km.Predict(x)
+	}
+	for name, r := range forms {
+		if r == nil {
+			continue
+		}
+		for _, threads := range []int{1, 2, 4, 0} {
+			if got := km.PredictRows(nil, r, threads); !slices.Equal(got, want) {
+				t.Errorf("%s, %d threads: PredictRows differs from Predict", name, threads)
+			}
+		}
+	}
+}
