@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"gonum.org/v1/gonum/floats"
 
@@ -412,7 +413,15 @@ type gram struct {
 	gamma float64 // Gaussian: 1/(2σ²); Laplace: 1/σ
 	poly  kernel.Polynomial
 	buf   []float64
+	// threads is the number of goroutines that compute one long kernel
+	// row together (dense, byte and bit-set layouts); each entry is
+	// computed alone, so the row is the same whatever the number.
+	threads int
 }
+
+// parallelRow is the shortest row worth splitting among goroutines: a
+// goroutine costs about a microsecond, a kernel entry tens of nanoseconds.
+const parallelRow = 2048
 
 // newGram stores rows sub of r (all when sub is nil) for kernel k.
 func newGram(r learning.Rows, sub []int, k kernel.Kernel) *gram {
@@ -484,6 +493,22 @@ func (g *gram) row(dst []float32, y []int8, i, from int) {
 	if n == 0 {
 		return
 	}
+	if t := g.threads; t > 1 && n >= parallelRow && g.kind != kindGeneric && g.v.layout != layoutSparse {
+		var wg sync.WaitGroup
+		chunk := (n + t - 1) / t
+		for lo := 0; lo < n; lo += chunk {
+			hi := min(n, lo+chunk)
+			wg.Go(func() { g.rowPart(dst[lo:hi], g.buf[lo:hi], y, i, from+lo) })
+		}
+		wg.Wait()
+		return
+	}
+	g.rowPart(dst, g.buf[:n], y, i, from)
+}
+
+// rowPart is row for dst, with d (as long) as scratch.
+func (g *gram) rowPart(dst []float32, d []float64, y []int8, i, from int) {
+	n := len(dst)
 	if g.kind == kindGeneric {
 		xi := g.v.orig[i]
 		for k := range dst {
@@ -495,7 +520,6 @@ func (g *gram) row(dst []float32, y []int8, i, from int) {
 		}
 		return
 	}
-	d := g.buf[:n]
 	g.v.dots(d, i, from)
 	switch g.kind {
 	case kindPoly:

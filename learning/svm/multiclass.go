@@ -413,7 +413,9 @@ func solvePairs(ctx context.Context, rows learning.Rows, ps []pair, k kernel.Ker
 	if threads == 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
+	all := threads
 	threads = max(1, min(threads, len(ps)))
+	s.rowThreads = max(1, all/threads) // cores left over split kernel rows
 	out := make([]*Binary, len(ps))
 	if threads == 1 {
 		for q, p := range ps {

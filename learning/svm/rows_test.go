@@ -160,3 +160,25 @@ func TestPredictRows(t *testing.T) {
 		}
 	}
 }
+
+// A two-class problem long enough for its kernel rows to be split among
+// goroutines gives the same machine whatever the number of threads.
+func TestKernelRowThreadsIdentical(t *testing.T) {
+	X, y, _ := binaryRows(2600, 40, 0.3, 12)
+	for i := range y {
+		y[i] %= 2
+	}
+	var ref string
+	for _, threads := range []int{1, 2, 3} {
+		res, err := svm.Kernel{Kernel: kernel.Gaussian{Sigma: 3}, Settings: svm.Settings{C: 1, Threads: threads, Eps: 0.01}}.Fit(context.Background(), &learning.Data{X: X, Y: y, Classes: 2}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := fmt.Sprintf("%+v", res.Model.(*svm.KernelModel).Machines)
+		if ref == "" {
+			ref = got
+		} else if got != ref {
+			t.Errorf("threads %d: machine differs from threads 1", threads)
+		}
+	}
+}

@@ -40,6 +40,8 @@ type Settings struct {
 	// shared among the problems solved at once. The model is the same,
 	// bit for bit, whatever the number. A negative value is an error.
 	Threads int
+
+	rowThreads int // goroutines per kernel row, set by the solvers
 }
 
 // Loss selects the loss of the linear SVM.

@@ -359,6 +359,14 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		for _, m := range res.Model.(*svm.LinearModel).Machines {
 			objs = append(objs, strconv.FormatFloat(m.Obj, 'f', 6, 64))
 		}
+	case "kernel-perceptron":
+		if *gamma <= 0 {
+			return errors.New("kernel-perceptron: give --gamma")
+		}
+		l := learning.KernelPerceptron{Kernel: kernel.Gaussian{Sigma: math.Sqrt(1 / (2 * *gamma))}, MaxEpochs: *epochs, Seed: *seed}
+		if res, err = l.Fit(ctx, trd, nil); err != nil {
+			return err
+		}
 	case "perceptron":
 		l := learning.Perceptron{MaxEpochs: *epochs, Seed: *seed}
 		if res, err = l.Fit(ctx, trd, nil); err != nil {
