@@ -406,6 +406,9 @@ func WSpace(e Example, v WView) (*plot.Plot, error) {
 			return nil, err
 		}
 	} else {
+		shadeKey, _ := plotter.NewPolygon(plotter.XYs{{}, {}, {}})
+		shadeKey.Color, shadeKey.LineStyle.Width = color.RGBA{0xc8, 0xc8, 0xc8, 0xff}, 0
+		p.Legend.Add("grey: each line's side where w must lie (darker: more samples right)", shadeKey)
 		for i, x := range e.X {
 			y := float64(e.Y[i])
 			hp := halfPlane(box, y*x[0], y*x[1], y*b)

@@ -248,7 +248,7 @@ func (r *Run) Picture(ctx context.Context, view string, f int) (*dials.Drawing, 
 	e := r.Example
 	caption := e.Name + " · " + r.setupText()
 	if t := r.frameTitle(f); t != "" {
-		caption += " · " + t
+		caption += "\n" + t
 	}
 	linear := r.Perceptron != nil || r.GD != nil
 	switch view {
