@@ -2,9 +2,9 @@ package dials
 
 import (
 	"fmt"
-	"strings"
 	"image"
 	"image/gif"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
