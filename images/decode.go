@@ -11,11 +11,12 @@ import (
 	_ "image/jpeg" // register JPEG
 	_ "image/png"  // register PNG
 	"io"
-	"os"
 
 	_ "golang.org/x/image/bmp"  // register BMP
 	_ "golang.org/x/image/tiff" // register TIFF
 	_ "golang.org/x/image/webp" // register WebP
+
+	"mark1/internal/atomicfile"
 )
 
 // LoadImage reads one picture file (PNG, JPEG, GIF, BMP, TIFF or WebP,
@@ -24,7 +25,7 @@ import (
 // parts are composited over white paper. The size in the header is checked
 // against lim.MaxPixels before any pixel is decoded. Errors name the file.
 func LoadImage(path string, lim Limits) (*image.Gray, error) {
-	f, err := openRegular(path)
+	f, err := atomicfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -185,21 +186,4 @@ func grayOverWhite(c color.Color) uint8 {
 	r, g, b = r+paper, g+paper, b+paper
 	y := (19595*r + 38470*g + 7471*b + 1<<15) >> 24
 	return uint8(y)
-}
-
-// openRegular opens path for reading if it is a regular file (or a link to
-// one). It refuses folders, devices and named pipes, which could block or
-// never end, before opening them.
-func openRegular(path string) (*os.File, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err // *PathError names the file and the problem.
-	}
-	if fi.IsDir() {
-		return nil, fmt.Errorf("%s: is a folder, not a file", path)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (%v)", path, fi.Mode().Type())
-	}
-	return os.Open(path)
 }

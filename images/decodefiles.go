@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"mark1/internal/atomicfile"
 )
 
 // decodeFiles decodes the pictures in files on several goroutines, keeping
@@ -60,7 +62,7 @@ func decodeFiles(files []string, lim Limits) ([]*image.Gray, error) {
 
 // loadImage is LoadImage with a reserve hook (see decodeGray).
 func loadImage(path string, lim Limits, reserve func(int) error) (*image.Gray, error) {
-	f, err := openRegular(path)
+	f, err := atomicfile.Open(path)
 	if err != nil {
 		return nil, err
 	}

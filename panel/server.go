@@ -9,6 +9,7 @@ import (
 	"image"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"path"
 	"slices"
@@ -56,6 +57,20 @@ type Config struct {
 	// Delay is the pause between presentations while training runs; 0
 	// means 20 ms. A negative value means none.
 	Delay time.Duration
+
+	// Hosts are the names or addresses, besides loopback ones, that a
+	// request's Host header may give: the address the panel serves when it
+	// is not a loopback one. See guard.go for the request checks.
+	Hosts []string
+	// MaxUploads bounds the uploads in progress at once; 0 means 8.
+	MaxUploads int
+	// MaxStreams bounds the open event streams; 0 means 64.
+	MaxStreams int
+	// MaxDecodes bounds the pictures decoded at once; 0 means 2.
+	MaxDecodes int
+	// UploadTimeout bounds the time an upload's body may take to arrive;
+	// 0 means 30 s.
+	UploadTimeout time.Duration
 }
 
 // Defaults of Config.
@@ -72,6 +87,7 @@ const (
 type Server struct {
 	mux       *http.ServeMux
 	hub       *hub
+	guard     *guard
 	maxUpload int64
 	limits    images.Limits
 	perClass  int
@@ -141,6 +157,11 @@ func New(cfg Config) (*Server, error) {
 	if err := s.load(cfg.Machine, r); err != nil {
 		return nil, err
 	}
+	g, err := newGuard(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s.guard = g
 	s.routes()
 	return s, nil
 }
@@ -198,10 +219,10 @@ func (s *Server) load(m *machine.Machine, r machine.Recipe) error {
 func (s *Server) routes() {
 	s.mux = http.NewServeMux()
 	sub, _ := fs.Sub(static, "static") // cannot fail: the folder is embedded
-	s.mux.Handle("GET /", http.FileServerFS(sub))
+	s.mux.Handle("GET /", s.guard.page(sub))
 	s.mux.HandleFunc("GET /api/layout", s.handleLayout)
 	s.mux.HandleFunc("GET /api/state", s.handleState)
-	s.mux.HandleFunc("GET /api/events", s.handleEvents)
+	s.mux.HandleFunc("GET /api/events", s.guard.limit(s.guard.streams, "event streams", s.handleEvents))
 	s.mux.HandleFunc("GET /api/dials.png", s.handlePicture)
 	s.mux.HandleFunc("GET /api/weights.png", s.handlePicture)
 	s.mux.HandleFunc("GET /api/sensitivity.png", s.handlePicture)
@@ -213,15 +234,25 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/run", s.action(s.run))
 	s.mux.HandleFunc("POST /api/pause", s.action(s.pause))
 	s.mux.HandleFunc("POST /api/speed", s.handleSpeed)
-	s.mux.HandleFunc("POST /api/upload", s.handleUpload)
+	s.mux.HandleFunc("POST /api/upload", s.guard.limit(s.guard.uploads, "uploads", s.handleUpload))
 	s.mux.HandleFunc("POST /api/force", s.handleForce)
 	s.mux.HandleFunc("POST /api/save", s.action(s.save))
-	s.mux.HandleFunc("POST /api/machine", s.handleMachine)
+	s.mux.HandleFunc("POST /api/machine", s.guard.limit(s.guard.uploads, "uploads", s.handleMachine))
+	s.mux.HandleFunc("GET /api/lab/examples", s.handleLabExamples)
+	s.mux.HandleFunc("POST /api/lab", s.handleLab)
 }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("X-Content-Type-Options", "nosniff")
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", "frame-ancestors 'none'")
+	h.Set("Referrer-Policy", "no-referrer")
+	if err := s.guard.check(r); err != nil {
+		refuse(w, r, err)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -358,14 +389,24 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	}
 	// Read the whole body first, so that every upload over the limit is
 	// refused as such, whatever its first bytes say.
+	s.guard.bodyDeadline(w)
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxUpload))
 	var img *image.Gray
 	if err == nil {
-		img, err = images.DecodeGray(bytes.NewReader(data), name, s.limits)
+		var release func()
+		if release, err = s.guard.decodeSlot(r.Context()); err == nil {
+			img, err = images.DecodeGray(bytes.NewReader(data), name, s.limits)
+			release()
+		}
 	}
 	if err != nil {
 		var tooBig *http.MaxBytesError
+		var ne net.Error
+		var ae *apiError
 		switch {
+		case errors.As(err, &ae):
+		case errors.As(err, &ne) && ne.Timeout():
+			err = errorf(http.StatusRequestTimeout, "%s: the upload did not arrive within %v", name, s.guard.bodyTimeout)
 		case errors.As(err, &tooBig):
 			err = errorf(http.StatusRequestEntityTooLarge, "%s: larger than the upload limit of %d bytes", name, s.maxUpload)
 		case errors.Is(err, images.ErrTooLarge):

@@ -11,6 +11,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -95,9 +96,31 @@ type stateReply struct {
 	Error string `json:"error"`
 }
 
+// pageToken reads the request token from the page at base, as the page's
+// own script does.
+func pageToken(t *testing.T, base string) string {
+	t.Helper()
+	res, err := http.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	m := regexp.MustCompile(`<meta name="mark1-token" content="([0-9a-f]+)">`).FindSubmatch(b)
+	if m == nil {
+		t.Fatalf("the page carries no token")
+	}
+	return string(m[1])
+}
+
+// post sends body to url as the panel's page does, with the token.
 func post(t *testing.T, url, ctype string, body []byte) (int, stateReply) {
 	t.Helper()
-	res, err := http.Post(url, ctype, bytes.NewReader(body))
+	base := url[:strings.Index(url, "/api/")]
+	req, _ := http.NewRequest("POST", url, bytes.NewReader(body))
+	req.Header.Set("Content-Type", ctype)
+	req.Header.Set(TokenHeader, pageToken(t, base))
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -366,13 +389,8 @@ func TestPanelTrainsByTheFilesRecipe(t *testing.T) {
 		if _, err := sess.Step(&r); err != nil {
 			t.Fatal(err)
 		}
-		resp, err := http.Post(ts.URL+"/api/step", "application/json", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			t.Fatalf("step %d: status %d", step, resp.StatusCode)
+		if code, _ := post(t, ts.URL+"/api/step", "application/json", nil); code != http.StatusOK {
+			t.Fatalf("step %d: status %d", step, code)
 		}
 		p.mu.Lock()
 		same := slices.Equal(p.m.Bank.State().Positions, ref.Bank.State().Positions) && len(p.m.History) == len(ref.History)
@@ -384,11 +402,9 @@ func TestPanelTrainsByTheFilesRecipe(t *testing.T) {
 	if len(ref.History) == 0 {
 		t.Fatal("the reference session trained no epoch")
 	}
-	resp, err := http.Post(ts.URL+"/api/save", "application/json", nil)
-	if err != nil {
-		t.Fatal(err)
+	if code, _ := post(t, ts.URL+"/api/save", "application/json", nil); code != http.StatusOK {
+		t.Fatalf("save: status %d", code)
 	}
-	resp.Body.Close()
 	saved, err := machine.Load(out)
 	if err != nil {
 		t.Fatalf("the panel's save: %v", err)

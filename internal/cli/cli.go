@@ -36,6 +36,7 @@ func commands() map[string]command {
 		"dials":   {"read a machine's pots: table, summary, dial panel, weight maps, curves, animation", runDials},
 		"serve":   {"the operator panel in your browser, live while the machine trains", runServe},
 		"ablate":  {"fail growing fractions of a trained machine's A-units or pots; P_g table and plot", runAblate},
+		"lab":     {"the lecture notes, runnable: trace and draw the perceptron, GD, kernels and the SVM on small examples", runLab},
 	}
 }
 

@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
+	"io"
 
 	"github.com/spf13/pflag"
 
+	"mark1/internal/atomicfile"
 	"mark1/machine"
 	"mark1/response"
 	"mark1/retina"
@@ -84,7 +85,7 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		return cfg, usageError{err}
 	}
 	if m.config != "" {
-		b, err := os.ReadFile(m.config)
+		b, err := atomicfile.ReadFile(m.config, atomicfile.MaxConfig, "")
 		if err != nil {
 			return cfg, fmt.Errorf("reading configuration: %w", err)
 		}
@@ -92,6 +93,9 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		dec.DisallowUnknownFields() // a misspelt member would be ignored silently
 		if err := dec.Decode(&cfg); err != nil {
 			return cfg, fmt.Errorf("%s: not a machine configuration: %w", m.config, err)
+		}
+		if _, err := dec.Token(); err != io.EOF {
+			return cfg, fmt.Errorf("%s: more after the configuration's closing brace; a configuration file holds one JSON object", m.config)
 		}
 		if err := cfg.Validate(); err != nil {
 			return cfg, fmt.Errorf("%s: %w", m.config, err)

@@ -9,14 +9,18 @@ let state = null;
 let pending = null; // a state waiting for the next animation frame
 window.mark1 = { get state() { return state; }, get layout() { return layout; }, updates: 0 };
 
+// The server writes its request token into the page; every control sends
+// it back, so that no other site can work the panel.
+const token = document.querySelector('meta[name="mark1-token"]')?.content || "";
+
 async function post(path, body) {
-  const opts = { method: "POST" };
+  const opts = { method: "POST", headers: { "X-Mark1-Token": token } };
   if (body instanceof Blob) {
     opts.body = body;
-    opts.headers = { "Content-Type": "application/octet-stream" };
+    opts.headers["Content-Type"] = "application/octet-stream";
   } else if (body !== undefined) {
     opts.body = JSON.stringify(body);
-    opts.headers = { "Content-Type": "application/json" };
+    opts.headers["Content-Type"] = "application/json";
   }
   try {
     const res = await fetch(path, opts);
