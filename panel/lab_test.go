@@ -20,7 +20,10 @@ import (
 // postLab posts body to /api/lab and decodes the answer.
 func postLab(t *testing.T, url, body string) (int, map[string]any) {
 	t.Helper()
-	res, err := http.Post(url+"/api/lab", "application/json", strings.NewReader(body))
+	req, _ := http.NewRequest("POST", url+"/api/lab", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(TokenHeader, pageToken(t, url))
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +61,10 @@ func TestLabAPI(t *testing.T) {
 	}
 	fr, _ := run.Frame(3, 60, 0)
 	want, _ := json.Marshal(fr)
-	res, err := http.Post(ts.URL+"/api/lab", "application/json", strings.NewReader(`{"example":"notes-004","frame":3}`))
+	req, _ := http.NewRequest("POST", ts.URL+"/api/lab", strings.NewReader(`{"example":"notes-004","frame":3}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(TokenHeader, pageToken(t, ts.URL))
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,8 +118,7 @@ func TestLabBrowser(t *testing.T) {
 		t.Skip("no Chromium binary found (install the chromium package, or set MARK1_CHROMIUM)")
 	}
 	_, ts := newPanel(t, Config{})
-	ctx, cancel := browser(t, bin)
-	defer cancel()
+	ctx := startBrowser(t, bin, 1400, 1000)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1240, 1100), chromedp.Navigate(ts.URL+"/lab.html")); err != nil {
 		t.Fatalf("browser: %v", err)
 	}

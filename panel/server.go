@@ -75,8 +75,10 @@ type Config struct {
 
 // Defaults of Config.
 const (
-	DefaultPerClass  = 20
-	DefaultMaxUpload = 8 << 20
+	DefaultPerClass = 20
+	// DefaultMaxUpload takes a phone photo: 12 megapixels are 3–6 MB as
+	// JPEG, 24 megapixels up to about 12 MB.
+	DefaultMaxUpload = 16 << 20
 	DefaultDelay     = 20 * time.Millisecond
 	// broadcastEvery bounds how often a running machine pushes its state.
 	broadcastEvery = 50 * time.Millisecond

@@ -116,9 +116,14 @@ func newFlags(env *Env, name, synopsis string) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	fs.SortFlags = false
+	// Help asked for is the command's output: standard output, exit 0.
+	// Only --help calls Usage (errors are returned, not printed, under
+	// ContinueOnError); pflag's own warnings stay on standard error.
 	fs.Usage = func() {
-		fmt.Fprintf(env.Stderr, "Usage: mark1 %s\n\n%s\n\nFlags:\n", name, synopsis)
+		fmt.Fprintf(env.Stdout, "Usage: mark1 %s\n\n%s\n\nFlags:\n", name, synopsis)
+		fs.SetOutput(env.Stdout)
 		fs.PrintDefaults()
+		fs.SetOutput(env.Stderr)
 	}
 	return fs
 }

@@ -15,6 +15,7 @@ import (
 
 	"mark1/images"
 	"mark1/internal/atomicfile"
+	"mark1/internal/jsonnum"
 	"mark1/learning/compare"
 	"mark1/learning/kernel"
 	"mark1/machine"
@@ -184,7 +185,7 @@ func printReport(w io.Writer, rep *compare.Report) {
 			fmt.Fprintf(w, "Theory, %s: %s.\n", t.Features, t.Note)
 			continue
 		}
-		fmt.Fprintf(w, "Theory, %s: separable; hard-margin SVM γ = %.4g, R = %.4g, mistake bound (R/γ)² = %.4g", t.Features, t.Margin, t.Radius, t.Bound)
+		fmt.Fprintf(w, "Theory, %s: separable; hard-margin SVM γ = %s, R = %s, mistake bound (R/γ)² = %s", t.Features, num(t.Margin, "%.4g"), num(t.Radius, "%.4g"), num(t.Bound, "%.4g"))
 		if t.PerceptronMistakes != nil {
 			fmt.Fprintf(w, "; the perceptron made %d mistakes", *t.PerceptronMistakes)
 		}
@@ -195,7 +196,7 @@ func printReport(w io.Writer, rep *compare.Report) {
 func writeCSV(w io.Writer, rep *compare.Report) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"learner", "features", "p_r", "p_g", "updates", "epochs", "converged", "margin", "support_vectors", "bounded_svs", "seconds", "machine_seconds", "pulses"})
-	f := func(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+	f := func(v float64) string { return jsonnum.Cell(&v, 'g', 6) }
 	// Empty cells for what does not apply.
 	opt := func(s string) string {
 		if s == "-" {
@@ -203,10 +204,11 @@ func writeCSV(w io.Writer, rep *compare.Report) error {
 		}
 		return s
 	}
+	fp := func(v *float64) string { return jsonnum.Cell(v, 'g', 6) }
 	for _, r := range rep.Rows {
-		cw.Write([]string{r.Learner, r.Features, f(r.Pr), opt(num(r.Pg, "%.6g")), strconv.Itoa(r.Updates), strconv.Itoa(r.Epochs),
-			strconv.FormatBool(r.Converged), opt(num(r.Margin, "%.6g")), opt(num(r.SupportVectors, "%d")), opt(num(r.BoundedSVs, "%d")),
-			f(r.Seconds), opt(num(r.MachineSeconds, "%.6g")), opt(num(r.Pulses, "%d"))})
+		cw.Write([]string{r.Learner, r.Features, f(r.Pr), fp(r.Pg), strconv.Itoa(r.Updates), strconv.Itoa(r.Epochs),
+			strconv.FormatBool(r.Converged), fp(r.Margin), opt(num(r.SupportVectors, "%d")), opt(num(r.BoundedSVs, "%d")),
+			f(r.Seconds), fp(r.MachineSeconds), opt(num(r.Pulses, "%d"))})
 	}
 	cw.Flush()
 	return cw.Error()
