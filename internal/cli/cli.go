@@ -35,6 +35,7 @@ func commands() map[string]command {
 		"compare": {"train the hardware rule and software learners on the same data; one table", runCompare},
 		"dials":   {"read a machine's pots: table, summary, dial panel, weight maps, curves, animation", runDials},
 		"serve":   {"the operator panel in your browser, live while the machine trains", runServe},
+		"pa":      {"P_a of a task's cards beside Rosenblatt's 1958 model, by lit area; a picture", runPa},
 		"ablate":  {"fail growing fractions of a trained machine's A-units or pots; P_g table and plot", runAblate},
 		"lab":     {"the lecture notes, runnable: trace and draw the perceptron, GD, kernels and the SVM on small examples", runLab},
 	}

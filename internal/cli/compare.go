@@ -185,7 +185,7 @@ func printReport(w io.Writer, rep *compare.Report) {
 			fmt.Fprintf(w, "Theory, %s: %s.\n", t.Features, t.Note)
 			continue
 		}
-		fmt.Fprintf(w, "Theory, %s: separable; hard-margin SVM γ = %s, R = %s, mistake bound (R/γ)² = %s", t.Features, num(t.Margin, "%.4g"), num(t.Radius, "%.4g"), num(t.Bound, "%.4g"))
+		fmt.Fprintf(w, "Theory, %s: separable; in the perceptron's space (x, 1) the largest margin γ = %s (hard-margin SVM without a bias term there), R = max ‖(x, 1)‖ = %s, mistake bound (R/γ)² = %s", t.Features, num(t.Margin, "%.4g"), num(t.Radius, "%.4g"), num(t.Bound, "%.4g"))
 		if t.PerceptronMistakes != nil {
 			fmt.Fprintf(w, "; the perceptron made %d mistakes", *t.PerceptronMistakes)
 		}

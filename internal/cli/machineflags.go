@@ -31,6 +31,7 @@ type machineFlags struct {
 
 	rUnits       int
 	layout, code string
+	sets         string
 	bias         bool
 
 	limit, step, backlash, stepNoise, drift, stuck, pulseSec, initial float64
@@ -57,12 +58,13 @@ func (m *machineFlags) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&m.dead, "dead-cells", 0, "fraction of dead photocells [guess]")
 
 	fs.IntVar(&m.aUnits, "a-units", 512, "association units (Mark I: 512) [history]")
-	fs.IntVar(&m.x, "x", 5, "excitatory origin points per A-unit [guess: 1958 used x=5, y=5; gives P_a 5–13%]")
+	fs.IntVar(&m.x, "x", 5, "excitatory origin points per A-unit [guess: 1958 used x=5, y=5; mean P_a 5–16% on the built-in tasks, see mark1 pa]")
 	fs.IntVar(&m.y, "y", 5, "inhibitory origin points per A-unit; 0 for none [guess: 1958]")
 	fs.IntVar(&m.theta, "theta", 2, "A-unit threshold θ: fires when excitatory − inhibitory ≥ θ [guess]")
 
 	fs.IntVar(&m.rUnits, "r-units", 8, "response units (Mark I: 8) [history]")
 	fs.StringVar(&m.layout, "layout", "source-sets", "values: source-sets (one per A-unit, 1958 theory) or full (one per A→R pair)")
+	fs.StringVar(&m.sets, "source-sets", "used", "with --layout source-sets: used (the A-units divided among the R-units the code\nuses: 1 set of 512 for 2 classes, 5 of ~102 for 26 letters) or fixed (8 sets of 64,\nused or not; only the sets of R-units in use take part)")
 	fs.StringVar(&m.code, "code", "binary", "class code on the R-units: binary (one bit each) or one-per-class")
 	fs.BoolVar(&m.bias, "bias", false, "add a bias value per R-unit (an always-on input)")
 
@@ -140,6 +142,7 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		{"r-units", none(func() { o.Units = m.rUnits })},
 		{"layout", func() (err error) { o.Layout, err = response.ParseLayout(m.layout); return }},
 		{"code", func() (err error) { o.Code, err = response.ParseCode(m.code); return }},
+		{"source-sets", func() (err error) { o.Sets, err = response.ParseSets(m.sets); return }},
 		{"bias", none(func() { o.Bias = m.bias })},
 		{"limit", none(func() { p.Limit = m.limit })},
 		{"step", none(func() { p.Step = m.step })},
