@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"mark1/learning"
 	"mark1/machine"
 )
 
@@ -53,11 +52,12 @@ type Spec struct {
 	// Fractions of the parts to fail, each in [0, 1]; nil means
 	// DefaultFractions().
 	Fractions []float64
-	// Retrain is the number of epochs of retraining after each failure;
-	// 0 means none.
+	// Retrain is the number of epochs of retraining after each failure,
+	// each run in full; 0 means none.
 	Retrain int
-	// Hardware is the rule used to retrain; its MaxEpochs is ignored.
-	Hardware learning.Hardware
+	// Recipe is how to retrain (rule, value system, pulses); its epoch
+	// limit and stopping rule are replaced by Retrain epochs.
+	Recipe machine.Recipe
 	// Seed draws which parts fail and where failed pots rest.
 	Seed uint64
 }
@@ -70,9 +70,9 @@ type Point struct {
 	Of       int     `json:"of"`     // parts of that kind in the machine
 	// Pg is the accuracy on the held-out cards right after the failure.
 	Pg float64 `json:"p_g"`
-	// Retrained is P_g after Spec.Retrain epochs of retraining; NaN when
-	// there was none.
-	Retrained float64 `json:"p_g_retrained"`
+	// Retrained is P_g after Spec.Retrain epochs of retraining; nil (JSON
+	// null) when there was none.
+	Retrained *float64 `json:"p_g_retrained"`
 }
 
 // Validate reports a fraction out of range or a bad part or epoch count.
@@ -98,7 +98,7 @@ func (s Spec) Validate() error {
 // the copy on train for that many epochs and measures P_g again. Points
 // come part by part, in the order of the fractions. A cancelled ctx stops
 // the run with ctx's error.
-func Run(ctx context.Context, m *machine.Machine, train, test learning.Fields, spec Spec) ([]Point, error) {
+func Run(ctx context.Context, m *machine.Machine, train, test machine.Fields, spec Spec) ([]Point, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
@@ -157,14 +157,19 @@ func Run(ctx context.Context, m *machine.Machine, train, test learning.Fields, s
 					c.Bank.Fail(i, rest[i])
 				}
 			}
-			p := Point{Part: part, Fraction: f, Failed: k, Of: n, Pg: c.Accuracy(test.X, test.Y), Retrained: math.NaN()}
+			p := Point{Part: part, Fraction: f, Failed: k, Of: n, Pg: c.Accuracy(test.X, test.Y)}
 			if spec.Retrain > 0 {
-				h := spec.Hardware
-				h.MaxEpochs = spec.Retrain
-				if _, err := h.Train(ctx, c, train, learning.Fields{}, nil); err != nil {
+				r := spec.Recipe
+				r.MaxEpochs, r.Stop = len(c.History)+spec.Retrain, machine.EpochLimit
+				s, err := machine.NewSession(c, r, train, machine.Fields{})
+				if err != nil {
+					return out, fmt.Errorf("ablation: retraining: %w", err)
+				}
+				if _, err := s.Run(ctx, nil); err != nil {
 					return out, err
 				}
-				p.Retrained = c.Accuracy(test.X, test.Y)
+				pg := c.Accuracy(test.X, test.Y)
+				p.Retrained = &pg
 			}
 			out = append(out, p)
 		}
@@ -188,7 +193,7 @@ func Table(points []Point) string {
 		}
 		at[p.Part][p.Fraction] = p
 	}
-	retrained := len(points) > 0 && !math.IsNaN(points[0].Retrained)
+	retrained := len(points) > 0 && points[0].Retrained != nil
 	var b strings.Builder
 	fmt.Fprintf(&b, "%8s", "failed")
 	for _, part := range parts {
@@ -198,20 +203,21 @@ func Table(points []Point) string {
 		}
 	}
 	b.WriteString("\n")
-	pct := func(v float64) string {
-		if math.IsNaN(v) {
+	pct := func(v *float64) string {
+		if v == nil {
 			return "-"
 		}
-		return fmt.Sprintf("%.1f%%", 100*v)
+		return fmt.Sprintf("%.1f%%", 100**v)
 	}
 	for _, f := range fractions {
 		fmt.Fprintf(&b, "%7.0f%%", 100*f)
 		for _, part := range parts {
 			p, ok := at[part][f]
+			pg := &p.Pg
 			if !ok {
-				p = Point{Pg: math.NaN(), Retrained: math.NaN()}
+				pg = nil
 			}
-			fmt.Fprintf(&b, "  %14s", pct(p.Pg))
+			fmt.Fprintf(&b, "  %14s", pct(pg))
 			if retrained {
 				fmt.Fprintf(&b, "  %9s", pct(p.Retrained))
 			}

@@ -4,16 +4,16 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
 	"mark1/ablation"
 	"mark1/images"
-	"mark1/learning"
 	"mark1/machine"
 )
 
-func trained(t *testing.T) (*machine.Machine, learning.Fields, learning.Fields) {
+func trained(t *testing.T) (*machine.Machine, machine.Fields, machine.Fields) {
 	t.Helper()
 	d, err := images.Generate("leftright", 30, 20, 1)
 	if err != nil {
@@ -25,9 +25,13 @@ func trained(t *testing.T) (*machine.Machine, learning.Fields, learning.Fields) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr := learning.Fields{X: m.Fit(train), Y: machine.Labels(train)}
-	te := learning.Fields{X: m.Fit(test), Y: machine.Labels(test)}
-	if _, err := (learning.Hardware{}).Train(context.Background(), m, tr, te, nil); err != nil {
+	tr := m.Fields(train)
+	te := m.Fields(test)
+	s, err := machine.NewSession(m, machine.Recipe{}, tr, te)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Run(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	return m, tr, te
@@ -55,19 +59,19 @@ func TestRun(t *testing.T) {
 		if p.Fraction == 0 && (p.Pg != base || p.Failed != 0) {
 			t.Errorf("%v at 0%%: P_g %v with %d failed; want the trained machine's %v", p.Part, p.Pg, p.Failed, base)
 		}
-		if p.Failed != int(math.Round(p.Fraction*float64(p.Of))) || math.IsNaN(p.Retrained) {
+		if p.Failed != int(math.Round(p.Fraction*float64(p.Of))) || p.Retrained == nil {
 			t.Errorf("point %+v", p)
 		}
 		// With every A-unit dead no R-unit sum moves off zero, so the
 		// machine shows no class: P_g 0, and retraining cannot help.
-		if p.Part == ablation.AUnits && p.Fraction == 1 && (p.Pg != 0 || p.Retrained != 0) {
-			t.Errorf("all A-units dead: P_g %v, retrained %v; want 0", p.Pg, p.Retrained)
+		if p.Part == ablation.AUnits && p.Fraction == 1 && (p.Pg != 0 || *p.Retrained != 0) {
+			t.Errorf("all A-units dead: P_g %v, retrained %v; want 0", p.Pg, *p.Retrained)
 		}
 	}
 	// The same seed gives the same curve.
 	again, _ := ablation.Run(context.Background(), m, tr, te, spec)
 	for i := range points {
-		if points[i] != again[i] {
+		if !reflect.DeepEqual(points[i], again[i]) {
 			t.Fatalf("point %d: %+v then %+v", i, points[i], again[i])
 		}
 	}
@@ -76,7 +80,7 @@ func TestRun(t *testing.T) {
 		t.Errorf("table:\n%s", table)
 	}
 
-	if _, err := ablation.Run(context.Background(), m, tr, learning.Fields{}, spec); err == nil {
+	if _, err := ablation.Run(context.Background(), m, tr, machine.Fields{}, spec); err == nil {
 		t.Error("no held-out cards: no error")
 	}
 	if _, err := ablation.Run(context.Background(), m, tr, te, ablation.Spec{Fractions: []float64{1.5}}); err == nil {

@@ -36,8 +36,8 @@ func Curves(m *machine.Machine) (*Drawing, error) {
 	}
 	top := plot.New()
 	title := "Learning curves"
-	if d := m.Training["data"]; d != "" {
-		title += ": " + d
+	if m.Recipe != nil {
+		title += ": " + m.Recipe.Data.String()
 	}
 	top.Title.Text = title
 	top.Title.TextStyle.Font.Size = 15

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"mark1/images"
-	"mark1/learning"
 	"mark1/machine"
 	"mark1/response"
 )
@@ -39,9 +38,11 @@ func trained(t testing.TB, preset, task string, classes, epochs int, onePerClass
 		t.Fatal(err)
 	}
 	if epochs > 0 {
-		f := learning.Fields{X: m.Fit(d), Y: machine.Labels(d)}
-		h := learning.Hardware{MaxEpochs: epochs, Pulses: 4}
-		if _, err := h.Train(context.Background(), m, f, learning.Fields{}, nil); err != nil {
+		s, err := machine.NewSession(m, machine.Recipe{MaxEpochs: epochs, Pulses: 4}, m.Fields(d), machine.Fields{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Run(context.Background(), nil); err != nil {
 			t.Fatal(err)
 		}
 	}

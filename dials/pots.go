@@ -56,10 +56,8 @@ func potsAt(m *machine.Machine, positions []float64, stuck []int) []Pot {
 		out[i] = Pot{ID: i, AUnit: -1, RUnit: -1}
 	}
 	for r := range layer.Used() {
-		for a := range layer.Associators() {
-			if p := layer.Pot(a, r); p >= 0 {
-				out[p].AUnit, out[p].RUnit = a, r
-			}
+		for _, in := range layer.Inputs(r) {
+			out[in.Pot].AUnit, out[in.Pot].RUnit = in.A, r
 		}
 		if b := layer.BiasPot(r); b >= 0 {
 			out[b].RUnit = r
@@ -70,7 +68,7 @@ func potsAt(m *machine.Machine, positions []float64, stuck []int) []Pot {
 			out[s].Stuck = true
 		}
 	}
-	q := valueReader(m)
+	q := m.Bank.Config().Read
 	for i := range out {
 		p := &out[i]
 		if i < len(positions) {
@@ -91,28 +89,12 @@ func potsAt(m *machine.Machine, positions []float64, stuck []int) []Pot {
 	return out
 }
 
-// valueReader returns the function the bank uses to turn a position into a
-// readable value (motors.Bank keeps it private; this is its documented
-// rule: Levels evenly spaced levels from −Limit to +Limit).
-func valueReader(m *machine.Machine) func(float64) float64 {
-	cfg := m.Bank.Config()
-	if cfg.Levels == 0 {
-		return func(p float64) float64 { return p }
-	}
-	lim, q := cfg.Limit, float64(cfg.Levels-1)
-	return func(p float64) float64 {
-		k := math.Round((p + lim) / (2 * lim) * q)
-		return -lim + 2*lim*k/q
-	}
-}
-
-// sortKeys are the keys SortPots accepts.
-var sortKeys = []string{"id", "position", "abs", "a-unit", "r-unit", "stop", "stuck"}
-
 // SortKeys lists the keys SortPots accepts: id, position, abs (distance
 // from the centre), a-unit, r-unit, stop (pots at end stops first) and
 // stuck (stuck pots first).
-func SortKeys() []string { return slices.Clone(sortKeys) }
+func SortKeys() []string {
+	return []string{"id", "position", "abs", "a-unit", "r-unit", "stop", "stuck"}
+}
 
 // SortPots sorts pots by key (see SortKeys), in descending order if desc.
 // Ties keep bank order. It returns an error for an unknown key.
@@ -134,7 +116,7 @@ func SortPots(pots []Pot, key string, desc bool) error {
 	case "stuck":
 		less = func(a, b Pot) int { return cmp.Compare(b2i(b.Stuck), b2i(a.Stuck)) }
 	default:
-		return fmt.Errorf("unknown sort key %q (want %s)", key, strings.Join(sortKeys, ", "))
+		return fmt.Errorf("unknown sort key %q (want %s)", key, strings.Join(SortKeys(), ", "))
 	}
 	slices.SortStableFunc(pots, func(a, b Pot) int {
 		c := less(a, b)

@@ -25,12 +25,8 @@ func weightMapOf(m *machine.Machine, values []float64, r int) []float64 {
 		panic(fmt.Sprintf("dials: R-unit %d is not in use (the machine uses %d)", r, m.Layer.Used()))
 	}
 	w := make([]float64, m.Plugboard.Cells())
-	for a, u := range m.Plugboard.Units {
-		p := m.Layer.Pot(a, r)
-		if p < 0 {
-			continue
-		}
-		v := values[p]
+	for _, in := range m.Layer.Inputs(r) {
+		u, v := m.Plugboard.Units[in.A], values[in.Pot]
 		for _, s := range u.Excitatory {
 			w[s] += v
 		}

@@ -118,11 +118,7 @@ func Generate(task string, perClass, size int, seed uint64) (*Dataset, error) {
 	tasks := taskTable()
 	i := slices.IndexFunc(tasks, func(t taskDef) bool { return t.Name == task })
 	if i < 0 {
-		var names []string
-		for _, t := range tasks {
-			names = append(names, t.Name)
-		}
-		return nil, fmt.Errorf("images: unknown task %q; the tasks are %s", task, strings.Join(names, ", "))
+		return nil, fmt.Errorf("images: unknown task %q; the tasks are %s", task, strings.Join(TaskNames(), ", "))
 	}
 	t := tasks[i]
 	if perClass < 1 {

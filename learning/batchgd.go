@@ -96,6 +96,7 @@ func (BatchGD) Name() string { return "batch-gd" }
 // gdState is the working memory of a BatchGD fit.
 type gdState struct {
 	d       *Data
+	rows    Rows
 	ys      []float64
 	mach    int
 	dim     int
@@ -127,9 +128,10 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
-	n, dim, mach := len(d.X), len(d.X[0]), ovrMachines(d)
+	rows := d.Features()
+	n, dim, mach := rows.Len(), rows.Dim(), ovrMachines(d)
 	st := &gdState{
-		d: d, ys: signs(nil, d), mach: mach, dim: dim,
+		d: d, rows: rows, ys: signs(nil, d), mach: mach, dim: dim,
 		w: make([]float64, mach*dim), b: make([]float64, mach),
 		gw: make([]float64, mach*dim), gb: make([]float64, mach), miss: make([]int, mach),
 		a: make([]float64, mach*n), c: make([]float64, mach*n),
@@ -213,7 +215,7 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 // of mistakes (y f ≤ 0) and the risk; with direction it also sets the descent
 // direction (gw, gb) to Σ y (x, 1) over each machine's mistakes.
 func (st *gdState) evaluate(idx []int, direction bool) (mistakes int, risk float64) {
-	mach, dim, n := st.mach, st.dim, len(st.d.X)
+	mach, dim, n := st.mach, st.dim, st.rows.Len()
 	if direction {
 		clear(st.gw)
 		clear(st.gb)
@@ -225,10 +227,9 @@ func (st *gdState) evaluate(idx []int, direction bool) (mistakes int, risk float
 		}
 	}
 	for p, i := range idx {
-		x := st.d.X[i]
 		for k := range mach {
 			y := st.ys[i*mach+k]
-			a := y * (dot(st.w[k*dim:(k+1)*dim], x) + st.b[k])
+			a := y * (st.rows.Dot(i, st.w[k*dim:(k+1)*dim]) + st.b[k])
 			st.a[k*n+p] = a
 			if a > 0 {
 				continue
@@ -236,7 +237,7 @@ func (st *gdState) evaluate(idx []int, direction bool) (mistakes int, risk float
 			st.miss[k]++
 			risk -= a
 			if direction && (a < 0 || !st.strict || st.zero[k]) {
-				axpy(st.gw[k*dim:(k+1)*dim], y, x)
+				st.rows.AddTo(st.gw[k*dim:(k+1)*dim], y, i)
 				st.gb[k] += y * st.biasIn
 			}
 		}
@@ -250,15 +251,14 @@ func (st *gdState) evaluate(idx []int, direction bool) (mistakes int, risk float
 // step moves every machine with mistakes along its direction, by eps or by
 // the exact line search. It sets stalled when no machine could move.
 func (st *gdState) step(idx []int, eps float64, search bool) {
-	mach, dim, n := st.mach, st.dim, len(st.d.X)
+	mach, dim, n := st.mach, st.dim, st.rows.Len()
 	moved := false
 	if search {
 		// c = y g·(x, 1) for the machines that move.
 		for p, i := range idx {
-			x := st.d.X[i]
 			for k := range mach {
 				if st.miss[k] > 0 {
-					st.c[k*n+p] = st.ys[i*mach+k] * (dot(st.gw[k*dim:(k+1)*dim], x) + st.gb[k]*st.biasIn)
+					st.c[k*n+p] = st.ys[i*mach+k] * (st.rows.Dot(i, st.gw[k*dim:(k+1)*dim]) + st.gb[k]*st.biasIn)
 				}
 			}
 		}

@@ -2,7 +2,6 @@ package learning
 
 import (
 	"fmt"
-	"math"
 
 	"gonum.org/v1/gonum/floats"
 )
@@ -16,30 +15,25 @@ func (d *Data) Validate() error {
 	if d == nil {
 		panic("learning: nil *Data")
 	}
-	if len(d.X) == 0 {
+	r := d.Features()
+	n := r.Len()
+	if n == 0 {
 		return fmt.Errorf("learning: no training rows")
 	}
-	if len(d.Y) != len(d.X) {
-		return fmt.Errorf("learning: %d rows but %d labels", len(d.X), len(d.Y))
+	if len(d.Y) != n {
+		return fmt.Errorf("learning: %d rows but %d labels", n, len(d.Y))
 	}
 	if d.Classes < 2 {
 		return fmt.Errorf("learning: %d classes; a classifier needs at least 2", d.Classes)
 	}
-	dim := len(d.X[0])
-	if dim == 0 {
+	if r.Dim() == 0 {
 		return fmt.Errorf("learning: row 0 has no features")
 	}
+	if err := finiteRows(r); err != nil {
+		return err
+	}
 	first, second := -1, -1
-	for i, x := range d.X {
-		if len(x) != dim {
-			return fmt.Errorf("learning: row %d has %d features; row 0 has %d", i, len(x), dim)
-		}
-		for j, v := range x {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("learning: row %d, feature %d: %v is not a finite number", i, j, v)
-			}
-		}
-		c := d.Y[i]
+	for i, c := range d.Y {
 		if c < 0 || c >= d.Classes {
 			return fmt.Errorf("learning: row %d: label %d out of range [0, %d)", i, c, d.Classes)
 		}
@@ -51,7 +45,7 @@ func (d *Data) Validate() error {
 		}
 	}
 	if second < 0 {
-		return fmt.Errorf("learning: only class %d is present in %d rows; a classifier needs at least two classes", first, len(d.X))
+		return fmt.Errorf("learning: only class %d is present in %d rows; a classifier needs at least two classes", first, n)
 	}
 	return nil
 }

@@ -2,12 +2,16 @@ package learning
 
 import "context"
 
-// Data is a labelled set of feature vectors: X[i] has label Y[i], a class
-// index in [0, Classes). All rows have the same length.
+// Data is a labelled set of feature vectors: row i has label Y[i], a class
+// index in [0, Classes). The features are Rows when it is set (dense, bit-set
+// or sparse; see Compact), and otherwise the rows of X, all of one length.
+// Learners read them through Features.
 type Data struct {
 	X       [][]float64
 	Y       []int
 	Classes int
+	// Rows, when not nil, holds the features, and X is ignored.
+	Rows Rows
 }
 
 // Learner fits a classifier on labelled feature vectors.

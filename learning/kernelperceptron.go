@@ -66,13 +66,19 @@ var _ Learner = KernelPerceptron{}
 // Name returns "kernel-perceptron".
 func (KernelPerceptron) Name() string { return "kernel-perceptron" }
 
-// kpState is the working memory of a kernel perceptron fit.
+// kpState is the working memory of a kernel perceptron fit. It keeps every
+// machine's f(x_i) for every training row up to date (f), so that a
+// presentation costs a lookup and a mistake on x_j one pass over the Gram
+// row k(x_j, ·): f_m(x_i) += y (k(x_j, x_i) + β) for all i.
 type kpState struct {
 	d      *Data
+	rows   Rows
 	k      kernel.Kernel
 	mach   int
 	biasIn float64
 	ys     []float64
+	sq     []float64 // ‖x_i‖²
+	f      []float64 // f_m(x_i), n × M
 	coef   []float64 // α y, n × M
 	alpha  []int     // α, n × M
 	stored [][]int   // per machine, stored examples in the order they came
@@ -81,8 +87,10 @@ type kpState struct {
 	pos    []int     // position of each example in union, or -1
 	row    [][]float64
 	free   [][]float64 // released cache rows
-	rows   int         // cache rows allocated
+	nrows  int         // cache rows allocated
 	limit  int         // cache rows allowed
+	xbuf   []float64   // a row written out densely
+	tmp    []float64   // an uncached Gram row
 }
 
 // Fit trains on d; see the type's documentation.
@@ -102,12 +110,16 @@ func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Resu
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
-	n, mach := len(d.X), ovrMachines(d)
+	rows := d.Features()
+	n, mach := rows.Len(), ovrMachines(d)
 	st := &kpState{
-		d: d, k: k, mach: mach, ys: signs(nil, d),
+		d: d, rows: rows, k: k, mach: mach, ys: signs(nil, d),
 		coef: make([]float64, n*mach), alpha: make([]int, n*mach),
 		stored: make([][]int, mach), refs: make([]int, n), pos: make([]int, n),
-		row: make([][]float64, n),
+		row: make([][]float64, n), f: make([]float64, n*mach), sq: make([]float64, n),
+	}
+	for i := range n {
+		st.sq[i] = rows.SqNorm(i)
 	}
 	for i := range st.pos {
 		st.pos[i] = -1
@@ -119,11 +131,10 @@ func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Resu
 	case p.CacheRows > 0:
 		st.limit = p.CacheRows
 	case p.CacheRows == 0:
-		st.limit = (64 << 20) / (8 * n)
+		st.limit = (256 << 20) / (8 * n)
 	}
 	order := rand.New(rand.NewPCG(s.seed, orderStream))
 	perm := make([]int, n)
-	f := make([]float64, mach)
 
 	res := &Result{}
 	finish := func(converged bool) {
@@ -140,10 +151,9 @@ func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Resu
 		nextOrder(perm, order, s.inOrder)
 		mistakes := 0
 		for _, i := range perm {
-			st.decision(f, i)
 			for m := range mach {
 				y := st.ys[i*mach+m]
-				if y*f[m] > 0 {
+				if y*st.f[i*mach+m] > 0 {
 					continue
 				}
 				mistakes++
@@ -169,23 +179,50 @@ func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Resu
 	return res, nil
 }
 
-// kval returns k(x_j, x_i) for a stored example j, from the cache if it can.
+// gramRow returns k(x_j, ·) over all training rows: the cached row, or one
+// computed into a scratch buffer that the next call overwrites. A row is one
+// pass of dot products with x_j written out densely, through Rows, so it
+// costs the stored non-zeros only.
+func (st *kpState) gramRow(j int) []float64 {
+	if r := st.row[j]; r != nil {
+		return r
+	}
+	st.tmp = grow(st.tmp, st.rows.Len())
+	st.fillRow(st.tmp, j)
+	return st.tmp
+}
+
+// fillRow sets r[i] = k(x_j, x_i).
+func (st *kpState) fillRow(r []float64, j int) {
+	st.xbuf = st.rows.Row(st.xbuf, j)
+	if _, ok := kernel.FromDot(st.k, 0, 0, 0); !ok {
+		var xi []float64
+		for i := range r {
+			xi = st.rows.Row(xi, i)
+			r[i] = st.k.Eval(st.xbuf, xi)
+		}
+		return
+	}
+	sj := st.sq[j]
+	for i := range r {
+		r[i], _ = kernel.FromDot(st.k, st.rows.Dot(i, st.xbuf), sj, st.sq[i])
+	}
+}
+
+// kval returns k(x_j, x_i) for a stored example j.
 func (st *kpState) kval(j, i int) float64 {
 	if r := st.row[j]; r != nil {
 		return r[i]
 	}
-	return st.k.Eval(st.d.X[j], st.d.X[i])
+	return st.gramRow(j)[i]
 }
 
-// decision sets f[m] to machine m's f(x_i).
-func (st *kpState) decision(f []float64, i int) {
-	clear(f)
-	mach := st.mach
-	for _, j := range st.union {
-		kv := st.kval(j, i) + st.biasIn
-		for m, c := range st.coef[j*mach : (j+1)*mach] {
-			f[m] += c * kv
-		}
+// adjust adds c·(k(x_j, x_i) + β) to machine m's f(x_i) for every row i.
+func (st *kpState) adjust(j, m int, c float64) {
+	r := st.gramRow(j)
+	mach, beta := st.mach, st.biasIn
+	for i, v := range r {
+		st.f[i*mach+m] += c * (v + beta)
 	}
 }
 
@@ -206,6 +243,7 @@ func (st *kpState) mistake(i, m, budget int) {
 	}
 	st.alpha[i*mach+m]++
 	st.coef[i*mach+m] += st.ys[i*mach+m]
+	st.adjust(i, m, st.ys[i*mach+m])
 }
 
 // drop removes from machine m the stored example with the smallest α, the
@@ -221,6 +259,7 @@ func (st *kpState) drop(m int) {
 	}
 	j := list[at]
 	st.stored[m] = append(list[:at], list[at+1:]...)
+	st.adjust(j, m, -st.coef[j*mach+m])
 	st.alpha[j*mach+m] = 0
 	st.coef[j*mach+m] = 0
 	st.refs[j]--
@@ -248,16 +287,13 @@ func (st *kpState) cacheRow(j int) {
 	case len(st.free) > 0:
 		r = st.free[len(st.free)-1]
 		st.free = st.free[:len(st.free)-1]
-	case st.rows < st.limit:
-		r = make([]float64, len(st.d.X))
-		st.rows++
+	case st.nrows < st.limit:
+		r = make([]float64, st.rows.Len())
+		st.nrows++
 	default:
 		return
 	}
-	xj := st.d.X[j]
-	for i, x := range st.d.X {
-		r[i] = st.k.Eval(xj, x)
-	}
+	st.fillRow(r, j)
 	st.row[j] = r
 }
 
@@ -272,22 +308,20 @@ func (st *kpState) model() *KernelModel {
 		km.Coef[m] = make([]float64, len(st.union))
 	}
 	for q, j := range st.union {
-		km.SV[q] = append([]float64(nil), st.d.X[j]...)
+		km.SV[q] = st.rows.Row(nil, j)
 		for m := range mach {
 			km.Coef[m][q] = st.coef[j*mach+m]
 		}
 	}
 	// Margin: min_i y_i f(x_i) / ‖w‖ per machine, ‖w‖² = Σ c_j c_l k(x_j, x_l).
 	km.margin = math.Inf(1)
-	f := make([]float64, mach)
 	lo := make([]float64, mach)
 	for m := range lo {
 		lo[m] = math.Inf(1)
 	}
-	for i := range st.d.X {
-		st.decision(f, i)
+	for i := range st.rows.Len() {
 		for m := range mach {
-			lo[m] = min(lo[m], st.ys[i*mach+m]*f[m])
+			lo[m] = min(lo[m], st.ys[i*mach+m]*st.f[i*mach+m])
 		}
 	}
 	for m := range mach {
@@ -297,9 +331,10 @@ func (st *kpState) model() *KernelModel {
 			if cj == 0 {
 				continue
 			}
+			r := st.gramRow(j)
 			for _, l := range st.union {
 				if cl := st.coef[l*mach+m]; cl != 0 {
-					ww += cj * cl * st.kval(j, l)
+					ww += cj * cl * r[l]
 				}
 			}
 		}

@@ -79,7 +79,7 @@ func (m *LinearModel) Margin() float64 {
 	m.once.Do(func() {
 		m.margin = math.NaN()
 		if m.train != nil {
-			dim := len(m.train.X[0])
+			dim := m.train.Features().Dim()
 			flat := make([]float64, 0, len(m.W)*dim)
 			for _, w := range m.W {
 				flat = append(flat, w...)
@@ -94,7 +94,8 @@ func (m *LinearModel) Margin() float64 {
 // linearMargin returns min over machines k and rows i of y_ik f_k(x_i)/‖w_k‖,
 // NaN when some w_k is zero. w holds M rows of dim weights; ys is n×M.
 func linearMargin(d *Data, ys, w, b []float64) float64 {
-	mach, dim := len(b), len(d.X[0])
+	rows := d.Features()
+	mach, dim := len(b), rows.Dim()
 	res := math.Inf(1)
 	for k := range mach {
 		wk := w[k*dim : (k+1)*dim]
@@ -103,8 +104,8 @@ func linearMargin(d *Data, ys, w, b []float64) float64 {
 			return math.NaN()
 		}
 		lo := math.Inf(1)
-		for i, x := range d.X {
-			lo = min(lo, ys[i*mach+k]*(dot(wk, x)+b[k]))
+		for i := range rows.Len() {
+			lo = min(lo, ys[i*mach+k]*(rows.Dot(i, wk)+b[k]))
 		}
 		res = min(res, lo/norm)
 	}

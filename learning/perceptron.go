@@ -36,7 +36,11 @@ import (
 // Fit panics on invalid settings (negative or non-finite numbers).
 type Perceptron struct {
 	// Step is the step size ε; 0 means 1. From the zero start ε only scales
-	// w and b, so it changes nothing but the size of the weights.
+	// w and b in exact arithmetic, so it changes nothing but the size of the
+	// weights there; in floating point a step that is not a power of two
+	// rounds the sums, and a tie (w·x = 0) can then fall on either side, so
+	// the mistakes can differ from ε = 1's. (The machine's ideal pots avoid
+	// this by keeping whole steps: see motors.Config.Exact.)
 	Step float64
 	// NoBias drops the always-on extra input, so the separator passes
 	// through the origin.
@@ -162,7 +166,8 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
-	n, dim, mach := len(d.X), len(d.X[0]), ovrMachines(d)
+	rows := d.Features()
+	n, dim, mach := rows.Len(), rows.Dim(), ovrMachines(d)
 	ys := signs(nil, d)
 	w := make([]float64, mach*dim)
 	b := make([]float64, mach)
@@ -237,11 +242,10 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 		nextOrder(perm, order, s.inOrder)
 		mistakes := 0
 		for _, i := range perm {
-			x := d.X[i]
 			yi := ys[i*mach : (i+1)*mach]
 			for k, y := range yi {
 				wk := w[k*dim : (k+1)*dim]
-				if y*(dot(wk, x)+b[k]) > 0 {
+				if y*(rows.Dot(i, wk)+b[k]) > 0 {
 					switch v {
 					case votedVariant:
 						vt.count[k]++
@@ -254,14 +258,14 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 				a := eps * y
 				switch v {
 				case averagedVariant:
-					axpy(u[k*dim:(k+1)*dim], c*a, x)
+					rows.AddTo(u[k*dim:(k+1)*dim], c*a, i)
 					ub[k] += c * a * biasIn
 				case votedVariant:
 					vt.retire(k, wk, b[k])
 				case pocketVariant:
 					pk.mistake(k)
 				}
-				axpy(wk, a, x)
+				rows.AddTo(wk, a, i)
 				b[k] += a * biasIn
 			}
 			c++
@@ -291,7 +295,10 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 // trainingErrors counts the rows of d that m misclassifies.
 func trainingErrors(d *Data, m Model) int {
 	errs := 0
-	for i, x := range d.X {
+	rows := d.Features()
+	var x []float64
+	for i := range rows.Len() {
+		x = rows.Row(x, i)
 		if m.Predict(x) != d.Y[i] {
 			errs++
 		}

@@ -67,7 +67,7 @@ type pocketState struct {
 }
 
 func newPocketState(d *Data, ys, w, b []float64, ratchet bool) *pocketState {
-	mach, dim := len(b), len(d.X[0])
+	mach, dim := len(b), d.Features().Dim()
 	p := &pocketState{
 		d: d, ys: ys, dim: dim, ratchet: ratchet,
 		w: append([]float64(nil), w...), b: append([]float64(nil), b...),
@@ -87,8 +87,9 @@ func (p *pocketState) errors(k int, w, b []float64) int {
 	mach, dim := len(b), p.dim
 	wk := w[k*dim : (k+1)*dim]
 	n := 0
-	for i, x := range p.d.X {
-		if p.ys[i*mach+k]*(dot(wk, x)+b[k]) <= 0 {
+	rows := p.d.Features()
+	for i := range rows.Len() {
+		if p.ys[i*mach+k]*(rows.Dot(i, wk)+b[k]) <= 0 {
 			n++
 		}
 	}

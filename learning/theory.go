@@ -15,8 +15,8 @@ func checkBinary(d *Data, w []float64, who string) {
 	if d.Classes != 2 {
 		panic(fmt.Sprintf("learning: %s needs two classes, got %d", who, d.Classes))
 	}
-	if len(d.X) > 0 && len(w) != len(d.X[0]) {
-		panic(fmt.Sprintf("learning: %s: %d weights for rows of %d features", who, len(w), len(d.X[0])))
+	if r := d.Features(); r.Len() > 0 && len(w) != r.Dim() {
+		panic(fmt.Sprintf("learning: %s: %d weights for rows of %d features", who, len(w), r.Dim()))
 	}
 }
 
@@ -29,11 +29,7 @@ func GeometricMargin(d *Data, w []float64, b float64) float64 {
 	if norm == 0 {
 		return math.NaN()
 	}
-	lo := math.Inf(1)
-	for i, x := range d.X {
-		lo = min(lo, ovrSign(d.Y[i], 0, 2)*(dot(w, x)+b))
-	}
-	return lo / norm
+	return signedMin(d, w, b) / norm
 }
 
 // Radius returns R = max_i ‖x_i‖, the radius of the smallest ball around the
@@ -41,8 +37,9 @@ func GeometricMargin(d *Data, w []float64, b float64) float64 {
 // bias input 1, so R = max_i √(‖x_i‖² + 1).
 func Radius(d *Data, bias bool) float64 {
 	var r2 float64
-	for _, x := range d.X {
-		s := dot(x, x)
+	rows := d.Features()
+	for i := range rows.Len() {
+		s := rows.SqNorm(i)
 		if bias {
 			s++
 		}
@@ -77,11 +74,7 @@ func MistakeBound(d *Data, w []float64, b float64, bias bool) (radius, margin, b
 	if norm == 0 {
 		return radius, math.NaN(), math.Inf(1)
 	}
-	lo := math.Inf(1)
-	for i, x := range d.X {
-		lo = min(lo, ovrSign(d.Y[i], 0, 2)*(dot(w, x)+b))
-	}
-	margin = lo / norm
+	margin = signedMin(d, w, b) / norm
 	if !(margin > 0) {
 		return radius, margin, math.Inf(1)
 	}
@@ -100,10 +93,21 @@ func MistakeBound(d *Data, w []float64, b float64, bias bool) (radius, margin, b
 func PerceptronRisk(d *Data, w []float64, b float64) float64 {
 	checkBinary(d, w, "PerceptronRisk")
 	var r float64
-	for i, x := range d.X {
-		if m := ovrSign(d.Y[i], 0, 2) * (dot(w, x) + b); m < 0 {
+	rows := d.Features()
+	for i := range rows.Len() {
+		if m := ovrSign(d.Y[i], 0, 2) * (rows.Dot(i, w) + b); m < 0 {
 			r -= m
 		}
 	}
 	return r
+}
+
+// signedMin returns min_i y_i (w·x_i + b) over the rows of a two-class d.
+func signedMin(d *Data, w []float64, b float64) float64 {
+	lo := math.Inf(1)
+	rows := d.Features()
+	for i := range rows.Len() {
+		lo = min(lo, ovrSign(d.Y[i], 0, 2)*(rows.Dot(i, w)+b))
+	}
+	return lo
 }

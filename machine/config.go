@@ -157,3 +157,13 @@ func SeedsFrom(master uint64) Seeds {
 	}
 	return Seeds{Master: master, Wiring: next(), Retina: next(), Noise: next(), Motors: next(), Order: next(), Faults: next()}
 }
+
+// IdealPots returns the configuration with ideal pots (unbounded,
+// continuous, noiseless, no backlash, drift or stuck pots) and the same
+// step and pulse time: the textbook perceptron on the same wiring. The
+// preset's name becomes "ideal".
+func (c Config) IdealPots() Config {
+	c.Motors = motors.Config{Step: c.Motors.Step, PulseSeconds: c.Motors.PulseSeconds}
+	c.Preset = "ideal"
+	return c
+}

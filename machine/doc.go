@@ -1,14 +1,27 @@
 // Package machine assembles the simulated Mark I Perceptron — retina,
 // plugboard and A-units, R-units, potentiometer bank — into one value with its
-// configuration, seeds and class names, and saves it as one versioned,
-// human-readable JSON file, written atomically and checked on loading.
+// configuration, seeds and class names, trains it, and saves it as one
+// versioned, human-readable JSON file, written atomically and checked on
+// loading.
 //
 // Data flow one way: a picture is fitted by the retina's optics into a field
 // (Fit), the photocells expose it (S-units), the plugboard fires A-units, and
 // the R-units sum the values of the potentiometers of the active A-units
-// (Present). Learning rules (package learning) drive the motors.
+// (Present).
+//
+// There is one way to train a machine: a Recipe (the data and how they were
+// split, the rule — error correction or forced —, the value system α or γ,
+// the pulses per correction, the epoch limit and the stopping rule), saved
+// with the machine, and a Session built from a machine and a recipe, which
+// orders the cards, presents them with the rule (driving the motors), closes
+// each epoch and applies the stopping rule. The command line, the web panel,
+// ablation and the comparison with software learners all drive a Session.
+//
+// A machine keeps its healthy Wiring apart from the Plugboard it runs on (the
+// wiring with the faults of Config.Faults drawn from the fault seed), so that
+// rebuilding it never draws the faults twice.
 //
 // Every random choice comes from a seed recorded with the machine: Seeds
 // holds one stream each for the wiring, the retina's cells, the retina's
-// reading noise, the motors, and the presentation order.
+// reading noise, the motors, the presentation order and the faults.
 package machine

@@ -10,7 +10,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"regexp"
+	"slices"
 
 	"mark1/associator"
 	"mark1/internal/atomicfile"
@@ -21,20 +21,25 @@ import (
 //
 //	{
 //	  "format": "mark1-machine",
-//	  "version": 1,
+//	  "version": 2,
 //	  "checksum": "sha256:…",
-//	  "machine": { "config": …, "seeds": …, "classes": …, "plugboard": …,
-//	               "pots": …, "history": …, … }
+//	  "machine": { "config": …, "seeds": …, "classes": …, "recipe": …,
+//	               "history": …, "wiring": …, "pots": …, … }
 //	}
 //
 // The checksum covers the bytes of the "machine" member exactly as written,
 // so a truncated, corrupted or edited file is detected on loading. (To change
 // the wiring by hand, edit a plugboard listing and use train --wiring.)
+//
+// Version 2 records the training Recipe and the healthy wiring; the faults
+// are drawn again from the configuration and the fault seed on loading, as
+// New draws them. Version-1 files (a free-form "training" map, the plugboard
+// with its faults, the dead and stuck cells) still load.
 const (
 	// Format is the value of the file's "format" member.
 	Format = "mark1-machine"
-	// Version is the file version this package writes and reads.
-	Version = 1
+	// Version is the file version this package writes; it reads 1 and 2.
+	Version = 2
 	// maxFileSize bounds what Load reads.
 	maxFileSize = 1 << 30
 )
@@ -46,7 +51,25 @@ type header struct {
 	Machine  json.RawMessage `json:"machine"`
 }
 
+// body is the "machine" member of a version-2 file.
 type body struct {
+	Config      Config                `json:"config"`
+	Seeds       Seeds                 `json:"seeds"`
+	Classes     []string              `json:"classes"`
+	Recipe      *Recipe               `json:"recipe,omitempty"`
+	History     []Epoch               `json:"history"`
+	Wiring      *associator.Plugboard `json:"wiring"`
+	Pots        motors.State          `json:"pots"`
+	RetinaNoise []byte                `json:"retina_noise_state"`
+	// The parts the faults broke, for people (and checked on loading
+	// against those drawn again from the seed).
+	DeadCells  []int `json:"dead_cells,omitempty"`
+	StuckCells []int `json:"stuck_cells,omitempty"`
+	DeadAUnits []int `json:"dead_a_units,omitempty"`
+}
+
+// bodyV1 is the "machine" member of a version-1 file.
+type bodyV1 struct {
 	Config      Config                `json:"config"`
 	Seeds       Seeds                 `json:"seeds"`
 	Classes     []string              `json:"classes"`
@@ -59,37 +82,26 @@ type body struct {
 	StuckCells  []int                 `json:"stuck_cells,omitempty"`
 }
 
-// numberArray matches a JSON array of numbers spread over lines by indenting.
-var numberArray = regexp.MustCompile(`\[\s*(-?[0-9][-0-9.eE+]*(?:,\s*-?[0-9][-0-9.eE+]*)*)\s*\]`)
-
 // Encode writes the machine file to w.
 func (m *Machine) Encode(w io.Writer) error {
 	b := body{
-		Config:    m.Config,
-		Seeds:     m.Seeds,
-		Classes:   m.Classes,
-		Training:  m.Training,
-		History:   m.History,
-		Plugboard: m.Plugboard,
-		Pots:      m.Bank.State(),
+		Config:  m.Config,
+		Seeds:   m.Seeds,
+		Classes: m.Classes,
+		Recipe:  m.Recipe,
+		History: m.History,
+		Wiring:  m.Wiring,
+		Pots:    m.Bank.State(),
 	}
 	b.RetinaNoise, _ = m.noise.MarshalBinary()
-	for i := range m.Retina.Cells() {
-		if m.Retina.Dead(i) {
-			b.DeadCells = append(b.DeadCells, i)
-		}
-		if m.Retina.StuckOn(i) {
-			b.StuckCells = append(b.StuckCells, i)
-		}
-	}
-	raw, err := json.MarshalIndent(b, "  ", "  ")
+	b.DeadCells, b.StuckCells, b.DeadAUnits = m.brokenParts()
+	compact, err := json.Marshal(b)
 	if err != nil {
 		return fmt.Errorf("encoding machine: %w", err)
 	}
-	// Keep number arrays on one line each: the file stays readable.
-	raw = numberArray.ReplaceAllFunc(raw, func(s []byte) []byte {
-		return bytes.Join(bytes.Fields(s), nil)
-	})
+	// Indent by whole tokens, keeping arrays of numbers (and other
+	// scalars) on one line each: the file stays readable.
+	raw := indent(compact, "  ", "  ")
 	sum := sha256.Sum256(raw)
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "{\n  \"format\": %q,\n  \"version\": %d,\n  \"checksum\": \"sha256:%s\",\n  \"machine\": ",
@@ -129,54 +141,150 @@ func Decode(r io.Reader, name string) (*Machine, error) {
 	if h.Format != Format {
 		return nil, bad("format is %q, want %q", h.Format, Format)
 	}
-	if h.Version != Version {
-		return nil, bad("file version %d; this mark1 reads version %d", h.Version, Version)
+	if h.Version != 1 && h.Version != 2 {
+		return nil, bad("file version %d; this mark1 reads versions 1 and 2", h.Version)
 	}
 	sum := sha256.Sum256(h.Machine)
 	if h.Checksum != "sha256:"+hex.EncodeToString(sum[:]) {
 		return nil, bad("checksum mismatch: the file was changed or damaged after it was saved")
 	}
-	var b body
-	dec := json.NewDecoder(bytes.NewReader(h.Machine))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&b); err != nil {
-		return nil, bad("machine: %v", err)
+	var m *Machine
+	switch h.Version {
+	case 1:
+		m, err = decodeV1(h.Machine)
+	case 2:
+		m, err = decodeV2(h.Machine)
+	default:
+		return nil, bad("file version %d; this mark1 reads versions 1 and 2", h.Version)
 	}
-	if b.Plugboard == nil {
-		return nil, bad("no plugboard")
-	}
-	// The file holds the machine as it is, faults included: build it from
-	// the saved parts without drawing the faults again.
-	m, err := build(b.Config, b.Classes, b.Seeds, b.Plugboard)
 	if err != nil {
 		return nil, bad("%v", err)
 	}
-	if len(b.Pots.Positions) != m.Layer.Pots() {
-		return nil, bad("%d pot positions, the configuration needs %d", len(b.Pots.Positions), m.Layer.Pots())
+	return m, nil
+}
+
+// strict decodes JSON into v, refusing unknown members.
+func strict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("machine: %v", err)
 	}
-	if m.Bank, err = motors.Restore(b.Config.motors(), b.Pots); err != nil {
-		return nil, bad("%v", err)
+	if dec.More() {
+		return fmt.Errorf("machine: more than one JSON value")
 	}
-	if b.RetinaNoise != nil {
-		m.noise = &rand.PCG{}
-		if err := m.noise.UnmarshalBinary(b.RetinaNoise); err != nil {
-			return nil, bad("retina noise state: %v", err)
+	return nil
+}
+
+func decodeV2(data []byte) (*Machine, error) {
+	var b body
+	if err := strict(data, &b); err != nil {
+		return nil, err
+	}
+	if b.Wiring == nil {
+		return nil, fmt.Errorf("no wiring")
+	}
+	if b.Recipe != nil {
+		if err := b.Recipe.Validate(); err != nil {
+			return nil, fmt.Errorf("recipe: %v", err)
 		}
+	}
+	if err := b.Wiring.Validate(); err != nil {
+		return nil, err
+	}
+	// The faults are drawn again, exactly as New drew them.
+	m, err := New(b.Config, b.Classes, b.Seeds, b.Wiring)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.restore(b.Pots, b.RetinaNoise); err != nil {
+		return nil, err
+	}
+	dc, sc, da := m.brokenParts()
+	if !slices.Equal(dc, b.DeadCells) || !slices.Equal(sc, b.StuckCells) || !slices.Equal(da, b.DeadAUnits) {
+		return nil, fmt.Errorf("the broken parts it lists are not those its faults draw from its seed")
+	}
+	m.History, m.Recipe = b.History, b.Recipe
+	return m, nil
+}
+
+// brokenParts lists the dead and stuck photocells and the dead A-units.
+func (m *Machine) brokenParts() (deadCells, stuckCells, deadA []int) {
+	for i := range m.Retina.Cells() {
+		if m.Retina.Dead(i) {
+			deadCells = append(deadCells, i)
+		}
+		if m.Retina.StuckOn(i) {
+			stuckCells = append(stuckCells, i)
+		}
+	}
+	for a, u := range m.Plugboard.Units {
+		if u.Dead {
+			deadA = append(deadA, a)
+		}
+	}
+	return deadCells, stuckCells, deadA
+}
+
+func decodeV1(data []byte) (*Machine, error) {
+	var b bodyV1
+	if err := strict(data, &b); err != nil {
+		return nil, err
+	}
+	if b.Plugboard == nil {
+		return nil, fmt.Errorf("no plugboard")
+	}
+	// A version-1 file holds the machine as it is, faults included, and
+	// not its healthy wiring: build it from the saved parts without drawing
+	// the faults again.
+	m, err := build(b.Config, b.Classes, b.Seeds, b.Plugboard)
+	if err != nil {
+		return nil, err
+	}
+	m.Wiring = m.Plugboard
+	if err := m.restore(b.Pots, b.RetinaNoise); err != nil {
+		return nil, err
 	}
 	for _, i := range b.DeadCells {
 		if i < 0 || i >= m.Retina.Cells() {
-			return nil, bad("dead cell %d is off the retina", i)
+			return nil, fmt.Errorf("dead cell %d is off the retina", i)
 		}
 		m.Retina.Kill(i)
 	}
 	for _, i := range b.StuckCells {
 		if i < 0 || i >= m.Retina.Cells() {
-			return nil, bad("stuck cell %d is off the retina", i)
+			return nil, fmt.Errorf("stuck cell %d is off the retina", i)
 		}
 		m.Retina.StickOn(i)
 	}
-	m.History, m.Training = b.History, b.Training
+	m.History = b.History
+	if b.Training != nil {
+		r, err := recipeV1(b.Training)
+		if err != nil {
+			return nil, fmt.Errorf("training: %v", err)
+		}
+		m.Recipe = r
+	}
 	return m, nil
+}
+
+// restore sets the pots and the reading-noise stream from a file.
+func (m *Machine) restore(pots motors.State, noise []byte) error {
+	if len(pots.Positions) != m.Layer.Pots() {
+		return fmt.Errorf("%d pot positions, the configuration needs %d", len(pots.Positions), m.Layer.Pots())
+	}
+	bank, err := motors.Restore(m.Config.motors(), pots)
+	if err != nil {
+		return err
+	}
+	m.Bank = bank
+	if noise != nil {
+		m.noise = &rand.PCG{}
+		if err := m.noise.UnmarshalBinary(noise); err != nil {
+			return fmt.Errorf("retina noise state: %v", err)
+		}
+	}
+	return nil
 }
 
 // Load reads a machine file from path.

@@ -2,12 +2,15 @@ package machine_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
+	"mark1/images"
 	"mark1/machine"
 )
 
@@ -61,7 +64,7 @@ func TestDecodeBad(t *testing.T) {
 		{"truncated", good[:len(good)/2], "not JSON or truncated"},
 		{"not json", []byte("P5 20 20"), "not JSON"},
 		{"other format", []byte(`{"format":"pickle","version":1}`), `format is "pickle"`},
-		{"other version", bytes.Replace(good, []byte(`"version": 1`), []byte(`"version": 7`), 1), "file version 7"},
+		{"other version", bytes.Replace(good, []byte(`"version": 2`), []byte(`"version": 7`), 1), "file version 7"},
 		{"corrupted", bytes.Replace(good, []byte(`"left"`), []byte(`"lefT"`), 1), "checksum mismatch"},
 	}
 	for _, tt := range tests {
@@ -125,4 +128,104 @@ func FuzzDecode(f *testing.F) {
 			t.Fatal("round trip changed the machine")
 		}
 	})
+}
+
+// Strings are saved as they are: the encoder formats whole tokens, so a
+// class or a path that looks like a number array is not rewritten.
+func TestStringsSavedAsTheyAre(t *testing.T) {
+	cfg, _ := machine.Preset("mark1")
+	classes := []string{"[1, 2]", "x [3,\n 4] \"q\" \\ ]", "{\"a\": [5, 6]}"}
+	m, err := machine.New(cfg, classes, machine.SeedsFrom(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Recipe = &machine.Recipe{Data: images.Source{Path: "cards [3, 4]", TestPath: "t [ 1 ]", TestSplit: 0}}
+	back, err := machine.Decode(bytes.NewReader(encode(t, m)), "m.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Classes, classes) {
+		t.Errorf("classes %q saved as %q", classes, back.Classes)
+	}
+	if !reflect.DeepEqual(back.Recipe, m.Recipe) {
+		t.Errorf("recipe %+v saved as %+v", *m.Recipe, *back.Recipe)
+	}
+}
+
+// A faulty machine rebuilt from its healthy wiring is the same machine:
+// the faults are drawn once, from the seed, never on top of earlier ones.
+func TestFaultsNotDrawnTwice(t *testing.T) {
+	cfg, _ := machine.Preset("mark1")
+	cfg.Faults = machine.Faults{BrokenWires: 0.1, DeadA: 0.05, StuckPots: 0.05}
+	m, err := machine.New(cfg, []string{"a", "b"}, machine.SeedsFrom(3), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wires := func(m *machine.Machine) (n int) {
+		for _, u := range m.Plugboard.Units {
+			n += len(u.Excitatory) + len(u.Inhibitory)
+		}
+		return n
+	}
+	first := wires(m)
+	if healthy := 512 * 10; first >= healthy || first < healthy*8/10 {
+		t.Fatalf("%d wires of %d after 10%% broken", first, healthy)
+	}
+	for i := range 3 {
+		r, err := machine.New(m.Config, m.Classes, m.Seeds, m.Wiring)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(r.Plugboard, m.Plugboard) || !reflect.DeepEqual(r.Bank.State(), m.Bank.State()) {
+			t.Fatalf("rebuild %d: wires %d, first build %d: the faults were drawn again", i+1, wires(r), first)
+		}
+		m = r
+	}
+	// Saved and loaded, too.
+	back, err := machine.Decode(bytes.NewReader(encode(t, m)), "m.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Plugboard, m.Plugboard) || !reflect.DeepEqual(back.Wiring, m.Wiring) {
+		t.Error("a loaded faulty machine has another wiring")
+	}
+}
+
+// A version-1 file (written by mark1 before the recipe) still loads: its
+// "training" map becomes the recipe, and the machine measures on its data
+// what it measured when it was saved.
+func TestLoadVersion1(t *testing.T) {
+	m, err := machine.Load("testdata/v1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &machine.Recipe{
+		Data:   images.Source{Task: "leftright", PerClass: 6, CardSize: 20, TestSplit: 0.25, Seed: 4},
+		Values: machine.Gamma, Pulses: 2, MaxEpochs: 7, TrainSize: 8, TestSize: 4,
+	}
+	if !reflect.DeepEqual(m.Recipe, want) {
+		t.Errorf("recipe %+v; want %+v", *m.Recipe, *want)
+	}
+	if len(m.History) != 3 {
+		t.Fatalf("%d epochs of history; want 3", len(m.History))
+	}
+	tr, te, err := m.Recipe.Load(m.Classes, "v1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := m.History[2]
+	if pr, pg := m.Accuracy(m.Fields(tr).X, m.Fields(tr).Y), m.Accuracy(m.Fields(te).X, m.Fields(te).Y); pr != last.Pr || pg != *last.Pg {
+		t.Errorf("P_r %v, P_g %v now; %v, %v when saved", pr, pg, last.Pr, *last.Pg)
+	}
+	// It trains on and saves as version 2.
+	s, err := machine.NewSession(m, *m.Recipe, m.Fields(tr), m.Fields(te))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Run(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(encode(t, m), []byte(`"version": 2`)) {
+		t.Error("not saved as version 2")
+	}
 }

@@ -15,17 +15,25 @@ import (
 // Machine is one simulated Mark I: its hardware, the state of its pots, the
 // classes it was trained on, and its training history.
 type Machine struct {
-	Config    Config
-	Seeds     Seeds
-	Classes   []string
-	Retina    *retina.Retina
+	Config  Config
+	Seeds   Seeds
+	Classes []string
+	Retina  *retina.Retina
+	// Wiring is the healthy plugboard, as wired (or as listed by hand),
+	// before any fault; Plugboard is the one the machine runs on: Wiring
+	// with the broken wires and dead A-units of Config.Faults. They are kept
+	// apart so that rebuilding a machine (New with Wiring) never draws the
+	// faults twice. Without faults they are equal.
+	Wiring    *associator.Plugboard
 	Plugboard *associator.Plugboard
 	Layer     *response.Layer
 	Bank      *motors.Bank
 	// History has one record per training epoch, across resumed runs.
 	History []Epoch
-	// Training records how the machine was trained, for people.
-	Training map[string]string
+	// Recipe is how the machine is trained, or nil if that is not known
+	// (a machine never trained, or loaded from a version-1 file that did
+	// not record it).
+	Recipe *Recipe
 
 	noise *rand.PCG // reading-noise stream used in training
 }
@@ -42,19 +50,25 @@ type Epoch struct {
 	Saturations   int64    `json:"saturations"`   // pushes against end stops so far
 }
 
-// New builds a machine for the given classes. A nil plugboard means wire one
-// from the seeds; otherwise a copy of it is used (a saved or hand-edited
-// plugboard), which must fit the retina. The faults of cfg.Faults are then
-// drawn from seeds.Faults and applied: dead and stuck cells, broken wires
-// (removed from the machine's copy of the plugboard), dead A-units, stuck
-// and noisy pots, drift.
-func New(cfg Config, classes []string, seeds Seeds, plug *associator.Plugboard) (*Machine, error) {
-	if plug != nil {
-		plug = plug.Clone()
+// New builds a machine for the given classes. A nil wiring means wire the
+// plugboard from the seeds; otherwise a copy of wiring is used (a machine's
+// healthy Wiring, or a hand-edited plugboard), which must fit the retina.
+// The faults of cfg.Faults are then drawn from seeds.Faults and applied:
+// dead and stuck cells, broken wires and dead A-units (on a copy of the
+// wiring: Machine.Plugboard), stuck and noisy pots, drift. The same
+// configuration, seeds and wiring always give the same machine, faults
+// included.
+func New(cfg Config, classes []string, seeds Seeds, wiring *associator.Plugboard) (*Machine, error) {
+	if wiring != nil {
+		wiring = wiring.Clone()
 	}
-	m, err := build(cfg, classes, seeds, plug)
+	m, err := build(cfg, classes, seeds, wiring)
 	if err != nil {
 		return nil, err
+	}
+	m.Wiring = m.Plugboard
+	if !cfg.Faults.IsZero() {
+		m.Plugboard = m.Wiring.Clone()
 	}
 	applyFaults(cfg.Faults, seeds.Faults, m.Retina, m.Plugboard, m.Bank)
 	return m, nil
@@ -142,7 +156,16 @@ func (r *Response) Pa(m *Machine) float64 {
 func (m *Machine) Present(r *Response, field []float32, noise *rand.Rand) {
 	r.S = m.Retina.Expose(r.S, field, noise)
 	r.Active = m.Plugboard.Active(r.Active, r.S)
-	r.Sums = m.Layer.Sums(r.Sums, r.Active, m.Bank.Values())
+	w, unit := m.Bank.Weights()
+	r.Sums = m.Layer.Sums(r.Sums, r.Active, w)
+	if unit != 1 {
+		// An exact bank's sums are whole numbers of steps: scale once, so
+		// that a sum is zero, or has its sign, exactly when the integer
+		// perceptron's does.
+		for i := range r.Sums {
+			r.Sums[i] *= unit
+		}
+	}
 	r.Class = m.Layer.Decode(r.Sums)
 }
 

@@ -50,6 +50,34 @@ func (c Config) Ideal() bool {
 	return c.Limit == 0 && c.Levels == 0 && c.Backlash == 0 && c.StepNoise == 0 && c.Drift == 0 && c.Stuck == 0
 }
 
+// Exact reports whether the bank keeps every pot at a whole number of steps
+// and its sums exact: an Ideal bank whose Initial position is a whole number
+// of steps. Pulses then move a pot by exactly ±n steps, and Weights gives the
+// positions in steps, so that a sum of positions is an exact integer times
+// the step: the machine's decisions, ties included, are those of an integer
+// perceptron, at any step size. Fractional moves (Move, as the γ value
+// system makes) and Fail leave fractions of a step, and with them rounding.
+func (c Config) Exact() bool {
+	if !c.Ideal() {
+		return false
+	}
+	k := c.Initial / c.StepSize()
+	return k == math.Trunc(k) && k*c.StepSize() == c.Initial && math.Abs(k) < 1<<52
+}
+
+// Read returns the value the R-units see for a pot at physical position p:
+// p itself, or with Levels the nearest of the evenly spaced levels from
+// −Limit to +Limit. It is the one rule for a pot's quantization.
+func (c Config) Read(p float64) float64 {
+	if c.Levels == 0 {
+		return p
+	}
+	lim := c.Limit
+	q := (c.Levels - 1)
+	k := math.Round((p + lim) / (2 * lim) * float64(q))
+	return -lim + 2*lim*k/float64(q)
+}
+
 // Validate reports a parameter out of range.
 func (c Config) Validate() error {
 	bad := func(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) || v < 0 }
@@ -82,6 +110,9 @@ type Bank struct {
 	slack []float64 // backlash still to take up before the pot moves
 	stuck []bool
 	noisy []bool // pots with a worn, erratic drive (NoisyStepNoise)
+	// steps holds each position in steps in an Exact bank (nil otherwise):
+	// pos[i] is always steps[i]·Step, rounded once.
+	steps []float64
 
 	src *rand.PCG // noise stream; saved with the machine for exact resumes
 	rng *rand.Rand
@@ -120,7 +151,35 @@ func NewBank(n int, cfg Config, seed uint64) (*Bank, error) {
 			b.stuck[i] = true
 		}
 	}
+	b.initSteps()
 	return b, nil
+}
+
+// initSteps sets up the positions in steps of an Exact bank from pos.
+func (b *Bank) initSteps() {
+	if !b.cfg.Exact() {
+		b.steps = nil
+		return
+	}
+	b.steps = make([]float64, len(b.pos))
+	for i, p := range b.pos {
+		b.steps[i] = math.Round(p / b.cfg.StepSize())
+		if b.steps[i]*b.cfg.StepSize() != p {
+			b.steps[i] = p / b.cfg.StepSize() // not a whole number of steps (a failed pot)
+		}
+	}
+}
+
+// Weights returns the pots' values in a unit of the given size: the values
+// themselves in unit 1, or, for an Exact bank, the positions in steps with
+// the unit Step. A sum of weights times the unit is a sum of values; for an
+// Exact bank the sum of weights is exact. The slice is the bank's own: read
+// it, do not write it.
+func (b *Bank) Weights() (w []float64, unit float64) {
+	if b.steps != nil {
+		return b.steps, b.cfg.StepSize()
+	}
+	return b.val, 1
 }
 
 // Config returns the bank's configuration.
@@ -166,6 +225,9 @@ func (b *Bank) Fail(i int, pos float64) {
 	b.val[i] = b.read(pos)
 	b.slack[i] = 0
 	b.stuck[i] = true
+	if b.steps != nil {
+		b.steps[i] = pos / b.cfg.StepSize()
+	}
 }
 
 // AtStop reports whether pot i rests against an end stop.
@@ -188,7 +250,7 @@ func (b *Bank) Pulse(i, n int) {
 	if n == 0 {
 		return
 	}
-	b.move(i, float64(n)*b.cfg.StepSize(), math.Abs(float64(n)))
+	b.move(i, float64(n)*b.cfg.StepSize(), math.Abs(float64(n)), float64(n))
 }
 
 // Move turns pot i by delta (a travel, positive is up), as a motor run of
@@ -197,14 +259,23 @@ func (b *Bank) Move(i int, delta float64) {
 	if delta == 0 {
 		return
 	}
-	b.move(i, delta, math.Abs(delta)/b.cfg.StepSize())
+	b.move(i, delta, math.Abs(delta)/b.cfg.StepSize(), delta/b.cfg.StepSize())
 }
 
-func (b *Bank) move(i int, delta, runs float64) {
+// move turns pot i by delta, a motor run of runs pulse lengths; steps is
+// delta in steps, exact for whole pulses.
+func (b *Bank) move(i int, delta, runs, steps float64) {
 	b.pulses += int64(math.Ceil(runs))
 	b.cycleMax = max(b.cycleMax, runs)
 	b.cycleSum += runs
 	if b.stuck[i] {
+		return
+	}
+	if b.steps != nil {
+		// An Exact bank has no noise, backlash or end stops.
+		b.steps[i] += steps
+		b.pos[i] = b.steps[i] * b.cfg.StepSize()
+		b.val[i] = b.pos[i]
 		return
 	}
 	var d int8 = 1
@@ -241,15 +312,7 @@ func (b *Bank) move(i int, delta, runs float64) {
 }
 
 // read converts a position to the value the R-units see.
-func (b *Bank) read(p float64) float64 {
-	if b.cfg.Levels == 0 {
-		return p
-	}
-	lim := b.cfg.Limit
-	q := (b.cfg.Levels - 1)
-	k := math.Round((p + lim) / (2 * lim) * float64(q))
-	return -lim + 2*lim*k/float64(q)
-}
+func (b *Bank) read(p float64) float64 { return b.cfg.Read(p) }
 
 // Settle ends a set of motor moves: it advances the clock by the time the
 // motors ran (the longest run if motors run together, the sum if serially)

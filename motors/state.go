@@ -96,5 +96,6 @@ func Restore(cfg Config, st State) (*Bank, error) {
 		}
 		b.noisy[i] = true
 	}
+	b.initSteps()
 	return b, nil
 }

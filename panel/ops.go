@@ -1,59 +1,115 @@
 package panel
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
 	"io"
 	"math"
+	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"mark1/dials"
 	"mark1/images"
-	"mark1/learning"
 	"mark1/machine"
 )
 
 // The operations below run with s.mu held.
 
-// changeTask builds a new machine with the same hardware and wiring for a
-// built-in task's classes.
+// changeTask builds a new machine with the same hardware and healthy
+// wiring (so the faults are drawn as they were, once) for a built-in
+// task's classes, trained by the same rule.
 func (s *Server) changeTask(task string) error {
-	var info *images.TaskInfo
-	for _, t := range images.Tasks() {
-		if t.Name == task {
-			info = &t
-		}
+	info, ok := images.LookupTask(task)
+	if !ok {
+		return errorf(http.StatusBadRequest, "unknown task %q; the tasks are %s", task, strings.Join(images.TaskNames(), ", "))
 	}
-	if info == nil {
-		return errorf(http.StatusBadRequest, "unknown task %q", task)
+	r, err := s.recipeFor(s.m, task)
+	if err != nil {
+		return err
 	}
 	s.stopRunning()
-	m, err := machine.New(s.m.Config, info.Classes, s.m.Seeds, s.m.Plugboard)
+	m, err := machine.New(s.m.Config, info.Classes, s.m.Seeds, s.m.Wiring)
 	if err != nil {
 		return errorf(http.StatusBadRequest, "task %s on this machine: %v", task, err)
 	}
-	if err := s.load(m, task); err != nil {
+	if err := s.load(m, r); err != nil {
 		return errorf(http.StatusBadRequest, "%v", err)
 	}
-	s.message = fmt.Sprintf("A fresh machine for task %s: %d classes, %d training cards, %d pots.", task, len(m.Classes), len(s.train.X), m.Bank.Len())
+	s.message = fmt.Sprintf("A fresh machine for task %s: %d classes, %d training cards, %d pots.", task, len(m.Classes), len(s.cards), m.Bank.Len())
 	return nil
 }
 
 // reset puts every pot back where it started and clears the history.
 func (s *Server) reset() error {
 	s.stopRunning()
-	m, err := machine.New(s.m.Config, s.m.Classes, s.m.Seeds, s.m.Plugboard)
+	m, err := machine.New(s.m.Config, s.m.Classes, s.m.Seeds, s.m.Wiring)
 	if err != nil {
 		return err
 	}
-	if err := s.load(m, s.task); err != nil {
+	if err := s.load(m, *s.m.Recipe); err != nil {
 		return err
 	}
 	s.message = "The pots are back at their starting positions."
 	return nil
+}
+
+// save writes the machine to the save path given at start.
+func (s *Server) save() error {
+	if s.savePath == "" {
+		return errorf(http.StatusConflict, "saving is off: start the panel with mark1 serve --out FILE")
+	}
+	if s.running {
+		return errorf(http.StatusConflict, "pause training before saving")
+	}
+	if err := s.m.Save(s.savePath); err != nil {
+		return errorf(http.StatusInternalServerError, "saving: %v", err)
+	}
+	s.message = fmt.Sprintf("Saved the machine (%d epochs) to %s.", len(s.m.History), s.savePath)
+	return nil
+}
+
+// handleMachine loads a machine file sent as the request body (bounded by
+// the upload limit) and makes it the panel's machine, trained by its own
+// recipe.
+func (s *Server) handleMachine(w http.ResponseWriter, r *http.Request) {
+	s.guard.bodyDeadline(w)
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxUpload))
+	var m *machine.Machine
+	if err == nil {
+		m, err = machine.Decode(bytes.NewReader(data), "the machine file")
+	}
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		var ne net.Error
+		switch {
+		case errors.As(err, &tooBig):
+			err = errorf(http.StatusRequestEntityTooLarge, "the machine file is larger than the upload limit of %d bytes", s.maxUpload)
+		case errors.As(err, &ne) && ne.Timeout():
+			err = errorf(http.StatusRequestTimeout, "the machine file did not arrive within %v", s.guard.bodyTimeout)
+		default:
+			err = errorf(http.StatusBadRequest, "%v", err)
+		}
+		writeError(w, err)
+		return
+	}
+	s.action(func() error {
+		rec, err := s.recipeFor(m, "")
+		if err != nil {
+			return err
+		}
+		s.stopRunning()
+		if err := s.load(m, rec); err != nil {
+			return errorf(http.StatusBadRequest, "%v", err)
+		}
+		s.message = fmt.Sprintf("Loaded a machine: %s, %d epochs so far, trained by %s/%s.", s.task, len(m.History), rec.Rule, rec.Values)
+		return nil
+	})(w, r)
 }
 
 // show puts a card on the retina and reads the machine's answer, weights
@@ -72,31 +128,13 @@ func (s *Server) answer() string {
 	return fmt.Sprintf("%q", s.m.Classes[s.resp.Class])
 }
 
-// nextCard returns the next training card in the epoch's order, closing
-// the epoch first if it is over.
-func (s *Server) nextCard() (int, *card) {
-	if s.next >= len(s.order) {
-		s.closeEpoch()
-	}
-	i := s.order[s.next]
-	s.next++
-	return i, &card{img: s.cards[i], field: s.train.X[i], label: s.train.Y[i], source: fmt.Sprintf("training card %d of task %s", i, s.task)}
-}
-
-// closeEpoch records the finished epoch (learning.CloseEpoch) and starts
-// the next.
-func (s *Server) closeEpoch() {
-	learning.CloseEpoch(s.m, s.epoch, len(s.order), s.errs, s.train, s.test)
-	s.epoch++
-	s.errs = 0
-	s.shuffle()
-}
-
 // presentNext shows the next training card without learning.
 func (s *Server) presentNext() error {
-	_, c := s.nextCard()
-	s.next-- // presenting is not training: the card stays due
-	s.show(c)
+	if s.sess.Done() {
+		return errorf(http.StatusConflict, "training has ended (%s); reset to start again", s.sess.Summary())
+	}
+	c := s.card(s.sess.NextCard())
+	s.show(c) // presenting is not training: the card stays due
 	s.message = fmt.Sprintf("A %s card: the machine says %s%s.", s.m.Classes[c.label], s.answer(), verdict(s.resp.Class, c.label))
 	return nil
 }
@@ -111,36 +149,49 @@ func verdict(got, want int) string {
 	return " (wrong)"
 }
 
-// stepOnce presents the next training card with error correction: if an
-// R-unit answers wrongly its motors turn the pots of the active A-units.
-// It reports whether the epoch that ended, if one did, needed no
-// correction (training has converged).
+// card returns training card i.
+func (s *Server) card(i int) *card {
+	tr := s.sess.Train()
+	return &card{img: s.cards[i], field: tr.X[i], label: tr.Y[i], source: fmt.Sprintf("training card %d of %s", i, s.task)}
+}
+
+// stepOnce presents the next training card with the recipe's rule.
 func (s *Server) stepOnce() error {
+	if s.sess.Done() {
+		return errorf(http.StatusConflict, "training has ended (%s); reset to start again", s.sess.Summary())
+	}
 	s.train1()
 	return nil
 }
 
-func (s *Server) train1() (converged bool) {
-	closing := s.next >= len(s.order)
-	if closing {
-		errs := s.errs
-		s.closeEpoch()
-		if errs == 0 && len(s.m.History) > 0 {
-			s.message = fmt.Sprintf("Converged: epoch %d needed no correction (P_r %.1f%%).", s.epoch-1, 100*s.m.History[len(s.m.History)-1].Pr)
-			return true
-		}
-	}
-	_, c := s.nextCard()
+// train1 presents the next training card by the session and reports
+// whether training has ended.
+func (s *Server) train1() (done bool) {
 	before := s.m.Bank.State().Positions
-	wrong := learning.Hardware{}.Present(s.m, &s.resp, c.field, c.label, s.noise)
-	if wrong {
-		s.errs++
+	p, err := s.sess.Step(&s.resp)
+	if err != nil {
+		s.message = capital(s.sess.Summary()) + "."
+		return true
 	}
-	s.cur = c
+	s.cur = s.card(p.Card)
 	s.moved = movedPots(before, s.m)
-	s.message = fmt.Sprintf("Epoch %d, card %d of %d (%s): %s; %d pots moved.", s.epoch, s.next, len(s.order),
-		s.m.Classes[c.label], map[bool]string{true: "wrong, corrected", false: "right"}[wrong], len(s.moved))
-	return false
+	at, of := s.sess.Position()
+	if p.Closed {
+		at = of
+	}
+	s.message = fmt.Sprintf("Epoch %d, card %d of %d (%s): %s; %d pots moved.", p.Epoch, at, of,
+		s.m.Classes[s.cur.label], map[bool]string{true: "wrong, corrected", false: "right"}[p.Mistake], len(s.moved))
+	if p.Closed && s.sess.Done() {
+		s.message += " " + capital(s.sess.Summary()) + "."
+	}
+	return s.sess.Done()
+}
+
+func capital(x string) string {
+	if x == "" {
+		return x
+	}
+	return strings.ToUpper(x[:1]) + x[1:]
 }
 
 func movedPots(before []float64, m *machine.Machine) []int {
@@ -168,7 +219,7 @@ func (s *Server) force(c int) error {
 	}
 	was := s.answer()
 	before := s.m.Bank.State().Positions
-	learning.Hardware{Rule: learning.Forced}.Present(s.m, &s.resp, s.cur.field, c, s.noise)
+	s.sess.Force(&s.resp, s.cur.field, c)
 	moved := movedPots(before, s.m)
 	s.m.Present(&s.resp, s.cur.field, s.m.EvalNoise())
 	s.moved = moved
@@ -195,7 +246,8 @@ func (s *Server) run() error {
 // pause stops continuous training after the presentation under way.
 func (s *Server) pause() error {
 	if s.running {
-		s.message = fmt.Sprintf("Paused in epoch %d at card %d of %d.", s.epoch, s.next, len(s.order))
+		at, of := s.sess.Position()
+		s.message = fmt.Sprintf("Paused in epoch %d at card %d of %d.", s.sess.EpochUnderWay(), at, of)
 	}
 	s.stopRunning()
 	return nil
@@ -226,7 +278,7 @@ func (s *Server) loop(stop chan struct{}) {
 		}
 		var b []byte
 		now := time.Now()
-		if done || now.Sub(s.lastPub) >= broadcastEvery || s.next == len(s.order) {
+		if at, _ := s.sess.Position(); done || now.Sub(s.lastPub) >= broadcastEvery || at == 0 {
 			b = s.stateJSON()
 			s.lastPub = now
 		}
@@ -284,16 +336,12 @@ func (s *Server) layoutInfo() layoutInfo {
 		Width: w, Height: h, AUnits: len(m.Plugboard.Units), Pots: m.Bank.Len(), Limit: m.Bank.Config().Limit,
 		Code: m.Layer.Config().Code.String(),
 	}
-	for _, t := range images.Tasks() {
-		l.Tasks = append(l.Tasks, t.Name)
-	}
+	l.Tasks = images.TaskNames()
 	for r := range m.Layer.Used() {
 		g := potGroup{RUnit: r, Title: dials.RUnitName(m, r)}
-		for a := range m.Layer.Associators() {
-			if p := m.Layer.Pot(a, r); p >= 0 {
-				g.Pots = append(g.Pots, p)
-				g.AUnits = append(g.AUnits, a)
-			}
+		for _, in := range m.Layer.Inputs(r) {
+			g.Pots = append(g.Pots, in.Pot)
+			g.AUnits = append(g.AUnits, in.A)
 		}
 		if b := m.Layer.BiasPot(r); b >= 0 {
 			g.Pots = append(g.Pots, b)
@@ -312,24 +360,27 @@ func (s *Server) layoutInfo() layoutInfo {
 
 // state is what changes, pushed to every tab.
 type state struct {
-	Seq         uint64      `json:"seq"`
-	Layout      int         `json:"layout"`
-	Running     bool        `json:"running"`
-	DelayMS     int         `json:"delay_ms"`
-	Epoch       int         `json:"epoch"`
-	Card        int         `json:"card"`
-	Cards       int         `json:"cards"`
-	Mistakes    int         `json:"mistakes"`
-	Positions   []float32   `json:"positions"`
-	Stuck       []int       `json:"stuck"`
-	AtStop      int         `json:"at_stop"`
-	Pulses      int64       `json:"pulses"`
-	Saturations int64       `json:"saturations"`
-	Seconds     float64     `json:"seconds"`
-	Moved       []int       `json:"moved"`
-	Retina      *retinaView `json:"retina"`
-	History     []epochView `json:"history"`
-	Message     string      `json:"message"`
+	Seq         uint64         `json:"seq"`
+	Layout      int            `json:"layout"`
+	Running     bool           `json:"running"`
+	DelayMS     int            `json:"delay_ms"`
+	Epoch       int            `json:"epoch"` // the epoch under way
+	Card        int            `json:"card"`  // cards of it presented
+	Cards       int            `json:"cards"` // cards in an epoch
+	Status      string         `json:"status"`
+	Recipe      machine.Recipe `json:"recipe"`
+	CanSave     bool           `json:"can_save"`
+	Mistakes    int            `json:"mistakes"`
+	Positions   []float32      `json:"positions"`
+	Stuck       []int          `json:"stuck"`
+	AtStop      int            `json:"at_stop"`
+	Pulses      int64          `json:"pulses"`
+	Saturations int64          `json:"saturations"`
+	Seconds     float64        `json:"seconds"`
+	Moved       []int          `json:"moved"`
+	Retina      *retinaView    `json:"retina"`
+	History     []epochView    `json:"history"`
+	Message     string         `json:"message"`
 }
 
 type retinaView struct {
@@ -356,10 +407,12 @@ func (s *Server) stateJSON() []byte {
 	s.seq++
 	st := state{
 		Seq: s.seq, Layout: s.layout, Running: s.running, DelayMS: int(s.delay / time.Millisecond),
-		Epoch: s.epoch, Card: s.next, Cards: len(s.order), Mistakes: s.errs,
+		Epoch: s.sess.EpochUnderWay(), Mistakes: s.sess.Mistakes(), Status: s.sess.Status().String(),
+		Recipe: s.sess.Recipe(), CanSave: s.savePath != "",
 		Pulses: m.Bank.Pulses(), Saturations: m.Bank.Saturations(), Seconds: m.Bank.Seconds(),
 		Moved: s.moved, Message: s.message, Stuck: []int{},
 	}
+	st.Card, st.Cards = s.sess.Position()
 	if st.Moved == nil {
 		st.Moved = []int{}
 	}

@@ -9,7 +9,6 @@ import (
 	"image"
 	"io"
 	"io/fs"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"path"
@@ -20,7 +19,6 @@ import (
 
 	"mark1/dials"
 	"mark1/images"
-	"mark1/learning"
 	"mark1/machine"
 	"mark1/motors"
 )
@@ -35,13 +33,22 @@ type Config struct {
 	// then on: the caller must not use it while the server runs. Its
 	// hardware configuration and wiring are kept when the task changes.
 	Machine *machine.Machine
-	// Task is the built-in task whose cards are presented; empty means the
-	// task the machine was trained on, if it was one, else "shapes".
+	// Task is the built-in task whose cards are presented; empty means
+	// the data of the machine's recipe (how it was trained), if it has one,
+	// else "shapes". The panel trains by the machine's recipe (rule, value
+	// system, pulses, epoch limit, cards per class, split, seed); a machine
+	// without one, or a change of task, gets the default recipe for the
+	// task with PerClass cards per class.
 	Task string
-	// PerClass is the number of cards per class; 0 means 20.
+	// PerClass is the number of cards per class when the panel makes a
+	// recipe; 0 means 20.
 	PerClass int
-	// Seed draws the cards; 0 means the machine's master seed.
+	// Seed draws the cards when the panel makes a recipe; 0 means the
+	// machine's master seed.
 	Seed uint64
+	// SavePath is where the Save button writes the machine (atomically);
+	// empty means saving is off.
+	SavePath string
 	// MaxUpload bounds an uploaded picture in bytes; 0 means 8 MiB.
 	MaxUpload int64
 	// Limits bound an uploaded picture's pixels (images.Limits; zero
@@ -85,20 +92,15 @@ type Server struct {
 	limits    images.Limits
 	perClass  int
 	seed      uint64
+	savePath  string
 
 	mu sync.Mutex // guards everything below
 	m  *machine.Machine
 	// layout is bumped whenever the machine is replaced.
 	layout  int
 	task    string
-	train   learning.Fields
-	test    learning.Fields
-	cards   []*image.Gray
-	noise   *rand.Rand
-	order   []int
-	next    int // position in order
-	epoch   int // the epoch under way (1-based)
-	errs    int // mistakes so far in this epoch
+	sess    *machine.Session // trains s.m by its recipe
+	cards   []*image.Gray    // the training cards' pictures
 	cur     *card
 	resp    machine.Response
 	moved   []int
@@ -132,6 +134,7 @@ func New(cfg Config) (*Server, error) {
 		perClass:  cfg.PerClass,
 		seed:      cfg.Seed,
 		delay:     cfg.Delay,
+		savePath:  cfg.SavePath,
 	}
 	if s.maxUpload <= 0 {
 		s.maxUpload = DefaultMaxUpload
@@ -147,19 +150,11 @@ func New(cfg Config) (*Server, error) {
 	} else if s.delay < 0 {
 		s.delay = 0
 	}
-	task := cfg.Task
-	if task == "" {
-		task = "shapes"
-		if d := cfg.Machine.Training["data"]; d != "" {
-			name, _, _ := strings.Cut(d, " ")
-			for _, t := range images.Tasks() {
-				if t.Name == name {
-					task = name
-				}
-			}
-		}
+	r, err := s.recipeFor(cfg.Machine, cfg.Task)
+	if err != nil {
+		return nil, err
 	}
-	if err := s.load(cfg.Machine, task); err != nil {
+	if err := s.load(cfg.Machine, r); err != nil {
 		return nil, err
 	}
 	g, err := newGuard(cfg)
@@ -171,57 +166,54 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// load makes m, trained on task's cards, the panel's machine. m's classes
-// must be the task's. Called with s.mu held or before serving.
-func (s *Server) load(m *machine.Machine, task string) error {
-	d, err := images.Generate(task, s.perClass, 20, s.seed)
+// recipeFor returns the recipe the panel trains m by: m's own, for its own
+// task (or data), or for another task with the same rule, value system,
+// pulses and epoch limit, and the panel's cards per class and seed.
+func (s *Server) recipeFor(m *machine.Machine, task string) (machine.Recipe, error) {
+	var r machine.Recipe
+	if m.Recipe != nil {
+		r = *m.Recipe
+		if task == "" || task == r.Data.TaskName() {
+			return r, nil
+		}
+	}
+	if task == "" {
+		task = images.DefaultTask
+	}
+	if _, ok := images.LookupTask(task); !ok {
+		return r, errorf(http.StatusBadRequest, "unknown task %q; the tasks are %s", task, strings.Join(images.TaskNames(), ", "))
+	}
+	seed := s.seed
+	if seed == 0 {
+		seed = m.Seeds.Master
+	}
+	r.Data = images.Source{Task: task, PerClass: s.perClass, TestSplit: 0.2, Seed: seed}
+	r.TrainSize, r.TestSize = 0, 0
+	return r, nil
+}
+
+// load makes m the panel's machine, trained by recipe r: it makes r's
+// cards (whose classes must be m's) and starts a session. Called with s.mu
+// held or before serving.
+func (s *Server) load(m *machine.Machine, r machine.Recipe) error {
+	train, test, err := r.Load(m.Classes, "the panel's machine")
 	if err != nil {
 		return err
 	}
-	if !sameStrings(d.Classes, m.Classes) {
-		return fmt.Errorf("the machine's classes (%s) are not task %s's (%s)",
-			strings.Join(m.Classes, ", "), task, strings.Join(d.Classes, ", "))
+	sess, err := machine.NewSession(m, r, m.Fields(train), m.Fields(test))
+	if err != nil {
+		return err
 	}
-	train, test := d.Split(0.2, s.seed)
-	s.m, s.task = m, task
-	s.train = learning.Fields{X: m.Fit(train), Y: machine.Labels(train)}
-	s.test = learning.Fields{X: m.Fit(test), Y: machine.Labels(test)}
+	m.Recipe = &r
+	s.m, s.sess, s.task = m, sess, r.Data.String()
 	s.cards = make([]*image.Gray, len(train.Samples))
 	for i, smp := range train.Samples {
 		s.cards[i] = smp.Image
 	}
-	s.noise = m.TrainingNoise()
-	s.epoch = len(m.History) + 1
-	s.errs = 0
-	s.shuffle()
 	s.cur, s.moved = nil, nil
 	s.resp = machine.Response{}
 	s.layout++
 	return nil
-}
-
-func sameStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// shuffle draws the order of the epoch under way as learning.Hardware
-// does: from the order seed and the epoch number.
-func (s *Server) shuffle() {
-	rng := rand.New(rand.NewPCG(s.m.Seeds.Order, uint64(s.epoch)))
-	s.order = make([]int, len(s.train.X))
-	for i := range s.order {
-		s.order[i] = i
-	}
-	rng.Shuffle(len(s.order), func(i, j int) { s.order[i], s.order[j] = s.order[j], s.order[i] })
-	s.next = 0
 }
 
 func (s *Server) routes() {
@@ -242,6 +234,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/speed", s.handleSpeed)
 	s.mux.HandleFunc("POST /api/upload", s.guard.limit(s.guard.uploads, "uploads", s.handleUpload))
 	s.mux.HandleFunc("POST /api/force", s.handleForce)
+	s.mux.HandleFunc("POST /api/save", s.action(s.save))
+	s.mux.HandleFunc("POST /api/machine", s.guard.limit(s.guard.uploads, "uploads", s.handleMachine))
 }
 
 // ServeHTTP implements http.Handler.

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -335,5 +336,94 @@ func TestCloseEndsStreams(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != http.StatusServiceUnavailable {
 		t.Errorf("events after Close: status %d; want 503", res.StatusCode)
+	}
+}
+
+// The panel trains a loaded machine by the recipe in its file: a γ-system,
+// three-pulse recipe on e-f, stepped card by card through the panel, gives
+// exactly the machine that a machine.Session gives, card for card; and the
+// panel saves it to the path it was given.
+func TestPanelTrainsByTheFilesRecipe(t *testing.T) {
+	cfg, _ := machine.Preset("mark1")
+	recipe := machine.Recipe{Data: images.Source{Task: "e-f", PerClass: 6, TestSplit: 0.25, Seed: 7},
+		Values: machine.Gamma, Pulses: 3, MaxEpochs: 4}
+	info, _ := images.LookupTask("e-f")
+	m, err := machine.New(cfg, info.Classes, machine.SeedsFrom(7), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Recipe = &recipe
+	path := t.TempDir() + "/m.json"
+	if err := m.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	load := func() *machine.Machine {
+		m, err := machine.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	// The reference: a session on another copy of the same file.
+	ref := load()
+	tr, te, err := ref.Recipe.Load(ref.Classes, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := machine.NewSession(ref, *ref.Recipe, ref.Fields(tr), ref.Fields(te))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir() + "/saved.json"
+	p, err := New(Config{Machine: load(), SavePath: out, Delay: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	ts := httptest.NewServer(p)
+	defer ts.Close()
+	token := pageToken(t, ts.URL)
+	control := func(path string) (*http.Response, error) {
+		req, _ := http.NewRequest("POST", ts.URL+path, nil)
+		req.Header.Set(TokenHeader, token)
+		return http.DefaultClient.Do(req)
+	}
+	var r machine.Response
+	for step := 0; !sess.Done(); step++ {
+		if _, err := sess.Step(&r); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := control("/api/step")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("step %d: status %d", step, resp.StatusCode)
+		}
+		p.mu.Lock()
+		same := slices.Equal(p.m.Bank.State().Positions, ref.Bank.State().Positions) && len(p.m.History) == len(ref.History)
+		p.mu.Unlock()
+		if !same {
+			t.Fatalf("step %d: the panel's machine differs from the session's", step)
+		}
+	}
+	if len(ref.History) == 0 {
+		t.Fatal("the reference session trained no epoch")
+	}
+	resp, err := control("/api/save")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	saved, err := machine.Load(out)
+	if err != nil {
+		t.Fatalf("the panel's save: %v", err)
+	}
+	var a, b bytes.Buffer
+	saved.Encode(&a)
+	ref.Encode(&b)
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("the machine the panel saved is not the session's")
 	}
 }

@@ -88,6 +88,13 @@ type Layer struct {
 	classes int   // classes
 	used    int   // R-units the code uses
 	set     []int // SourceSets: the R-unit each A-unit feeds
+	inputs  [][]Input
+}
+
+// Input is one A-unit feeding an R-unit, through its pot.
+type Input struct {
+	A   int // the A-unit
+	Pot int // the pot that weights it
 }
 
 // New returns the R-unit layer for assoc A-units and the given number of
@@ -125,8 +132,22 @@ func New(cfg Config, assoc, classes int) (*Layer, error) {
 			l.set[a] = a * l.used / assoc // contiguous, near-equal source-sets
 		}
 	}
+	l.inputs = make([][]Input, l.used)
+	for r := range l.inputs {
+		for a := range assoc {
+			if p := l.Pot(a, r); p >= 0 {
+				l.inputs[r] = append(l.inputs[r], Input{A: a, Pot: p})
+			}
+		}
+	}
 	return l, nil
 }
+
+// Inputs returns the A-units that feed R-unit r (its source-set, or every
+// A-unit in the Full layout) with their pots, in A-unit order; the bias pot
+// is not among them (see BiasPot). The slice is the layer's own: do not
+// change it.
+func (l *Layer) Inputs(r int) []Input { return l.inputs[r] }
 
 // Config returns the layer's configuration.
 func (l *Layer) Config() Config { return l.cfg }

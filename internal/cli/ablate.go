@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -18,8 +17,6 @@ import (
 	"mark1/ablation"
 	"mark1/images"
 	"mark1/internal/atomicfile"
-	"mark1/learning"
-	"mark1/machine"
 )
 
 func runAblate(ctx context.Context, env *Env, args []string) error {
@@ -87,7 +84,10 @@ training and held-out cards as in training).`)
 		if fs.Changed("test") || fs.Changed("test-split") || fs.Changed("n") || fs.Changed("card-size") {
 			return usagef("ablate: --test, --test-split, --n and --card-size need --task or --data")
 		}
-		train, test, err = loadRecorded(m, path)
+		if m.Recipe == nil {
+			return fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", path)
+		}
+		train, test, err = m.Recipe.Load(m.Classes, path)
 	} else {
 		train, test, err = data.load(seed)
 		if err == nil {
@@ -102,14 +102,10 @@ training and held-out cards as in training).`)
 	if test.Len() == 0 {
 		return usagef("ablate: no held-out cards to measure P_g on (use --test or a --test-split above 0)")
 	}
-	h, err := recordedHardware(m, path)
-	if err != nil {
-		h = learning.Hardware{} // a file from elsewhere: error correction, α, one pulse
+	if m.Recipe != nil {
+		spec.Recipe = *m.Recipe // retrain as it was trained; without a recipe: error correction, α, one pulse
 	}
-	spec.Hardware = h
-	tr := learning.Fields{X: m.Fit(train), Y: machine.Labels(train)}
-	te := learning.Fields{X: m.Fit(test), Y: machine.Labels(test)}
-	points, err := ablation.Run(ctx, m, tr, te, spec)
+	points, err := ablation.Run(ctx, m, m.Fields(train), m.Fields(test), spec)
 	if err != nil {
 		return err
 	}
@@ -125,14 +121,11 @@ training and held-out cards as in training).`)
 			Failed    int      `json:"failed"`
 			Of        int      `json:"of"`
 			Pg        float64  `json:"p_g"`
-			Retrained *float64 `json:"p_g_retrained,omitempty"`
+			Retrained *float64 `json:"p_g_retrained"`
 		}
 		out := make([]point, len(points))
 		for i, p := range points {
-			out[i] = point{Part: p.Part.String(), Fraction: p.Fraction, Failed: p.Failed, Of: p.Of, Pg: p.Pg}
-			if !math.IsNaN(p.Retrained) {
-				out[i].Retrained = &points[i].Retrained
-			}
+			out[i] = point{Part: p.Part.String(), Fraction: p.Fraction, Failed: p.Failed, Of: p.Of, Pg: p.Pg, Retrained: p.Retrained}
 		}
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
@@ -141,7 +134,7 @@ training and held-out cards as in training).`)
 	w := env.Stdout
 	fmt.Fprintf(w, "%s on %s (%d held-out cards; %d A-units, %d pots): P_g as parts fail", path, test.Name, test.Len(), len(m.Plugboard.Units), m.Bank.Len())
 	if retrain > 0 {
-		fmt.Fprintf(w, ", then after %d epochs of retraining (%s) on %d cards", retrain, h.Rule, train.Len())
+		fmt.Fprintf(w, ", then after %d epochs of retraining (%s) on %d cards", retrain, spec.Recipe.Rule, train.Len())
 	}
 	fmt.Fprintf(w, ".\n\n%s", ablation.Table(points))
 	if plotPath != "" {
@@ -169,11 +162,11 @@ func plotAblation(path, machineFile, data string, classes int, spec ablation.Spe
 	chance.Dashes = []vg.Length{vg.Points(1), vg.Points(3)}
 	p.Add(chance)
 	p.Legend.Add(fmt.Sprintf("chance (1 in %d)", classes), chance)
-	add := func(name string, pick func(ablation.Point) float64, part ablation.Part, dashed bool) error {
+	add := func(name string, pick func(ablation.Point) *float64, part ablation.Part, dashed bool) error {
 		var pts plotter.XYs
 		for _, q := range points {
-			if q.Part == part && !math.IsNaN(pick(q)) {
-				pts = append(pts, plotter.XY{X: 100 * q.Fraction, Y: 100 * pick(q)})
+			if v := pick(q); q.Part == part && v != nil {
+				pts = append(pts, plotter.XY{X: 100 * q.Fraction, Y: 100 * *v})
 			}
 		}
 		if len(pts) == 0 {
@@ -196,12 +189,12 @@ func plotAblation(path, machineFile, data string, classes int, spec ablation.Spe
 		return nil
 	}
 	for _, part := range spec.Parts {
-		if err := add(part.String()+" failed", func(q ablation.Point) float64 { return q.Pg }, part, false); err != nil {
+		if err := add(part.String()+" failed", func(q ablation.Point) *float64 { return &q.Pg }, part, false); err != nil {
 			return err
 		}
 		if spec.Retrain > 0 {
 			name := fmt.Sprintf("%s failed, then %d epochs retrained", part, spec.Retrain)
-			if err := add(name, func(q ablation.Point) float64 { return q.Retrained }, part, true); err != nil {
+			if err := add(name, func(q ablation.Point) *float64 { return q.Retrained }, part, true); err != nil {
 				return err
 			}
 		}

@@ -139,7 +139,7 @@ func TestBadInputs(t *testing.T) {
 	// Machine files and other inputs.
 	write("truncated.json", good[:len(good)/3])
 	write("wrongmagic.json", bytes.Replace(good, []byte(`"mark1-machine"`), []byte(`"mark2-machine"`), 1))
-	write("future.json", bytes.Replace(good, []byte(`"version": 1`), []byte(`"version": 2`), 1))
+	write("future.json", bytes.Replace(good, []byte(`"version": 2`), []byte(`"version": 3`), 1))
 	write("edited.json", bytes.Replace(good, []byte(`"left"`), []byte(`"LEFT"`), 1))
 	write("notjson.json", []byte("\x89PNG\r\n"))
 	write("badconfig.json", []byte(`{"faults": {"dead_a": 7}}`))
@@ -180,7 +180,7 @@ func TestBadInputs(t *testing.T) {
 		// Readers: machine files, plugboards, configurations.
 		{"truncated machine", []string{"eval", "--machine", "truncated.json", "--task", "leftright"}, 1, []string{"truncated.json", "truncated"}},
 		{"wrong magic machine", []string{"wiring", "--machine", "wrongmagic.json"}, 1, []string{"wrongmagic.json", `"mark2-machine"`}},
-		{"future version", []string{"predict", "--machine", "future.json", "picture.png"}, 1, []string{"future.json", "version 2"}},
+		{"future version", []string{"predict", "--machine", "future.json", "picture.png"}, 1, []string{"future.json", "version 3"}},
 		{"edited machine", []string{"ablate", "--machine", "edited.json"}, 1, []string{"edited.json", "checksum"}},
 		{"PNG as machine", []string{"eval", "--machine", "notjson.json", "--task", "leftright"}, 1, []string{"notjson.json", "not JSON"}},
 		{"resume a PNG", []string{"train", "--resume", "picture.png"}, 1, []string{"picture.png", "not JSON"}},

@@ -20,7 +20,6 @@ import (
 
 	"mark1/images"
 	"mark1/internal/atomicfile"
-	"mark1/learning"
 	"mark1/learning/compare"
 	"mark1/learning/kernel"
 	"mark1/machine"
@@ -103,7 +102,7 @@ same machine's A-unit outputs (--features).`)
 	case jsonOut:
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(jsonSafe(rep))
+		return enc.Encode(rep)
 	case csvOut:
 		return writeCSV(env.Stdout, rep)
 	}
@@ -121,11 +120,21 @@ func split(s string) []string {
 	return out
 }
 
-func num(v float64, format string) string {
-	if math.IsNaN(v) {
+// num formats *v, or "-" when v is nil (not applicable).
+func num[T int | int64 | float64](v *T, format string) string {
+	if v == nil {
 		return "-"
 	}
-	return fmt.Sprintf(format, v)
+	return fmt.Sprintf(format, *v)
+}
+
+// scaled returns 100·*v, or nil.
+func scaled(v *float64) *float64 {
+	if v == nil {
+		return nil
+	}
+	p := 100 * *v
+	return &p
 }
 
 func printReport(w io.Writer, rep *compare.Report) {
@@ -134,20 +143,17 @@ func printReport(w io.Writer, rep *compare.Report) {
 	fmt.Fprintf(w, "%-18s %-12s %7s %7s %8s %6s %9s %7s %9s %12s %9s\n",
 		"learner", "features", "P_r", "P_g", "updates", "epochs", "margin", "SVs", "time", "machine time", "pulses")
 	for _, r := range rep.Rows {
-		svs, mtime, pulses := "-", "-", "-"
-		if r.SupportVectors >= 0 {
-			svs = strconv.Itoa(r.SupportVectors)
-		}
-		if r.Learner == "hardware" || r.Learner == "ideal" {
-			mtime, pulses = clock(r.MachineSeconds), strconv.FormatInt(r.Pulses, 10)
+		mtime := "-"
+		if r.MachineSeconds != nil {
+			mtime = clock(*r.MachineSeconds)
 		}
 		conv := " "
 		if !r.Converged {
 			conv = "*"
 		}
 		fmt.Fprintf(w, "%-18s %-12s %6.1f%% %7s %8d %5d%s %9s %7s %9s %12s %9s\n",
-			r.Learner, r.Features, 100*r.Pr, num(100*r.Pg, "%.1f%%"), r.Updates, r.Epochs, conv,
-			num(r.Margin, "%.4f"), svs, time.Duration(r.Seconds*1e9).Round(time.Microsecond), mtime, pulses)
+			r.Learner, r.Features, 100*r.Pr, num(scaled(r.Pg), "%.1f%%"), r.Updates, r.Epochs, conv,
+			num(r.Margin, "%.4f"), num(r.SupportVectors, "%d"), time.Duration(r.Seconds*1e9).Round(time.Microsecond), mtime, num(r.Pulses, "%d"))
 	}
 	fmt.Fprintf(w, "\n* stopped at a limit, not converged. updates: mistakes corrected (perceptrons, hardware), steps (batch GD) or solver iterations (SVMs).\n")
 	fmt.Fprintf(w, "margin: smallest over the binary machines. Perceptrons and hardware: the geometric margin min y·f(x)/‖w‖ on the training data\n")
@@ -158,49 +164,28 @@ func printReport(w io.Writer, rep *compare.Report) {
 			continue
 		}
 		fmt.Fprintf(w, "Theory, %s: separable; hard-margin SVM γ = %.4g, R = %.4g, mistake bound (R/γ)² = %.4g", t.Features, t.Margin, t.Radius, t.Bound)
-		if t.PerceptronMistakes >= 0 {
-			fmt.Fprintf(w, "; the perceptron made %d mistakes", t.PerceptronMistakes)
+		if t.PerceptronMistakes != nil {
+			fmt.Fprintf(w, "; the perceptron made %d mistakes", *t.PerceptronMistakes)
 		}
 		fmt.Fprintln(w, ".")
 	}
 }
 
-// jsonSafe replaces NaN (which JSON cannot hold) with nil in a copy.
-func jsonSafe(rep *compare.Report) any {
-	type row struct {
-		compare.Row
-		Pg     *float64 `json:"p_g"`
-		Margin *float64 `json:"margin"`
-	}
-	ptr := func(v float64) *float64 {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil
-		}
-		return &v
-	}
-	rows := make([]row, len(rep.Rows))
-	for i, r := range rep.Rows {
-		rows[i] = row{Row: r, Pg: ptr(r.Pg), Margin: ptr(r.Margin)}
-	}
-	return struct {
-		*compare.Report
-		Rows []row `json:"rows"`
-	}{rep, rows}
-}
-
 func writeCSV(w io.Writer, rep *compare.Report) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"learner", "features", "p_r", "p_g", "updates", "epochs", "converged", "margin", "support_vectors", "bounded_svs", "seconds", "machine_seconds", "pulses"})
-	f := func(v float64) string {
-		if math.IsNaN(v) {
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+	// Empty cells for what does not apply.
+	opt := func(s string) string {
+		if s == "-" {
 			return ""
 		}
-		return strconv.FormatFloat(v, 'g', 6, 64)
+		return s
 	}
 	for _, r := range rep.Rows {
-		cw.Write([]string{r.Learner, r.Features, f(r.Pr), f(r.Pg), strconv.Itoa(r.Updates), strconv.Itoa(r.Epochs),
-			strconv.FormatBool(r.Converged), f(r.Margin), strconv.Itoa(r.SupportVectors), strconv.Itoa(r.BoundedSVs),
-			f(r.Seconds), f(r.MachineSeconds), strconv.FormatInt(r.Pulses, 10)})
+		cw.Write([]string{r.Learner, r.Features, f(r.Pr), opt(num(r.Pg, "%.6g")), strconv.Itoa(r.Updates), strconv.Itoa(r.Epochs),
+			strconv.FormatBool(r.Converged), opt(num(r.Margin, "%.6g")), opt(num(r.SupportVectors, "%d")), opt(num(r.BoundedSVs, "%d")),
+			f(r.Seconds), opt(num(r.MachineSeconds, "%.6g")), opt(num(r.Pulses, "%d"))})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -274,7 +259,7 @@ func exportLibSVM(dir string, cfg machine.Config, seeds machine.Seeds, train, te
 		name string
 		d    *images.Dataset
 	}{{"train", train}, {"test", test}} {
-		fields := learning.Fields{X: m.Fit(part.d), Y: machine.Labels(part.d)}
+		fields := m.Fields(part.d)
 		for _, kind := range compare.Features() {
 			X := compare.FeatureVectors(m, fields, kind)
 			y := make([]float64, len(fields.Y))

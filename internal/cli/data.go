@@ -34,72 +34,43 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 	}
 }
 
-func (d *dataFlags) limits() images.Limits { return images.Limits{MaxPixels: d.maxPixels} }
+
+// source returns the data the flags describe, drawn and split with seed.
+// Out-of-range flags are usage errors.
+func (d *dataFlags) source(seed uint64) (images.Source, error) {
+	if d.task != "" && d.data != "" {
+		return images.Source{}, usagef("give --task or --data, not both")
+	}
+	if d.perClass < 1 || d.perClass > 1_000_000 {
+		return images.Source{}, usagef("--n %d out of range [1, 1000000]", d.perClass)
+	}
+	if d.maxPixels < 1 {
+		return images.Source{}, usagef("--max-pixels must be positive")
+	}
+	src := images.Source{Task: d.task, Path: d.data, TestPath: d.test, TestSplit: d.testSplit, Seed: seed}
+	if d.data == "" {
+		src.PerClass, src.CardSize = d.perClass, d.size
+	}
+	if d.data != "" || d.test != "" {
+		src.MaxPixels = d.maxPixels
+	}
+	if d.test != "" {
+		src.TestSplit = 0
+	}
+	if err := src.Validate(); err != nil {
+		return images.Source{}, usageError{err}
+	}
+	return src, nil
+}
 
 // load reads the data set and splits off the held-out part (which may be
 // empty). seed draws built-in cards and the split.
 func (d *dataFlags) load(seed uint64) (train, test *images.Dataset, err error) {
-	if d.task != "" && d.data != "" {
-		return nil, nil, usagef("give --task or --data, not both")
-	}
-	if d.perClass < 1 || d.perClass > 1_000_000 {
-		return nil, nil, usagef("--n %d out of range [1, 1000000]", d.perClass)
-	}
-	if d.size < 4 || d.size > 4096 {
-		return nil, nil, usagef("--card-size %d out of range [4, 4096]", d.size)
-	}
-	if !(d.testSplit >= 0 && d.testSplit < 1) {
-		return nil, nil, usagef("--test-split %v out of range [0, 1)", d.testSplit)
-	}
-	if d.maxPixels < 1 {
-		return nil, nil, usagef("--max-pixels must be positive")
-	}
-	var all *images.Dataset
-	if d.data != "" {
-		all, err = images.Load(d.data, d.limits())
-	} else {
-		task := d.task
-		if task == "" {
-			task = defaultTask
-		}
-		all, err = images.Generate(task, d.perClass, d.size, seed)
-		if err != nil {
-			err = usageError{err}
-		}
-	}
+	src, err := d.source(seed)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := all.Validate(); err != nil {
-		return nil, nil, err
-	}
-	if d.test != "" {
-		test, err = images.Load(d.test, d.limits())
-		if err != nil {
-			return nil, nil, err
-		}
-		if err := sameClasses(all, test); err != nil {
-			return nil, nil, err
-		}
-		return all, test, nil
-	}
-	if d.testSplit == 0 {
-		return all, &images.Dataset{Name: all.Name + " (none held out)", Classes: all.Classes}, nil
-	}
-	train, test = all.Split(d.testSplit, seed)
-	return train, test, nil
-}
-
-func sameClasses(a, b *images.Dataset) error {
-	if len(a.Classes) != len(b.Classes) {
-		return fmt.Errorf("%s has %d classes but %s has %d", b.Name, len(b.Classes), a.Name, len(a.Classes))
-	}
-	for i := range a.Classes {
-		if a.Classes[i] != b.Classes[i] {
-			return fmt.Errorf("%s: class %d is %q, but %q in %s", b.Name, i, b.Classes[i], a.Classes[i], a.Name)
-		}
-	}
-	return nil
+	return src.Load()
 }
 
 // relabel maps a data set's classes onto a machine's by name, for eval.

@@ -16,7 +16,7 @@ import (
 
 func runServe(ctx context.Context, env *Env, args []string) error {
 	var mf machineFlags
-	var addr, path, task string
+	var addr, path, task, out string
 	var perClass, maxPixels int
 	var maxUpload int64
 	var delay, uploadTimeout time.Duration
@@ -31,6 +31,7 @@ The panel answers only requests addressed to it by a loopback name or the
 	fs.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fs.StringVar(&path, "machine", "", "start from this saved machine (default: a fresh one built from the flags)")
 	fs.StringVar(&task, "task", "", "built-in task whose cards are shown (default: the machine's own, or shapes)")
+	fs.StringVar(&out, "out", "", "let the panel's Save button write the machine to this file (atomically); default: saving off")
 	fs.IntVar(&perClass, "n", panel.DefaultPerClass, "cards per class")
 	fs.Int64Var(&maxUpload, "max-upload", panel.DefaultMaxUpload, "largest picture upload, in bytes")
 	fs.IntVar(&maxPixels, "max-pixels", 1<<22, "refuse uploaded pictures larger than this many pixels")
@@ -69,18 +70,13 @@ The panel answers only requests addressed to it by a loopback name or the
 		}
 		name := task
 		if name == "" {
-			name = "shapes"
+			name = images.DefaultTask
 		}
-		var classes []string
-		for _, t := range images.Tasks() {
-			if t.Name == name {
-				classes = t.Classes
-			}
-		}
-		if classes == nil {
+		info, ok := images.LookupTask(name)
+		if !ok {
 			return usagef("serve: unknown task %q (see mark1 tasks)", name)
 		}
-		if m, err = machine.New(cfg, classes, machine.SeedsFrom(mf.seed), nil); err != nil {
+		if m, err = machine.New(cfg, info.Classes, machine.SeedsFrom(mf.seed), nil); err != nil {
 			return err
 		}
 		task = name
@@ -88,7 +84,7 @@ The panel answers only requests addressed to it by a loopback name or the
 	if delay == 0 {
 		delay = -1 // panel: negative means none
 	}
-	p, err := panel.New(panel.Config{Machine: m, Task: task, PerClass: perClass, MaxUpload: maxUpload,
+	p, err := panel.New(panel.Config{Machine: m, Task: task, PerClass: perClass, MaxUpload: maxUpload, SavePath: out,
 		Limits: images.Limits{MaxPixels: maxPixels}, Delay: delay, Hosts: hosts, UploadTimeout: uploadTimeout})
 	if err != nil {
 		return usageError{err}

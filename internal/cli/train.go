@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -14,7 +13,6 @@ import (
 
 	"mark1/associator"
 	"mark1/images"
-	"mark1/learning"
 	"mark1/machine"
 )
 
@@ -80,7 +78,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	}
 	var (
 		m           *machine.Machine
-		h           learning.Hardware
+		recipe      machine.Recipe
 		train, test *images.Dataset
 		err         error
 	)
@@ -97,32 +95,30 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		if !fs.Changed("out") {
 			o.out = o.resume
 		}
-		if m, err = machine.Load(o.resume); err != nil {
-			return err
-		}
-		if h, err = recordedHardware(m, o.resume); err != nil {
+		if m, recipe, train, test, err = resumeTraining(o.resume); err != nil {
 			return err
 		}
 		if fs.Changed("epochs") {
-			h.MaxEpochs = o.epochs
-			m.Training[recMaxEpochs] = strconv.Itoa(o.epochs)
-		}
-		if finished(m, h) {
-			fmt.Fprintf(env.Stdout, "%s has finished training: %d epochs (limit %d), %d mistakes in the last; nothing to do.\n",
-				o.resume, len(m.History), h.MaxEpochs, m.History[len(m.History)-1].Mistakes)
-			return nil
-		}
-		if train, test, err = loadRecorded(m, o.resume); err != nil {
-			return err
+			recipe.MaxEpochs = o.epochs
 		}
 	} else {
-		if m, h, train, test, err = newTraining(fs, &o); err != nil {
+		if m, recipe, train, test, err = newTraining(fs, &o); err != nil {
 			return err
 		}
 	}
-	tr := learning.Fields{X: m.Fit(train), Y: machine.Labels(train)}
-	te := learning.Fields{X: m.Fit(test), Y: machine.Labels(test)}
+	tr, te := m.Fields(train), m.Fields(test)
+	s, err := machine.NewSession(m, recipe, tr, te)
+	if err != nil {
+		return err
+	}
+	m.Recipe = &recipe
 	w := env.Stdout
+	if s.Done() {
+		last := m.History[len(m.History)-1]
+		fmt.Fprintf(w, "%s has finished training (%s): %d epochs (limit %d), %d mistakes in the last; nothing to do.\n",
+			o.resume, s.Status(), len(m.History), s.Recipe().MaxEpochs, last.Mistakes)
+		return nil
+	}
 	cfg := m.Config
 	fmt.Fprintf(w, "Training a %q machine (%d S-units, %d A-units, %d of %d R-units in use, %d pots) on %s:\n",
 		cfg.Preset, m.Retina.Cells(), len(m.Plugboard.Units), m.Layer.Used(), m.Layer.Config().Units, m.Layer.Pots(), train.Name)
@@ -130,17 +126,12 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	if !cfg.Faults.IsZero() {
 		fmt.Fprintf(w, "  Faults: %s (%d dead A-units).\n", cfg.Faults, m.Plugboard.Dead())
 	}
-	done := len(m.History)
-	if done > 0 {
-		fmt.Fprintf(w, "  Resuming %s after epoch %d of at most %d.\n", o.resume, done, h.MaxEpochs)
+	if done := len(m.History); done > 0 {
+		fmt.Fprintf(w, "  Resuming %s after epoch %d of at most %d.\n", o.resume, done, s.Recipe().MaxEpochs)
 	}
 	if !o.quiet {
 		fmt.Fprintf(w, "\n  epoch  mistakes   P_r     P_g    machine time  pulses\n")
 	}
-	// Keep the machine's state as of the last complete epoch, to go back to
-	// and save if interrupted.
-	snap := m.Snapshot()
-	var saveErr error
 	// --record: a snapshot of the pots after every epoch (recordHook, dials.go).
 	record := func(machine.Epoch) error { return nil }
 	if o.record != "" {
@@ -148,111 +139,129 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 			return err
 		}
 	}
-	total := h.MaxEpochs
-	h.MaxEpochs = total - done
+	total := s.Recipe().MaxEpochs
 	start := time.Now()
-	res, err := h.Train(ctx, m, tr, te, func(e machine.Epoch) {
+	// A failed --record or checkpoint write stops the run after the epoch;
+	// the final save below is still attempted.
+	_, runErr := s.Run(ctx, machine.RecorderFunc(func(e machine.Epoch) error {
 		if !o.quiet {
 			fmt.Fprintf(w, "  %5d  %4d/%-4d %6.1f%%  %6s  %12s  %d\n", e.Epoch, e.Mistakes, tr.Len(),
 				100*e.Pr, pct(e.Pg), clock(e.Seconds), e.Pulses)
 		}
-		snap = m.Snapshot()
-		if err := record(e); err != nil && saveErr == nil {
-			saveErr = err
+		if err := record(e); err != nil {
+			return err
 		}
-		if o.checkpoint > 0 && e.Epoch%o.checkpoint == 0 && e.Epoch < total && saveErr == nil {
-			if saveErr = m.Save(o.out); saveErr == nil && !o.quiet {
+		if o.checkpoint > 0 && e.Epoch%o.checkpoint == 0 && e.Epoch < total {
+			if err := m.Save(o.out); err != nil {
+				return fmt.Errorf("checkpoint after epoch %d: %w", e.Epoch, err)
+			}
+			if !o.quiet {
 				fmt.Fprintf(w, "         checkpoint: saved epoch %d to %s\n", e.Epoch, o.out)
 			}
 		}
-	})
-	if err != nil && ctx.Err() != nil {
-		serr := m.Rollback(snap)
+		return nil
+	}))
+	if runErr != nil && s.Status() == machine.Cancelled {
+		serr := s.Rollback()
 		if serr == nil {
 			serr = m.Save(o.out)
 		}
 		if serr != nil {
 			return fmt.Errorf("interrupted, and the checkpoint could not be saved: %w", serr)
 		}
+		n := len(m.History)
 		fmt.Fprintf(env.Stderr, "Interrupted in epoch %d: saved the machine as of epoch %d to %s.\nContinue with: mark1 train --resume %s\n",
-			snap.Epochs()+1, snap.Epochs(), o.out, o.out)
-		return err
-	}
-	if err != nil {
-		return err
-	}
-	if saveErr != nil {
-		return saveErr
+			n+1, n, o.out, o.out)
+		return runErr
 	}
 	elapsed := time.Since(start)
 	if err := m.Save(o.out); err != nil {
+		if runErr != nil {
+			return fmt.Errorf("%w; and saving the machine failed: %v", runErr, err)
+		}
 		return err
 	}
-	summary(w, m, res, te, elapsed, o.out)
+	if runErr != nil {
+		return fmt.Errorf("%w (training stopped after epoch %d; the machine was saved to %s)", runErr, len(m.History), o.out)
+	}
+	summary(w, s, elapsed, o.out)
 	return nil
 }
 
-// newTraining builds a new machine and its data from the flags.
-func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, learning.Hardware, *images.Dataset, *images.Dataset, error) {
-	var h learning.Hardware
-	rule, err := learning.ParseRule(o.rule)
+// newTraining builds a new machine, its recipe and its data from the flags.
+func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
+	var r machine.Recipe
+	rule, err := machine.ParseRule(o.rule)
 	if err != nil {
-		return nil, h, nil, nil, usageError{err}
+		return nil, r, nil, nil, usageError{fmt.Errorf("--rule: %w", err)}
 	}
-	values, err := learning.ParseValueSystem(o.values)
+	values, err := machine.ParseValueSystem(o.values)
 	if err != nil {
-		return nil, h, nil, nil, usageError{err}
+		return nil, r, nil, nil, usageError{fmt.Errorf("--values: %w", err)}
 	}
 	if o.pulses < 1 || o.pulses > 1000 {
-		return nil, h, nil, nil, usagef("--pulses %d out of range [1, 1000]", o.pulses)
+		return nil, r, nil, nil, usagef("--pulses %d out of range [1, 1000]", o.pulses)
 	}
 	cfg, err := o.machine.build(fs)
 	if err != nil {
-		return nil, h, nil, nil, err
+		return nil, r, nil, nil, err
 	}
 	var plug *associator.Plugboard
 	if o.wiring != "" {
 		f, err := os.Open(o.wiring)
 		if err != nil {
-			return nil, h, nil, nil, fmt.Errorf("reading plugboard: %w", err)
+			return nil, r, nil, nil, fmt.Errorf("reading plugboard: %w", err)
 		}
 		plug, err = associator.Read(f, o.wiring)
 		f.Close()
 		if err != nil {
-			return nil, h, nil, nil, err
+			return nil, r, nil, nil, err
 		}
 	}
 	seeds := machine.SeedsFrom(o.machine.seed)
-	train, test, err := o.data.load(seeds.Master)
+	src, err := o.data.source(seeds.Master)
 	if err != nil {
-		return nil, h, nil, nil, err
+		return nil, r, nil, nil, err
+	}
+	train, test, err := src.Load()
+	if err != nil {
+		return nil, r, nil, nil, err
 	}
 	m, err := machine.New(cfg, train.Classes, seeds, plug)
 	if err != nil {
-		return nil, h, nil, nil, err
+		return nil, r, nil, nil, err
 	}
-	m.Training = map[string]string{
-		"data":       train.Name,
-		recRule:      rule.String(),
-		recValues:    values.String(),
-		recPulses:    strconv.Itoa(o.pulses),
-		recMaxEpochs: strconv.Itoa(o.epochs),
-		recTrainSize: strconv.Itoa(train.Len()),
-		recTestSize:  strconv.Itoa(test.Len()),
-	}
-	o.data.record(m.Training, seeds.Master)
-	h = learning.Hardware{Rule: rule, Values: values, Pulses: o.pulses, MaxEpochs: o.epochs}
-	return m, h, train, test, nil
+	r = machine.Recipe{Data: src, Rule: rule, Values: values, Pulses: o.pulses, MaxEpochs: o.epochs,
+		TrainSize: train.Len(), TestSize: test.Len()}
+	return m, r, train, test, nil
 }
 
-func summary(w io.Writer, m *machine.Machine, res *learning.Result, te learning.Fields, elapsed time.Duration, out string) {
+// resumeTraining loads a machine file and makes its data again, as its
+// recipe says.
+func resumeTraining(path string) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
+	m, err := machine.Load(path)
+	if err != nil {
+		return nil, machine.Recipe{}, nil, nil, err
+	}
+	if m.Recipe == nil {
+		return nil, machine.Recipe{}, nil, nil, fmt.Errorf("%s: the machine file does not record how it was trained (no recipe), so its training cannot be continued", path)
+	}
+	train, test, err := m.Recipe.Load(m.Classes, path)
+	if err != nil {
+		return nil, machine.Recipe{}, nil, nil, err
+	}
+	return m, *m.Recipe, train, test, nil
+}
+
+func summary(w io.Writer, s *machine.Session, elapsed time.Duration, out string) {
+	m := s.Machine()
 	last := m.History[len(m.History)-1]
-	fmt.Fprintf(w, "\n%s.\n", capital(res.Status))
+	fmt.Fprintf(w, "\n%s.\n", capital(s.Summary()))
 	fmt.Fprintf(w, "  P_r, on the cards it was trained on:  %5.1f%%\n", 100*last.Pr)
 	if last.Pg != nil {
-		fmt.Fprintf(w, "  P_g, on %3d cards it never saw:       %5.1f%%\n", len(te.X), 100**last.Pg)
+		fmt.Fprintf(w, "  P_g, on %3d cards it never saw:       %5.1f%%\n", s.Test().Len(), 100**last.Pg)
 	}
-	pa := meanPa(m, te)
+	pa := meanPa(m, s.Test())
 	if !math.IsNaN(pa) {
 		fmt.Fprintf(w, "  P_a, A-units firing per card:        %5.1f%%\n", 100*pa)
 	}
@@ -270,7 +279,7 @@ func summary(w io.Writer, m *machine.Machine, res *learning.Result, te learning.
 }
 
 // meanPa is the mean fraction of A-units firing over the held-out cards.
-func meanPa(m *machine.Machine, f learning.Fields) float64 {
+func meanPa(m *machine.Machine, f machine.Fields) float64 {
 	if len(f.X) == 0 {
 		return math.NaN()
 	}

@@ -25,7 +25,6 @@ import (
 	"mark1/learning/kernel"
 	"mark1/learning/svm"
 	"mark1/machine"
-	"mark1/motors"
 )
 
 // Learners returns the names of the learners a comparison can run.
@@ -50,7 +49,9 @@ type Spec struct {
 	Epochs   int           // epoch limit for the online learners and the hardware; 0 means 50
 	CacheMB  float64       // SVM kernel cache; 0 means 100
 	Seed     uint64        // seeds every learner's order and start
-	Hardware learning.Hardware
+	// Recipe is how the hardware learners train (rule, value system,
+	// pulses); its epoch limit is Epochs.
+	Recipe machine.Recipe
 }
 
 // Validate checks names and parameters.
@@ -98,32 +99,35 @@ func (s Spec) withDefaults() Spec {
 	if s.CacheMB == 0 {
 		s.CacheMB = 100
 	}
-	s.Hardware.MaxEpochs = s.Epochs
+	s.Recipe.MaxEpochs = s.Epochs
 	return s
 }
 
-// Row is one learner's line in the table.
+// Row is one learner's line in the table. Fields that do not apply to a
+// learner are nil, and null in JSON.
 type Row struct {
-	Learner   string  `json:"learner"`
-	Features  string  `json:"features"`
-	Pr        float64 `json:"p_r"`     // training accuracy
-	Pg        float64 `json:"p_g"`     // held-out accuracy (NaN without held-out data)
-	Updates   int     `json:"updates"` // mistakes corrected, or solver updates
-	Epochs    int     `json:"epochs"`
-	Converged bool    `json:"converged"`
-	Status    string  `json:"status"`
+	Learner   string   `json:"learner"`
+	Features  string   `json:"features"`
+	Pr        float64  `json:"p_r"`     // training accuracy
+	Pg        *float64 `json:"p_g"`     // held-out accuracy; nil without held-out data
+	Updates   int      `json:"updates"` // mistakes corrected, or solver updates
+	Epochs    int      `json:"epochs"`
+	Converged bool     `json:"converged"`
+	Status    string   `json:"status"`
 	// Margin is the model's own margin, smallest over its binary machines:
 	// for perceptrons and the hardware the geometric margin
 	// min_i y_i f(x_i)/‖w‖ on the training data, for SVMs 1/‖w‖ (see
-	// learning.Margined); NaN if none.
-	Margin         float64 `json:"margin"`
-	SupportVectors int     `json:"support_vectors"` // -1 where it does not apply
-	BoundedSVs     int     `json:"bounded_svs"`
+	// learning.Margined); nil if none.
+	Margin *float64 `json:"margin"`
+	// SupportVectors and BoundedSVs count the examples an SVM or a kernel
+	// perceptron keeps; nil for the other learners.
+	SupportVectors *int    `json:"support_vectors"`
+	BoundedSVs     *int    `json:"bounded_svs"`
 	Seconds        float64 `json:"seconds"` // wall time of the fit, one core
 	// MachineSeconds and Pulses are the simulated time and motor pulses of
-	// the hardware learners; zero for the others.
-	MachineSeconds float64 `json:"machine_seconds"`
-	Pulses         int64   `json:"pulses"`
+	// the hardware learners; nil for the others.
+	MachineSeconds *float64 `json:"machine_seconds"`
+	Pulses         *int64   `json:"pulses"`
 	// Curve is the mistakes (or updates) per epoch.
 	Curve []int `json:"curve"`
 }
@@ -135,9 +139,9 @@ type Theory struct {
 	Radius    float64 `json:"radius"` // R = max ‖(x, 1)‖
 	Margin    float64 `json:"margin"` // γ of the hard-margin SVM's separator, bias included
 	Bound     float64 `json:"bound"`  // (R/γ)²
-	// PerceptronMistakes made by the perceptron on the same data (−1 if it
-	// was not run).
-	PerceptronMistakes int    `json:"perceptron_mistakes"`
+	// PerceptronMistakes made by the perceptron on the same data (nil if
+	// it was not run).
+	PerceptronMistakes *int   `json:"perceptron_mistakes"`
 	Note               string `json:"note"`
 }
 
@@ -157,6 +161,10 @@ type Report struct {
 // test. cfg and seeds describe the machine whose retina and A-units make the
 // features and which the hardware learners train. progress, if not nil, is
 // told when each learner starts.
+//
+// Every learner is a learning.Learner, the hardware ones through the
+// Hardware adapter, and runs in the same loop; features are made only for
+// the learners that need them.
 func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, test *images.Dataset, spec Spec, progress func(learner, features string)) (*Report, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
@@ -167,45 +175,47 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 		return nil, err
 	}
 	rep := &Report{Data: train.Name, Classes: train.Classes, Train: train.Len(), Test: test.Len(), Preset: cfg.Preset, Kernel: spec.Kernel.String()}
-	trF, teF := learning.Fields{X: m.Fit(train), Y: machine.Labels(train)}, learning.Fields{X: m.Fit(test), Y: machine.Labels(test)}
+	trF, teF := m.Fields(train), m.Fields(test)
 	feats := map[string][2]*learning.Data{}
-	for _, f := range spec.Features {
-		feats[f] = [2]*learning.Data{features(m, trF, f), features(m, teF, f)}
+	data := func(kind string) [2]*learning.Data {
+		if d, ok := feats[kind]; ok {
+			return d
+		}
+		feats[kind] = [2]*learning.Data{features(m, trF, kind), features(m, teF, kind)}
+		return feats[kind]
 	}
 	perceptronMistakes := map[string]int{}
 	for _, name := range spec.Learners {
+		kinds := spec.Features
 		if name == "hardware" || name == "ideal" {
-			if progress != nil {
-				progress(name, "association")
-			}
-			row, err := runHardware(ctx, name, cfg, m, seeds, trF, teF, spec)
-			if err != nil {
-				return nil, err
-			}
-			rep.Rows = append(rep.Rows, row)
-			continue
+			kinds = []string{"fields"}
 		}
-		for _, f := range spec.Features {
-			if progress != nil {
-				progress(name, f)
+		for _, kind := range kinds {
+			label := kind
+			if kind == "fields" {
+				label = "association"
 			}
-			row, err := runSoftware(ctx, name, f, feats[f][0], feats[f][1], spec)
+			if progress != nil {
+				progress(name, label)
+			}
+			l := learner(name, spec, m)
+			d := data(kind)
+			row, err := runLearner(ctx, l, label, d[0], d[1])
 			if err != nil {
-				return nil, fmt.Errorf("%s on %s: %w", name, f, err)
+				return nil, fmt.Errorf("%s on %s: %w", name, label, err)
 			}
 			if name == "perceptron" {
-				perceptronMistakes[f] = row.Updates
+				perceptronMistakes[kind] = row.Updates
 			}
 			rep.Rows = append(rep.Rows, row)
 		}
 	}
 	if len(train.Classes) == 2 {
 		for _, f := range spec.Features {
-			th := theory(feats[f][0], spec)
+			th := theory(data(f)[0], spec)
 			th.Features = f
-			th.PerceptronMistakes = -1
 			if n, ok := perceptronMistakes[f]; ok {
-				th.PerceptronMistakes = n
+				th.PerceptronMistakes = &n
 			}
 			rep.Theory = append(rep.Theory, th)
 		}
@@ -215,16 +225,25 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 
 // FeatureVectors returns the feature vectors ("pixels" or "association")
 // of m for fitted fields f.
-func FeatureVectors(m *machine.Machine, f learning.Fields, kind string) [][]float64 {
+func FeatureVectors(m *machine.Machine, f machine.Fields, kind string) [][]float64 {
 	return features(m, f, kind).X
 }
 
-// features turns fitted fields into feature vectors: S-unit or A-unit
-// outputs of m, noise-free.
-func features(m *machine.Machine, f learning.Fields, kind string) *learning.Data {
+// features turns fitted fields into feature vectors: the fields themselves
+// ("fields", the hardware's input), or the S-unit or A-unit outputs of m,
+// noise-free.
+func features(m *machine.Machine, f machine.Fields, kind string) *learning.Data {
 	d := &learning.Data{X: make([][]float64, len(f.X)), Y: f.Y, Classes: len(m.Classes)}
 	var r machine.Response
 	for i, x := range f.X {
+		if kind == "fields" {
+			v := make([]float64, len(x))
+			for j, l := range x {
+				v[j] = float64(l)
+			}
+			d.X[i] = v
+			continue
+		}
 		m.Present(&r, x, nil)
 		if kind == "pixels" {
 			d.X[i] = slices.Clone(r.S)
@@ -239,69 +258,14 @@ func features(m *machine.Machine, f learning.Fields, kind string) *learning.Data
 	return d
 }
 
-func runHardware(ctx context.Context, name string, cfg machine.Config, template *machine.Machine, seeds machine.Seeds, tr, te learning.Fields, spec Spec) (Row, error) {
-	if name == "ideal" {
-		cfg.Motors = motors.Config{Step: cfg.Motors.Step, PulseSeconds: cfg.Motors.PulseSeconds}
-		cfg.Preset = "ideal"
-	}
-	m, err := machine.New(cfg, template.Classes, seeds, template.Plugboard)
-	if err != nil {
-		return Row{}, err
-	}
-	start := time.Now()
-	res, err := spec.Hardware.Train(ctx, m, tr, te, nil)
-	if err != nil {
-		return Row{}, err
-	}
-	row := Row{
-		Learner: name, Features: "association", Updates: res.Updates, Epochs: res.Epochs,
-		Converged: res.Converged, Status: res.Status, Seconds: time.Since(start).Seconds(),
-		SupportVectors: -1, MachineSeconds: m.Bank.Seconds(), Pulses: m.Bank.Pulses(),
-		Pr: m.Accuracy(tr.X, tr.Y), Pg: math.NaN(),
-	}
-	if len(te.X) > 0 {
-		row.Pg = m.Accuracy(te.X, te.Y)
-	}
-	for _, e := range res.Curve {
-		row.Curve = append(row.Curve, e.Mistakes)
-	}
-	row.Margin = machineMargin(m, features(m, tr, "association"))
-	return row, nil
-}
-
-// machineMargin is the smallest geometric margin over the R-units in use of
-// the separator their pots hold, on association features d.
-func machineMargin(m *machine.Machine, d *learning.Data) float64 {
-	vals := m.Bank.Values()
-	nA := len(m.Plugboard.Units)
-	margin := math.Inf(1)
-	for u := range m.Layer.Used() {
-		w := make([]float64, nA)
-		for a := range nA {
-			if p := m.Layer.Pot(a, u); p >= 0 {
-				w[a] = vals[p]
-			}
-		}
-		var b float64
-		if p := m.Layer.BiasPot(u); p >= 0 {
-			b = vals[p]
-		}
-		bin := &learning.Data{X: d.X, Y: make([]int, len(d.Y)), Classes: 2}
-		for i, c := range d.Y {
-			if m.Layer.Want(u, c) {
-				bin.Y[i] = 1
-			}
-		}
-		margin = min(margin, learning.GeometricMargin(bin, w, b))
-	}
-	if math.IsInf(margin, 1) {
-		return math.NaN()
-	}
-	return margin
-}
-
-func learner(name string, spec Spec) learning.Learner {
+func learner(name string, spec Spec, m *machine.Machine) learning.Learner {
 	switch name {
+	case "hardware", "ideal":
+		cfg := m.Config
+		if name == "ideal" {
+			cfg = cfg.IdealPots()
+		}
+		return Hardware{Label: name, Config: cfg, Seeds: m.Seeds, Classes: m.Classes, Wiring: m.Wiring, Recipe: spec.Recipe}
 	case "perceptron":
 		return learning.Perceptron{MaxEpochs: spec.Epochs, Seed: spec.Seed}
 	case "averaged":
@@ -322,26 +286,33 @@ func learner(name string, spec Spec) learning.Learner {
 	panic("compare: unknown learner " + name)
 }
 
-func runSoftware(ctx context.Context, name, feat string, tr, te *learning.Data, spec Spec) (Row, error) {
-	l := learner(name, spec)
+// runLearner fits l on tr and measures it on tr and te.
+func runLearner(ctx context.Context, l learning.Learner, feat string, tr, te *learning.Data) (Row, error) {
 	start := time.Now()
 	res, err := l.Fit(ctx, tr, nil)
 	if err != nil {
 		return Row{}, err
 	}
 	row := Row{
-		Learner: name, Features: feat, Updates: res.Updates, Epochs: res.Epochs, Converged: res.Converged,
-		Status: res.Status, Seconds: time.Since(start).Seconds(), Margin: math.NaN(), SupportVectors: -1,
-		Pr: accuracy(res.Model, tr), Pg: math.NaN(),
+		Learner: l.Name(), Features: feat, Updates: res.Updates, Epochs: res.Epochs, Converged: res.Converged,
+		Status: res.Status, Seconds: time.Since(start).Seconds(), Pr: accuracy(res.Model, tr),
 	}
 	if len(te.X) > 0 {
-		row.Pg = accuracy(res.Model, te)
+		pg := accuracy(res.Model, te)
+		row.Pg = &pg
 	}
 	if mm, ok := res.Model.(learning.Margined); ok {
-		row.Margin = mm.Margin()
+		if g := mm.Margin(); !math.IsNaN(g) && !math.IsInf(g, 0) {
+			row.Margin = &g
+		}
 	}
 	if sv, ok := res.Model.(learning.SupportVectored); ok {
-		row.SupportVectors, row.BoundedSVs = sv.SupportVectors()
+		n, b := sv.SupportVectors()
+		row.SupportVectors, row.BoundedSVs = &n, &b
+	}
+	if hm, ok := res.Model.(*HardwareModel); ok {
+		secs, pulses := hm.M.Bank.Seconds(), hm.M.Bank.Pulses()
+		row.MachineSeconds, row.Pulses = &secs, &pulses
 	}
 	for _, e := range res.Curve {
 		row.Curve = append(row.Curve, e.Mistakes)
@@ -350,6 +321,9 @@ func runSoftware(ctx context.Context, name, feat string, tr, te *learning.Data, 
 }
 
 func accuracy(m learning.Model, d *learning.Data) float64 {
+	if a, ok := m.(interface{ Accuracy(*learning.Data) float64 }); ok {
+		return a.Accuracy(d)
+	}
 	right := 0
 	for i, x := range d.X {
 		if m.Predict(x) == d.Y[i] {

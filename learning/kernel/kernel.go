@@ -235,3 +235,22 @@ func Parse(spec string) (Kernel, error) {
 	}
 	return k, nil
 }
+
+// FromDot returns k(x, z) from x·z = d, ‖x‖² = sqx and ‖z‖² = sqz for the
+// kernels that are functions of them (Linear, Polynomial, Gaussian and
+// Laplace, with ‖x−z‖² = sqx + sqz − 2d clamped at 0), so that a row of
+// kernel values costs one dot product each with any storage of the vectors.
+// ok is false for other kernels.
+func FromDot(k Kernel, d, sqx, sqz float64) (v float64, ok bool) {
+	switch k := k.(type) {
+	case Linear:
+		return d, true
+	case Polynomial:
+		return k.FromDot(d), true
+	case Gaussian:
+		return math.Exp(-max(sqx+sqz-2*d, 0) / (2 * k.Sigma * k.Sigma)), true
+	case Laplace:
+		return math.Exp(-math.Sqrt(max(sqx+sqz-2*d, 0)) / k.Sigma), true
+	}
+	return 0, false
+}

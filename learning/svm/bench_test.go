@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"mark1/learning"
 	"mark1/learning/kernel"
 )
 
@@ -79,8 +80,8 @@ func BenchmarkKernelRow(b *testing.B) {
 		{"dense", Xd, layoutDense},
 		{"sparse", Xd, layoutSparse},
 	} {
-		g := newGram(c.X, kernel.Gaussian{Sigma: 6})
-		g.v = newVectors(c.X, c.layout, c.layout != layoutDense && isBinary(c.X[0]))
+		g := newGram(learning.NewDense(c.X), nil, kernel.Gaussian{Sigma: 6})
+		g.v = newVectors(learning.NewDense(c.X), nil, c.layout, c.layout != layoutDense && isBinary(c.X[0]))
 		y := make([]int8, n)
 		row := make([]float32, n)
 		b.Run(c.name, func(b *testing.B) {

@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 
+	"mark1/learning"
 	"mark1/learning/kernel"
 )
 
@@ -55,7 +56,7 @@ type vectors struct {
 	idx    [][]int32
 	val    [][]float64 // nil rows (or nil val) when all values are 1
 	bits   [][]uint64
-	orig   [][]float64 // the caller's rows, for Eval and generic kernels
+	orig   [][]float64 // the rows as float64s, for generic kernels only
 	sq     []float64   // ‖x‖²
 
 	scatter []float64 // dense buffer of length dim for the sparse layout
@@ -83,50 +84,125 @@ func chooseLayout(X [][]float64) (l layout, binary bool) {
 			}
 		}
 	}
-	avg := float64(nnz) / float64(len(X))
+	return pickLayout(binary, nnz, len(X), dim), binary
+}
+
+// pickLayout is chooseLayout's rule for n rows of dim features with nnz
+// non-zeros in all.
+func pickLayout(binary bool, nnz, n, dim int) layout {
+	avg := float64(nnz) / float64(max(n, 1))
 	words := float64((dim + 63) / 64)
 	switch {
 	case binary && words <= 2*avg:
-		return layoutBits, true
+		return layoutBits
 	case avg*3 <= float64(dim):
-		return layoutSparse, binary
+		return layoutSparse
 	}
-	return layoutDense, binary
+	return layoutDense
 }
 
-// newVectors stores X in layout l. X's rows are not copied for the dense
-// layout.
-func newVectors(X [][]float64, l layout, binary bool) *vectors {
-	n := len(X)
-	v := &vectors{layout: l, orig: make([][]float64, n), sq: make([]float64, n)}
-	copy(v.orig, X)
-	if n > 0 {
-		v.dim = len(X[0])
+// layoutOf picks the layout for rows sub of r. Bit sets stay bit sets;
+// sparse rows stay sparse unless more than a third of their entries are
+// non-zero (then a dense copy is faster and at most twice the memory of
+// the sparse form); dense rows go through chooseLayout.
+func layoutOf(r learning.Rows, sub []int) (layout, bool) {
+	switch r := r.(type) {
+	case *learning.Bits:
+		return layoutBits, true
+	case *learning.Sparse:
+		nnz := 0
+		for _, i := range sub {
+			nnz += r.Start[i+1] - r.Start[i]
+		}
+		if pickLayout(false, nnz, len(sub), r.Dim()) == layoutSparse {
+			return layoutSparse, false
+		}
+		return layoutDense, false
+	case *learning.Dense:
+		X := make([][]float64, len(sub))
+		for k, i := range sub {
+			X[k] = r.X[i]
+		}
+		return chooseLayout(X)
 	}
-	for i, x := range X {
-		v.sq[i] = kernel.Dot(x, x)
+	return layoutDense, false
+}
+
+// newVectors stores rows sub of r (all rows when sub is nil) in layout l.
+// Rows are shared with r where its form is the layout's (dense rows, bit
+// sets, sparse rows), and copied once into one block otherwise. orig, the
+// rows as float64 slices, is filled only for the generic layout (written
+// out densely if r is not dense).
+func newVectors(r learning.Rows, sub []int, l layout, binary bool) *vectors {
+	if sub == nil {
+		sub = make([]int, r.Len())
+		for i := range sub {
+			sub[i] = i
+		}
+	}
+	n := len(sub)
+	v := &vectors{layout: l, dim: r.Dim(), sq: make([]float64, n)}
+	for k, i := range sub {
+		v.sq[k] = r.SqNorm(i)
+	}
+	dense, _ := r.(*learning.Dense)
+	row := func(k int) []float64 { // row sub[k] as float64s, shared if dense
+		if dense != nil {
+			return dense.X[sub[k]]
+		}
+		return r.Row(nil, sub[k])
 	}
 	switch l {
+	case layoutGeneric:
+		v.orig = make([][]float64, n)
+		for k := range sub {
+			v.orig[k] = row(k)
+		}
 	case layoutDense:
 		v.dense = make([][]float64, n)
-		copy(v.dense, X)
+		if dense != nil {
+			for k, i := range sub {
+				v.dense[k] = dense.X[i]
+			}
+			break
+		}
+		block := make([]float64, n*v.dim)
+		for k, i := range sub {
+			v.dense[k] = r.Row(block[k*v.dim:(k+1)*v.dim:(k+1)*v.dim], i)
+		}
 	case layoutBits:
+		v.bits = make([][]uint64, n)
+		if b, ok := r.(*learning.Bits); ok {
+			w := b.Words
+			for k, i := range sub {
+				v.bits[k] = b.W[i*w : (i+1)*w : (i+1)*w]
+			}
+			break
+		}
 		w := (v.dim + 63) / 64
 		buf := make([]uint64, n*w)
-		v.bits = make([][]uint64, n)
-		for i, x := range X {
-			b := buf[i*w : (i+1)*w : (i+1)*w]
-			for k, f := range x {
+		for k := range sub {
+			b := buf[k*w : (k+1)*w : (k+1)*w]
+			for j, f := range row(k) {
 				if f != 0 {
-					b[k>>6] |= 1 << (uint(k) & 63)
+					b[j>>6] |= 1 << (uint(j) & 63)
 				}
 			}
-			v.bits[i] = b
+			v.bits[k] = b
 		}
 	case layoutSparse:
+		v.idx = make([][]int32, n)
+		v.val = make([][]float64, n)
+		v.scatter = make([]float64, v.dim)
+		if s, ok := r.(*learning.Sparse); ok {
+			for k, i := range sub {
+				v.idx[k], v.val[k] = s.NonZeros(i)
+			}
+			break
+		}
 		nnz := 0
-		for _, x := range X {
-			for _, f := range x {
+		for k := range sub {
+			for _, f := range row(k) {
 				if f != 0 {
 					nnz++
 				}
@@ -137,32 +213,30 @@ func newVectors(X [][]float64, l layout, binary bool) *vectors {
 		if !binary {
 			vb = make([]float64, 0, nnz)
 		}
-		v.idx = make([][]int32, n)
-		v.val = make([][]float64, n)
-		for i, x := range X {
-			s := len(ib)
-			for k, f := range x {
+		for k := range sub {
+			st := len(ib)
+			for j, f := range row(k) {
 				if f != 0 {
-					ib = append(ib, int32(k))
+					ib = append(ib, int32(j))
 					if !binary {
 						vb = append(vb, f)
 					}
 				}
 			}
-			v.idx[i] = ib[s:len(ib):len(ib)]
+			v.idx[k] = ib[st:len(ib):len(ib)]
 			if !binary {
-				v.val[i] = vb[s:len(vb):len(vb)]
+				v.val[k] = vb[st:len(vb):len(vb)]
 			}
 		}
-		v.scatter = make([]float64, v.dim)
 	}
 	return v
 }
 
 func (v *vectors) swap(i, j int) {
-	v.orig[i], v.orig[j] = v.orig[j], v.orig[i]
 	v.sq[i], v.sq[j] = v.sq[j], v.sq[i]
 	switch v.layout {
+	case layoutGeneric:
+		v.orig[i], v.orig[j] = v.orig[j], v.orig[i]
 	case layoutDense:
 		v.dense[i], v.dense[j] = v.dense[j], v.dense[i]
 	case layoutBits:
@@ -272,7 +346,8 @@ type gram struct {
 	buf   []float64
 }
 
-func newGram(X [][]float64, k kernel.Kernel) *gram {
+// newGram stores rows sub of r (all when sub is nil) for kernel k.
+func newGram(r learning.Rows, sub []int, k kernel.Kernel) *gram {
 	g := &gram{k: k}
 	switch k := k.(type) {
 	case kernel.Linear:
@@ -289,12 +364,12 @@ func newGram(X [][]float64, k kernel.Kernel) *gram {
 	default:
 		g.kind = kindGeneric
 	}
-	l, binary := chooseLayout(X)
-	if g.kind == kindGeneric {
-		l = layoutGeneric
+	l, binary := layoutGeneric, false
+	if g.kind != kindGeneric {
+		l, binary = layoutOf(r, sub)
 	}
-	g.v = newVectors(X, l, binary)
-	g.buf = make([]float64, len(X))
+	g.v = newVectors(r, sub, l, binary)
+	g.buf = make([]float64, len(g.v.sq))
 	return g
 }
 
@@ -325,7 +400,9 @@ func (g *gram) eval(i, j int) float64 {
 	case layoutBits:
 		d = float64(popAnd(g.v.bits[i], g.v.bits[j]))
 	default:
-		d = kernel.Dot(g.v.orig[i], g.v.orig[j])
+		var one [1]float64
+		g.v.dots(one[:], i, j)
+		d = one[0]
 	}
 	return g.apply(d, i, j)
 }
@@ -394,7 +471,7 @@ func (g *gram) swap(i, j int) { g.v.swap(i, j) }
 // allocates only a bit set for x.
 func (g *gram) evalAll(dst, x []float64) {
 	v := g.v
-	n := len(v.orig)
+	n := len(v.sq)
 	dst = dst[:n]
 	if g.kind == kindGeneric {
 		for s, xs := range v.orig {
@@ -420,7 +497,7 @@ func (g *gram) evalAll(dst, x []float64) {
 			if xb != nil {
 				dst[s] = float64(popAnd(xb, v.bits[s]))
 			} else {
-				dst[s] = dot(v.orig[s], x)
+				dst[s] = sumBits(x, v.bits[s])
 			}
 		}
 	case layoutSparse:
@@ -451,6 +528,18 @@ func (g *gram) evalAll(dst, x []float64) {
 			dst[s] = math.Exp(-g.gamma * math.Sqrt(math.Max(v.sq[s]+sqx-2*d, 0)))
 		}
 	}
+}
+
+// sumBits returns Σ x_k over the set bits k of b.
+func sumBits(x []float64, b []uint64) float64 {
+	var s float64
+	for j, w := range b {
+		for w != 0 {
+			s += x[j<<6+bits.TrailingZeros64(w)]
+			w &= w - 1
+		}
+	}
+	return s
 }
 
 func isBinary(x []float64) bool {

@@ -56,7 +56,7 @@ func (p *problem) hard(ctx context.Context, progress func(int, float64)) (*Binar
 		if b.Bounded == 0 {
 			b.Status = Separable
 			b.Message = fmt.Sprintf("hard margin: separable in the kernel's feature space, margin %.6g, %d support vectors, %d iterations",
-				b.Margin(), len(b.SV), iters)
+				b.Margin(), len(b.Index), iters)
 			return b, nil
 		}
 		var sa float64

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/floats"
+
+	"mark1/learning"
 )
 
 // LinearBinary is a trained two-class linear SVM with decision function
@@ -87,7 +89,7 @@ func SolveLinear(X [][]float64, y []float64, s LinearSettings) (*LinearBinary, e
 	if pos == 0 || pos == len(y) {
 		return nil, fmt.Errorf("all %d labels are %v: %w", len(y), y[0], ErrOneClass)
 	}
-	d := newLinData(X, s.Bias)
+	d := newLinData(learning.NewDense(X), s.Bias)
 	return d.solve(context.Background(), yy, s, rand.New(rand.NewPCG(s.Seed, 0x5eed)), nil)
 }
 
@@ -140,29 +142,40 @@ type linData struct {
 	bias  float64
 }
 
-func newLinData(X [][]float64, bias float64) *linData {
-	d := &linData{dim: len(X[0]), bias: bias, sq: make([]float64, len(X))}
-	l, binary := chooseLayout(X)
-	if l == layoutDense {
-		d.dense = X
-		for i, x := range X {
-			d.sq[i] = dot(x, x) + bias*bias
-		}
-		return d
+// newLinData stores the rows for coordinate descent: sparse rows in place,
+// bit sets as index lists, dense rows as chooseLayout says.
+func newLinData(r learning.Rows, bias float64) *linData {
+	n := r.Len()
+	d := &linData{dim: r.Dim(), bias: bias, sq: make([]float64, n)}
+	for i := range n {
+		d.sq[i] = r.SqNorm(i) + bias*bias
 	}
-	d.off = make([]int, len(X)+1)
-	for i, x := range X {
-		var sq float64
-		for k, v := range x {
+	switch r := r.(type) {
+	case *learning.Sparse:
+		d.off, d.idx, d.val = r.Start, r.Index, r.Value
+		return d
+	case *learning.Dense:
+		if l, _ := chooseLayout(r.X); l == layoutDense {
+			d.dense = r.X
+			return d
+		}
+	}
+	_, binary := r.(*learning.Bits)
+	if dn, ok := r.(*learning.Dense); ok {
+		_, binary = chooseLayout(dn.X)
+	}
+	d.off = make([]int, n+1)
+	var buf []float64
+	for i := range n {
+		buf = r.Row(buf, i)
+		for k, v := range buf {
 			if v != 0 {
 				d.idx = append(d.idx, int32(k))
 				if !binary {
 					d.val = append(d.val, v)
 				}
-				sq += v * v
 			}
 		}
-		d.sq[i] = sq + bias*bias
 		d.off[i+1] = len(d.idx)
 	}
 	return d

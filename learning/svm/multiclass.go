@@ -41,9 +41,13 @@ type KernelModel struct {
 	Kernel   kernel.Kernel
 	Classes  int
 	Strategy Multiclass
-	// SV holds the distinct support vectors of all machines (copies of the
-	// training rows).
-	SV        [][]float64
+	// SV holds the distinct support vectors of all machines as copies of
+	// the training rows when those were dense (Data.X or learning.Dense),
+	// and is nil otherwise: SVRows always holds them, in the training
+	// data's own form (bit sets or sparse rows stay so).
+	SV [][]float64
+	// SVRows holds the support vectors, in the order of SV.
+	SVRows    learning.Rows
 	Machines  []Machine
 	present   []bool // class c occurred in the training data
 	boundedSV []bool // SV[s] is at α = C in some machine
@@ -68,10 +72,11 @@ func (km *KernelModel) decisions(dst, x []float64) []float64 {
 			continue
 		}
 		if kv == nil {
-			kv = make([]float64, len(km.SV))
 			if km.sv != nil {
+				kv = make([]float64, len(km.sv.v.sq))
 				km.sv.evalAll(kv, x)
 			} else { // a model built by hand
+				kv = make([]float64, len(km.SV))
 				for s, sv := range km.SV {
 					kv[s] = km.Kernel.Eval(sv, x)
 				}
@@ -109,10 +114,11 @@ func (km *KernelModel) Scores(dst, x []float64) []float64 {
 			dst[mc.Pos] = f[m]
 		}
 	default:
-		for c, ok := range km.present {
-			if ok {
-				dst[c] = 0
-			}
+		// Every class with a machine starts at 0 votes (also in a model
+		// built by hand from its exported fields, as a model file reader
+		// does).
+		for _, mc := range km.Machines {
+			dst[mc.Pos], dst[mc.Neg] = 0, 0
 		}
 		for m, mc := range km.Machines {
 			if f[m] > 0 {
@@ -153,6 +159,9 @@ func (km *KernelModel) Margin() float64 {
 // SupportVectors returns the number of distinct support vectors over all
 // machines and how many of them are at the bound α = C in at least one.
 func (km *KernelModel) SupportVectors() (total, bounded int) {
+	if km.SVRows != nil {
+		return km.SVRows.Len(), km.bounded()
+	}
 	return len(km.SV), km.bounded()
 }
 
@@ -178,13 +187,13 @@ func argmax(s []float64) int {
 
 // classes checks d and returns the classes that occur, in increasing order.
 func classes(d *learning.Data) ([]int, error) {
-	if d == nil || len(d.X) == 0 {
+	if d == nil || d.Len() == 0 {
 		return nil, fmt.Errorf("no examples: %w", ErrShape)
 	}
-	if len(d.X) != len(d.Y) {
-		return nil, fmt.Errorf("%d examples but %d labels: %w", len(d.X), len(d.Y), ErrShape)
+	if d.Len() != len(d.Y) {
+		return nil, fmt.Errorf("%d examples but %d labels: %w", d.Len(), len(d.Y), ErrShape)
 	}
-	if err := checkX(d.X); err != nil {
+	if err := checkRows(d.Features()); err != nil {
 		return nil, err
 	}
 	seen := make([]bool, max(d.Classes, 0))
@@ -201,7 +210,7 @@ func classes(d *learning.Data) ([]int, error) {
 		}
 	}
 	if len(cs) < 2 {
-		return nil, fmt.Errorf("all %d examples are of class %d: %w", len(d.X), d.Y[0], ErrOneClass)
+		return nil, fmt.Errorf("all %d examples are of class %d: %w", d.Len(), d.Y[0], ErrOneClass)
 	}
 	return cs, nil
 }
@@ -273,14 +282,12 @@ func fitKernel(ctx context.Context, d *learning.Data, k kernel.Kernel, s Setting
 		km.present[c] = true
 	}
 	res := &learning.Result{Model: km, Converged: true}
+	rows := d.Features()
 	slot := map[int]int{} // training row → index in km.SV
+	var svRows []int
 	var bounded []bool
 	epoch := 0
 	for _, p := range pairs(d, cs, strat) {
-		X := make([][]float64, len(p.rows))
-		for i, r := range p.rows {
-			X[i] = d.X[r]
-		}
 		progress := func(iters int, obj float64) {
 			epoch++
 			e := learning.Epoch{Epoch: epoch, Mistakes: iters, Risk: obj}
@@ -289,7 +296,7 @@ func fitKernel(ctx context.Context, d *learning.Data, k kernel.Kernel, s Setting
 				rec.Record(e)
 			}
 		}
-		b, err := solveCtx(ctx, X, p.y, k, s, progress)
+		b, err := solveRows(ctx, rows, p.rows, nil, p.y, k, s, progress)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -299,9 +306,9 @@ func fitKernel(ctx context.Context, d *learning.Data, k kernel.Kernel, s Setting
 			r := p.rows[i]
 			s, ok := slot[r]
 			if !ok {
-				s = len(km.SV)
+				s = len(svRows)
 				slot[r] = s
-				km.SV = append(km.SV, slices.Clone(d.X[r]))
+				svRows = append(svRows, r)
 				bounded = append(bounded, false)
 			}
 			if b.Alpha[i] >= b.C {
@@ -318,7 +325,15 @@ func fitKernel(ctx context.Context, d *learning.Data, k kernel.Kernel, s Setting
 		}
 	}
 	km.boundedSV = bounded
-	km.sv = newGram(km.SV, k)
+	km.SVRows = learning.Subset(rows, svRows)
+	if dense, ok := rows.(*learning.Dense); ok {
+		km.SV = make([][]float64, len(svRows))
+		for s, r := range svRows {
+			km.SV[s] = slices.Clone(dense.X[r])
+		}
+		km.SVRows = learning.NewDense(km.SV)
+	}
+	km.sv = newGram(km.SVRows, nil, k)
 	res.Status = km.status(s)
 	return km, res, nil
 }
@@ -428,9 +443,9 @@ func fitLinear(ctx context.Context, d *learning.Data, s LinearSettings, rec lear
 	}
 	lm := &LinearModel{Classes: d.Classes, Neg: -1}
 	res := &learning.Result{Model: lm, Converged: true}
-	ld := newLinData(d.X, s.Bias)
+	ld := newLinData(d.Features(), s.Bias)
 	rng := rand.New(rand.NewPCG(s.Seed, 0x5eed))
-	sv := make([]uint8, len(d.X)) // bit 0: α > 0 somewhere, bit 1: α = C somewhere
+	sv := make([]uint8, d.Len()) // bit 0: α > 0 somewhere, bit 1: α = C somewhere
 	targets := cs
 	if len(cs) == 2 {
 		targets = cs[:1]

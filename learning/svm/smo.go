@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"mark1/learning"
 	"mark1/learning/kernel"
 )
 
@@ -20,8 +21,9 @@ import (
 type Binary struct {
 	// Kernel is the kernel the machine was trained with.
 	Kernel kernel.Kernel
-	// SV holds the support vectors (α_i > 0). They are the rows of the
-	// training X, not copies.
+	// SV holds the support vectors (α_i > 0): the rows of the training X,
+	// not copies, when the machine was trained by Solve (nil inside a
+	// KernelModel, which keeps its own).
 	SV [][]float64
 	// Index holds the row of X of each support vector.
 	Index []int
@@ -73,7 +75,7 @@ func (b *Binary) Margin() float64 { return 1 / math.Sqrt(b.W2) }
 
 // SupportVectors returns the number of support vectors and how many of them
 // are bounded (α = C).
-func (b *Binary) SupportVectors() (total, bounded int) { return len(b.SV), b.Bounded }
+func (b *Binary) SupportVectors() (total, bounded int) { return len(b.Index), b.Bounded }
 
 // Solve trains a binary C-SVM on the rows of X with labels y (each +1 or −1)
 // by sequential minimal optimization with second-order working-set
@@ -100,6 +102,13 @@ func solveCtx(ctx context.Context, X [][]float64, y []float64, k kernel.Kernel, 
 	if err := checkX(X); err != nil {
 		return nil, err
 	}
+	return solveRows(ctx, learning.NewDense(X), nil, X, y, k, s, progress)
+}
+
+// solveRows is solveCtx on rows sub of r (all when sub is nil), with labels
+// y for those rows; X, when not nil, holds the same rows as slices for
+// Binary.SV.
+func solveRows(ctx context.Context, r learning.Rows, sub []int, X [][]float64, y []float64, k kernel.Kernel, s Settings, progress func(iter int, obj float64)) (*Binary, error) {
 	if err := checkSettings(&s, k); err != nil {
 		return nil, err
 	}
@@ -120,7 +129,7 @@ func solveCtx(ctx context.Context, X [][]float64, y []float64, k kernel.Kernel, 
 	if pos == 0 || neg == 0 {
 		return nil, fmt.Errorf("all %d labels are %v: %w", len(y), y[0], ErrOneClass)
 	}
-	p := newProblem(X, yy, k, s)
+	p := newProblem(r, sub, X, yy, k, s)
 	var b *Binary
 	var err error
 	if s.Hard {
@@ -193,6 +202,28 @@ func checkX(X [][]float64) error {
 	return nil
 }
 
+// checkRows is checkX for rows in any form: the stored values must be
+// finite and the rows must have features.
+func checkRows(r learning.Rows) error {
+	switch r := r.(type) {
+	case *learning.Dense:
+		return checkX(r.X)
+	case *learning.Sparse:
+		for i := range r.Len() {
+			idx, val := r.NonZeros(i)
+			for k, v := range val {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return fmt.Errorf("example %d, feature %d is %v: %w", i, idx[k], v, ErrValue)
+				}
+			}
+		}
+	}
+	if r.Dim() == 0 {
+		return fmt.Errorf("examples have no features: %w", ErrShape)
+	}
+	return nil
+}
+
 // α status at the bounds.
 const (
 	atLower uint8 = iota
@@ -218,8 +249,10 @@ type problem struct {
 	gbar   []float64 // Σ_{j: α_j = C} C Q_ij
 	status []uint8
 	active int
-	cb     float64 // the current C
-	X      [][]float64
+	cb     float64     // the current C
+	X      [][]float64 // the rows as slices (Solve), or nil
+	r      learning.Rows
+	sub    []int // the problem's rows of r, or nil for all
 	kern   kernel.Kernel
 }
 
@@ -230,10 +263,13 @@ type smoResult struct {
 	obj    float64
 }
 
-func newProblem(X [][]float64, y []int8, k kernel.Kernel, s Settings) *problem {
-	n := len(X)
+func newProblem(r learning.Rows, sub []int, X [][]float64, y []int8, k kernel.Kernel, s Settings) *problem {
+	n := len(sub)
+	if sub == nil {
+		n = r.Len()
+	}
 	p := &problem{
-		n: n, s: s, g: newGram(X, k), y: y, X: X, kern: k,
+		n: n, s: s, g: newGram(r, sub, k), y: y, X: X, r: r, sub: sub, kern: k,
 		c:      newCache(n, int64(s.CacheMB*(1<<20))),
 		qd:     make([]float64, n),
 		perm:   make([]int, n),
@@ -697,21 +733,26 @@ func (p *problem) binary(r *smoResult) *Binary {
 	for i := range p.n {
 		y[p.perm[i]] = p.y[i]
 	}
-	b.SV = make([][]float64, len(b.Index))
+	if p.X != nil {
+		b.SV = make([][]float64, len(b.Index))
+	}
 	b.Coef = make([]float64, len(b.Index))
 	for k, i := range b.Index {
-		b.SV[k] = p.X[i]
+		if p.X != nil {
+			b.SV[k] = p.X[i]
+		}
 		b.Coef[k] = b.Alpha[i] * float64(y[i])
 		if b.Alpha[i] >= p.cb {
 			b.Bounded++
 		}
 	}
-	if _, ok := p.kern.(kernel.Linear); ok && len(p.X) > 0 {
-		b.w = make([]float64, len(p.X[0]))
-		for k, sv := range b.SV {
-			for j, v := range sv {
-				b.w[j] += b.Coef[k] * v
+	if _, ok := p.kern.(kernel.Linear); ok {
+		b.w = make([]float64, p.r.Dim())
+		for k, i := range b.Index {
+			if p.sub != nil {
+				i = p.sub[i]
 			}
+			p.r.AddTo(b.w, b.Coef[k], i)
 		}
 	}
 	return b

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"mark1/learning"
 	"mark1/learning/kernel"
 )
 
@@ -258,7 +259,7 @@ func TestCacheBudget(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	X, y := gaussians(rng, 400, 5, 0.5)
 	for _, mb := range []float64{0.001, 0.1, 0.3, 100} {
-		p := newProblem(X, []int8(nil), kernel.Gaussian{Sigma: 1}, Settings{CacheMB: mb, Eps: 1e-3})
+		p := newProblem(learning.NewDense(X), nil, X, []int8(nil), kernel.Gaussian{Sigma: 1}, Settings{CacheMB: mb, Eps: 1e-3})
 		yy := make([]int8, len(y))
 		for i := range y {
 			yy[i] = int8(y[i])
@@ -312,7 +313,7 @@ func TestCacheSwap(t *testing.T) {
 			for i, v := range c.y {
 				yy[i] = int8(v)
 			}
-			p := newProblem(c.X, yy, c.k, Settings{CacheMB: mb})
+			p := newProblem(learning.NewDense(c.X), nil, c.X, yy, c.k, Settings{CacheMB: mb})
 			n := p.n
 			for op := range 3000 {
 				i, j := rng.IntN(n), rng.IntN(n)

@@ -87,10 +87,14 @@ function render() {
   const s = state;
   const m = $("message");
   m.textContent = s.message || "";
+  $("save").disabled = !s.can_save;
+  $("save").title = s.can_save ? "Save the machine to the file given with mark1 serve --out" : "Saving is off: start the panel with mark1 serve --out FILE";
   m.classList.remove("error");
   delete document.body.dataset.error;
   $("status").textContent = (s.running ? "training · " : "") +
-    `epoch ${s.epoch}, card ${s.card} of ${s.cards} · ${s.pulses} motor pulses · ${s.at_stop} pots at a stop`;
+    `epoch ${s.epoch}, card ${s.card} of ${s.cards} · ${s.pulses} motor pulses · ${s.at_stop} pots at a stop · ` +
+    `${s.recipe.rule}, ${s.recipe.values} system, ${s.recipe.pulses} pulse${s.recipe.pulses === 1 ? "" : "s"} per correction` +
+    (s.status !== "running" ? ` · ${s.status}` : "");
   document.body.dataset.pulses = s.pulses;
   document.body.dataset.running = s.running;
   $("run").disabled = s.running;
@@ -376,6 +380,8 @@ function wire() {
   $("speed").oninput = (e) => { $("speedval").textContent = e.target.value + " ms"; };
   $("speed").onchange = (e) => post("api/speed", { delay_ms: Number(e.target.value) });
   $("file").onchange = (e) => upload(e.target.files[0]);
+  $("save").onclick = () => post("api/save");
+  $("machinefile").onchange = (e) => { if (e.target.files[0]) post("api/machine", e.target.files[0]); };
   const dz = document.body;
   dz.addEventListener("dragover", (e) => { e.preventDefault(); $("dropzone").classList.add("drag"); });
   dz.addEventListener("dragleave", () => $("dropzone").classList.remove("drag"));

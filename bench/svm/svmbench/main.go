@@ -143,10 +143,23 @@ func gen(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// data is a file read in LIBSVM's format.
+// data is a file read in LIBSVM's format: its non-zeros in CSR arrays,
+// never written out densely (a file may have 50,000 features).
 type data struct {
-	X      [][]float64
+	start  []int
+	idx    []int32
+	val    []float64
 	labels []int
+}
+
+// rows returns the data as learning rows of dim features, in their most
+// compact form (sparse, or dense or bit sets when those are smaller).
+func (d *data) rows(dim int) (learning.Rows, error) {
+	s, err := learning.NewSparse(dim, d.start, d.idx, d.val)
+	if err != nil {
+		return nil, err
+	}
+	return s.Compact(), nil
 }
 
 func readLibsvm(path string) (*data, int, error) {
@@ -215,28 +228,7 @@ func readLibsvm(path string) (*data, int, error) {
 		}
 	}
 	start = append(start, len(idx))
-	n := len(labels)
-	d := &data{labels: labels, X: make([][]float64, n)}
-	block := make([]float64, n*dim)
-	for i := range n {
-		x := block[i*dim : (i+1)*dim : (i+1)*dim]
-		for k := start[i]; k < start[i+1]; k++ {
-			x[idx[k]] = val[k]
-		}
-		d.X[i] = x
-	}
-	return d, dim, nil
-}
-
-// pad widens every row to dim features.
-func (d *data) pad(dim int) {
-	for i, x := range d.X {
-		if len(x) < dim {
-			y := make([]float64, dim)
-			copy(y, x)
-			d.X[i] = y
-		}
-	}
+	return &data{start: start, idx: idx, val: val, labels: labels}, dim, nil
 }
 
 func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -254,9 +246,15 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the linear solver's permutations")
 	test := fs.String("test", "", "test file for accuracy")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the training to this file")
+	gamma := fs.Float64("gamma", 0, "RBF kernel exp(−gamma‖x−z‖²) for smo (overrides --kernel)")
+	maxIter := fs.Int("max-iter", 0, "iteration limit of each SMO problem (0: LIBSVM's)")
+	epochs := fs.Int("epochs", 100, "epochs of the perceptron")
+	threads := fs.Int("threads", 0, "threads (0: all cores)")
+	trainAcc := fs.Bool("train-acc", true, "also measure the accuracy on the training rows")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	_ = *threads // not yet used by the solvers
 	if fs.NArg() != 1 {
 		return errors.New("train: want one training file")
 	}
@@ -271,14 +269,22 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		dim = max(dim, tdim)
-		te.pad(dim)
+		if _, err := te.rows(dim); err != nil {
+			return fmt.Errorf("%s: %v", *test, err)
+		}
 	}
-	tr.pad(dim)
+	if _, err := tr.rows(dim); err != nil {
+		return fmt.Errorf("%s: %v", fs.Arg(0), err)
+	}
 	// Classes in order of first appearance, as LIBSVM.
 	class := map[int]int{}
 	var order []int
 	toData := func(d *data, add bool) *learning.Data {
-		ld := &learning.Data{X: d.X, Y: make([]int, len(d.X))}
+		r, err := d.rows(dim)
+		if err != nil {
+			panic(err) // readLibsvm made them
+		}
+		ld := &learning.Data{Rows: r, Y: make([]int, len(d.labels))}
 		for i, l := range d.labels {
 			cl, ok := class[l]
 			if !ok {
@@ -297,6 +303,7 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	trd := toData(tr, true)
 	trd.Classes = len(order)
 	parsed := time.Now()
+	cpuParsed := cpuSeconds()
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err != nil {
@@ -316,7 +323,10 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		l := svm.Kernel{Kernel: k, Settings: svm.Settings{C: *c, Eps: *eps, CacheMB: *cache, NoShrinking: *noShrink}}
+		if *gamma > 0 {
+			k = kernel.Gaussian{Sigma: math.Sqrt(1 / (2 * *gamma))}
+		}
+		l := svm.Kernel{Kernel: k, Settings: svm.Settings{C: *c, Eps: *eps, CacheMB: *cache, NoShrinking: *noShrink, MaxIter: *maxIter}}
 		if res, err = l.Fit(ctx, trd, nil); err != nil {
 			return err
 		}
@@ -342,6 +352,11 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		for _, m := range res.Model.(*svm.LinearModel).Machines {
 			objs = append(objs, strconv.FormatFloat(m.Obj, 'f', 6, 64))
 		}
+	case "perceptron":
+		l := learning.Perceptron{MaxEpochs: *epochs, Seed: *seed}
+		if res, err = l.Fit(ctx, trd, nil); err != nil {
+			return err
+		}
 	default:
 		return fmt.Errorf("unknown solver %q", *solver)
 	}
@@ -352,21 +367,31 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	acc := func(d *learning.Data) float64 {
 		n := 0
-		for i, x := range d.X {
+		var x []float64
+		for i := range d.Len() {
+			x = d.Rows.Row(x, i)
 			if res.Model.Predict(x) == d.Y[i] {
 				n++
 			}
 		}
-		return 100 * float64(n) / float64(len(d.X))
+		return 100 * float64(n) / float64(d.Len())
 	}
-	trAcc := acc(trd)
+	trAcc := -1.0
+	if *trainAcc {
+		trAcc = acc(trd)
+	}
 	teAcc := -1.0
+	predStart, cpuPred := time.Now(), cpuSeconds()
 	if te != nil {
 		teAcc = acc(toData(te, false))
 	}
-	nsv, nbsv := res.Model.(learning.SupportVectored).SupportVectors()
-	fmt.Fprintf(stdout, "read_s=%.3f train_s=%.3f total_s=%.3f cpu_s=%.3f obj=%s nSV=%d nBSV=%d iter=%d train_acc=%.2f test_acc=%.2f status=%q\n",
-		parsed.Sub(start).Seconds(), trained.Sub(parsed).Seconds(), trained.Sub(start).Seconds(), cpu,
+	predS, predCPU := time.Since(predStart).Seconds(), cpuSeconds()-cpuPred
+	var nsv, nbsv int
+	if m, ok := res.Model.(learning.SupportVectored); ok {
+		nsv, nbsv = m.SupportVectors()
+	}
+	fmt.Fprintf(stdout, "train_cpu=%.3f predict_cpu=%.3f predict_s=%.3f read_s=%.3f train_s=%.3f total_s=%.3f cpu_s=%.3f obj=%s nSV=%d nBSV=%d iter=%d train_acc=%.2f test_acc=%.2f status=%q\n",
+		cpu-cpuParsed, predCPU, predS, parsed.Sub(start).Seconds(), trained.Sub(parsed).Seconds(), trained.Sub(start).Seconds(), cpu,
 		strings.Join(objs, ","), nsv, nbsv, res.Epochs, trAcc, teAcc, res.Status)
 	return nil
 }

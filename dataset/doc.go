@@ -1,0 +1,52 @@
+// Package dataset reads numeric data as people already have it — libsvm
+// (svmlight) text, CSV with a header, and plain whitespace-separated columns —
+// into one sparse, labelled Set for the software learners, and scales it the
+// way LIBSVM's svm-scale does.
+//
+// # Formats
+//
+//   - LibSVM: one row a line, "label index:value index:value ...", indices
+//     1-based and strictly increasing, absent features zero. The label is a
+//     number (LIBSVM reads it with strtod). A '#' starts a comment. A line
+//     with a repeated or decreasing index is an error, as in LIBSVM's
+//     svm-train, which stops with "Wrong input format at line N".
+//   - CSV: a header line naming the columns, then one row a line, every row
+//     with as many fields as the header. One column is the label (see
+//     Options.LabelColumn); every other column is a feature and must be a
+//     number. Labels may be any text ("setosa", "yes").
+//   - Text: whitespace-separated columns "x1 x2 ... label", the label last,
+//     every line with the same number of columns; '#' starts a comment.
+//
+// ReadFile picks the format from the file name (".csv" is CSV; ".libsvm",
+// ".svm", ".svmlight", ".scale", ".t" are LibSVM) and otherwise from the
+// first data line (an "index:value" field means LibSVM, a comma CSV, else
+// Text); Options.Format overrides the guess. Gzip-compressed files are
+// recognised by their magic bytes whatever their name.
+//
+// # Labels and classes
+//
+// Labels are kept as strings. A label that is a finite number is written in
+// its shortest form ("1.0" and "1" are the same class "1"), as LIBSVM, which
+// reads labels as doubles. Classes are numbered in the order in which their
+// labels first appear in the file — LIBSVM's and LIBLINEAR's order — with
+// one exception they also make: when there are exactly two classes, "-1" and
+// "1", and "-1" comes first, "1" becomes class 0, so that the positive class
+// of a binary machine is +1.
+//
+// # Memory
+//
+// A Set stores the non-zero values only, in compressed sparse rows (CSR):
+// 4 bytes of index and 8 bytes of value per non-zero, plus 8 bytes per row
+// for the row starts and the class. Readers count what they keep and refuse
+// a file, with an error wrapping ErrTooLarge that gives the numbers, before
+// holding more than Options.MaxValues non-zeros (default 50,000,000, about
+// 600 MB), more than Options.MaxRows rows (default 10,000,000) or a feature
+// index above Options.MaxDim (default 16,777,216). Dense copies (Set.Dense)
+// are bounded separately by a budget the caller passes.
+//
+// # Errors
+//
+// Malformed input gives a *ParseError naming the file, the line and (where
+// there is one) the field, with the problem in words; it wraps ErrFormat.
+// Misuse (a row index out of range) panics.
+package dataset

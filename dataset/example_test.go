@@ -1,0 +1,64 @@
+package dataset_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"mark1/dataset"
+)
+
+func ExampleRead() {
+	const text = `-1 1:0.5 3:2
++1 2:1
+-1 3:-1
+`
+	s, err := dataset.Read(strings.NewReader(text), "toy.libsvm", dataset.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(s.Format, s.Rows(), "rows,", s.Dim, "features,", s.NonZeros(), "non-zeros")
+	fmt.Println("classes (LIBSVM's order):", s.Classes)
+	for i := range s.Rows() {
+		fmt.Println(s.Label(i), s.DenseRow(nil, i))
+	}
+	// Output:
+	// libsvm 3 rows, 3 features, 4 non-zeros
+	// classes (LIBSVM's order): [1 -1]
+	// -1 [0.5 0 2]
+	// 1 [0 1 0]
+	// -1 [0 0 -1]
+}
+
+func ExampleRead_csv() {
+	const text = `petal_len,petal_wid,species
+1.4,0.2,setosa
+4.7,1.4,versicolor
+`
+	s, err := dataset.Read(strings.NewReader(text), "iris.csv", dataset.Options{LabelColumn: "species"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(s.Features, s.Classes)
+	_, err = dataset.Read(strings.NewReader("a,b,label\n1,2,x\n3,oops,y\n"), "bad.csv", dataset.Options{})
+	fmt.Println(err)
+	// Output:
+	// [petal_len petal_wid] [setosa versicolor]
+	// bad.csv:3: field 2: column "b": "oops" is not a number
+}
+
+func ExampleWriteLibSVM() {
+	s, err := dataset.Read(strings.NewReader("x,y,label\n0,1.5,3\n2,0,7\n"), "in.csv", dataset.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := dataset.WriteLibSVM(os.Stdout, s); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// 3 2:1.5
+	// 7 1:2
+}

@@ -1,0 +1,107 @@
+package dataset
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// FuzzRead feeds arbitrary bytes to every reader. Whatever it accepts must be
+// a consistent Set that survives libsvm and CSV round trips value for value;
+// whatever it refuses gets a one-line error naming the input.
+func FuzzRead(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.*"))
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for format := range uint8(4) {
+			f.Add(b, format)
+		}
+	}
+	f.Add([]byte("1 1:1 1:2\n"), uint8(LibSVM))
+	f.Add([]byte("a,b\n1\n"), uint8(CSV))
+	f.Fuzz(func(t *testing.T, data []byte, format uint8) {
+		opt := Options{Format: Format(format % 4), MaxValues: 1 << 16, MaxRows: 1 << 12, MaxDim: 1 << 12}
+		s, err := Read(bytes.NewReader(data), "fuzz", opt)
+		if err != nil {
+			if msg := err.Error(); !strings.HasPrefix(msg, "fuzz") || strings.Contains(msg, "\n") {
+				t.Fatalf("error %q does not start with the name or has several lines", msg)
+			}
+			if !errors.Is(err, ErrFormat) && !errors.Is(err, ErrTooLarge) {
+				t.Fatalf("error %v wraps neither ErrFormat nor ErrTooLarge", err)
+			}
+			return
+		}
+		checkSet(t, s)
+		if numericClasses(s) {
+			var buf bytes.Buffer
+			if err := WriteLibSVM(&buf, s); err != nil {
+				t.Fatal(err)
+			}
+			back, err := Read(&buf, "back", Options{Format: LibSVM})
+			if err != nil {
+				t.Fatalf("libsvm round trip: %v\n%s", err, buf.Bytes())
+			}
+			sameValues(t, "libsvm", s, back)
+		}
+		if s.Dim > 0 && s.Rows()*s.Dim <= 1<<14 {
+			var buf bytes.Buffer
+			if err := WriteCSV(&buf, s); err != nil {
+				t.Fatal(err)
+			}
+			back, err := Read(&buf, "back", Options{Format: CSV, LabelColumn: strconv.Itoa(s.Dim + 1)})
+			if err != nil {
+				t.Fatalf("CSV round trip: %v\n%s", err, buf.Bytes())
+			}
+			sameValues(t, "CSV", s, back)
+		}
+	})
+}
+
+func numericClasses(s *Set) bool {
+	for _, c := range s.Classes {
+		if _, err := number([]byte(c)); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// checkSet checks the CSR invariants the package documents.
+func checkSet(t *testing.T, s *Set) {
+	t.Helper()
+	if len(s.RowStart) != s.Rows()+1 || s.RowStart[0] != 0 || s.RowStart[s.Rows()] != len(s.Value) || len(s.Index) != len(s.Value) {
+		t.Fatalf("inconsistent CSR: %d row starts, %d rows, %d indices, %d values", len(s.RowStart), s.Rows(), len(s.Index), len(s.Value))
+	}
+	for i := range s.Rows() {
+		idx, val := s.Row(i)
+		for k, j := range idx {
+			if j < 0 || int(j) >= s.Dim || (k > 0 && j <= idx[k-1]) {
+				t.Fatalf("row %d: index %d out of order or range (dim %d)", i, j, s.Dim)
+			}
+			if val[k] == 0 || math.IsNaN(val[k]) || math.IsInf(val[k], 0) {
+				t.Fatalf("row %d: stored value %v", i, val[k])
+			}
+		}
+		if s.Y[i] < 0 || s.Y[i] >= len(s.Classes) {
+			t.Fatalf("row %d: class %d of %d", i, s.Y[i], len(s.Classes))
+		}
+	}
+}
+
+// sameValues compares everything a round trip must keep.
+func sameValues(t *testing.T, how string, a, b *Set) {
+	t.Helper()
+	if a.Dim != b.Dim || !reflect.DeepEqual(a.Classes, b.Classes) || !reflect.DeepEqual(a.Y, b.Y) ||
+		!reflect.DeepEqual(a.RowStart, b.RowStart) || !reflect.DeepEqual(a.Index, b.Index) || !reflect.DeepEqual(a.Value, b.Value) {
+		t.Fatalf("%s round trip changed the data:\n dim %d→%d\n classes %q→%q\n y %v→%v\n values %v→%v", how, a.Dim, b.Dim, a.Classes, b.Classes, a.Y, b.Y, a.Value, b.Value)
+	}
+}

@@ -1,0 +1,239 @@
+package dataset
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestReadFormats(t *testing.T) {
+	tests := []struct {
+		file    string
+		format  Format
+		classes []string
+		y       []int
+		dim     int
+		dense   [][]float64
+	}{
+		{"small.libsvm", LibSVM, []string{"2", "1", "3"}, []int{0, 1, 0, 2, 1}, 7, [][]float64{
+			{0.5, 0, -1.25, 0, 0, 0, 0},
+			{0, 3, 0, 1e-3, 0, 0, 0},
+			{1, 0, 0, 0, 0, 0, 0},
+			{0, 0, 0, -7, 0, 0, 2.5},
+			{0.25, 0.5, 0.75, 0, 0, 0, 0},
+		}},
+		{"small.csv", CSV, []string{"setosa", "versicolor", "virginica"}, []int{0, 1, 2, 0}, 3, [][]float64{
+			{5.1, 3.5, 1.4}, {7.0, 3.2, 4.7}, {6.3, 3.3, 6.0}, {4.9, 3.0, 1.4},
+		}},
+		{"small.txt", Text, []string{"1", "-1"}, []int{1, 0, 1}, 2, [][]float64{
+			{0.5, 1.5}, {1, 0}, {-2, 3.25},
+		}},
+		// -1 first, then +1 written three ways: one class "1", put first as LIBSVM does.
+		{"pm1.libsvm", LibSVM, []string{"1", "-1"}, []int{1, 0, 0, 1}, 2, [][]float64{
+			{1, 2}, {-1, 0}, {0, 0.5}, {3, 0},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			s, err := ReadFile(filepath.Join("testdata", tt.file), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Format != tt.format {
+				t.Errorf("format %v; want %v", s.Format, tt.format)
+			}
+			if !reflect.DeepEqual(s.Classes, tt.classes) || !reflect.DeepEqual(s.Y, tt.y) {
+				t.Errorf("classes %q, y %v; want %q, %v", s.Classes, s.Y, tt.classes, tt.y)
+			}
+			if s.Dim != tt.dim {
+				t.Errorf("dim %d; want %d", s.Dim, tt.dim)
+			}
+			X, err := s.Dense(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(X, tt.dense) {
+				t.Errorf("rows %v; want %v", X, tt.dense)
+			}
+		})
+	}
+}
+
+func TestReadSniffAndOverride(t *testing.T) {
+	tests := []struct {
+		text string
+		opt  Options
+		want Format
+	}{
+		{"1 1:2 3:4\n", Options{}, LibSVM},
+		{"# c\n\n-1 2:1\n", Options{}, LibSVM},
+		{"a,b,label\n1,2,x\n", Options{}, CSV},
+		{"1 2 x\n", Options{}, Text},
+		{"1,2\n3,4\n", Options{Format: Text}, 0}, // "1,2" is one field: an error
+	}
+	for _, tt := range tests {
+		s, err := Read(strings.NewReader(tt.text), "in", tt.opt)
+		if tt.want == 0 {
+			if err == nil {
+				t.Errorf("%q as %v: no error", tt.text, tt.opt.Format)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tt.text, err)
+			continue
+		}
+		if s.Format != tt.want {
+			t.Errorf("%q read as %v; want %v", tt.text, s.Format, tt.want)
+		}
+	}
+}
+
+func TestReadCSVLabelColumn(t *testing.T) {
+	const in = "a,b,c\n1,2,x\n3,4,y\n"
+	tests := []struct {
+		col      string
+		classes  []string
+		features []string
+	}{
+		{"", []string{"x", "y"}, []string{"a", "b"}},
+		{"3", []string{"x", "y"}, []string{"a", "b"}},
+		{"A", []string{"1", "3"}, []string{"b", "c"}},
+		{"2", []string{"2", "4"}, []string{"a", "c"}},
+	}
+	for _, tt := range tests {
+		s, err := Read(strings.NewReader(in), "in.csv", Options{Format: CSV, LabelColumn: tt.col})
+		if tt.col == "A" || tt.col == "2" {
+			// The remaining columns must be numbers; "c" is not.
+			if err == nil || !strings.Contains(err.Error(), `column "c"`) {
+				t.Errorf("label column %q: error %v; want one naming column c", tt.col, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("label column %q: %v", tt.col, err)
+		}
+		if !reflect.DeepEqual(s.Classes, tt.classes) || !reflect.DeepEqual(s.Features, tt.features) {
+			t.Errorf("label column %q: classes %q features %q; want %q %q", tt.col, s.Classes, s.Features, tt.classes, tt.features)
+		}
+	}
+	s, err := Read(strings.NewReader("x,class,z\n1,b,2\n3,a,0\n"), "in.csv", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(s.Classes, []string{"b", "a"}) || s.Dim != 2 {
+		t.Errorf("default label column: classes %q dim %d; want the column named class", s.Classes, s.Dim)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		text   string
+		opt    Options
+		line   int
+		column int
+		want   string
+	}{
+		{"ragged csv", "a,b,label\n1,2,x\n1,x\n", Options{}, 3, 0, "ragged CSV"},
+		{"missing label column", "a,b,c\n1,2,3\n", Options{Format: CSV, LabelColumn: "species"}, 1, 0, `no column named "species"`},
+		{"label position", "a,b,c\n1,2,3\n", Options{Format: CSV, LabelColumn: "4"}, 1, 0, "out of range"},
+		{"non-numeric csv", "a,b,label\n1,2,x\n1,abc,y\n", Options{}, 3, 2, `column "b": "abc" is not a number`},
+		{"NaN csv", "a,b,label\n1,NaN,x\n", Options{}, 2, 2, "not a finite number"},
+		{"Inf libsvm", "1 1:Inf\n", Options{}, 1, 2, "not a finite number"},
+		{"empty csv value", "a,b,label\n1,,x\n", Options{}, 2, 2, "empty value"},
+		{"header only", "a,b,label\n", Options{}, 1, 0, "a header but no rows"},
+		{"empty file", "", Options{Format: CSV}, 0, 0, "empty file"},
+		{"no libsvm rows", "# nothing\n", Options{Format: LibSVM}, 0, 0, "no rows"},
+		{"duplicate index", "1 1:2 3:1 3:4\n", Options{}, 1, 4, `index 3 after 3; indices must increase strictly along a line (LIBSVM's svm-train stops with "Wrong input format at line 1")`},
+		{"unsorted index", "1 1:1\n2 5:1 2:1\n", Options{}, 2, 3, "index 2 after 5"},
+		{"zero index", "1 0:1\n", Options{}, 1, 2, "below 1"},
+		{"bad label", "one 1:1\n", Options{Format: LibSVM}, 1, 1, "libsvm labels are numbers"},
+		{"not index:value", "1 1:1 7\n", Options{Format: LibSVM}, 1, 3, "is not index:value"},
+		{"ragged text", "1 2 a\n1 2 3 b\n", Options{}, 2, 0, "4 columns; line 1 has 3"},
+		{"text value", "1 x a\n", Options{Format: Text}, 1, 2, `"x" is not a number`},
+		{"text one column", "a\n", Options{Format: Text}, 1, 0, "1 column"},
+		{"label column for libsvm", "1 1:1\n", Options{LabelColumn: "2"}, -1, 0, "only for CSV"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Read(strings.NewReader(tt.text), "data.in", tt.opt)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "data.in") {
+				t.Errorf("error %q; want it to start with the file name and contain %q", err, tt.want)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("error %q is more than one line", err)
+			}
+			if tt.line < 0 {
+				return
+			}
+			var pe *ParseError
+			if !errors.As(err, &pe) || !errors.Is(err, ErrFormat) {
+				t.Fatalf("error %T %v is not a *ParseError wrapping ErrFormat", err, err)
+			}
+			if pe.Line != tt.line || pe.Column != tt.column {
+				t.Errorf("line %d field %d; want line %d field %d (%v)", pe.Line, pe.Column, tt.line, tt.column, err)
+			}
+		})
+	}
+}
+
+func TestReadBudgets(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		opt  Options
+		want string
+	}{
+		{"values", "1 1:1 2:1\n2 1:1 2:1 3:1\n", Options{MaxValues: 4}, "more than 4 non-zero values"},
+		{"rows", "1 2 a\n1 2 a\n1 2 a\n", Options{MaxRows: 2}, "more than 2 rows"},
+		{"dim", "1 70000:1\n", Options{MaxDim: 65536}, "feature index 70000 is above the limit of 65536"},
+		{"csv dim", "a,b,c,label\n1,2,3,x\n", Options{MaxDim: 2}, "3 features, above the limit of 2"},
+	}
+	for _, tt := range tests {
+		_, err := Read(strings.NewReader(tt.text), "big", tt.opt)
+		if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v; want ErrTooLarge with %q", tt.name, err, tt.want)
+		}
+	}
+	s, err := Read(strings.NewReader("1 1000:1\n2 1:1\n3 2:1\n"), "wide", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Dense(2999); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "3 rows × 1000 features is 3000 values") {
+		t.Errorf("Dense over budget: %v", err)
+	}
+	if _, err := s.Dense(3000); err != nil {
+		t.Errorf("Dense at budget: %v", err)
+	}
+}
+
+func TestReadFileGzip(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "small.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(raw)
+	zw.Close()
+	path := filepath.Join(t.TempDir(), "small.csv.gz")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := ReadFile(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Format != CSV || s.Rows() != 4 || s.Dim != 3 {
+		t.Errorf("gzipped CSV: format %v, %d rows, dim %d; want csv, 4, 3", s.Format, s.Rows(), s.Dim)
+	}
+}

@@ -1,0 +1,172 @@
+package images
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// DefaultTask is the built-in task used when a Source names neither a task
+// nor a path.
+const DefaultTask = "shapes"
+
+// Source says how a data set is made, so that it can be made again exactly:
+// a built-in task drawn with a seed, or the user's files; and how the
+// held-out part is chosen. It is saved with a trained machine (in its
+// recipe), so that a resumed run, ablate and the web panel see the same
+// cards. The zero value is the default task with the default sizes, 20%
+// held out, seed 0.
+type Source struct {
+	// Task names a built-in task (see Tasks); empty with no Path means
+	// DefaultTask.
+	Task string `json:"task,omitempty"`
+	// PerClass is the number of cards per class of a task; 0 means 50.
+	PerClass int `json:"n,omitempty"`
+	// CardSize is the side in pixels of a task's cards; 0 means 20.
+	CardSize int `json:"card_size,omitempty"`
+	// Path is the user's data (see Load); it excludes Task.
+	Path string `json:"path,omitempty"`
+	// TestPath is held-out data in the same forms as Path; when empty,
+	// TestSplit of the data is held out.
+	TestPath string `json:"test_path,omitempty"`
+	// TestSplit is the fraction of the data held out (seeded, stratified)
+	// when there is no TestPath, in [0, 1).
+	TestSplit float64 `json:"test_split"`
+	// Seed draws a task's cards and the split.
+	Seed uint64 `json:"seed"`
+	// MaxPixels bounds a picture read from Path or TestPath; 0 means the
+	// default of Limits.
+	MaxPixels int `json:"max_pixels,omitempty"`
+}
+
+// Defaults of Source.
+const (
+	DefaultPerClass = 50
+	DefaultCardSize = 20
+)
+
+// TaskName returns the task the source draws, or "" if it reads files.
+func (s Source) TaskName() string {
+	switch {
+	case s.Path != "":
+		return ""
+	case s.Task == "":
+		return DefaultTask
+	}
+	return s.Task
+}
+
+func (s Source) perClass() int {
+	if s.PerClass == 0 {
+		return DefaultPerClass
+	}
+	return s.PerClass
+}
+
+func (s Source) cardSize() int {
+	if s.CardSize == 0 {
+		return DefaultCardSize
+	}
+	return s.CardSize
+}
+
+// Limits returns the limits pictures read from files are held to.
+func (s Source) Limits() Limits { return Limits{MaxPixels: s.MaxPixels} }
+
+// Validate reports a field out of range, naming the field as the command
+// line spells it (--n, --card-size, --test-split, --max-pixels).
+func (s Source) Validate() error {
+	switch {
+	case s.Task != "" && s.Path != "":
+		return fmt.Errorf("give a task or a data path, not both (task %q, path %q)", s.Task, s.Path)
+	case s.Task != "" && !slices.ContainsFunc(Tasks(), func(t TaskInfo) bool { return t.Name == s.Task }):
+		return fmt.Errorf("unknown task %q; the tasks are %s", s.Task, strings.Join(TaskNames(), ", "))
+	case s.PerClass < 0 || s.PerClass > 1_000_000:
+		return fmt.Errorf("--n %d out of range [1, 1000000]", s.PerClass)
+	case s.CardSize != 0 && (s.CardSize < minCardSize || s.CardSize > maxCardSize):
+		return fmt.Errorf("--card-size %d out of range [%d, %d]", s.CardSize, minCardSize, maxCardSize)
+	case !(s.TestSplit >= 0 && s.TestSplit < 1) || math.IsNaN(s.TestSplit):
+		return fmt.Errorf("--test-split %v out of range [0, 1)", s.TestSplit)
+	case s.MaxPixels < 0:
+		return fmt.Errorf("--max-pixels %d must be positive", s.MaxPixels)
+	}
+	return nil
+}
+
+// String names the data for people: "task shapes (50 cards per class,
+// 20x20)" or the path.
+func (s Source) String() string {
+	if t := s.TaskName(); t != "" {
+		return fmt.Sprintf("task %s (%d cards per class, %dx%d)", t, s.perClass(), s.cardSize(), s.cardSize())
+	}
+	return s.Path
+}
+
+// Load makes the data set and splits off the held-out part, which may be
+// empty (TestSplit 0). The same Source gives the same cards in the same
+// order, every time.
+func (s Source) Load() (train, test *Dataset, err error) {
+	if err := s.Validate(); err != nil {
+		return nil, nil, err
+	}
+	var all *Dataset
+	if t := s.TaskName(); t != "" {
+		all, err = Generate(t, s.perClass(), s.cardSize(), s.Seed)
+	} else {
+		all, err = Load(s.Path, s.Limits())
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := all.Validate(); err != nil {
+		return nil, nil, err
+	}
+	if s.TestPath != "" {
+		test, err = Load(s.TestPath, s.Limits())
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := SameClasses(all, test); err != nil {
+			return nil, nil, err
+		}
+		return all, test, nil
+	}
+	if s.TestSplit == 0 {
+		return all, &Dataset{Name: all.Name + " (none held out)", Classes: all.Classes}, nil
+	}
+	train, test = all.Split(s.TestSplit, s.Seed)
+	return train, test, nil
+}
+
+// SameClasses reports an error unless b has a's classes in a's order.
+func SameClasses(a, b *Dataset) error {
+	if len(a.Classes) != len(b.Classes) {
+		return fmt.Errorf("%s has %d classes but %s has %d", b.Name, len(b.Classes), a.Name, len(a.Classes))
+	}
+	for i := range a.Classes {
+		if a.Classes[i] != b.Classes[i] {
+			return fmt.Errorf("%s: class %d is %q, but %q in %s", b.Name, i, b.Classes[i], a.Classes[i], a.Name)
+		}
+	}
+	return nil
+}
+
+// LookupTask returns the built-in task of that name.
+func LookupTask(name string) (TaskInfo, bool) {
+	for _, t := range Tasks() {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return TaskInfo{}, false
+}
+
+// TaskNames lists the built-in tasks' names.
+func TaskNames() []string {
+	var names []string
+	for _, t := range Tasks() {
+		names = append(names, t.Name)
+	}
+	return names
+}

@@ -1,0 +1,135 @@
+package compare
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"mark1/associator"
+	"mark1/learning"
+	"mark1/machine"
+)
+
+// Hardware is the Mark I trained by its motors, as a learning.Learner: a
+// machine built from Config, Seeds and Wiring (the healthy wiring: faults
+// are drawn from the seeds, once) and trained by a machine.Session with
+// Recipe. Its features are fitted fields: one row per card, one light level
+// per photocell, as machine.Fit gives them.
+type Hardware struct {
+	Label   string // the learner's name: "hardware" or "ideal"
+	Config  machine.Config
+	Seeds   machine.Seeds
+	Classes []string
+	Wiring  *associator.Plugboard // nil means wire from the seeds
+	Recipe  machine.Recipe
+}
+
+var _ learning.Learner = Hardware{}
+
+// Name returns the learner's label.
+func (h Hardware) Name() string { return h.Label }
+
+// Fit builds the machine and trains it on d's fields until the recipe's
+// stopping rule or epoch limit. rec, if not nil, is told of every epoch.
+func (h Hardware) Fit(ctx context.Context, d *learning.Data, rec learning.Recorder) (*learning.Result, error) {
+	if len(d.X) == 0 {
+		return nil, fmt.Errorf("hardware: no training data")
+	}
+	m, err := machine.New(h.Config, h.Classes, h.Seeds, h.Wiring)
+	if err != nil {
+		return nil, err
+	}
+	tr := fields(d)
+	s, err := machine.NewSession(m, h.Recipe, tr, machine.Fields{})
+	if err != nil {
+		return nil, err
+	}
+	res := &learning.Result{}
+	_, err = s.Run(ctx, machine.RecorderFunc(func(e machine.Epoch) error {
+		res.Epochs++
+		res.Updates += e.Mistakes
+		ep := learning.Epoch{Epoch: e.Epoch, Mistakes: e.Mistakes, Risk: math.NaN()}
+		res.Curve = append(res.Curve, ep)
+		if rec != nil {
+			rec.Record(ep)
+		}
+		return nil
+	}))
+	if err != nil {
+		return nil, err
+	}
+	res.Converged, res.Status = s.Status().Converged(), s.Summary()
+	res.Model = &HardwareModel{M: m, margin: machineMargin(m, features(m, tr, "association"))}
+	return res, nil
+}
+
+// fields converts rows of light levels back to the machine's fields.
+func fields(d *learning.Data) machine.Fields {
+	f := machine.Fields{X: make([][]float32, len(d.X)), Y: d.Y}
+	for i, x := range d.X {
+		v := make([]float32, len(x))
+		for j, l := range x {
+			v[j] = float32(l)
+		}
+		f.X[i] = v
+	}
+	return f
+}
+
+// HardwareModel is a trained machine as a learning.Model over fitted
+// fields given as float64 rows.
+type HardwareModel struct {
+	M      *machine.Machine
+	margin float64
+}
+
+// Predict returns the class the machine shows for field x (with fresh
+// evaluation noise), or -1 for no class.
+func (hm *HardwareModel) Predict(x []float64) int {
+	f := make([]float32, len(x))
+	for i, v := range x {
+		f[i] = float32(v)
+	}
+	var r machine.Response
+	hm.M.Present(&r, f, hm.M.EvalNoise())
+	return r.Class
+}
+
+// Accuracy is the machine's own measure on d's fields (machine.Accuracy):
+// weights frozen, one evaluation-noise stream over the cards.
+func (hm *HardwareModel) Accuracy(d *learning.Data) float64 {
+	f := fields(d)
+	return hm.M.Accuracy(f.X, f.Y)
+}
+
+// Margin is the smallest geometric margin over the R-units in use of the
+// separators their pots hold, on the training cards' association features.
+func (hm *HardwareModel) Margin() float64 { return hm.margin }
+
+// machineMargin is the smallest geometric margin over the R-units in use of
+// the separator their pots hold, on association features d.
+func machineMargin(m *machine.Machine, d *learning.Data) float64 {
+	vals := m.Bank.Values()
+	margin := math.Inf(1)
+	for u := range m.Layer.Used() {
+		w := make([]float64, len(m.Plugboard.Units))
+		for _, in := range m.Layer.Inputs(u) {
+			w[in.A] = vals[in.Pot]
+		}
+		var b float64
+		if p := m.Layer.BiasPot(u); p >= 0 {
+			b = vals[p]
+		}
+		bin := &learning.Data{X: d.X, Y: make([]int, len(d.Y)), Classes: 2}
+		for i, c := range d.Y {
+			if m.Layer.Want(u, c) {
+				bin.Y[i] = 1
+			}
+		}
+		margin = min(margin, learning.GeometricMargin(bin, w, b))
+	}
+	if math.IsInf(margin, 1) {
+		return math.NaN()
+	}
+	return margin
+}
