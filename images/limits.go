@@ -21,6 +21,12 @@ type Limits struct {
 	// set, the sum over its samples. Default 1<<28 (256 MiB of grey
 	// pixels; MNIST's 70,000 × 784 is 55 million).
 	MaxValues int
+	// MaxBytes bounds the memory a loaded data set takes, estimated before
+	// it is allocated as samples × (pixels + SampleOverhead) bytes: a small
+	// file declaring millions of tiny pictures is refused, not allowed to
+	// exhaust memory. Default 1<<29 (512 MiB; MNIST's 70,000 samples take
+	// 66 MB). The command line sets it with --max-memory.
+	MaxBytes int64
 }
 
 // Default limits; see Limits.
@@ -28,6 +34,11 @@ const (
 	DefaultMaxPixels  = 1 << 24
 	DefaultMaxSamples = 10_000_000
 	DefaultMaxValues  = 1 << 28
+	DefaultMaxBytes   = 1 << 29
+	// SampleOverhead is the memory a sample takes besides its pixels: the
+	// Sample, its image.Gray and its source name, about 150 bytes, rounded
+	// up.
+	SampleOverhead = 200
 )
 
 // withDefaults returns lim with zero fields replaced by their defaults.
@@ -40,6 +51,9 @@ func (lim Limits) withDefaults() Limits {
 	}
 	if lim.MaxValues <= 0 {
 		lim.MaxValues = DefaultMaxValues
+	}
+	if lim.MaxBytes <= 0 {
+		lim.MaxBytes = DefaultMaxBytes
 	}
 	return lim
 }
@@ -92,4 +106,17 @@ func mulLimit(a, b, limit int) (p int, ok bool) {
 		return 0, false
 	}
 	return a * b, true
+}
+
+// checkMemory refuses a data set of samples pictures of pixels each (or,
+// for a mixed set, pixels in all) whose estimated memory exceeds
+// lim.MaxBytes, before it is allocated. pixelsTotal is the sum over the
+// samples.
+func checkMemory(name string, samples, pixelsTotal int, lim Limits) error {
+	need := int64(samples)*SampleOverhead + int64(pixelsTotal)
+	if samples < 0 || pixelsTotal < 0 || need > lim.MaxBytes || need < 0 {
+		return errorf(ErrTooLarge, "%s: %d samples of %d pixels in all would take about %d bytes of memory, over the limit of %d (raise it with --max-memory)",
+			name, samples, pixelsTotal, need, lim.MaxBytes)
+	}
+	return nil
 }

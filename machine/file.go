@@ -40,8 +40,8 @@ const (
 	Format = "mark1-machine"
 	// Version is the file version this package writes; it reads 1 and 2.
 	Version = 2
-	// maxFileSize bounds what Load reads.
-	maxFileSize = 1 << 30
+	// maxFileSize bounds what Load and Decode read (atomicfile.MaxMachine).
+	maxFileSize = atomicfile.MaxMachine
 )
 
 type header struct {
@@ -129,7 +129,7 @@ func Decode(r io.Reader, name string) (*Machine, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(data) > maxFileSize {
-		return nil, fmt.Errorf("%s: larger than %d bytes: %w", name, maxFileSize, ErrFormat)
+		return nil, fmt.Errorf("%s: larger than %d bytes, the limit for a machine file: %w", name, maxFileSize, ErrFormat)
 	}
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("%s: %s: %w", name, fmt.Sprintf(format, a...), ErrFormat)
@@ -287,12 +287,12 @@ func (m *Machine) restore(pots motors.State, noise []byte) error {
 	return nil
 }
 
-// Load reads a machine file from path.
+// Load reads a machine file from path, which must be a regular file of at
+// most 256 MiB (atomicfile.MaxMachine).
 func Load(path string) (*Machine, error) {
-	f, err := os.Open(path)
+	b, err := atomicfile.ReadFile(path, maxFileSize, "")
 	if err != nil {
 		return nil, fmt.Errorf("reading machine: %w", err)
 	}
-	defer f.Close()
-	return Decode(f, path)
+	return Decode(bytes.NewReader(b), path)
 }

@@ -46,6 +46,9 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	if err := relabel(d, m.Classes); err != nil {
 		return err
 	}
+	if err := data.checkFit(m, d); err != nil {
+		return err
+	}
 	fields, labels := m.Fit(d), machine.Labels(d)
 	acc := m.Accuracy(fields, labels)
 	conf := m.Confusion(fields, labels)
