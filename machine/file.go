@@ -138,6 +138,9 @@ func Decode(r io.Reader, name string) (*Machine, error) {
 	if err := json.Unmarshal(data, &h); err != nil {
 		return nil, bad("not JSON or truncated (%v)", err)
 	}
+	if err := uniqueMembers(data); err != nil {
+		return nil, bad("%v", err)
+	}
 	if h.Format != Format {
 		return nil, bad("format is %q, want %q", h.Format, Format)
 	}
@@ -179,6 +182,9 @@ func strict(data []byte, v any) error {
 func decodeV2(data []byte) (*Machine, error) {
 	var b body
 	if err := strict(data, &b); err != nil {
+		return nil, err
+	}
+	if err := b.validate(); err != nil {
 		return nil, err
 	}
 	if b.Wiring == nil {
@@ -229,6 +235,9 @@ func (m *Machine) brokenParts() (deadCells, stuckCells, deadA []int) {
 func decodeV1(data []byte) (*Machine, error) {
 	var b bodyV1
 	if err := strict(data, &b); err != nil {
+		return nil, err
+	}
+	if err := b.validate(); err != nil {
 		return nil, err
 	}
 	if b.Plugboard == nil {
