@@ -31,7 +31,7 @@ func runStimuli(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if err := images.WriteFolder(d, out); err != nil {
+	if err := images.WriteFolder(ctx, d, out); err != nil {
 		return err
 	}
 	fmt.Fprintf(env.Stdout, "Wrote %d cards of task %q (%d classes) to %s.\n", d.Len(), task, len(d.Classes), out)
