@@ -272,7 +272,7 @@ func TestBadInputs(t *testing.T) {
 		{"train --n", []string{"train", "--n", "0"}, 2, []string{"--n"}},
 		{"train --card-size", []string{"train", "--card-size", "100000"}, 2, []string{"--card-size"}},
 		{"train --max-pixels", []string{"train", "--max-pixels", "0"}, 2, []string{"--max-pixels"}},
-		{"train --a-units", []string{"train", "--a-units", "-3"}, 2, []string{"negative"}},
+		{"train --a-units", []string{"train", "--a-units", "-3"}, 2, []string{"--a-units -3", "out of range"}},
 		{"train --cell-noise", []string{"train", "--cell-noise", "2"}, 2, []string{"noise"}},
 		{"train --seed", []string{"train", "--seed", "-1"}, 2, []string{"--seed"}},
 		{"train --resume with --preset", []string{"train", "--resume", "good.json", "--preset", "worn"}, 2, []string{"--preset"}},
@@ -319,6 +319,25 @@ func TestBadInputs(t *testing.T) {
 		// A recorded data path is not trusted with messages.
 		{"ablate: recorded data now a secret", []string{"ablate", "--machine", "snoop.json"}, 1, []string{"snoop.json", "secret.libsvm", "details withheld"}},
 		{"resume: recorded data now a secret", []string{"train", "--resume", "snoop.json", "--out", "resumed.json"}, 1, []string{"snoop.json", "secret.libsvm", "details withheld"}},
+		// Flags out of range exit 2 naming the flag and the range; no value
+		// is silently replaced by a default.
+		{"--a-units 0", []string{"train", "--a-units", "0"}, 2, []string{"--a-units 0", "[1, 1048576]"}},
+		{"--a-units a billion", []string{"train", "--a-units", "1000000000"}, 2, []string{"--a-units 1000000000", "[1, 1048576]"}},
+		{"--r-units 0", []string{"train", "--r-units", "0"}, 2, []string{"--r-units 0", "[1, 1024]"}},
+		{"--retina-width 0", []string{"compare", "--retina-width", "0"}, 2, []string{"--retina-width 0", "[1, 1024]"}},
+		{"--retina-height 5000", []string{"serve", "--retina-height", "5000"}, 2, []string{"--retina-height 5000", "[1, 1024]"}},
+		{"--theta 99", []string{"train", "--theta", "99"}, 2, []string{"--theta 99", "[0, 5]"}},
+		{"--x 400 --y 1", []string{"train", "--x", "400", "--y", "1"}, 2, []string{"--x 400 + --y 1", "400 cells"}},
+		{"--x 0 --y 0", []string{"train", "--x", "0", "--y", "0"}, 2, []string{"--x 0 --y 0", "origin point"}},
+		{"--max-pixels -5 (predict)", []string{"predict", "--machine", "good.json", "--max-pixels", "-5", "picture.png"}, 2, []string{"--max-pixels -5", "out of range"}},
+		{"--max-pixels -5 (dials)", []string{"dials", "--machine", "good.json", "--max-pixels", "-5"}, 2, []string{"--max-pixels -5"}},
+		{"--max-pixels -5 (train)", []string{"train", "--max-pixels", "-5"}, 2, []string{"--max-pixels -5"}},
+		{"--data empty", []string{"train", "--data", ""}, 2, []string{"--data is empty"}},
+		{"--task empty", []string{"eval", "--machine", "good.json", "--task", ""}, 2, []string{"--task"}},
+		{"--learners ,", []string{"compare", "--learners", ","}, 2, []string{"--learners", "names none"}},
+		{"compare --plot x.svg", []string{"compare", "--plot", "x.svg"}, 2, []string{"--plot x.svg", "PNG"}},
+		{"help for an unknown command", []string{"help", "frobnicate"}, 2, []string{"frobnicate"}},
+		{"too many classes for the R-units, binary code", []string{"train", "--task", "letters", "--r-units", "2"}, 1, []string{"26 classes need 5 R-units", "raise --r-units"}},
 		// The web panel stays on this computer unless told otherwise.
 		{"serve on every interface", []string{"serve", "--addr", ":0"}, 2, []string{"--allow-remote"}},
 		{"serve on a LAN address", []string{"serve", "--addr", "192.0.2.1:0"}, 2, []string{"--allow-remote"}},
@@ -339,7 +358,9 @@ func TestBadInputs(t *testing.T) {
 					args = append(slices.Clone(args), "--out", "out.json")
 				}
 			case "compare":
-				args = append(slices.Clone(args), "--plot", "out.png")
+				if !slices.Contains(args, "--plot") {
+					args = append(slices.Clone(args), "--plot", "out.png")
+				}
 			}
 			heap := sampleHeap()
 			code, stdout, stderr := run(t, dir, args...)

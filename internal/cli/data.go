@@ -22,9 +22,11 @@ type dataFlags struct {
 	testSplit float64
 	maxPixels int
 	maxMemory int64
+	fs        *pflag.FlagSet // to tell an empty --data from none
 }
 
 func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
+	d.fs = fs
 	fs.StringVar(&d.task, "task", "", "built-in task (see mark1 tasks); default "+defaultTask+" when no --data")
 	fs.StringVar(&d.data, "data", "", "your data: a folder of class sub-folders of images, an IDX images file\n(labels beside it, or IMAGES,LABELS), or a libsvm text file")
 	fs.IntVar(&d.perClass, "n", 50, "cards per class for a built-in task")
@@ -42,6 +44,11 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 func (d *dataFlags) source(seed uint64) (images.Source, error) {
 	if d.task != "" && d.data != "" {
 		return images.Source{}, usagef("give --task or --data, not both")
+	}
+	for _, name := range []string{"data", "task", "test"} {
+		if f := d.fs.Lookup(name); f != nil && d.fs.Changed(name) && f.Value.String() == "" {
+			return images.Source{}, usagef("--%s is empty: name a %s", name, map[string]string{"data": "data file or folder", "task": "task (see mark1 tasks)", "test": "data file or folder"}[name])
+		}
 	}
 	if d.perClass < 1 || d.perClass > 1_000_000 {
 		return images.Source{}, usagef("--n %d out of range [1, 1000000]", d.perClass)

@@ -64,6 +64,9 @@ into an animated GIF of the dials turning.`)
 	if fs.NArg() > 0 {
 		return usagef("dials: unexpected argument %q", fs.Arg(0))
 	}
+	if o.maxPixels < 1 {
+		return usagef("--max-pixels %d out of range: must be positive", o.maxPixels)
+	}
 	switch o.view {
 	case "panel", "weights", "retina", "curves":
 	default:

@@ -90,6 +90,9 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	if fs.NArg() == 0 {
 		return usagef("predict: give one or more image files")
 	}
+	if maxPixels < 1 {
+		return usagef("--max-pixels %d out of range: must be positive", maxPixels)
+	}
 	m, err := loadMachine(path)
 	if err != nil {
 		return err
