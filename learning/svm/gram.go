@@ -164,7 +164,6 @@ func allRows(r learning.Rows, sub []int) []int {
 	return sub
 }
 
-
 // newVectors stores rows sub of r (all rows when sub is nil) in layout l.
 // Rows are shared with r where its form is the layout's (dense rows, bit
 // sets, sparse rows), and copied once into one block otherwise. orig, the

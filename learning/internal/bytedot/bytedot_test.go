@@ -46,7 +46,6 @@ func BenchmarkDot(b *testing.B) {
 	_ = s
 }
 
-
 func TestFromGrey(t *testing.T) {
 	for _, tc := range []struct {
 		x    []float64
