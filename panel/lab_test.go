@@ -133,8 +133,7 @@ func TestLabBrowser(t *testing.T) {
 		t.Skip("no Chromium binary found (install the chromium package, or set MARK1_CHROMIUM)")
 	}
 	_, ts := newPanel(t, Config{})
-	ctx, cancel := browser(t, bin)
-	defer cancel()
+	ctx := startBrowser(t, bin, 1400, 1000)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1240, 1100), chromedp.Navigate(ts.URL+"/lab.html")); err != nil {
 		t.Fatalf("browser: %v", err)
 	}
