@@ -24,8 +24,8 @@ import (
 func runCompare(ctx context.Context, env *Env, args []string) error {
 	var data dataFlags
 	var mf machineFlags
-	var learners, features, kern, plotPath, export string
-	var jsonOut, csvOut, quiet bool
+	var learners, features, kern, plotPath, export, scale string
+	var jsonOut, csvOut, quiet, asPictures, noTheory bool
 	var c, cacheMB float64
 	var epochs int
 	fs := newFlags(env, "compare [--task NAME | --data PATH] [flags]", `Trains the Mark I's motor-driven rule and software learners on the same seeded
@@ -37,7 +37,7 @@ same machine's A-unit outputs (--features).`)
 	data.register(fs, true)
 	mf.register(fs)
 	fs.StringVar(&learners, "learners", strings.Join(compare.DefaultLearners(), ","), "comma-separated: "+strings.Join(compare.Learners(), ", "))
-	fs.StringVar(&features, "features", "pixels,association", "comma-separated: pixels (S-units), association (A-units)")
+	fs.StringVar(&features, "features", "pixels,association", "comma-separated: pixels (S-units), association (A-units); numeric data files: raw (their values, the default)")
 	fs.StringVar(&kern, "kernel", "gaussian:sigma=3", "kernel for kernel-perceptron and svm: linear, poly:d=2,c=1, gaussian:sigma=3, laplace:sigma=3")
 	fs.Float64Var(&c, "C", 1, "SVM penalty C")
 	fs.Float64Var(&cacheMB, "cache-mb", 100, "SVM kernel cache size in MiB")
@@ -45,8 +45,11 @@ same machine's A-unit outputs (--features).`)
 	fs.BoolVar(&jsonOut, "json", false, "print the report as JSON")
 	fs.BoolVar(&csvOut, "csv", false, "print the table as CSV")
 	fs.BoolVar(&quiet, "quiet", false, "print no progress on standard error")
+	fs.BoolVar(&noTheory, "no-theory", false, "leave out the convergence theorem's line for two classes (otherwise it takes at most as long as the slowest learner)")
 	fs.StringVar(&plotPath, "plot", "", "draw the learning curves to this PNG: mistakes per epoch of the online learners and the\nhardware, one panel per quantity; the learners not drawn are named with the reason")
 	fs.StringVar(&export, "export-libsvm", "", "also write the features as libsvm files in this folder, to check results with LIBSVM")
+	fs.BoolVar(&asPictures, "as-pictures", false, "read a libsvm file whose rows are k×k pictures as pictures (values in [0,1] or [0,255] as grey levels), for the hardware")
+	fs.StringVar(&scale, "scale", "none", "numeric data: scale each feature, fitted on the training part: none, 01, pm1, std (with --as-pictures: 01 makes the values grey levels)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -56,6 +59,14 @@ same machine's A-unit outputs (--features).`)
 	if jsonOut && csvOut {
 		return usagef("give --json or --csv, not both")
 	}
+	for name, v := range map[string]string{"learners": learners, "features": features} {
+		if fs.Changed(name) && len(split(v)) == 0 {
+			return usagef("--%s %q names none; give a comma-separated list", name, v)
+		}
+	}
+	if plotPath != "" && !strings.HasSuffix(strings.ToLower(plotPath), ".png") {
+		return usagef("--plot %s: the curves are drawn as PNG; give a file name ending in .png", plotPath)
+	}
 	k, err := kernel.Parse(kern)
 	if err != nil {
 		return usageError{err}
@@ -63,9 +74,30 @@ same machine's A-unit outputs (--features).`)
 	if !(c > 0) || math.IsInf(c, 0) || !(cacheMB > 0) || epochs < 1 || epochs > 100000 {
 		return usagef("--C and --cache-mb must be > 0, --epochs in [1, 100000]")
 	}
-	spec := compare.Spec{Learners: split(learners), Features: split(features), Kernel: k, C: c, CacheMB: cacheMB, Epochs: epochs, Seed: mf.seed}
+	spec := compare.Spec{Learners: split(learners), Features: pictureFeatures(features), Kernel: k, C: c, CacheMB: cacheMB, Epochs: epochs, Seed: mf.seed, NoTheory: noTheory}
 	if err := spec.Validate(); err != nil {
 		return usageError{err}
+	}
+	if data.data != "" && !asPictures && isNumericFile(data.data) {
+		if fs.Changed("features") && features != compare.Raw {
+			return usagef("--features %s: %s holds numeric data, not pictures; its features are raw (or read square rows as pictures with --as-pictures)", features, data.data)
+		}
+		return compareRaw(ctx, env, data, scale, spec, jsonOut, csvOut, quiet, plotPath)
+	}
+	if fs.Changed("features") && features == compare.Raw {
+		return usagef("--features raw is for numeric data files (libsvm, CSV, text), not pictures")
+	}
+	if scale != "none" && !asPictures {
+		return usagef("--scale is for numeric data files (libsvm, CSV, text)")
+	}
+	origData, cleanup := data.data, func() {}
+	if asPictures && scale != "none" {
+		scaled, remove, err := scaledCopy(data.data, scale)
+		if err != nil {
+			return err
+		}
+		defer remove()
+		data.data, cleanup = scaled, remove
 	}
 	cfg, err := mf.build(fs)
 	if err != nil {
@@ -73,8 +105,14 @@ same machine's A-unit outputs (--features).`)
 	}
 	seeds := machine.SeedsFrom(mf.seed)
 	train, test, err := data.load(seeds.Master)
+	cleanup() // the scaled copy is read
 	if err != nil {
 		return err
+	}
+	if data.data != origData { // name the user's file, not the scaled copy
+		name := origData + " scaled " + scale
+		train.Name = strings.Replace(train.Name, data.data, name, 1)
+		test.Name = strings.Replace(test.Name, data.data, name, 1)
 	}
 	if export != "" {
 		if err := exportLibSVM(export, cfg, seeds, train, test); err != nil {
@@ -108,6 +146,12 @@ same machine's A-unit outputs (--features).`)
 	if err != nil {
 		return err
 	}
+	return emitReport(env, rep, jsonOut, csvOut, quiet, plotPath)
+}
+
+// emitReport draws the --plot and prints the report as JSON, CSV or the
+// table.
+func emitReport(env *Env, rep *compare.Report, jsonOut, csvOut, quiet bool, plotPath string) error {
 	if plotPath != "" {
 		missing, err := plotComparison(plotPath, rep)
 		if err != nil {
@@ -160,8 +204,13 @@ func scaled(v *float64) *float64 {
 }
 
 func printReport(w io.Writer, rep *compare.Report) {
-	fmt.Fprintf(w, "Comparison on %s: %d classes, %d training cards, %d held out; machine preset %q; kernel %s.\n\n",
-		rep.Data, len(rep.Classes), rep.Train, rep.Test, rep.Preset, rep.Kernel)
+	if rep.Preset != nil {
+		fmt.Fprintf(w, "Comparison on %s: %d classes, %d training cards, %d held out; machine preset %q; kernel %s.\n\n",
+			rep.Data, len(rep.Classes), rep.Train, rep.Test, *rep.Preset, rep.Kernel)
+	} else {
+		fmt.Fprintf(w, "Comparison on %s: %d classes, %d training rows, %d held out; raw features; kernel %s.\n\n",
+			rep.Data, len(rep.Classes), rep.Train, rep.Test, rep.Kernel)
+	}
 	fmt.Fprintf(w, "%-18s %-12s %7s %7s %8s %6s %9s %7s %9s %12s %9s\n",
 		"learner", "features", "P_r", "P_g", "updates", "epochs", "margin", "SVs", "time", "machine time", "pulses")
 	for _, r := range rep.Rows {
@@ -180,6 +229,9 @@ func printReport(w io.Writer, rep *compare.Report) {
 	fmt.Fprintf(w, "\n* stopped at a limit, not converged. updates: mistakes corrected (perceptrons, hardware), steps (batch GD) or solver iterations (SVMs).\n")
 	fmt.Fprintf(w, "margin: smallest over the binary machines. Perceptrons and hardware: the geometric margin min y·f(x)/‖w‖ on the training data\n")
 	fmt.Fprintf(w, "(negative: a training card on the wrong side). SVMs: 1/‖w‖, the margin they maximize (the same when no card lies inside it).\n")
+	for _, n := range rep.Notes {
+		fmt.Fprintf(w, "Note: %s.\n", n)
+	}
 	for _, t := range rep.Theory {
 		if !t.Separable {
 			fmt.Fprintf(w, "Theory, %s: %s.\n", t.Features, t.Note)
