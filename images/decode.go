@@ -51,6 +51,28 @@ func DecodeGray(r io.Reader, name string, lim Limits) (*image.Gray, error) {
 	return decodeGray(r, name, lim, nil, nil)
 }
 
+// Decoder decodes pictures for callers on several goroutines that share
+// one memory budget: the decoders running at once take at most
+// lim.MaxDecodeBytes together (each picture's share estimated from its
+// header, as LoadImage does), and a decoding waits while the budget is
+// short. The web panel decodes uploads through one. A Decoder is safe for
+// concurrent use.
+type Decoder struct {
+	lim Limits
+	mem *memBudget
+}
+
+// NewDecoder returns a Decoder holding pictures to lim.
+func NewDecoder(lim Limits) *Decoder {
+	lim = lim.withDefaults()
+	return &Decoder{lim: lim, mem: newMemBudget(lim.MaxDecodeBytes)}
+}
+
+// DecodeGray is DecodeGray within the decoder's shared budget.
+func (d *Decoder) DecodeGray(r io.Reader, name string) (*image.Gray, error) {
+	return decodeGray(r, name, d.lim, nil, d.mem)
+}
+
 // KeepPixels is the most pixels LoadImage and DecodeGray return for one
 // picture; larger pictures are reduced to at most this many (see LoadImage).
 const KeepPixels = 1 << 20

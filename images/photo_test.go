@@ -326,3 +326,34 @@ func TestDecodeBudget(t *testing.T) {
 		t.Fatalf("decodeFiles under a one-picture budget: %d pictures, %v", len(pics), err)
 	}
 }
+
+// A Decoder shared by goroutines holds their decoders to one budget: with
+// room for one picture at a time, eight concurrent decodings all finish,
+// each as DecodeGray alone decodes it.
+func TestDecoderSharedBudget(t *testing.T) {
+	file := withEXIF(encodeJPEG(t, storeAs(uprightFigure(640, 480), 8)), 8, binary.LittleEndian)
+	need := decodeBytes("jpeg", image.Config{ColorModel: color.YCbCrModel, Width: 480, Height: 640}, readJPEGHead(file))
+	want, err := DecodeGray(bytes.NewReader(file), "p.jpg", Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := NewDecoder(Limits{MaxDecodeBytes: need + need/2})
+	errs := make(chan error)
+	for range 8 {
+		go func() {
+			got, err := d.DecodeGray(bytes.NewReader(file), "p.jpg")
+			if err == nil && !bytes.Equal(got.Pix, want.Pix) {
+				err = errors.New("decoded picture differs")
+			}
+			errs <- err
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if d.mem.free != need+need/2 {
+		t.Errorf("budget after all decodings: %d bytes free; want all %d back", d.mem.free, need+need/2)
+	}
+}

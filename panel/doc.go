@@ -31,7 +31,8 @@
 // responds to, over the training cards) and /api/means.png (each class's
 // mean card and the mean of those the machine gets wrong, over the
 // held-out cards). Uploads are limited in size,
-// decoded with the images package's limits, and anything that is not a
+// decoded with the images package's limits by one images.Decoder, so that
+// concurrent uploads share one memory budget, and anything that is not a
 // picture is refused with a message that says so.
 //
 // The lab page (lab.html, linked from the machine's page) runs the lecture

@@ -91,7 +91,7 @@ type Server struct {
 	hub       *hub
 	guard     *guard
 	maxUpload int64
-	limits    images.Limits
+	decoder   *images.Decoder // uploads: cfg.Limits, one memory budget for all
 	perClass  int
 	seed      uint64
 	savePath  string
@@ -132,7 +132,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{
 		hub:       newHub(),
 		maxUpload: cfg.MaxUpload,
-		limits:    cfg.Limits,
+		decoder:   images.NewDecoder(cfg.Limits),
 		perClass:  cfg.PerClass,
 		seed:      cfg.Seed,
 		delay:     cfg.Delay,
@@ -397,7 +397,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		var release func()
 		if release, err = s.guard.decodeSlot(r.Context()); err == nil {
-			img, err = images.DecodeGray(bytes.NewReader(data), name, s.limits)
+			img, err = s.decoder.DecodeGray(bytes.NewReader(data), name)
 			release()
 		}
 	}
