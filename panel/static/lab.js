@@ -140,7 +140,7 @@ function axes(ctx, v, xl, yl) {
   ctx.stroke();
   ctx.font = "bold 16px sans-serif"; ctx.fillStyle = COL.ink;
   ctx.textAlign = "right"; ctx.fillText(xl, v.px(b[1]) - 4, v.py(0) - 6);
-  ctx.textAlign = "left"; ctx.fillText(yl, v.px(0) + 6, v.py(b[3]) + 16);
+  ctx.textAlign = "right"; ctx.fillText(yl, v.px(0) - 6, v.py(b[3]) + 34);
 }
 
 function niceStep(v) {
