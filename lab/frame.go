@@ -51,8 +51,8 @@ type Frame struct {
 	Decision *Grid `json:"decision,omitempty"`
 	Ringed   []int `json:"ringed"`
 	Band     bool  `json:"band"` // draw f = ±1 (the SVM)
-	// Text is the whole trace as the notes write it; Line is the line of
-	// the table for this frame (empty for the start and the SVM).
+	// Text is the whole trace as the notes write it (the page marks the
+	// table's line of this frame).
 	Text      string  `json:"text"`
 	Mistakes  int     `json:"mistakes"`
 	Bound     float64 `json:"bound"` // (R/γ)², 0 when there is none
