@@ -317,7 +317,7 @@ func (st *gdState) step(idx []int, eps float64, search bool) {
 // report fills a GDStep with machine k's state before its step over the rows
 // idx (V, R and the direction); the caller adds the step and the result.
 func (st *gdState) report(k int, idx []int) GDStep {
-	n, dim := len(st.d.X), st.dim
+	n, dim := st.rows.Len(), st.dim
 	g := GDStep{Step: st.steps + 1, Machine: k, Dir: st.gw[k*dim : (k+1)*dim], DirB: st.gb[k]}
 	for p, i := range idx {
 		if a := st.a[k*n+p]; a <= 0 {
