@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -64,5 +65,25 @@ func TestFrame(t *testing.T) {
 	}
 	if !sf.Band || !slices.Equal(sf.Ringed, s.SVM.Support) || sf.W != nil || !sf.Converged {
 		t.Errorf("svm frame: band %v ringed %v (support %v) w %v converged %v", sf.Band, sf.Ringed, s.SVM.Support, sf.W, sf.Converged)
+	}
+}
+
+// TestFrameWindow checks that a long trace reaches the page shortened
+// around the frame, with its head and its end.
+func TestFrameWindow(t *testing.T) {
+	r, err := Start(context.Background(), mustFind(t, "overlap"), Setup{MaxEpochs: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr, err := r.Frame(400, 8, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(fr.Text, "\n")
+	if len(lines) > 220 || !strings.HasPrefix(lines[0], "perceptron on overlap") || !strings.Contains(fr.Text, "\n  400 ") || strings.Contains(fr.Text, "\n  250 ") {
+		t.Errorf("window around step 400: %d lines:\n%s", len(lines), fr.Text)
+	}
+	if !strings.Contains(lines[len(lines)-2], "no bound") && !strings.Contains(fr.Text, r.Perceptron.Status) {
+		t.Errorf("the window lost the status:\n%s", strings.Join(lines[len(lines)-6:], "\n"))
 	}
 }
