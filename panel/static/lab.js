@@ -363,11 +363,17 @@ function stop() {
 }
 
 async function stepOn() {
+  if (lab.busy) return; // the last step's answer is still on its way
   if (!lab.frame || lab.at >= lab.frame.frames - 1) {
     stop();
     return;
   }
-  await show(lab.at + 1);
+  lab.busy = true;
+  try {
+    await show(lab.at + 1);
+  } finally {
+    lab.busy = false;
+  }
 }
 
 async function init() {
