@@ -8,6 +8,8 @@ const COL = {
   plus: "#b2182b", minus: "#2166ac", ink: "#222", grey: "#777", gold: "#c88a00",
   mistake: "#1b9e3a", ptint: "#fddbc7", mtint: "#d1e5f0", feasible: "rgba(244,165,130,0.55)", axis: "#aaa",
 };
+// Run steps every runEvery ms; lab.html?every=100 runs faster.
+const runEvery = Math.max(20, Number(new URLSearchParams(location.search).get("every")) || 450);
 const lab = { frame: null, examples: [], points: [], example: "notes-004", at: 0, timer: null, requests: 0 };
 window.lab = lab;
 
@@ -413,7 +415,7 @@ async function init() {
   $("run").addEventListener("click", () => {
     stop();
     document.body.dataset.running = "true";
-    lab.timer = setInterval(stepOn, 450);
+    lab.timer = setInterval(stepOn, runEvery);
   });
   $("clear").addEventListener("click", () => {
     stop();
