@@ -140,8 +140,12 @@ func scaled(v *float64) *float64 {
 func printReport(w io.Writer, rep *compare.Report) {
 	fmt.Fprintf(w, "Comparison on %s: %d classes, %d training cards, %d held out; machine preset %q; kernel %s.\n\n",
 		rep.Data, len(rep.Classes), rep.Train, rep.Test, rep.Preset, rep.Kernel)
-	fmt.Fprintf(w, "%-18s %-12s %7s %7s %8s %6s %9s %7s %9s %12s %9s\n",
-		"learner", "features", "P_r", "P_g", "updates", "epochs", "margin", "SVs", "time", "machine time", "pulses")
+	if rep.Chance != nil {
+		fmt.Fprintf(w, "Chance (always the most common held-out class): %.1f%%. ", 100**rep.Chance)
+	}
+	fmt.Fprintf(w, "P_a, A-units firing per card: %.1f%% (the 1958 model at each card's lit area: %.1f%%).\n\n", 100*rep.Pa, 100*rep.PaModel)
+	fmt.Fprintf(w, "%-18s %-12s %7s %7s %9s %8s %6s %9s %7s %9s %12s %9s\n",
+		"learner", "features", "P_r", "P_g", "P_g 95%CI", "updates", "epochs", "margin", "SVs", "time", "machine time", "pulses")
 	for _, r := range rep.Rows {
 		mtime := "-"
 		if r.MachineSeconds != nil {
@@ -151,8 +155,12 @@ func printReport(w io.Writer, rep *compare.Report) {
 		if !r.Converged {
 			conv = "*"
 		}
-		fmt.Fprintf(w, "%-18s %-12s %6.1f%% %7s %8d %5d%s %9s %7s %9s %12s %9s\n",
-			r.Learner, r.Features, 100*r.Pr, num(scaled(r.Pg), "%.1f%%"), r.Updates, r.Epochs, conv,
+		ci := "-"
+		if r.Pg != nil {
+			ci = ciRange(*r.Pg, rep.Test)
+		}
+		fmt.Fprintf(w, "%-18s %-12s %6.1f%% %7s %9s %8d %5d%s %9s %7s %9s %12s %9s\n",
+			r.Learner, r.Features, 100*r.Pr, num(scaled(r.Pg), "%.1f%%"), ci, r.Updates, r.Epochs, conv,
 			num(r.Margin, "%.4f"), num(r.SupportVectors, "%d"), time.Duration(r.Seconds*1e9).Round(time.Microsecond), mtime, num(r.Pulses, "%d"))
 	}
 	fmt.Fprintf(w, "\n* stopped at a limit, not converged. updates: mistakes corrected (perceptrons, hardware), steps (batch GD) or solver iterations (SVMs).\n")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strings"
 	"time"
@@ -13,6 +12,7 @@ import (
 
 	"mark1/associator"
 	"mark1/images"
+	"mark1/learning"
 	"mark1/machine"
 )
 
@@ -257,13 +257,15 @@ func summary(w io.Writer, s *machine.Session, elapsed time.Duration, out string)
 	m := s.Machine()
 	last := m.History[len(m.History)-1]
 	fmt.Fprintf(w, "\n%s.\n", capital(s.Summary()))
-	fmt.Fprintf(w, "  P_r, on the cards it was trained on:  %5.1f%%\n", 100*last.Pr)
+	fmt.Fprintf(w, "  P_r, on the cards it was trained on:  %s\n", rateCI(last.Pr, s.Train().Len()))
 	if last.Pg != nil {
-		fmt.Fprintf(w, "  P_g, on %3d cards it never saw:       %5.1f%%\n", s.Test().Len(), 100**last.Pg)
+		fmt.Fprintf(w, "  P_g, on %3d cards it never saw:       %s; chance %.1f%%\n", s.Test().Len(),
+			rateCI(*last.Pg, s.Test().Len()), 100*learning.Chance(s.Test().Y))
 	}
-	pa := meanPa(m, s.Test())
-	if !math.IsNaN(pa) {
-		fmt.Fprintf(w, "  P_a, A-units firing per card:        %5.1f%%\n", 100*pa)
+	if s.Test().Len() > 0 {
+		pa := machine.SummarisePa(m.MeasurePa(s.Test().X))
+		fmt.Fprintf(w, "  P_a, A-units firing per card:         %.1f%% (the 1958 model for %v at each card's lit area: %.1f%%)\n",
+			100*pa.Mean, associator.ModelOf(m.Config.Associator), 100*pa.Model)
 	}
 	atStop := 0
 	for i := range m.Bank.Len() {
@@ -276,21 +278,6 @@ func summary(w io.Writer, s *machine.Session, elapsed time.Duration, out string)
 	fmt.Fprintf(w, "  Simulated machine time %s (%.3g s per card, %.3g s per pulse); this run took %s.\n",
 		clock(last.Seconds), m.Config.PresentSeconds, m.Config.Motors.PulseSeconds, elapsed.Round(time.Millisecond))
 	fmt.Fprintf(w, "Saved the machine to %s. Next: mark1 predict --machine %s IMAGE, or mark1 wiring --machine %s.\n", out, out, out)
-}
-
-// meanPa is the mean fraction of A-units firing over the held-out cards.
-func meanPa(m *machine.Machine, f machine.Fields) float64 {
-	if len(f.X) == 0 {
-		return math.NaN()
-	}
-	var r machine.Response
-	noise := m.EvalNoise()
-	var sum float64
-	for _, x := range f.X {
-		m.Present(&r, x, noise)
-		sum += r.Pa(m)
-	}
-	return sum / float64(len(f.X))
 }
 
 func pct(p *float64) string {

@@ -155,6 +155,15 @@ type Report struct {
 	Kernel  string   `json:"kernel"`
 	Rows    []Row    `json:"rows"`
 	Theory  []Theory `json:"theory"`
+	// Chance is the accuracy of always answering the most common held-out
+	// class (learning.Chance); nil (null in JSON) without held-out data.
+	Chance *float64 `json:"chance"`
+	// Pa is the mean fraction of A-units the held-out cards (the training
+	// cards when none are held out) turn on, and PaModel Rosenblatt's 1958
+	// model's P_a for the machine's x, y, θ at each card's lit area
+	// (machine.MeasurePa).
+	Pa      float64 `json:"p_a"`
+	PaModel float64 `json:"p_a_model"`
 }
 
 // Run trains every learner of spec on train and measures it on train and
@@ -176,6 +185,16 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 	}
 	rep := &Report{Data: train.Name, Classes: train.Classes, Train: train.Len(), Test: test.Len(), Preset: cfg.Preset, Kernel: spec.Kernel.String()}
 	trF, teF := m.Fields(train), m.Fields(test)
+	if teF.Len() > 0 {
+		c := learning.Chance(teF.Y)
+		rep.Chance = &c
+	}
+	paOn := teF
+	if paOn.Len() == 0 {
+		paOn = trF
+	}
+	pa := machine.SummarisePa(m.MeasurePa(paOn.X))
+	rep.Pa, rep.PaModel = pa.Mean, pa.Model
 	feats := map[string][2]*learning.Data{}
 	data := func(kind string) [2]*learning.Data {
 		if d, ok := feats[kind]; ok {
