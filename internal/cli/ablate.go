@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -22,7 +23,7 @@ import (
 func runAblate(ctx context.Context, env *Env, args []string) error {
 	var data dataFlags
 	var path, parts, fractions, plotPath string
-	var retrain int
+	var retrain, draws int
 	var seed uint64
 	var jsonOut bool
 	fs := newFlags(env, "ablate --machine FILE [--task NAME | --data PATH] [flags]", `Fails increasing fractions of a trained machine's A-units or pots and measures
@@ -36,6 +37,7 @@ training and held-out cards as in training).`)
 	fs.StringVar(&parts, "fail", "a-units,pots", "what fails, comma-separated: a-units, pots")
 	fs.StringVar(&fractions, "fractions", "0,0.05,0.1,0.2,0.3,0.5,0.7,0.9", "fractions of the parts that fail, comma-separated, each in [0, 1]")
 	fs.IntVar(&retrain, "retrain", 3, "epochs of retraining after each failure (0 = none)")
+	fs.IntVar(&draws, "draws", 5, "independent fault draws per fraction, averaged (mean ± standard deviation); run on all cores")
 	fs.Uint64Var(&seed, "seed", 1, "seed for which parts fail, and for a built-in task's cards and split")
 	fs.StringVar(&plotPath, "plot", "", "draw P_g against the fraction failed to this PNG")
 	fs.BoolVar(&jsonOut, "json", false, "print the points as JSON")
@@ -48,7 +50,10 @@ training and held-out cards as in training).`)
 	if retrain < 0 || retrain > 10000 {
 		return usagef("--retrain %d out of range [0, 10000]", retrain)
 	}
-	spec := ablation.Spec{Retrain: retrain, Seed: seed}
+	if draws < 1 || draws > 1000 {
+		return usagef("--draws %d out of range [1, 1000]", draws)
+	}
+	spec := ablation.Spec{Retrain: retrain, Seed: seed, Draws: draws, Workers: runtime.GOMAXPROCS(0)}
 	for _, p := range split(parts) {
 		part, err := ablation.ParsePart(p)
 		if err != nil {
@@ -122,10 +127,14 @@ training and held-out cards as in training).`)
 			Of        int      `json:"of"`
 			Pg        float64  `json:"p_g"`
 			Retrained *float64 `json:"p_g_retrained"`
+			Draws     int      `json:"draws"`
+			PgSD      float64  `json:"p_g_sd"`
+			RetSD     *float64 `json:"p_g_retrained_sd"`
 		}
 		out := make([]point, len(points))
 		for i, p := range points {
-			out[i] = point{Part: p.Part.String(), Fraction: p.Fraction, Failed: p.Failed, Of: p.Of, Pg: p.Pg, Retrained: p.Retrained}
+			out[i] = point{Part: p.Part.String(), Fraction: p.Fraction, Failed: p.Failed, Of: p.Of, Pg: p.Pg, Retrained: p.Retrained,
+				Draws: p.Draws, PgSD: p.PgSD, RetSD: p.RetrainedSD}
 		}
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
