@@ -29,6 +29,7 @@ type trainOptions struct {
 	resume     string
 	checkpoint int
 	record     string // --record DIR: pot snapshots per epoch (recordHook, dials.go)
+	seeds      string // --seeds A-B: repeat over seeds and report mean ± spread (trainSeeds)
 }
 
 // resumeFlag reports whether a flag may be given with --resume; everything
@@ -60,6 +61,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	fs.BoolVar(&o.quiet, "quiet", false, "print only the summary")
 	fs.StringVar(&o.resume, "resume", "", "continue training this machine file (a checkpoint or a finished run) on the data it records")
 	fs.StringVar(&o.record, "record", "", "keep the pot positions after every epoch in this folder (for mark1 dials --animate)")
+	fs.StringVar(&o.seeds, "seeds", "", "repeat the run for each of these master seeds (A-B or a list 1,4,9), on all cores,\nand print one row per seed and the mean ± standard deviation; saves no machine")
 	fs.IntVar(&o.checkpoint, "checkpoint-every", 0, "also save the machine to --out every N epochs (0 = only at the end or when interrupted)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -75,6 +77,9 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	}
 	if o.checkpoint < 0 || o.checkpoint > 1_000_000 {
 		return usagef("--checkpoint-every %d out of range [0, 1000000]", o.checkpoint)
+	}
+	if o.seeds != "" {
+		return trainSeeds(ctx, env, fs, &o)
 	}
 	var (
 		m           *machine.Machine
