@@ -28,7 +28,7 @@ import (
 func runCompare(ctx context.Context, env *Env, args []string) error {
 	var data dataFlags
 	var mf machineFlags
-	var learners, features, kern, plotPath, export string
+	var learners, features, kern, plotPath, export, seedList string
 	var jsonOut, csvOut bool
 	var c, cacheMB float64
 	var epochs int
@@ -49,6 +49,7 @@ same machine's A-unit outputs (--features).`)
 	fs.BoolVar(&jsonOut, "json", false, "print the report as JSON")
 	fs.BoolVar(&csvOut, "csv", false, "print the table as CSV")
 	fs.StringVar(&plotPath, "plot", "", "draw the learning curves (mistakes per epoch) of all learners to this PNG")
+	fs.StringVar(&seedList, "seeds", "", "repeat the comparison for each of these master seeds (A-B or a list), on all cores,\nand print mean ± standard deviation per row")
 	fs.StringVar(&export, "export-libsvm", "", "also write the features as libsvm files in this folder, to check results with LIBSVM")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -73,6 +74,39 @@ same machine's A-unit outputs (--features).`)
 	cfg, err := mf.build(fs)
 	if err != nil {
 		return err
+	}
+	if seedList != "" {
+		for _, name := range []string{"seed", "plot", "export-libsvm", "csv"} {
+			if fs.Changed(name) {
+				return usagef("compare --seeds: --%s works on one run; drop it", name)
+			}
+		}
+		list, err := parseSeeds(seedList)
+		if err != nil {
+			return usageError{err}
+		}
+		reps, err := forSeeds(ctx, list, func(ctx context.Context, seed uint64) (*compare.Report, error) {
+			sp := spec
+			sp.Seed = seed
+			train, test, err := data.load(seed)
+			if err != nil {
+				return nil, err
+			}
+			return compare.Run(ctx, cfg, machine.SeedsFrom(seed), train, test, sp, nil)
+		})
+		if err != nil {
+			return err
+		}
+		if jsonOut {
+			enc := json.NewEncoder(env.Stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(struct {
+				Seeds   []uint64          `json:"seeds"`
+				Reports []*compare.Report `json:"reports"`
+			}{list, reps})
+		}
+		printSeedsReport(env.Stdout, list, reps)
+		return nil
 	}
 	seeds := machine.SeedsFrom(mf.seed)
 	train, test, err := data.load(seeds.Master)

@@ -98,3 +98,31 @@ func TestTrainSeeds(t *testing.T) {
 		}
 	}
 }
+
+// compare --seeds: the same table with one thread or four, and the
+// per-seed reports in seed order in JSON.
+func TestCompareSeeds(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"compare", "--task", "square-circle", "--n", "15", "--learners", "perceptron,ideal", "--seeds", "2,5"}
+	var outs []string
+	for _, procs := range []int{1, 4} {
+		old := runtime.GOMAXPROCS(procs)
+		code, out, errs := run(t, dir, args...)
+		runtime.GOMAXPROCS(old)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] {
+		t.Fatalf("1 and 4 threads differ:\n%s\n%s", outs[0], outs[1])
+	}
+	for _, want := range []string{"over 2 seeds", "perceptron", "±", "Theory, pixels"} {
+		if !strings.Contains(outs[0], want) {
+			t.Errorf("output lacks %q:\n%s", want, outs[0])
+		}
+	}
+	if code, _, _ := run(t, dir, "compare", "--seeds", "1-2", "--plot", "x.png"); code != 2 {
+		t.Errorf("--seeds with --plot: exit %d, want 2", code)
+	}
+}
