@@ -88,7 +88,7 @@ func Start(ctx context.Context, e Example, s Setup) (*Run, error) {
 		r.Kernel, err = TraceKernelPerceptron(ctx, e, KernelOptions{Kernel: k, Bias: s.Bias, Shuffle: s.Shuffle, Seed: s.Seed, MaxEpochs: s.MaxEpochs})
 	case "svm":
 		if s.C < 0 || math.IsNaN(s.C) || math.IsInf(s.C, 0) {
-			return nil, fmt.Errorf("C %v: want a finite number > 0", s.C)
+			return nil, fmt.Errorf("the penalty C = %v: want a finite number > 0", s.C)
 		}
 		r.SVM, err = SolveSVM(e, SVMOptions{Kernel: k, C: s.C, Hard: s.Hard})
 	default:
@@ -248,7 +248,7 @@ func (r *Run) Picture(ctx context.Context, view string, f int) (*dials.Drawing, 
 	e := r.Example
 	caption := e.Name + " · " + r.setupText()
 	if t := r.frameTitle(f); t != "" {
-		caption += " · " + t
+		caption += "\n" + t
 	}
 	linear := r.Perceptron != nil || r.GD != nil
 	switch view {

@@ -45,7 +45,8 @@ func Paths(ctx context.Context, e Example, bias bool, eps float64) (*plot.Plot, 
 	if bias {
 		title += " — slice at the perceptron's b"
 	}
-	p, err := WSpace(e, WView{Path: ptPath, Bias: bias, Box: box, Risk: true, Title: title})
+	p, err := WSpace(e, WView{Path: ptPath, Bias: bias, Box: box, Risk: true, Title: title,
+		PathName: fmt.Sprintf("the perceptron (SGD): %d updates, %s", pt.Mistakes, shortStatus(pt.Converged))})
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +64,6 @@ func Paths(ctx context.Context, e Example, bias bool, eps float64) (*plot.Plot, 
 	pts.GlyphStyle = draw.GlyphStyle{Color: goldColor, Radius: vg.Points(5), Shape: draw.BoxGlyph{}}
 	p.Add(l, pts)
 	p.Legend.Add(fmt.Sprintf("batch GD: %d steps, %s", len(gd.Steps), shortStatus(gd.Converged)), l, pts)
-	p.Legend.Add(fmt.Sprintf("the perceptron (black path): %d updates, %s", pt.Mistakes, shortStatus(pt.Converged)))
 	return p, nil
 }
 

@@ -17,20 +17,34 @@ import (
 	"mark1/lab"
 )
 
-// postLab posts body to /api/lab and decodes the answer.
-func postLab(t *testing.T, url, body string) (int, map[string]any) {
+// labPost posts body to /api/lab as the lab page does, with the token the
+// server writes into its pages, and returns the status and the answer.
+func labPost(t *testing.T, url, body string) (int, []byte) {
 	t.Helper()
-	res, err := http.Post(url+"/api/lab", "application/json", strings.NewReader(body))
+	req, err := http.NewRequest("POST", url+"/api/lab", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(TokenHeader, pageToken(t, url))
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, b
+}
+
+// postLab posts body to /api/lab and decodes the answer.
+func postLab(t *testing.T, url, body string) (int, map[string]any) {
+	t.Helper()
+	code, b := labPost(t, url, body)
 	var v map[string]any
 	if err := json.Unmarshal(b, &v); err != nil {
 		t.Fatalf("answer is not JSON: %v\n%s", err, b)
 	}
-	return res.StatusCode, v
+	return code, v
 }
 
 // TestLabAPI checks the lab's endpoint: the notes' example frame by frame
@@ -51,6 +65,12 @@ func TestLabAPI(t *testing.T) {
 			t.Errorf("frame %d: %v frames; want 13", f, v["frames"])
 		}
 	}
+	// Like every control, the lab's POST needs the page's token.
+	if res, err := http.Post(ts.URL+"/api/lab", "application/json", strings.NewReader(`{"example":"notes-004"}`)); err != nil || res.StatusCode != http.StatusForbidden {
+		t.Errorf("POST /api/lab without the token: %v %v; want 403", err, res.Status)
+	} else {
+		res.Body.Close()
+	}
 	// The frame's numbers are the lab package's.
 	run, err := lab.Start(context.Background(), mustExample(t, "notes-004"), lab.Setup{})
 	if err != nil {
@@ -58,12 +78,7 @@ func TestLabAPI(t *testing.T) {
 	}
 	fr, _ := run.Frame(3, 60, 0)
 	want, _ := json.Marshal(fr)
-	res, err := http.Post(ts.URL+"/api/lab", "application/json", strings.NewReader(`{"example":"notes-004","frame":3}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, _ := io.ReadAll(res.Body)
-	res.Body.Close()
+	_, got := labPost(t, ts.URL, `{"example":"notes-004","frame":3}`)
 	if !bytes.Equal(bytes.TrimSpace(got), want) {
 		t.Errorf("the page's frame differs from lab.Run.Frame")
 	}
@@ -112,8 +127,7 @@ func TestLabBrowser(t *testing.T) {
 		t.Skip("no Chromium binary found (install the chromium package, or set MARK1_CHROMIUM)")
 	}
 	_, ts := newPanel(t, Config{})
-	ctx, cancel := browser(t, bin)
-	defer cancel()
+	ctx := startBrowser(t, bin, 1400, 1000)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1240, 1100), chromedp.Navigate(ts.URL+"/lab.html")); err != nil {
 		t.Fatalf("browser: %v", err)
 	}

@@ -14,8 +14,12 @@ import (
 // perceptron's mistakes.
 func printSeedsReport(w io.Writer, seeds []uint64, reps []*compare.Report) {
 	r0 := reps[0]
-	fmt.Fprintf(w, "Comparison on %s over %d seeds (%d to %d; each seed a fresh machine, cards and split): %d classes, %d training cards, %d held out per seed; preset %q; kernel %s.\n",
-		r0.Data, len(seeds), seeds[0], seeds[len(seeds)-1], len(r0.Classes), r0.Train, r0.Test, r0.Preset, r0.Kernel)
+	preset := "raw features"
+	if r0.Preset != nil {
+		preset = fmt.Sprintf("preset %q", *r0.Preset)
+	}
+	fmt.Fprintf(w, "Comparison on %s over %d seeds (%d to %d; each seed a fresh machine, cards and split): %d classes, %d training cards, %d held out per seed; %s; kernel %s.\n",
+		r0.Data, len(seeds), seeds[0], seeds[len(seeds)-1], len(r0.Classes), r0.Train, r0.Test, preset, r0.Kernel)
 	var chance, pa, pam []float64
 	for _, r := range reps {
 		c := math.NaN()
@@ -59,7 +63,9 @@ func printSeedsReport(w io.Writer, seeds []uint64, reps []*compare.Report) {
 				continue
 			}
 			sep++
-			bound = append(bound, th.Bound)
+			if th.Bound != nil {
+				bound = append(bound, *th.Bound)
+			}
 			if th.PerceptronMistakes != nil {
 				mistakes = append(mistakes, float64(*th.PerceptronMistakes))
 			}

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"mark1/images"
+	"mark1/internal/jsonnum"
 	"mark1/learning"
 	"mark1/learning/kernel"
 	"mark1/learning/svm"
@@ -134,11 +135,14 @@ type Row struct {
 
 // Theory is the convergence theorem checked on one binary feature set.
 type Theory struct {
-	Features  string  `json:"features"`
-	Separable bool    `json:"separable"`
-	Radius    float64 `json:"radius"` // R = max ‖(x, 1)‖
-	Margin    float64 `json:"margin"` // γ, the largest margin of the data (x, 1) through the origin
-	Bound     float64 `json:"bound"`  // (R/γ)²
+	Features  string `json:"features"`
+	Separable bool   `json:"separable"`
+	// Radius R = max ‖(x, 1)‖; Margin γ, the largest margin of the data
+	// (x, 1) through the origin (the perceptron's own space, its bias
+	// input appended); Bound (R/γ)². Nil unless separable.
+	Radius *float64 `json:"radius"`
+	Margin *float64 `json:"margin"`
+	Bound  *float64 `json:"bound"`
 	// PerceptronMistakes made by the perceptron on the same data (nil if
 	// it was not run).
 	PerceptronMistakes *int   `json:"perceptron_mistakes"`
@@ -151,7 +155,7 @@ type Report struct {
 	Classes []string `json:"classes"`
 	Train   int      `json:"train"`
 	Test    int      `json:"test"`
-	Preset  string   `json:"preset"`
+	Preset  *string  `json:"preset"` // the machine preset; null for raw features
 	Kernel  string   `json:"kernel"`
 	Rows    []Row    `json:"rows"`
 	Theory  []Theory `json:"theory"`
@@ -164,6 +168,9 @@ type Report struct {
 	// (machine.MeasurePa).
 	Pa      float64 `json:"p_a"`
 	PaModel float64 `json:"p_a_model"`
+	// Notes says, one line each, what was left out and why (the hardware
+	// on data that are not pictures); null when nothing was.
+	Notes []string `json:"notes"`
 }
 
 // Run trains every learner of spec on train and measures it on train and
@@ -183,7 +190,7 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Data: train.Name, Classes: train.Classes, Train: train.Len(), Test: test.Len(), Preset: cfg.Preset, Kernel: spec.Kernel.String()}
+	rep := &Report{Data: train.Name, Classes: train.Classes, Train: train.Len(), Test: test.Len(), Preset: &cfg.Preset, Kernel: spec.Kernel.String()}
 	trF, teF := m.Fields(train), m.Fields(test)
 	if teF.Len() > 0 {
 		c := learning.Chance(teF.Y)
@@ -321,9 +328,7 @@ func runLearner(ctx context.Context, l learning.Learner, feat string, tr, te *le
 		row.Pg = &pg
 	}
 	if mm, ok := res.Model.(learning.Margined); ok {
-		if g := mm.Margin(); !math.IsNaN(g) && !math.IsInf(g, 0) {
-			row.Margin = &g
-		}
+		row.Margin = jsonnum.Of(mm.Margin()) // nil for NaN or Inf; never -0
 	}
 	if sv, ok := res.Model.(learning.SupportVectored); ok {
 		n, b := sv.SupportVectors()
@@ -383,5 +388,5 @@ func theory(d *learning.Data, spec Spec) Theory {
 	if mm.Status != learning.MarginFound {
 		note += fmt.Sprintf("; the solver stopped %v with γ* in [%.4g, %.4g], so the bound is valid but may not be the tightest", mm.Status, mm.Lower, mm.Upper)
 	}
-	return Theory{Separable: true, Radius: r, Margin: g, Bound: bound, Note: note}
+	return Theory{Separable: true, Radius: jsonnum.Of(r), Margin: jsonnum.Of(g), Bound: jsonnum.Of(bound), Note: note}
 }

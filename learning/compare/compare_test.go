@@ -57,11 +57,12 @@ func TestRunAllLearners(t *testing.T) {
 			t.Errorf("%s: left/right not separable? %s", th.Features, th.Note)
 			continue
 		}
-		if th.PerceptronMistakes == nil || float64(*th.PerceptronMistakes) > th.Bound {
-			t.Errorf("%s: perceptron made %v mistakes; bound (R/γ)² = %.1f", th.Features, th.PerceptronMistakes, th.Bound)
+		if th.Margin == nil || th.Bound == nil || th.Radius == nil || !(*th.Margin > 0) {
+			t.Errorf("%s: separable, but γ = %v, R = %v, bound %v", th.Features, th.Margin, th.Radius, th.Bound)
+			continue
 		}
-		if !(th.Margin > 0) || math.IsInf(th.Bound, 0) {
-			t.Errorf("%s: γ = %v, bound %v", th.Features, th.Margin, th.Bound)
+		if th.PerceptronMistakes == nil || float64(*th.PerceptronMistakes) > *th.Bound {
+			t.Errorf("%s: perceptron made %v mistakes; bound (R/γ)² = %.1f", th.Features, th.PerceptronMistakes, *th.Bound)
 		}
 	}
 }
@@ -172,8 +173,11 @@ func TestTheoryMargin(t *testing.T) {
 	}
 	for i, tt := range tests {
 		th := theory(tt.d, Spec{})
-		if !th.Separable || math.Abs(th.Margin-tt.margin) > 1e-6*tt.margin || math.Abs(th.Radius-tt.radius) > 1e-12 || math.Abs(th.Bound-tt.b) > 1e-4*tt.b {
-			t.Errorf("case %d: γ %v R %v bound %v; want %v, %v, %v (%s)", i, th.Margin, th.Radius, th.Bound, tt.margin, tt.radius, tt.b, th.Note)
+		if !th.Separable || th.Margin == nil || th.Radius == nil || th.Bound == nil {
+			t.Fatalf("case %d: not separable, or no γ, R, bound (%s)", i, th.Note)
+		}
+		if math.Abs(*th.Margin-tt.margin) > 1e-6*tt.margin || math.Abs(*th.Radius-tt.radius) > 1e-12 || math.Abs(*th.Bound-tt.b) > 1e-4*tt.b {
+			t.Errorf("case %d: γ %v R %v bound %v; want %v, %v, %v (%s)", i, *th.Margin, *th.Radius, *th.Bound, tt.margin, tt.radius, tt.b, th.Note)
 		}
 	}
 }
