@@ -86,6 +86,46 @@ type Point struct {
 	Draws       int      `json:"draws"`
 	PgSD        float64  `json:"p_g_sd"`
 	RetrainedSD *float64 `json:"p_g_retrained_sd"`
+	// Machines is the number of machines pooled (Pool); then Pg and
+	// Retrained are means over the machines of each one's mean over its
+	// Draws, and the SDs are over the machines. 0 for one machine.
+	Machines int `json:"machines,omitempty"`
+}
+
+// Pool combines the points of several machines ablated with the same
+// parts and fractions (one slice per machine, in the same order): the
+// mean and the standard deviation over the machines of each one's P_g.
+// It panics if the slices do not line up (misuse).
+func Pool(per [][]Point) []Point {
+	if len(per) == 0 {
+		return nil
+	}
+	out := make([]Point, len(per[0]))
+	for k := range out {
+		var pg, pg2, rt, rt2 float64
+		p := per[0][k]
+		for _, pts := range per {
+			q := pts[k]
+			if len(pts) != len(out) || q.Part != p.Part || q.Fraction != p.Fraction {
+				panic("ablation: Pool: the machines' points do not line up")
+			}
+			pg += q.Pg
+			pg2 += q.Pg * q.Pg
+			if q.Retrained != nil {
+				rt += *q.Retrained
+				rt2 += *q.Retrained * *q.Retrained
+			}
+		}
+		n := float64(len(per))
+		p.Machines = len(per)
+		p.Pg, p.PgSD = pg/n, sd(pg, pg2, n)
+		if p.Retrained != nil {
+			m, s := rt/n, sd(rt, rt2, n)
+			p.Retrained, p.RetrainedSD = &m, &s
+		}
+		out[k] = p
+	}
+	return out
 }
 
 // Validate reports a fraction out of range or a bad part or epoch count.
@@ -292,7 +332,7 @@ func Table(points []Point) string {
 		at[p.Part][p.Fraction] = p
 	}
 	retrained := len(points) > 0 && points[0].Retrained != nil
-	spread := len(points) > 0 && points[0].Draws > 1
+	spread := len(points) > 0 && (points[0].Draws > 1 || points[0].Machines > 1)
 	wide, rwide := 14, 9
 	if spread {
 		wide, rwide = 16, 16
@@ -330,7 +370,10 @@ func Table(points []Point) string {
 		}
 		b.WriteString("\n")
 	}
-	if spread {
+	switch {
+	case spread && points[0].Machines > 1:
+		fmt.Fprintf(&b, "(mean ± standard deviation over %d machines, each the mean of %d fault draws)\n", points[0].Machines, points[0].Draws)
+	case spread:
 		fmt.Fprintf(&b, "(mean ± standard deviation over %d fault draws)\n", points[0].Draws)
 	}
 	return b.String()

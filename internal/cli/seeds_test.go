@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"regexp"
 	"runtime"
@@ -124,5 +125,51 @@ func TestCompareSeeds(t *testing.T) {
 	}
 	if code, _, _ := run(t, dir, "compare", "--seeds", "1-2", "--plot", "x.png"); code != 2 {
 		t.Errorf("--seeds with --plot: exit %d, want 2", code)
+	}
+}
+
+// ablate --seeds: a fresh machine per seed trained as the file's recipe
+// says; seed 1 alone gives exactly the ablation of the file's own machine
+// (trained with seed 1), and the pooled table is the same with one thread
+// or four.
+func TestAblateSeeds(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errs := run(t, dir, "train", "--task", "leftright", "--n", "20", "--quiet", "--out", "m.json"); code != 0 {
+		t.Fatalf("train: %s", errs)
+	}
+	common := []string{"ablate", "--machine", "m.json", "--fractions", "0,0.5", "--retrain", "1", "--draws", "2", "--json"}
+	_, own, errs := run(t, dir, common...)
+	_, one, errs2 := run(t, dir, append(common, "--seeds", "1")...)
+	var a []pointJSON
+	var b struct{ Points []pointJSON }
+	if err := json.Unmarshal([]byte(own), &a); err != nil {
+		t.Fatalf("%v: %s %s", err, own, errs)
+	}
+	if err := json.Unmarshal([]byte(one), &b); err != nil {
+		t.Fatalf("%v: %s %s", err, one, errs2)
+	}
+	if len(a) != len(b.Points) || len(a) == 0 {
+		t.Fatalf("%d and %d points", len(a), len(b.Points))
+	}
+	for i := range a {
+		if a[i].Pg != b.Points[i].Pg || *a[i].Retrained != *b.Points[i].Retrained {
+			t.Errorf("point %d: the file's machine %+v, seed 1 afresh %+v", i, a[i], b.Points[i])
+		}
+	}
+	var outs []string
+	for _, procs := range []int{1, 4} {
+		old := runtime.GOMAXPROCS(procs)
+		code, out, errs := run(t, dir, "ablate", "--machine", "m.json", "--fractions", "0,0.5", "--retrain", "1", "--draws", "2", "--seeds", "1-3")
+		runtime.GOMAXPROCS(old)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] || !strings.Contains(outs[0], "over 3 machines") {
+		t.Errorf("1 and 4 threads:\n%s\n%s", outs[0], outs[1])
+	}
+	if code, _, _ := run(t, dir, "ablate", "--machine", "m.json", "--seeds", "1-2", "--task", "shapes"); code != 2 {
+		t.Errorf("--seeds with --task: exit %d, want 2", code)
 	}
 }
