@@ -74,23 +74,23 @@ func MaxMargin(d *Data, bias bool, tol float64, maxPasses int) Margin {
 	for i, c := range d.Y {
 		y[i] = ovrSign(c, 0, 2)
 	}
-	return maxMarginOrigin(d.X, y, bias, tol, maxPasses)
+	return maxMarginOrigin(d.Features(), y, bias, tol, maxPasses)
 }
 
 // maxMarginOrigin is MaxMargin on rows x (each extended by a 1 if bias)
 // with labels y = ±1.
-func maxMarginOrigin(x [][]float64, y []float64, bias bool, tol float64, maxPasses int) Margin {
+func maxMarginOrigin(x Rows, y []float64, bias bool, tol float64, maxPasses int) Margin {
 	if tol <= 0 {
 		tol = 1e-6
 	}
 	if maxPasses <= 0 {
 		maxPasses = 100_000
 	}
-	n := len(x)
+	n := x.Len()
 	if n == 0 {
 		return Margin{Status: MarginNotSeparable}
 	}
-	dim := len(x[0])
+	dim := x.Dim()
 	extra := 0.0
 	if bias {
 		extra = 1
@@ -101,8 +101,8 @@ func maxMarginOrigin(x [][]float64, y []float64, bias bool, tol float64, maxPass
 	alpha := make([]float64, n)
 	q := make([]float64, n)
 	var r2 float64
-	for i, xi := range x {
-		q[i] = dot(xi, xi) + extra
+	for i := range n {
+		q[i] = x.SqNorm(i) + extra
 		r2 = max(r2, q[i])
 		if q[i] == 0 {
 			// A point at the origin has margin 0 under every separator.
@@ -112,11 +112,11 @@ func maxMarginOrigin(x [][]float64, y []float64, bias bool, tol float64, maxPass
 	floor := 1e-6 * math.Sqrt(r2)
 	out := Margin{Status: MarginUndecided, Upper: math.Inf(1)}
 	for pass := 1; pass <= maxPasses; pass++ {
-		for i, xi := range x {
-			g := y[i]*(dot(w, xi)+wb*extra) - 1
+		for i := range n {
+			g := y[i]*(x.Dot(i, w)+wb*extra) - 1
 			a := max(0, alpha[i]-g/q[i])
 			if delta := a - alpha[i]; delta != 0 {
-				axpy(w, delta*y[i], xi)
+				x.AddTo(w, delta*y[i], i)
 				wb += delta * y[i] * extra
 				alpha[i] = a
 			}
@@ -125,8 +125,8 @@ func maxMarginOrigin(x [][]float64, y []float64, bias bool, tol float64, maxPass
 		norm2 := dot(w, w) + wb*wb
 		lo := math.Inf(1)
 		var sa float64
-		for i, xi := range x {
-			lo = min(lo, y[i]*(dot(w, xi)+wb*extra))
+		for i := range n {
+			lo = min(lo, y[i]*(x.Dot(i, w)+wb*extra))
 			sa += alpha[i]
 		}
 		dual := sa - norm2/2
