@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -172,4 +173,29 @@ func TestAblateSeeds(t *testing.T) {
 	if code, _, _ := run(t, dir, "ablate", "--machine", "m.json", "--seeds", "1-2", "--task", "shapes"); code != 2 {
 		t.Errorf("--seeds with --task: exit %d, want 2", code)
 	}
+}
+
+// FuzzParseSeeds: whatever parseSeeds accepts is at most maxSeeds seeds,
+// and the list written back as "a,b,c" parses to the same seeds.
+func FuzzParseSeeds(f *testing.F) {
+	for _, s := range []string{"1-5", "1,4,9", "3", "2-2,7"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		seeds, err := parseSeeds(s)
+		if err != nil {
+			return
+		}
+		if len(seeds) == 0 || len(seeds) > maxSeeds {
+			t.Fatalf("%q gave %d seeds", s, len(seeds))
+		}
+		parts := make([]string, len(seeds))
+		for i, v := range seeds {
+			parts[i] = strconv.FormatUint(v, 10)
+		}
+		back, err := parseSeeds(strings.Join(parts, ","))
+		if err != nil || !slices.Equal(back, seeds) {
+			t.Fatalf("%q: %v, written back %v, %v", s, seeds, back, err)
+		}
+	})
 }
