@@ -1,6 +1,7 @@
 package learning
 
 import (
+	"context"
 	"fmt"
 	"math"
 )
@@ -67,6 +68,12 @@ type Margin struct {
 //
 // It panics if d does not have two classes (misuse).
 func MaxMargin(d *Data, bias bool, tol float64, maxPasses int) Margin {
+	return MaxMarginContext(context.Background(), d, bias, tol, maxPasses)
+}
+
+// MaxMarginContext is MaxMargin that also stops, with MarginUndecided and
+// the bounds reached so far, when ctx is done (checked after every pass).
+func MaxMarginContext(ctx context.Context, d *Data, bias bool, tol float64, maxPasses int) Margin {
 	if d.Classes != 2 {
 		panic(fmt.Sprintf("learning: MaxMargin needs two classes, got %d", d.Classes))
 	}
@@ -74,12 +81,12 @@ func MaxMargin(d *Data, bias bool, tol float64, maxPasses int) Margin {
 	for i, c := range d.Y {
 		y[i] = ovrSign(c, 0, 2)
 	}
-	return maxMarginOrigin(d.Features(), y, bias, tol, maxPasses)
+	return maxMarginOrigin(ctx, d.Features(), y, bias, tol, maxPasses)
 }
 
 // maxMarginOrigin is MaxMargin on rows x (each extended by a 1 if bias)
 // with labels y = ±1.
-func maxMarginOrigin(x Rows, y []float64, bias bool, tol float64, maxPasses int) Margin {
+func maxMarginOrigin(ctx context.Context, x Rows, y []float64, bias bool, tol float64, maxPasses int) Margin {
 	if tol <= 0 {
 		tol = 1e-6
 	}
@@ -142,6 +149,8 @@ func maxMarginOrigin(x Rows, y []float64, bias bool, tol float64, maxPasses int)
 			out.Status = MarginNotSeparable
 		case out.Lower > 0 && out.Upper <= out.Lower*(1+tol):
 			out.Status = MarginFound
+		case ctx.Err() != nil:
+			out.Status = MarginUndecided
 		default:
 			continue
 		}

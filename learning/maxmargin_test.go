@@ -233,3 +233,19 @@ func TestMaxMarginRows(t *testing.T) {
 		t.Errorf("plain rows %v γ=%v, bits %v γ=%v", plain.Status, plain.Lower, packed.Status, packed.Lower)
 	}
 }
+
+// A cancelled context stops the solver after one pass, undecided, with
+// valid bounds around the margin MaxMargin finds.
+func TestMaxMarginContext(t *testing.T) {
+	d := randomSeparable(rand.New(rand.NewPCG(9, 9)), 40, 5, true)
+	full := MaxMargin(d, true, 1e-9, 0)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	m := MaxMarginContext(ctx, d, true, 1e-9, 0)
+	if full.Status != MarginFound || m.Status != MarginUndecided || m.Passes != 1 {
+		t.Fatalf("full %v; cancelled %v after %d passes", full.Status, m.Status, m.Passes)
+	}
+	if m.Lower > full.Lower*(1+1e-9) || m.Upper < full.Lower*(1-1e-9) {
+		t.Errorf("after one pass [%v, %v] does not bound γ* = %v", m.Lower, m.Upper, full.Lower)
+	}
+}
