@@ -78,10 +78,27 @@ func (c Config) Read(p float64) float64 {
 	return -lim + 2*lim*k/float64(q)
 }
 
+// maxMagnitude bounds the sizes in a Config: far beyond any pot.
+const maxMagnitude = 1e6
+
 // Validate reports a parameter out of range.
 func (c Config) Validate() error {
 	bad := func(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) || v < 0 }
+	// Sizes beyond maxMagnitude cannot be physical, and would let the
+	// positions overflow to infinity in a long run (a machine with such
+	// values could not even be saved).
+	huge := func(vs ...float64) bool {
+		for _, v := range vs {
+			if math.Abs(v) > maxMagnitude {
+				return true
+			}
+		}
+		return false
+	}
 	switch {
+	case huge(c.Limit, c.Step, c.Backlash, c.Drift, c.Initial, c.PulseSeconds):
+		return fmt.Errorf("motors: limit, step, backlash, drift, initial position and pulse time must lie within ±%g (got %g, %g, %g, %g, %g, %g)",
+			maxMagnitude, c.Limit, c.Step, c.Backlash, c.Drift, c.Initial, c.PulseSeconds)
 	case bad(c.Limit):
 		return fmt.Errorf("motors: limit %v must be ≥ 0 (0 = no end stops)", c.Limit)
 	case bad(c.Step) || (c.Limit > 0 && c.StepSize() > 2*c.Limit):

@@ -31,13 +31,14 @@ type trainOptions struct {
 	resume     string
 	checkpoint int
 	record     string // --record DIR: pot snapshots per epoch (recordHook, dials.go)
+	stopOnFail bool   // --stop-on-write-error
 }
 
 // resumeFlag reports whether a flag may be given with --resume; everything
 // else comes from the machine file.
 func resumeFlag(name string) bool {
 	switch name {
-	case "resume", "out", "quiet", "epochs", "checkpoint-every", "record":
+	case "resume", "out", "quiet", "epochs", "checkpoint-every", "record", "stop-on-write-error":
 		return true
 	}
 	return false
@@ -63,6 +64,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	fs.StringVar(&o.resume, "resume", "", "continue training this machine file (a checkpoint or a finished run) on the data it records")
 	fs.StringVar(&o.record, "record", "", "keep the pot positions after every epoch in this folder (for mark1 dials --animate)")
 	fs.IntVar(&o.checkpoint, "checkpoint-every", 0, "also save the machine to --out every N epochs (0 = only at the end or when interrupted)")
+	fs.BoolVar(&o.stopOnFail, "stop-on-write-error", false, "stop training when a checkpoint or --record write fails (default: report it at once and go on; the final save is always tried)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -157,19 +159,33 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	}
 	total := s.Recipe().MaxEpochs
 	start := time.Now()
-	// A failed --record or checkpoint write stops the run after the epoch;
-	// the final save below is still attempted.
+	// A failed --record or checkpoint write is reported at once; training
+	// goes on (or stops, with --stop-on-write-error), and the final save
+	// below is always attempted.
+	var writeFails int
+	var lastWriteErr error
+	failed := func(err error) error {
+		writeFails++
+		lastWriteErr = err
+		if o.stopOnFail {
+			return err
+		}
+		fmt.Fprintf(env.Stderr, "mark1: %v; training goes on (--stop-on-write-error stops it)\n", err)
+		return nil
+	}
 	_, runErr := s.Run(ctx, machine.RecorderFunc(func(e machine.Epoch) error {
 		if !o.quiet {
 			fmt.Fprintf(w, "  %5d  %4d/%-4d %6.1f%%  %6s  %12s  %d\n", e.Epoch, e.Mistakes, tr.Len(),
 				100*e.Pr, pct(e.Pg), clock(e.Seconds), e.Pulses)
 		}
 		if err := record(e); err != nil {
-			return err
+			if err := failed(fmt.Errorf("--record after epoch %d: %w", e.Epoch, err)); err != nil {
+				return err
+			}
 		}
 		if o.checkpoint > 0 && e.Epoch%o.checkpoint == 0 && e.Epoch < total {
 			if err := m.Save(o.out); err != nil {
-				return fmt.Errorf("checkpoint after epoch %d: %w", e.Epoch, err)
+				return failed(fmt.Errorf("checkpoint after epoch %d: %w", e.Epoch, err))
 			}
 			if !o.quiet {
 				fmt.Fprintf(w, "         checkpoint: saved epoch %d to %s\n", e.Epoch, o.out)
@@ -209,6 +225,9 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		return fmt.Errorf("%w (training stopped after epoch %d; the machine was saved to %s)", runErr, len(m.History), o.out)
 	}
 	summary(w, s, elapsed, o.out)
+	if writeFails > 0 {
+		return fmt.Errorf("the machine was saved to %s, but %d checkpoint or --record writes failed, the last: %w", o.out, writeFails, lastWriteErr)
+	}
 	return nil
 }
 
