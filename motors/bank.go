@@ -87,18 +87,15 @@ func (c Config) Validate() error {
 	// Sizes beyond maxMagnitude cannot be physical, and would let the
 	// positions overflow to infinity in a long run (a machine with such
 	// values could not even be saved).
-	huge := func(vs ...float64) bool {
-		for _, v := range vs {
-			if math.Abs(v) > maxMagnitude {
-				return true
-			}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"limit", c.Limit}, {"step", c.Step}, {"backlash", c.Backlash}, {"drift", c.Drift}, {"initial position", c.Initial}, {"pulse time", c.PulseSeconds}} {
+		if math.Abs(f.v) > maxMagnitude {
+			return fmt.Errorf("motors: %s %g out of range [-%g, %g]", f.name, f.v, maxMagnitude, maxMagnitude)
 		}
-		return false
 	}
 	switch {
-	case huge(c.Limit, c.Step, c.Backlash, c.Drift, c.Initial, c.PulseSeconds):
-		return fmt.Errorf("motors: limit, step, backlash, drift, initial position and pulse time must lie within ±%g (got %g, %g, %g, %g, %g, %g)",
-			maxMagnitude, c.Limit, c.Step, c.Backlash, c.Drift, c.Initial, c.PulseSeconds)
 	case bad(c.Limit):
 		return fmt.Errorf("motors: limit %v must be ≥ 0 (0 = no end stops)", c.Limit)
 	case bad(c.Step) || (c.Limit > 0 && c.StepSize() > 2*c.Limit):
