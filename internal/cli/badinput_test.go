@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/metrics"
 	"slices"
 	"strings"
@@ -205,6 +206,8 @@ func TestBadInputs(t *testing.T) {
 	os.Mkdir(filepath.Join(dir, "afolder"), 0o755)
 	write("plain.txt", []byte("x"))
 	write("ten-million-images-idx3-ubyte.gz", gzipped(t, idxFile(0x0000_0803, []uint32{10_000_000, 1, 1}, 10_000_000)))
+	write("tiny-images-idx3-ubyte.gz", gzipped(t, idxFile(0x0000_0803, []uint32{300_000, 1, 1}, 300_000)))
+	write("tiny-labels-idx1-ubyte.gz", gzipped(t, append(idxFile(0x0000_0801, []uint32{300_000}, 0), bytes.Repeat([]byte{0, 1}, 150_000)...)))
 	write("many-rows.libsvm.gz", gzipped(t, bytes.Repeat([]byte("0 1:1\n1 1:0\n"), 100_000)))
 	two, _ := json.Marshal(map[string]any{"retina": map[string]any{"width": 20}})
 	write("twovalues.json", append(append(two, ' '), two...))
@@ -313,6 +316,8 @@ func TestBadInputs(t *testing.T) {
 		{"dials --animate from a recording whose epoch file is a named pipe", []string{"dials", "--record", "rec", "--animate", "a.gif"}, 1, []string{"epoch-0001.json", "named pipe"}},
 		// Memory: tiny files declaring huge data are refused before allocating.
 		{"IDX of 10 million 1x1 images (10 kB gzipped)", []string{"train", "--data", "ten-million-images-idx3-ubyte.gz"}, 1, []string{"ten-million-images-idx3-ubyte.gz", "10000000 samples", "--max-memory"}},
+		{"IDX of 300,000 1x1 images: the fitted cards over --max-memory", []string{"train", "--data", "tiny-images-idx3-ubyte.gz", "--max-memory", "100000000"}, 1, []string{"fitting 300000 cards", "--max-memory"}},
+		{"compare: the fitted cards over --max-memory", []string{"compare", "--data", "tiny-images-idx3-ubyte.gz", "--max-memory", "100000000"}, 1, []string{"fitting 300000 cards", "--max-memory"}},
 		{"libsvm of 200,000 rows over --max-memory", []string{"train", "--data", "many-rows.libsvm.gz", "--max-memory", "10000000"}, 1, []string{"many-rows.libsvm.gz", "--max-memory"}},
 		{"task of a million cards per class", []string{"train", "--task", "shapes", "--n", "1000000"}, 1, []string{"task shapes", "--max-memory"}},
 		{"--max-memory too small", []string{"train", "--max-memory", "5"}, 2, []string{"--max-memory", "out of range"}},
@@ -350,7 +355,10 @@ func TestBadInputs(t *testing.T) {
 		t.Fatalf("only %d cases", len(tests))
 	}
 	var worst atomic.Uint64
-	defer func() { t.Logf("%d cases; worst peak live heap %.1f MB", len(tests), float64(worst.Load())/1e6) }()
+	var worstName atomic.Value
+	defer func() {
+		t.Logf("%d cases; worst peak live heap %.1f MB (%v)", len(tests), float64(worst.Load())/1e6, worstName.Load())
+	}()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := listing(t, dir)
@@ -365,12 +373,14 @@ func TestBadInputs(t *testing.T) {
 					args = append(slices.Clone(args), "--plot", "out.png")
 				}
 			}
+			runtime.GC() // what earlier cases left is not this one's
 			heap := sampleHeap()
 			code, stdout, stderr := run(t, dir, args...)
 			peak := heap.Peak()
 			t.Logf("peak live heap %.1f MB", float64(peak)/1e6)
 			if peak > worst.Load() {
 				worst.Store(peak)
+				worstName.Store(tt.name)
 			}
 			if peak > 256<<20 {
 				t.Errorf("live heap reached %.0f MB; want at most 256 MB", float64(peak)/1e6)

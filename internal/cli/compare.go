@@ -87,6 +87,9 @@ same machine's A-unit outputs (--features).`)
 	if err != nil {
 		return err
 	}
+	if err := data.checkFit(cfg, train, test); err != nil {
+		return err
+	}
 	if export != "" {
 		if err := exportLibSVM(export, cfg, seeds, train, test); err != nil {
 			return err

@@ -121,7 +121,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 			return err
 		}
 	}
-	if err := o.data.checkFit(m, train, test); err != nil {
+	if err := o.data.checkFit(m.Config, train, test); err != nil {
 		return err
 	}
 	tr, te := m.Fields(train), m.Fields(test)
