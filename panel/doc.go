@@ -27,4 +27,11 @@
 // GET /api/state returns the state once. Uploads are limited in size,
 // decoded with the images package's limits, and anything that is not a
 // picture is refused with a message that says so.
+//
+// Only the operator's own browser is served (guard.go): a request must
+// name a loopback host or the served address, and every control must come
+// from the panel's own page, carrying the per-server token that the page
+// holds (header X-Mark1-Token). Uploads and event streams are capped in
+// number, uploads have a body deadline, and decoding is limited to a few
+// pictures at a time.
 package panel
