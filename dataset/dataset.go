@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 )
@@ -278,4 +279,115 @@ func (b *builder) finish() *Set {
 		}
 	}
 	return s
+}
+
+// Variance returns the variance of all Rows × Dim entries of the data,
+// zeros included — numpy's X.var(), which scikit-learn's gamma="scale"
+// divides by. It is 0 for an empty set.
+func (s *Set) Variance() float64 {
+	n := float64(s.Rows()) * float64(s.Dim)
+	if n == 0 {
+		return 0
+	}
+	var sum float64
+	for _, v := range s.Value {
+		sum += v
+	}
+	mean := sum / n
+	var ss float64
+	for _, v := range s.Value {
+		d := v - mean
+		ss += d * d
+	}
+	ss += (n - float64(len(s.Value))) * mean * mean
+	return ss / n
+}
+
+// Subset returns the given rows of s, in that order, as a new Set with the
+// same classes (values copied).
+func (s *Set) Subset(rows []int) *Set {
+	out := &Set{Name: s.Name, Format: s.Format, Classes: s.Classes, Dim: s.Dim, Features: s.Features,
+		RowStart: make([]int, 1, len(rows)+1), Y: make([]int, 0, len(rows))}
+	for _, i := range rows {
+		idx, val := s.Row(i)
+		out.Index = append(out.Index, idx...)
+		out.Value = append(out.Value, val...)
+		out.RowStart = append(out.RowStart, len(out.Value))
+		out.Y = append(out.Y, s.Y[i])
+	}
+	return out
+}
+
+// Split divides s into a training part and a held-out part as Holdout
+// chooses (about frac of each class, drawn with seed). Both parts keep s's
+// row order. It panics if frac is not in [0, 1).
+func (s *Set) Split(frac float64, seed uint64) (train, test *Set) {
+	var tr, te []int
+	for i, h := range Holdout(s.Y, len(s.Classes), frac, seed) {
+		if h {
+			te = append(te, i)
+		} else {
+			tr = append(tr, i)
+		}
+	}
+	return s.Subset(tr), s.Subset(te)
+}
+
+// Holdout chooses the rows to hold out for testing, stratified: about frac
+// of each class's rows (labels[i] is row i's class, in [0, classes)), in
+// an order drawn from seed; each class with at least two rows keeps at least
+// one on each side. The same seed gives the same choice. It panics if frac
+// is not in [0, 1) or a label is out of range. The image loaders split
+// pictures with it too.
+func Holdout(labels []int, classes int, frac float64, seed uint64) []bool {
+	if !(frac >= 0 && frac < 1) {
+		panic("dataset: split fraction out of [0, 1)")
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x5eed5b1177))
+	byClass := make([][]int, classes)
+	for i, c := range labels {
+		if c < 0 || c >= classes {
+			panic(fmt.Sprintf("dataset: Holdout: row %d: label %d out of range [0, %d)", i, c, classes))
+		}
+		byClass[c] = append(byClass[c], i)
+	}
+	held := make([]bool, len(labels))
+	for _, idx := range byClass {
+		rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
+		k := int(frac*float64(len(idx)) + 0.5)
+		if frac > 0 && k == 0 && len(idx) >= 2 {
+			k = 1
+		}
+		if k == len(idx) && k > 0 {
+			k--
+		}
+		for _, i := range idx[:k] {
+			held[i] = true
+		}
+	}
+	return held
+}
+
+// Relabel renumbers s's rows onto the given classes (a training set's), by
+// label. It returns an error naming the first label that is not among
+// them, and leaves s unchanged then.
+func (s *Set) Relabel(classes []string) error {
+	pos := make(map[string]int, len(classes))
+	for c, n := range classes {
+		pos[n] = c
+	}
+	to := make([]int, len(s.Classes))
+	for c, n := range s.Classes {
+		k, ok := pos[n]
+		if !ok {
+			return fmt.Errorf("%s: label %q is not one of the training data's classes (%s)", s.Name, n, strings.Join(classes, " "))
+		}
+		to[c] = k
+	}
+	y := make([]int, len(s.Y))
+	for i, c := range s.Y {
+		y[i] = to[c]
+	}
+	s.Y, s.Classes = y, classes
+	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -235,5 +237,63 @@ func TestReadFileGzip(t *testing.T) {
 	}
 	if s.Format != CSV || s.Rows() != 4 || s.Dim != 3 {
 		t.Errorf("gzipped CSV: format %v, %d rows, dim %d; want csv, 4, 3", s.Format, s.Rows(), s.Dim)
+	}
+}
+
+func TestVariance(t *testing.T) {
+	s, err := Read(strings.NewReader("1 1:1 2:2\n2 2:4\n1 3:-3\n"), "v", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Entries 1 2 0 / 0 4 0 / 0 0 -3: mean 4/9, Σx² 30, var 30/9 − 16/81.
+	if got, want := s.Variance(), 30.0/9-16.0/81; math.Abs(got-want) > 1e-15 {
+		t.Errorf("Variance %v; want %v", got, want)
+	}
+}
+
+func TestSplitAndRelabel(t *testing.T) {
+	var b strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&b, "%d %d:1\n", i%3, 1+i%5)
+	}
+	s, err := Read(strings.NewReader(b.String()), "s", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, te := s.Split(0.25, 7)
+	if tr.Rows()+te.Rows() != 40 {
+		t.Fatalf("%d + %d rows; want 40", tr.Rows(), te.Rows())
+	}
+	count := func(x *Set) []int {
+		n := make([]int, len(x.Classes))
+		for _, c := range x.Y {
+			n[c]++
+		}
+		return n
+	}
+	// Classes of 14, 13, 13 rows: a quarter of each, rounded, held out.
+	if got := count(te); !reflect.DeepEqual(got, []int{4, 3, 3}) {
+		t.Errorf("held out per class %v; want [4 3 3]", got)
+	}
+	tr2, _ := s.Split(0.25, 7)
+	if !reflect.DeepEqual(tr.Y, tr2.Y) || !reflect.DeepEqual(tr.Value, tr2.Value) {
+		t.Error("the same seed gave a different split")
+	}
+	checkSet(t, tr)
+	checkSet(t, te)
+	before := []string{}
+	for i := range te.Rows() {
+		before = append(before, te.Label(i))
+	}
+	if err := te.Relabel([]string{"2", "1", "0"}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range te.Rows() {
+		if te.Label(i) != before[i] {
+			t.Fatalf("row %d: label %q after Relabel; was %q", i, te.Label(i), before[i])
+		}
+	}
+	if err := te.Relabel([]string{"0", "1"}); err == nil || !strings.Contains(err.Error(), `label "2" is not one of the training data's classes`) {
+		t.Errorf("Relabel onto fewer classes: %v", err)
 	}
 }

@@ -3,7 +3,8 @@ package images
 import (
 	"fmt"
 	"image"
-	"math/rand/v2"
+
+	"mark1/dataset"
 )
 
 // Sample is one labelled picture.
@@ -78,28 +79,14 @@ func (d *Dataset) Split(frac float64, seed uint64) (train, test *Dataset) {
 	if !(frac >= 0 && frac < 1) {
 		panic("images: split fraction out of [0, 1)")
 	}
-	rng := rand.New(rand.NewPCG(seed, 0x5eed5b1177))
-	byClass := make([][]int, len(d.Classes))
+	labels := make([]int, len(d.Samples))
 	for i, s := range d.Samples {
 		if s.Label < 0 || s.Label >= len(d.Classes) {
 			panic(fmt.Sprintf("images: Split: %s: label %d out of range [0, %d)", s.Source, s.Label, len(d.Classes)))
 		}
-		byClass[s.Label] = append(byClass[s.Label], i)
+		labels[i] = s.Label
 	}
-	held := make([]bool, len(d.Samples))
-	for _, idx := range byClass {
-		rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
-		k := int(frac*float64(len(idx)) + 0.5)
-		if frac > 0 && k == 0 && len(idx) >= 2 {
-			k = 1
-		}
-		if k == len(idx) && k > 0 {
-			k--
-		}
-		for _, i := range idx[:k] {
-			held[i] = true
-		}
-	}
+	held := dataset.Holdout(labels, len(d.Classes), frac, seed)
 	train = &Dataset{Name: d.Name + " (train)", Classes: d.Classes}
 	test = &Dataset{Name: d.Name + " (test)", Classes: d.Classes}
 	for i, s := range d.Samples {

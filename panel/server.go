@@ -75,8 +75,10 @@ type Config struct {
 
 // Defaults of Config.
 const (
-	DefaultPerClass  = 20
-	DefaultMaxUpload = 8 << 20
+	DefaultPerClass = 20
+	// DefaultMaxUpload takes a phone photo: 12 megapixels are 3–6 MB as
+	// JPEG, 24 megapixels up to about 12 MB.
+	DefaultMaxUpload = 16 << 20
 	DefaultDelay     = 20 * time.Millisecond
 	// broadcastEvery bounds how often a running machine pushes its state.
 	broadcastEvery = 50 * time.Millisecond
@@ -225,6 +227,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/events", s.guard.limit(s.guard.streams, "event streams", s.handleEvents))
 	s.mux.HandleFunc("GET /api/dials.png", s.handlePicture)
 	s.mux.HandleFunc("GET /api/weights.png", s.handlePicture)
+	s.mux.HandleFunc("GET /api/sensitivity.png", s.handlePicture)
+	s.mux.HandleFunc("GET /api/means.png", s.handlePicture)
 	s.mux.HandleFunc("POST /api/task", s.handleTask)
 	s.mux.HandleFunc("POST /api/reset", s.action(s.reset))
 	s.mux.HandleFunc("POST /api/present", s.action(s.presentNext))
@@ -236,6 +240,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/force", s.handleForce)
 	s.mux.HandleFunc("POST /api/save", s.action(s.save))
 	s.mux.HandleFunc("POST /api/machine", s.guard.limit(s.guard.uploads, "uploads", s.handleMachine))
+	s.mux.HandleFunc("GET /api/lab/examples", s.handleLabExamples)
+	s.mux.HandleFunc("POST /api/lab", s.handleLab)
 }
 
 // ServeHTTP implements http.Handler.
@@ -422,7 +428,10 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
-	l := s.layoutInfo()
+	l := struct {
+		layoutInfo
+		HeldOut int `json:"held_out"` // held-out cards P_g is measured on
+	}{s.layoutInfo(), s.sess.Test().Len()}
 	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, l)
 }
@@ -436,19 +445,31 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	w.Write(b)
 }
 
-// handlePicture renders the dial panel or the weight maps as PNG. Drawing
+// handlePicture renders the dial panel, the weight maps, the sensitivity
+// maps (over the training cards) or the mean cards (of the held-out cards,
+// or the training cards when none are held out) as PNG. Drawing
 // takes a good fraction of a second, so it works on a copy of the machine's
 // moving parts taken under the lock, and other tabs are not held up.
 func (s *Server) handlePicture(w http.ResponseWriter, r *http.Request) {
-	m, err := s.snapshot()
+	m, cards, err := s.snapshot()
 	if err != nil {
 		writeError(w, errorf(http.StatusInternalServerError, "%v", err))
 		return
 	}
+	train, test, task := cards.train, cards.test, cards.task
 	var d *dials.Drawing
-	if strings.HasSuffix(r.URL.Path, "weights.png") {
+	switch path.Base(r.URL.Path) {
+	case "weights.png":
 		d = dials.WeightMaps(m)
-	} else {
+	case "sensitivity.png":
+		d = dials.SensitivityMaps(m, train.X, task+" (training cards)")
+	case "means.png":
+		if len(test.X) > 0 {
+			d = dials.MeanCards(m, test.X, test.Y, task+" (held-out cards)")
+		} else {
+			d = dials.MeanCards(m, train.X, train.Y, task+" (training cards)")
+		}
+	default:
 		d = dials.Panel(m, dials.PanelOptions{})
 	}
 	w.Header().Set("Content-Type", "image/png")
@@ -458,18 +479,25 @@ func (s *Server) handlePicture(w http.ResponseWriter, r *http.Request) {
 
 // snapshot returns a copy of the machine for drawing: the pots and the
 // history are copied; the wiring, retina and R-units never change while the
-// panel runs and are shared.
-func (s *Server) snapshot() (*machine.Machine, error) {
+// panel runs and are shared. It also returns the machine's cards, which a
+// new task replaces but nothing changes.
+func (s *Server) snapshot() (*machine.Machine, drawCards, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := *s.m
 	bank, err := motors.Restore(s.m.Bank.Config(), s.m.Bank.State())
 	if err != nil {
-		return nil, err
+		return nil, drawCards{}, err
 	}
 	c.Bank = bank
 	c.History = slices.Clone(s.m.History)
-	return &c, nil
+	return &c, drawCards{s.sess.Train(), s.sess.Test(), s.task}, nil
+}
+
+// drawCards are the cards a picture of the machine is drawn over.
+type drawCards struct {
+	train, test machine.Fields
+	task        string
 }
 
 // handleEvents streams the state to one tab as server-sent events.

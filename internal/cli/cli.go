@@ -35,7 +35,11 @@ func commands() map[string]command {
 		"compare": {"train the hardware rule and software learners on the same data; one table", runCompare},
 		"dials":   {"read a machine's pots: table, summary, dial panel, weight maps, curves, animation", runDials},
 		"serve":   {"the operator panel in your browser, live while the machine trains", runServe},
+		"pa":      {"P_a of a task's cards beside Rosenblatt's 1958 model, by lit area; a picture", runPa},
 		"ablate":  {"fail growing fractions of a trained machine's A-units or pots; P_g table and plot", runAblate},
+		"lab":     {"the lecture notes, runnable: trace and draw the perceptron, GD, kernels and the SVM on small examples", runLab},
+		"fit":     {"train one software learner on numeric data (libsvm, CSV) as svm-train does; save the model", runFit},
+		"apply":   {"predict with a model saved by fit, as svm-predict does: accuracy and predictions", runApply},
 	}
 }
 
@@ -118,9 +122,14 @@ func newFlags(env *Env, name, synopsis string) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	fs.SortFlags = false
+	// Help asked for is the command's output: standard output, exit 0.
+	// Only --help calls Usage (errors are returned, not printed, under
+	// ContinueOnError); pflag's own warnings stay on standard error.
 	fs.Usage = func() {
-		fmt.Fprintf(env.Stderr, "Usage: mark1 %s\n\n%s\n\nFlags:\n", name, synopsis)
+		fmt.Fprintf(env.Stdout, "Usage: mark1 %s\n\n%s\n\nFlags:\n", name, synopsis)
+		fs.SetOutput(env.Stdout)
 		fs.PrintDefaults()
+		fs.SetOutput(env.Stderr)
 	}
 	return fs
 }

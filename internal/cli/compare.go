@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"image/color"
 	"io"
 	"math"
 	"os"
@@ -14,12 +13,9 @@ import (
 	"strings"
 	"time"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-
 	"mark1/images"
 	"mark1/internal/atomicfile"
+	"mark1/internal/jsonnum"
 	"mark1/learning/compare"
 	"mark1/learning/kernel"
 	"mark1/machine"
@@ -28,8 +24,8 @@ import (
 func runCompare(ctx context.Context, env *Env, args []string) error {
 	var data dataFlags
 	var mf machineFlags
-	var learners, features, kern, plotPath, export string
-	var jsonOut, csvOut bool
+	var learners, features, kern, plotPath, export, scale string
+	var jsonOut, csvOut, quiet, asPictures bool
 	var c, cacheMB float64
 	var epochs int
 	fs := newFlags(env, "compare [--task NAME | --data PATH] [flags]", `Trains the Mark I's motor-driven rule and software learners on the same seeded
@@ -41,15 +37,18 @@ same machine's A-unit outputs (--features).`)
 	data.register(fs, true)
 	mf.register(fs)
 	fs.StringVar(&learners, "learners", strings.Join(compare.DefaultLearners(), ","), "comma-separated: "+strings.Join(compare.Learners(), ", "))
-	fs.StringVar(&features, "features", "pixels,association", "comma-separated: pixels (S-units), association (A-units)")
+	fs.StringVar(&features, "features", "pixels,association", "comma-separated: pixels (S-units), association (A-units); numeric data files: raw (their values, the default)")
 	fs.StringVar(&kern, "kernel", "gaussian:sigma=3", "kernel for kernel-perceptron and svm: linear, poly:d=2,c=1, gaussian:sigma=3, laplace:sigma=3")
 	fs.Float64Var(&c, "C", 1, "SVM penalty C")
 	fs.Float64Var(&cacheMB, "cache-mb", 100, "SVM kernel cache size in MiB")
 	fs.IntVar(&epochs, "epochs", 50, "epoch limit for the online learners and the hardware")
 	fs.BoolVar(&jsonOut, "json", false, "print the report as JSON")
 	fs.BoolVar(&csvOut, "csv", false, "print the table as CSV")
-	fs.StringVar(&plotPath, "plot", "", "draw the learning curves (mistakes per epoch) of all learners to this PNG")
+	fs.BoolVar(&quiet, "quiet", false, "print no progress on standard error")
+	fs.StringVar(&plotPath, "plot", "", "draw the learning curves to this PNG: mistakes per epoch of the online learners and the\nhardware, one panel per quantity; the learners not drawn are named with the reason")
 	fs.StringVar(&export, "export-libsvm", "", "also write the features as libsvm files in this folder, to check results with LIBSVM")
+	fs.BoolVar(&asPictures, "as-pictures", false, "read a libsvm file whose rows are k×k pictures as pictures (values in [0,1] or [0,255] as grey levels), for the hardware")
+	fs.StringVar(&scale, "scale", "none", "numeric data: scale each feature, fitted on the training part: none, 01, pm1, std (with --as-pictures: 01 makes the values grey levels)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -74,9 +73,30 @@ same machine's A-unit outputs (--features).`)
 	if !(c > 0) || math.IsInf(c, 0) || !(cacheMB > 0) || epochs < 1 || epochs > 100000 {
 		return usagef("--C and --cache-mb must be > 0, --epochs in [1, 100000]")
 	}
-	spec := compare.Spec{Learners: split(learners), Features: split(features), Kernel: k, C: c, CacheMB: cacheMB, Epochs: epochs, Seed: mf.seed}
+	spec := compare.Spec{Learners: split(learners), Features: pictureFeatures(features), Kernel: k, C: c, CacheMB: cacheMB, Epochs: epochs, Seed: mf.seed}
 	if err := spec.Validate(); err != nil {
 		return usageError{err}
+	}
+	if data.data != "" && !asPictures && isNumericFile(data.data) {
+		if fs.Changed("features") && features != compare.Raw {
+			return usagef("--features %s: %s holds numeric data, not pictures; its features are raw (or read square rows as pictures with --as-pictures)", features, data.data)
+		}
+		return compareRaw(ctx, env, data, scale, spec, jsonOut, csvOut, quiet, plotPath)
+	}
+	if fs.Changed("features") && features == compare.Raw {
+		return usagef("--features raw is for numeric data files (libsvm, CSV, text), not pictures")
+	}
+	if scale != "none" && !asPictures {
+		return usagef("--scale is for numeric data files (libsvm, CSV, text)")
+	}
+	origData, cleanup := data.data, func() {}
+	if asPictures && scale != "none" {
+		scaled, remove, err := scaledCopy(data.data, scale)
+		if err != nil {
+			return err
+		}
+		defer remove()
+		data.data, cleanup = scaled, remove
 	}
 	cfg, err := mf.build(fs)
 	if err != nil {
@@ -84,8 +104,14 @@ same machine's A-unit outputs (--features).`)
 	}
 	seeds := machine.SeedsFrom(mf.seed)
 	train, test, err := data.load(seeds.Master)
+	cleanup() // the scaled copy is read
 	if err != nil {
 		return err
+	}
+	if data.data != origData { // name the user's file, not the scaled copy
+		name := origData + " scaled " + scale
+		train.Name = strings.Replace(train.Name, data.data, name, 1)
+		test.Name = strings.Replace(test.Name, data.data, name, 1)
 	}
 	if err := data.checkFit(cfg, train, test); err != nil {
 		return err
@@ -95,18 +121,49 @@ same machine's A-unit outputs (--features).`)
 			return err
 		}
 	}
-	quiet := jsonOut || csvOut
+	quiet = quiet || jsonOut || csvOut
+	// On a terminal, a progress line (progress.go) counts the learners and
+	// the time spent on the one under way; elsewhere a line per learner.
+	prog := newProgress(env.Stderr, quiet, time.Now)
+	runs := 0
+	for _, l := range spec.Learners {
+		if l == "hardware" || l == "ideal" {
+			runs++
+		} else {
+			runs += len(spec.Features)
+		}
+	}
+	prog.begin("compare", "learner", 0, runs, false, 250*time.Millisecond)
+	done := 0
 	rep, err := compare.Run(ctx, cfg, seeds, train, test, spec, func(l, f string) {
-		if !quiet {
+		switch {
+		case prog.on:
+			prog.set(done, fmt.Sprintf("training %s on %s", l, f))
+		case !quiet:
 			fmt.Fprintf(env.Stderr, "  training %s on %s…\n", l, f)
 		}
+		done++
 	})
+	prog.end()
 	if err != nil {
 		return err
 	}
+	return emitReport(env, rep, jsonOut, csvOut, quiet, plotPath)
+}
+
+// emitReport draws the --plot and prints the report as JSON, CSV or the
+// table.
+func emitReport(env *Env, rep *compare.Report, jsonOut, csvOut, quiet bool, plotPath string) error {
 	if plotPath != "" {
-		if err := plotCurves(plotPath, rep); err != nil {
+		missing, err := plotComparison(plotPath, rep)
+		if err != nil {
 			return err
+		}
+		if !quiet {
+			fmt.Fprintf(env.Stderr, "Wrote the learning curves to %s; not drawn:\n", plotPath)
+			for _, m := range missing {
+				fmt.Fprintf(env.Stderr, "  %s\n", m)
+			}
 		}
 	}
 	switch {
@@ -149,8 +206,13 @@ func scaled(v *float64) *float64 {
 }
 
 func printReport(w io.Writer, rep *compare.Report) {
-	fmt.Fprintf(w, "Comparison on %s: %d classes, %d training cards, %d held out; machine preset %q; kernel %s.\n\n",
-		rep.Data, len(rep.Classes), rep.Train, rep.Test, rep.Preset, rep.Kernel)
+	if rep.Preset != nil {
+		fmt.Fprintf(w, "Comparison on %s: %d classes, %d training cards, %d held out; machine preset %q; kernel %s.\n\n",
+			rep.Data, len(rep.Classes), rep.Train, rep.Test, *rep.Preset, rep.Kernel)
+	} else {
+		fmt.Fprintf(w, "Comparison on %s: %d classes, %d training rows, %d held out; raw features; kernel %s.\n\n",
+			rep.Data, len(rep.Classes), rep.Train, rep.Test, rep.Kernel)
+	}
 	fmt.Fprintf(w, "%-18s %-12s %7s %7s %8s %6s %9s %7s %9s %12s %9s\n",
 		"learner", "features", "P_r", "P_g", "updates", "epochs", "margin", "SVs", "time", "machine time", "pulses")
 	for _, r := range rep.Rows {
@@ -169,12 +231,15 @@ func printReport(w io.Writer, rep *compare.Report) {
 	fmt.Fprintf(w, "\n* stopped at a limit, not converged. updates: mistakes corrected (perceptrons, hardware), steps (batch GD) or solver iterations (SVMs).\n")
 	fmt.Fprintf(w, "margin: smallest over the binary machines. Perceptrons and hardware: the geometric margin min y·f(x)/‖w‖ on the training data\n")
 	fmt.Fprintf(w, "(negative: a training card on the wrong side). SVMs: 1/‖w‖, the margin they maximize (the same when no card lies inside it).\n")
+	for _, n := range rep.Notes {
+		fmt.Fprintf(w, "Note: %s.\n", n)
+	}
 	for _, t := range rep.Theory {
 		if !t.Separable {
 			fmt.Fprintf(w, "Theory, %s: %s.\n", t.Features, t.Note)
 			continue
 		}
-		fmt.Fprintf(w, "Theory, %s: separable; hard-margin SVM γ = %.4g, R = %.4g, mistake bound (R/γ)² = %.4g", t.Features, t.Margin, t.Radius, t.Bound)
+		fmt.Fprintf(w, "Theory, %s: separable; in the perceptron's space (x, 1) the largest margin γ = %s (hard-margin SVM without a bias term there), R = max ‖(x, 1)‖ = %s, mistake bound (R/γ)² = %s", t.Features, num(t.Margin, "%.4g"), num(t.Radius, "%.4g"), num(t.Bound, "%.4g"))
 		if t.PerceptronMistakes != nil {
 			fmt.Fprintf(w, "; the perceptron made %d mistakes", *t.PerceptronMistakes)
 		}
@@ -185,7 +250,7 @@ func printReport(w io.Writer, rep *compare.Report) {
 func writeCSV(w io.Writer, rep *compare.Report) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"learner", "features", "p_r", "p_g", "updates", "epochs", "converged", "margin", "support_vectors", "bounded_svs", "seconds", "machine_seconds", "pulses"})
-	f := func(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+	f := func(v float64) string { return jsonnum.Cell(&v, 'g', 6) }
 	// Empty cells for what does not apply.
 	opt := func(s string) string {
 		if s == "-" {
@@ -193,67 +258,14 @@ func writeCSV(w io.Writer, rep *compare.Report) error {
 		}
 		return s
 	}
+	fp := func(v *float64) string { return jsonnum.Cell(v, 'g', 6) }
 	for _, r := range rep.Rows {
-		cw.Write([]string{r.Learner, r.Features, f(r.Pr), opt(num(r.Pg, "%.6g")), strconv.Itoa(r.Updates), strconv.Itoa(r.Epochs),
-			strconv.FormatBool(r.Converged), opt(num(r.Margin, "%.6g")), opt(num(r.SupportVectors, "%d")), opt(num(r.BoundedSVs, "%d")),
-			f(r.Seconds), opt(num(r.MachineSeconds, "%.6g")), opt(num(r.Pulses, "%d"))})
+		cw.Write([]string{r.Learner, r.Features, f(r.Pr), fp(r.Pg), strconv.Itoa(r.Updates), strconv.Itoa(r.Epochs),
+			strconv.FormatBool(r.Converged), fp(r.Margin), opt(num(r.SupportVectors, "%d")), opt(num(r.BoundedSVs, "%d")),
+			f(r.Seconds), fp(r.MachineSeconds), opt(num(r.Pulses, "%d"))})
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// plotCurves draws mistakes per epoch of every learner with a curve: one
-// colour per learner, solid for pixels and dashed for association features.
-// A curve identical to one drawn before (the averaged perceptron makes the
-// perceptron's mistakes) says so in the legend, since it hides the other.
-func plotCurves(path string, rep *compare.Report) error {
-	p := plot.New()
-	p.Title.Text = "Learning curves: " + rep.Data
-	p.X.Label.Text = "epoch"
-	p.Y.Label.Text = "mistakes (updates) in the epoch"
-	p.Legend.Top = true
-	palette := []color.Color{
-		color.RGBA{0xd6, 0x27, 0x28, 0xff}, color.RGBA{0x1f, 0x77, 0xb4, 0xff}, color.RGBA{0x2c, 0xa0, 0x2c, 0xff},
-		color.RGBA{0xff, 0x7f, 0x0e, 0xff}, color.RGBA{0x94, 0x67, 0xbd, 0xff}, color.RGBA{0x8c, 0x56, 0x4b, 0xff},
-		color.RGBA{0xe3, 0x77, 0xc2, 0xff}, color.RGBA{0x17, 0xbe, 0xcf, 0xff}, color.RGBA{0x7f, 0x7f, 0x7f, 0xff},
-	}
-	colour := map[string]color.Color{}
-	drawn := map[string]string{} // curve → first label with it
-	for _, r := range rep.Rows {
-		if len(r.Curve) == 0 || r.Learner == "svm" || r.Learner == "linear-svm" {
-			continue // solver iterations are not epochs over the data
-		}
-		if _, ok := colour[r.Learner]; !ok {
-			colour[r.Learner] = palette[len(colour)%len(palette)]
-		}
-		pts := make(plotter.XYs, len(r.Curve))
-		for e, m := range r.Curve {
-			pts[e] = plotter.XY{X: float64(e + 1), Y: float64(m)}
-		}
-		l, err := plotter.NewLine(pts)
-		if err != nil {
-			return fmt.Errorf("plotting %s: %w", path, err)
-		}
-		l.Color = colour[r.Learner]
-		l.Width = vg.Points(1.5)
-		if r.Features == "association" {
-			l.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
-		}
-		p.Add(l)
-		label := r.Learner + " (" + r.Features + ")"
-		key := fmt.Sprint(r.Curve)
-		if first, ok := drawn[key]; ok {
-			label += " = " + first
-		} else {
-			drawn[key] = label
-		}
-		p.Legend.Add(label, l)
-	}
-	wt, err := p.WriterTo(9*vg.Inch, 5.5*vg.Inch, "png")
-	if err != nil {
-		return fmt.Errorf("plotting %s: %w", path, err)
-	}
-	return atomicfile.Write(path, func(f *os.File) error { _, err := wt.WriteTo(f); return err })
 }
 
 // exportLibSVM writes the train and test features of both kinds as libsvm

@@ -31,7 +31,7 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 	fs.StringVar(&d.data, "data", "", "your data: a folder of class sub-folders of images, an IDX images file\n(labels beside it, or IMAGES,LABELS), or a libsvm text file")
 	fs.IntVar(&d.perClass, "n", 50, "cards per class for a built-in task")
 	fs.IntVar(&d.size, "card-size", 20, "side in pixels of a built-in task's cards")
-	fs.IntVar(&d.maxPixels, "max-pixels", 1<<24, "refuse pictures larger than this many pixels (checked before decoding)")
+	fs.IntVar(&d.maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels (checked before decoding)")
 	fs.Int64Var(&d.maxMemory, "max-memory", images.DefaultMaxBytes, "refuse data whose samples, or the machine's fitted cards, would take more than this many bytes (checked before reading)")
 	if split {
 		fs.StringVar(&d.test, "test", "", "held-out data (same forms as --data) for P_g")

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/spf13/pflag"
 
@@ -20,15 +21,17 @@ type machineFlags struct {
 	preset, config string
 	seed           uint64
 
-	retinaW, retinaH               int
-	crop, analog                   bool
-	polarity                       string
-	threshold, spread, noise, dead float64
+	retinaW, retinaH    int
+	crop, analog        bool
+	polarity            string
+	threshold           string
+	spread, noise, dead float64
 
 	aUnits, x, y, theta int
 
 	rUnits       int
 	layout, code string
+	sets         string
 	bias         bool
 
 	limit, step, backlash, stepNoise, drift, stuck, pulseSec, initial float64
@@ -48,19 +51,20 @@ func (m *machineFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&m.retinaH, "retina-height", 20, "S-units down (Mark I: 20) [history]")
 	fs.BoolVar(&m.crop, "crop", false, "fit the figure's bounding box instead of the whole card (loses position)")
 	fs.StringVar(&m.polarity, "polarity", "auto", "which pixels are figure: auto (differs from the border), dark or light")
-	fs.Float64Var(&m.threshold, "cell-threshold", 0, "photocell light threshold in (0,1); 0 = automatic per picture (Otsu) [guess]")
+	fs.StringVar(&m.threshold, "cell-threshold", "otsu", "photocell light threshold: otsu (automatic per card, for printed cards), adaptive\n(each cell against the light around it, for photos lit unevenly), or a level in (0,1) [guess]")
 	fs.BoolVar(&m.analog, "analog", false, "S-units output their light level instead of on/off [guess]")
 	fs.Float64Var(&m.spread, "cell-spread", 0, "std. dev. of per-cell threshold offsets [guess]")
 	fs.Float64Var(&m.noise, "cell-noise", 0, "probability a cell reading flips on a presentation [guess]")
 	fs.Float64Var(&m.dead, "dead-cells", 0, "fraction of dead photocells [guess]")
 
 	fs.IntVar(&m.aUnits, "a-units", 512, "association units (Mark I: 512) [history]")
-	fs.IntVar(&m.x, "x", 5, "excitatory origin points per A-unit [guess: 1958 used x=5, y=5; gives P_a 5–13%]")
+	fs.IntVar(&m.x, "x", 5, "excitatory origin points per A-unit [guess: 1958 used x=5, y=5; mean P_a 5–16% on the built-in tasks, see mark1 pa]")
 	fs.IntVar(&m.y, "y", 5, "inhibitory origin points per A-unit; 0 for none [guess: 1958]")
 	fs.IntVar(&m.theta, "theta", 2, "A-unit threshold θ: fires when excitatory − inhibitory ≥ θ [guess]")
 
 	fs.IntVar(&m.rUnits, "r-units", 8, "response units (Mark I: 8) [history]")
 	fs.StringVar(&m.layout, "layout", "source-sets", "values: source-sets (one per A-unit, 1958 theory) or full (one per A→R pair)")
+	fs.StringVar(&m.sets, "source-sets", "used", "with --layout source-sets: used (the A-units divided among the R-units the code\nuses: 1 set of 512 for 2 classes, 5 of ~102 for 26 letters) or fixed (8 sets of 64,\nused or not; only the sets of R-units in use take part)")
 	fs.StringVar(&m.code, "code", "binary", "class code on the R-units: binary (one bit each) or one-per-class")
 	fs.BoolVar(&m.bias, "bias", false, "add a bias value per R-unit (an always-on input)")
 
@@ -126,7 +130,7 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		{"retina-height", none(func() { r.Height = m.retinaH })},
 		{"crop", none(func() { r.Crop = m.crop })},
 		{"polarity", func() (err error) { r.Polarity, err = retina.ParsePolarity(m.polarity); return }},
-		{"cell-threshold", none(func() { r.Threshold = m.threshold })},
+		{"cell-threshold", func() (err error) { r.Threshold, r.Adaptive, err = parseCellThreshold(m.threshold); return }},
 		{"analog", none(func() { r.Analog = m.analog })},
 		{"cell-spread", none(func() { r.Spread = m.spread })},
 		{"cell-noise", none(func() { r.Noise = m.noise })},
@@ -138,6 +142,7 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		{"r-units", none(func() { o.Units = m.rUnits })},
 		{"layout", func() (err error) { o.Layout, err = response.ParseLayout(m.layout); return }},
 		{"code", func() (err error) { o.Code, err = response.ParseCode(m.code); return }},
+		{"source-sets", func() (err error) { o.Sets, err = response.ParseSets(m.sets); return }},
 		{"bias", none(func() { o.Bias = m.bias })},
 		{"limit", none(func() { p.Limit = m.limit })},
 		{"step", none(func() { p.Step = m.step })},
@@ -167,6 +172,22 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		return cfg, usageError{err}
 	}
 	return cfg, nil
+}
+
+// parseCellThreshold reads --cell-threshold: "otsu" (or 0), "adaptive", or a
+// light level in (0, 1).
+func parseCellThreshold(s string) (level float64, adaptive bool, err error) {
+	switch s {
+	case "otsu":
+		return 0, false, nil
+	case "adaptive":
+		return 0, true, nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(v >= 0 && v < 1) {
+		return 0, false, fmt.Errorf("%q is not otsu, adaptive or a light level in (0, 1)", s)
+	}
+	return v, false, nil
 }
 
 // Ranges of the machine's sizes, as the parts themselves bound them.

@@ -34,7 +34,7 @@ The panel answers only requests addressed to it by a loopback name or the
 	fs.StringVar(&out, "out", "", "let the panel's Save button write the machine to this file (atomically); default: saving off")
 	fs.IntVar(&perClass, "n", panel.DefaultPerClass, "cards per class")
 	fs.Int64Var(&maxUpload, "max-upload", panel.DefaultMaxUpload, "largest picture upload, in bytes")
-	fs.IntVar(&maxPixels, "max-pixels", 1<<22, "refuse uploaded pictures larger than this many pixels")
+	fs.IntVar(&maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse uploaded pictures larger than this many pixels (checked before decoding; larger pictures are kept reduced to about 1 megapixel)")
 	fs.DurationVar(&delay, "delay", panel.DefaultDelay, "pause between presentations while training runs")
 	fs.BoolVar(&allowRemote, "allow-remote", false, "allow an --addr that other computers can reach (anyone who reaches it can work the panel)")
 	fs.DurationVar(&uploadTimeout, "upload-timeout", panel.DefaultUploadTimeout, "time an upload's body may take to arrive")

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"mark1/images"
+	"mark1/internal/jsonnum"
 	"mark1/learning"
 	"mark1/learning/kernel"
 	"mark1/learning/svm"
@@ -134,11 +135,14 @@ type Row struct {
 
 // Theory is the convergence theorem checked on one binary feature set.
 type Theory struct {
-	Features  string  `json:"features"`
-	Separable bool    `json:"separable"`
-	Radius    float64 `json:"radius"` // R = max ‖(x, 1)‖
-	Margin    float64 `json:"margin"` // γ of the hard-margin SVM's separator, bias included
-	Bound     float64 `json:"bound"`  // (R/γ)²
+	Features  string `json:"features"`
+	Separable bool   `json:"separable"`
+	// Radius R = max ‖(x, 1)‖; Margin γ, the largest margin of the data
+	// (x, 1) through the origin (the perceptron's own space, its bias
+	// input appended); Bound (R/γ)². Nil unless separable.
+	Radius *float64 `json:"radius"`
+	Margin *float64 `json:"margin"`
+	Bound  *float64 `json:"bound"`
 	// PerceptronMistakes made by the perceptron on the same data (nil if
 	// it was not run).
 	PerceptronMistakes *int   `json:"perceptron_mistakes"`
@@ -151,10 +155,13 @@ type Report struct {
 	Classes []string `json:"classes"`
 	Train   int      `json:"train"`
 	Test    int      `json:"test"`
-	Preset  string   `json:"preset"`
+	Preset  *string  `json:"preset"` // the machine preset; null for raw features
 	Kernel  string   `json:"kernel"`
 	Rows    []Row    `json:"rows"`
 	Theory  []Theory `json:"theory"`
+	// Notes says, one line each, what was left out and why (the hardware
+	// on data that are not pictures); null when nothing was.
+	Notes []string `json:"notes"`
 }
 
 // Run trains every learner of spec on train and measures it on train and
@@ -174,7 +181,7 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Data: train.Name, Classes: train.Classes, Train: train.Len(), Test: test.Len(), Preset: cfg.Preset, Kernel: spec.Kernel.String()}
+	rep := &Report{Data: train.Name, Classes: train.Classes, Train: train.Len(), Test: test.Len(), Preset: &cfg.Preset, Kernel: spec.Kernel.String()}
 	trF, teF := m.Fields(train), m.Fields(test)
 	feats := map[string][2]*learning.Data{}
 	data := func(kind string) [2]*learning.Data {
@@ -302,9 +309,7 @@ func runLearner(ctx context.Context, l learning.Learner, feat string, tr, te *le
 		row.Pg = &pg
 	}
 	if mm, ok := res.Model.(learning.Margined); ok {
-		if g := mm.Margin(); !math.IsNaN(g) && !math.IsInf(g, 0) {
-			row.Margin = &g
-		}
+		row.Margin = jsonnum.Of(mm.Margin()) // nil for NaN or Inf; never -0
 	}
 	if sv, ok := res.Model.(learning.SupportVectored); ok {
 		n, b := sv.SupportVectors()
@@ -333,10 +338,15 @@ func accuracy(m learning.Model, d *learning.Data) float64 {
 	return float64(right) / float64(len(d.X))
 }
 
-// theory checks the convergence theorem on a binary data set: the
-// hard-margin linear SVM gives the best separator (w, b); its margin γ on
-// the bias-augmented data and the radius R of that data bound the
-// perceptron's mistakes by (R/γ)² (Novikoff 1962).
+// theory checks the convergence theorem on a binary data set, in the space
+// the compared perceptron learns in: the features as they are with its
+// always-on bias input 1 appended. γ is the largest margin of the data
+// there — the hard-margin SVM without a bias term on (x, 1)
+// (learning.MaxMargin), not the with-bias SVM's separator, whose margin
+// in that space is smaller — and R = max ‖(x, 1)‖, so (R/γ)² is the
+// tightest bound the theorem gives on the perceptron's mistakes from the
+// zero start (Novikoff 1962). The with-bias hard-margin SVM first decides
+// whether the data are separable at all (the same question).
 func theory(d *learning.Data, spec Spec) Theory {
 	y := make([]float64, len(d.Y))
 	for i, c := range d.Y {
@@ -349,13 +359,15 @@ func theory(d *learning.Data, spec Spec) Theory {
 	if b.Status == svm.NotSeparable {
 		return Theory{Note: "not linearly separable: the theorem gives no bound (" + b.Message + ")"}
 	}
-	w := make([]float64, len(d.X[0]))
-	for i, sv := range b.SV {
-		for j, v := range sv {
-			w[j] += b.Coef[i] * v
-		}
+	mm := learning.MaxMargin(d, true, 1e-6, 0)
+	if !(mm.Lower > 0) {
+		return Theory{Note: fmt.Sprintf("the largest margin through the origin of (x, 1) was not found (%v after %d passes)", mm.Status, mm.Passes)}
 	}
-	r, g, bound := learning.MistakeBound(d, w, -b.Rho, true)
-	return Theory{Separable: true, Radius: r, Margin: g, Bound: bound,
-		Note: "γ from the hard-margin SVM; R and γ of the data with the bias input appended"}
+	w, bias := mm.W[:len(mm.W)-1], mm.W[len(mm.W)-1]
+	r, g, bound := learning.MistakeBound(d, w, bias, true)
+	note := "γ = the largest margin of the training data (x, 1), features as the perceptron sees them with its bias input 1 appended (hard-margin SVM without a bias term in that space); R = max ‖(x, 1)‖"
+	if mm.Status != learning.MarginFound {
+		note += fmt.Sprintf("; the solver stopped %v with γ* in [%.4g, %.4g], so the bound is valid but may not be the tightest", mm.Status, mm.Lower, mm.Upper)
+	}
+	return Theory{Separable: true, Radius: jsonnum.Of(r), Margin: jsonnum.Of(g), Bound: jsonnum.Of(bound), Note: note}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"mark1/images"
+	"mark1/learning"
 	"mark1/learning/kernel"
 	"mark1/machine"
 )
@@ -56,11 +57,12 @@ func TestRunAllLearners(t *testing.T) {
 			t.Errorf("%s: left/right not separable? %s", th.Features, th.Note)
 			continue
 		}
-		if th.PerceptronMistakes == nil || float64(*th.PerceptronMistakes) > th.Bound {
-			t.Errorf("%s: perceptron made %v mistakes; bound (R/γ)² = %.1f", th.Features, th.PerceptronMistakes, th.Bound)
+		if th.Margin == nil || th.Bound == nil || th.Radius == nil || !(*th.Margin > 0) {
+			t.Errorf("%s: separable, but γ = %v, R = %v, bound %v", th.Features, th.Margin, th.Radius, th.Bound)
+			continue
 		}
-		if !(th.Margin > 0) || math.IsInf(th.Bound, 0) {
-			t.Errorf("%s: γ = %v, bound %v", th.Features, th.Margin, th.Bound)
+		if th.PerceptronMistakes == nil || float64(*th.PerceptronMistakes) > *th.Bound {
+			t.Errorf("%s: perceptron made %v mistakes; bound (R/γ)² = %.1f", th.Features, th.PerceptronMistakes, *th.Bound)
 		}
 	}
 }
@@ -153,5 +155,29 @@ func TestRowJSON(t *testing.T) {
 	}
 	if !strings.Contains(string(b), `"p_g":null`) || !strings.Contains(string(b), `"support_vectors":null`) {
 		t.Errorf("JSON without nulls for what does not apply: %s", b)
+	}
+}
+
+// The theory line's γ is the largest margin of (x, 1) through the origin,
+// worked by hand: the distance from the origin to the segment joining the
+// class-1 point (x, 1) and the negated class-0 point −(x, 1).
+func TestTheoryMargin(t *testing.T) {
+	tests := []struct {
+		d                 *learning.Data
+		margin, radius, b float64
+	}{
+		{&learning.Data{X: [][]float64{{2}, {1}}, Y: []int{1, 0}, Classes: 2}, 1 / math.Sqrt(13), math.Sqrt(5), 65},
+		// (3,0,1) and −(1,0,1): the segment's nearest point to the origin
+		// is at distance |3·(−1) − 1·(−1)|/√(16+4) = 2/√20; R = √10.
+		{&learning.Data{X: [][]float64{{3, 0}, {1, 0}}, Y: []int{1, 0}, Classes: 2}, 2 / math.Sqrt(20), math.Sqrt(10), 10 / (4.0 / 20)},
+	}
+	for i, tt := range tests {
+		th := theory(tt.d, Spec{})
+		if !th.Separable || th.Margin == nil || th.Radius == nil || th.Bound == nil {
+			t.Fatalf("case %d: not separable, or no γ, R, bound (%s)", i, th.Note)
+		}
+		if math.Abs(*th.Margin-tt.margin) > 1e-6*tt.margin || math.Abs(*th.Radius-tt.radius) > 1e-12 || math.Abs(*th.Bound-tt.b) > 1e-4*tt.b {
+			t.Errorf("case %d: γ %v R %v bound %v; want %v, %v, %v (%s)", i, *th.Margin, *th.Radius, *th.Bound, tt.margin, tt.radius, tt.b, th.Note)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
 
 	"mark1/learning"
 	"mark1/learning/kernel"
@@ -102,6 +103,10 @@ func solveCtx(ctx context.Context, X [][]float64, y []float64, k kernel.Kernel, 
 	if err := checkX(X); err != nil {
 		return nil, err
 	}
+	s.rowThreads = s.Threads
+	if s.rowThreads <= 0 {
+		s.rowThreads = runtime.GOMAXPROCS(0)
+	}
 	return solveRows(ctx, learning.NewDense(X), nil, X, y, k, s, progress)
 }
 
@@ -179,6 +184,9 @@ func checkSettings(s *Settings, k kernel.Kernel) error {
 	}
 	if s.MaxIter < 0 {
 		return fmt.Errorf("MaxIter = %d, want ≥ 0: %w", s.MaxIter, ErrSetting)
+	}
+	if s.Threads < 0 {
+		return fmt.Errorf("Threads = %d, want ≥ 0: %w", s.Threads, ErrSetting)
 	}
 	return nil
 }
@@ -278,6 +286,7 @@ func newProblem(r learning.Rows, sub []int, X [][]float64, y []int8, k kernel.Ke
 		gbar:   make([]float64, n),
 		status: make([]uint8, n),
 	}
+	p.g.threads = s.rowThreads
 	for i := range n {
 		p.perm[i] = i
 		p.qd[i] = p.g.eval(i, i)

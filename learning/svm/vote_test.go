@@ -1,8 +1,10 @@
 package svm
 
 import (
+	"context"
 	"testing"
 
+	"mark1/learning"
 	"mark1/learning/kernel"
 )
 
@@ -30,6 +32,48 @@ func TestVotesLikeLIBSVM(t *testing.T) {
 		}
 		if got := km.Predict([]float64{1}); got != tt.want {
 			t.Errorf("%s: class %d; want %d (votes %v)", tt.name, got, tt.want, km.Scores(nil, []float64{1}))
+		}
+	}
+}
+
+// TestNewKernelModel rebuilds a trained model from its parts, sparse, and
+// checks that it predicts and scores as the trained one.
+func TestNewKernelModel(t *testing.T) {
+	X := [][]float64{{0, 0, 1}, {0, 1, 0}, {2, 0, 0}, {2, 1, 3}, {0, 0, 0}, {1, 2, 2}}
+	y := []int{0, 1, 2, 2, 0, 1}
+	res, err := Kernel{Kernel: kernel.Gaussian{Sigma: 1}}.Fit(context.Background(), &learning.Data{X: X, Y: y, Classes: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	km := res.Model.(*KernelModel)
+	var start []int
+	var idx []int32
+	var val []float64
+	start = append(start, 0)
+	for _, sv := range km.SV {
+		for j, v := range sv {
+			if v != 0 {
+				idx = append(idx, int32(j))
+				val = append(val, v)
+			}
+		}
+		start = append(start, len(idx))
+	}
+	rows, err := learning.NewSparse(3, start, idx, val)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ms []Machine
+	for _, mc := range km.Machines {
+		ms = append(ms, Machine{Pos: mc.Pos, Neg: mc.Neg, SV: mc.SV, Coef: mc.Coef, Rho: mc.Rho})
+	}
+	back := NewKernelModel(km.Kernel, 3, OneVsOne, rows, ms)
+	for a := 0.0; a <= 2; a += 0.25 {
+		for b := 0.0; b <= 2; b += 0.5 {
+			x := []float64{a, b, a - b}
+			if got, want := back.Predict(x), km.Predict(x); got != want {
+				t.Errorf("x = %v: rebuilt %d, trained %d", x, got, want)
+			}
 		}
 	}
 }

@@ -1,0 +1,162 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+
+	"mark1/dataset"
+	"mark1/learning"
+	"mark1/learning/compare"
+)
+
+// pictureFeatures is the --features list for picture data; "raw" (numeric
+// data) leaves the choice to the raw path.
+func pictureFeatures(s string) []string {
+	if s == compare.Raw {
+		return nil
+	}
+	return split(s)
+}
+
+// isNumericFile reports whether path is a text file of numbers (libsvm, CSV
+// or whitespace columns), gzipped or not, rather than pictures: a regular
+// file whose first 4 KiB hold no NUL byte (IDX files and picture formats
+// have them in their headers).
+func isNumericFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	br := bufio.NewReader(f)
+	var r io.Reader = br
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return false
+		}
+		defer zr.Close()
+		r = zr
+	}
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(r, head)
+	return n > 0 && !bytes.ContainsRune(head[:n], 0)
+}
+
+// compareRaw runs compare's software learners on a numeric data file's
+// values as they are (scaled if asked), and says in one line why the
+// hardware rows are missing and, for square rows, how to see them as
+// pictures.
+func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spec compare.Spec, jsonOut, csvOut, quiet bool, plotPath string) error {
+	all, err := dataset.ReadFile(data.data, dataset.Options{})
+	if err != nil {
+		return err
+	}
+	var train, test *dataset.Set
+	if data.test != "" {
+		if test, err = dataset.ReadFile(data.test, dataset.Options{}); err != nil {
+			return err
+		}
+		if err := test.Relabel(all.Classes); err != nil {
+			return err
+		}
+		train = all
+		test.Dim = max(test.Dim, train.Dim)
+		train.Dim = test.Dim
+	} else {
+		train, test = all.Split(data.testSplit, spec.Seed)
+	}
+	if len(train.Classes) < 2 {
+		return fmt.Errorf("%s: every row has the label %q; a comparison needs at least two classes", data.data, train.Classes[0])
+	}
+	if scale != "none" {
+		sc, err := dataset.FitScaler(train, scale)
+		if err != nil {
+			return usagef("--scale: %v", err)
+		}
+		if train, err = sc.Apply(train, 0); err != nil {
+			return err
+		}
+		if test, err = sc.Apply(test, 0); err != nil {
+			return err
+		}
+	}
+	trX, err := train.Dense(0)
+	if err != nil {
+		return err
+	}
+	teX, err := test.Dense(0)
+	if err != nil {
+		return err
+	}
+	quiet = quiet || jsonOut || csvOut
+	rep, err := compare.RunRaw(ctx, filepath.Base(data.data), train.Classes,
+		&learning.Data{X: trX, Y: train.Y, Classes: len(train.Classes)},
+		&learning.Data{X: teX, Y: test.Y, Classes: len(train.Classes)}, spec,
+		func(l, f string) {
+			if !quiet {
+				fmt.Fprintf(env.Stderr, "  training %s on %s…\n", l, f)
+			}
+		})
+	if err != nil {
+		return err
+	}
+	if len(rep.Notes) > 0 {
+		if k := int(math.Sqrt(float64(train.Dim)) + 0.5); k*k == train.Dim && k > 1 {
+			how := "--as-pictures (the values are grey levels in [0,1])"
+			for _, v := range all.Value {
+				if v < 0 || v > 1 {
+					how = "--as-pictures --scale 01 (to make the values grey levels in [0,1])"
+					break
+				}
+			}
+			rep.Notes[0] += fmt.Sprintf("; the %d features could be %dx%d pictures: compare them on the machine with %s", train.Dim, k, k, how)
+		}
+	}
+	return emitReport(env, rep, jsonOut, csvOut, quiet, plotPath)
+}
+
+// scaledCopy reads a numeric data file, scales it with method and writes it
+// as libsvm text to a temporary file, for --as-pictures --scale; cleanup
+// removes the file.
+func scaledCopy(path, method string) (string, func(), error) {
+	s, err := dataset.ReadFile(path, dataset.Options{})
+	if err != nil {
+		return "", nil, err
+	}
+	sc, err := dataset.FitScaler(s, method)
+	if err != nil {
+		return "", nil, usagef("--scale: %v", err)
+	}
+	if s, err = sc.Apply(s, 0); err != nil {
+		return "", nil, err
+	}
+	f, err := os.CreateTemp("", "mark1-scaled-*.libsvm")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup := func() { os.Remove(f.Name()) }
+	bw := bufio.NewWriter(f)
+	err = dataset.WriteLibSVM(bw, s)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		cleanup()
+		return "", nil, fmt.Errorf("%s: writing the scaled copy: %w", path, err)
+	}
+	return f.Name(), cleanup, nil
+}

@@ -1,0 +1,375 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// blobs writes n rows of seeded, overlapping Gaussian clusters in dim
+// dimensions as libsvm text, one cluster per label, labels in the order
+// given (so class order is the labels' first appearance). About a third
+// of the features are zero, so the file is sparse.
+func blobs(seed uint64, n, dim int, labels []string) []byte {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	centres := make([][]float64, len(labels))
+	crng := rand.New(rand.NewPCG(99, 7)) // the same centres for train and test
+	for c := range centres {
+		centres[c] = make([]float64, dim)
+		for j := range centres[c] {
+			centres[c][j] = crng.NormFloat64()
+		}
+	}
+	var b bytes.Buffer
+	for i := range n {
+		c := i % len(labels)
+		if i >= len(labels) {
+			c = rng.IntN(len(labels))
+		}
+		b.WriteString(labels[c])
+		for j := range dim {
+			if (j+i)%3 == 0 {
+				continue
+			}
+			v := centres[c][j] + 0.9*rng.NormFloat64()
+			fmt.Fprintf(&b, " %d:%s", j+1, strconv.FormatFloat(v, 'g', 10, 64))
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// objectives returns the "obj = X" numbers of svm-train's, liblinear-train's
+// ("Objective value = X") or mark1 fit's output, in order.
+func objectives(t *testing.T, out string) []float64 {
+	t.Helper()
+	var obj []float64
+	for _, m := range regexp.MustCompile(`(?:obj =|Objective value =) (-?[0-9.e+-]+)`).FindAllStringSubmatch(out, -1) {
+		v, err := strconv.ParseFloat(m[1], 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		obj = append(obj, v)
+	}
+	return obj
+}
+
+// labelsOf reads a predictions file as numbers (svm-predict writes %.17g,
+// mark1 the class name).
+func labelsOf(t *testing.T, path string) []float64 {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []float64
+	for _, f := range strings.Fields(string(b)) {
+		v, err := strconv.ParseFloat(f, 64)
+		if err != nil {
+			t.Fatalf("%s: %q is not a label", path, f)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func tool(t *testing.T, name, pkg string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		t.Skipf("%s not installed (Debian package %s; .ci/run installs it): skipping the comparison with it", name, pkg)
+	}
+}
+
+func runTool(t *testing.T, dir, name string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func samePredictions(t *testing.T, what string, got, want []float64) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d predictions; want %d", what, len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("%s: test row %d: %v; want %v", what, i+1, got[i], want[i])
+		}
+	}
+}
+
+// TestFitAgainstLIBSVM trains the same C-SVMs with svm-train and mark1 fit:
+// the same objective per binary machine (to 1e-6 relative, beyond svm-train's
+// printed precision), the same predictions sample for sample, and svm-predict
+// on mark1's exported model predicts what mark1 predicts.
+func TestFitAgainstLIBSVM(t *testing.T) {
+	tool(t, "svm-train", "libsvm-tools")
+	tests := []struct {
+		name   string
+		labels []string
+		dim    int
+		libsvm []string // svm-train's options
+		mark1  []string // fit's
+	}{
+		{"rbf, ±1 labels with -1 first", []string{"-1", "+1"}, 6, []string{"-t", "2", "-g", "0.2", "-c", "1"}, []string{"--kernel", "rbf", "--gamma", "0.2", "--C", "1"}},
+		{"rbf, 4 classes in unsorted order", []string{"3", "1", "4", "2"}, 5, []string{"-t", "2", "-g", "0.3", "-c", "2"}, []string{"--kernel", "rbf", "--gamma", "0.3", "--C", "2"}},
+		{"rbf, gamma auto is LIBSVM's default", []string{"2", "7", "5"}, 8, []string{"-t", "2", "-c", "0.5"}, []string{"--kernel", "rbf", "--gamma", "auto", "--C", "0.5"}},
+		{"linear, 3 classes", []string{"5", "0", "9"}, 7, []string{"-t", "0", "-c", "0.1"}, []string{"--kernel", "linear", "--C", "0.1"}},
+		{"poly, 3 classes", []string{"1", "2", "3"}, 4, []string{"-t", "1", "-d", "2", "-g", "0.25", "-r", "1", "-c", "1"}, []string{"--kernel", "poly", "--degree", "2", "--gamma", "0.25", "--coef0", "1", "--C", "1"}},
+	}
+	for k, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "train.libsvm"), blobs(uint64(2*k+1), 150, tt.dim, tt.labels), 0o644)
+			os.WriteFile(filepath.Join(dir, "test.libsvm"), blobs(uint64(2*k+2), 120, tt.dim, tt.labels), 0o644)
+			ref := runTool(t, dir, "svm-train", append(tt.libsvm, "-e", "0.001", "train.libsvm", "ref.model")...)
+			runTool(t, dir, "svm-predict", "test.libsvm", "ref.model", "ref.pred")
+			code, out, errOut := run(t, dir, append([]string{"fit", "--data", "train.libsvm", "--test", "test.libsvm",
+				"--predictions", "mark1.pred", "--libsvm-model", "mark1.libsvm-model"}, tt.mark1...)...)
+			if code != 0 {
+				t.Fatalf("fit: exit %d: %s", code, errOut)
+			}
+			want, got := objectives(t, ref), objectives(t, out)
+			if len(want) == 0 || len(got) != len(want) {
+				t.Fatalf("%d objectives; svm-train printed %d:\n%s\n%s", len(got), len(want), out, ref)
+			}
+			for m := range want {
+				// svm-train prints %f: six decimals.
+				if d := math.Abs(got[m] - want[m]); d > max(1e-6*math.Abs(want[m]), 5e-7) {
+					t.Errorf("machine %d: obj %.10g; svm-train %.6f", m, got[m], want[m])
+				}
+			}
+			samePredictions(t, "mark1 fit vs svm-train + svm-predict", labelsOf(t, filepath.Join(dir, "mark1.pred")), labelsOf(t, filepath.Join(dir, "ref.pred")))
+			runTool(t, dir, "svm-predict", "test.libsvm", "mark1.libsvm-model", "export.pred")
+			samePredictions(t, "svm-predict on mark1's model vs mark1", labelsOf(t, filepath.Join(dir, "export.pred")), labelsOf(t, filepath.Join(dir, "mark1.pred")))
+			code, _, errOut = run(t, dir, "apply", "--model", "model.json", "--data", "test.libsvm", "--predictions", "apply.pred")
+			if code != 0 {
+				t.Fatalf("apply: exit %d: %s", code, errOut)
+			}
+			samePredictions(t, "mark1 apply vs mark1 fit", labelsOf(t, filepath.Join(dir, "apply.pred")), labelsOf(t, filepath.Join(dir, "mark1.pred")))
+		})
+	}
+}
+
+// TestFitAgainstLIBLINEAR trains the linear SVM (hinge and squared hinge,
+// bias feature 1) with liblinear-train and mark1 fit: objectives within 1e-6
+// relative (both solvers converged to -e 1e-4), predictions that differ only on points the two
+// solutions put on different sides within that tolerance, and
+// liblinear-predict on mark1's exported model predicts exactly what mark1
+// predicts.
+func TestFitAgainstLIBLINEAR(t *testing.T) {
+	tool(t, "liblinear-train", "liblinear-tools")
+	tests := []struct {
+		name   string
+		labels []string
+		s      string
+		loss   string
+	}{
+		{"hinge, 2 classes", []string{"-1", "1"}, "3", "hinge"},
+		{"hinge, 3 classes", []string{"2", "0", "1"}, "3", "hinge"},
+		{"squared hinge, 4 classes", []string{"4", "3", "2", "1"}, "1", "squared-hinge"},
+	}
+	for k, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "train.libsvm"), blobs(uint64(10+2*k), 200, 6, tt.labels), 0o644)
+			os.WriteFile(filepath.Join(dir, "test.libsvm"), blobs(uint64(11+2*k), 150, 6, tt.labels), 0o644)
+			ref := runTool(t, dir, "liblinear-train", "-s", tt.s, "-c", "0.1", "-B", "1", "-e", "0.0001", "train.libsvm", "ref.model")
+			runTool(t, dir, "liblinear-predict", "test.libsvm", "ref.model", "ref.pred")
+			code, out, errOut := run(t, dir, "fit", "--learner", "linear-svm", "--loss", tt.loss, "--C", "0.1", "--bias", "1", "--eps", "0.0001",
+				"--data", "train.libsvm", "--test", "test.libsvm", "--predictions", "mark1.pred", "--liblinear-model", "mark1.liblinear-model")
+			if code != 0 {
+				t.Fatalf("fit: exit %d: %s", code, errOut)
+			}
+			want, got := objectives(t, ref), objectives(t, out)
+			if len(want) == 0 || len(got) != len(want) {
+				t.Fatalf("%d objectives; liblinear-train printed %d:\n%s\n%s", len(got), len(want), out, ref)
+			}
+			if strings.Contains(ref, "WARNING") || strings.Contains(out, "limit") {
+				t.Fatalf("a solver stopped at its iteration limit; the objectives are not comparable:\n%s\n%s", out, ref)
+			}
+			for m := range want {
+				// liblinear-train prints %lf: six decimals.
+				if d := math.Abs(got[m] - want[m]); d > max(1e-6*math.Abs(want[m]), 5e-7) {
+					t.Errorf("machine %d: objective %.10g; liblinear-train %.6f (relative difference %.2g)", m, got[m], want[m], d/math.Abs(want[m]))
+				}
+			}
+			g, w := labelsOf(t, filepath.Join(dir, "mark1.pred")), labelsOf(t, filepath.Join(dir, "ref.pred"))
+			differ := 0
+			for i := range w {
+				if g[i] != w[i] {
+					differ++
+				}
+			}
+			if differ > len(w)/100 {
+				t.Errorf("%d of %d test predictions differ from liblinear's", differ, len(w))
+			}
+			runTool(t, dir, "liblinear-predict", "test.libsvm", "mark1.liblinear-model", "export.pred")
+			samePredictions(t, "liblinear-predict on mark1's model vs mark1", labelsOf(t, filepath.Join(dir, "export.pred")), g)
+		})
+	}
+}
+
+// TestFitApplyEveryLearner trains each learner on CSV data with text labels
+// and checks that apply, reading the saved model (and its scaling), predicts
+// exactly what fit predicted, and at least as well as chance.
+func TestFitApplyEveryLearner(t *testing.T) {
+	dir := t.TempDir()
+	toCSV := func(lib []byte) []byte {
+		var b strings.Builder
+		b.WriteString("f1,f2,f3,f4,species\n")
+		names := map[string]string{"1": "setosa", "2": "versicolor", "3": "virginica"}
+		for _, line := range strings.Split(strings.TrimSpace(string(lib)), "\n") {
+			f := strings.Fields(line)
+			x := make([]string, 4)
+			for j := range x {
+				x[j] = "0"
+			}
+			for _, kv := range f[1:] {
+				k, v, _ := strings.Cut(kv, ":")
+				j, _ := strconv.Atoi(k)
+				x[j-1] = v
+			}
+			b.WriteString(strings.Join(x, ",") + "," + names[f[0]] + "\n")
+		}
+		return []byte(b.String())
+	}
+	os.WriteFile(filepath.Join(dir, "train.csv"), toCSV(blobs(31, 120, 4, []string{"2", "1", "3"})), 0o644)
+	os.WriteFile(filepath.Join(dir, "test.csv"), toCSV(blobs(32, 90, 4, []string{"2", "1", "3"})), 0o644)
+	for _, tt := range []struct{ learner, scale string }{
+		{"svm", "std"}, {"linear-svm", "pm1"}, {"perceptron", "01"}, {"averaged", "none"},
+		{"pocket", "std"}, {"batch-gd", "01"}, {"kernel-perceptron", "pm1"},
+	} {
+		t.Run(tt.learner, func(t *testing.T) {
+			code, out, errOut := run(t, dir, "fit", "--learner", tt.learner, "--scale", tt.scale, "--label-column", "species",
+				"--data", "train.csv", "--test", "test.csv", "--predictions", tt.learner+".fit", "--model", tt.learner+".json")
+			if code != 0 {
+				t.Fatalf("fit: exit %d: %s", code, errOut)
+			}
+			code, out2, errOut := run(t, dir, "apply", "--model", tt.learner+".json", "--data", "test.csv", "--predictions", tt.learner+".apply")
+			if code != 0 {
+				t.Fatalf("apply: exit %d: %s", code, errOut)
+			}
+			a, _ := os.ReadFile(filepath.Join(dir, tt.learner+".fit"))
+			b, _ := os.ReadFile(filepath.Join(dir, tt.learner+".apply"))
+			if !bytes.Equal(a, b) || len(strings.Fields(string(a))) != 90 {
+				t.Errorf("apply's %d predictions differ from fit's %d", len(strings.Fields(string(b))), len(strings.Fields(string(a))))
+			}
+			m := regexp.MustCompile(`test accuracy ([0-9.]+)%`).FindStringSubmatch(out)
+			if m == nil || !strings.Contains(out2, "accuracy "+m[1]+"%") {
+				t.Fatalf("fit said %q, apply %q", out, out2)
+			}
+			if acc, _ := strconv.ParseFloat(m[1], 64); acc < 50 {
+				t.Errorf("test accuracy %v%%: not learning (3 classes)", acc)
+			}
+		})
+	}
+}
+
+func TestFitBadInput(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"ragged.csv":  "a,b,label\n1,2,x\n3,y\n",
+		"nan.libsvm":  "1 1:0.5\n2 1:nan\n",
+		"one.libsvm":  "1 1:0.5\n1 2:1\n",
+		"ok.csv":      "a,b,label\n1,2,x\n3,4,y\n",
+		"ok.libsvm":   "1 1:1\n2 2:1\n",
+		"model.json":  `{"format":"mark1-model","version":1,"learner":"svm","classes":["a"]}`,
+		"notjson.bin": "\x00\x01",
+	}
+	for name, text := range files {
+		os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644)
+	}
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"fit", "--data", "ragged.csv"}, 1, "ragged.csv:3: a different number of fields from the header (ragged CSV)"},
+		{[]string{"fit", "--data", "nan.libsvm"}, 1, `nan.libsvm:2: field 2: value of feature 1: "nan" is not a finite number`},
+		{[]string{"fit", "--data", "one.libsvm"}, 1, "one.libsvm: every row has the label \"1\""},
+		{[]string{"fit", "--data", "missing.csv"}, 1, "missing.csv: no such file"},
+		{[]string{"fit", "--data", "ok.csv", "--label-column", "species"}, 1, `ok.csv:1: no column named "species"`},
+		{[]string{"fit", "--data", "ok.csv", "--gamma", "big"}, 2, `--gamma "big"`},
+		{[]string{"fit", "--data", "ok.csv", "--learner", "tree"}, 2, `--learner "tree"`},
+		{[]string{"fit", "--data", "ok.csv", "--scale", "minmax"}, 2, `unknown scaling "minmax"`},
+		{[]string{"fit", "--data", "ok.csv", "--libsvm-model", "x.model"}, 2, `class "x" is not an integer`},
+		{[]string{"fit", "--data", "ok.libsvm", "--learner", "perceptron", "--libsvm-model", "x.model"}, 2, "svm only"},
+		{[]string{"fit", "--data", "ok.libsvm", "--scale", "01", "--libsvm-model", "x.model"}, 2, "svm-predict does not do"},
+		{[]string{"apply", "--model", "model.json", "--data", "ok.libsvm"}, 1, "model.json: bad model: 1 classes"},
+		{[]string{"apply", "--model", "notjson.bin", "--data", "ok.libsvm"}, 1, "notjson.bin: not a mark1 model file"},
+		{[]string{"apply", "--model", "none.json", "--data", "ok.libsvm"}, 1, "train one with: mark1 fit"},
+	}
+	for _, tt := range tests {
+		before := listing(t, dir)
+		code, _, errOut := run(t, dir, tt.args...)
+		if code != tt.code || !strings.Contains(errOut, tt.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+			t.Errorf("%v: exit %d, %q; want exit %d and one line with %q", tt.args, code, errOut, tt.code, tt.want)
+		}
+		if after := listing(t, dir); strings.Join(after, " ") != strings.Join(before, " ") {
+			t.Errorf("%v: files changed from %v to %v", tt.args, before, after)
+		}
+	}
+}
+
+// TestCompareRaw: numeric data go to the software learners as they are,
+// the hardware says in one line why it is left out, and square rows get the
+// --as-pictures hint.
+func TestCompareRaw(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "five.libsvm"), blobs(41, 80, 5, []string{"1", "2"}), 0o644)
+	os.WriteFile(filepath.Join(dir, "four.libsvm"), blobs(42, 60, 4, []string{"3", "1", "2"}), 0o644)
+	code, out, errOut := run(t, dir, "compare", "--data", "five.libsvm", "--json", "--learners", "hardware,perceptron,svm,linear-svm")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep struct {
+		Preset *string           `json:"preset"`
+		Notes  []string          `json:"notes"`
+		Rows   []json.RawMessage `json:"rows"`
+		Train  int               `json:"train"`
+		Test   int               `json:"test"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Preset != nil || len(rep.Rows) != 3 || rep.Train+rep.Test != 80 || rep.Test == 0 {
+		t.Errorf("preset %v, %d rows, %d+%d samples; want null, 3 software rows, 80 split", rep.Preset, len(rep.Rows), rep.Train, rep.Test)
+	}
+	if len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "hardware: left out") || strings.Contains(rep.Notes[0], "as-pictures") {
+		t.Errorf("notes %q; want one saying the hardware is left out, no picture hint for 5 features", rep.Notes)
+	}
+	for _, r := range rep.Rows {
+		var row struct {
+			Learner  string   `json:"learner"`
+			Features string   `json:"features"`
+			Pg       *float64 `json:"p_g"`
+		}
+		json.Unmarshal(r, &row)
+		if row.Features != "raw" || row.Pg == nil || *row.Pg < 0.8 {
+			t.Errorf("%s: features %q, P_g %v; want raw and ≥ 0.8 on well separated blobs", row.Learner, row.Features, row.Pg)
+		}
+	}
+	code, out, _ = run(t, dir, "compare", "--data", "four.libsvm", "--learners", "hardware,ideal,svm")
+	if code != 0 || !strings.Contains(out, "Note: hardware and ideal: left out") || !strings.Contains(out, "could be 2x2 pictures: compare them on the machine with --as-pictures --scale 01 (to make") {
+		t.Errorf("square data: exit %d\n%s", code, out)
+	}
+	code, _, errOut = run(t, dir, "compare", "--data", "four.libsvm", "--features", "pixels")
+	if code != 2 || !strings.Contains(errOut, "holds numeric data, not pictures") {
+		t.Errorf("--features pixels on numeric data: exit %d, %q", code, errOut)
+	}
+}

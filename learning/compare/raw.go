@@ -1,0 +1,67 @@
+package compare
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"mark1/learning"
+)
+
+// Raw is the Features name of rows that hold numeric data as they were
+// read ("--features raw"): not pictures, so the retina, the A-units and the
+// hardware learners do not apply.
+const Raw = "raw"
+
+// RunRaw trains the software learners of spec on feature vectors as they
+// are — numeric data that are not pictures — and measures them on train and
+// test (test may have no rows). spec.Features is ignored (every row is
+// "raw"). The hardware learners ("hardware", "ideal") need pictures: they
+// are left out, and the report's Notes say so in one line. name and classes
+// describe the data for the report. Errors are as for Run.
+func RunRaw(ctx context.Context, name string, classes []string, train, test *learning.Data, spec Spec, progress func(learner, features string)) (*Report, error) {
+	if err := spec.Validate(); err != nil {
+		return nil, err
+	}
+	spec = spec.withDefaults()
+	rep := &Report{Data: name, Classes: classes, Train: len(train.X), Test: len(test.X), Kernel: spec.Kernel.String()}
+	var hardware []string
+	perceptronMistakes := -1
+	for _, l := range spec.Learners {
+		if l == "hardware" || l == "ideal" {
+			hardware = append(hardware, l)
+			continue
+		}
+		if progress != nil {
+			progress(l, Raw)
+		}
+		row, err := runLearner(ctx, learner(l, spec, nil), Raw, train, test)
+		if err != nil {
+			return nil, fmt.Errorf("%s on %s: %w", l, Raw, err)
+		}
+		if l == "perceptron" {
+			perceptronMistakes = row.Updates
+		}
+		rep.Rows = append(rep.Rows, row)
+	}
+	if len(hardware) > 0 {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: left out — the Mark I sees pictures through its photocells, and these are %d numeric features", joinNames(hardware), len(train.X[0])))
+	}
+	if len(classes) == 2 {
+		th := theory(train, spec)
+		th.Features = Raw
+		if perceptronMistakes >= 0 {
+			th.PerceptronMistakes = &perceptronMistakes
+		}
+		rep.Theory = append(rep.Theory, th)
+	}
+	return rep, nil
+}
+
+func joinNames(s []string) string {
+	s = slices.Clone(s)
+	if len(s) == 2 {
+		return s[0] + " and " + s[1]
+	}
+	return s[0]
+}

@@ -1,0 +1,47 @@
+package modelfile_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"mark1/learning"
+	"mark1/learning/kernel"
+	"mark1/learning/modelfile"
+	"mark1/learning/svm"
+)
+
+// A linear SVM on four points, saved in LIBSVM's model format. Class 0 is
+// the label 1, as LIBSVM orders a ±1 problem. svm-train -t 0 on the same
+// points ("-1 1:0 2:0", "-1 2:1", "1 1:2", "1 1:2 2:1") writes the same
+// model, up to the order of the two support vectors' lines.
+func ExampleWriteLIBSVM() {
+	d := &learning.Data{X: [][]float64{{0, 0}, {0, 1}, {2, 0}, {2, 1}}, Y: []int{1, 1, 0, 0}, Classes: 2}
+	res, err := svm.Kernel{Kernel: kernel.Linear{}}.Fit(context.Background(), d, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	f, err := modelfile.FromModel("svm", res.Model, []string{"1", "-1"}, 2, nil, nil, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var b strings.Builder
+	if err := modelfile.WriteLIBSVM(&b, f); err != nil {
+		fmt.Println(err)
+	}
+	// LIBSVM ends each support vector's line with a space; trimmed here.
+	fmt.Print(strings.ReplaceAll(b.String(), " \n", "\n"))
+	// Output:
+	// svm_type c_svc
+	// kernel_type linear
+	// nr_class 2
+	// total_sv 2
+	// rho 1
+	// label 1 -1
+	// nr_sv 1 1
+	// SV
+	// 0.5 1:2 2:1
+	// -0.5 2:1
+}

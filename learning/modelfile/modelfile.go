@@ -1,0 +1,406 @@
+package modelfile
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+
+	"mark1/dataset"
+	"mark1/learning"
+	"mark1/learning/kernel"
+	"mark1/learning/svm"
+)
+
+// FormatName is the value of File.Format.
+const FormatName = "mark1-model"
+
+// Version is the File.Version this package writes and reads.
+const Version = 1
+
+// MaxFileBytes bounds the size of a model file Read accepts (1 GiB).
+const MaxFileBytes = 1 << 30
+
+// File is a saved model. Fields that do not apply to the learner are nil
+// (JSON null).
+type File struct {
+	// Format is "mark1-model"; Version is 1.
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// Learner names the learner: "svm", "linear-svm", "perceptron",
+	// "averaged", "pocket", "batch-gd" or "kernel-perceptron".
+	Learner string `json:"learner"`
+	// Classes holds the class labels; class c is Classes[c].
+	Classes []string `json:"classes"`
+	// Dim is the number of features of the training data.
+	Dim int `json:"dim"`
+	// Scale is the scaling fitted on the training data, applied to every
+	// input before the model; null when the data were not scaled.
+	Scale *dataset.Scaler `json:"scale"`
+	// Kernel is the kernel in kernel.Parse's form (svm,
+	// kernel-perceptron); null for linear models.
+	Kernel *string `json:"kernel"`
+	// Gamma is LIBSVM's γ of a Gaussian ("rbf") or polynomial kernel as it
+	// was given or resolved from "scale"/"auto"; null otherwise.
+	Gamma *float64 `json:"gamma"`
+	// KernelBias is the kernel perceptron's always-on extra input; null for
+	// other learners.
+	KernelBias *bool `json:"kernel_bias"`
+	// Bias is LIBLINEAR's -B of a linear SVM (the constant feature whose
+	// weight is the bias); null for other learners and without a bias.
+	Bias *float64 `json:"bias"`
+	// SV holds the support vectors (svm) or stored examples
+	// (kernel-perceptron), sparse, with 0-based feature indices; null for
+	// linear models.
+	SV []Sparse `json:"sv"`
+	// Machines holds the binary machines.
+	Machines []Machine `json:"machines"`
+}
+
+// Sparse is a vector's non-zero entries: 0-based, increasing indices.
+type Sparse struct {
+	Index []int32   `json:"index"`
+	Value []float64 `json:"value"`
+}
+
+// Machine is one binary machine: positive for class Pos against class Neg,
+// or against all other classes when Neg is null.
+type Machine struct {
+	Pos int  `json:"pos"`
+	Neg *int `json:"neg"`
+	// SV indexes File.SV (svm); null otherwise.
+	SV []int `json:"sv"`
+	// Coef holds α_i y_i per entry of SV (svm) or per stored example
+	// (kernel-perceptron); null for linear models.
+	Coef []float64 `json:"coef"`
+	// Rho is the svm's threshold, f(x) = Σ Coef k(SV, x) − Rho; null
+	// otherwise.
+	Rho *float64 `json:"rho"`
+	// W and B are a linear machine's f(x) = W·x + B; null for kernel
+	// machines.
+	W []float64 `json:"w"`
+	B *float64  `json:"b"`
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func sparse(x []float64) Sparse {
+	var s Sparse
+	for j, v := range x {
+		if v != 0 {
+			s.Index = append(s.Index, int32(j))
+			s.Value = append(s.Value, v)
+		}
+	}
+	return s
+}
+
+// sparseRows returns the rows of r (or of X when r is nil) sparse.
+func sparseRows(r learning.Rows, X [][]float64) []Sparse {
+	if r == nil {
+		r = learning.NewDense(X)
+	}
+	out := make([]Sparse, r.Len())
+	var buf []float64
+	for i := range out {
+		if sp, ok := r.(*learning.Sparse); ok {
+			idx, val := sp.NonZeros(i)
+			out[i] = Sparse{Index: slices.Clone(idx), Value: slices.Clone(val)}
+			continue
+		}
+		buf = r.Row(buf, i)
+		out[i] = sparse(buf)
+	}
+	return out
+}
+
+// FromModel stores a trained model. learner is the learner's name, classes
+// and dim describe the training data, sc is the scaling applied to them (or
+// nil), gamma LIBSVM's γ where the kernel has one (else nil), and bias the
+// linear SVM's bias feature (else nil). It returns an error for a model type
+// it cannot store.
+func FromModel(learner string, m learning.Model, classes []string, dim int, sc *dataset.Scaler, gamma, bias *float64) (*File, error) {
+	f := &File{Format: FormatName, Version: Version, Learner: learner, Classes: slices.Clone(classes), Dim: dim, Scale: sc, Gamma: gamma}
+	switch m := m.(type) {
+	case *svm.KernelModel:
+		if m.Strategy != svm.OneVsOne && len(m.Machines) > 1 {
+			return nil, fmt.Errorf("modelfile: a %s SVM cannot be stored (one-vs-one only)", m.Strategy)
+		}
+		f.Kernel = ptr(m.Kernel.String())
+		f.SV = sparseRows(m.SVRows, m.SV)
+		for _, mc := range m.Machines {
+			f.Machines = append(f.Machines, Machine{Pos: mc.Pos, Neg: ptr(mc.Neg), SV: slices.Clone(mc.SV), Coef: slices.Clone(mc.Coef), Rho: ptr(mc.Rho)})
+		}
+	case *svm.LinearModel:
+		f.Bias = bias
+		for k, mc := range m.Machines {
+			mf := Machine{Pos: m.Pos[k], W: slices.Clone(mc.W), B: ptr(mc.B)}
+			if m.Neg >= 0 {
+				mf.Neg = ptr(m.Neg)
+			}
+			f.Machines = append(f.Machines, mf)
+		}
+	case *learning.LinearModel:
+		for k := range m.W {
+			f.Machines = append(f.Machines, linearMachine(k, len(m.W), m.W[k], m.B[k]))
+		}
+	case *learning.KernelModel:
+		f.Kernel = ptr(m.Kernel.String())
+		f.KernelBias = ptr(m.Bias)
+		for _, sv := range m.SV {
+			f.SV = append(f.SV, sparse(sv))
+		}
+		for k := range m.Coef {
+			mc := linearMachine(k, len(m.Coef), nil, 0)
+			mc.W, mc.B, mc.Coef = nil, nil, slices.Clone(m.Coef[k])
+			f.Machines = append(f.Machines, mc)
+		}
+	default:
+		return nil, fmt.Errorf("modelfile: cannot store a %T", m)
+	}
+	return f, f.Check()
+}
+
+// linearMachine is machine k of the learning package's one-vs-rest models:
+// a single machine (class 1 positive, class 0 negative) for two classes.
+func linearMachine(k, machines int, w []float64, b float64) Machine {
+	if machines == 1 {
+		return Machine{Pos: 1, Neg: ptr(0), W: slices.Clone(w), B: ptr(b)}
+	}
+	return Machine{Pos: k, W: slices.Clone(w), B: ptr(b)}
+}
+
+// Write writes f as indented JSON.
+func (f *File) Write(w io.Writer) error {
+	b, err := json.MarshalIndent(f, "", " ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// Read reads a model file and checks it. Errors name path.
+func Read(path string) (*File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	return Decode(fh, path)
+}
+
+// Decode reads a model file from r and checks it (Check); name names it in
+// errors. It refuses input longer than MaxFileBytes and fields it does not
+// know.
+func Decode(r io.Reader, name string) (*File, error) {
+	b, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(b) > MaxFileBytes {
+		return nil, fmt.Errorf("%s: larger than %d bytes, the limit for a model file", name, MaxFileBytes)
+	}
+	var f File
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("%s: not a mark1 model file: %w", name, err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%s: not a mark1 model file: more than one JSON value", name)
+	}
+	if err := f.Check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &f, nil
+}
+
+var errBad = errors.New("bad model")
+
+func bad(format string, a ...any) error {
+	return fmt.Errorf("%w: %s", errBad, fmt.Sprintf(format, a...))
+}
+
+func finite(xs ...float64) bool {
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// Check reports the first inconsistency in f: a wrong format or version,
+// an unknown learner, fewer than two classes, class or feature indices out
+// of range, lengths that disagree, numbers that are not finite, fields that
+// do not belong to the learner.
+func (f *File) Check() error {
+	if f.Format != FormatName || f.Version != Version {
+		return bad("format %q version %d; want %q version %d", f.Format, f.Version, FormatName, Version)
+	}
+	if len(f.Classes) < 2 {
+		return bad("%d classes; a classifier has at least 2", len(f.Classes))
+	}
+	if f.Dim < 0 || f.Dim > dataset.DefaultMaxDim {
+		return bad("dim %d out of range [0, %d]", f.Dim, dataset.DefaultMaxDim)
+	}
+	if f.Scale != nil {
+		if err := f.Scale.Check(); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if f.Gamma != nil && !(*f.Gamma > 0 && finite(*f.Gamma)) {
+		return bad("gamma %v is not a finite number > 0", *f.Gamma)
+	}
+	if f.Bias != nil && !finite(*f.Bias) {
+		return bad("bias is not finite")
+	}
+	for s, v := range f.SV {
+		if len(v.Index) != len(v.Value) || !finite(v.Value...) {
+			return bad("sv %d: %d indices, %d values, or values not finite", s, len(v.Index), len(v.Value))
+		}
+		for k, j := range v.Index {
+			if j < 0 || int(j) >= f.Dim || (k > 0 && j <= v.Index[k-1]) {
+				return bad("sv %d: feature index %d out of order or not below dim %d", s, j, f.Dim)
+			}
+		}
+	}
+	kernelModel := f.Learner == "svm" || f.Learner == "kernel-perceptron"
+	switch f.Learner {
+	case "svm", "kernel-perceptron", "linear-svm", "perceptron", "averaged", "pocket", "batch-gd":
+	default:
+		return bad("unknown learner %q", f.Learner)
+	}
+	if kernelModel != (f.Kernel != nil) {
+		return bad("learner %s with kernel %v", f.Learner, f.Kernel)
+	}
+	if f.Kernel != nil {
+		if _, err := kernel.Parse(*f.Kernel); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if (f.Learner == "kernel-perceptron") != (f.KernelBias != nil) {
+		return bad("kernel_bias is for the kernel perceptron only")
+	}
+	if len(f.Machines) == 0 {
+		return bad("no machines")
+	}
+	C := len(f.Classes)
+	want := C
+	switch {
+	case f.Learner == "svm":
+		want = C * (C - 1) / 2
+	case C == 2:
+		want = 1
+	}
+	if len(f.Machines) != want {
+		return bad("%d machines for %d classes; want %d", len(f.Machines), C, want)
+	}
+	for m, mc := range f.Machines {
+		if mc.Pos < 0 || mc.Pos >= C || (mc.Neg != nil && (*mc.Neg < 0 || *mc.Neg >= C || *mc.Neg == mc.Pos)) {
+			return bad("machine %d: classes out of range", m)
+		}
+		switch {
+		case f.Learner == "svm":
+			if mc.Rho == nil || !finite(*mc.Rho) || mc.Neg == nil || len(mc.SV) != len(mc.Coef) || mc.W != nil || mc.B != nil || !finite(mc.Coef...) {
+				return bad("machine %d: an svm machine needs neg, rho, and coef for each sv", m)
+			}
+			for _, s := range mc.SV {
+				if s < 0 || s >= len(f.SV) {
+					return bad("machine %d: sv %d out of range", m, s)
+				}
+			}
+		case f.Learner == "kernel-perceptron":
+			if len(mc.Coef) != len(f.SV) || mc.SV != nil || mc.Rho != nil || mc.W != nil || mc.B != nil || !finite(mc.Coef...) {
+				return bad("machine %d: a kernel perceptron machine needs one coef per stored example", m)
+			}
+		default:
+			if len(mc.W) != f.Dim || mc.B == nil || !finite(*mc.B) || !finite(mc.W...) || mc.SV != nil || mc.Coef != nil || mc.Rho != nil {
+				return bad("machine %d: a linear machine needs %d weights and b", m, f.Dim)
+			}
+		}
+	}
+	return nil
+}
+
+// Model rebuilds the trained model for inputs of dim features (at least
+// File.Dim; the model ignores features beyond its own unless a kernel sees
+// them, as LIBSVM's svm-predict does). An svm keeps its support vectors
+// sparse; a kernel perceptron's stored examples are held dense, and Model
+// refuses, with an error, when they would take more than
+// dataset.DefaultMaxValues numbers.
+func (f *File) Model(dim int) (learning.Model, error) {
+	dim = max(dim, f.Dim)
+	dense := func() ([][]float64, error) {
+		if dim > 0 && len(f.SV) > dataset.DefaultMaxValues/dim {
+			return nil, fmt.Errorf("%d stored examples × %d features is over the budget of %d values held dense", len(f.SV), dim, dataset.DefaultMaxValues)
+		}
+		X := make([][]float64, len(f.SV))
+		for s, v := range f.SV {
+			X[s] = make([]float64, dim)
+			for k, j := range v.Index {
+				X[s][j] = v.Value[k]
+			}
+		}
+		return X, nil
+	}
+	pad := func(w []float64) []float64 { return append(slices.Clone(w), make([]float64, dim-len(w))...) }
+	var k kernel.Kernel
+	if f.Kernel != nil {
+		var err error
+		if k, err = kernel.Parse(*f.Kernel); err != nil {
+			return nil, err
+		}
+	}
+	switch f.Learner {
+	case "svm":
+		start := make([]int, 1, len(f.SV)+1)
+		var idx []int32
+		var val []float64
+		for _, v := range f.SV {
+			idx = append(idx, v.Index...)
+			val = append(val, v.Value...)
+			start = append(start, len(idx))
+		}
+		rows, err := learning.NewSparse(dim, start, idx, val)
+		if err != nil {
+			return nil, err
+		}
+		var ms []svm.Machine
+		for _, mc := range f.Machines {
+			ms = append(ms, svm.Machine{Pos: mc.Pos, Neg: *mc.Neg, SV: mc.SV, Coef: mc.Coef, Rho: *mc.Rho})
+		}
+		return svm.NewKernelModel(k, len(f.Classes), svm.OneVsOne, rows, ms), nil
+	case "kernel-perceptron":
+		X, err := dense()
+		if err != nil {
+			return nil, err
+		}
+		km := &learning.KernelModel{Kernel: k, SV: X, Bias: *f.KernelBias, Classes: len(f.Classes)}
+		for _, mc := range f.Machines {
+			km.Coef = append(km.Coef, mc.Coef)
+		}
+		return km, nil
+	case "linear-svm":
+		lm := &svm.LinearModel{Classes: len(f.Classes), Neg: -1}
+		for _, mc := range f.Machines {
+			lm.Pos = append(lm.Pos, mc.Pos)
+			if mc.Neg != nil {
+				lm.Neg = *mc.Neg
+			}
+			lm.Machines = append(lm.Machines, &svm.LinearBinary{W: pad(mc.W), B: *mc.B})
+		}
+		return lm, nil
+	}
+	lm := &learning.LinearModel{Classes: len(f.Classes)}
+	for _, mc := range f.Machines {
+		lm.W = append(lm.W, pad(mc.W))
+		lm.B = append(lm.B, *mc.B)
+	}
+	return lm, nil
+}
