@@ -98,7 +98,9 @@ func TheoremPlot(t *PerceptronTrace, f int) *plot.Plot {
 	l.StepStyle = plotter.PostStep
 	p.Add(l)
 	p.Legend.Add(fmt.Sprintf("mistakes so far: %d", m), l)
-	if th.Gamma > 0 {
+	if th.Gamma > 0 && !t.zeroStart() {
+		p.Legend.Add("(R/γ)² bounds the mistakes from w = 0; this run starts at " + Vec(t.Start))
+	} else if th.Gamma > 0 {
 		p.Y.Max = max(p.Y.Max, math.Ceil(th.Bound*1.1))
 		b, _ := plotter.NewLine(plotter.XYs{{X: 0, Y: th.Bound}, {X: n, Y: th.Bound}})
 		b.Color, b.Width, b.Dashes = inkColor, vg.Points(2.5), []vg.Length{vg.Points(10), vg.Points(5)}

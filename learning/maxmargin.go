@@ -74,7 +74,14 @@ func MaxMargin(d *Data, bias bool, tol float64, maxPasses int) Margin {
 	for i, c := range d.Y {
 		y[i] = ovrSign(c, 0, 2)
 	}
-	return maxMarginOrigin(d.X, y, bias, tol, maxPasses)
+	X := d.X
+	if d.Rows != nil { // the solver reads slices; theory sets are small
+		X = make([][]float64, d.Rows.Len())
+		for i := range X {
+			X[i] = d.Rows.Row(nil, i)
+		}
+	}
+	return maxMarginOrigin(X, y, bias, tol, maxPasses)
 }
 
 // maxMarginOrigin is MaxMargin on rows x (each extended by a 1 if bias)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -82,6 +83,10 @@ func TestLabAPI(t *testing.T) {
 	if !bytes.Equal(bytes.TrimSpace(got), want) {
 		t.Errorf("the page's frame differs from lab.Run.Frame")
 	}
+	// A given start: from (0, 1) the first presentation is a mistake.
+	if code, v := postLab(t, ts.URL, `{"example":"notes-004","setup":{"start":[0,1]},"frame":1}`); code != 200 || fmt.Sprint(v["w"]) != "[1 -1]" {
+		t.Errorf("start (0, 1), frame 1: %d, w = %v; want [1 -1]", code, v["w"])
+	}
 	// Your own points with the SVM.
 	code, v := postLab(t, ts.URL, `{"points":[[1,1,1],[2,2,1],[-1,-1,-1],[-2,-1,-1]],"setup":{"learner":"svm","hard":true},"frame":-1}`)
 	if code != 200 || len(v["ringed"].([]any)) == 0 || v["decision"] == nil {
@@ -96,6 +101,7 @@ func TestLabAPI(t *testing.T) {
 		{`{"example":"xor","setup":{"learner":"svm","kernel":"poly:d=x"}}`, "poly:d=x"},
 		{`{"example":"xor","setup":{"eps":-1}}`, "eps"},
 		{`{"example":"xor","frame":-5}`, "frame"},
+		{`{"example":"xor","setup":{"start":[1,2,3]}}`, "want 2"},
 		{`not json`, "bad request body"},
 		{`{"points":[` + strings.Repeat("[1,1,1],", 300) + `[1,1,1]]}`, "at most 200"},
 	} {

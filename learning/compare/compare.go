@@ -50,6 +50,11 @@ type Spec struct {
 	Epochs   int           // epoch limit for the online learners and the hardware; 0 means 50
 	CacheMB  float64       // SVM kernel cache; 0 means 100
 	Seed     uint64        // seeds every learner's order and start
+	// NoTheory leaves out the convergence theorem's line for two classes.
+	// Otherwise it may take as long as the slowest learner (at least a
+	// second); a separability question not decided by then is reported as
+	// undecided.
+	NoTheory bool
 	// Recipe is how the hardware learners train (rule, value system,
 	// pulses); its epoch limit is Epochs.
 	Recipe machine.Recipe
@@ -217,9 +222,12 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 			rep.Rows = append(rep.Rows, row)
 		}
 	}
-	if len(train.Classes) == 2 {
+	if len(train.Classes) == 2 && !spec.NoTheory {
 		for _, f := range spec.Features {
-			th := theory(data(f)[0], spec)
+			th, err := theory(ctx, data(f)[0], spec, theoryBudget(rep.Rows))
+			if err != nil {
+				return nil, err
+			}
 			th.Features = f
 			if n, ok := perceptronMistakes[f]; ok {
 				th.PerceptronMistakes = &n
@@ -347,21 +355,33 @@ func accuracy(m learning.Model, d *learning.Data) float64 {
 // tightest bound the theorem gives on the perceptron's mistakes from the
 // zero start (Novikoff 1962). The with-bias hard-margin SVM first decides
 // whether the data are separable at all (the same question).
-func theory(d *learning.Data, spec Spec) Theory {
+//
+// The separability question gets budget: if the hard-margin ladder has not
+// answered by then, the Theory says so (undecided) instead of running on.
+// It returns an error only when ctx itself is cancelled (Ctrl-C).
+func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Duration) (Theory, error) {
 	y := make([]float64, len(d.Y))
 	for i, c := range d.Y {
 		y[i] = float64(2*c - 1)
 	}
-	b, err := svm.Solve(d.X, y, kernel.Linear{}, svm.Settings{Hard: true, CacheMB: spec.CacheMB})
+	tctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	b, err := svm.SolveContext(tctx, d.X, y, kernel.Linear{}, svm.Settings{Hard: true, CacheMB: spec.CacheMB})
 	if err != nil {
-		return Theory{Note: err.Error()}
+		if ctx.Err() != nil {
+			return Theory{}, ctx.Err()
+		}
+		if tctx.Err() != nil {
+			return Theory{Note: fmt.Sprintf("separability not decided within %.3g s, the time of the slowest learner (the hard-margin SVM was still climbing its C ladder; --no-theory leaves this line out)", budget.Seconds())}, nil
+		}
+		return Theory{Note: err.Error()}, nil
 	}
 	if b.Status == svm.NotSeparable {
-		return Theory{Note: "not linearly separable: the theorem gives no bound (" + b.Message + ")"}
+		return Theory{Note: "not linearly separable: the theorem gives no bound (" + b.Message + ")"}, nil
 	}
 	mm := learning.MaxMargin(d, true, 1e-6, 0)
 	if !(mm.Lower > 0) {
-		return Theory{Note: fmt.Sprintf("the largest margin through the origin of (x, 1) was not found (%v after %d passes)", mm.Status, mm.Passes)}
+		return Theory{Note: fmt.Sprintf("the largest margin through the origin of (x, 1) was not found (%v after %d passes)", mm.Status, mm.Passes)}, nil
 	}
 	w, bias := mm.W[:len(mm.W)-1], mm.W[len(mm.W)-1]
 	r, g, bound := learning.MistakeBound(d, w, bias, true)
@@ -369,5 +389,15 @@ func theory(d *learning.Data, spec Spec) Theory {
 	if mm.Status != learning.MarginFound {
 		note += fmt.Sprintf("; the solver stopped %v with γ* in [%.4g, %.4g], so the bound is valid but may not be the tightest", mm.Status, mm.Lower, mm.Upper)
 	}
-	return Theory{Separable: true, Radius: jsonnum.Of(r), Margin: jsonnum.Of(g), Bound: jsonnum.Of(bound), Note: note}
+	return Theory{Separable: true, Radius: jsonnum.Of(r), Margin: jsonnum.Of(g), Bound: jsonnum.Of(bound), Note: note}, nil
+}
+
+// theoryBudget is the time the theory line may take: the slowest learner's
+// fit, and at least a second.
+func theoryBudget(rows []Row) time.Duration {
+	slowest := 1.0
+	for _, r := range rows {
+		slowest = max(slowest, r.Seconds)
+	}
+	return time.Duration(slowest * float64(time.Second))
 }

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 
 	"mark1/learning"
+	"mark1/learning/internal/bytedot"
 	"mark1/learning/kernel"
 )
 
@@ -127,7 +128,7 @@ func layoutOf(r learning.Rows, sub []int) (layout, bool) {
 			return layoutSparse, false
 		}
 		for _, i := range sub {
-			if _, val := r.NonZeros(i); !greyBytes(nil, val) {
+			if _, val := r.NonZeros(i); !bytedot.FromGrey(nil, val) {
 				return layoutDense, false
 			}
 		}
@@ -140,7 +141,7 @@ func layoutOf(r learning.Rows, sub []int) (layout, bool) {
 		l, binary := chooseLayout(X)
 		if l == layoutDense {
 			for _, x := range X {
-				if !greyBytes(nil, x) {
+				if !bytedot.FromGrey(nil, x) {
 					return l, binary
 				}
 			}
@@ -162,26 +163,6 @@ func allRows(r learning.Rows, sub []int) []int {
 	}
 	return sub
 }
-
-// greyBytes reports whether every value of x is b/255 for a byte b, exactly
-// as float64(b)/255 computes it, and if dst is not nil writes the bytes
-// there (len(dst) ≥ len(x)).
-func greyBytes(dst []uint8, x []float64) bool {
-	for k, v := range x {
-		b := math.Round(v * 255)
-		if !(b >= 0 && b <= 255) || b/255 != v {
-			return false
-		}
-		if dst != nil {
-			dst[k] = uint8(b)
-		}
-	}
-	return true
-}
-
-// byteScale turns a sum of byte products into the dot product of the
-// values: (Σ a_k b_k) / 255².
-const byteScale = 255 * 255
 
 // newVectors stores rows sub of r (all rows when sub is nil) in layout l.
 // Rows are shared with r where its form is the layout's (dense rows, bit
@@ -227,9 +208,9 @@ func newVectors(r learning.Rows, sub []int, l layout, binary bool) *vectors {
 		for k, i := range sub {
 			b := block[k*v.dim : (k+1)*v.dim : (k+1)*v.dim]
 			buf = r.Row(buf, i)
-			greyBytes(b, buf)
+			bytedot.FromGrey(b, buf)
 			v.bytes[k] = b
-			v.sq[k] = float64(dotU8(b, b)) / byteScale
+			v.sq[k] = float64(bytedot.Dot(b, b)) / bytedot.Scale
 		}
 	case layoutBits:
 		v.bits = make([][]uint64, n)
@@ -329,7 +310,7 @@ func (v *vectors) dots(dst []float64, i, from int) {
 		xi := v.bytes[i]
 		rows := v.bytes[from : from+len(dst)]
 		for k, xj := range rows {
-			dst[k] = float64(dotU8(xi, xj)) / byteScale
+			dst[k] = float64(bytedot.Dot(xi, xj)) / bytedot.Scale
 		}
 	case layoutSparse:
 		s := v.scatter
@@ -477,7 +458,7 @@ func (g *gram) eval(i, j int) float64 {
 	case layoutBits:
 		d = float64(popAnd(g.v.bits[i], g.v.bits[j]))
 	case layoutBytes:
-		d = float64(dotU8(g.v.bytes[i], g.v.bytes[j])) / byteScale
+		d = float64(bytedot.Dot(g.v.bytes[i], g.v.bytes[j])) / bytedot.Scale
 	default:
 		var one [1]float64
 		g.v.dots(one[:], i, j)
@@ -597,11 +578,11 @@ func (g *gram) evalAll(dst, x []float64, xb []uint8) []uint8 {
 		}
 	case layoutBytes:
 		xb = slices.Grow(xb[:0], v.dim)[:v.dim]
-		if greyBytes(xb, x) {
+		if bytedot.FromGrey(xb, x) {
 			for s, b := range v.bytes {
-				dst[s] = float64(dotU8(xb, b)) / byteScale
+				dst[s] = float64(bytedot.Dot(xb, b)) / bytedot.Scale
 			}
-			sqx = float64(dotU8(xb, xb)) / byteScale
+			sqx = float64(bytedot.Dot(xb, xb)) / bytedot.Scale
 		} else {
 			for s, b := range v.bytes {
 				dst[s] = dotBytes(x, b) / 255

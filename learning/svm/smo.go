@@ -90,6 +90,12 @@ func Solve(X [][]float64, y []float64, k kernel.Kernel, s Settings) (*Binary, er
 	return solveCtx(context.Background(), X, y, k, s, nil)
 }
 
+// SolveContext is Solve that stops, returning ctx.Err(), when ctx is done
+// (checked every min(n, 1000) iterations).
+func SolveContext(ctx context.Context, X [][]float64, y []float64, k kernel.Kernel, s Settings) (*Binary, error) {
+	return solveCtx(ctx, X, y, k, s, nil)
+}
+
 // solveCtx is Solve with cancellation and a progress hook, called after
 // every round of min(n, 1000) iterations and at the end with the number of
 // iterations since the last call and the dual objective.

@@ -1,11 +1,11 @@
 #include "textflag.h"
 
-// func dotU8AVX2(a, b []uint8) int64
+// func dotAVX2(a, b []uint8) int64
 // Σ a[k]·b[k] over len(a) bytes (b at least as long), 32 bytes a step:
 // VPMOVZXBW widens 16 bytes to 16 words, VPMADDWD multiplies them and adds
 // pairs into 8 dwords, two dword accumulators. Exact while len(a) ≤ 32768
 // (every partial sum < 2³¹); the caller checks.
-TEXT ·dotU8AVX2(SB), NOSPLIT, $0-56
+TEXT ·dotAVX2(SB), NOSPLIT, $0-56
 	MOVQ a_base+0(FP), SI
 	MOVQ a_len+8(FP), CX
 	MOVQ b_base+24(FP), DI
