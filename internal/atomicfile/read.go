@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"syscall"
 )
 
 // Default size limits for ReadFile, in bytes.
@@ -24,7 +23,7 @@ const (
 // a named pipe with no writer cannot hang the caller, and what is examined
 // is what was opened (no race between a look and an open).
 func Open(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlock, 0)
 	if err != nil {
 		return nil, err // *PathError names the file and the problem.
 	}

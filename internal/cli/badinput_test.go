@@ -15,7 +15,6 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -200,7 +199,7 @@ func TestBadInputs(t *testing.T) {
 	// inputs and outputs are expected; tiny files declaring huge data; a
 	// machine file whose recorded data path names a file the user did not
 	// name, holding a secret.
-	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
+	if err := mkfifo(filepath.Join(dir, "fifo")); err != nil {
 		t.Fatal(err)
 	}
 	os.Mkdir(filepath.Join(dir, "afolder"), 0o755)
@@ -220,7 +219,7 @@ func TestBadInputs(t *testing.T) {
 		t.Fatal(errs)
 	}
 	os.Remove(filepath.Join(dir, "rec", "epoch-0001.json"))
-	if err := syscall.Mkfifo(filepath.Join(dir, "rec", "epoch-0001.json"), 0o644); err != nil {
+	if err := mkfifo(filepath.Join(dir, "rec", "epoch-0001.json")); err != nil {
 		t.Fatal(err)
 	}
 

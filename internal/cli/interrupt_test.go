@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 
 	"mark1/machine"
@@ -87,7 +86,7 @@ func TestWriteFailures(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			os.Mkdir(filepath.Join(dir, "rec"), 0o755)
-			if err := syscall.Mkfifo(filepath.Join(dir, "rec", "epoch-0001.json"), 0o644); err != nil {
+			if err := mkfifo(filepath.Join(dir, "rec", "epoch-0001.json")); err != nil {
 				t.Fatal(err)
 			}
 			args := append([]string{"train", "--task", "shapes", "--n", "10", "--epochs", "3", "--quiet", "--record", "rec", "--out", "m.json"}, tt.flags...)
