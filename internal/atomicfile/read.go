@@ -40,7 +40,7 @@ func Open(path string) (*os.File, error) {
 }
 
 // ErrTooLarge is wrapped by ReadFile's error for a file over its limit.
-var ErrTooLarge = errors.New("file too large")
+var ErrTooLarge = errors.New("larger than the limit")
 
 // ReadFile reads the whole of the regular file path, which must hold at
 // most limit bytes (limit > 0). Over the limit it reads nothing more and
@@ -60,7 +60,7 @@ func ReadFile(path string, limit int64, flag string) ([]byte, error) {
 		if flag != "" {
 			hint = fmt.Sprintf("; raise it with %s", flag)
 		}
-		return fmt.Errorf("%s: larger than the limit of %d bytes%s: %w", path, limit, hint, ErrTooLarge)
+		return fmt.Errorf("%s: %w of %d bytes%s", path, ErrTooLarge, limit, hint)
 	}
 	size := int64(0)
 	if fi, err := f.Stat(); err == nil {

@@ -203,6 +203,10 @@ func TestBadInputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Mkdir(filepath.Join(dir, "afolder"), 0o755)
+	write("huge.json", nil)
+	if err := os.Truncate(filepath.Join(dir, "huge.json"), 300<<20); err != nil { // sparse: no disk used
+		t.Fatal(err)
+	}
 	write("plain.txt", []byte("x"))
 	write("ten-million-images-idx3-ubyte.gz", gzipped(t, idxFile(0x0000_0803, []uint32{10_000_000, 1, 1}, 10_000_000)))
 	write("tiny-images-idx3-ubyte.gz", gzipped(t, idxFile(0x0000_0803, []uint32{300_000, 1, 1}, 300_000)))
@@ -308,6 +312,8 @@ func TestBadInputs(t *testing.T) {
 		{"--config with two JSON values", []string{"train", "--config", "twovalues.json"}, 1, []string{"twovalues.json", "one JSON object"}},
 		{"serve --config a named pipe", []string{"serve", "--config", "fifo"}, 1, []string{"fifo", "named pipe"}},
 		{"--machine a named pipe", []string{"eval", "--machine", "fifo", "--task", "leftright"}, 1, []string{"fifo", "named pipe"}},
+		{"--machine of 300 MB", []string{"eval", "--machine", "huge.json", "--task", "leftright"}, 1, []string{"huge.json", "limit of 268435456 bytes"}},
+		{"--config of 300 MB", []string{"train", "--config", "huge.json"}, 1, []string{"huge.json", "limit of 16777216 bytes"}},
 		{"--machine a folder", []string{"wiring", "--machine", "afolder"}, 1, []string{"afolder", "folder"}},
 		{"--resume a named pipe", []string{"train", "--resume", "fifo"}, 1, []string{"fifo", "named pipe"}},
 		{"--wiring a named pipe", []string{"train", "--wiring", "fifo"}, 1, []string{"fifo", "named pipe"}},
