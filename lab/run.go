@@ -309,7 +309,11 @@ func (r *Run) Picture(ctx context.Context, view string, f int) (*dials.Drawing, 
 		if err != nil {
 			return nil, err
 		}
-		return dials.Plots(600*len(plots), 820, [][]*plot.Plot{plots}, fmt.Sprintf("%s · SVM, K = %s: hard margin against soft margins", e.Name, kernelName(r.Setup.Kernel)), 190), nil
+		caption := fmt.Sprintf("%s · SVM, K = %s: hard margin against soft margins", e.Name, kernelName(r.Setup.Kernel))
+		if len(plots) == 3 {
+			caption = fmt.Sprintf("%s · SVM, K = %s: soft margins as C falls (no hard margin: the data are not separable)", e.Name, kernelName(r.Setup.Kernel))
+		}
+		return dials.Plots(600*len(plots), 820, [][]*plot.Plot{plots}, caption, 190), nil
 	case "bias":
 		if !linear || !r.Setup.Bias {
 			return nil, fmt.Errorf("--view bias shows the bias trick: use --bias with --learner perceptron or batch-gd")

@@ -61,7 +61,6 @@ type PerceptronStep struct {
 	Mistake bool      `json:"mistake"` // y·score ≤ 0: w changed
 	Update  int       `json:"update"`  // after a mistake, t of the new w_t (w_1 is the start); 0 otherwise
 	W       []float64 `json:"w"`       // w after the step; with Bias it ends in b
-	Bound   float64   `json:"-"`       // (R/γ)² for the theorem picture, copied from the trace
 }
 
 // Theorem holds the quantities of the perceptron convergence theorem for
@@ -100,7 +99,7 @@ type PerceptronTrace struct {
 	Theorem   Theorem           `json:"theorem"`
 }
 
-// needBinary panics unless e is a valid example; the Examples and
+// needValid panics unless e is a valid example; the Examples and
 // NewExample make only valid ones, so anything else is misuse.
 func needValid(e Example) {
 	if len(e.X) == 0 || len(e.X) != len(e.Y) {

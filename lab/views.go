@@ -91,6 +91,7 @@ func TheoremPlot(t *PerceptronTrace, f int) *plot.Plot {
 	}
 	n := float64(max(len(t.Steps), 1))
 	p.X.Min, p.X.Max = 0, n
+	p.X.Tick.Marker, p.Y.Tick.Marker = wholeTicks{}, wholeTicks{}
 	p.Y.Min = 0
 	p.Y.Max = float64(t.Mistakes) + 1
 	l, _ := plotter.NewLine(xy)
@@ -303,4 +304,22 @@ func MarginPlots(e Example, s Setup) ([]*plot.Plot, error) {
 		plots = append(plots, p)
 	}
 	return plots, nil
+}
+
+// wholeTicks labels an axis of counts with whole numbers only.
+type wholeTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (wholeTicks) Ticks(lo, hi float64) []plot.Tick {
+	var out []plot.Tick
+	for _, t := range (plot.DefaultTicks{}).Ticks(lo, hi) {
+		if t.Value != math.Trunc(t.Value) {
+			continue
+		}
+		if t.Label != "" {
+			t.Label = fmt.Sprint(int(t.Value))
+		}
+		out = append(out, t)
+	}
+	return out
 }

@@ -134,7 +134,7 @@ func TestLabBrowser(t *testing.T) {
 	}
 	_, ts := newPanel(t, Config{})
 	ctx := startBrowser(t, bin, 1400, 1000)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1240, 1100), chromedp.Navigate(ts.URL+"/lab.html")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1240, 1100), chromedp.Navigate(ts.URL+"/lab.html?every=40")); err != nil {
 		t.Fatalf("browser: %v", err)
 	}
 	ctx, cancelT := context.WithTimeout(ctx, 45*time.Second)
@@ -170,6 +170,11 @@ func TestLabBrowser(t *testing.T) {
 	if !strings.HasPrefix(strings.TrimSpace(marked), "12") {
 		t.Errorf("the trace marks %q; want step 12's line", marked)
 	}
+	// Reset and Run: the page steps on by itself to the end and stops.
+	check("reset", chromedp.Do(ctx, chromedp.Click(chromedp.ID("reset"))))
+	poll("reset", `document.body.dataset.frame === "0"`)
+	check("run", chromedp.Do(ctx, chromedp.Click(chromedp.ID("run"))))
+	poll("ran to the end", `document.body.dataset.frame === "12" && document.body.dataset.running === "false" && document.body.dataset.w === "[3,1]"`)
 	// Clear, place two + and two − points by clicking, and train the SVM.
 	check("clear", chromedp.Do(ctx, chromedp.Click(chromedp.ID("clear"))))
 	poll("cleared", `document.body.dataset.error === "click on x-space to place points"`)

@@ -8,6 +8,8 @@ const COL = {
   plus: "#b2182b", minus: "#2166ac", ink: "#222", grey: "#777", gold: "#c88a00",
   mistake: "#1b9e3a", ptint: "#fddbc7", mtint: "#d1e5f0", feasible: "rgba(244,165,130,0.55)", axis: "#aaa",
 };
+// Run steps every runEvery ms; lab.html?every=100 runs faster.
+const runEvery = Math.max(20, Number(new URLSearchParams(location.search).get("every")) || 450);
 const lab = { frame: null, examples: [], points: [], example: "notes-004", at: 0, timer: null, requests: 0 };
 window.lab = lab;
 
@@ -140,7 +142,7 @@ function axes(ctx, v, xl, yl) {
   ctx.stroke();
   ctx.font = "bold 16px sans-serif"; ctx.fillStyle = COL.ink;
   ctx.textAlign = "right"; ctx.fillText(xl, v.px(b[1]) - 4, v.py(0) - 6);
-  ctx.textAlign = "left"; ctx.fillText(yl, v.px(0) + 6, v.py(b[3]) + 16);
+  ctx.textAlign = "right"; ctx.fillText(yl, v.px(0) - 6, v.py(b[3]) + 34);
 }
 
 function niceStep(v) {
@@ -363,11 +365,17 @@ function stop() {
 }
 
 async function stepOn() {
+  if (lab.busy) return; // the last step's answer is still on its way
   if (!lab.frame || lab.at >= lab.frame.frames - 1) {
     stop();
     return;
   }
-  await show(lab.at + 1);
+  lab.busy = true;
+  try {
+    await show(lab.at + 1);
+  } finally {
+    lab.busy = false;
+  }
 }
 
 async function init() {
@@ -407,7 +415,7 @@ async function init() {
   $("run").addEventListener("click", () => {
     stop();
     document.body.dataset.running = "true";
-    lab.timer = setInterval(stepOn, 450);
+    lab.timer = setInterval(stepOn, runEvery);
   });
   $("clear").addEventListener("click", () => {
     stop();
