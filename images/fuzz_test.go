@@ -100,9 +100,11 @@ func FuzzLoadFile(f *testing.F) {
 	f.Add([]byte{})
 	_, lb := smallIDX()
 	labels := idxBytes(f, lb, false)
+	// One folder for every input: inputs run one at a time in a process,
+	// and a fresh folder per input would cost more than the input itself.
+	dir := f.TempDir()
+	must(f, os.WriteFile(filepath.Join(dir, "f-labels-idx1-ubyte"), labels, 0o644))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		dir := t.TempDir()
-		must(t, os.WriteFile(filepath.Join(dir, "f-labels-idx1-ubyte"), labels, 0o644))
 		p := filepath.Join(dir, "f-images-idx3-ubyte")
 		must(t, os.WriteFile(p, b, 0o644))
 		d, err := Load(p, fuzzLimits())

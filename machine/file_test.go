@@ -106,9 +106,23 @@ func TestSaveAtomic(t *testing.T) {
 	}
 }
 
+// FuzzDecode fuzzes whole machine files. Its seeds are small machines (6
+// A-units on a 4x4 retina, a file of 2 kB): a short run then spends its
+// time exploring rather than minimizing one large input.
 func FuzzDecode(f *testing.F) {
-	m := newMachine(f, "worn")
-	f.Add(encode(f, m))
+	for _, preset := range []string{"worn", "full"} {
+		cfg, err := machine.Preset(preset)
+		if err != nil {
+			f.Fatal(err)
+		}
+		cfg.Associator.Units = 6
+		cfg.Retina.Width, cfg.Retina.Height = 4, 4
+		m, err := machine.New(cfg, []string{"left", "right"}, machine.SeedsFrom(1), nil)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(encode(f, m))
+	}
 	f.Add([]byte(`{"format":"mark1-machine","version":1,"checksum":"","machine":{}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := machine.Decode(bytes.NewReader(data), "fuzz")

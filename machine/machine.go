@@ -169,19 +169,16 @@ func (m *Machine) Present(r *Response, field []float32, noise *rand.Rand) {
 	r.Class = m.Layer.Decode(r.Sums)
 }
 
-// FitBytes is the memory Fit takes for cards cards: a float32 per retina
-// cell and a slice header per card.
-func (m *Machine) FitBytes(cards int) int64 {
-	return int64(cards) * (int64(m.Retina.Cells())*4 + 24)
-}
-
-// CheckFit reports an error if fitting cards cards (Fit) would take more
-// than limit bytes. Call it before Fit on data that came from a file: a
-// small file can declare millions of cards.
-func (m *Machine) CheckFit(cards int, limit int64) error {
-	if need := m.FitBytes(cards); need > limit || need < 0 {
+// CheckFit reports an error if fitting cards cards (Fit) on a machine of
+// configuration c would take more than limit bytes: a float32 per retina
+// cell and a slice header per card. Call it before Fit on data that came
+// from a file: a small file can declare millions of cards.
+func (c Config) CheckFit(cards int, limit int64) error {
+	w, h := c.Retina.Size()
+	cells := int64(w) * int64(h)
+	if need := int64(cards) * (cells*4 + 24); need > limit || need < 0 {
 		return fmt.Errorf("fitting %d cards onto the %d-cell retina would take %d bytes of memory, over the limit of %d (raise it with --max-memory)",
-			cards, m.Retina.Cells(), need, limit)
+			cards, cells, need, limit)
 	}
 	return nil
 }

@@ -144,7 +144,7 @@ func validatePlugboard(p *associator.Plugboard) error {
 		for _, pts := range [][]int{unit.Excitatory, unit.Inhibitory} {
 			for _, s := range pts {
 				if seen[s] {
-					return fmt.Errorf("A-unit %d: origin point %d is wired twice", u, s)
+					return fmt.Errorf("origin point %d is wired twice to A-unit %d", s, u)
 				}
 				seen[s] = true
 			}

@@ -70,7 +70,7 @@ func TestValidate(t *testing.T) {
 			u := units(b)[0].(map[string]any)
 			exc := u["exc"].([]any)
 			u["inh"] = append(u["inh"].([]any), exc[0])
-		}, "A-unit 0: origin point"},
+		}, "wired twice to A-unit 0"},
 		{"origin point off the retina", func(b map[string]any) {
 			units(b)[1].(map[string]any)["exc"] = []any{20}
 		}, "off the 5x4 retina"},

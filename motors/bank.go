@@ -78,9 +78,23 @@ func (c Config) Read(p float64) float64 {
 	return -lim + 2*lim*k/float64(q)
 }
 
+// maxMagnitude bounds the sizes in a Config: far beyond any pot.
+const maxMagnitude = 1e6
+
 // Validate reports a parameter out of range.
 func (c Config) Validate() error {
 	bad := func(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) || v < 0 }
+	// Sizes beyond maxMagnitude cannot be physical, and would let the
+	// positions overflow to infinity in a long run (a machine with such
+	// values could not even be saved).
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"limit", c.Limit}, {"step", c.Step}, {"backlash", c.Backlash}, {"drift", c.Drift}, {"initial position", c.Initial}, {"pulse time", c.PulseSeconds}} {
+		if math.Abs(f.v) > maxMagnitude {
+			return fmt.Errorf("motors: %s %g out of range [-%g, %g]", f.name, f.v, maxMagnitude, maxMagnitude)
+		}
+	}
 	switch {
 	case bad(c.Limit):
 		return fmt.Errorf("motors: limit %v must be ≥ 0 (0 = no end stops)", c.Limit)

@@ -42,4 +42,11 @@
 // "frame": n} answers with frame n of the run (a lab.Frame: points, w and
 // its path, dual lines, feasible region, R(w) and decision grids, the
 // trace); the page draws it.
+//
+// Only the operator's own browser is served (guard.go): a request must
+// name a loopback host or the served address, and every control must come
+// from the panel's own page, carrying the per-server token that the page
+// holds (header X-Mark1-Token). Uploads and event streams are capped in
+// number, uploads have a body deadline, and decoding is limited to a few
+// pictures at a time.
 package panel

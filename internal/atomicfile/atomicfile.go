@@ -10,7 +10,7 @@
 // gets 0666 less the umask, as a shell redirection would. Temporary files
 // are named ".NAME.tmp-DIGITS" beside the file they become, locked while
 // they are written; ones left by killed runs are removed the next time the
-// same file is written.
+// same file is written (on Unix, where files can be locked).
 package atomicfile
 
 import (
@@ -162,14 +162,14 @@ func isTempName(name, base string) bool {
 func createTemp(t target) (*os.File, error) {
 	for range 100 {
 		name := filepath.Join(t.dir, tempName(t.base))
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o666)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL|openNoFollow, 0o666)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
 		if err != nil {
 			return nil, err
 		}
-		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		if err := tryLock(f); err != nil {
 			f.Close()
 			os.Remove(name)
 			return nil, fmt.Errorf("locking %s: %w", name, err)
@@ -286,6 +286,9 @@ func WriteBytes(path string, b []byte) error {
 // what WriteDir's fill may make there (see WriteDir). Errors are ignored:
 // cleaning up is a courtesy, never a reason to fail a write.
 func RemoveStale(path string) int {
+	if !canLock {
+		return 0
+	}
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -316,12 +319,12 @@ func RemoveStale(path string) int {
 // removeUnlocked removes p (described by fi) if it can take p's lock, that
 // is if no running writer holds it.
 func removeUnlocked(p string, fi fs.FileInfo) bool {
-	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(p, os.O_RDONLY|openNoFollow|openNonBlock, 0)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
+	if tryLock(f) != nil {
 		return false
 	}
 	now, err := f.Stat()
@@ -413,7 +416,7 @@ func WriteDir(dir string, fill func(tmp string) error) (err error) {
 	}
 	lock, err := os.Open(tmp)
 	if err == nil {
-		err = syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		err = tryLock(lock)
 		defer lock.Close()
 	}
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"syscall"
 )
 
 // Default size limits for ReadFile, in bytes.
@@ -24,7 +23,7 @@ const (
 // a named pipe with no writer cannot hang the caller, and what is examined
 // is what was opened (no race between a look and an open).
 func Open(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlock, 0)
 	if err != nil {
 		return nil, err // *PathError names the file and the problem.
 	}
@@ -41,7 +40,7 @@ func Open(path string) (*os.File, error) {
 }
 
 // ErrTooLarge is wrapped by ReadFile's error for a file over its limit.
-var ErrTooLarge = errors.New("file too large")
+var ErrTooLarge = errors.New("larger than the limit")
 
 // ReadFile reads the whole of the regular file path, which must hold at
 // most limit bytes (limit > 0). Over the limit it reads nothing more and
@@ -61,7 +60,7 @@ func ReadFile(path string, limit int64, flag string) ([]byte, error) {
 		if flag != "" {
 			hint = fmt.Sprintf("; raise it with %s", flag)
 		}
-		return fmt.Errorf("%s: larger than the limit of %d bytes%s: %w", path, limit, hint, ErrTooLarge)
+		return fmt.Errorf("%s: %w of %d bytes%s", path, ErrTooLarge, limit, hint)
 	}
 	size := int64(0)
 	if fi, err := f.Stat(); err == nil {

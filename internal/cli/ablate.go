@@ -114,7 +114,7 @@ training and held-out cards as in training).`)
 	if m.Recipe != nil {
 		spec.Recipe = *m.Recipe // retrain as it was trained; without a recipe: error correction, α, one pulse
 	}
-	if err := data.checkFit(m, train, test); err != nil {
+	if err := data.checkFit(m.Config, train, test); err != nil {
 		return err
 	}
 	points, err := ablation.Run(ctx, m, m.Fields(train), m.Fields(test), spec)

@@ -10,11 +10,11 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/metrics"
 	"slices"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -199,12 +199,18 @@ func TestBadInputs(t *testing.T) {
 	// inputs and outputs are expected; tiny files declaring huge data; a
 	// machine file whose recorded data path names a file the user did not
 	// name, holding a secret.
-	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
+	if err := mkfifo(filepath.Join(dir, "fifo")); err != nil {
 		t.Fatal(err)
 	}
 	os.Mkdir(filepath.Join(dir, "afolder"), 0o755)
+	write("huge.json", nil)
+	if err := os.Truncate(filepath.Join(dir, "huge.json"), 300<<20); err != nil { // sparse: no disk used
+		t.Fatal(err)
+	}
 	write("plain.txt", []byte("x"))
 	write("ten-million-images-idx3-ubyte.gz", gzipped(t, idxFile(0x0000_0803, []uint32{10_000_000, 1, 1}, 10_000_000)))
+	write("tiny-images-idx3-ubyte.gz", gzipped(t, idxFile(0x0000_0803, []uint32{300_000, 1, 1}, 300_000)))
+	write("tiny-labels-idx1-ubyte.gz", gzipped(t, append(idxFile(0x0000_0801, []uint32{300_000}, 0), bytes.Repeat([]byte{0, 1}, 150_000)...)))
 	write("many-rows.libsvm.gz", gzipped(t, bytes.Repeat([]byte("0 1:1\n1 1:0\n"), 100_000)))
 	two, _ := json.Marshal(map[string]any{"retina": map[string]any{"width": 20}})
 	write("twovalues.json", append(append(two, ' '), two...))
@@ -217,7 +223,7 @@ func TestBadInputs(t *testing.T) {
 		t.Fatal(errs)
 	}
 	os.Remove(filepath.Join(dir, "rec", "epoch-0001.json"))
-	if err := syscall.Mkfifo(filepath.Join(dir, "rec", "epoch-0001.json"), 0o644); err != nil {
+	if err := mkfifo(filepath.Join(dir, "rec", "epoch-0001.json")); err != nil {
 		t.Fatal(err)
 	}
 
@@ -306,6 +312,8 @@ func TestBadInputs(t *testing.T) {
 		{"--config with two JSON values", []string{"train", "--config", "twovalues.json"}, 1, []string{"twovalues.json", "one JSON object"}},
 		{"serve --config a named pipe", []string{"serve", "--config", "fifo"}, 1, []string{"fifo", "named pipe"}},
 		{"--machine a named pipe", []string{"eval", "--machine", "fifo", "--task", "leftright"}, 1, []string{"fifo", "named pipe"}},
+		{"--machine of 300 MB", []string{"eval", "--machine", "huge.json", "--task", "leftright"}, 1, []string{"huge.json", "limit of 268435456 bytes"}},
+		{"--config of 300 MB", []string{"train", "--config", "huge.json"}, 1, []string{"huge.json", "limit of 16777216 bytes"}},
 		{"--machine a folder", []string{"wiring", "--machine", "afolder"}, 1, []string{"afolder", "folder"}},
 		{"--resume a named pipe", []string{"train", "--resume", "fifo"}, 1, []string{"fifo", "named pipe"}},
 		{"--wiring a named pipe", []string{"train", "--wiring", "fifo"}, 1, []string{"fifo", "named pipe"}},
@@ -313,6 +321,8 @@ func TestBadInputs(t *testing.T) {
 		{"dials --animate from a recording whose epoch file is a named pipe", []string{"dials", "--record", "rec", "--animate", "a.gif"}, 1, []string{"epoch-0001.json", "named pipe"}},
 		// Memory: tiny files declaring huge data are refused before allocating.
 		{"IDX of 10 million 1x1 images (10 kB gzipped)", []string{"train", "--data", "ten-million-images-idx3-ubyte.gz"}, 1, []string{"ten-million-images-idx3-ubyte.gz", "10000000 samples", "--max-memory"}},
+		{"IDX of 300,000 1x1 images: the fitted cards over --max-memory", []string{"train", "--data", "tiny-images-idx3-ubyte.gz", "--max-memory", "100000000"}, 1, []string{"fitting 300000 cards", "--max-memory"}},
+		{"compare: the fitted cards over --max-memory", []string{"compare", "--data", "tiny-images-idx3-ubyte.gz", "--max-memory", "100000000"}, 1, []string{"fitting 300000 cards", "--max-memory"}},
 		{"libsvm of 200,000 rows over --max-memory", []string{"train", "--data", "many-rows.libsvm.gz", "--max-memory", "10000000"}, 1, []string{"many-rows.libsvm.gz", "--max-memory"}},
 		{"task of a million cards per class", []string{"train", "--task", "shapes", "--n", "1000000"}, 1, []string{"task shapes", "--max-memory"}},
 		{"--max-memory too small", []string{"train", "--max-memory", "5"}, 2, []string{"--max-memory", "out of range"}},
@@ -338,6 +348,9 @@ func TestBadInputs(t *testing.T) {
 		{"compare --plot x.svg", []string{"compare", "--plot", "x.svg"}, 2, []string{"--plot x.svg", "PNG"}},
 		{"help for an unknown command", []string{"help", "frobnicate"}, 2, []string{"frobnicate"}},
 		{"too many classes for the R-units, binary code", []string{"train", "--task", "letters", "--r-units", "2"}, 1, []string{"26 classes need 5 R-units", "raise --r-units"}},
+		{"--step 1e308 without end stops", []string{"train", "--preset", "ideal", "--step", "1e308"}, 2, []string{"step 1e+308", "out of range"}},
+		{"--initial Inf", []string{"train", "--initial", "Inf"}, 2, []string{"initial position +Inf"}},
+		{"--drift 1e308", []string{"train", "--drift", "1e308"}, 2, []string{"drift 1e+308", "out of range"}},
 		// The web panel stays on this computer unless told otherwise.
 		{"serve on every interface", []string{"serve", "--addr", ":0"}, 2, []string{"--allow-remote"}},
 		{"serve on a LAN address", []string{"serve", "--addr", "192.0.2.1:0"}, 2, []string{"--allow-remote"}},
@@ -347,7 +360,10 @@ func TestBadInputs(t *testing.T) {
 		t.Fatalf("only %d cases", len(tests))
 	}
 	var worst atomic.Uint64
-	defer func() { t.Logf("%d cases; worst peak live heap %.1f MB", len(tests), float64(worst.Load())/1e6) }()
+	var worstName atomic.Value
+	defer func() {
+		t.Logf("%d cases; worst peak live heap %.1f MB (%v)", len(tests), float64(worst.Load())/1e6, worstName.Load())
+	}()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := listing(t, dir)
@@ -362,12 +378,14 @@ func TestBadInputs(t *testing.T) {
 					args = append(slices.Clone(args), "--plot", "out.png")
 				}
 			}
+			runtime.GC() // what earlier cases left is not this one's
 			heap := sampleHeap()
 			code, stdout, stderr := run(t, dir, args...)
 			peak := heap.Peak()
 			t.Logf("peak live heap %.1f MB", float64(peak)/1e6)
 			if peak > worst.Load() {
 				worst.Store(peak)
+				worstName.Store(tt.name)
 			}
 			if peak > 256<<20 {
 				t.Errorf("live heap reached %.0f MB; want at most 256 MB", float64(peak)/1e6)

@@ -149,6 +149,9 @@ same machine's A-unit outputs (--features).`)
 		train.Name = strings.Replace(train.Name, data.data, name, 1)
 		test.Name = strings.Replace(test.Name, data.data, name, 1)
 	}
+	if err := data.checkFit(cfg, train, test); err != nil {
+		return err
+	}
 	if export != "" {
 		if err := exportLibSVM(export, cfg, seeds, train, test); err != nil {
 			return err

@@ -88,15 +88,15 @@ func (d *dataFlags) load(seed uint64) (train, test *images.Dataset, err error) {
 	return src.Load()
 }
 
-// checkFit refuses to fit data sets onto m's retina if the fitted cards
-// would take more than --max-memory bytes; call it before m.Fields or
-// m.Fit.
-func (d *dataFlags) checkFit(m *machine.Machine, sets ...*images.Dataset) error {
+// checkFit refuses to fit data sets onto the retina of a machine of
+// configuration cfg if the fitted cards would take more than --max-memory
+// bytes; call it before m.Fields or m.Fit.
+func (d *dataFlags) checkFit(cfg machine.Config, sets ...*images.Dataset) error {
 	cards := 0
 	for _, s := range sets {
 		cards += s.Len()
 	}
-	return m.CheckFit(cards, d.maxMemory)
+	return cfg.CheckFit(cards, d.maxMemory)
 }
 
 // relabel maps a data set's classes onto a machine's by name, for eval.

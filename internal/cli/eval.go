@@ -52,7 +52,7 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	if err := relabel(d, m.Classes); err != nil {
 		return err
 	}
-	if err := data.checkFit(m, d); err != nil {
+	if err := data.checkFit(m.Config, d); err != nil {
 		return err
 	}
 	fields, labels := m.Fit(d), machine.Labels(d)

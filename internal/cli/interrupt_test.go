@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"mark1/machine"
 )
 
 // TestInterrupts interrupts commands part way (as Ctrl-C or SIGTERM does:
@@ -61,6 +63,43 @@ func TestInterrupts(t *testing.T) {
 			}
 			for _, m := range tt.made {
 				os.Remove(filepath.Join(dir, m))
+			}
+		})
+	}
+}
+
+// TestWriteFailures makes the --record write after epoch 1 fail (a named
+// pipe stands where its file goes) and checks that the failure is reported
+// at once, that training goes on unless told to stop, and that the final
+// machine is saved either way, with exit status 1.
+func TestWriteFailures(t *testing.T) {
+	tests := []struct {
+		name   string
+		flags  []string
+		epochs int // epochs in the saved machine
+		msg    string
+	}{
+		{"go on", nil, 3, "training goes on"},
+		{"stop", []string{"--stop-on-write-error"}, 1, "training stopped after epoch 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			os.Mkdir(filepath.Join(dir, "rec"), 0o755)
+			if err := mkfifo(filepath.Join(dir, "rec", "epoch-0001.json")); err != nil {
+				t.Fatal(err)
+			}
+			args := append([]string{"train", "--task", "shapes", "--n", "10", "--epochs", "3", "--quiet", "--record", "rec", "--out", "m.json"}, tt.flags...)
+			code, _, errs := run(t, dir, args...)
+			if code != 1 || !strings.Contains(errs, "--record after epoch 1") || !strings.Contains(errs, tt.msg) {
+				t.Errorf("exit %d, stderr %q; want 1, the failure and %q", code, errs, tt.msg)
+			}
+			m, err := machine.Load(filepath.Join(dir, "m.json"))
+			if err != nil {
+				t.Fatalf("the final machine was not saved: %v", err)
+			}
+			if len(m.History) != tt.epochs {
+				t.Errorf("saved machine has %d epochs; want %d", len(m.History), tt.epochs)
 			}
 		})
 	}

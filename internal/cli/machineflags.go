@@ -226,13 +226,7 @@ func (m *machineFlags) checkRanges(fs *pflag.FlagSet, cfg machine.Config) error 
 	}
 	// The effective values, whether from a flag, --config or the preset.
 	a := cfg.Associator.Defaults()
-	w, h := cfg.Retina.Width, cfg.Retina.Height
-	if w == 0 {
-		w = 20
-	}
-	if h == 0 {
-		h = 20
-	}
+	w, h := cfg.Retina.Size()
 	switch cells := w * h; {
 	case a.Units < 1 || a.Units > maxAUnits:
 		return usagef("--a-units %d out of range [1, %d]", a.Units, maxAUnits)

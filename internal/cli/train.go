@@ -33,13 +33,14 @@ type trainOptions struct {
 	checkpoint int
 	record     string // --record DIR: pot snapshots per epoch (recordHook, dials.go)
 	seeds      string // --seeds A-B: repeat over seeds and report mean ± spread (trainSeeds)
+	stopOnFail bool   // --stop-on-write-error
 }
 
 // resumeFlag reports whether a flag may be given with --resume; everything
 // else comes from the machine file.
 func resumeFlag(name string) bool {
 	switch name {
-	case "resume", "out", "quiet", "epochs", "checkpoint-every", "record":
+	case "resume", "out", "quiet", "epochs", "checkpoint-every", "record", "stop-on-write-error":
 		return true
 	}
 	return false
@@ -66,6 +67,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	fs.StringVar(&o.record, "record", "", "keep the pot positions after every epoch in this folder (for mark1 dials --animate)")
 	fs.StringVar(&o.seeds, "seeds", "", "repeat the run for each of these master seeds (A-B or a list 1,4,9), on all cores,\nand print one row per seed and the mean ± standard deviation; saves no machine")
 	fs.IntVar(&o.checkpoint, "checkpoint-every", 0, "also save the machine to --out every N epochs (0 = only at the end or when interrupted)")
+	fs.BoolVar(&o.stopOnFail, "stop-on-write-error", false, "stop training when a checkpoint or --record write fails (default: report it at once and go on; the final save is always tried)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -125,7 +127,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 			return err
 		}
 	}
-	if err := o.data.checkFit(m, train, test); err != nil {
+	if err := o.data.checkFit(m.Config, train, test); err != nil {
 		return err
 	}
 	tr, te := m.Fields(train), m.Fields(test)
@@ -174,8 +176,20 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	prog := newProgress(env.Stderr, o.quiet, time.Now)
 	prog.begin("training", "epoch", len(m.History), total, true, 250*time.Millisecond)
 	defer prog.end()
-	// A failed --record or checkpoint write stops the run after the epoch;
-	// the final save below is still attempted.
+	// A failed --record or checkpoint write is reported at once; training
+	// goes on (or stops, with --stop-on-write-error), and the final save
+	// below is always attempted.
+	var writeFails int
+	var lastWriteErr error
+	failed := func(err error) error {
+		writeFails++
+		lastWriteErr = err
+		if o.stopOnFail {
+			return err
+		}
+		fmt.Fprintf(env.Stderr, "mark1: %v; training goes on (--stop-on-write-error stops it)\n", err)
+		return nil
+	}
 	_, runErr := s.Run(ctx, machine.RecorderFunc(func(e machine.Epoch) error {
 		if !o.quiet {
 			prog.clear()
@@ -184,11 +198,13 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		}
 		prog.set(e.Epoch, fmt.Sprintf("%d mistakes", e.Mistakes))
 		if err := record(e); err != nil {
-			return err
+			if err := failed(fmt.Errorf("--record after epoch %d: %w", e.Epoch, err)); err != nil {
+				return err
+			}
 		}
 		if o.checkpoint > 0 && e.Epoch%o.checkpoint == 0 && e.Epoch < total {
 			if err := m.Save(o.out); err != nil {
-				return fmt.Errorf("checkpoint after epoch %d: %w", e.Epoch, err)
+				return failed(fmt.Errorf("checkpoint after epoch %d: %w", e.Epoch, err))
 			}
 			if !o.quiet {
 				fmt.Fprintf(w, "         checkpoint: saved epoch %d to %s\n", e.Epoch, o.out)
@@ -231,6 +247,9 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	summary(w, s, elapsed, o.out)
 	// What the trained machine's answers say, after the summary.
 	printWarnings(env.Stderr, s.Warnings()[len(before):])
+	if writeFails > 0 {
+		return fmt.Errorf("the machine was saved to %s, but %d checkpoint or --record writes failed, the last: %w", o.out, writeFails, lastWriteErr)
+	}
 	return nil
 }
 
