@@ -259,14 +259,6 @@ func (st *kpState) fillRow(r []float64, j int) {
 	}
 }
 
-// kval returns k(x_j, x_i) for a stored example j.
-func (st *kpState) kval(j, i int) float64 {
-	if r := st.row[j]; r != nil {
-		return r[i]
-	}
-	return st.gramRow(j)[i]
-}
-
 // adjust adds c·(k(x_j, x_i) + β) to machine m's f(x_i) for every row i.
 func (st *kpState) adjust(j, m int, c float64) {
 	r := st.gramRow(j)
