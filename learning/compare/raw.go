@@ -35,7 +35,7 @@ func RunRaw(ctx context.Context, name string, classes []string, train, test *lea
 		if progress != nil {
 			progress(l, Raw)
 		}
-		row, err := runLearner(ctx, learner(l, spec, nil), Raw, train, test)
+		row, err := runLearner(ctx, learner(l, spec, nil), Raw, train, test, spec.Threads)
 		if err != nil {
 			return nil, fmt.Errorf("%s on %s: %w", l, Raw, err)
 		}
