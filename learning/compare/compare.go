@@ -50,7 +50,9 @@ type Spec struct {
 	Epochs   int           // epoch limit for the online learners and the hardware; 0 means 50
 	CacheMB  float64       // SVM kernel cache; 0 means 100
 	Seed     uint64        // seeds every learner's order and start
-	// NoTheory leaves out the convergence theorem's line for two classes.
+	// NoTheory leaves out the convergence theorem's line for two classes,
+	// which is otherwise given for each feature set a software learner
+	// used (features are built only for the learners asked for).
 	// Otherwise it may take as long as the slowest learner (at least a
 	// second); a separability question not decided by then is reported as
 	// undecided.
@@ -230,6 +232,9 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 	}
 	if len(train.Classes) == 2 && !spec.NoTheory {
 		for _, f := range spec.Features {
+			if _, built := feats[f]; !built {
+				continue // no learner asked for these features
+			}
 			th, err := theory(ctx, data(f)[0], spec, theoryBudget(rep.Rows))
 			if err != nil {
 				return nil, err
