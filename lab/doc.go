@@ -10,6 +10,13 @@
 // measured on the data, for the pictures and for checking the traces.
 //
 // The examples are two-class: label +1 (the notes' O, class "+") and −1 (X,
-// class "−"). Traces work in any dimension; the x-space and w-space pictures
-// need two features and say so otherwise.
+// class "−"). Besides the built-in Examples, NewExample takes points from
+// the lab page and FromDataset a two-class file read by package dataset.
+// Traces work in any dimension; the x-space and w-space pictures need two
+// features and say so otherwise.
+//
+// A Run (Start) is one learner on one example; it writes itself as text or
+// JSON, draws any of its Views at any frame (Picture, Animate, rendered by
+// package dials), and gives each frame as data for the panel's lab page
+// (Frame), so that the command and the page show the same run.
 package lab

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"strings"
 )
 
 // DualLine is a sample's line {w : x·w + b = 0} of the dual chart (b = 0
@@ -51,13 +52,42 @@ type Frame struct {
 	Decision *Grid `json:"decision,omitempty"`
 	Ringed   []int `json:"ringed"`
 	Band     bool  `json:"band"` // draw f = ±1 (the SVM)
-	// Text is the whole trace as the notes write it; Line is the line of
-	// the table for this frame (empty for the start and the SVM).
+	// Text is the whole trace as the notes write it (the page marks the
+	// table's line of this frame).
 	Text      string  `json:"text"`
 	Mistakes  int     `json:"mistakes"`
 	Bound     float64 `json:"bound"` // (R/γ)², 0 when there is none
 	Status    string  `json:"status"`
 	Converged bool    `json:"converged"`
+}
+
+// window shortens a long trace for the page: the lines before the table,
+// the table's rows of steps f−k to f+k, and the last five lines; elisions
+// are marked "…". A short trace is returned whole.
+func window(text string, f, k int) string {
+	lines := strings.Split(text, "\n")
+	if len(lines) <= 4*k {
+		return text
+	}
+	head := 0 // the table's header line
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimLeft(l, " "), "step ") {
+			head = i
+			break
+		}
+	}
+	lo, hi := head+1+max(f-k, 1)-1, min(head+1+f+k, len(lines)-5)
+	var out []string
+	out = append(out, lines[:head+1]...)
+	if lo > head+1 {
+		out = append(out, "  …")
+	}
+	if lo < hi {
+		out = append(out, lines[lo:hi]...)
+	}
+	out = append(out, "  …")
+	out = append(out, lines[len(lines)-5:]...)
+	return strings.Join(out, "\n")
 }
 
 // Frame returns frame f (−1: the last) of the run as data, with grids of
@@ -87,7 +117,7 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 	if err := r.WriteText(&buf); err != nil {
 		return nil, err
 	}
-	fr.Text = buf.String()
+	fr.Text = window(buf.String(), f, 100)
 	fr.Mark, fr.Mistake = r.mark(f)
 	var decision func([]float64) float64
 	switch {
@@ -116,7 +146,7 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 		w := fr.W
 		decision = func(x []float64) float64 { return w[0]*x[0] + w[1]*x[1] + b }
 		if r.Perceptron != nil {
-			if th := r.Perceptron.Theorem; th.Gamma > 0 {
+			if th := r.Perceptron.Theorem; th.Gamma > 0 && r.Perceptron.zeroStart() {
 				fr.Bound = th.Bound
 			}
 			for _, s := range r.Perceptron.Steps[:f] {

@@ -89,6 +89,9 @@ type BatchGD struct {
 	// Watch, if not nil, is called after every step of every machine that
 	// moved (for step-by-step traces; see GDStep).
 	Watch func(GDStep)
+	// Start, if not nil, is the starting point instead of zero, as for the
+	// Perceptron (the notes' loop starts at "an arbitrary nonzero point").
+	Start []float64
 }
 
 var _ Learner = BatchGD{}
@@ -146,6 +149,7 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 		st.biasIn = 1
 	}
 	initWeights(st.w, st.b, s.initScale, s.bias, s.seed)
+	startAt(st.w, st.b, g.Start, dim, s.bias, s.initScale, s.name)
 	all := make([]int, n)
 	for i := range all {
 		all[i] = i

@@ -71,12 +71,12 @@ func (s *Server) handleLab(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The page's runs are short: 100 epochs unless asked, never more than
-	// 1000.
+	// 200 (with 200 points, 40,000 steps, each step a request).
 	switch {
 	case req.Setup.MaxEpochs == 0:
 		req.Setup.MaxEpochs = 100
-	case req.Setup.MaxEpochs > 1000:
-		req.Setup.MaxEpochs = 1000
+	case req.Setup.MaxEpochs > 200:
+		req.Setup.MaxEpochs = 200
 	}
 	if req.Frame < -1 {
 		writeError(w, errorf(http.StatusBadRequest, "frame %d: want −1 (the end) or a step ≥ 0", req.Frame))

@@ -154,8 +154,12 @@ func New(cfg Config, assoc, classes int) (*Layer, error) {
 		l.used = classes
 	}
 	if l.used > cfg.Units {
-		return nil, fmt.Errorf("response: %d classes need %d R-units with the %s code; the machine has %d (raise --r-units or use the binary code)",
-			classes, l.used, cfg.Code, cfg.Units)
+		hint := "raise --r-units, at most 1024"
+		if cfg.Code != Binary {
+			hint += ", or use --code binary"
+		}
+		return nil, fmt.Errorf("response: %d classes need %d R-units with the %s code; the machine has %d (%s)",
+			classes, l.used, cfg.Code, cfg.Units, hint)
 	}
 	if cfg.Layout == SourceSets {
 		sets := l.used

@@ -79,9 +79,12 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	cmds := commands()
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		if len(args) > 1 {
-			if c, ok := cmds[args[1]]; ok {
-				return c.run(ctx, env, []string{"--help"})
+			c, ok := cmds[args[1]]
+			if !ok {
+				usage(stderr, cmds)
+				return usagef("help: unknown command %q", args[1])
 			}
+			return c.run(ctx, env, []string{"--help"})
 		}
 		usage(stdout, cmds)
 		return nil

@@ -61,6 +61,14 @@ same machine's A-unit outputs (--features).`)
 	if jsonOut && csvOut {
 		return usagef("give --json or --csv, not both")
 	}
+	for name, v := range map[string]string{"learners": learners, "features": features} {
+		if fs.Changed(name) && len(split(v)) == 0 {
+			return usagef("--%s %q names none; give a comma-separated list", name, v)
+		}
+	}
+	if plotPath != "" && !strings.HasSuffix(strings.ToLower(plotPath), ".png") {
+		return usagef("--plot %s: the curves are drawn as PNG; give a file name ending in .png", plotPath)
+	}
 	k, err := kernel.Parse(kern)
 	if err != nil {
 		return usageError{err}

@@ -8,6 +8,8 @@ const COL = {
   plus: "#b2182b", minus: "#2166ac", ink: "#222", grey: "#777", gold: "#c88a00",
   mistake: "#1b9e3a", ptint: "#fddbc7", mtint: "#d1e5f0", feasible: "rgba(244,165,130,0.55)", axis: "#aaa",
 };
+// Run steps every runEvery ms; lab.html?every=100 runs faster.
+const runEvery = Math.max(20, Number(new URLSearchParams(location.search).get("every")) || 450);
 const lab = { frame: null, examples: [], points: [], example: "notes-004", at: 0, timer: null, requests: 0 };
 window.lab = lab;
 
@@ -46,7 +48,10 @@ function clearError() {
 }
 
 function setup() {
+  const text = $("start").value.trim();
+  const start = text ? text.split(",").map((v) => Number(v.trim())) : undefined;
   return {
+    start,
     learner: $("learner").value,
     eps: Number($("eps").value) || 1,
     bias: $("bias").checked,
@@ -62,6 +67,10 @@ function setup() {
 // show asks for frame f (−1: the end) and draws it.
 async function show(f) {
   const body = { setup: setup(), frame: f };
+  if (body.setup.start && body.setup.start.some((v) => !Number.isFinite(v))) {
+    showError(`start w "${$("start").value}": write numbers separated by commas`);
+    return;
+  }
   if (lab.example) body.example = lab.example;
   else body.points = lab.points;
   if (!lab.example && lab.points.length === 0) {
@@ -133,7 +142,7 @@ function axes(ctx, v, xl, yl) {
   ctx.stroke();
   ctx.font = "bold 16px sans-serif"; ctx.fillStyle = COL.ink;
   ctx.textAlign = "right"; ctx.fillText(xl, v.px(b[1]) - 4, v.py(0) - 6);
-  ctx.textAlign = "left"; ctx.fillText(yl, v.px(0) + 6, v.py(b[3]) + 16);
+  ctx.textAlign = "right"; ctx.fillText(yl, v.px(0) - 6, v.py(b[3]) + 34);
 }
 
 function niceStep(v) {
@@ -356,11 +365,17 @@ function stop() {
 }
 
 async function stepOn() {
+  if (lab.busy) return; // the last step's answer is still on its way
   if (!lab.frame || lab.at >= lab.frame.frames - 1) {
     stop();
     return;
   }
-  await show(lab.at + 1);
+  lab.busy = true;
+  try {
+    await show(lab.at + 1);
+  } finally {
+    lab.busy = false;
+  }
 }
 
 async function init() {
@@ -389,7 +404,7 @@ async function init() {
     teach();
     show(0);
   });
-  for (const id of ["learner", "eps", "bias", "order", "seed", "linesearch", "kernel", "C", "hard"]) {
+  for (const id of ["learner", "eps", "bias", "order", "seed", "linesearch", "start", "kernel", "C", "hard"]) {
     $(id).addEventListener("change", () => { stop(); show(0); });
   }
   $("reset").addEventListener("click", () => { stop(); show(0); });
@@ -400,7 +415,7 @@ async function init() {
   $("run").addEventListener("click", () => {
     stop();
     document.body.dataset.running = "true";
-    lab.timer = setInterval(stepOn, 450);
+    lab.timer = setInterval(stepOn, runEvery);
   });
   $("clear").addEventListener("click", () => {
     stop();
