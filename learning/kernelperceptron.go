@@ -349,10 +349,19 @@ func (st *kpState) model() *KernelModel {
 	for m := range mach {
 		km.Coef[m] = make([]float64, len(st.union))
 	}
+	dim := st.rows.Dim()
+	if st.grey != nil {
+		km.grey = make([]uint8, 0, len(st.union)*dim)
+		km.greySq = make([]float64, len(st.union))
+	}
 	for q, j := range st.union {
 		km.SV[q] = st.rows.Row(nil, j)
 		for m := range mach {
 			km.Coef[m][q] = st.coef[j*mach+m]
+		}
+		if st.grey != nil {
+			km.grey = append(km.grey, st.grey[j*dim:(j+1)*dim]...)
+			km.greySq[q] = st.sq[j]
 		}
 	}
 	// Margin: min_i y_i f(x_i) / ‖w‖ per machine, ‖w‖² = Σ c_j c_l k(x_j, x_l).
@@ -406,6 +415,11 @@ type KernelModel struct {
 	Classes int
 
 	margin float64
+	// grey holds SV as bytes (values b/255) with their squared norms when
+	// the fit found the training rows to be grey pictures; a grey x is
+	// then compared with exact byte dot products.
+	grey   []uint8
+	greySq []float64
 }
 
 var (
@@ -420,6 +434,22 @@ func (km *KernelModel) decisions(f, x []float64) {
 	beta := 0.0
 	if km.Bias {
 		beta = 1
+	}
+	if km.grey != nil && len(x) > 0 {
+		dim := len(x)
+		xb := make([]uint8, dim)
+		if bytedot.FromGrey(xb, x) && len(km.grey) == dim*len(km.SV) {
+			sx := float64(bytedot.Dot(xb, xb)) / bytedot.Scale
+			for j := range km.SV {
+				d := float64(bytedot.Dot(xb, km.grey[j*dim:(j+1)*dim])) / bytedot.Scale
+				kv, _ := kernel.FromDot(km.Kernel, d, km.greySq[j], sx)
+				kv += beta
+				for m := range f {
+					f[m] += km.Coef[m][j] * kv
+				}
+			}
+			return
+		}
 	}
 	for j, sv := range km.SV {
 		kv := km.Kernel.Eval(sv, x) + beta
