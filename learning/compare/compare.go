@@ -14,10 +14,14 @@ package compare
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"mark1/images"
@@ -137,7 +141,7 @@ type Row struct {
 	// perceptron keeps; nil for the other learners.
 	SupportVectors *int    `json:"support_vectors"`
 	BoundedSVs     *int    `json:"bounded_svs"`
-	Seconds        float64 `json:"seconds"` // wall time of the fit, one core
+	Seconds        float64 `json:"seconds"` // wall time of the fit (learners run side by side on Spec.Threads cores)
 	// MachineSeconds and Pulses are the simulated time and motor pulses of
 	// the hardware learners; nil for the others.
 	MachineSeconds *float64 `json:"machine_seconds"`
@@ -205,6 +209,7 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 		return feats[kind]
 	}
 	perceptronMistakes := map[string]int{}
+	var jobs []job
 	for _, name := range spec.Learners {
 		kinds := spec.Features
 		if name == "hardware" || name == "ideal" {
@@ -215,21 +220,20 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 			if kind == "fields" {
 				label = "association"
 			}
-			if progress != nil {
-				progress(name, label)
-			}
-			l := learner(name, spec, m)
-			d := data(kind)
-			row, err := runLearner(ctx, l, label, d[0], d[1], spec.Threads)
-			if err != nil {
-				return nil, fmt.Errorf("%s on %s: %w", name, label, err)
-			}
-			if name == "perceptron" {
-				perceptronMistakes[kind] = row.Updates
-			}
-			rep.Rows = append(rep.Rows, row)
+			d := data(kind) // built here, before the learners run side by side
+			jobs = append(jobs, job{name: name, kind: kind, label: label, l: learner(name, spec, m), tr: d[0], te: d[1]})
 		}
 	}
+	rows, err := runJobs(ctx, jobs, spec.Threads, progress)
+	if err != nil {
+		return nil, err
+	}
+	for q, j := range jobs {
+		if j.name == "perceptron" {
+			perceptronMistakes[j.kind] = rows[q].Updates
+		}
+	}
+	rep.Rows = rows
 	if len(train.Classes) == 2 && !spec.NoTheory {
 		for _, f := range spec.Features {
 			if _, built := feats[f]; !built {
@@ -312,6 +316,64 @@ func learner(name string, spec Spec, m *machine.Machine) learning.Learner {
 	panic("compare: unknown learner " + name)
 }
 
+// job is one learner on one feature set.
+type job struct {
+	name, kind, label string
+	l                 learning.Learner
+	tr, te            *learning.Data
+}
+
+// runJobs runs the jobs on threads goroutines (all cores when 0), each
+// taking the next job in order, and returns their rows in job order; the
+// rows do not depend on threads (each learner is seeded on its own), except
+// for the measured Seconds. progress, if not nil, is told when a job
+// starts. The first error in job order is returned; after an error no new
+// job starts.
+func runJobs(ctx context.Context, jobs []job, threads int, progress func(learner, features string)) ([]Row, error) {
+	workers := threads
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, len(jobs)))
+	rows := make([]Row, len(jobs))
+	errs := make([]error, len(jobs))
+	var mu sync.Mutex
+	var next atomic.Int64
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				q := int(next.Add(1) - 1)
+				if q >= len(jobs) || failed.Load() || ctx.Err() != nil {
+					return
+				}
+				j := jobs[q]
+				if progress != nil {
+					mu.Lock()
+					progress(j.name, j.label)
+					mu.Unlock()
+				}
+				rows[q], errs[q] = runLearner(ctx, j.l, j.label, j.tr, j.te, threads)
+				if errs[q] != nil {
+					errs[q] = fmt.Errorf("%s on %s: %w", j.name, j.label, errs[q])
+					failed.Store(true)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return rows, nil
+}
+
 // runLearner fits l on tr and measures it on tr and te.
 func runLearner(ctx context.Context, l learning.Learner, feat string, tr, te *learning.Data, threads int) (Row, error) {
 	start := time.Now()
@@ -388,14 +450,12 @@ func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Durati
 	for i, c := range d.Y {
 		y[i] = float64(2*c - 1)
 	}
-	tctx, cancel := context.WithTimeout(ctx, budget)
-	defer cancel()
-	b, err := svm.SolveContext(tctx, d.X, y, kernel.Linear{}, svm.Settings{Hard: true, CacheMB: spec.CacheMB})
+	b, err := svm.SolveContext(budgetCtx{ctx, time.Now().Add(budget)}, d.X, y, kernel.Linear{}, svm.Settings{Hard: true, CacheMB: spec.CacheMB})
 	if err != nil {
 		if ctx.Err() != nil {
 			return Theory{}, ctx.Err()
 		}
-		if tctx.Err() != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
 			return Theory{Note: fmt.Sprintf("separability not decided within %.3g s, the time of the slowest learner (the hard-margin SVM was still climbing its C ladder; --no-theory leaves this line out)", budget.Seconds())}, nil
 		}
 		return Theory{Note: err.Error()}, nil
@@ -414,6 +474,26 @@ func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Durati
 		note += fmt.Sprintf("; the solver stopped %v with γ* in [%.4g, %.4g], so the bound is valid but may not be the tightest", mm.Status, mm.Lower, mm.Upper)
 	}
 	return Theory{Separable: true, Radius: jsonnum.Of(r), Margin: jsonnum.Of(g), Bound: jsonnum.Of(bound), Note: note}, nil
+}
+
+// budgetCtx is its Context with a deadline that Err reports, asking the
+// Context first (so that a caller's cancellation is seen whether it closes
+// Done or only answers Err).
+type budgetCtx struct {
+	context.Context
+	deadline time.Time
+}
+
+// Err returns the Context's error, or context.DeadlineExceeded once the
+// deadline has passed.
+func (c budgetCtx) Err() error {
+	if err := c.Context.Err(); err != nil {
+		return err
+	}
+	if !time.Now().Before(c.deadline) {
+		return context.DeadlineExceeded
+	}
+	return nil
 }
 
 // theoryBudget is the time the theory line may take: the slowest learner's
