@@ -86,12 +86,13 @@ type Bits struct {
 	// W holds the rows, Words words each; bits past Dim are zero.
 	W   []uint64
 	dim int
+	n   int
 }
 
 // NewBits stores 0/1 rows as bits. It returns an error naming the row and
 // feature if a value is neither 0 nor 1 or the rows differ in length.
 func NewBits(X [][]float64) (*Bits, error) {
-	b := &Bits{}
+	b := &Bits{n: len(X)}
 	if len(X) > 0 {
 		b.dim = len(X[0])
 	}
@@ -116,12 +117,7 @@ func NewBits(X [][]float64) (*Bits, error) {
 }
 
 // Len returns the number of rows.
-func (b *Bits) Len() int {
-	if b.Words == 0 {
-		return 0
-	}
-	return len(b.W) / b.Words
-}
+func (b *Bits) Len() int { return b.n }
 
 // Dim returns the number of features.
 func (b *Bits) Dim() int { return b.dim }
@@ -286,7 +282,7 @@ func Subset(r Rows, idx []int) Rows {
 		}
 		return &Dense{X: X, dim: r.dim}
 	case *Bits:
-		b := &Bits{Words: r.Words, dim: r.dim, W: make([]uint64, 0, len(idx)*r.Words)}
+		b := &Bits{Words: r.Words, dim: r.dim, n: len(idx), W: make([]uint64, 0, len(idx)*r.Words)}
 		for _, i := range idx {
 			b.W = append(b.W, r.words(i)...)
 		}
@@ -362,7 +358,7 @@ func (s *Sparse) Compact() Rows {
 	n := s.Len()
 	switch chooseForm(binary, len(s.Index), n, s.dim) {
 	case formBits:
-		b := &Bits{dim: s.dim, Words: (s.dim + 63) / 64}
+		b := &Bits{dim: s.dim, n: n, Words: (s.dim + 63) / 64}
 		b.W = make([]uint64, n*b.Words)
 		for i := range n {
 			idx, _ := s.NonZeros(i)
