@@ -79,7 +79,8 @@ func (d *Dense) Row(dst []float64, i int) []float64 {
 
 // Bits is Rows of 0/1 features, row i's feature k being bit k%64 of word
 // W[i*Words+k/64]. A dot product with a dense vector sums the vector at the
-// set bits; x·z of two rows is a popcount of their AND.
+// set bits; x·z of two rows is a popcount of their AND. Make it with
+// NewBits (or Compact).
 type Bits struct {
 	// Words is the number of 64-bit words per row, ⌈Dim/64⌉.
 	Words int
@@ -173,7 +174,7 @@ func (b *Bits) Row(dst []float64, i int) []float64 {
 // Sparse is Rows in compressed sparse row form: row i's non-zeros are
 // Value[Start[i]:Start[i+1]] at features Index[Start[i]:Start[i+1]], the
 // indices increasing within a row. Memory is 12 bytes per non-zero plus 8
-// per row, whatever the number of features.
+// per row, whatever the number of features. Make it with NewSparse.
 type Sparse struct {
 	Start []int
 	Index []int32
