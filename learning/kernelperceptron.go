@@ -101,8 +101,11 @@ type kpState struct {
 // greyRows returns the rows of r as bytes, n × dim, if every value is a
 // byte over 255 exactly (pictures read as pixel/255), and nil otherwise.
 func greyRows(r Rows) []uint8 {
-	if _, bits := r.(*Bits); bits {
+	switch r := r.(type) {
+	case *Bits:
 		return nil
+	case *Grey:
+		return r.B
 	}
 	n, dim := r.Len(), r.Dim()
 	out := make([]uint8, n*dim)

@@ -6,6 +6,8 @@ import (
 	"math/bits"
 
 	"gonum.org/v1/gonum/floats"
+
+	"mark1/learning/internal/bytedot"
 )
 
 // Rows is a read-only table of feature vectors, stored once in the form
@@ -272,6 +274,83 @@ func (s *Sparse) Row(dst []float64, i int) []float64 {
 	return dst
 }
 
+// Grey is Rows of grey levels stored as bytes: row i's feature k is
+// B[i*Dim+k]/255, exactly as float64(b)/255 computes it (pictures read as
+// pixel/255). A row takes Dim bytes, an eighth of float64 rows. Make it
+// with NewGrey (or Compact, Sparse.Compact).
+type Grey struct {
+	B   []uint8
+	dim int
+	n   int
+}
+
+// NewGrey stores rows whose values are all b/255 for bytes b; ok is false
+// (and the result nil) if one is not, or if the rows differ in length.
+func NewGrey(X [][]float64) (g *Grey, ok bool) {
+	g = &Grey{n: len(X), dim: denseDim(X)}
+	g.B = make([]uint8, g.n*g.dim)
+	for i, x := range X {
+		if len(x) != g.dim || !bytedot.FromGrey(g.B[i*g.dim:(i+1)*g.dim], x) {
+			return nil, false
+		}
+	}
+	return g, true
+}
+
+// Len returns the number of rows.
+func (g *Grey) Len() int { return g.n }
+
+// Dim returns the number of features.
+func (g *Grey) Dim() int { return g.dim }
+
+// Bytes returns row i's bytes.
+func (g *Grey) Bytes(i int) []uint8 { return g.B[i*g.dim : (i+1)*g.dim : (i+1)*g.dim] }
+
+// Dot returns Σ_k w_k b_k / 255.
+func (g *Grey) Dot(i int, w []float64) float64 {
+	if len(w) != g.dim {
+		panic("learning: Grey.Dot: vector of wrong length")
+	}
+	b := g.Bytes(i)
+	var s0, s1 float64
+	n := len(b) &^ 1
+	for k := 0; k < n; k += 2 {
+		s0 += w[k] * float64(b[k])
+		s1 += w[k+1] * float64(b[k+1])
+	}
+	if n < len(b) {
+		s0 += w[n] * float64(b[n])
+	}
+	return (s0 + s1) / 255
+}
+
+// AddTo sets dst += a·x_i.
+func (g *Grey) AddTo(dst []float64, a float64, i int) {
+	if len(dst) != g.dim {
+		panic("learning: Grey.AddTo: vector of wrong length")
+	}
+	for k, b := range g.Bytes(i) {
+		if b != 0 {
+			dst[k] += a * (float64(b) / 255)
+		}
+	}
+}
+
+// SqNorm returns ‖x_i‖², from the exact integer Σ b_k².
+func (g *Grey) SqNorm(i int) float64 {
+	b := g.Bytes(i)
+	return float64(bytedot.Dot(b, b)) / bytedot.Scale
+}
+
+// Row writes row i as float64 values b/255.
+func (g *Grey) Row(dst []float64, i int) []float64 {
+	dst = grow(dst, g.dim)
+	for k, b := range g.Bytes(i) {
+		dst[k] = float64(b) / 255
+	}
+	return dst
+}
+
 // Subset returns rows idx of r, copied into a new table of the same form
 // (a Dense subset shares the rows).
 func Subset(r Rows, idx []int) Rows {
@@ -288,6 +367,12 @@ func Subset(r Rows, idx []int) Rows {
 			b.W = append(b.W, r.words(i)...)
 		}
 		return b
+	case *Grey:
+		g := &Grey{dim: r.dim, n: len(idx), B: make([]uint8, 0, len(idx)*r.dim)}
+		for _, i := range idx {
+			g.B = append(g.B, r.Bytes(i)...)
+		}
+		return g
 	case *Sparse:
 		nnz := 0
 		for _, i := range idx {
@@ -347,7 +432,8 @@ func Compact(X [][]float64) Rows {
 }
 
 // Compact returns the rows in Compact's form: s itself when they are
-// sparse, otherwise a copy as Bits or as Dense rows in one block.
+// sparse, otherwise a copy as Bits, as Grey bytes when every value is b/255,
+// or as Dense rows in one block.
 func (s *Sparse) Compact() Rows {
 	binary := true
 	for _, v := range s.Value {
@@ -370,6 +456,17 @@ func (s *Sparse) Compact() Rows {
 		}
 		return b
 	case formDense:
+		if bytedot.FromGrey(nil, s.Value) {
+			g := &Grey{dim: s.dim, n: n, B: make([]uint8, n*s.dim)}
+			for i := range n {
+				idx, val := s.NonZeros(i)
+				r := g.Bytes(i)
+				for k, j := range idx {
+					bytedot.FromGrey(r[j:j+1], val[k:k+1])
+				}
+			}
+			return g
+		}
 		block := make([]float64, n*s.dim)
 		X := make([][]float64, n)
 		for i := range n {
@@ -436,7 +533,7 @@ func finiteRows(r Rows) error {
 		return fmt.Errorf("learning: row %d, feature %d: %v is not a finite number", i, j, v)
 	}
 	switch r := r.(type) {
-	case *Bits:
+	case *Bits, *Grey:
 		return nil
 	case *Sparse:
 		for i := range r.Len() {

@@ -154,8 +154,8 @@ type data struct {
 }
 
 // rows returns the data as learning rows of dim features: sparse, or with
-// compact, in their most compact form (dense or bit sets when those are
-// smaller). The kernel SVM takes them sparse and stores them as it likes.
+// compact, in their most compact form (bit sets, grey bytes or dense rows
+// when those are smaller).
 func (d *data) rows(dim int, compact bool) (learning.Rows, error) {
 	s, err := learning.NewSparse(dim, d.start, d.idx, d.val)
 	if err != nil || !compact {
@@ -300,7 +300,7 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	class := map[int]int{}
 	var order []int
 	toData := func(d *data, add bool) *learning.Data {
-		r, err := d.rows(dim, *solver != "smo")
+		r, err := d.rows(dim, true)
 		if err != nil {
 			panic(err) // readLibsvm made them
 		}
