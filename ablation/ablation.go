@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync"
 
 	"mark1/machine"
 )
@@ -60,6 +61,13 @@ type Spec struct {
 	Recipe machine.Recipe
 	// Seed draws which parts fail and where failed pots rest.
 	Seed uint64
+	// Draws is the number of independent fault draws per fraction, whose
+	// P_g are averaged; 0 means 1. Draw 0 is the same draw whatever
+	// Draws, so one draw gives what it always gave.
+	Draws int
+	// Workers bounds the draws run at once; 0 means 1. The result does
+	// not depend on it.
+	Workers int
 }
 
 // Point is one measurement: a fraction of one kind of part failed.
@@ -73,6 +81,51 @@ type Point struct {
 	// Retrained is P_g after Spec.Retrain epochs of retraining; nil (JSON
 	// null) when there was none.
 	Retrained *float64 `json:"p_g_retrained"`
+	// Draws is the number of fault draws averaged; PgSD and RetrainedSD
+	// are the standard deviations of P_g over them (0 for one draw).
+	Draws       int      `json:"draws"`
+	PgSD        float64  `json:"p_g_sd"`
+	RetrainedSD *float64 `json:"p_g_retrained_sd"`
+	// Machines is the number of machines pooled (Pool); then Pg and
+	// Retrained are means over the machines of each one's mean over its
+	// Draws, and the SDs are over the machines. 0 for one machine.
+	Machines int `json:"machines,omitempty"`
+}
+
+// Pool combines the points of several machines ablated with the same
+// parts and fractions (one slice per machine, in the same order): the
+// mean and the standard deviation over the machines of each one's P_g.
+// It panics if the slices do not line up (misuse).
+func Pool(per [][]Point) []Point {
+	if len(per) == 0 {
+		return nil
+	}
+	out := make([]Point, len(per[0]))
+	for k := range out {
+		var pg, pg2, rt, rt2 float64
+		p := per[0][k]
+		for _, pts := range per {
+			q := pts[k]
+			if len(pts) != len(out) || q.Part != p.Part || q.Fraction != p.Fraction {
+				panic("ablation: Pool: the machines' points do not line up")
+			}
+			pg += q.Pg
+			pg2 += q.Pg * q.Pg
+			if q.Retrained != nil {
+				rt += *q.Retrained
+				rt2 += *q.Retrained * *q.Retrained
+			}
+		}
+		n := float64(len(per))
+		p.Machines = len(per)
+		p.Pg, p.PgSD = pg/n, sd(pg, pg2, n)
+		if p.Retrained != nil {
+			m, s := rt/n, sd(rt, rt2, n)
+			p.Retrained, p.RetrainedSD = &m, &s
+		}
+		out[k] = p
+	}
+	return out
 }
 
 // Validate reports a fraction out of range or a bad part or epoch count.
@@ -90,14 +143,18 @@ func (s Spec) Validate() error {
 	if s.Retrain < 0 || s.Retrain > 1_000_000 {
 		return fmt.Errorf("ablation: %d epochs of retraining out of range [0, 1000000]", s.Retrain)
 	}
+	if s.Draws < 0 || s.Draws > 10_000 || s.Workers < 0 || s.Workers > 1024 {
+		return fmt.Errorf("ablation: %d draws or %d workers out of range", s.Draws, s.Workers)
+	}
 	return nil
 }
 
 // Run fails each fraction of each part of a copy of m (m itself is not
 // changed) and measures P_g on test, then, if spec.Retrain > 0, retrains
-// the copy on train for that many epochs and measures P_g again. Points
-// come part by part, in the order of the fractions. A cancelled ctx stops
-// the run with ctx's error.
+// the copy on train for that many epochs and measures P_g again; with
+// spec.Draws > 1 it does so for several independent fault draws and
+// averages. Points come part by part, in the order of the fractions. A
+// cancelled ctx stops the run with ctx's error.
 func Run(ctx context.Context, m *machine.Machine, train, test machine.Fields, spec Spec) ([]Point, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
@@ -116,63 +173,144 @@ func Run(ctx context.Context, m *machine.Machine, train, test machine.Fields, sp
 	if fractions == nil {
 		fractions = DefaultFractions()
 	}
+	draws, workers := max(spec.Draws, 1), max(spec.Workers, 1)
+	type job struct {
+		part  Part
+		draw  int
+		out   []Point
+		err   error
+		clone *machine.Machine
+	}
+	jobs := make([]*job, 0, len(parts)*draws)
+	for _, part := range parts {
+		for d := range draws {
+			jobs = append(jobs, &job{part: part, draw: d})
+		}
+	}
+	// Each job gets its own copy of m up front (Clone reads m), then runs
+	// alone; results are gathered by index, so the number of workers
+	// changes nothing.
+	for _, j := range jobs {
+		c, err := m.Clone()
+		if err != nil {
+			return nil, err
+		}
+		j.clone = c
+	}
+	sem := make(chan struct{}, workers)
+	var wg sync.WaitGroup
+	for _, j := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			j.out, j.err = runDraw(ctx, j.clone, train, test, spec, j.part, j.draw, fractions)
+		}()
+	}
+	wg.Wait()
 	var out []Point
 	for _, part := range parts {
-		n := len(m.Plugboard.Units)
-		if part == Pots {
-			n = m.Bank.Len()
-		}
-		// One order of failure and one resting place per part, shared by
-		// all fractions: the failed sets are nested.
-		rng := rand.New(rand.NewPCG(spec.Seed, uint64(part)+1))
-		order := rng.Perm(n)
-		rest := make([]float64, n)
-		if part == Pots {
-			span := m.Bank.Config().Limit
-			if span == 0 { // no end stops: the range the values reached
-				for _, v := range m.Bank.Values() {
-					span = max(span, math.Abs(v))
+		for k, f := range fractions {
+			var pg, pg2, rt, rt2 float64
+			p := Point{Part: part, Fraction: f, Draws: draws}
+			for _, j := range jobs {
+				if j.part != part {
+					continue
 				}
-				if span == 0 {
-					span = m.Bank.Config().StepSize()
+				if j.err != nil {
+					return out, j.err
 				}
-			}
-			for i := range rest {
-				rest[i] = span * (2*rng.Float64() - 1)
-			}
-		}
-		for _, f := range fractions {
-			if err := ctx.Err(); err != nil {
-				return out, err
-			}
-			c, err := m.Clone()
-			if err != nil {
-				return out, err
-			}
-			k := int(math.Round(f * float64(n)))
-			for _, i := range order[:k] {
-				if part == AUnits {
-					c.Plugboard.Kill(i)
-				} else {
-					c.Bank.Fail(i, rest[i])
+				q := j.out[k]
+				p.Failed, p.Of = q.Failed, q.Of
+				pg += q.Pg
+				pg2 += q.Pg * q.Pg
+				if q.Retrained != nil {
+					rt += *q.Retrained
+					rt2 += *q.Retrained * *q.Retrained
 				}
 			}
-			p := Point{Part: part, Fraction: f, Failed: k, Of: n, Pg: c.Accuracy(test.X, test.Y)}
+			n := float64(draws)
+			p.Pg, p.PgSD = pg/n, sd(pg, pg2, n)
 			if spec.Retrain > 0 {
-				r := spec.Recipe
-				r.MaxEpochs, r.Stop = len(c.History)+spec.Retrain, machine.EpochLimit
-				s, err := machine.NewSession(c, r, train, machine.Fields{})
-				if err != nil {
-					return out, fmt.Errorf("ablation: retraining: %w", err)
-				}
-				if _, err := s.Run(ctx, nil); err != nil {
-					return out, err
-				}
-				pg := c.Accuracy(test.X, test.Y)
-				p.Retrained = &pg
+				m, s := rt/n, sd(rt, rt2, n)
+				p.Retrained, p.RetrainedSD = &m, &s
 			}
 			out = append(out, p)
 		}
+	}
+	return out, nil
+}
+
+// sd returns the sample standard deviation of n values from their sum and
+// sum of squares (0 for one value).
+func sd(sum, sum2, n float64) float64 {
+	if n < 2 {
+		return 0
+	}
+	v := (sum2 - sum*sum/n) / (n - 1)
+	return math.Sqrt(max(v, 0))
+}
+
+// runDraw fails one fault draw's growing fractions of part in turn, each
+// on a fresh copy of base, and measures.
+func runDraw(ctx context.Context, base *machine.Machine, train, test machine.Fields, spec Spec, part Part, draw int, fractions []float64) ([]Point, error) {
+	n := len(base.Plugboard.Units)
+	if part == Pots {
+		n = base.Bank.Len()
+	}
+	// One order of failure and one resting place per part and draw, shared
+	// by all fractions: the failed sets are nested. Draw 0 is the stream
+	// one draw always used.
+	rng := rand.New(rand.NewPCG(spec.Seed, uint64(part)+1+uint64(draw)<<32))
+	order := rng.Perm(n)
+	rest := make([]float64, n)
+	if part == Pots {
+		span := base.Bank.Config().Limit
+		if span == 0 { // no end stops: the range the values reached
+			for _, v := range base.Bank.Values() {
+				span = max(span, math.Abs(v))
+			}
+			if span == 0 {
+				span = base.Bank.Config().StepSize()
+			}
+		}
+		for i := range rest {
+			rest[i] = span * (2*rng.Float64() - 1)
+		}
+	}
+	var out []Point
+	for _, f := range fractions {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		c, err := base.Clone()
+		if err != nil {
+			return out, err
+		}
+		k := int(math.Round(f * float64(n)))
+		for _, i := range order[:k] {
+			if part == AUnits {
+				c.Plugboard.Kill(i)
+			} else {
+				c.Bank.Fail(i, rest[i])
+			}
+		}
+		p := Point{Part: part, Fraction: f, Failed: k, Of: n, Pg: c.Accuracy(test.X, test.Y)}
+		if spec.Retrain > 0 {
+			r := spec.Recipe
+			r.MaxEpochs, r.Stop = len(c.History)+spec.Retrain, machine.EpochLimit
+			s, err := machine.NewSession(c, r, train, machine.Fields{})
+			if err != nil {
+				return out, fmt.Errorf("ablation: retraining: %w", err)
+			}
+			if _, err := s.Run(ctx, nil); err != nil {
+				return out, err
+			}
+			pg := c.Accuracy(test.X, test.Y)
+			p.Retrained = &pg
+		}
+		out = append(out, p)
 	}
 	return out, nil
 }
@@ -194,18 +332,26 @@ func Table(points []Point) string {
 		at[p.Part][p.Fraction] = p
 	}
 	retrained := len(points) > 0 && points[0].Retrained != nil
+	spread := len(points) > 0 && (points[0].Draws > 1 || points[0].Machines > 1)
+	wide, rwide := 14, 9
+	if spread {
+		wide, rwide = 16, 16
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%8s", "failed")
 	for _, part := range parts {
-		fmt.Fprintf(&b, "  %14s", part.String()+": P_g")
+		fmt.Fprintf(&b, "  %*s", wide, part.String()+": P_g")
 		if retrained {
-			fmt.Fprintf(&b, "  %9s", "retrained")
+			fmt.Fprintf(&b, "  %*s", rwide, "retrained")
 		}
 	}
 	b.WriteString("\n")
-	pct := func(v *float64) string {
-		if v == nil {
+	pct := func(v, sd *float64) string {
+		switch {
+		case v == nil:
 			return "-"
+		case spread && sd != nil:
+			return fmt.Sprintf("%.1f ± %.1f%%", 100**v, 100**sd)
 		}
 		return fmt.Sprintf("%.1f%%", 100**v)
 	}
@@ -217,12 +363,18 @@ func Table(points []Point) string {
 			if !ok {
 				pg = nil
 			}
-			fmt.Fprintf(&b, "  %14s", pct(pg))
+			fmt.Fprintf(&b, "  %*s", wide, pct(pg, &p.PgSD))
 			if retrained {
-				fmt.Fprintf(&b, "  %9s", pct(p.Retrained))
+				fmt.Fprintf(&b, "  %*s", rwide, pct(p.Retrained, p.RetrainedSD))
 			}
 		}
 		b.WriteString("\n")
+	}
+	switch {
+	case spread && points[0].Machines > 1:
+		fmt.Fprintf(&b, "(mean ± standard deviation over %d machines, each the mean of %d fault draws)\n", points[0].Machines, points[0].Draws)
+	case spread:
+		fmt.Fprintf(&b, "(mean ± standard deviation over %d fault draws)\n", points[0].Draws)
 	}
 	return b.String()
 }

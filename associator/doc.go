@@ -8,6 +8,12 @@
 // The S→A connections never learn. The fraction of A-units a stimulus turns
 // on is P_a, the key statistic of the 1958 theory.
 //
+// Model is the 1958 probability model of one A-unit: P_a, the chance that
+// it fires for a stimulus lighting a given fraction of the retina, and P_c,
+// the chance that a unit firing for one stimulus fires for another that
+// overlaps it — exact sums, in the binomial form of the paper and in the
+// finite (hypergeometric) form that Wire's distinct origin points realise.
+//
 // A Plugboard can be written as a plain-text listing (WriteTo) that people can
 // read and edit, and read back (Read).
 package associator

@@ -1,6 +1,7 @@
 package learning
 
 import (
+	"context"
 	"fmt"
 	"math"
 )
@@ -67,6 +68,12 @@ type Margin struct {
 //
 // It panics if d does not have two classes (misuse).
 func MaxMargin(d *Data, bias bool, tol float64, maxPasses int) Margin {
+	return MaxMarginContext(context.Background(), d, bias, tol, maxPasses)
+}
+
+// MaxMarginContext is MaxMargin that also stops, with MarginUndecided and
+// the bounds reached so far, when ctx is done (checked after every pass).
+func MaxMarginContext(ctx context.Context, d *Data, bias bool, tol float64, maxPasses int) Margin {
 	if d.Classes != 2 {
 		panic(fmt.Sprintf("learning: MaxMargin needs two classes, got %d", d.Classes))
 	}
@@ -74,30 +81,23 @@ func MaxMargin(d *Data, bias bool, tol float64, maxPasses int) Margin {
 	for i, c := range d.Y {
 		y[i] = ovrSign(c, 0, 2)
 	}
-	X := d.X
-	if d.Rows != nil { // the solver reads slices; theory sets are small
-		X = make([][]float64, d.Rows.Len())
-		for i := range X {
-			X[i] = d.Rows.Row(nil, i)
-		}
-	}
-	return maxMarginOrigin(X, y, bias, tol, maxPasses)
+	return maxMarginOrigin(ctx, d.Features(), y, bias, tol, maxPasses)
 }
 
 // maxMarginOrigin is MaxMargin on rows x (each extended by a 1 if bias)
 // with labels y = ±1.
-func maxMarginOrigin(x [][]float64, y []float64, bias bool, tol float64, maxPasses int) Margin {
+func maxMarginOrigin(ctx context.Context, x Rows, y []float64, bias bool, tol float64, maxPasses int) Margin {
 	if tol <= 0 {
 		tol = 1e-6
 	}
 	if maxPasses <= 0 {
 		maxPasses = 100_000
 	}
-	n := len(x)
+	n := x.Len()
 	if n == 0 {
 		return Margin{Status: MarginNotSeparable}
 	}
-	dim := len(x[0])
+	dim := x.Dim()
 	extra := 0.0
 	if bias {
 		extra = 1
@@ -108,8 +108,8 @@ func maxMarginOrigin(x [][]float64, y []float64, bias bool, tol float64, maxPass
 	alpha := make([]float64, n)
 	q := make([]float64, n)
 	var r2 float64
-	for i, xi := range x {
-		q[i] = dot(xi, xi) + extra
+	for i := range n {
+		q[i] = x.SqNorm(i) + extra
 		r2 = max(r2, q[i])
 		if q[i] == 0 {
 			// A point at the origin has margin 0 under every separator.
@@ -119,11 +119,11 @@ func maxMarginOrigin(x [][]float64, y []float64, bias bool, tol float64, maxPass
 	floor := 1e-6 * math.Sqrt(r2)
 	out := Margin{Status: MarginUndecided, Upper: math.Inf(1)}
 	for pass := 1; pass <= maxPasses; pass++ {
-		for i, xi := range x {
-			g := y[i]*(dot(w, xi)+wb*extra) - 1
+		for i := range n {
+			g := y[i]*(x.Dot(i, w)+wb*extra) - 1
 			a := max(0, alpha[i]-g/q[i])
 			if delta := a - alpha[i]; delta != 0 {
-				axpy(w, delta*y[i], xi)
+				x.AddTo(w, delta*y[i], i)
 				wb += delta * y[i] * extra
 				alpha[i] = a
 			}
@@ -132,8 +132,8 @@ func maxMarginOrigin(x [][]float64, y []float64, bias bool, tol float64, maxPass
 		norm2 := dot(w, w) + wb*wb
 		lo := math.Inf(1)
 		var sa float64
-		for i, xi := range x {
-			lo = min(lo, y[i]*(dot(w, xi)+wb*extra))
+		for i := range n {
+			lo = min(lo, y[i]*(x.Dot(i, w)+wb*extra))
 			sa += alpha[i]
 		}
 		dual := sa - norm2/2
@@ -149,6 +149,8 @@ func maxMarginOrigin(x [][]float64, y []float64, bias bool, tol float64, maxPass
 			out.Status = MarginNotSeparable
 		case out.Lower > 0 && out.Upper <= out.Lower*(1+tol):
 			out.Status = MarginFound
+		case ctx.Err() != nil:
+			out.Status = MarginUndecided
 		default:
 			continue
 		}

@@ -207,3 +207,45 @@ func ExampleMaxMargin() {
 	// Output:
 	// found: γ* = 0.2774 (1/√13), R = 2.2361 (√5), bound (R/γ*)² = 65.0
 }
+
+// MaxMargin reads the features through Rows: 0/1 features stored as Bits
+// give the margin the same features give as plain rows.
+func TestMaxMarginRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	X := make([][]float64, 16)
+	Y := make([]int, len(X))
+	for i := range X {
+		X[i] = make([]float64, 40)
+		for j := range X[i] {
+			if rng.IntN(4) == 0 {
+				X[i][j] = 1
+			}
+		}
+		Y[i] = i % 2
+	}
+	plain := MaxMargin(&Data{X: X, Y: Y, Classes: 2}, true, 1e-9, 0)
+	rows := Compact(X)
+	if _, ok := rows.(*Bits); !ok {
+		t.Fatalf("Compact chose %T for 0/1 rows", rows)
+	}
+	packed := MaxMargin(&Data{Rows: rows, Y: Y, Classes: 2}, true, 1e-9, 0)
+	if plain.Status != MarginFound || packed.Status != MarginFound || math.Abs(plain.Lower-packed.Lower) > 1e-7*plain.Lower {
+		t.Errorf("plain rows %v γ=%v, bits %v γ=%v", plain.Status, plain.Lower, packed.Status, packed.Lower)
+	}
+}
+
+// A cancelled context stops the solver after one pass, undecided, with
+// valid bounds around the margin MaxMargin finds.
+func TestMaxMarginContext(t *testing.T) {
+	d := randomSeparable(rand.New(rand.NewPCG(9, 9)), 40, 5, true)
+	full := MaxMargin(d, true, 1e-9, 0)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	m := MaxMarginContext(ctx, d, true, 1e-9, 0)
+	if full.Status != MarginFound || m.Status != MarginUndecided || m.Passes != 1 {
+		t.Fatalf("full %v; cancelled %v after %d passes", full.Status, m.Status, m.Passes)
+	}
+	if m.Lower > full.Lower*(1+1e-9) || m.Upper < full.Lower*(1-1e-9) {
+		t.Errorf("after one pass [%v, %v] does not bound γ* = %v", m.Lower, m.Upper, full.Lower)
+	}
+}

@@ -7,7 +7,8 @@
 // Data flow one way: a picture is fitted by the retina's optics into a field
 // (Fit), the photocells expose it (S-units), the plugboard fires A-units, and
 // the R-units sum the values of the potentiometers of the active A-units
-// (Present).
+// (Present). MeasurePa sets each card's P_a beside Rosenblatt's 1958 model
+// (associator.Model) at the card's lit area.
 //
 // There is one way to train a machine: a Recipe (the data and how they were
 // split, the rule — error correction or forced —, the value system α or γ,

@@ -85,3 +85,54 @@ func SummarisePa(cards []PaCard) PaSummary {
 	}
 	return s
 }
+
+// PcPair is two cards as the A-units saw them, beside the 1958 model's P_c:
+// the fraction of the A-units firing for the first that also fire for the
+// second, and the model's P_c for the machine's x, y, θ given how many
+// cells each card lit and how many both lit (associator.Model.PcFinite).
+type PcPair struct {
+	Fired1, Both int     // A-units firing for card 1, and for both
+	Model        float64 // the 1958 model's P_c; NaN if no unit can fire for card 1
+}
+
+// Pc returns the measured P_c, Both/Fired1 (NaN when no unit fired for
+// card 1).
+func (p PcPair) Pc() float64 {
+	if p.Fired1 == 0 {
+		return math.NaN()
+	}
+	return float64(p.Both) / float64(p.Fired1)
+}
+
+// MeasurePc presents two fitted fields (with the evaluation reading noise,
+// fresh for each) and returns what the A-units did beside the 1958 model.
+func (m *Machine) MeasurePc(a, b []float32) PcPair {
+	model := associator.ModelOf(m.Config.Associator)
+	var ra, rb Response
+	m.Present(&ra, a, m.EvalNoise())
+	m.Present(&rb, b, m.EvalNoise())
+	lit1, lit2, both := 0, 0, 0
+	for i := range ra.S {
+		on1, on2 := ra.S[i] > 0, rb.S[i] > 0
+		if on1 {
+			lit1++
+		}
+		if on2 {
+			lit2++
+		}
+		if on1 && on2 {
+			both++
+		}
+	}
+	in2 := make(map[int]bool, len(rb.Active))
+	for _, u := range rb.Active {
+		in2[u] = true
+	}
+	p := PcPair{Fired1: len(ra.Active), Model: model.PcFinite(len(ra.S), lit1, lit2, both)}
+	for _, u := range ra.Active {
+		if in2[u] {
+			p.Both++
+		}
+	}
+	return p
+}

@@ -69,3 +69,35 @@ func TestMeasurePa(t *testing.T) {
 		t.Errorf("A-units fired %v, the 1958 model expects %.1f: %.1f standard errors", fired, want, z)
 	}
 }
+
+// MeasurePc: a card against itself gives P_c = 1 measured and modelled;
+// against other cards, over 30 independent plugboards, the units firing
+// for both are Binomial(fired for 1, model) given the cards, so the total
+// lies within a few standard errors of the model's.
+func TestMeasurePc(t *testing.T) {
+	d, err := images.Generate("shapes", 2, 20, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := Preset("mark1")
+	var both, want, variance float64
+	for seed := range uint64(30) {
+		m, err := New(cfg, d.Classes, SeedsFrom(seed), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := m.Fit(d)
+		if p := m.MeasurePc(f[0], f[0]); p.Pc() != 1 || p.Model != 1 {
+			t.Fatalf("a card against itself: measured %v, model %v", p.Pc(), p.Model)
+		}
+		for _, pair := range [][2]int{{0, 4}, {0, 1}, {2, 6}, {3, 5}} {
+			p := m.MeasurePc(f[pair[0]], f[pair[1]])
+			both += float64(p.Both)
+			want += p.Model * float64(p.Fired1)
+			variance += p.Model * (1 - p.Model) * float64(p.Fired1)
+		}
+	}
+	if z := math.Abs(both-want) / math.Sqrt(variance); z > 4.5 {
+		t.Errorf("units firing for both cards %v, the 1958 model expects %.1f: %.1f standard errors", both, want, z)
+	}
+}

@@ -11,8 +11,10 @@
 // Two output codes map classes to R-units: Binary, one bit per R-unit (the
 // 1958 paper's coded responses), which needs ⌈log2 classes⌉ R-units; and
 // OnePerClass, one R-unit per class, the largest sum winning. R-units the
-// code does not need stay dark, and in the SourceSets layout their share of
-// A-units goes to the R-units in use.
+// code does not need stay dark. In the SourceSets layout Config.Sets says how
+// the A-units are divided: UsedSets (the default) shares them among the
+// R-units in use, FixedSets wires an equal share (64 of 512) to every
+// R-unit, used or not, and the shares of unused R-units take no part.
 //
 // An optional bias value per R-unit is the lecture notes' fictitious input
 // that is always on.

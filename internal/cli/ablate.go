@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -21,8 +22,8 @@ import (
 
 func runAblate(ctx context.Context, env *Env, args []string) error {
 	var data dataFlags
-	var path, parts, fractions, plotPath string
-	var retrain int
+	var path, parts, fractions, plotPath, seedList string
+	var retrain, draws int
 	var seed uint64
 	var jsonOut bool
 	fs := newFlags(env, "ablate --machine FILE [--task NAME | --data PATH] [flags]", `Fails increasing fractions of a trained machine's A-units or pots and measures
@@ -36,6 +37,8 @@ training and held-out cards as in training).`)
 	fs.StringVar(&parts, "fail", "a-units,pots", "what fails, comma-separated: a-units, pots")
 	fs.StringVar(&fractions, "fractions", "0,0.05,0.1,0.2,0.3,0.5,0.7,0.9", "fractions of the parts that fail, comma-separated, each in [0, 1]")
 	fs.IntVar(&retrain, "retrain", 3, "epochs of retraining after each failure (0 = none)")
+	fs.StringVar(&seedList, "seeds", "", "repeat over fresh machines: for each master seed (A-B or a list) build and train a\nmachine as the machine file's recipe says, with that seed for wiring, cards and faults, and\nablate it; print the mean ± standard deviation over the machines")
+	fs.IntVar(&draws, "draws", 5, "independent fault draws per fraction, averaged (mean ± standard deviation); run on all cores")
 	fs.Uint64Var(&seed, "seed", 1, "seed for which parts fail, and for a built-in task's cards and split")
 	fs.StringVar(&plotPath, "plot", "", "draw P_g against the fraction failed to this PNG")
 	fs.BoolVar(&jsonOut, "json", false, "print the points as JSON")
@@ -48,7 +51,10 @@ training and held-out cards as in training).`)
 	if retrain < 0 || retrain > 10000 {
 		return usagef("--retrain %d out of range [0, 10000]", retrain)
 	}
-	spec := ablation.Spec{Retrain: retrain, Seed: seed}
+	if draws < 1 || draws > 1000 {
+		return usagef("--draws %d out of range [1, 1000]", draws)
+	}
+	spec := ablation.Spec{Retrain: retrain, Seed: seed, Draws: draws, Workers: runtime.GOMAXPROCS(0)}
 	for _, p := range split(parts) {
 		part, err := ablation.ParsePart(p)
 		if err != nil {
@@ -78,6 +84,9 @@ training and held-out cards as in training).`)
 	m, err := loadMachine(path)
 	if err != nil {
 		return err
+	}
+	if seedList != "" {
+		return ablateSeeds(ctx, env, fs, m, path, seedList, spec, jsonOut)
 	}
 	var train, test *images.Dataset
 	if data.task == "" && data.data == "" {
@@ -118,21 +127,9 @@ training and held-out cards as in training).`)
 		}
 	}
 	if jsonOut {
-		type point struct {
-			Part      string   `json:"part"`
-			Fraction  float64  `json:"fraction"`
-			Failed    int      `json:"failed"`
-			Of        int      `json:"of"`
-			Pg        float64  `json:"p_g"`
-			Retrained *float64 `json:"p_g_retrained"`
-		}
-		out := make([]point, len(points))
-		for i, p := range points {
-			out[i] = point{Part: p.Part.String(), Fraction: p.Fraction, Failed: p.Failed, Of: p.Of, Pg: p.Pg, Retrained: p.Retrained}
-		}
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return enc.Encode(pointsJSON(points))
 	}
 	w := env.Stdout
 	fmt.Fprintf(w, "%s on %s (%d held-out cards; %d A-units, %d pots): P_g as parts fail", path, test.Name, test.Len(), len(m.Plugboard.Units), m.Bank.Len())
@@ -207,4 +204,27 @@ func plotAblation(path, machineFile, data string, classes int, spec ablation.Spe
 		return fmt.Errorf("plotting %s: %w", path, err)
 	}
 	return atomicfile.Write(path, func(f *os.File) error { _, err := wt.WriteTo(f); return err })
+}
+
+// pointJSON is an ablation point as ablate --json prints it.
+type pointJSON struct {
+	Part      string   `json:"part"`
+	Fraction  float64  `json:"fraction"`
+	Failed    int      `json:"failed"`
+	Of        int      `json:"of"`
+	Pg        float64  `json:"p_g"`
+	Retrained *float64 `json:"p_g_retrained"`
+	Draws     int      `json:"draws"`
+	Machines  int      `json:"machines,omitempty"`
+	PgSD      float64  `json:"p_g_sd"`
+	RetSD     *float64 `json:"p_g_retrained_sd"`
+}
+
+func pointsJSON(points []ablation.Point) []pointJSON {
+	out := make([]pointJSON, len(points))
+	for i, p := range points {
+		out[i] = pointJSON{Part: p.Part.String(), Fraction: p.Fraction, Failed: p.Failed, Of: p.Of, Pg: p.Pg, Retrained: p.Retrained,
+			Draws: p.Draws, Machines: p.Machines, PgSD: p.PgSD, RetSD: p.RetrainedSD}
+	}
+	return out
 }

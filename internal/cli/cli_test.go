@@ -301,7 +301,7 @@ func TestPredictEvalJSON(t *testing.T) {
 		total += e.NoClass[i]
 	}
 	if total != e.Cards || float64(right)/float64(total) != e.Accuracy ||
-		!strings.Contains(text, fmt.Sprintf("accuracy %.1f%% (%d cards)", 100*e.Accuracy, e.Cards)) {
+		!strings.Contains(text, fmt.Sprintf("accuracy %.1f%% (95%% CI", 100*e.Accuracy)) || !strings.Contains(text, fmt.Sprintf(" on %d cards;", e.Cards)) {
 		t.Errorf("eval --json %+v disagrees with itself or with the text %q", e, text)
 	}
 	for _, out := range []string{predictOut, js} {

@@ -24,7 +24,7 @@ import (
 func runCompare(ctx context.Context, env *Env, args []string) error {
 	var data dataFlags
 	var mf machineFlags
-	var learners, features, kern, plotPath, export, scale string
+	var learners, features, kern, plotPath, export, scale, seedList string
 	var jsonOut, csvOut, quiet, asPictures, noTheory bool
 	var threads int
 	var c, cacheMB float64
@@ -49,6 +49,7 @@ same machine's A-unit outputs (--features).`)
 	fs.IntVar(&threads, "threads", 0, "cores for the SVM's binary problems and predictions (0: all); results do not depend on it")
 	fs.BoolVar(&noTheory, "no-theory", false, "leave out the convergence theorem's line for two classes (otherwise it takes at most as long as the slowest learner)")
 	fs.StringVar(&plotPath, "plot", "", "draw the learning curves to this PNG: mistakes per epoch of the online learners and the\nhardware, one panel per quantity; the learners not drawn are named with the reason")
+	fs.StringVar(&seedList, "seeds", "", "repeat the comparison for each of these master seeds (A-B or a list), on all cores,\nand print mean ± standard deviation per row")
 	fs.StringVar(&export, "export-libsvm", "", "also write the features as libsvm files in this folder, to check results with LIBSVM")
 	fs.BoolVar(&asPictures, "as-pictures", false, "read a libsvm file whose rows are k×k pictures as pictures (values in [0,1] or [0,255] as grey levels), for the hardware")
 	fs.StringVar(&scale, "scale", "none", "numeric data: scale each feature, fitted on the training part: none, 01, pm1, std (with --as-pictures: 01 makes the values grey levels)")
@@ -104,6 +105,40 @@ same machine's A-unit outputs (--features).`)
 	cfg, err := mf.build(fs)
 	if err != nil {
 		return err
+	}
+	if seedList != "" {
+		for _, name := range []string{"seed", "plot", "export-libsvm", "csv"} {
+			if fs.Changed(name) {
+				return usagef("compare --seeds: --%s works on one run; drop it", name)
+			}
+		}
+		list, err := parseSeeds(seedList)
+		if err != nil {
+			return usageError{err}
+		}
+		reps, err := forSeeds(ctx, list, func(ctx context.Context, seed uint64) (*compare.Report, error) {
+			sp := spec
+			sp.Seed = seed
+			train, test, err := data.load(seed)
+			if err != nil {
+				return nil, err
+			}
+			return compare.Run(ctx, cfg, machine.SeedsFrom(seed), train, test, sp, nil)
+		})
+		cleanup()
+		if err != nil {
+			return err
+		}
+		if jsonOut {
+			enc := json.NewEncoder(env.Stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(struct {
+				Seeds   []uint64          `json:"seeds"`
+				Reports []*compare.Report `json:"reports"`
+			}{list, reps})
+		}
+		printSeedsReport(env.Stdout, list, reps)
+		return nil
 	}
 	seeds := machine.SeedsFrom(mf.seed)
 	train, test, err := data.load(seeds.Master)
@@ -213,8 +248,15 @@ func printReport(w io.Writer, rep *compare.Report) {
 		fmt.Fprintf(w, "Comparison on %s: %d classes, %d training rows, %d held out; raw features; kernel %s.\n\n",
 			rep.Data, len(rep.Classes), rep.Train, rep.Test, rep.Kernel)
 	}
-	fmt.Fprintf(w, "%-18s %-12s %7s %7s %8s %6s %9s %7s %9s %12s %9s\n",
-		"learner", "features", "P_r", "P_g", "updates", "epochs", "margin", "SVs", "time", "machine time", "pulses")
+	if rep.Chance != nil {
+		fmt.Fprintf(w, "Chance (always the most common held-out class): %.1f%%. ", 100**rep.Chance)
+	}
+	if rep.Preset != nil {
+		fmt.Fprintf(w, "P_a, A-units firing per card: %.1f%% (the 1958 model at each card's lit area: %.1f%%).", 100*rep.Pa, 100*rep.PaModel)
+	}
+	fmt.Fprintf(w, "\n\n")
+	fmt.Fprintf(w, "%-18s %-12s %7s %7s %9s %8s %6s %9s %7s %9s %12s %9s\n",
+		"learner", "features", "P_r", "P_g", "P_g 95%CI", "updates", "epochs", "margin", "SVs", "time", "machine time", "pulses")
 	for _, r := range rep.Rows {
 		mtime := "-"
 		if r.MachineSeconds != nil {
@@ -224,8 +266,12 @@ func printReport(w io.Writer, rep *compare.Report) {
 		if !r.Converged {
 			conv = "*"
 		}
-		fmt.Fprintf(w, "%-18s %-12s %6.1f%% %7s %8d %5d%s %9s %7s %9s %12s %9s\n",
-			r.Learner, r.Features, 100*r.Pr, num(scaled(r.Pg), "%.1f%%"), r.Updates, r.Epochs, conv,
+		ci := "-"
+		if r.Pg != nil {
+			ci = ciRange(*r.Pg, rep.Test)
+		}
+		fmt.Fprintf(w, "%-18s %-12s %6.1f%% %7s %9s %8d %5d%s %9s %7s %9s %12s %9s\n",
+			r.Learner, r.Features, 100*r.Pr, num(scaled(r.Pg), "%.1f%%"), ci, r.Updates, r.Epochs, conv,
 			num(r.Margin, "%.4f"), num(r.SupportVectors, "%d"), time.Duration(r.Seconds*1e9).Round(time.Microsecond), mtime, num(r.Pulses, "%d"))
 	}
 	fmt.Fprintf(w, "\n* stopped at a limit, not converged. updates: mistakes corrected (perceptrons, hardware), steps (batch GD) or solver iterations (SVMs).\n")

@@ -11,6 +11,7 @@ import (
 	"mark1/images"
 	"mark1/internal/atomicfile"
 	"mark1/internal/jsonnum"
+	"mark1/learning"
 	"mark1/machine"
 )
 
@@ -66,7 +67,7 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 		}
 		return writeJSON(w, out)
 	}
-	fmt.Fprintf(w, "%s on %s: accuracy %.1f%% (%d cards)\n\n", path, d.Name, 100*acc, d.Len())
+	fmt.Fprintf(w, "%s on %s: accuracy %s on %d cards; chance %.1f%%\n\n", path, d.Name, rateCI(acc, d.Len()), d.Len(), 100*learning.Chance(labels))
 	printConfusion(w, m.Classes, conf)
 	return nil
 }

@@ -103,6 +103,35 @@ the model's curves and the cards as points.`)
 		bs := machine.SummarisePa(in)
 		fmt.Fprintf(w, "  %3d–%3d%%     %6d %11.1f%% %11.1f%%\n", 10*b, 10*b+10, len(in), 100*bs.Mean, 100*bs.Model)
 	}
+	// P_c: a card against the next card of its class (cards are
+	// interleaved by class) and against the next card of another class.
+	fields := m.Fit(all)
+	k := len(all.Classes)
+	for _, same := range []bool{true, false} {
+		var meas, model []float64
+		for i := 0; i < len(fields) && len(meas) < 200; i++ {
+			j := i + 1
+			if same {
+				j = i + k
+			}
+			if j >= len(fields) {
+				break
+			}
+			pc := m.MeasurePc(fields[i], fields[j])
+			if !math.IsNaN(pc.Pc()) && !math.IsNaN(pc.Model) {
+				meas, model = append(meas, pc.Pc()), append(model, pc.Model)
+			}
+		}
+		if len(meas) == 0 {
+			continue
+		}
+		which := "of the same class"
+		if !same {
+			which = "of different classes"
+		}
+		fmt.Fprintf(w, "  P_c, units firing for a card that also fire for the next card %s (%d pairs): measured %.1f%%, 1958 model %.1f%%\n",
+			which, len(meas), 100*spreadOf(meas).Mean, 100*spreadOf(model).Mean)
+	}
 	fmt.Fprintf(w, "\n  the 1958 model (%v) by lit area: ", own)
 	for _, r := range []float64{0.05, 0.1, 0.2, 0.3, 0.5, 0.7} {
 		fmt.Fprintf(w, "%.0f%% → %.1f%%  ", 100*r, 100*own.PaFinite(m.Retina.Cells(), int(math.Round(r*float64(m.Retina.Cells())))))

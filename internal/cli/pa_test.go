@@ -14,7 +14,7 @@ func TestPa(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("pa: exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"20 cards", "x=5, y=5, θ=2", "P_a measured", "1958 model", "Drew P_a"} {
+	for _, want := range []string{"20 cards", "x=5, y=5, θ=2", "P_a measured", "1958 model", "P_c", "Drew P_a"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("pa output lacks %q:\n%s", want, out)
 		}

@@ -105,11 +105,11 @@ func runTasks(ctx context.Context, env *Env, args []string) error {
 	w := env.Stdout
 	fmt.Fprintln(w, "Built-in tasks (mark1 train --task NAME; mark1 stimuli --task NAME --out DIR):")
 	for _, t := range images.Tasks() {
-		fmt.Fprintf(w, "  %-14s %s (%d classes)\n", t.Name, t.Description, len(t.Classes))
+		fmt.Fprintf(w, "  %-20s %s (%d classes)\n", t.Name, t.Description, len(t.Classes))
 	}
 	fmt.Fprintln(w, "\nMachine presets (mark1 train --preset NAME):")
 	for _, p := range machine.Presets() {
-		fmt.Fprintf(w, "  %-14s %s\n", p.Name, p.Description)
+		fmt.Fprintf(w, "  %-20s %s\n", p.Name, p.Description)
 	}
 	return nil
 }

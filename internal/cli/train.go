@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strings"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"mark1/associator"
 	"mark1/images"
 	"mark1/internal/atomicfile"
+	"mark1/learning"
 	"mark1/machine"
 )
 
@@ -32,6 +32,7 @@ type trainOptions struct {
 	resume     string
 	checkpoint int
 	record     string // --record DIR: pot snapshots per epoch (recordHook, dials.go)
+	seeds      string // --seeds A-B: repeat over seeds and report mean ± spread (trainSeeds)
 }
 
 // resumeFlag reports whether a flag may be given with --resume; everything
@@ -63,6 +64,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	fs.BoolVar(&o.quiet, "quiet", false, "print only the summary")
 	fs.StringVar(&o.resume, "resume", "", "continue training this machine file (a checkpoint or a finished run) on the data it records")
 	fs.StringVar(&o.record, "record", "", "keep the pot positions after every epoch in this folder (for mark1 dials --animate)")
+	fs.StringVar(&o.seeds, "seeds", "", "repeat the run for each of these master seeds (A-B or a list 1,4,9), on all cores,\nand print one row per seed and the mean ± standard deviation; saves no machine")
 	fs.IntVar(&o.checkpoint, "checkpoint-every", 0, "also save the machine to --out every N epochs (0 = only at the end or when interrupted)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -78,6 +80,9 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	}
 	if o.checkpoint < 0 || o.checkpoint > 1_000_000 {
 		return usagef("--checkpoint-every %d out of range [0, 1000000]", o.checkpoint)
+	}
+	if o.seeds != "" {
+		return trainSeeds(ctx, env, fs, &o)
 	}
 	// The output must be writable before any work is done, and a new run
 	// interrupted early must not replace a different machine there.
@@ -304,13 +309,15 @@ func summary(w io.Writer, s *machine.Session, elapsed time.Duration, out string)
 	m := s.Machine()
 	last := m.History[len(m.History)-1]
 	fmt.Fprintf(w, "\n%s.\n", capital(s.Summary()))
-	fmt.Fprintf(w, "  P_r, on the cards it was trained on:  %5.1f%%\n", 100*last.Pr)
+	fmt.Fprintf(w, "  P_r, on the cards it was trained on:  %s\n", rateCI(last.Pr, s.Train().Len()))
 	if last.Pg != nil {
-		fmt.Fprintf(w, "  P_g, on %3d cards it never saw:       %5.1f%%\n", s.Test().Len(), 100**last.Pg)
+		fmt.Fprintf(w, "  P_g, on %3d cards it never saw:       %s; chance %.1f%%\n", s.Test().Len(),
+			rateCI(*last.Pg, s.Test().Len()), 100*learning.Chance(s.Test().Y))
 	}
-	pa := meanPa(m, s.Test())
-	if !math.IsNaN(pa) {
-		fmt.Fprintf(w, "  P_a, A-units firing per card:        %5.1f%%\n", 100*pa)
+	if s.Test().Len() > 0 {
+		pa := machine.SummarisePa(m.MeasurePa(s.Test().X))
+		fmt.Fprintf(w, "  P_a, A-units firing per card:         %.1f%% (the 1958 model for %v at each card's lit area: %.1f%%)\n",
+			100*pa.Mean, associator.ModelOf(m.Config.Associator), 100*pa.Model)
 	}
 	atStop := 0
 	for i := range m.Bank.Len() {
@@ -323,21 +330,6 @@ func summary(w io.Writer, s *machine.Session, elapsed time.Duration, out string)
 	fmt.Fprintf(w, "  Simulated machine time %s (%.3g s per card, %.3g s per pulse); this run took %s.\n",
 		clock(last.Seconds), m.Config.PresentSeconds, m.Config.Motors.PulseSeconds, elapsed.Round(time.Millisecond))
 	fmt.Fprintf(w, "Saved the machine to %s. Next: mark1 predict --machine %s IMAGE, or mark1 wiring --machine %s.\n", out, out, out)
-}
-
-// meanPa is the mean fraction of A-units firing over the held-out cards.
-func meanPa(m *machine.Machine, f machine.Fields) float64 {
-	if len(f.X) == 0 {
-		return math.NaN()
-	}
-	var r machine.Response
-	noise := m.EvalNoise()
-	var sum float64
-	for _, x := range f.X {
-		m.Present(&r, x, noise)
-		sum += r.Pa(m)
-	}
-	return sum / float64(len(f.X))
 }
 
 func pct(p *float64) string {

@@ -176,6 +176,15 @@ type Report struct {
 	Kernel  string   `json:"kernel"`
 	Rows    []Row    `json:"rows"`
 	Theory  []Theory `json:"theory"`
+	// Chance is the accuracy of always answering the most common held-out
+	// class (learning.Chance); nil (null in JSON) without held-out data.
+	Chance *float64 `json:"chance"`
+	// Pa is the mean fraction of A-units the held-out cards (the training
+	// cards when none are held out) turn on, and PaModel Rosenblatt's 1958
+	// model's P_a for the machine's x, y, θ at each card's lit area
+	// (machine.MeasurePa).
+	Pa      float64 `json:"p_a"`
+	PaModel float64 `json:"p_a_model"`
 	// Notes says, one line each, what was left out and why (the hardware
 	// on data that are not pictures); null when nothing was.
 	Notes []string `json:"notes"`
@@ -200,6 +209,16 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 	}
 	rep := &Report{Data: train.Name, Classes: train.Classes, Train: train.Len(), Test: test.Len(), Preset: &cfg.Preset, Kernel: spec.Kernel.String()}
 	trF, teF := m.Fields(train), m.Fields(test)
+	if teF.Len() > 0 {
+		c := learning.Chance(teF.Y)
+		rep.Chance = &c
+	}
+	paOn := teF
+	if paOn.Len() == 0 {
+		paOn = trF
+	}
+	pa := machine.SummarisePa(m.MeasurePa(paOn.X))
+	rep.Pa, rep.PaModel = pa.Mean, pa.Model
 	feats := map[string][2]*learning.Data{}
 	data := func(kind string) [2]*learning.Data {
 		if d, ok := feats[kind]; ok {
@@ -463,15 +482,18 @@ func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Durati
 	if b.Status == svm.NotSeparable {
 		return Theory{Note: "not linearly separable: the theorem gives no bound (" + b.Message + ")"}, nil
 	}
-	mm := learning.MaxMargin(d, true, 1e-6, 0)
+	mm := learning.MaxMarginContext(tctx, d, true, 1e-6, 0)
+	if ctx.Err() != nil {
+		return Theory{}, ctx.Err()
+	}
 	if !(mm.Lower > 0) {
-		return Theory{Note: fmt.Sprintf("the largest margin through the origin of (x, 1) was not found (%v after %d passes)", mm.Status, mm.Passes)}, nil
+		return Theory{Note: fmt.Sprintf("separable, but the largest margin through the origin of (x, 1) was not found within %.3g s (%v after %d passes; --no-theory leaves this line out)", budget.Seconds(), mm.Status, mm.Passes)}, nil
 	}
 	w, bias := mm.W[:len(mm.W)-1], mm.W[len(mm.W)-1]
 	r, g, bound := learning.MistakeBound(d, w, bias, true)
 	note := "γ = the largest margin of the training data (x, 1), features as the perceptron sees them with its bias input 1 appended (hard-margin SVM without a bias term in that space); R = max ‖(x, 1)‖"
 	if mm.Status != learning.MarginFound {
-		note += fmt.Sprintf("; the solver stopped %v with γ* in [%.4g, %.4g], so the bound is valid but may not be the tightest", mm.Status, mm.Lower, mm.Upper)
+		note += fmt.Sprintf("; the solver stopped %v (after %d passes, within the %.3g s budget) with γ* in [%.4g, %.4g], so the bound is valid but may not be the tightest", mm.Status, mm.Passes, budget.Seconds(), mm.Lower, mm.Upper)
 	}
 	return Theory{Separable: true, Radius: jsonnum.Of(r), Margin: jsonnum.Of(g), Bound: jsonnum.Of(bound), Note: note}, nil
 }

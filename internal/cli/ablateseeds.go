@@ -1,0 +1,103 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"mark1/ablation"
+	"mark1/machine"
+)
+
+// ablateSeeds repeats the ablation over fresh machines: for each seed, the
+// machine file's configuration and recipe with that master seed (a new
+// plugboard, cards, split, order and fault draws), trained as the recipe
+// says, then ablated with spec (its fault draws seeded by the same seed).
+// The points are the mean ± standard deviation over the machines of each
+// machine's mean over its draws. Seeds run in parallel; each is
+// independent, so the result does not depend on the number of threads.
+func ablateSeeds(ctx context.Context, env *Env, fs *pflag.FlagSet, m *machine.Machine, path, list string, spec ablation.Spec, jsonOut bool) error {
+	for _, name := range []string{"task", "data", "test", "test-split", "n", "card-size", "seed", "plot"} {
+		if fs.Changed(name) {
+			return usagef("ablate --seeds trains fresh machines on the data the machine file records: drop --%s", name)
+		}
+	}
+	if m.Recipe == nil {
+		return fmt.Errorf("%s: the machine file does not record how it was trained (no recipe), so ablate --seeds cannot train fresh ones", path)
+	}
+	seeds, err := parseSeeds(list)
+	if err != nil {
+		return usageError{err}
+	}
+	spec.Recipe = *m.Recipe
+	spec.Workers = 1 // the seeds run in parallel instead
+	type result struct {
+		points      []ablation.Point
+		train, test int
+	}
+	runs, err := forSeeds(ctx, seeds, func(ctx context.Context, seed uint64) (result, error) {
+		r := *m.Recipe
+		r.Data.Seed = seed
+		r.TrainSize, r.TestSize = 0, 0
+		train, test, err := r.Data.Load()
+		if err != nil {
+			return result{}, err
+		}
+		if err := relabel(train, m.Classes); err != nil {
+			return result{}, err
+		}
+		if err := relabel(test, m.Classes); err != nil {
+			return result{}, err
+		}
+		if test.Len() == 0 {
+			return result{}, fmt.Errorf("no held-out cards to measure P_g on")
+		}
+		fresh, err := machine.New(m.Config, m.Classes, machine.SeedsFrom(seed), nil)
+		if err != nil {
+			return result{}, err
+		}
+		tr, te := fresh.Fields(train), fresh.Fields(test)
+		s, err := machine.NewSession(fresh, r, tr, te)
+		if err != nil {
+			return result{}, err
+		}
+		if _, err := s.Run(ctx, nil); err != nil {
+			return result{}, err
+		}
+		sp := spec
+		sp.Seed = seed
+		pts, err := ablation.Run(ctx, fresh, tr, te, sp)
+		return result{points: pts, train: tr.Len(), test: te.Len()}, err
+	})
+	if err != nil {
+		return err
+	}
+	per := make([][]ablation.Point, len(runs))
+	for i, r := range runs {
+		per[i] = r.points
+	}
+	points := ablation.Pool(per)
+	if jsonOut {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		perSeed := make([][]pointJSON, len(per))
+		for i, p := range per {
+			perSeed[i] = pointsJSON(p)
+		}
+		return enc.Encode(struct {
+			Seeds   []uint64      `json:"seeds"`
+			Points  []pointJSON   `json:"points"`
+			PerSeed [][]pointJSON `json:"per_seed"`
+		}{seeds, pointsJSON(points), perSeed})
+	}
+	w := env.Stdout
+	fmt.Fprintf(w, "%d fresh machines like %s (seeds %d to %d), each trained as its recipe says on %d cards and tested on %d held-out cards: P_g as parts fail",
+		len(runs), path, seeds[0], seeds[len(seeds)-1], runs[0].train, runs[0].test)
+	if spec.Retrain > 0 {
+		fmt.Fprintf(w, ", then after %d epochs of retraining (%s)", spec.Retrain, spec.Recipe.Rule)
+	}
+	fmt.Fprintf(w, ".\n\n%s", ablation.Table(points))
+	return nil
+}

@@ -1,0 +1,201 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestParseSeeds(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want []uint64
+	}{
+		{"1-5", []uint64{1, 2, 3, 4, 5}},
+		{"7", []uint64{7}},
+		{"1,4,9", []uint64{1, 4, 9}},
+		{"1-2,8", []uint64{1, 2, 8}},
+	} {
+		got, err := parseSeeds(tt.in)
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("parseSeeds(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "5-1", "a", "1-", "0-99999", "1,,2"} {
+		if _, err := parseSeeds(bad); err == nil {
+			t.Errorf("parseSeeds(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestSpread(t *testing.T) {
+	s := spreadOf([]float64{2, 4, 4, 4, 5, 5, 7, 9, math.NaN()})
+	// mean 5, sum of squared deviations 32, sample SD √(32/7).
+	if s.N != 8 || s.Mean != 5 || math.Abs(s.SD-math.Sqrt(32.0/7)) > 1e-12 {
+		t.Errorf("spread %+v", s)
+	}
+	if s := spreadOf([]float64{0.5}); s.SD != 0 || s.pct() != "50.0 ± 0.0%" {
+		t.Errorf("one value: %+v %q", s, s.pct())
+	}
+}
+
+// forSeeds gives results in seed order whatever the scheduling.
+func TestForSeeds(t *testing.T) {
+	seeds := []uint64{5, 3, 9, 1, 7, 2}
+	got, err := forSeeds(context.Background(), seeds, func(_ context.Context, s uint64) (uint64, error) { return s * s, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range seeds {
+		if got[i] != s*s {
+			t.Fatalf("result %d = %d, want %d", i, got[i], s*s)
+		}
+	}
+}
+
+// train --seeds: one row per seed, the summary, the same output with one
+// thread or four, and the single runs' numbers in its rows.
+func TestTrainSeeds(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"train", "--task", "leftright", "--n", "15", "--seeds", "3-5"}
+	var outs []string
+	for _, procs := range []int{1, 4} {
+		old := runtime.GOMAXPROCS(procs)
+		code, out, errs := run(t, dir, args...)
+		runtime.GOMAXPROCS(old)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] {
+		t.Fatalf("1 and 4 threads differ:\n%s\n%s", outs[0], outs[1])
+	}
+	for _, want := range []string{"Over 3 seeds", "P_g", "last correction at trial", "pooled"} {
+		if !strings.Contains(outs[0], want) {
+			t.Errorf("output lacks %q:\n%s", want, outs[0])
+		}
+	}
+	// Seed 4's row shows what a single run with --seed 4 prints.
+	_, single, _ := run(t, dir, "train", "--task", "leftright", "--n", "15", "--seed", "4", "--quiet", "--out", "s4.json")
+	pr := regexp.MustCompile(`P_r, on the cards it was trained on:\s+(\S+)`).FindStringSubmatch(single)
+	pg := regexp.MustCompile(`P_g, on\s+\d+ cards it never saw:\s+(\S+)`).FindStringSubmatch(single)
+	row := regexp.MustCompile(`(?m)^\s+4\s+.*$`).FindString(outs[0])
+	if pr == nil || pg == nil || !strings.Contains(row, pr[1]) || !strings.Contains(row, pg[1]) {
+		t.Errorf("seed 4 row %q does not show the single run's P_r %v and P_g %v", row, pr, pg)
+	}
+	for _, bad := range [][]string{
+		{"train", "--seeds", "1-3", "--seed", "2"},
+		{"train", "--seeds", "1-3", "--out", "x.json"},
+		{"train", "--seeds", "3-1"},
+	} {
+		if code, _, _ := run(t, dir, bad...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}
+
+// compare --seeds: the same table with one thread or four, and the
+// per-seed reports in seed order in JSON.
+func TestCompareSeeds(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"compare", "--task", "square-circle", "--n", "15", "--learners", "perceptron,ideal", "--seeds", "2,5"}
+	var outs []string
+	for _, procs := range []int{1, 4} {
+		old := runtime.GOMAXPROCS(procs)
+		code, out, errs := run(t, dir, args...)
+		runtime.GOMAXPROCS(old)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] {
+		t.Fatalf("1 and 4 threads differ:\n%s\n%s", outs[0], outs[1])
+	}
+	for _, want := range []string{"over 2 seeds", "perceptron", "±", "Theory, pixels"} {
+		if !strings.Contains(outs[0], want) {
+			t.Errorf("output lacks %q:\n%s", want, outs[0])
+		}
+	}
+	if code, _, _ := run(t, dir, "compare", "--seeds", "1-2", "--plot", "x.png"); code != 2 {
+		t.Errorf("--seeds with --plot: exit %d, want 2", code)
+	}
+}
+
+// ablate --seeds: a fresh machine per seed trained as the file's recipe
+// says; seed 1 alone gives exactly the ablation of the file's own machine
+// (trained with seed 1), and the pooled table is the same with one thread
+// or four.
+func TestAblateSeeds(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errs := run(t, dir, "train", "--task", "leftright", "--n", "20", "--quiet", "--out", "m.json"); code != 0 {
+		t.Fatalf("train: %s", errs)
+	}
+	common := []string{"ablate", "--machine", "m.json", "--fractions", "0,0.5", "--retrain", "1", "--draws", "2", "--json"}
+	_, own, errs := run(t, dir, common...)
+	_, one, errs2 := run(t, dir, append(common, "--seeds", "1")...)
+	var a []pointJSON
+	var b struct{ Points []pointJSON }
+	if err := json.Unmarshal([]byte(own), &a); err != nil {
+		t.Fatalf("%v: %s %s", err, own, errs)
+	}
+	if err := json.Unmarshal([]byte(one), &b); err != nil {
+		t.Fatalf("%v: %s %s", err, one, errs2)
+	}
+	if len(a) != len(b.Points) || len(a) == 0 {
+		t.Fatalf("%d and %d points", len(a), len(b.Points))
+	}
+	for i := range a {
+		if a[i].Pg != b.Points[i].Pg || *a[i].Retrained != *b.Points[i].Retrained {
+			t.Errorf("point %d: the file's machine %+v, seed 1 afresh %+v", i, a[i], b.Points[i])
+		}
+	}
+	var outs []string
+	for _, procs := range []int{1, 4} {
+		old := runtime.GOMAXPROCS(procs)
+		code, out, errs := run(t, dir, "ablate", "--machine", "m.json", "--fractions", "0,0.5", "--retrain", "1", "--draws", "2", "--seeds", "1-3")
+		runtime.GOMAXPROCS(old)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] || !strings.Contains(outs[0], "over 3 machines") {
+		t.Errorf("1 and 4 threads:\n%s\n%s", outs[0], outs[1])
+	}
+	if code, _, _ := run(t, dir, "ablate", "--machine", "m.json", "--seeds", "1-2", "--task", "shapes"); code != 2 {
+		t.Errorf("--seeds with --task: exit %d, want 2", code)
+	}
+}
+
+// FuzzParseSeeds: whatever parseSeeds accepts is at most maxSeeds seeds,
+// and the list written back as "a,b,c" parses to the same seeds.
+func FuzzParseSeeds(f *testing.F) {
+	for _, s := range []string{"1-5", "1,4,9", "3", "2-2,7"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		seeds, err := parseSeeds(s)
+		if err != nil {
+			return
+		}
+		if len(seeds) == 0 || len(seeds) > maxSeeds {
+			t.Fatalf("%q gave %d seeds", s, len(seeds))
+		}
+		parts := make([]string, len(seeds))
+		for i, v := range seeds {
+			parts[i] = strconv.FormatUint(v, 10)
+		}
+		back, err := parseSeeds(strings.Join(parts, ","))
+		if err != nil || !slices.Equal(back, seeds) {
+			t.Fatalf("%q: %v, written back %v, %v", s, seeds, back, err)
+		}
+	})
+}

@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/spf13/pflag"
+
+	"mark1/machine"
+)
+
+// seedRun is what one seed's training run measured.
+type seedRun struct {
+	Seed        uint64
+	Status      string
+	Converged   bool
+	Epochs      int
+	Trials      int     // cards presented
+	LastMistake int     // trial (1-based) of the last correction; 0 if none
+	Pr, Pg      float64 // Pg NaN without held-out cards
+	Train, Test int
+	Pa, PaModel float64
+}
+
+// trainSeeds runs train once per --seeds seed (the master seed: wiring,
+// cards, split, order and noise) and prints a row per seed and the mean ±
+// standard deviation. It saves no machine.
+func trainSeeds(ctx context.Context, env *Env, fs *pflag.FlagSet, o *trainOptions) error {
+	for _, name := range []string{"resume", "record", "checkpoint-every", "seed", "out"} {
+		if fs.Changed(name) {
+			return usagef("train --seeds repeats a fresh run for each seed and saves no machine: drop --%s", name)
+		}
+	}
+	seeds, err := parseSeeds(o.seeds)
+	if err != nil {
+		return usageError{err}
+	}
+	// Check the flags once, in the foreground, so a bad flag is one usage
+	// error rather than one per seed.
+	if _, _, _, _, err := newTraining(fs, o); err != nil {
+		return err
+	}
+	runs, err := forSeeds(ctx, seeds, func(ctx context.Context, seed uint64) (seedRun, error) {
+		oc := *o
+		oc.machine.seed = seed
+		m, recipe, train, test, err := newTraining(fs, &oc)
+		if err != nil {
+			return seedRun{}, err
+		}
+		tr, te := m.Fields(train), m.Fields(test)
+		s, err := machine.NewSession(m, recipe, tr, te)
+		if err != nil {
+			return seedRun{}, err
+		}
+		run := seedRun{Seed: seed, Train: tr.Len(), Test: te.Len(), Pg: math.NaN()}
+		var r machine.Response
+		for !s.Done() {
+			if err := ctx.Err(); err != nil {
+				return seedRun{}, err
+			}
+			p, err := s.Step(&r)
+			if err != nil {
+				return seedRun{}, err
+			}
+			run.Trials++
+			if p.Mistake {
+				run.LastMistake = run.Trials
+			}
+		}
+		last := m.History[len(m.History)-1]
+		run.Status, run.Converged, run.Epochs, run.Pr = s.Status().String(), s.Status() == machine.Converged, len(m.History), last.Pr
+		if last.Pg != nil {
+			run.Pg = *last.Pg
+		}
+		on := te
+		if on.Len() == 0 {
+			on = tr
+		}
+		pa := machine.SummarisePa(m.MeasurePa(on.X))
+		run.Pa, run.PaModel = pa.Mean, pa.Model
+		return run, nil
+	})
+	if err != nil {
+		return err
+	}
+	w := env.Stdout
+	r0 := runs[0]
+	fmt.Fprintf(w, "Training over %d seeds (each a fresh machine, cards, split and order); %d training cards and %d held out per seed.\n\n",
+		len(runs), r0.Train, r0.Test)
+	fmt.Fprintf(w, "%6s  %-12s %6s %8s %11s %7s %7s %7s %9s\n", "seed", "ended", "epochs", "trials", "last corr.", "P_r", "P_g", "P_a", "P_a model")
+	var pr, pg, ep, lastM, pa, pam []float64
+	conv := 0
+	for _, r := range runs {
+		pgs := "-"
+		if !math.IsNaN(r.Pg) {
+			pgs = fmt.Sprintf("%.1f%%", 100*r.Pg)
+		}
+		fmt.Fprintf(w, "%6d  %-12s %6d %8d %11d %6.1f%% %7s %6.1f%% %8.1f%%\n", r.Seed, r.Status, r.Epochs, r.Trials, r.LastMistake, 100*r.Pr, pgs, 100*r.Pa, 100*r.PaModel)
+		pr, pg, ep = append(pr, r.Pr), append(pg, r.Pg), append(ep, float64(r.Epochs))
+		lastM, pa, pam = append(lastM, float64(r.LastMistake)), append(pa, r.Pa), append(pam, r.PaModel)
+		if r.Converged {
+			conv++
+		}
+	}
+	fmt.Fprintf(w, "\nOver %d seeds (mean ± standard deviation): converged %d of %d; epochs %s; last correction at trial %s;\n",
+		len(runs), conv, len(runs), spreadOf(ep).count(), spreadOf(lastM).count())
+	fmt.Fprintf(w, "  P_r %s; P_g %s", spreadOf(pr).pct(), spreadOf(pg).pct())
+	if r0.Test > 0 {
+		// All seeds' held-out cards pooled: one Wilson interval on the
+		// total, beside the spread between seeds.
+		right, n := 0, 0
+		for _, r := range runs {
+			right += int(math.Round(r.Pg * float64(r.Test)))
+			n += r.Test
+		}
+		fmt.Fprintf(w, " (all %d held-out cards pooled: %s)", n, rateCI(float64(right)/float64(n), n))
+	}
+	fmt.Fprintf(w, ";\n  P_a %s (the 1958 model at each card's lit area: %s).\n", spreadOf(pa).pct(), spreadOf(pam).pct())
+	return nil
+}

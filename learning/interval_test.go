@@ -1,0 +1,57 @@
+package learning
+
+import (
+	"fmt"
+	"math"
+	"testing"
+)
+
+// Hand values: for 5 of 10, p̂ = 1/2, z²/n = 0.384146, and the interval is
+// (0.5·1.384146 ∓ 1.959964·√(0.025 + 0.00960365))/1.384146 = [0.236593,
+// 0.763407]; for 0 of 10 the upper end is z²/(n+z²) = 3.841459/13.841459.
+// The others are the roots of the quadratic (p̂ − p)² = z²·p(1−p)/n, the
+// interval's definition, solved separately.
+func TestWilson(t *testing.T) {
+	tests := []struct {
+		right, n int
+		lo, hi   float64
+	}{
+		{5, 10, 0.2365931, 0.7634069},
+		{0, 10, 0, 3.841459 / 13.841459},
+		{10, 10, 1 - 3.841459/13.841459, 1},
+		{81, 100, 0.7222115, 0.8748525},
+		{1, 1, 0.2065493, 1},
+		{13, 52, 0.1523315, 0.3820646},
+	}
+	for _, tt := range tests {
+		lo, hi := Wilson(tt.right, tt.n)
+		if math.Abs(lo-tt.lo) > 2e-7 || math.Abs(hi-tt.hi) > 2e-7 {
+			t.Errorf("Wilson(%d, %d) = [%.7f, %.7f], want [%.7f, %.7f]", tt.right, tt.n, lo, hi, tt.lo, tt.hi)
+		}
+	}
+}
+
+func TestChance(t *testing.T) {
+	for _, tt := range []struct {
+		labels []int
+		want   float64
+	}{
+		{[]int{0, 1, 0, 1}, 0.5},
+		{[]int{2, 2, 2, 0}, 0.75},
+		{[]int{0, 1, 2, 3, 4}, 0.2},
+	} {
+		if got := Chance(tt.labels); got != tt.want {
+			t.Errorf("Chance(%v) = %v, want %v", tt.labels, got, tt.want)
+		}
+	}
+	if !math.IsNaN(Chance(nil)) {
+		t.Error("Chance(nil) is not NaN")
+	}
+}
+
+func ExampleWilson() {
+	lo, hi := Wilson(45, 52)
+	fmt.Printf("45 of 52 right: %.1f%%, 95%% interval %.1f–%.1f%%\n", 100*45.0/52, 100*lo, 100*hi)
+	// Output:
+	// 45 of 52 right: 86.5%, 95% interval 74.7–93.3%
+}
