@@ -469,7 +469,8 @@ func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Durati
 	for i, c := range d.Y {
 		y[i] = float64(2*c - 1)
 	}
-	b, err := svm.SolveContext(budgetCtx{ctx, time.Now().Add(budget)}, d.X, y, kernel.Linear{}, svm.Settings{Hard: true, CacheMB: spec.CacheMB})
+	tctx := budgetCtx{ctx, time.Now().Add(budget)}
+	b, err := svm.SolveContext(tctx, d.X, y, kernel.Linear{}, svm.Settings{Hard: true, CacheMB: spec.CacheMB})
 	if err != nil {
 		if ctx.Err() != nil {
 			return Theory{}, ctx.Err()
