@@ -101,8 +101,11 @@ type kpState struct {
 // greyRows returns the rows of r as bytes, n × dim, if every value is a
 // byte over 255 exactly (pictures read as pixel/255), and nil otherwise.
 func greyRows(r Rows) []uint8 {
-	if _, bits := r.(*Bits); bits {
+	switch r := r.(type) {
+	case *Bits:
 		return nil
+	case *Grey:
+		return r.B
 	}
 	n, dim := r.Len(), r.Dim()
 	out := make([]uint8, n*dim)
@@ -259,14 +262,6 @@ func (st *kpState) fillRow(r []float64, j int) {
 	}
 }
 
-// kval returns k(x_j, x_i) for a stored example j.
-func (st *kpState) kval(j, i int) float64 {
-	if r := st.row[j]; r != nil {
-		return r[i]
-	}
-	return st.gramRow(j)[i]
-}
-
 // adjust adds c·(k(x_j, x_i) + β) to machine m's f(x_i) for every row i.
 func (st *kpState) adjust(j, m int, c float64) {
 	r := st.gramRow(j)
@@ -357,10 +352,19 @@ func (st *kpState) model() *KernelModel {
 	for m := range mach {
 		km.Coef[m] = make([]float64, len(st.union))
 	}
+	dim := st.rows.Dim()
+	if st.grey != nil {
+		km.grey = make([]uint8, 0, len(st.union)*dim)
+		km.greySq = make([]float64, len(st.union))
+	}
 	for q, j := range st.union {
 		km.SV[q] = st.rows.Row(nil, j)
 		for m := range mach {
 			km.Coef[m][q] = st.coef[j*mach+m]
+		}
+		if st.grey != nil {
+			km.grey = append(km.grey, st.grey[j*dim:(j+1)*dim]...)
+			km.greySq[q] = st.sq[j]
 		}
 	}
 	// Margin: min_i y_i f(x_i) / ‖w‖ per machine, ‖w‖² = Σ c_j c_l k(x_j, x_l).
@@ -414,6 +418,11 @@ type KernelModel struct {
 	Classes int
 
 	margin float64
+	// grey holds SV as bytes (values b/255) with their squared norms when
+	// the fit found the training rows to be grey pictures; a grey x is
+	// then compared with exact byte dot products.
+	grey   []uint8
+	greySq []float64
 }
 
 var (
@@ -428,6 +437,22 @@ func (km *KernelModel) decisions(f, x []float64) {
 	beta := 0.0
 	if km.Bias {
 		beta = 1
+	}
+	if km.grey != nil && len(x) > 0 {
+		dim := len(x)
+		xb := make([]uint8, dim)
+		if bytedot.FromGrey(xb, x) && len(km.grey) == dim*len(km.SV) {
+			sx := float64(bytedot.Dot(xb, xb)) / bytedot.Scale
+			for j := range km.SV {
+				d := float64(bytedot.Dot(xb, km.grey[j*dim:(j+1)*dim])) / bytedot.Scale
+				kv, _ := kernel.FromDot(km.Kernel, d, km.greySq[j], sx)
+				kv += beta
+				for m := range f {
+					f[m] += km.Coef[m][j] * kv
+				}
+			}
+			return
+		}
 	}
 	for j, sv := range km.SV {
 		kv := km.Kernel.Eval(sv, x) + beta

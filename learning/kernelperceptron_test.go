@@ -148,3 +148,39 @@ func TestKernelRejectsBadKernel(t *testing.T) {
 		t.Error("got no error for σ = 0; want one")
 	}
 }
+
+// On grey pictures (values b/255) the kernel perceptron's model scores a
+// grey row from byte dot products; the scores equal the sum over its
+// support vectors with the kernel's own Eval, to rounding.
+func TestKernelGreyScoresMatchEval(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	d := &learning.Data{Classes: 3}
+	for i := range 150 {
+		x := make([]float64, 64)
+		for k := range x {
+			if rng.IntN(2) == 0 {
+				x[k] = float64(rng.IntN(256)) / 255
+			}
+		}
+		d.X = append(d.X, x)
+		d.Y = append(d.Y, i%3)
+	}
+	k := kernel.Gaussian{Sigma: 2}
+	res, err := learning.KernelPerceptron{Kernel: k, Seed: 1, MaxEpochs: 5}.Fit(context.Background(), d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	km := res.Model.(*learning.KernelModel)
+	for _, x := range d.X[:20] {
+		got := km.Scores(nil, x)
+		for m := range km.Coef {
+			var want float64
+			for j, sv := range km.SV {
+				want += km.Coef[m][j] * (k.Eval(sv, x) + 1)
+			}
+			if math.Abs(got[m]-want) > 1e-9*(1+math.Abs(want)) {
+				t.Fatalf("machine %d: score %v, by Eval %v", m, got[m], want)
+			}
+		}
+	}
+}

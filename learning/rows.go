@@ -6,6 +6,8 @@ import (
 	"math/bits"
 
 	"gonum.org/v1/gonum/floats"
+
+	"mark1/learning/internal/bytedot"
 )
 
 // Rows is a read-only table of feature vectors, stored once in the form
@@ -79,19 +81,21 @@ func (d *Dense) Row(dst []float64, i int) []float64 {
 
 // Bits is Rows of 0/1 features, row i's feature k being bit k%64 of word
 // W[i*Words+k/64]. A dot product with a dense vector sums the vector at the
-// set bits; x·z of two rows is a popcount of their AND.
+// set bits; x·z of two rows is a popcount of their AND. Make it with
+// NewBits (or Compact).
 type Bits struct {
 	// Words is the number of 64-bit words per row, ⌈Dim/64⌉.
 	Words int
 	// W holds the rows, Words words each; bits past Dim are zero.
 	W   []uint64
 	dim int
+	n   int
 }
 
 // NewBits stores 0/1 rows as bits. It returns an error naming the row and
 // feature if a value is neither 0 nor 1 or the rows differ in length.
 func NewBits(X [][]float64) (*Bits, error) {
-	b := &Bits{}
+	b := &Bits{n: len(X)}
 	if len(X) > 0 {
 		b.dim = len(X[0])
 	}
@@ -116,12 +120,7 @@ func NewBits(X [][]float64) (*Bits, error) {
 }
 
 // Len returns the number of rows.
-func (b *Bits) Len() int {
-	if b.Words == 0 {
-		return 0
-	}
-	return len(b.W) / b.Words
-}
+func (b *Bits) Len() int { return b.n }
 
 // Dim returns the number of features.
 func (b *Bits) Dim() int { return b.dim }
@@ -177,7 +176,7 @@ func (b *Bits) Row(dst []float64, i int) []float64 {
 // Sparse is Rows in compressed sparse row form: row i's non-zeros are
 // Value[Start[i]:Start[i+1]] at features Index[Start[i]:Start[i+1]], the
 // indices increasing within a row. Memory is 12 bytes per non-zero plus 8
-// per row, whatever the number of features.
+// per row, whatever the number of features. Make it with NewSparse.
 type Sparse struct {
 	Start []int
 	Index []int32
@@ -275,6 +274,83 @@ func (s *Sparse) Row(dst []float64, i int) []float64 {
 	return dst
 }
 
+// Grey is Rows of grey levels stored as bytes: row i's feature k is
+// B[i*Dim+k]/255, exactly as float64(b)/255 computes it (pictures read as
+// pixel/255). A row takes Dim bytes, an eighth of float64 rows. Make it
+// with NewGrey (or Compact, Sparse.Compact).
+type Grey struct {
+	B   []uint8
+	dim int
+	n   int
+}
+
+// NewGrey stores rows whose values are all b/255 for bytes b; ok is false
+// (and the result nil) if one is not, or if the rows differ in length.
+func NewGrey(X [][]float64) (g *Grey, ok bool) {
+	g = &Grey{n: len(X), dim: denseDim(X)}
+	g.B = make([]uint8, g.n*g.dim)
+	for i, x := range X {
+		if len(x) != g.dim || !bytedot.FromGrey(g.B[i*g.dim:(i+1)*g.dim], x) {
+			return nil, false
+		}
+	}
+	return g, true
+}
+
+// Len returns the number of rows.
+func (g *Grey) Len() int { return g.n }
+
+// Dim returns the number of features.
+func (g *Grey) Dim() int { return g.dim }
+
+// Bytes returns row i's bytes.
+func (g *Grey) Bytes(i int) []uint8 { return g.B[i*g.dim : (i+1)*g.dim : (i+1)*g.dim] }
+
+// Dot returns Σ_k w_k b_k / 255.
+func (g *Grey) Dot(i int, w []float64) float64 {
+	if len(w) != g.dim {
+		panic("learning: Grey.Dot: vector of wrong length")
+	}
+	b := g.Bytes(i)
+	var s0, s1 float64
+	n := len(b) &^ 1
+	for k := 0; k < n; k += 2 {
+		s0 += w[k] * float64(b[k])
+		s1 += w[k+1] * float64(b[k+1])
+	}
+	if n < len(b) {
+		s0 += w[n] * float64(b[n])
+	}
+	return (s0 + s1) / 255
+}
+
+// AddTo sets dst += a·x_i.
+func (g *Grey) AddTo(dst []float64, a float64, i int) {
+	if len(dst) != g.dim {
+		panic("learning: Grey.AddTo: vector of wrong length")
+	}
+	for k, b := range g.Bytes(i) {
+		if b != 0 {
+			dst[k] += a * (float64(b) / 255)
+		}
+	}
+}
+
+// SqNorm returns ‖x_i‖², from the exact integer Σ b_k².
+func (g *Grey) SqNorm(i int) float64 {
+	b := g.Bytes(i)
+	return float64(bytedot.Dot(b, b)) / bytedot.Scale
+}
+
+// Row writes row i as float64 values b/255.
+func (g *Grey) Row(dst []float64, i int) []float64 {
+	dst = grow(dst, g.dim)
+	for k, b := range g.Bytes(i) {
+		dst[k] = float64(b) / 255
+	}
+	return dst
+}
+
 // Subset returns rows idx of r, copied into a new table of the same form
 // (a Dense subset shares the rows).
 func Subset(r Rows, idx []int) Rows {
@@ -286,11 +362,17 @@ func Subset(r Rows, idx []int) Rows {
 		}
 		return &Dense{X: X, dim: r.dim}
 	case *Bits:
-		b := &Bits{Words: r.Words, dim: r.dim, W: make([]uint64, 0, len(idx)*r.Words)}
+		b := &Bits{Words: r.Words, dim: r.dim, n: len(idx), W: make([]uint64, 0, len(idx)*r.Words)}
 		for _, i := range idx {
 			b.W = append(b.W, r.words(i)...)
 		}
 		return b
+	case *Grey:
+		g := &Grey{dim: r.dim, n: len(idx), B: make([]uint8, 0, len(idx)*r.dim)}
+		for _, i := range idx {
+			g.B = append(g.B, r.Bytes(i)...)
+		}
+		return g
 	case *Sparse:
 		nnz := 0
 		for _, i := range idx {
@@ -350,7 +432,8 @@ func Compact(X [][]float64) Rows {
 }
 
 // Compact returns the rows in Compact's form: s itself when they are
-// sparse, otherwise a copy as Bits or as Dense rows in one block.
+// sparse, otherwise a copy as Bits, as Grey bytes when every value is b/255,
+// or as Dense rows in one block.
 func (s *Sparse) Compact() Rows {
 	binary := true
 	for _, v := range s.Value {
@@ -362,7 +445,7 @@ func (s *Sparse) Compact() Rows {
 	n := s.Len()
 	switch chooseForm(binary, len(s.Index), n, s.dim) {
 	case formBits:
-		b := &Bits{dim: s.dim, Words: (s.dim + 63) / 64}
+		b := &Bits{dim: s.dim, n: n, Words: (s.dim + 63) / 64}
 		b.W = make([]uint64, n*b.Words)
 		for i := range n {
 			idx, _ := s.NonZeros(i)
@@ -373,6 +456,17 @@ func (s *Sparse) Compact() Rows {
 		}
 		return b
 	case formDense:
+		if bytedot.FromGrey(nil, s.Value) {
+			g := &Grey{dim: s.dim, n: n, B: make([]uint8, n*s.dim)}
+			for i := range n {
+				idx, val := s.NonZeros(i)
+				r := g.Bytes(i)
+				for k, j := range idx {
+					bytedot.FromGrey(r[j:j+1], val[k:k+1])
+				}
+			}
+			return g
+		}
 		block := make([]float64, n*s.dim)
 		X := make([][]float64, n)
 		for i := range n {
@@ -439,7 +533,7 @@ func finiteRows(r Rows) error {
 		return fmt.Errorf("learning: row %d, feature %d: %v is not a finite number", i, j, v)
 	}
 	switch r := r.(type) {
-	case *Bits:
+	case *Bits, *Grey:
 		return nil
 	case *Sparse:
 		for i := range r.Len() {

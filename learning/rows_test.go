@@ -61,6 +61,9 @@ func forms(t *testing.T, X [][]float64) map[string]learning.Rows {
 		}
 		out["bits"] = b
 	}
+	if g, ok := learning.NewGrey(X); ok {
+		out["grey"] = g
+	}
 	return out
 }
 
@@ -247,5 +250,24 @@ func TestSparseCompactMatchesCompact(t *testing.T) {
 				t.Fatalf("row %d differs after Compact", i)
 			}
 		}
+	}
+}
+
+// Grey pictures (values b/255) become Grey bytes under Sparse.Compact, with
+// the same values, and NewGrey refuses other values.
+func TestGreyRows(t *testing.T) {
+	X := [][]float64{{0, 128.0 / 255, 1, 7.0 / 255, 1}, {3.0 / 255, 1, 0, 9.0 / 255, 1}}
+	s := forms(t, X)["sparse"].(*learning.Sparse)
+	g, ok := s.Compact().(*learning.Grey)
+	if !ok {
+		t.Fatalf("Sparse.Compact gives %T, want *learning.Grey", s.Compact())
+	}
+	for i, x := range X {
+		if !slices.Equal(g.Row(nil, i), x) {
+			t.Errorf("row %d: %v, want %v", i, g.Row(nil, i), x)
+		}
+	}
+	if _, ok := learning.NewGrey([][]float64{{0.5}}); ok {
+		t.Error("NewGrey accepted 0.5, which is no byte over 255")
 	}
 }

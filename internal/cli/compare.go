@@ -26,6 +26,7 @@ func runCompare(ctx context.Context, env *Env, args []string) error {
 	var mf machineFlags
 	var learners, features, kern, plotPath, export, scale, seedList string
 	var jsonOut, csvOut, quiet, asPictures, noTheory bool
+	var threads int
 	var c, cacheMB float64
 	var epochs int
 	fs := newFlags(env, "compare [--task NAME | --data PATH] [flags]", `Trains the Mark I's motor-driven rule and software learners on the same seeded
@@ -45,6 +46,7 @@ same machine's A-unit outputs (--features).`)
 	fs.BoolVar(&jsonOut, "json", false, "print the report as JSON")
 	fs.BoolVar(&csvOut, "csv", false, "print the table as CSV")
 	fs.BoolVar(&quiet, "quiet", false, "print no progress on standard error")
+	fs.IntVar(&threads, "threads", 0, "cores for the SVM's binary problems and predictions (0: all); results do not depend on it")
 	fs.BoolVar(&noTheory, "no-theory", false, "leave out the convergence theorem's line for two classes (otherwise it takes at most as long as the slowest learner)")
 	fs.StringVar(&plotPath, "plot", "", "draw the learning curves to this PNG: mistakes per epoch of the online learners and the\nhardware, one panel per quantity; the learners not drawn are named with the reason")
 	fs.StringVar(&seedList, "seeds", "", "repeat the comparison for each of these master seeds (A-B or a list), on all cores,\nand print mean ± standard deviation per row")
@@ -75,7 +77,7 @@ same machine's A-unit outputs (--features).`)
 	if !(c > 0) || math.IsInf(c, 0) || !(cacheMB > 0) || epochs < 1 || epochs > 100000 {
 		return usagef("--C and --cache-mb must be > 0, --epochs in [1, 100000]")
 	}
-	spec := compare.Spec{Learners: split(learners), Features: pictureFeatures(features), Kernel: k, C: c, CacheMB: cacheMB, Epochs: epochs, Seed: mf.seed, NoTheory: noTheory}
+	spec := compare.Spec{Learners: split(learners), Features: pictureFeatures(features), Kernel: k, C: c, CacheMB: cacheMB, Epochs: epochs, Seed: mf.seed, NoTheory: noTheory, Threads: threads}
 	if err := spec.Validate(); err != nil {
 		return usageError{err}
 	}

@@ -14,10 +14,14 @@ package compare
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"mark1/images"
@@ -50,11 +54,16 @@ type Spec struct {
 	Epochs   int           // epoch limit for the online learners and the hardware; 0 means 50
 	CacheMB  float64       // SVM kernel cache; 0 means 100
 	Seed     uint64        // seeds every learner's order and start
-	// NoTheory leaves out the convergence theorem's line for two classes.
+	// NoTheory leaves out the convergence theorem's line for two classes,
+	// which is otherwise given for each feature set a software learner
+	// used (features are built only for the learners asked for).
 	// Otherwise it may take as long as the slowest learner (at least a
 	// second); a separability question not decided by then is reported as
 	// undecided.
 	NoTheory bool
+	// Threads is the number of cores the SVM may use for its binary
+	// problems and for predicting; 0 means all. Results do not depend on it.
+	Threads int
 	// Recipe is how the hardware learners train (rule, value system,
 	// pulses); its epoch limit is Epochs.
 	Recipe machine.Recipe
@@ -79,6 +88,9 @@ func (s *Spec) Validate() error {
 	}
 	if s.C < 0 || math.IsNaN(s.C) || math.IsInf(s.C, 0) {
 		return fmt.Errorf("SVM penalty C = %v: want a finite number > 0", s.C)
+	}
+	if s.Threads < 0 {
+		return fmt.Errorf("threads %d: want 0 (all cores) or more", s.Threads)
 	}
 	if s.Epochs < 0 || s.CacheMB < 0 {
 		return fmt.Errorf("epochs and cache size must not be negative")
@@ -129,7 +141,7 @@ type Row struct {
 	// perceptron keeps; nil for the other learners.
 	SupportVectors *int    `json:"support_vectors"`
 	BoundedSVs     *int    `json:"bounded_svs"`
-	Seconds        float64 `json:"seconds"` // wall time of the fit, one core
+	Seconds        float64 `json:"seconds"` // wall time of the fit (learners run side by side on Spec.Threads cores)
 	// MachineSeconds and Pulses are the simulated time and motor pulses of
 	// the hardware learners; nil for the others.
 	MachineSeconds *float64 `json:"machine_seconds"`
@@ -216,6 +228,7 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 		return feats[kind]
 	}
 	perceptronMistakes := map[string]int{}
+	var jobs []job
 	for _, name := range spec.Learners {
 		kinds := spec.Features
 		if name == "hardware" || name == "ideal" {
@@ -226,23 +239,25 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 			if kind == "fields" {
 				label = "association"
 			}
-			if progress != nil {
-				progress(name, label)
-			}
-			l := learner(name, spec, m)
-			d := data(kind)
-			row, err := runLearner(ctx, l, label, d[0], d[1])
-			if err != nil {
-				return nil, fmt.Errorf("%s on %s: %w", name, label, err)
-			}
-			if name == "perceptron" {
-				perceptronMistakes[kind] = row.Updates
-			}
-			rep.Rows = append(rep.Rows, row)
+			d := data(kind) // built here, before the learners run side by side
+			jobs = append(jobs, job{name: name, kind: kind, label: label, l: learner(name, spec, m), tr: d[0], te: d[1]})
 		}
 	}
+	rows, err := runJobs(ctx, jobs, spec.Threads, progress)
+	if err != nil {
+		return nil, err
+	}
+	for q, j := range jobs {
+		if j.name == "perceptron" {
+			perceptronMistakes[j.kind] = rows[q].Updates
+		}
+	}
+	rep.Rows = rows
 	if len(train.Classes) == 2 && !spec.NoTheory {
 		for _, f := range spec.Features {
+			if _, built := feats[f]; !built {
+				continue // no learner asked for these features
+			}
 			th, err := theory(ctx, data(f)[0], spec, theoryBudget(rep.Rows))
 			if err != nil {
 				return nil, err
@@ -313,15 +328,73 @@ func learner(name string, spec Spec, m *machine.Machine) learning.Learner {
 	case "kernel-perceptron":
 		return learning.KernelPerceptron{Kernel: spec.Kernel, MaxEpochs: spec.Epochs, Seed: spec.Seed}
 	case "svm":
-		return svm.Kernel{Kernel: spec.Kernel, Settings: svm.Settings{C: spec.C, CacheMB: spec.CacheMB}}
+		return svm.Kernel{Kernel: spec.Kernel, Settings: svm.Settings{C: spec.C, CacheMB: spec.CacheMB, Threads: spec.Threads}}
 	case "linear-svm":
 		return svm.Linear{Settings: svm.LinearSettings{C: spec.C, Seed: spec.Seed}}
 	}
 	panic("compare: unknown learner " + name)
 }
 
+// job is one learner on one feature set.
+type job struct {
+	name, kind, label string
+	l                 learning.Learner
+	tr, te            *learning.Data
+}
+
+// runJobs runs the jobs on threads goroutines (all cores when 0), each
+// taking the next job in order, and returns their rows in job order; the
+// rows do not depend on threads (each learner is seeded on its own), except
+// for the measured Seconds. progress, if not nil, is told when a job
+// starts. The first error in job order is returned; after an error no new
+// job starts.
+func runJobs(ctx context.Context, jobs []job, threads int, progress func(learner, features string)) ([]Row, error) {
+	workers := threads
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, len(jobs)))
+	rows := make([]Row, len(jobs))
+	errs := make([]error, len(jobs))
+	var mu sync.Mutex
+	var next atomic.Int64
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				q := int(next.Add(1) - 1)
+				if q >= len(jobs) || failed.Load() || ctx.Err() != nil {
+					return
+				}
+				j := jobs[q]
+				if progress != nil {
+					mu.Lock()
+					progress(j.name, j.label)
+					mu.Unlock()
+				}
+				rows[q], errs[q] = runLearner(ctx, j.l, j.label, j.tr, j.te, threads)
+				if errs[q] != nil {
+					errs[q] = fmt.Errorf("%s on %s: %w", j.name, j.label, errs[q])
+					failed.Store(true)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return rows, nil
+}
+
 // runLearner fits l on tr and measures it on tr and te.
-func runLearner(ctx context.Context, l learning.Learner, feat string, tr, te *learning.Data) (Row, error) {
+func runLearner(ctx context.Context, l learning.Learner, feat string, tr, te *learning.Data, threads int) (Row, error) {
 	start := time.Now()
 	res, err := l.Fit(ctx, tr, nil)
 	if err != nil {
@@ -329,10 +402,10 @@ func runLearner(ctx context.Context, l learning.Learner, feat string, tr, te *le
 	}
 	row := Row{
 		Learner: l.Name(), Features: feat, Updates: res.Updates, Epochs: res.Epochs, Converged: res.Converged,
-		Status: res.Status, Seconds: time.Since(start).Seconds(), Pr: accuracy(res.Model, tr),
+		Status: res.Status, Seconds: time.Since(start).Seconds(), Pr: accuracy(res.Model, tr, threads),
 	}
 	if len(te.X) > 0 {
-		pg := accuracy(res.Model, te)
+		pg := accuracy(res.Model, te, threads)
 		row.Pg = &pg
 	}
 	if mm, ok := res.Model.(learning.Margined); ok {
@@ -352,9 +425,22 @@ func runLearner(ctx context.Context, l learning.Learner, feat string, tr, te *le
 	return row, nil
 }
 
-func accuracy(m learning.Model, d *learning.Data) float64 {
+// accuracy is the fraction of d that m classifies right; a model that
+// predicts many rows at once (the kernel SVM, on threads cores) does so.
+func accuracy(m learning.Model, d *learning.Data, threads int) float64 {
 	if a, ok := m.(interface{ Accuracy(*learning.Data) float64 }); ok {
 		return a.Accuracy(d)
+	}
+	if b, ok := m.(interface {
+		PredictRows([]int, learning.Rows, int) []int
+	}); ok {
+		right := 0
+		for i, c := range b.PredictRows(nil, d.Features(), threads) {
+			if c == d.Y[i] {
+				right++
+			}
+		}
+		return float64(right) / float64(d.Len())
 	}
 	right := 0
 	for i, x := range d.X {
@@ -383,14 +469,13 @@ func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Durati
 	for i, c := range d.Y {
 		y[i] = float64(2*c - 1)
 	}
-	tctx, cancel := context.WithTimeout(ctx, budget)
-	defer cancel()
+	tctx := budgetCtx{ctx, time.Now().Add(budget)}
 	b, err := svm.SolveContext(tctx, d.X, y, kernel.Linear{}, svm.Settings{Hard: true, CacheMB: spec.CacheMB})
 	if err != nil {
 		if ctx.Err() != nil {
 			return Theory{}, ctx.Err()
 		}
-		if tctx.Err() != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
 			return Theory{Note: fmt.Sprintf("separability not decided within %.3g s, the time of the slowest learner (the hard-margin SVM was still climbing its C ladder; --no-theory leaves this line out)", budget.Seconds())}, nil
 		}
 		return Theory{Note: err.Error()}, nil
@@ -412,6 +497,26 @@ func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Durati
 		note += fmt.Sprintf("; the solver stopped %v (after %d passes, within the %.3g s budget) with γ* in [%.4g, %.4g], so the bound is valid but may not be the tightest", mm.Status, mm.Passes, budget.Seconds(), mm.Lower, mm.Upper)
 	}
 	return Theory{Separable: true, Radius: jsonnum.Of(r), Margin: jsonnum.Of(g), Bound: jsonnum.Of(bound), Note: note}, nil
+}
+
+// budgetCtx is its Context with a deadline that Err reports, asking the
+// Context first (so that a caller's cancellation is seen whether it closes
+// Done or only answers Err).
+type budgetCtx struct {
+	context.Context
+	deadline time.Time
+}
+
+// Err returns the Context's error, or context.DeadlineExceeded once the
+// deadline has passed.
+func (c budgetCtx) Err() error {
+	if err := c.Context.Err(); err != nil {
+		return err
+	}
+	if !time.Now().Before(c.deadline) {
+		return context.DeadlineExceeded
+	}
+	return nil
 }
 
 // theoryBudget is the time the theory line may take: the slowest learner's

@@ -216,3 +216,36 @@ func TestTheoryBudget(t *testing.T) {
 		t.Errorf("NoTheory: %d theory lines, %v", len(rep.Theory), err)
 	}
 }
+
+// The learners run side by side give the same rows, in the same order,
+// whatever the number of threads (all but the measured seconds).
+func TestRunRawThreadsIdentical(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 3))
+	d := &learning.Data{Classes: 3}
+	for i := range 120 {
+		x := []float64{rng.NormFloat64() + float64(i%3), rng.NormFloat64(), rng.NormFloat64() - float64(i%3)}
+		d.X = append(d.X, x)
+		d.Y = append(d.Y, i%3)
+	}
+	var ref string
+	for _, threads := range []int{1, 2, 4} {
+		spec := Spec{Learners: []string{"perceptron", "averaged", "kernel-perceptron", "svm", "linear-svm"}, Epochs: 5, Seed: 1, Threads: threads}
+		rep, err := RunRaw(context.Background(), "three", []string{"a", "b", "c"}, d, d, spec, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range rep.Rows {
+			rep.Rows[i].Seconds = 0
+		}
+		js, err := json.Marshal(rep.Rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := string(js)
+		if ref == "" {
+			ref = got
+		} else if got != ref {
+			t.Errorf("threads %d: rows differ from threads 1:\n%s\n%s", threads, got, ref)
+		}
+	}
+}

@@ -27,23 +27,24 @@ func RunRaw(ctx context.Context, name string, classes []string, train, test *lea
 	rep := &Report{Data: name, Classes: classes, Train: len(train.X), Test: len(test.X), Kernel: spec.Kernel.String()}
 	var hardware []string
 	perceptronMistakes := -1
+	var jobs []job
 	for _, l := range spec.Learners {
 		if l == "hardware" || l == "ideal" {
 			hardware = append(hardware, l)
 			continue
 		}
-		if progress != nil {
-			progress(l, Raw)
-		}
-		row, err := runLearner(ctx, learner(l, spec, nil), Raw, train, test)
-		if err != nil {
-			return nil, fmt.Errorf("%s on %s: %w", l, Raw, err)
-		}
-		if l == "perceptron" {
-			perceptronMistakes = row.Updates
-		}
-		rep.Rows = append(rep.Rows, row)
+		jobs = append(jobs, job{name: l, kind: Raw, label: Raw, l: learner(l, spec, nil), tr: train, te: test})
 	}
+	rows, err := runJobs(ctx, jobs, spec.Threads, progress)
+	if err != nil {
+		return nil, err
+	}
+	for q, j := range jobs {
+		if j.name == "perceptron" {
+			perceptronMistakes = rows[q].Updates
+		}
+	}
+	rep.Rows = rows
 	if len(hardware) > 0 {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: left out — the Mark I sees pictures through its photocells, and these are %d numeric features", joinNames(hardware), len(train.X[0])))
 	}

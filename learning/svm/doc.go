@@ -37,11 +37,24 @@
 // objective, threshold ρ and support vector counts agree with LIBSVM's
 // svm-train to its printed precision (see testdata/libsvm-golden.json).
 //
-// Kernel rows are computed from the data stored in the fastest layout for
-// their dot products: bit sets with popcount for 0/1 data such as the
-// retina's photocells, index lists for sparse data, unrolled dense dots
-// otherwise; the Gaussian and Laplace kernels then use ‖x−z‖² = ‖x‖² + ‖z‖²
-// − 2x·z with precomputed norms.
+// The learners read the training data through learning.Rows (dense, bit
+// sets or sparse CSR) and never write a sparse row out densely. Kernel rows
+// are computed from the data stored in the fastest layout for their dot
+// products: bit sets with popcount for 0/1 data such as the retina's
+// photocells, the caller's index lists for sparse data, bytes for grey
+// pictures whose values are all b/255 exactly (an exact integer dot product,
+// AVX2 where the processor has it), gonum's dense dot otherwise; the
+// Gaussian and Laplace kernels then use ‖x−z‖² = ‖x‖² + ‖z‖² − 2x·z with
+// precomputed norms.
+//
+// # Threads
+//
+// Settings.Threads (0: all cores) is the number of binary problems of a
+// multi-class model solved at once, each with an equal share of CacheMB;
+// cores left over compute long kernel rows together. KernelModel.PredictRows
+// predicts a table in blocks of rows on all cores, with the kernel values of
+// a row computed once for all machines. Every kernel entry is computed
+// alone, so models and predictions are the same whatever the number.
 //
 // Settings.Hard (or C = +Inf) asks for the hard margin. It is found as the
 // limit of soft margins with C growing tenfold from 1/mean k(x,x), each
@@ -81,7 +94,8 @@
 // ErrOneClass or ErrSetting; and how a run ended (Optimal, IterationLimit,
 // Separable, NotSeparable) is a Status, never an error.
 //
-// Memory: besides the data (stored once more in the chosen layout) and
+// Memory: besides the data (shared with the caller's sparse rows, bit sets
+// and dense rows; stored once more per problem as bytes for grey pictures) and
 // O(n) vectors, the kernel solver uses at most Settings.CacheMB of kernel
 // rows (at least two rows). Nothing is kept in package-level state.
 package svm

@@ -88,3 +88,22 @@ func ExampleSolveLinear() {
 	// w = [0.500 0.000], margin 2.000, Optimal
 	// f(1, 0) = 0.500
 }
+
+// PredictRows classifies a whole table at once, on all cores, with the
+// same answers as Predict row by row.
+func ExampleKernelModel_PredictRows() {
+	d := &learning.Data{
+		X:       [][]float64{{0, 0}, {0, 1}, {1, 0}, {5, 5}, {5, 6}, {6, 5}},
+		Y:       []int{0, 0, 0, 1, 1, 1},
+		Classes: 2,
+	}
+	res, err := svm.Kernel{Kernel: kernel.Gaussian{Sigma: 2}}.Fit(context.Background(), d, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	km := res.Model.(*svm.KernelModel)
+	test := learning.NewDense([][]float64{{0.5, 0.5}, {6, 6}, {1, 1}})
+	fmt.Println(km.PredictRows(nil, test, 0))
+	// Output: [0 1 0]
+}

@@ -119,6 +119,8 @@ func layoutOf(r learning.Rows, sub []int) (layout, bool) {
 	switch r := r.(type) {
 	case *learning.Bits:
 		return layoutBits, true
+	case *learning.Grey:
+		return layoutBytes, false
 	case *learning.Sparse:
 		nnz := 0
 		for _, i := range sub {
@@ -203,6 +205,13 @@ func newVectors(r learning.Rows, sub []int, l layout, binary bool) *vectors {
 		}
 	case layoutBytes:
 		v.bytes = make([][]uint8, n)
+		if g, ok := r.(*learning.Grey); ok {
+			for k, i := range sub {
+				v.bytes[k] = g.Bytes(i)
+				v.sq[k] = float64(bytedot.Dot(v.bytes[k], v.bytes[k])) / bytedot.Scale
+			}
+			break
+		}
 		block := make([]uint8, n*v.dim)
 		var buf []float64
 		for k, i := range sub {

@@ -49,7 +49,8 @@ func binaryRows(n, dim int, density float64, seed uint64) ([][]float64, []int, m
 	if err != nil {
 		panic(err)
 	}
-	return X, y, map[string]learning.Rows{"X": nil, "dense": learning.NewDense(X), "sparse": sp, "bits": bits}
+	grey, _ := learning.NewGrey(X)
+	return X, y, map[string]learning.Rows{"X": nil, "dense": learning.NewDense(X), "sparse": sp, "bits": bits, "grey": grey}
 }
 
 // The kernel and linear SVMs give the same machines on every form of the

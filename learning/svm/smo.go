@@ -192,7 +192,7 @@ func checkSettings(s *Settings, k kernel.Kernel) error {
 		return fmt.Errorf("MaxIter = %d, want ≥ 0: %w", s.MaxIter, ErrSetting)
 	}
 	if s.Threads < 0 {
-		return fmt.Errorf("Threads = %d, want ≥ 0: %w", s.Threads, ErrSetting)
+		return fmt.Errorf("Settings.Threads = %d, want ≥ 0: %w", s.Threads, ErrSetting)
 	}
 	return nil
 }

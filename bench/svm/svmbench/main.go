@@ -20,7 +20,6 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -155,8 +154,8 @@ type data struct {
 }
 
 // rows returns the data as learning rows of dim features: sparse, or with
-// compact, in their most compact form (dense or bit sets when those are
-// smaller). The kernel SVM takes them sparse and stores them as it likes.
+// compact, in their most compact form (bit sets, grey bytes or dense rows
+// when those are smaller).
 func (d *data) rows(dim int, compact bool) (learning.Rows, error) {
 	s, err := learning.NewSparse(dim, d.start, d.idx, d.val)
 	if err != nil || !compact {
@@ -171,13 +170,30 @@ func readLibsvm(path string) (*data, int, error) {
 		return nil, 0, err
 	}
 	defer f.Close()
-	// One line at a time into flat arrays, so that the file is never held
-	// in memory whole.
+	// A first pass counts the lines and the features (colons), so that the
+	// flat arrays are allocated once at their size; the second reads one
+	// line at a time, so that the file is never held in memory whole.
+	lines, colons := 0, 0
+	chunk := make([]byte, 1<<20)
+	for {
+		n, err := f.Read(chunk)
+		lines += bytes.Count(chunk[:n], []byte{'\n'})
+		colons += bytes.Count(chunk[:n], []byte{':'})
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s: %v", path, err)
+		}
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, 0, fmt.Errorf("%s: %v", path, err)
+	}
 	br := bufio.NewReaderSize(f, 1<<20)
-	var idx []int32
-	var val []float64
-	var start []int
-	var labels []int
+	idx := make([]int32, 0, colons)
+	val := make([]float64, 0, colons)
+	start := make([]int, 0, lines+2)
+	labels := make([]int, 0, lines+1)
 	dim := 0
 	var long []byte
 	for line := 1; ; line++ {
@@ -244,8 +260,7 @@ func readLibsvm(path string) (*data, int, error) {
 		}
 	}
 	start = append(start, len(idx))
-	// Exact-size copies: append's spare capacity would be up to half of it.
-	return &data{start: slices.Clone(start), idx: slices.Clone(idx), val: slices.Clone(val), labels: slices.Clone(labels)}, dim, nil
+	return &data{start: start, idx: idx, val: val, labels: labels}, dim, nil
 }
 
 func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -285,7 +300,7 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	class := map[int]int{}
 	var order []int
 	toData := func(d *data, add bool) *learning.Data {
-		r, err := d.rows(dim, *solver != "smo")
+		r, err := d.rows(dim, true)
 		if err != nil {
 			panic(err) // readLibsvm made them
 		}
