@@ -33,10 +33,6 @@ func Animate(m *machine.Machine, frames []Frame, opt AnimateOptions) (*gif.GIF, 
 	if delay <= 0 {
 		delay = 40
 	}
-	pal := gifPalette()
-	conv := newQuantizer(pal)
-	g := &gif.GIF{LoopCount: 0}
-	var prev *image.Paletted
 	if opt.Panel.ColorScale == 0 { // one colour scale for every frame
 		for _, f := range frames {
 			for _, p := range f.Positions {
@@ -44,6 +40,7 @@ func Animate(m *machine.Machine, frames []Frame, opt AnimateOptions) (*gif.GIF, 
 			}
 		}
 	}
+	ds := make([]*Drawing, len(frames))
 	for i, f := range frames {
 		if len(f.Positions) != m.Bank.Len() {
 			return nil, fmt.Errorf("dials: frame of epoch %d has %d positions, the machine has %d pots", f.Epoch, len(f.Positions), m.Bank.Len())
@@ -59,22 +56,9 @@ func Animate(m *machine.Machine, frames []Frame, opt AnimateOptions) (*gif.GIF, 
 		if o.Subtitle == "" {
 			o.Subtitle = frameSubtitle(m, f, pos)
 		}
-		img := conv.paletted(panelOf(m, potsAt(m, pos, f.Stuck), o).Image())
-		if prev == nil || prev.Bounds() != img.Bounds() {
-			g.Image = append(g.Image, img)
-			g.Disposal = append(g.Disposal, gif.DisposalNone)
-		} else {
-			g.Image = append(g.Image, changes(prev, img))
-			g.Disposal = append(g.Disposal, gif.DisposalNone)
-		}
-		prev = img
-		d := delay
-		if i == len(frames)-1 {
-			d *= 4
-		}
-		g.Delay = append(g.Delay, d)
+		ds[i] = panelOf(m, potsAt(m, pos, f.Stuck), o)
 	}
-	return g, nil
+	return Frames(ds, delay)
 }
 
 func frameSubtitle(m *machine.Machine, f Frame, pos []float64) string {

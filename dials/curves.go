@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"math"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -103,16 +105,29 @@ func addLine(p *plot.Plot, xy plotter.XYs, c color.Color, name string) error {
 	return nil
 }
 
-// integerTicks puts ticks on whole epochs only.
+// integerTicks puts ticks on whole epochs only: labelled ticks every 1,
+// 2, 5, 10, 20, … epochs, at most eight of them, and unlabelled ones on
+// every epoch between when there are not too many.
 type integerTicks struct{}
 
 // Ticks implements plot.Ticker.
 func (integerTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !(hi >= lo) || math.IsInf(hi-lo, 0) {
+		return nil
+	}
+	step := 1.0
+	for k := 0; (hi-lo)/step > 8; k++ {
+		step = []float64{1, 2, 5}[k%3] * math.Pow(10, float64(k/3))
+	}
 	var out []plot.Tick
-	for _, t := range (plot.DefaultTicks{}).Ticks(lo, hi) {
-		if t.Value == float64(int(t.Value)) {
-			out = append(out, t)
+	for v := math.Ceil(lo); v <= hi; v++ {
+		t := plot.Tick{Value: v}
+		if math.Mod(v, step) == 0 {
+			t.Label = strconv.FormatFloat(v, 'f', 0, 64)
+		} else if hi-lo > 80 {
+			continue // too many epochs for a tick on each
 		}
+		out = append(out, t)
 	}
 	return out
 }

@@ -15,6 +15,14 @@
 //     the retina through the plugboard; RetinaView shows one presentation
 //     (photocells lit, A-units fired, R-unit lamps); Curves plots the
 //     learning curves of the machine's history.
+//   - What an R-unit responds to: Sensitivity measures, through the
+//     machine itself, how each R-unit's sum changes when each photocell is
+//     turned on rather than off, averaged over cards (SensitivityMaps draws
+//     it); ClassMeans gives each class's mean card as the retina sees it
+//     and the mean of the cards the machine gets wrong (MeanCards draws
+//     them).
+//   - CompareCurves draws a comparison of learners from plain values, one
+//     panel per quantity, naming every run it cannot draw (NotDrawn).
 //   - A Recorder keeps the pot positions after every training epoch, and
 //     Animate turns a recording into an animated GIF of the dials turning.
 //

@@ -13,6 +13,12 @@ import (
 // the task, with the first classes classes only (0: all), and a card.
 func trained(t testing.TB, preset, task string, classes, epochs int, onePerClass bool) (*machine.Machine, *images.Dataset) {
 	t.Helper()
+	return trainedOn(t, preset, task, 10, classes, epochs, onePerClass)
+}
+
+// trainedOn is trained with perClass cards per class.
+func trainedOn(t testing.TB, preset, task string, perClass, classes, epochs int, onePerClass bool) (*machine.Machine, *images.Dataset) {
+	t.Helper()
 	cfg, err := machine.Preset(preset)
 	if err != nil {
 		t.Fatal(err)
@@ -20,7 +26,7 @@ func trained(t testing.TB, preset, task string, classes, epochs int, onePerClass
 	if onePerClass {
 		cfg.Response.Code = response.OnePerClass
 	}
-	d, err := images.Generate(task, 10, 20, 1)
+	d, err := images.Generate(task, perClass, 20, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

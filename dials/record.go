@@ -110,7 +110,7 @@ func LoadRecording(dir string) (*machine.Machine, []Frame, error) {
 		if strings.HasPrefix(filepath.Base(name), ".") {
 			continue
 		}
-		b, err := os.ReadFile(name)
+		b, err := atomicfile.ReadFile(name, atomicfile.MaxMachine, "")
 		if err != nil {
 			return nil, nil, err
 		}

@@ -2,6 +2,7 @@ package dials
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 
 	"mark1/machine"
@@ -53,34 +54,125 @@ func WeightMaps(m *machine.Machine) *Drawing {
 	if top == 0 {
 		top = 1
 	}
-	gw, gh := m.Plugboard.Width, m.Plugboard.Height
+	g := mapGrid{
+		heading: "Weight maps: each R-unit's values seen through the plugboard",
+		formula: fmt.Sprintf("w[s] = Σ over A-units of value × (excitatory − inhibitory origin points at S-unit s), on the %dx%d retina", m.Plugboard.Width, m.Plugboard.Height),
+		colour:  func(v float64) color.RGBA { return diverging(v / top) },
+		bar:     divergingBar(top),
+		barNote: "blue: light here pushes the R-unit off · red: pushes it on",
+		cols:    4,
+	}
+	for r, w := range maps {
+		g.maps = append(g.maps, w)
+		g.titles = append(g.titles, RUnitName(m, r))
+		sub := fmt.Sprintf("range %+.3g to %+.3g", minOf(w), maxOf(w))
+		if b := m.Layer.BiasPot(r); b >= 0 {
+			sub += fmt.Sprintf(" · bias %+.3g", m.Bank.Values()[b])
+		}
+		g.subs = append(g.subs, sub)
+	}
+	return g.drawing(m.Plugboard.Width, m.Plugboard.Height)
+}
+
+// mapGrid lays out maps of values on the retina's grid in rows, each with
+// a title and a subtitle, under a heading, above a colour bar.
+type mapGrid struct {
+	heading, formula string
+	// maps holds one value per S-unit (row-major) per map; a nil map is
+	// drawn as an empty frame (its subtitle says why).
+	maps         [][]float64
+	titles, subs []string
+	colour       func(v float64) color.RGBA
+	bar          colourBar
+	barNote      string
+	cols         int  // most maps in a row
+	pairs        bool // a wider gap after every second map
+	small        bool // maps at half size
+}
+
+// colourBar is the key of a mapGrid: colour(t) for t from 0 (left) to 1
+// (right), with ticks at positions in [0, 1] and their labels.
+type colourBar struct {
+	colour func(t float64) color.RGBA
+	ticks  []float64
+	labels []string
+}
+
+// divergingBar is the key of a blue–white–red map on [−top, top].
+func divergingBar(top float64) colourBar {
+	b := colourBar{colour: func(t float64) color.RGBA { return diverging(2*t - 1) }}
+	for _, t := range []float64{-1, -0.5, 0, 0.5, 1} {
+		b.ticks = append(b.ticks, (t+1)/2)
+		b.labels = append(b.labels, fmt.Sprintf("%+.3g", t*top))
+	}
+	return b
+}
+
+// sequentialBar is the key of a dark-to-lit map of fractions in [0, 1].
+func sequentialBar() colourBar {
+	b := colourBar{colour: func(t float64) color.RGBA { return blend(cellOff, cellOn, t) }}
+	for _, t := range []float64{0, 0.25, 0.5, 0.75, 1} {
+		b.ticks = append(b.ticks, t)
+		b.labels = append(b.labels, fmt.Sprintf("%.0f%%", 100*t))
+	}
+	return b
+}
+
+func (g mapGrid) drawing(gw, gh int) *Drawing {
+	n := len(g.maps)
 	cell := math.Max(4, math.Floor(240/float64(max(gw, gh))))
+	if g.small {
+		cell = math.Max(3, math.Floor(cell/2))
+	}
 	mapW, mapH := cell*float64(gw), cell*float64(gh)
-	cols := min(used, 4)
-	rows := (used + cols - 1) / cols
+	cols := max(1, min(n, g.cols))
+	rows := (n + cols - 1) / cols
 	const titleH, gap, barH = 34.0, 22.0, 56.0
-	heading := "Weight maps: each R-unit's values seen through the plugboard"
-	formula := fmt.Sprintf("w[s] = Σ over A-units of value × (excitatory − inhibitory origin points at S-unit s), on the %dx%d retina", gw, gh)
-	barNote := "blue: light here pushes the R-unit off · red: pushes it on"
-	width := max(2*margin+float64(cols)*mapW+float64(cols-1)*gap, 2*margin+textWidth(12.5, false, formula),
-		2*margin+314+textWidth(11, false, barNote))
+	colGap := func(c int) float64 { // the gap before column c
+		if g.pairs && c%2 == 0 {
+			return 2 * gap
+		}
+		return gap
+	}
+	colX := make([]float64, cols)
+	rowW := mapW
+	for c := 1; c < cols; c++ {
+		colX[c] = colX[c-1] + mapW + colGap(c)
+		rowW = colX[c] + mapW
+	}
+	subW := 0.0
+	for i := range g.subs {
+		subW = max(subW, textWidth(10.5, false, g.subs[i]), textWidth(12.5, true, g.titles[i]))
+	}
+	if subW > mapW+gap-4 { // room for titles and subtitles wider than a map
+		extra := subW - mapW - gap + 4
+		for c := 1; c < cols; c++ {
+			colX[c] += float64(c) * extra
+		}
+		rowW = colX[cols-1] + max(mapW, subW)
+	}
+	width := max(2*margin+rowW, 2*margin+textWidth(12.5, false, g.formula), 2*margin+314+textWidth(11, false, g.barNote),
+		2*margin+textWidth(17, true, g.heading))
 	height := 2*margin + headerH + float64(rows)*(titleH+mapH+gap) + barH
 	d := &Drawing{w: int(math.Ceil(width)), h: int(math.Ceil(height))}
 	d.paint = func(p *pen) {
-		p.text(margin, margin+16, 17, left, true, ink, heading)
-		p.text(margin, margin+36, 12.5, left, false, faint, formula)
-		for r, w := range maps {
-			x := margin + float64(r%cols)*(mapW+gap)
-			y := margin + headerH + float64(r/cols)*(titleH+mapH+gap)
-			p.text(x, y+14, 12.5, left, true, ink, RUnitName(m, r))
-			sub := fmt.Sprintf("range %+.3g to %+.3g", minOf(w), maxOf(w))
-			if b := m.Layer.BiasPot(r); b >= 0 {
-				sub += fmt.Sprintf(" · bias %+.3g", m.Bank.Values()[b])
-			}
-			p.text(x, y+28, 10.5, left, false, faint, sub)
+		p.text(margin, margin+16, 17, left, true, ink, g.heading)
+		p.text(margin, margin+36, 12.5, left, false, faint, g.formula)
+		for i, w := range g.maps {
+			// Whole pixels, so that no cell edge is blended with the ground.
+			x := math.Round(margin + colX[i%cols])
+			y := math.Round(margin + headerH + float64(i/cols)*(titleH+mapH+gap))
+			p.text(x, y+14, 12.5, left, true, ink, g.titles[i])
+			p.text(x, y+28, 10.5, left, false, faint, g.subs[i])
 			y += titleH
+			// Each cell overlaps its right and lower neighbours by a little,
+			// which draw over it, so that no seam shows between cells.
 			for s, v := range w {
-				p.fillRect(x+float64(s%gw)*cell, y+float64(s/gw)*cell, cell+0.05, cell+0.05, diverging(v/top))
+				cx, cy := float64(s%gw)*cell, float64(s/gw)*cell
+				p.fillRect(x+cx, y+cy, min(cell+0.6, mapW-cx), min(cell+0.6, mapH-cy), g.colour(v))
+			}
+			if w == nil {
+				p.text(x+mapW/2, y+mapH/2+4, 11, center, false, faint, "none")
 			}
 			p.strokeRect(x, y, mapW, mapH, 0.8, faint)
 		}
@@ -89,16 +181,15 @@ func WeightMaps(m *machine.Machine) *Drawing {
 		x := margin + 8
 		const bw = 300.0
 		for i := range int(bw) {
-			t := 2*(float64(i)+0.5)/bw - 1
-			p.fillRect(x+float64(i), y, 1.05, 12, diverging(t))
+			p.fillRect(x+float64(i), y, 1.05, 12, g.bar.colour((float64(i)+0.5)/bw))
 		}
 		p.strokeRect(x, y, bw, 12, 0.6, faint)
-		for _, t := range []float64{-1, -0.5, 0, 0.5, 1} {
-			tx := x + (t+1)/2*bw
+		for i, t := range g.bar.ticks {
+			tx := x + t*bw
 			p.line(tx, y+12, tx, y+16, 0.8, faint)
-			p.text(tx, y+28, 10.5, center, false, ink, fmt.Sprintf("%+.3g", t*top))
+			p.text(tx, y+28, 10.5, center, false, ink, g.bar.labels[i])
 		}
-		p.text(x+bw+14, y+11, 11, left, false, faint, barNote)
+		p.text(x+bw+14, y+11, 11, left, false, faint, g.barNote)
 	}
 	return d
 }

@@ -11,20 +11,33 @@ import (
 	_ "image/jpeg" // register JPEG
 	_ "image/png"  // register PNG
 	"io"
-	"os"
 
+	"github.com/disintegration/imaging"
 	_ "golang.org/x/image/bmp"  // register BMP
 	_ "golang.org/x/image/tiff" // register TIFF
 	_ "golang.org/x/image/webp" // register WebP
+
+	"mark1/internal/atomicfile"
 )
 
 // LoadImage reads one picture file (PNG, JPEG, GIF, BMP, TIFF or WebP,
 // recognised by content) as grey levels, 0 black and 255 white. Colour is
 // reduced to luma (ITU-R BT.601 weights, as color.GrayModel) and transparent
-// parts are composited over white paper. The size in the header is checked
-// against lim.MaxPixels before any pixel is decoded. Errors name the file.
+// parts are composited over white paper. A JPEG's EXIF orientation is
+// applied, so a phone photo comes out the way up it was taken.
+//
+// Memory is bounded before any pixel is decoded: the size in the header is
+// checked against lim.MaxPixels, and the memory the decoder will take for it
+// (estimated from the header: the decoded planes, a progressive JPEG's DCT
+// coefficients, the grey copy) against lim.MaxDecodeBytes. A picture of
+// more than KeepPixels pixels is then reduced by box averaging over k×k
+// blocks (the smallest whole k that brings it under KeepPixels) before it is
+// returned, so a 24-megapixel photo is kept as 1 megapixel: the photocells
+// integrate the light over their areas anyway, and even a 1024x1024 retina
+// gets a picture pixel per cell. Go's image/jpeg cannot decode at a reduced
+// scale, so the reduction follows the decoding. Errors name the file.
 func LoadImage(path string, lim Limits) (*image.Gray, error) {
-	f, err := openRegular(path)
+	f, err := atomicfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -35,17 +48,23 @@ func LoadImage(path string, lim Limits) (*image.Gray, error) {
 // DecodeGray is LoadImage for a stream: it decodes the picture read from r,
 // naming it name in errors.
 func DecodeGray(r io.Reader, name string, lim Limits) (*image.Gray, error) {
-	return decodeGray(r, name, lim, nil)
+	return decodeGray(r, name, lim, nil, nil)
 }
 
+// KeepPixels is the most pixels LoadImage and DecodeGray return for one
+// picture; larger pictures are reduced to at most this many (see LoadImage).
+const KeepPixels = 1 << 20
+
 // decodeGray is DecodeGray calling reserve, if not nil, with the number of
-// pixels declared by the header before decoding them; an error from reserve
-// stops the decoding.
-func decodeGray(r io.Reader, name string, lim Limits, reserve func(pixels int) error) (*image.Gray, error) {
+// pixels that will be kept (after reduction) before decoding them, and
+// taking the decoder's memory from mem, if not nil, while it decodes; an
+// error from reserve stops the decoding.
+func decodeGray(r io.Reader, name string, lim Limits, reserve func(pixels int) error, mem *memBudget) (*image.Gray, error) {
 	lim = lim.withDefaults()
 	br := bufio.NewReader(r)
 	// DecodeConfig reads only the header; keep what it reads so that Decode
-	// can start again from the first byte.
+	// can start again from the first byte. For a JPEG that includes every
+	// segment before the frame header, EXIF among them.
 	var head bytes.Buffer
 	cfg, format, err := decodeConfig(io.TeeReader(br, &head))
 	if err != nil {
@@ -54,10 +73,25 @@ func decodeGray(r io.Reader, name string, lim Limits, reserve func(pixels int) e
 	if err := checkSize(name, format, cfg.Width, cfg.Height, lim); err != nil {
 		return nil, err
 	}
+	var jh jpegHead
+	if format == "jpeg" {
+		jh = readJPEGHead(head.Bytes())
+	}
+	need := decodeBytes(format, cfg, jh)
+	if need > lim.MaxDecodeBytes {
+		return nil, errorf(ErrTooLarge, "%s: decoding this %dx%d %s picture takes about %d MiB, over the budget of %d MiB (a %s); reduce it to about %d megapixels first",
+			name, cfg.Width, cfg.Height, format, need>>20, lim.MaxDecodeBytes>>20, decodeKind(format, jh),
+			int(float64(cfg.Width)*float64(cfg.Height)*float64(lim.MaxDecodeBytes)/float64(need)/1e6))
+	}
+	k := reduction(cfg.Width, cfg.Height)
 	if reserve != nil {
-		if err := reserve(cfg.Width * cfg.Height); err != nil {
+		if err := reserve(ceilDiv(cfg.Width, k) * ceilDiv(cfg.Height, k)); err != nil {
 			return nil, err
 		}
+	}
+	if mem != nil {
+		mem.acquire(need)
+		defer mem.release(need)
 	}
 	m, err := decode(io.MultiReader(&head, br))
 	if err != nil {
@@ -72,7 +106,143 @@ func decodeGray(r io.Reader, name string, lim Limits, reserve func(pixels int) e
 	if b.Empty() {
 		return nil, errorf(ErrFormat, "%s: %s picture has no pixels", name, format)
 	}
-	return toGray(m), nil
+	return orient(reduceGray(m, reduction(b.Dx(), b.Dy())), jh.Orientation), nil
+}
+
+// decodeBytes estimates from its header the memory the standard decoders
+// take for a picture, with the grey copy and the reduced picture: for a JPEG
+// the decoded planes (1 byte per sample after chroma subsampling), a
+// progressive JPEG's coefficients (4 bytes per sample) and for colour that is
+// not YCbCr an RGBA copy; for other formats the bytes per pixel of the
+// decoded colour model; plus a grey byte per pixel unless the decoder's
+// output is grey or YCbCr already (whose Y plane is read in place).
+func decodeBytes(format string, cfg image.Config, jh jpegHead) int {
+	px := float64(cfg.Width) * float64(cfg.Height)
+	var per float64
+	if format == "jpeg" && jh.Samples > 0 {
+		per = jh.Samples
+		if jh.Progressive {
+			per += 4 * jh.Samples
+		}
+		if cfg.ColorModel != color.YCbCrModel && cfg.ColorModel != color.GrayModel {
+			per += 4
+		}
+	} else {
+		per = bytesPerPixel(cfg.ColorModel)
+	}
+	if cfg.ColorModel != color.YCbCrModel && cfg.ColorModel != color.GrayModel {
+		per++
+	}
+	// The reduced grey picture and its turned copy (4 bytes a pixel).
+	kept := min(px, KeepPixels)
+	total := px*per + 5*kept
+	return int(min(total, 1<<62))
+}
+
+// bytesPerPixel is the memory per pixel of an image in colour model cm.
+func bytesPerPixel(cm color.Model) float64 {
+	switch cm {
+	case color.GrayModel, color.AlphaModel:
+		return 1
+	case color.Gray16Model, color.Alpha16Model:
+		return 2
+	case color.YCbCrModel:
+		return 3 // at most: 4:4:4
+	case color.NYCbCrAModel:
+		return 4
+	case color.RGBAModel, color.NRGBAModel, color.CMYKModel:
+		return 4
+	}
+	if _, ok := cm.(color.Palette); ok {
+		return 1
+	}
+	return 8 // 16-bit RGBA, and anything unknown
+}
+
+// decodeKind names what makes a picture costly to decode, for the error.
+func decodeKind(format string, jh jpegHead) string {
+	if format == "jpeg" && jh.Progressive {
+		return "progressive JPEG keeps every DCT coefficient until its last scan"
+	}
+	return format + " decoder holds the whole picture"
+}
+
+// reduction is the box size k (1 for none) that brings a w×h picture under
+// KeepPixels.
+func reduction(w, h int) int {
+	k := 1
+	for ceilDiv(w, k)*ceilDiv(h, k) > KeepPixels {
+		k++
+	}
+	return k
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// reduceGray returns m in grey levels (see toGray), reduced by averaging
+// k×k blocks when k > 1 (edge blocks average the pixels they have). A YCbCr
+// or grey picture is read in place, without a grey copy.
+func reduceGray(m image.Image, k int) *image.Gray {
+	if k <= 1 {
+		return toGray(m)
+	}
+	var src *image.Gray
+	switch m := m.(type) {
+	case *image.Gray:
+		src = m
+	case *image.YCbCr:
+		src = &image.Gray{Pix: m.Y, Stride: m.YStride, Rect: m.Rect}
+	default:
+		src = toGray(m)
+	}
+	b := src.Rect
+	w, h := ceilDiv(b.Dx(), k), ceilDiv(b.Dy(), k)
+	dst := image.NewGray(image.Rect(0, 0, w, h))
+	sums := make([]int, w)
+	counts := make([]int, w)
+	for oy := range h {
+		clear(sums)
+		clear(counts)
+		for y := b.Min.Y + oy*k; y < min(b.Min.Y+(oy+1)*k, b.Max.Y); y++ {
+			row := src.Pix[src.PixOffset(b.Min.X, y):][:b.Dx()]
+			for x, v := range row {
+				sums[x/k] += int(v)
+				counts[x/k]++
+			}
+		}
+		out := dst.Pix[oy*dst.Stride:]
+		for x := range w {
+			out[x] = uint8((sums[x] + counts[x]/2) / counts[x])
+		}
+	}
+	return dst
+}
+
+// orient turns a decoded picture the way up its EXIF orientation o says
+// (1 to 8, as in the TIFF/EXIF specification; anything else leaves it as
+// stored), with imaging's transforms: 6 is a phone held upright, its stored
+// rows the scene's right-hand column, turned 90° clockwise.
+func orient(g *image.Gray, o int) *image.Gray {
+	var m *image.NRGBA
+	switch o {
+	case 2:
+		m = imaging.FlipH(g)
+	case 3:
+		m = imaging.Rotate180(g)
+	case 4:
+		m = imaging.FlipV(g)
+	case 5:
+		m = imaging.Transpose(g)
+	case 6:
+		m = imaging.Rotate270(g)
+	case 7:
+		m = imaging.Transverse(g)
+	case 8:
+		m = imaging.Rotate90(g)
+	default:
+		return g
+	}
+	return toGray(m)
 }
 
 // pictureError explains a failed DecodeConfig: not a picture at all, or a
@@ -185,21 +355,4 @@ func grayOverWhite(c color.Color) uint8 {
 	r, g, b = r+paper, g+paper, b+paper
 	y := (19595*r + 38470*g + 7471*b + 1<<15) >> 24
 	return uint8(y)
-}
-
-// openRegular opens path for reading if it is a regular file (or a link to
-// one). It refuses folders, devices and named pipes, which could block or
-// never end, before opening them.
-func openRegular(path string) (*os.File, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err // *PathError names the file and the problem.
-	}
-	if fi.IsDir() {
-		return nil, fmt.Errorf("%s: is a folder, not a file", path)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (%v)", path, fi.Mode().Type())
-	}
-	return os.Open(path)
 }

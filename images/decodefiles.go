@@ -5,11 +5,14 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"mark1/internal/atomicfile"
 )
 
 // decodeFiles decodes the pictures in files on several goroutines, keeping
 // their order. The pixels of all pictures together are held to
-// lim.MaxValues, counted from each header before its pixels are decoded.
+// lim.MaxValues, counted from each header before its pixels are decoded, and
+// the decoders running at once share one lim.MaxDecodeBytes budget.
 // Once a file fails, files after it are not started; every file before it
 // is still decoded, so the error returned is that of the first bad file in
 // the list whatever the scheduling (a MaxValues error excepted: which file
@@ -31,6 +34,7 @@ func decodeFiles(files []string, lim Limits) ([]*image.Gray, error) {
 			return nil
 		}
 	}
+	mem := newMemBudget(lim.MaxDecodeBytes)
 	failed.Store(int64(len(files)))
 	workers := min(runtime.GOMAXPROCS(0), len(files))
 	for range workers {
@@ -40,7 +44,7 @@ func decodeFiles(files []string, lim Limits) ([]*image.Gray, error) {
 				if i >= failed.Load() {
 					return
 				}
-				pics[i], errs[i] = loadImage(files[i], lim, reserve(files[i]))
+				pics[i], errs[i] = loadImage(files[i], lim, reserve(files[i]), mem)
 				if errs[i] == nil {
 					continue
 				}
@@ -58,12 +62,46 @@ func decodeFiles(files []string, lim Limits) ([]*image.Gray, error) {
 	return pics, nil
 }
 
-// loadImage is LoadImage with a reserve hook (see decodeGray).
-func loadImage(path string, lim Limits, reserve func(int) error) (*image.Gray, error) {
-	f, err := openRegular(path)
+// loadImage is LoadImage with a reserve hook and a memory budget (see
+// decodeGray).
+func loadImage(path string, lim Limits, reserve func(int) error, mem *memBudget) (*image.Gray, error) {
+	f, err := atomicfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return decodeGray(f, path, lim, reserve)
+	return decodeGray(f, path, lim, reserve, mem)
+}
+
+// memBudget is a weighted semaphore of bytes: decoders running at once take
+// their estimated memory from it and wait while it is short.
+type memBudget struct {
+	mu   sync.Mutex
+	cond sync.Cond
+	free int
+}
+
+func newMemBudget(total int) *memBudget {
+	b := &memBudget{free: total}
+	b.cond.L = &b.mu
+	return b
+}
+
+// acquire takes n bytes, waiting until they are free; n must not exceed
+// the total (decodeGray refuses such pictures before asking).
+func (b *memBudget) acquire(n int) {
+	b.mu.Lock()
+	for b.free < n {
+		b.cond.Wait()
+	}
+	b.free -= n
+	b.mu.Unlock()
+}
+
+// release gives back n bytes taken by acquire.
+func (b *memBudget) release(n int) {
+	b.mu.Lock()
+	b.free += n
+	b.mu.Unlock()
+	b.cond.Broadcast()
 }

@@ -12,8 +12,8 @@ type Limits struct {
 	// MaxPixels bounds the pixels of one picture (width × height; for an
 	// IDX file the product of the dimensions after the first; for libsvm
 	// the largest feature index). It is checked from the header, before
-	// any pixel is decoded or allocated. Default 1<<24 (16,777,216, a
-	// 4096 × 4096 picture).
+	// any pixel is decoded or allocated. Default 1<<25 (33,554,432: a
+	// 24-megapixel photo passes, a 50-megapixel one does not).
 	MaxPixels int
 	// MaxSamples bounds the samples in one data set. Default 10_000_000.
 	MaxSamples int
@@ -21,13 +21,21 @@ type Limits struct {
 	// set, the sum over its samples. Default 1<<28 (256 MiB of grey
 	// pixels; MNIST's 70,000 × 784 is 55 million).
 	MaxValues int
+	// MaxDecodeBytes bounds the memory one picture's decoding may take,
+	// estimated from its header before decoding (see LoadImage); a folder
+	// of pictures decoded on several goroutines shares this budget, so
+	// their decoders together never take more. Default 256 MiB: a
+	// 24-megapixel phone JPEG takes about 42 MiB, or 180 MiB if
+	// progressive.
+	MaxDecodeBytes int
 }
 
 // Default limits; see Limits.
 const (
-	DefaultMaxPixels  = 1 << 24
-	DefaultMaxSamples = 10_000_000
-	DefaultMaxValues  = 1 << 28
+	DefaultMaxPixels      = 1 << 25
+	DefaultMaxSamples     = 10_000_000
+	DefaultMaxValues      = 1 << 28
+	DefaultMaxDecodeBytes = 256 << 20
 )
 
 // withDefaults returns lim with zero fields replaced by their defaults.
@@ -40,6 +48,9 @@ func (lim Limits) withDefaults() Limits {
 	}
 	if lim.MaxValues <= 0 {
 		lim.MaxValues = DefaultMaxValues
+	}
+	if lim.MaxDecodeBytes <= 0 {
+		lim.MaxDecodeBytes = DefaultMaxDecodeBytes
 	}
 	return lim
 }

@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"mark1/internal/atomicfile"
 )
 
 // Load reads a labelled data set from path, recognising its format by
@@ -191,7 +193,7 @@ func sniff(b []byte) fileKind {
 // openData opens path for reading, decompressed if it is gzipped. The caller
 // closes the returned file.
 func openData(path string) (io.Reader, *os.File, error) {
-	f, err := openRegular(path)
+	f, err := atomicfile.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,13 +1,13 @@
 package images
 
 import (
-	"errors"
 	"fmt"
 	"image/png"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"mark1/internal/atomicfile"
 )
 
 // WriteFolder writes d as a folder that Load reads back: one sub-folder per
@@ -15,9 +15,10 @@ import (
 // numbered from 0001.png in the order of d.Samples (more digits when a class
 // has more than 9,999 samples). Classes without samples get no folder.
 //
-// The folder appears whole or not at all: the files are written into a
-// temporary sibling folder, which is renamed to dir at the end. dir may not
-// exist yet, or be an empty folder; anything else is an error. Class names
+// The folder appears whole or not at all (atomicfile.WriteDir): the files
+// are written into a temporary sibling folder, which is renamed to dir at
+// the end. dir may not exist yet, or be an empty folder; anything else is
+// an error. Folders and files get 0777 and 0666 less the umask. Class names
 // must be usable as folder names: not empty, not "." or "..", not starting
 // with '.' (Load would skip them), without '/', '\\' or NUL, and distinct.
 func WriteFolder(d *Dataset, dir string) error {
@@ -32,40 +33,7 @@ func WriteFolder(d *Dataset, dir string) error {
 			return fmt.Errorf("%s: sample %d (%s): empty image", dir, i, s.Source)
 		}
 	}
-	replace := false
-	switch entries, err := os.ReadDir(dir); {
-	case err == nil && len(entries) > 0:
-		return fmt.Errorf("%s: folder exists and is not empty; refusing to write a data set into it", dir)
-	case err == nil:
-		replace = true
-	case errors.Is(err, fs.ErrNotExist):
-	default:
-		if fi, serr := os.Stat(dir); serr == nil && !fi.IsDir() {
-			return fmt.Errorf("%s: exists and is not a folder", dir)
-		}
-		return err
-	}
-	clean := filepath.Clean(dir)
-	tmp, err := os.MkdirTemp(filepath.Dir(clean), "."+filepath.Base(clean)+".tmp-")
-	if err != nil {
-		return fmt.Errorf("%s: making a temporary folder beside it: %w", dir, err)
-	}
-	if err := writeClasses(d, tmp); err != nil {
-		os.RemoveAll(tmp)
-		return fmt.Errorf("%s: %w", dir, err)
-	}
-	if replace {
-		// Remove fails if something was put in dir meanwhile: then keep it.
-		if err := os.Remove(dir); err != nil {
-			os.RemoveAll(tmp)
-			return fmt.Errorf("%s: replacing the empty folder: %w", dir, err)
-		}
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		os.RemoveAll(tmp)
-		return fmt.Errorf("%s: moving the finished folder into place: %w", dir, err)
-	}
-	return nil
+	return atomicfile.WriteDir(dir, func(tmp string) error { return writeClasses(d, tmp) })
 }
 
 // writeClasses writes the class folders of d into dir, which exists.
@@ -79,20 +47,16 @@ func writeClasses(d *Dataset, dir string) error {
 		if n == 0 {
 			continue
 		}
-		// MkdirTemp made dir 0700; the result should be an ordinary folder.
-		if err := os.Mkdir(filepath.Join(dir, d.Classes[c]), 0o755); err != nil {
+		if err := os.Mkdir(filepath.Join(dir, d.Classes[c]), 0o777); err != nil {
 			return err
 		}
-	}
-	if err := os.Chmod(dir, 0o755); err != nil {
-		return err
 	}
 	next := make([]int, len(d.Classes))
 	enc := png.Encoder{CompressionLevel: png.BestCompression}
 	for _, s := range d.Samples {
 		next[s.Label]++
 		name := filepath.Join(dir, d.Classes[s.Label], fmt.Sprintf("%0*d.png", width, next[s.Label]))
-		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 		if err != nil {
 			return err
 		}

@@ -86,6 +86,9 @@ type BatchGD struct {
 	InitScale float64
 	// Seed seeds the batch order and the random start.
 	Seed uint64
+	// Watch, if not nil, is called after every step of every machine that
+	// moved (for step-by-step traces; see GDStep).
+	Watch func(GDStep)
 }
 
 var _ Learner = BatchGD{}
@@ -109,6 +112,8 @@ type gdState struct {
 	stalled bool
 	strict  bool   // take the direction from the points strictly on the wrong side
 	zero    []bool // machines whose weights are all zero
+	watch   func(GDStep)
+	steps   int // steps taken, for watch
 }
 
 // kink is where a term of φ switches on (on = 1) or off (on = −1), changing
@@ -135,7 +140,7 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 		w: make([]float64, mach*dim), b: make([]float64, mach),
 		gw: make([]float64, mach*dim), gb: make([]float64, mach), miss: make([]int, mach),
 		a: make([]float64, mach*n), c: make([]float64, mach*n),
-		strict: g.LineSearch, zero: make([]bool, mach),
+		strict: g.LineSearch, zero: make([]bool, mach), watch: g.Watch,
 	}
 	if s.bias {
 		st.biasIn = 1
@@ -282,6 +287,10 @@ func (st *gdState) step(idx []int, eps float64, search bool) {
 			continue
 		}
 		moved = true
+		var before GDStep
+		if st.watch != nil {
+			before = st.report(k, idx)
+		}
 		axpy(wk, t, gk)
 		st.b[k] += t * st.gb[k]
 		if scale != 1 {
@@ -290,8 +299,30 @@ func (st *gdState) step(idx []int, eps float64, search bool) {
 			}
 			st.b[k] *= scale
 		}
+		if st.watch != nil {
+			before.T, before.Scale, before.W, before.B = t, scale, wk, st.b[k]
+			st.watch(before)
+		}
+	}
+	if moved {
+		st.steps++
 	}
 	st.stalled = !moved
+}
+
+// report fills a GDStep with machine k's state before its step over the rows
+// idx (V, R and the direction); the caller adds the step and the result.
+func (st *gdState) report(k int, idx []int) GDStep {
+	n, dim := len(st.d.X), st.dim
+	g := GDStep{Step: st.steps + 1, Machine: k, Dir: st.gw[k*dim : (k+1)*dim], DirB: st.gb[k]}
+	for p, i := range idx {
+		if a := st.a[k*n+p]; a <= 0 {
+			g.V = append(g.V, i)
+			g.Risk -= a
+		}
+	}
+	slices.Sort(g.V)
+	return g
 }
 
 // lineSearch returns the step t ≥ 0 along g that minimises the normalised

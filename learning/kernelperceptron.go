@@ -59,6 +59,9 @@ type KernelPerceptron struct {
 	CacheRows int
 	// Seed seeds the presentation order.
 	Seed uint64
+	// Watch, if not nil, is called after every presentation of a row (for
+	// step-by-step traces; see Visit). A mistake adds one to the row's α.
+	Watch func(Visit)
 }
 
 var _ Learner = KernelPerceptron{}
@@ -153,11 +156,18 @@ func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Resu
 		for _, i := range perm {
 			for m := range mach {
 				y := st.ys[i*mach+m]
-				if y*st.f[i*mach+m] > 0 {
+				score := st.f[i*mach+m]
+				if y*score > 0 {
+					if p.Watch != nil {
+						p.Watch(Visit{Epoch: epoch, Row: i, Machine: m, Y: y, Score: score})
+					}
 					continue
 				}
 				mistakes++
 				st.mistake(i, m, p.Budget)
+				if p.Watch != nil {
+					p.Watch(Visit{Epoch: epoch, Row: i, Machine: m, Y: y, Score: score, Mistake: true})
+				}
 			}
 		}
 		res.Epochs = epoch

@@ -57,6 +57,9 @@ type Perceptron struct {
 	// Seed seeds the PCG generators (math/rand/v2) for the presentation
 	// order and the random start; each has its own stream.
 	Seed uint64
+	// Watch, if not nil, is called after every presentation of a row, with
+	// the weights after it (for step-by-step traces; see Visit).
+	Watch func(Visit)
 }
 
 var _ Learner = Perceptron{}
@@ -73,7 +76,7 @@ func (p Perceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, er
 func (p Perceptron) settings(name string) onlineSettings {
 	return onlineSettings{
 		name: name, step: p.Step, bias: !p.NoBias, maxEpochs: p.MaxEpochs,
-		initScale: p.InitScale, inOrder: p.InOrder, seed: p.Seed,
+		initScale: p.InitScale, inOrder: p.InOrder, seed: p.Seed, watch: p.Watch,
 	}
 }
 
@@ -103,7 +106,8 @@ type onlineSettings struct {
 	initScale float64
 	inOrder   bool
 	seed      uint64
-	ratchet   bool // pocket only
+	ratchet   bool        // pocket only
+	watch     func(Visit) // plain perceptron only
 }
 
 func (s *onlineSettings) check() {
@@ -245,7 +249,11 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 			yi := ys[i*mach : (i+1)*mach]
 			for k, y := range yi {
 				wk := w[k*dim : (k+1)*dim]
-				if y*(rows.Dot(i, wk)+b[k]) > 0 {
+				f := rows.Dot(i, wk) + b[k]
+				if y*f > 0 {
+					if s.watch != nil {
+						s.watch(Visit{Epoch: epoch, Row: i, Machine: k, Y: y, Score: f, W: wk, B: b[k]})
+					}
 					switch v {
 					case votedVariant:
 						vt.count[k]++
@@ -267,6 +275,9 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 				}
 				rows.AddTo(wk, a, i)
 				b[k] += a * biasIn
+				if s.watch != nil {
+					s.watch(Visit{Epoch: epoch, Row: i, Machine: k, Y: y, Score: f, Mistake: true, W: wk, B: b[k]})
+				}
 			}
 			c++
 		}

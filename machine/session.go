@@ -114,14 +114,17 @@ type Session struct {
 	next        int // position in order of the next card
 	mistakes    int // in the epoch under way
 	status      Status
-	snap        Snapshot // as of the last closed epoch
+	snap        Snapshot  // as of the last closed epoch
+	warnings    []Warning // found in the data when the session started
 }
 
 // NewSession starts (or continues, if m has a history) training m by the
 // recipe r on the fitted training and held-out fields. It returns an error
 // for an invalid recipe or fields that do not fit the machine; a machine
 // that has already met the stopping rule or the epoch limit gives a session
-// that is already Done.
+// that is already Done. Training data that light no photocell on any card
+// are refused with a Warning (kind NoLight) as the error, saying why and
+// what to do; lesser troubles are kept for Warnings.
 func NewSession(m *Machine, r Recipe, train, test Fields) (*Session, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
@@ -142,7 +145,13 @@ func NewSession(m *Machine, r Recipe, train, test Fields) (*Session, error) {
 			}
 		}
 	}
-	s := &Session{m: m, recipe: r.Defaults(), train: train, test: test, noise: m.TrainingNoise()}
+	warnings := lightWarnings(m, train)
+	for _, w := range warnings {
+		if w.Kind == NoLight {
+			return nil, w
+		}
+	}
+	s := &Session{m: m, recipe: r.Defaults(), train: train, test: test, noise: m.TrainingNoise(), warnings: warnings}
 	s.order = make([]int, train.Len())
 	s.snap = m.Snapshot()
 	s.status = s.judge()

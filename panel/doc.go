@@ -23,8 +23,14 @@
 //	                                   motors turn the pots of the active A-units
 //
 // GET /api/layout describes what does not change while the machine is the
-// same (classes, retina size, which pots feed which R-unit), and
-// GET /api/state returns the state once. Uploads are limited in size,
+// same (classes, retina size, which pots feed which R-unit, the class code,
+// the number of held-out cards P_g is measured on), and GET /api/state
+// returns the state once. Pictures of the machine as it stands are drawn
+// on request as PNG by the dials package: /api/dials.png (the dial panel),
+// /api/weights.png (weight maps), /api/sensitivity.png (what each R-unit
+// responds to, over the training cards) and /api/means.png (each class's
+// mean card and the mean of those the machine gets wrong, over the
+// held-out cards). Uploads are limited in size,
 // decoded with the images package's limits, and anything that is not a
 // picture is refused with a message that says so.
 package panel

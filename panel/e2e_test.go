@@ -36,24 +36,7 @@ func TestBrowser(t *testing.T) {
 		t.Skip("no Chromium binary found (install the chromium package, or set MARK1_CHROMIUM)")
 	}
 	_, ts := newPanel(t, Config{Delay: 5 * time.Millisecond})
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(bin),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1400, 1000),
-	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
-	ctx, cancelC := chromedp.NewContext(actx)
-	defer cancelC()
+	ctx := startBrowser(t, bin, 1400, 1000)
 	picture := filepath.Join(t.TempDir(), "square.png")
 	if err := os.WriteFile(picture, pngBytes(t, 60, 60), 0o644); err != nil {
 		t.Fatal(err)
@@ -127,3 +110,28 @@ func TestBrowser(t *testing.T) {
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// startBrowser starts headless Chromium with a window of w x h pixels and
+// returns its context, cancelled when the test ends.
+func startBrowser(t *testing.T, bin string, w, h int) context.Context {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(bin),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(w, h),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelA)
+	ctx, cancelC := chromedp.NewContext(actx)
+	t.Cleanup(cancelC)
+	return ctx
+}

@@ -9,6 +9,7 @@ import (
 	"image"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"path"
 	"slices"
@@ -56,12 +57,28 @@ type Config struct {
 	// Delay is the pause between presentations while training runs; 0
 	// means 20 ms. A negative value means none.
 	Delay time.Duration
+
+	// Hosts are the names or addresses, besides loopback ones, that a
+	// request's Host header may give: the address the panel serves when it
+	// is not a loopback one. See guard.go for the request checks.
+	Hosts []string
+	// MaxUploads bounds the uploads in progress at once; 0 means 8.
+	MaxUploads int
+	// MaxStreams bounds the open event streams; 0 means 64.
+	MaxStreams int
+	// MaxDecodes bounds the pictures decoded at once; 0 means 2.
+	MaxDecodes int
+	// UploadTimeout bounds the time an upload's body may take to arrive;
+	// 0 means 30 s.
+	UploadTimeout time.Duration
 }
 
 // Defaults of Config.
 const (
-	DefaultPerClass  = 20
-	DefaultMaxUpload = 8 << 20
+	DefaultPerClass = 20
+	// DefaultMaxUpload takes a phone photo: 12 megapixels are 3–6 MB as
+	// JPEG, 24 megapixels up to about 12 MB.
+	DefaultMaxUpload = 16 << 20
 	DefaultDelay     = 20 * time.Millisecond
 	// broadcastEvery bounds how often a running machine pushes its state.
 	broadcastEvery = 50 * time.Millisecond
@@ -72,6 +89,7 @@ const (
 type Server struct {
 	mux       *http.ServeMux
 	hub       *hub
+	guard     *guard
 	maxUpload int64
 	limits    images.Limits
 	perClass  int
@@ -141,6 +159,11 @@ func New(cfg Config) (*Server, error) {
 	if err := s.load(cfg.Machine, r); err != nil {
 		return nil, err
 	}
+	g, err := newGuard(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s.guard = g
 	s.routes()
 	return s, nil
 }
@@ -198,12 +221,14 @@ func (s *Server) load(m *machine.Machine, r machine.Recipe) error {
 func (s *Server) routes() {
 	s.mux = http.NewServeMux()
 	sub, _ := fs.Sub(static, "static") // cannot fail: the folder is embedded
-	s.mux.Handle("GET /", http.FileServerFS(sub))
+	s.mux.Handle("GET /", s.guard.page(sub))
 	s.mux.HandleFunc("GET /api/layout", s.handleLayout)
 	s.mux.HandleFunc("GET /api/state", s.handleState)
-	s.mux.HandleFunc("GET /api/events", s.handleEvents)
+	s.mux.HandleFunc("GET /api/events", s.guard.limit(s.guard.streams, "event streams", s.handleEvents))
 	s.mux.HandleFunc("GET /api/dials.png", s.handlePicture)
 	s.mux.HandleFunc("GET /api/weights.png", s.handlePicture)
+	s.mux.HandleFunc("GET /api/sensitivity.png", s.handlePicture)
+	s.mux.HandleFunc("GET /api/means.png", s.handlePicture)
 	s.mux.HandleFunc("POST /api/task", s.handleTask)
 	s.mux.HandleFunc("POST /api/reset", s.action(s.reset))
 	s.mux.HandleFunc("POST /api/present", s.action(s.presentNext))
@@ -211,15 +236,25 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/run", s.action(s.run))
 	s.mux.HandleFunc("POST /api/pause", s.action(s.pause))
 	s.mux.HandleFunc("POST /api/speed", s.handleSpeed)
-	s.mux.HandleFunc("POST /api/upload", s.handleUpload)
+	s.mux.HandleFunc("POST /api/upload", s.guard.limit(s.guard.uploads, "uploads", s.handleUpload))
 	s.mux.HandleFunc("POST /api/force", s.handleForce)
 	s.mux.HandleFunc("POST /api/save", s.action(s.save))
-	s.mux.HandleFunc("POST /api/machine", s.handleMachine)
+	s.mux.HandleFunc("POST /api/machine", s.guard.limit(s.guard.uploads, "uploads", s.handleMachine))
+	s.mux.HandleFunc("GET /api/lab/examples", s.handleLabExamples)
+	s.mux.HandleFunc("POST /api/lab", s.handleLab)
 }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("X-Content-Type-Options", "nosniff")
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", "frame-ancestors 'none'")
+	h.Set("Referrer-Policy", "no-referrer")
+	if err := s.guard.check(r); err != nil {
+		refuse(w, r, err)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -356,14 +391,24 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	}
 	// Read the whole body first, so that every upload over the limit is
 	// refused as such, whatever its first bytes say.
+	s.guard.bodyDeadline(w)
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxUpload))
 	var img *image.Gray
 	if err == nil {
-		img, err = images.DecodeGray(bytes.NewReader(data), name, s.limits)
+		var release func()
+		if release, err = s.guard.decodeSlot(r.Context()); err == nil {
+			img, err = images.DecodeGray(bytes.NewReader(data), name, s.limits)
+			release()
+		}
 	}
 	if err != nil {
 		var tooBig *http.MaxBytesError
+		var ne net.Error
+		var ae *apiError
 		switch {
+		case errors.As(err, &ae):
+		case errors.As(err, &ne) && ne.Timeout():
+			err = errorf(http.StatusRequestTimeout, "%s: the upload did not arrive within %v", name, s.guard.bodyTimeout)
 		case errors.As(err, &tooBig):
 			err = errorf(http.StatusRequestEntityTooLarge, "%s: larger than the upload limit of %d bytes", name, s.maxUpload)
 		case errors.Is(err, images.ErrTooLarge):
@@ -383,7 +428,10 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
-	l := s.layoutInfo()
+	l := struct {
+		layoutInfo
+		HeldOut int `json:"held_out"` // held-out cards P_g is measured on
+	}{s.layoutInfo(), s.sess.Test().Len()}
 	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, l)
 }
@@ -397,19 +445,31 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	w.Write(b)
 }
 
-// handlePicture renders the dial panel or the weight maps as PNG. Drawing
+// handlePicture renders the dial panel, the weight maps, the sensitivity
+// maps (over the training cards) or the mean cards (of the held-out cards,
+// or the training cards when none are held out) as PNG. Drawing
 // takes a good fraction of a second, so it works on a copy of the machine's
 // moving parts taken under the lock, and other tabs are not held up.
 func (s *Server) handlePicture(w http.ResponseWriter, r *http.Request) {
-	m, err := s.snapshot()
+	m, cards, err := s.snapshot()
 	if err != nil {
 		writeError(w, errorf(http.StatusInternalServerError, "%v", err))
 		return
 	}
+	train, test, task := cards.train, cards.test, cards.task
 	var d *dials.Drawing
-	if strings.HasSuffix(r.URL.Path, "weights.png") {
+	switch path.Base(r.URL.Path) {
+	case "weights.png":
 		d = dials.WeightMaps(m)
-	} else {
+	case "sensitivity.png":
+		d = dials.SensitivityMaps(m, train.X, task+" (training cards)")
+	case "means.png":
+		if len(test.X) > 0 {
+			d = dials.MeanCards(m, test.X, test.Y, task+" (held-out cards)")
+		} else {
+			d = dials.MeanCards(m, train.X, train.Y, task+" (training cards)")
+		}
+	default:
 		d = dials.Panel(m, dials.PanelOptions{})
 	}
 	w.Header().Set("Content-Type", "image/png")
@@ -419,18 +479,25 @@ func (s *Server) handlePicture(w http.ResponseWriter, r *http.Request) {
 
 // snapshot returns a copy of the machine for drawing: the pots and the
 // history are copied; the wiring, retina and R-units never change while the
-// panel runs and are shared.
-func (s *Server) snapshot() (*machine.Machine, error) {
+// panel runs and are shared. It also returns the machine's cards, which a
+// new task replaces but nothing changes.
+func (s *Server) snapshot() (*machine.Machine, drawCards, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := *s.m
 	bank, err := motors.Restore(s.m.Bank.Config(), s.m.Bank.State())
 	if err != nil {
-		return nil, err
+		return nil, drawCards{}, err
 	}
 	c.Bank = bank
 	c.History = slices.Clone(s.m.History)
-	return &c, nil
+	return &c, drawCards{s.sess.Train(), s.sess.Test(), s.task}, nil
+}
+
+// drawCards are the cards a picture of the machine is drawn over.
+type drawCards struct {
+	train, test machine.Fields
+	task        string
 }
 
 // handleEvents streams the state to one tab as server-sent events.

@@ -7,10 +7,12 @@ import (
 	"encoding/json"
 	"image"
 	"image/color"
+	"image/jpeg"
 	"image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -25,21 +27,23 @@ import (
 // served by a test server; both are closed when the test ends.
 func newPanel(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 	t.Helper()
-	mc, err := machine.Preset("mark1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var classes []string
-	for _, task := range images.Tasks() {
-		if task.Name == "shapes" {
-			classes = task.Classes
+	if cfg.Machine == nil {
+		mc, err := machine.Preset("mark1")
+		if err != nil {
+			t.Fatal(err)
 		}
+		var classes []string
+		for _, task := range images.Tasks() {
+			if task.Name == "shapes" {
+				classes = task.Classes
+			}
+		}
+		m, err := machine.New(mc, classes, machine.SeedsFrom(1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Machine = m
 	}
-	m, err := machine.New(mc, classes, machine.SeedsFrom(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Machine = m
 	if cfg.Task == "" {
 		cfg.Task = "shapes"
 	}
@@ -93,9 +97,31 @@ type stateReply struct {
 	Error string `json:"error"`
 }
 
+// pageToken reads the request token from the page at base, as the page's
+// own script does.
+func pageToken(t *testing.T, base string) string {
+	t.Helper()
+	res, err := http.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	m := regexp.MustCompile(`<meta name="mark1-token" content="([0-9a-f]+)">`).FindSubmatch(b)
+	if m == nil {
+		t.Fatalf("the page carries no token")
+	}
+	return string(m[1])
+}
+
+// post sends body to url as the panel's page does, with the token.
 func post(t *testing.T, url, ctype string, body []byte) (int, stateReply) {
 	t.Helper()
-	res, err := http.Post(url, ctype, bytes.NewReader(body))
+	base := url[:strings.Index(url, "/api/")]
+	req, _ := http.NewRequest("POST", url, bytes.NewReader(body))
+	req.Header.Set("Content-Type", ctype)
+	req.Header.Set(TokenHeader, pageToken(t, base))
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,6 +342,39 @@ func TestCloseEndsStreams(t *testing.T) {
 	}
 }
 
+// TestPhoneUpload uploads, with the default limits, a 12-megapixel colour
+// JPEG of a few megabytes, the size a phone takes: it is accepted and shown.
+func TestPhoneUpload(t *testing.T) {
+	if testing.Short() {
+		t.Skip("encodes a 12-megapixel JPEG")
+	}
+	const w, h = 4000, 3000
+	m := image.NewRGBA(image.Rect(0, 0, w, h))
+	state := uint32(1)
+	for i := 0; i < len(m.Pix); i += 4 {
+		state = state*1664525 + 1013904223 // grain, so the file is photo-sized
+		x, y := (i/4)%w, (i/4)/w
+		v := uint8(200 - 40*y/h + int(state>>27))
+		if x > w/3 && x < 2*w/3 && y > h/3 && y < 2*h/3 {
+			v = 30 + uint8(state>>27)
+		}
+		m.Pix[i], m.Pix[i+1], m.Pix[i+2], m.Pix[i+3] = v, v, v-10, 255
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, m, &jpeg.Options{Quality: 92}); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("phone JPEG: %d bytes", b.Len())
+	if b.Len() < 3<<20 {
+		t.Fatalf("test photo is %d bytes; want a phone-sized 3–6 MB", b.Len())
+	}
+	_, ts := newPanel(t, Config{})
+	status, s := post(t, ts.URL+"/api/upload?name=phone.jpg", "application/octet-stream", b.Bytes())
+	if status != http.StatusOK || s.Retina == nil || !strings.Contains(s.Message, "phone.jpg on the retina") {
+		t.Fatalf("12 MP phone JPEG of %d bytes: status %d, error %q", b.Len(), status, s.Error)
+	}
+}
+
 // The panel trains a loaded machine by the recipe in its file: a γ-system,
 // three-pulse recipe on e-f, stepped card by card through the panel, gives
 // exactly the machine that a machine.Session gives, card for card; and the
@@ -364,13 +423,8 @@ func TestPanelTrainsByTheFilesRecipe(t *testing.T) {
 		if _, err := sess.Step(&r); err != nil {
 			t.Fatal(err)
 		}
-		resp, err := http.Post(ts.URL+"/api/step", "application/json", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			t.Fatalf("step %d: status %d", step, resp.StatusCode)
+		if code, _ := post(t, ts.URL+"/api/step", "application/json", nil); code != http.StatusOK {
+			t.Fatalf("step %d: status %d", step, code)
 		}
 		p.mu.Lock()
 		same := slices.Equal(p.m.Bank.State().Positions, ref.Bank.State().Positions) && len(p.m.History) == len(ref.History)
@@ -382,11 +436,9 @@ func TestPanelTrainsByTheFilesRecipe(t *testing.T) {
 	if len(ref.History) == 0 {
 		t.Fatal("the reference session trained no epoch")
 	}
-	resp, err := http.Post(ts.URL+"/api/save", "application/json", nil)
-	if err != nil {
-		t.Fatal(err)
+	if code, _ := post(t, ts.URL+"/api/save", "application/json", nil); code != http.StatusOK {
+		t.Fatalf("save: status %d", code)
 	}
-	resp.Body.Close()
 	saved, err := machine.Load(out)
 	if err != nil {
 		t.Fatalf("the panel's save: %v", err)

@@ -66,6 +66,10 @@ type Config struct {
 	// means automatic: Otsu's threshold of each picture's field, kept within
 	// [0.1, 0.9].
 	Threshold float64 `json:"threshold"`
+	// Adaptive gives each cell its own threshold: the mean light level of
+	// the cells around it plus AdaptiveOffset (see LocalThresholds), for
+	// photographed cards under uneven light. Threshold must then be 0.
+	Adaptive bool `json:"adaptive,omitempty"`
 	// Analog makes each cell output its light level in [0, 1] instead of
 	// 0 or 1 (the theory's cells are on/off; the real circuit is unknown).
 	Analog bool `json:"analog"`
@@ -99,6 +103,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("retina: size %dx%d out of range [1, 1024]", w, h)
 	case c.Threshold < 0 || c.Threshold >= 1 || math.IsNaN(c.Threshold):
 		return fmt.Errorf("retina: threshold %v out of range [0, 1) (0 = automatic)", c.Threshold)
+	case c.Adaptive && c.Threshold != 0:
+		return fmt.Errorf("retina: a fixed threshold %v and an adaptive one at once", c.Threshold)
 	case !(c.Spread >= 0) || c.Spread > 1:
 		return fmt.Errorf("retina: spread %v out of range [0, 1]", c.Spread)
 	case !(c.Noise >= 0) || c.Noise > 1:
@@ -182,7 +188,11 @@ func (r *Retina) Expose(dst []float64, field []float32, rng *rand.Rand) []float6
 	}
 	dst = dst[:n]
 	t := r.cfg.Threshold
-	if t == 0 {
+	var local []float64
+	switch {
+	case r.cfg.Adaptive && !r.cfg.Analog:
+		local = LocalThresholds(nil, field, r.w, r.h)
+	case t == 0:
 		t = Otsu(field)
 	}
 	noisy := r.cfg.Noise > 0 && rng != nil
@@ -191,6 +201,9 @@ func (r *Retina) Expose(dst []float64, field []float32, rng *rand.Rand) []float6
 		if r.stuck[i] && !r.dead[i] {
 			dst[i] = 1
 			continue
+		}
+		if local != nil {
+			t = local[i]
 		}
 		if !r.dead[i] {
 			if r.cfg.Analog {
@@ -254,6 +267,93 @@ func Otsu(field []float32) float64 {
 	}
 	t := (float64(bestT+bestHi)/2 + 1) / bins
 	return min(max(t, 0.1), 0.9)
+}
+
+// AdaptiveOffset is how much more light than the mean around it a cell of
+// an adaptive retina needs to turn on (see LocalThresholds).
+const AdaptiveOffset = 0.05
+
+// LocalThresholds returns, for a w×h field, each cell's adaptive threshold
+// in dst (allocated if nil or short). Around each cell it takes the square
+// of cells within a radius of max(2, min(w, h)/4), and the threshold is the
+// larger of the square's mean light level plus AdaptiveOffset and the
+// midpoint of its darkest and lightest cells: light that changes slowly
+// across the card — a photographed sheet lit from one side — moves the
+// threshold with it, so a cell turns on where it is lighter than its
+// surroundings, and, near a figure, where at least about half of it is
+// figure. Past the grid's edges the field is continued by odd reflection
+// (the cell at distance d outside reads 2·edge − the cell at d inside), so
+// light falling off evenly towards an edge gives an edge cell its own level
+// as the mean and the midpoint, not its neighbours'. A figure wider than
+// the square loses its middle (the mean there is the figure's own level),
+// so the default remains Otsu's one threshold per card, for evenly lit
+// printed cards. LocalThresholds panics if len(field) != w*h.
+func LocalThresholds(dst []float64, field []float32, w, h int) []float64 {
+	n := w * h
+	if len(field) != n {
+		panic("retina: field size does not match the grid")
+	}
+	if cap(dst) < n {
+		dst = make([]float64, n)
+	}
+	dst = dst[:n]
+	rad := max(2, min(w, h)/4)
+	pw, ph := w+2*rad, h+2*rad
+	pad := make([]float64, pw*ph) // the field continued past its edges
+	reflect := func(i, size int) (edge, mirror int) {
+		switch {
+		case i < 0:
+			return 0, min(-i, size-1)
+		case i >= size:
+			return size - 1, max(2*(size-1)-i, 0)
+		}
+		return -1, i
+	}
+	for py := range ph {
+		for px := range pw {
+			cell := func(y int) float64 { // reflected across the columns
+				e, m := reflect(px-rad, w)
+				if e < 0 {
+					return float64(field[y*w+m])
+				}
+				return 2*float64(field[y*w+e]) - float64(field[y*w+m])
+			}
+			e, m := reflect(py-rad, h)
+			v := cell(m)
+			if e >= 0 {
+				v = 2*cell(e) - v
+			}
+			pad[py*pw+px] = v
+		}
+	}
+	// Sums, minima and maxima over 2rad+1 padded cells across each row,
+	// then down the columns.
+	k := 2*rad + 1
+	rs, rlo, rhi := make([]float64, pw*ph), make([]float64, pw*ph), make([]float64, pw*ph)
+	for py := range ph {
+		for px := range w {
+			row := pad[py*pw+px : py*pw+px+k]
+			var sum float64
+			a, b := row[0], row[0]
+			for _, v := range row {
+				sum += v
+				a, b = min(a, v), max(b, v)
+			}
+			rs[py*pw+px], rlo[py*pw+px], rhi[py*pw+px] = sum, a, b
+		}
+	}
+	for y := range h {
+		for x := range w {
+			var sum float64
+			a, b := rlo[y*pw+x], rhi[y*pw+x]
+			for py := y; py < y+k; py++ {
+				sum += rs[py*pw+x]
+				a, b = min(a, rlo[py*pw+x]), max(b, rhi[py*pw+x])
+			}
+			dst[y*w+x] = max(sum/float64(k*k)+AdaptiveOffset, (a+b)/2)
+		}
+	}
+	return dst
 }
 
 // Fit projects a picture onto the grid and returns its field of light levels

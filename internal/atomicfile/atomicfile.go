@@ -1,51 +1,272 @@
-// Package atomicfile writes files so that a reader, or a process killed half
-// way, sees either the old file or the complete new one, never a part.
+// Package atomicfile is mark1's safe file I/O: outputs written atomically,
+// only over regular files (Write, WriteDir, Check), and inputs read only
+// from regular files, within a stated size (Open, ReadFile).
+//
+// A reader, or a process killed half way, sees either the old output or the
+// complete new one, never a part. An output path that names a device, a
+// named pipe, a socket or a folder is refused, never replaced; a symbolic
+// link is written through (its target is replaced, in the target's folder,
+// and the link stays). A replaced file keeps its permission bits; a new one
+// gets 0666 less the umask, as a shell redirection would. Temporary files
+// are named ".NAME.tmp-DIGITS" beside the file they become, locked while
+// they are written; ones left by killed runs are removed the next time the
+// same file is written.
 package atomicfile
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
 )
 
-// Write writes the bytes that fill produces to path atomically: into a
-// temporary file in the same directory, synced, then renamed over path.
-// On any error the temporary file is removed and path is left untouched.
-func Write(path string, fill func(f *os.File) error) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
+// processStart is when this process started (strictly, when the package was
+// initialised): temporary files older than it cannot be this process's own.
+// Set once, never changed.
+var processStart = time.Now()
+
+// maxLinks bounds how many symbolic links Resolve follows, as the kernel's
+// own limit (40 on Linux) does.
+const maxLinks = 40
+
+// Resolve follows path through symbolic links, one at a time, to the path
+// that a write should replace: the last link's target, which may not exist
+// yet (a dangling link is written through and creates its target). A path
+// that is not a link is returned as it is.
+func Resolve(path string) (string, error) {
+	p := path
+	for range maxLinks {
+		fi, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+			return p, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			return p, nil
+		}
+		target, err := os.Readlink(p)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(p), target)
+		}
+		p = target
 	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	return "", fmt.Errorf("%s: more than %d symbolic links in a row (a loop?)", path, maxLinks)
+}
+
+// kindName names a file type for messages.
+func kindName(m fs.FileMode) string {
+	switch t := m.Type(); {
+	case t&fs.ModeDir != 0:
+		return "a folder"
+	case t&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case t&fs.ModeSocket != 0:
+		return "a socket"
+	case t&fs.ModeCharDevice != 0:
+		return "a character device"
+	case t&fs.ModeDevice != 0:
+		return "a block device"
+	case t&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case t&fs.ModeIrregular != 0:
+		return "an irregular file"
+	}
+	return "a regular file"
+}
+
+// target is where a write goes.
+type target struct {
+	real string      // the file to replace, links followed
+	dir  string      // real's folder
+	base string      // real's name
+	perm fs.FileMode // the old file's permission bits
+	old  bool        // whether real exists
+}
+
+// findTarget resolves path and checks that what is there may be replaced.
+func findTarget(path string) (target, error) {
+	real, err := Resolve(path)
 	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return target{}, fmt.Errorf("writing %s: %w", path, err)
+	}
+	t := target{real: real}
+	t.dir, t.base = filepath.Split(real)
+	if t.dir == "" {
+		t.dir = "."
+	}
+	if t.base == "" || t.base == "." || t.base == ".." {
+		return t, fmt.Errorf("writing %s: names a folder, not a file", path)
+	}
+	shown := path
+	if real != path {
+		shown = fmt.Sprintf("%s (a link to %s)", path, real)
+	}
+	fi, err := os.Stat(real)
+	switch {
+	case err == nil && !fi.Mode().IsRegular():
+		return t, fmt.Errorf("writing %s: is %s, not a regular file; refusing to replace it", shown, kindName(fi.Mode()))
+	case err == nil:
+		t.perm, t.old = fi.Mode().Perm(), true
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		di, derr := os.Stat(t.dir)
+		switch {
+		case errors.Is(derr, fs.ErrNotExist):
+			return t, fmt.Errorf("writing %s: folder %s does not exist", shown, t.dir)
+		case errors.Is(derr, syscall.ENOTDIR):
+			return t, fmt.Errorf("writing %s: a part of %s is not a folder", shown, t.dir)
+		case derr != nil:
+			return t, fmt.Errorf("writing %s: %w", shown, derr)
+		case !di.IsDir():
+			return t, fmt.Errorf("writing %s: %s is not a folder", shown, t.dir)
+		}
+	default:
+		return t, fmt.Errorf("writing %s: %w", shown, err)
+	}
+	return t, nil
+}
+
+// tempName returns a fresh temporary name for base: ".BASE.tmp-DIGITS".
+func tempName(base string) string {
+	return "." + base + ".tmp-" + strconv.FormatUint(uint64(rand.Uint32()), 10)
+}
+
+// isTempName reports whether name is a temporary name that tempName (or
+// os.CreateTemp and os.MkdirTemp with the pattern ".BASE.tmp-*", as earlier
+// versions used) makes for base.
+func isTempName(name, base string) bool {
+	digits, ok := strings.CutPrefix(name, "."+base+".tmp-")
+	if !ok || len(digits) == 0 || len(digits) > 20 {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// createTemp creates a new temporary file for t, locked, with mode 0666
+// less the umask (the kernel applies it).
+func createTemp(t target) (*os.File, error) {
+	for range 100 {
+		name := filepath.Join(t.dir, tempName(t.base))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+			f.Close()
+			os.Remove(name)
+			return nil, fmt.Errorf("locking %s: %w", name, err)
+		}
+		return f, nil
+	}
+	return nil, fmt.Errorf("no free temporary name for %s in %s", t.base, t.dir)
+}
+
+// Check reports, without writing anything, whether Write(path) could
+// succeed now: whatever is at path (links followed) is a regular file or
+// nothing, and a temporary file can be created beside it. Call it before
+// long work whose result goes to path.
+func Check(path string) error {
+	t, err := findTarget(path)
+	if err != nil {
+		return err
+	}
+	f, err := createTemp(t)
+	if err != nil {
+		return fmt.Errorf("writing %s: cannot create a file in folder %s: %w", path, t.dir, unwrapPath(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// unwrapPath drops the *PathError's own path (a temporary name that means
+// nothing to the user), keeping its cause.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Write writes the bytes that fill produces to path atomically: into a
+// temporary file beside the file it replaces, synced, then renamed over it.
+// path, links followed, must be a regular file or not exist; its folder
+// must exist. On any error the temporary file is removed and path is left
+// untouched. Stale temporary files of path's name (see the package
+// comment) are removed first.
+func Write(path string, fill func(f *os.File) error) (err error) {
+	t, err := findTarget(path)
+	if err != nil {
+		return err
+	}
+	RemoveStale(t.real)
+	tmp, err := createTemp(t)
+	if err != nil {
+		return fmt.Errorf("writing %s: cannot create a file in folder %s: %w", path, t.dir, unwrapPath(err))
 	}
 	defer func() {
 		if err != nil {
-			tmp.Close()
 			os.Remove(tmp.Name())
 		}
+		tmp.Close() // releases the lock
 	}()
 	if err = fill(tmp); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	if err = tmp.Chmod(0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	if t.old {
+		if err = tmp.Chmod(t.perm); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
 	}
 	if err = tmp.Sync(); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	// Look again just before replacing: something other than a regular
+	// file may have appeared meanwhile.
+	if fi, serr := os.Lstat(t.real); serr == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("writing %s: %s became %s while writing; refusing to replace it", path, t.real, kindName(fi.Mode()))
 	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	if err = os.Rename(tmp.Name(), t.real); err != nil {
+		return fmt.Errorf("writing %s: %w", path, unwrapLink(err))
 	}
-	if d, derr := os.Open(dir); derr == nil { // make the rename durable
+	syncDir(t.dir)
+	return nil
+}
+
+// unwrapLink drops a *LinkError's temporary name from a rename's error.
+func unwrapLink(err error) error {
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}
+
+// syncDir makes a rename in dir durable.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
 		d.Sync()
 		d.Close()
 	}
-	return nil
 }
 
 // WriteBytes writes b to path atomically.
@@ -54,4 +275,168 @@ func WriteBytes(path string, b []byte) error {
 		_, err := f.Write(b)
 		return err
 	})
+}
+
+// RemoveStale removes the temporary files and folders that a killed Write
+// or WriteDir of path left beside it, and returns how many it removed. It
+// removes an entry only if all of these hold: its name is exactly
+// ".NAME.tmp-DIGITS" for path's NAME; it is a regular file or a folder (not
+// a link); it was last changed before this process started; and no running
+// writer holds its lock. A folder is removed only if it holds nothing but
+// what WriteDir's fill may make there (see WriteDir). Errors are ignored:
+// cleaning up is a courtesy, never a reason to fail a write.
+func RemoveStale(path string) int {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return 0
+	}
+	names, _ := d.Readdirnames(-1)
+	d.Close()
+	removed := 0
+	for _, name := range names {
+		if !isTempName(name, base) {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		fi, err := os.Lstat(p)
+		if err != nil || !fi.ModTime().Before(processStart) || !(fi.Mode().IsRegular() || fi.IsDir()) {
+			continue
+		}
+		if removeUnlocked(p, fi) {
+			removed++
+		}
+	}
+	return removed
+}
+
+// removeUnlocked removes p (described by fi) if it can take p's lock, that
+// is if no running writer holds it.
+func removeUnlocked(p string, fi fs.FileInfo) bool {
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
+		return false
+	}
+	now, err := f.Stat()
+	if err != nil || !os.SameFile(now, fi) {
+		return false
+	}
+	if fi.IsDir() {
+		if !looksLikeOutput(p) {
+			return false
+		}
+		return os.RemoveAll(p) == nil
+	}
+	return os.Remove(p) == nil
+}
+
+// looksLikeOutput reports whether folder p holds only what a WriteDir of
+// a data set makes: folders holding regular files named like "0001.png".
+func looksLikeOutput(p string) bool {
+	entries, err := os.ReadDir(p)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			return false
+		}
+		inner, err := os.ReadDir(filepath.Join(p, e.Name()))
+		if err != nil {
+			return false
+		}
+		for _, f := range inner {
+			stem, ok := strings.CutSuffix(f.Name(), ".png")
+			if !f.Type().IsRegular() || !ok || stem == "" || strings.Trim(stem, "0123456789") != "" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// WriteDir makes the folder dir atomically: fill writes into a new
+// temporary folder beside dir (mode 0777 less the umask), which is then
+// renamed to dir. dir may not exist yet, or be an empty folder (which is
+// replaced); anything else there is refused. A link is not followed: dir
+// itself becomes the folder. fill should make only folders holding files
+// named like "0001.png" if RemoveStale is to clean up after a killed run;
+// other content is kept, never removed. On any error the temporary folder
+// is removed and dir is left as it was.
+func WriteDir(dir string, fill func(tmp string) error) (err error) {
+	clean := filepath.Clean(dir)
+	parent, base := filepath.Split(clean)
+	if parent == "" {
+		parent = "."
+	}
+	if base == "." || base == ".." || base == "/" || base == "" {
+		return fmt.Errorf("%s: give the name of a new folder", dir)
+	}
+	replace := false
+	fi, err := os.Lstat(clean)
+	switch {
+	case err == nil && fi.IsDir():
+		entries, rerr := os.ReadDir(clean)
+		if rerr != nil {
+			return rerr
+		}
+		if len(entries) > 0 {
+			return fmt.Errorf("%s: folder exists and is not empty; refusing to write into it", dir)
+		}
+		replace = true
+	case err == nil:
+		return fmt.Errorf("%s: exists and is %s, not a folder; refusing to replace it", dir, kindName(fi.Mode()))
+	case errors.Is(err, fs.ErrNotExist):
+		if pi, perr := os.Stat(parent); perr != nil || !pi.IsDir() {
+			return fmt.Errorf("%s: folder %s does not exist", dir, parent)
+		}
+	default:
+		return err
+	}
+	RemoveStale(clean)
+	var tmp string
+	for range 100 {
+		tmp = filepath.Join(parent, tempName(base))
+		if err = os.Mkdir(tmp, 0o777); !errors.Is(err, fs.ErrExist) {
+			break
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("%s: making a temporary folder beside it: %w", dir, unwrapPath(err))
+	}
+	lock, err := os.Open(tmp)
+	if err == nil {
+		err = syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		defer lock.Close()
+	}
+	if err != nil {
+		os.RemoveAll(tmp)
+		return fmt.Errorf("%s: locking the temporary folder: %w", dir, err)
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(tmp)
+		}
+	}()
+	if err = fill(tmp); err != nil {
+		return fmt.Errorf("%s: %w", dir, err)
+	}
+	if replace {
+		// Remove fails if something was put in dir meanwhile: then keep it.
+		if err = os.Remove(clean); err != nil {
+			return fmt.Errorf("%s: replacing the empty folder: %w", dir, unwrapPath(err))
+		}
+	}
+	if err = os.Rename(tmp, clean); err != nil {
+		return fmt.Errorf("%s: moving the finished folder into place: %w", dir, unwrapLink(err))
+	}
+	syncDir(parent)
+	return nil
 }

@@ -38,6 +38,7 @@ func commands() map[string]command {
 		"ablate":  {"fail growing fractions of a trained machine's A-units or pots; P_g table and plot", runAblate},
 		"fit":     {"train one software learner on numeric data (libsvm, CSV) as svm-train does; save the model", runFit},
 		"apply":   {"predict with a model saved by fit, as svm-predict does: accuracy and predictions", runApply},
+		"lab":     {"the lecture notes, runnable: trace and draw the perceptron, GD, kernels and the SVM on small examples", runLab},
 	}
 }
 
@@ -117,9 +118,14 @@ func newFlags(env *Env, name, synopsis string) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	fs.SortFlags = false
+	// Help asked for is the command's output: standard output, exit 0.
+	// Only --help calls Usage (errors are returned, not printed, under
+	// ContinueOnError); pflag's own warnings stay on standard error.
 	fs.Usage = func() {
-		fmt.Fprintf(env.Stderr, "Usage: mark1 %s\n\n%s\n\nFlags:\n", name, synopsis)
+		fmt.Fprintf(env.Stdout, "Usage: mark1 %s\n\n%s\n\nFlags:\n", name, synopsis)
+		fs.SetOutput(env.Stdout)
 		fs.PrintDefaults()
+		fs.SetOutput(env.Stderr)
 	}
 	return fs
 }

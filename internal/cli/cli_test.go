@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -150,6 +152,12 @@ func TestCompareCommand(t *testing.T) {
 	if fi, err := os.Stat(filepath.Join(dir, "curves.png")); err != nil || fi.Size() < 1000 {
 		t.Errorf("learning-curve plot: %v", err)
 	}
+	// Every learner that ran is drawn or named with the reason.
+	for _, want := range []string{"not drawn:", "svm (pixels, association): ", "linear-svm (pixels, association): ", "batch-gd (pixels, association): "} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("compare --plot: standard error lacks %q:\n%s", want, errs)
+		}
+	}
 	if _, err := os.Stat(filepath.Join(dir, "feat", "train-association.libsvm")); err != nil {
 		t.Errorf("libsvm export: %v", err)
 	}
@@ -171,6 +179,136 @@ func TestCompareCommand(t *testing.T) {
 		code, _, errs := run(t, dir, append([]string{"compare", "--n", "5"}, bad...)...)
 		if code != 2 || errs == "" {
 			t.Errorf("compare %v: exit %d (%q); want 2 and a message", bad, code, errs)
+		}
+	}
+}
+
+// TestHelpOnStdout checks that every command's --help (and -h, and
+// "mark1 help COMMAND") prints its usage on standard output, nothing on
+// standard error, and exits 0.
+func TestHelpOnStdout(t *testing.T) {
+	dir := t.TempDir()
+	for name := range commands() {
+		for _, args := range [][]string{{name, "--help"}, {name, "-h"}, {"help", name}} {
+			code, out, errs := run(t, dir, args...)
+			if code != 0 || errs != "" || !strings.HasPrefix(out, "Usage: mark1 "+name) || !strings.Contains(out, "Flags:") {
+				t.Errorf("%v: exit %d, stdout %.60q, stderr %q; want usage on stdout, exit 0", args, code, out, errs)
+			}
+		}
+	}
+}
+
+// TestDeadMachineIsNotSilent trains on libsvm data whose values run to 16
+// (as scikit-learn's digits): they read as nearly black grey levels, and
+// train stops with the reason and the fix; scaled to 0–255 as the message
+// says, they train. A 26-class task on the default binary machine ends
+// with the one-per-class hint.
+func TestDeadMachineIsNotSilent(t *testing.T) {
+	dir := t.TempDir()
+	var b, scaled strings.Builder
+	for i := range 40 {
+		class := i % 2
+		for _, out := range []*strings.Builder{&b, &scaled} {
+			fmt.Fprintf(out, "%d", class)
+			for p := 1; p <= 64; p++ {
+				x, y := (p-1)%8, (p-1)/8
+				v := 0
+				if (class == 0 && x < 4 && y > 1 && y < 6) || (class == 1 && x >= 4 && y > 1 && y < 6) {
+					v = 16
+					if out == &scaled {
+						v = 255
+					}
+				}
+				fmt.Fprintf(out, " %d:%d", p, v)
+			}
+			fmt.Fprintln(out)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "digits.libsvm"), []byte(b.String()), 0o644)
+	os.WriteFile(filepath.Join(dir, "scaled.libsvm"), []byte(scaled.String()), 0o644)
+	code, _, errs := run(t, dir, "train", "--data", "digits.libsvm")
+	if code != 1 || !strings.Contains(errs, "lights a photocell") || !strings.Contains(errs, "svm-scale -l 0 -u 255") {
+		t.Errorf("train on values up to 16: exit %d, %q; want exit 1 with the reason and the fix", code, errs)
+	}
+	if code, _, errs = run(t, dir, "train", "--data", "scaled.libsvm"); code != 0 || errs != "" {
+		t.Errorf("train on values up to 255: exit %d, %q", code, errs)
+	}
+	code, _, errs = run(t, dir, "train", "--task", "letters", "--n", "4", "--epochs", "3", "--quiet")
+	if code != 0 || !strings.Contains(errs, "warning: with the binary code") || !strings.Contains(errs, "--code one-per-class --r-units 26") {
+		t.Errorf("letters on the binary code: exit %d, %q; want the one-per-class hint", code, errs)
+	}
+}
+
+// TestPredictEvalJSON checks predict --json and eval --json against the
+// text outputs of the same commands, and that no number is written as -0,
+// NaN or Inf.
+func TestPredictEvalJSON(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errs := run(t, dir, "train", "--task", "shapes", "--n", "10", "--quiet"); code != 0 {
+		t.Fatal(errs)
+	}
+	run(t, dir, "stimuli", "--task", "shapes", "--n", "2", "--out", "cards")
+	pngs, _ := filepath.Glob(filepath.Join(dir, "cards", "*", "*.png"))
+	code, text, errs := run(t, dir, append([]string{"predict"}, pngs...)...)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	code, js, errs := run(t, dir, append([]string{"predict", "--json"}, pngs...)...)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	predictOut := js
+	var p predictJSON
+	if err := json.Unmarshal([]byte(js), &p); err != nil || len(p.Pictures) != len(pngs) || len(p.Classes) != 4 {
+		t.Fatalf("predict --json: %v, %d pictures:\n%s", err, len(p.Pictures), js)
+	}
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	for i, a := range p.Pictures {
+		label := "(no class)"
+		if a.Class != nil {
+			label = *a.Class
+		}
+		want := fmt.Sprintf("%s: %s   P_a %.1f%%", a.File, label, 100*a.Pa)
+		if !strings.HasPrefix(lines[i], want) {
+			t.Errorf("picture %d: JSON says %q; text says %q", i, want, lines[i])
+		}
+		for u, r := range a.RUnits {
+			if !strings.Contains(lines[i], fmt.Sprintf("R%d %+.3f", u, r.Sum)) || r.On != (r.Sum > 0) {
+				t.Errorf("picture %d, R%d: JSON %+v; text %q", i, u, r, lines[i])
+			}
+		}
+		if a.CellsLit < 1 || a.CellsLit > 400 {
+			t.Errorf("picture %d: %d cells lit", i, a.CellsLit)
+		}
+	}
+	code, text, _ = run(t, dir, "eval", "--task", "shapes", "--n", "5")
+	code2, js, errs := run(t, dir, "eval", "--task", "shapes", "--n", "5", "--json")
+	if code != 0 || code2 != 0 {
+		t.Fatal(errs)
+	}
+	var e evalJSON
+	if err := json.Unmarshal([]byte(js), &e); err != nil {
+		t.Fatal(err)
+	}
+	right, total := 0, 0
+	for i, row := range e.Confusion {
+		for j, n := range row {
+			total += n
+			if i == j {
+				right += n
+			}
+		}
+		total += e.NoClass[i]
+	}
+	if total != e.Cards || float64(right)/float64(total) != e.Accuracy ||
+		!strings.Contains(text, fmt.Sprintf("accuracy %.1f%% (%d cards)", 100*e.Accuracy, e.Cards)) {
+		t.Errorf("eval --json %+v disagrees with itself or with the text %q", e, text)
+	}
+	for _, out := range []string{predictOut, js} {
+		for _, bad := range []string{"-0,", "-0\n", "NaN", "Inf"} {
+			if strings.Contains(out, bad) {
+				t.Errorf("JSON output holds %q", bad)
+			}
 		}
 	}
 }

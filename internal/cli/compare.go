@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"image/color"
 	"io"
 	"math"
 	"os"
@@ -14,12 +13,9 @@ import (
 	"strings"
 	"time"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-
 	"mark1/images"
 	"mark1/internal/atomicfile"
+	"mark1/internal/jsonnum"
 	"mark1/learning/compare"
 	"mark1/learning/kernel"
 	"mark1/machine"
@@ -29,7 +25,7 @@ func runCompare(ctx context.Context, env *Env, args []string) error {
 	var data dataFlags
 	var mf machineFlags
 	var learners, features, kern, plotPath, export, scale string
-	var jsonOut, csvOut, asPictures bool
+	var jsonOut, csvOut, quiet, asPictures bool
 	var c, cacheMB float64
 	var epochs int
 	fs := newFlags(env, "compare [--task NAME | --data PATH] [flags]", `Trains the Mark I's motor-driven rule and software learners on the same seeded
@@ -48,7 +44,8 @@ same machine's A-unit outputs (--features).`)
 	fs.IntVar(&epochs, "epochs", 50, "epoch limit for the online learners and the hardware")
 	fs.BoolVar(&jsonOut, "json", false, "print the report as JSON")
 	fs.BoolVar(&csvOut, "csv", false, "print the table as CSV")
-	fs.StringVar(&plotPath, "plot", "", "draw the learning curves (mistakes per epoch) of all learners to this PNG")
+	fs.BoolVar(&quiet, "quiet", false, "print no progress on standard error")
+	fs.StringVar(&plotPath, "plot", "", "draw the learning curves to this PNG: mistakes per epoch of the online learners and the\nhardware, one panel per quantity; the learners not drawn are named with the reason")
 	fs.StringVar(&export, "export-libsvm", "", "also write the features as libsvm files in this folder, to check results with LIBSVM")
 	fs.BoolVar(&asPictures, "as-pictures", false, "read a libsvm file whose rows are k×k pictures as pictures (values in [0,1] or [0,255] as grey levels), for the hardware")
 	fs.StringVar(&scale, "scale", "none", "numeric data: scale each feature, fitted on the training part: none, 01, pm1, std (with --as-pictures: 01 makes the values grey levels)")
@@ -76,7 +73,7 @@ same machine's A-unit outputs (--features).`)
 		if fs.Changed("features") && features != compare.Raw {
 			return usagef("--features %s: %s holds numeric data, not pictures; its features are raw (or read square rows as pictures with --as-pictures)", features, data.data)
 		}
-		return compareRaw(ctx, env, data, scale, spec, jsonOut, csvOut, plotPath)
+		return compareRaw(ctx, env, data, scale, spec, jsonOut, csvOut, quiet || jsonOut || csvOut, plotPath)
 	}
 	if fs.Changed("features") && features == compare.Raw {
 		return usagef("--features raw is for numeric data files (libsvm, CSV, text), not pictures")
@@ -113,24 +110,49 @@ same machine's A-unit outputs (--features).`)
 			return err
 		}
 	}
-	quiet := jsonOut || csvOut
+	quiet = quiet || jsonOut || csvOut
+	// On a terminal, a progress line (progress.go) counts the learners and
+	// the time spent on the one under way; elsewhere a line per learner.
+	prog := newProgress(env.Stderr, quiet, time.Now)
+	runs := 0
+	for _, l := range spec.Learners {
+		if l == "hardware" || l == "ideal" {
+			runs++
+		} else {
+			runs += len(spec.Features)
+		}
+	}
+	prog.begin("compare", "learner", 0, runs, false, 250*time.Millisecond)
+	done := 0
 	rep, err := compare.Run(ctx, cfg, seeds, train, test, spec, func(l, f string) {
-		if !quiet {
+		switch {
+		case prog.on:
+			prog.set(done, fmt.Sprintf("training %s on %s", l, f))
+		case !quiet:
 			fmt.Fprintf(env.Stderr, "  training %s on %s…\n", l, f)
 		}
+		done++
 	})
+	prog.end()
 	if err != nil {
 		return err
 	}
-	return emitReport(env, rep, jsonOut, csvOut, plotPath)
+	return emitReport(env, rep, jsonOut, csvOut, quiet, plotPath)
 }
 
-// emitReport draws the --plot and prints the report as JSON, CSV or the
-// table.
-func emitReport(env *Env, rep *compare.Report, jsonOut, csvOut bool, plotPath string) error {
+// emitReport draws the --plot (saying on standard error, unless quiet,
+// what it could not draw) and prints the report as JSON, CSV or the table.
+func emitReport(env *Env, rep *compare.Report, jsonOut, csvOut, quiet bool, plotPath string) error {
 	if plotPath != "" {
-		if err := plotCurves(plotPath, rep); err != nil {
+		missing, err := plotComparison(plotPath, rep)
+		if err != nil {
 			return err
+		}
+		if !quiet {
+			fmt.Fprintf(env.Stderr, "Wrote the learning curves to %s; not drawn:\n", plotPath)
+			for _, m := range missing {
+				fmt.Fprintf(env.Stderr, "  %s\n", m)
+			}
 		}
 	}
 	switch {
@@ -206,7 +228,7 @@ func printReport(w io.Writer, rep *compare.Report) {
 			fmt.Fprintf(w, "Theory, %s: %s.\n", t.Features, t.Note)
 			continue
 		}
-		fmt.Fprintf(w, "Theory, %s: separable; hard-margin SVM γ = %.4g, R = %.4g, mistake bound (R/γ)² = %.4g", t.Features, t.Margin, t.Radius, t.Bound)
+		fmt.Fprintf(w, "Theory, %s: separable; hard-margin SVM γ = %s, R = %s, mistake bound (R/γ)² = %s", t.Features, num(t.Margin, "%.4g"), num(t.Radius, "%.4g"), num(t.Bound, "%.4g"))
 		if t.PerceptronMistakes != nil {
 			fmt.Fprintf(w, "; the perceptron made %d mistakes", *t.PerceptronMistakes)
 		}
@@ -217,7 +239,7 @@ func printReport(w io.Writer, rep *compare.Report) {
 func writeCSV(w io.Writer, rep *compare.Report) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"learner", "features", "p_r", "p_g", "updates", "epochs", "converged", "margin", "support_vectors", "bounded_svs", "seconds", "machine_seconds", "pulses"})
-	f := func(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+	f := func(v float64) string { return jsonnum.Cell(&v, 'g', 6) }
 	// Empty cells for what does not apply.
 	opt := func(s string) string {
 		if s == "-" {
@@ -225,67 +247,14 @@ func writeCSV(w io.Writer, rep *compare.Report) error {
 		}
 		return s
 	}
+	fp := func(v *float64) string { return jsonnum.Cell(v, 'g', 6) }
 	for _, r := range rep.Rows {
-		cw.Write([]string{r.Learner, r.Features, f(r.Pr), opt(num(r.Pg, "%.6g")), strconv.Itoa(r.Updates), strconv.Itoa(r.Epochs),
-			strconv.FormatBool(r.Converged), opt(num(r.Margin, "%.6g")), opt(num(r.SupportVectors, "%d")), opt(num(r.BoundedSVs, "%d")),
-			f(r.Seconds), opt(num(r.MachineSeconds, "%.6g")), opt(num(r.Pulses, "%d"))})
+		cw.Write([]string{r.Learner, r.Features, f(r.Pr), fp(r.Pg), strconv.Itoa(r.Updates), strconv.Itoa(r.Epochs),
+			strconv.FormatBool(r.Converged), fp(r.Margin), opt(num(r.SupportVectors, "%d")), opt(num(r.BoundedSVs, "%d")),
+			f(r.Seconds), fp(r.MachineSeconds), opt(num(r.Pulses, "%d"))})
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// plotCurves draws mistakes per epoch of every learner with a curve: one
-// colour per learner, solid for pixels and dashed for association features.
-// A curve identical to one drawn before (the averaged perceptron makes the
-// perceptron's mistakes) says so in the legend, since it hides the other.
-func plotCurves(path string, rep *compare.Report) error {
-	p := plot.New()
-	p.Title.Text = "Learning curves: " + rep.Data
-	p.X.Label.Text = "epoch"
-	p.Y.Label.Text = "mistakes (updates) in the epoch"
-	p.Legend.Top = true
-	palette := []color.Color{
-		color.RGBA{0xd6, 0x27, 0x28, 0xff}, color.RGBA{0x1f, 0x77, 0xb4, 0xff}, color.RGBA{0x2c, 0xa0, 0x2c, 0xff},
-		color.RGBA{0xff, 0x7f, 0x0e, 0xff}, color.RGBA{0x94, 0x67, 0xbd, 0xff}, color.RGBA{0x8c, 0x56, 0x4b, 0xff},
-		color.RGBA{0xe3, 0x77, 0xc2, 0xff}, color.RGBA{0x17, 0xbe, 0xcf, 0xff}, color.RGBA{0x7f, 0x7f, 0x7f, 0xff},
-	}
-	colour := map[string]color.Color{}
-	drawn := map[string]string{} // curve → first label with it
-	for _, r := range rep.Rows {
-		if len(r.Curve) == 0 || r.Learner == "svm" || r.Learner == "linear-svm" {
-			continue // solver iterations are not epochs over the data
-		}
-		if _, ok := colour[r.Learner]; !ok {
-			colour[r.Learner] = palette[len(colour)%len(palette)]
-		}
-		pts := make(plotter.XYs, len(r.Curve))
-		for e, m := range r.Curve {
-			pts[e] = plotter.XY{X: float64(e + 1), Y: float64(m)}
-		}
-		l, err := plotter.NewLine(pts)
-		if err != nil {
-			return fmt.Errorf("plotting %s: %w", path, err)
-		}
-		l.Color = colour[r.Learner]
-		l.Width = vg.Points(1.5)
-		if r.Features == "association" {
-			l.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
-		}
-		p.Add(l)
-		label := r.Learner + " (" + r.Features + ")"
-		key := fmt.Sprint(r.Curve)
-		if first, ok := drawn[key]; ok {
-			label += " = " + first
-		} else {
-			drawn[key] = label
-		}
-		p.Legend.Add(label, l)
-	}
-	wt, err := p.WriterTo(9*vg.Inch, 5.5*vg.Inch, "png")
-	if err != nil {
-		return fmt.Errorf("plotting %s: %w", path, err)
-	}
-	return atomicfile.Write(path, func(f *os.File) error { _, err := wt.WriteTo(f); return err })
 }
 
 // exportLibSVM writes the train and test features of both kinds as libsvm

@@ -57,7 +57,7 @@ func isNumericFile(path string) bool {
 // values as they are (scaled if asked), and says in one line why the
 // hardware rows are missing and, for square rows, how to see them as
 // pictures.
-func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spec compare.Spec, jsonOut, csvOut bool, plotPath string) error {
+func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spec compare.Spec, jsonOut, csvOut, quiet bool, plotPath string) error {
 	all, err := dataset.ReadFile(data.data, dataset.Options{})
 	if err != nil {
 		return err
@@ -99,7 +99,6 @@ func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spe
 	if err != nil {
 		return err
 	}
-	quiet := jsonOut || csvOut
 	rep, err := compare.RunRaw(ctx, filepath.Base(data.data), train.Classes,
 		&learning.Data{X: trX, Y: train.Y, Classes: len(train.Classes)},
 		&learning.Data{X: teX, Y: test.Y, Classes: len(train.Classes)}, spec,
@@ -123,7 +122,7 @@ func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spe
 			rep.Notes[0] += fmt.Sprintf("; the %d features could be %dx%d pictures: compare them on the machine with %s", train.Dim, k, k, how)
 		}
 	}
-	return emitReport(env, rep, jsonOut, csvOut, plotPath)
+	return emitReport(env, rep, jsonOut, csvOut, quiet, plotPath)
 }
 
 // scaledCopy reads a numeric data file, scales it with method and writes it

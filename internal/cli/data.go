@@ -27,13 +27,12 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 	fs.StringVar(&d.data, "data", "", "your data: a folder of class sub-folders of images, an IDX images file\n(labels beside it, or IMAGES,LABELS), or a libsvm text file")
 	fs.IntVar(&d.perClass, "n", 50, "cards per class for a built-in task")
 	fs.IntVar(&d.size, "card-size", 20, "side in pixels of a built-in task's cards")
-	fs.IntVar(&d.maxPixels, "max-pixels", 1<<24, "refuse pictures larger than this many pixels (checked before decoding)")
+	fs.IntVar(&d.maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels (checked before decoding)")
 	if split {
 		fs.StringVar(&d.test, "test", "", "held-out data (same forms as --data) for P_g")
 		fs.Float64Var(&d.testSplit, "test-split", 0.2, "fraction of the data held out for P_g when no --test (seeded, stratified)")
 	}
 }
-
 
 // source returns the data the flags describe, drawn and split with seed.
 // Out-of-range flags are usage errors.

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"mark1/dials"
 	"mark1/images"
 	"mark1/internal/atomicfile"
@@ -15,22 +17,23 @@ import (
 )
 
 type dialsOptions struct {
-	machine   string
-	sort      string
-	desc      bool
-	top       int
-	asJSON    bool
-	asCSV     bool
-	bins      int
-	png, svg  string
-	view      string
-	image     string
-	animate   string
-	record    string
-	width     int
-	height    int
-	delay     int
-	maxPixels int
+	machine  string
+	sort     string
+	desc     bool
+	top      int
+	asJSON   bool
+	asCSV    bool
+	bins     int
+	png, svg string
+	view     string
+	image    string
+	animate  string
+	record   string
+	width    int
+	height   int
+	delay    int
+	data     dataFlags
+	cards    string
 }
 
 func runDials(ctx context.Context, env *Env, args []string) error {
@@ -38,8 +41,8 @@ func runDials(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "dials --machine FILE [flags]", `Reads a saved machine's potentiometers, the values it learned. By default
 prints a summary (saturated pots, a histogram of positions, motor pulses) and
 a table of every pot; --json and --csv print them for other programs.
---png and --svg draw a picture instead (--view panel, weights, retina or
-curves), and --animate turns a recording made with mark1 train --record DIR
+--png and --svg draw a picture instead (--view panel, weights, sensitivity,
+means, retina or curves), and --animate turns a recording made with mark1 train --record DIR
 into an animated GIF of the dials turning.`)
 	fs.StringVar(&o.machine, "machine", "mark1.json", "the machine file")
 	fs.StringVar(&o.sort, "sort", "id", "order of the table: "+strings.Join(dials.SortKeys(), ", "))
@@ -50,14 +53,19 @@ into an animated GIF of the dials turning.`)
 	fs.IntVar(&o.bins, "bins", 10, "bins of the histogram of positions")
 	fs.StringVar(&o.png, "png", "", "draw the view to this PNG file")
 	fs.StringVar(&o.svg, "svg", "", "draw the view to this SVG file")
-	fs.StringVar(&o.view, "view", "panel", "picture: panel (the dials), weights (each R-unit's values on the retina),\nretina (one --image as the machine sees it) or curves (learning curves)")
+	fs.StringVar(&o.view, "view", "panel", "picture: panel (the dials), weights (each R-unit's values on the retina),\n"+
+		"sensitivity (what each R-unit responds to: the change of its sum when each photocell is turned on,\n"+
+		"averaged over the training cards), means (each class's mean card and the mean of those it gets wrong),\n"+
+		"retina (one --image as the machine sees it) or curves (learning curves)")
+	o.data.register(fs, true)
+	fs.StringVar(&o.cards, "cards", "", "cards for --view sensitivity and means: train or held-out (default: train for sensitivity,\n"+
+		"held-out for means when there are any); without --task or --data, the cards the machine file records")
 	fs.StringVar(&o.image, "image", "", "the picture for --view retina")
 	fs.IntVar(&o.width, "width", 0, "largest width of the panel in pixels (0 = automatic)")
 	fs.IntVar(&o.height, "height", 0, "largest height of the panel in pixels (0 = automatic)")
 	fs.StringVar(&o.animate, "animate", "", "write an animated GIF of the recording in --record DIR to this file")
 	fs.StringVar(&o.record, "record", "", "the recording folder for --animate (made by mark1 train --record DIR)")
 	fs.IntVar(&o.delay, "delay", 40, "--animate: time each epoch is shown, in hundredths of a second")
-	fs.IntVar(&o.maxPixels, "max-pixels", 1<<24, "refuse pictures larger than this many pixels")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -65,9 +73,14 @@ into an animated GIF of the dials turning.`)
 		return usagef("dials: unexpected argument %q", fs.Arg(0))
 	}
 	switch o.view {
-	case "panel", "weights", "retina", "curves":
+	case "panel", "weights", "sensitivity", "means", "retina", "curves":
 	default:
-		return usagef("dials: --view %q: want panel, weights, retina or curves", o.view)
+		return usagef("dials: --view %q: want panel, weights, sensitivity, means, retina or curves", o.view)
+	}
+	switch o.cards {
+	case "", "train", "held-out":
+	default:
+		return usagef("dials: --cards %q: want train or held-out", o.cards)
 	}
 	if o.asJSON && o.asCSV {
 		return usagef("dials: give --json or --csv, not both")
@@ -86,7 +99,7 @@ into an animated GIF of the dials turning.`)
 		return err
 	}
 	if o.png != "" || o.svg != "" {
-		return drawView(env, m, o)
+		return drawView(env, fs, m, o)
 	}
 	if fs.Changed("view") || o.image != "" {
 		return usagef("dials: --view and --image draw a picture: give --png FILE or --svg FILE")
@@ -114,13 +127,26 @@ into an animated GIF of the dials turning.`)
 }
 
 // drawView writes the chosen picture of m to --png and/or --svg.
-func drawView(env *Env, m *machine.Machine, o dialsOptions) error {
+func drawView(env *Env, fs *pflag.FlagSet, m *machine.Machine, o dialsOptions) error {
 	var d *dials.Drawing
 	switch o.view {
 	case "panel":
 		d = dials.Panel(m, dials.PanelOptions{Width: o.width, Height: o.height})
 	case "weights":
 		d = dials.WeightMaps(m)
+	case "sensitivity", "means":
+		cards, err := viewCards(fs, m, o)
+		if err != nil {
+			return err
+		}
+		if cards.Len() == 0 {
+			return usagef("dials: --view %s: no %s cards (give --cards train, or data with cards held out)", o.view, o.cards)
+		}
+		if o.view == "sensitivity" {
+			d = dials.SensitivityMaps(m, m.Fit(cards), cards.Name)
+		} else {
+			d = dials.MeanCards(m, m.Fit(cards), machine.Labels(cards), cards.Name)
+		}
 	case "curves":
 		var err error
 		if d, err = dials.Curves(m); err != nil {
@@ -130,7 +156,7 @@ func drawView(env *Env, m *machine.Machine, o dialsOptions) error {
 		if o.image == "" {
 			return usagef("dials: --view retina needs --image FILE, the picture to show the machine")
 		}
-		card, err := images.LoadImage(o.image, images.Limits{MaxPixels: o.maxPixels})
+		card, err := images.LoadImage(o.image, images.Limits{MaxPixels: o.data.maxPixels})
 		if err != nil {
 			return err
 		}
@@ -152,6 +178,38 @@ func drawView(env *Env, m *machine.Machine, o dialsOptions) error {
 		fmt.Fprintf(env.Stdout, "Wrote the %s view (%dx%d) to %s.\n", o.view, w, h, o.svg)
 	}
 	return nil
+}
+
+// viewCards returns the cards --view sensitivity and means average over:
+// from --task or --data if given, else the data the machine file records;
+// the training or the held-out part (--cards).
+func viewCards(fs *pflag.FlagSet, m *machine.Machine, o dialsOptions) (*images.Dataset, error) {
+	var train, test *images.Dataset
+	var err error
+	if o.data.task == "" && o.data.data == "" {
+		if fs.Changed("test") || fs.Changed("test-split") || fs.Changed("n") || fs.Changed("card-size") {
+			return nil, usagef("dials: --test, --test-split, --n and --card-size need --task or --data")
+		}
+		if m.Recipe == nil {
+			return nil, fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", o.machine)
+		}
+		train, test, err = m.Recipe.Load(m.Classes, o.machine)
+	} else {
+		train, test, err = o.data.load(m.Seeds.Master)
+		if err == nil {
+			if err = relabel(train, m.Classes); err == nil {
+				err = relabel(test, m.Classes)
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case o.cards == "train", o.cards == "" && (o.view == "sensitivity" || test.Len() == 0):
+		return train, nil
+	}
+	return test, nil
 }
 
 func animate(env *Env, o dialsOptions) error {

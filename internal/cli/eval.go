@@ -2,12 +2,15 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
 	"mark1/images"
 	"mark1/internal/atomicfile"
+	"mark1/internal/jsonnum"
 	"mark1/machine"
 )
 
@@ -22,8 +25,10 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	var data dataFlags
 	var path string
 	var seed uint64
-	fs := newFlags(env, "eval --machine FILE [--data PATH | --task NAME]", "Measures a saved machine, weights frozen: accuracy and a confusion matrix.")
+	var asJSON bool
+	fs := newFlags(env, "eval --machine FILE [--data PATH | --task NAME] [--json]", "Measures a saved machine, weights frozen: accuracy and a confusion matrix.")
 	fs.StringVar(&path, "machine", "mark1.json", "the machine file")
+	fs.BoolVar(&asJSON, "json", false, "print the accuracy and the confusion matrix as JSON (fields in the README)")
 	data.register(fs, false)
 	fs.Uint64Var(&seed, "seed", 2, "seed for a built-in task's cards (differs from train's default, so the cards are new)")
 	if err := parse(fs, args); err != nil {
@@ -50,9 +55,55 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	acc := m.Accuracy(fields, labels)
 	conf := m.Confusion(fields, labels)
 	w := env.Stdout
+	if asJSON {
+		out := evalJSON{Machine: path, Data: d.Name, Cards: d.Len(), Accuracy: jsonnum.Zero(acc), Classes: m.Classes}
+		for _, row := range conf {
+			out.Confusion = append(out.Confusion, row[:len(m.Classes)])
+			out.NoClass = append(out.NoClass, row[len(m.Classes)])
+		}
+		return writeJSON(w, out)
+	}
 	fmt.Fprintf(w, "%s on %s: accuracy %.1f%% (%d cards)\n\n", path, d.Name, 100*acc, d.Len())
 	printConfusion(w, m.Classes, conf)
 	return nil
+}
+
+// evalJSON is eval --json's output (documented in the README).
+type evalJSON struct {
+	Machine   string   `json:"machine"`
+	Data      string   `json:"data"`
+	Cards     int      `json:"cards"`
+	Accuracy  float64  `json:"accuracy"`
+	Classes   []string `json:"classes"`
+	Confusion [][]int  `json:"confusion"` // [true][answered], in Classes' order
+	NoClass   []int    `json:"no_class"`  // [true]: cards the R-units gave no class
+}
+
+// predictJSON is predict --json's output (documented in the README).
+type predictJSON struct {
+	Machine  string          `json:"machine"`
+	Classes  []string        `json:"classes"`
+	Pictures []pictureAnswer `json:"pictures"`
+}
+
+type pictureAnswer struct {
+	File     string    `json:"file"`
+	Class    *string   `json:"class"` // null: the R-units show no class
+	RUnits   []rAnswer `json:"r_units"`
+	Pa       float64   `json:"p_a"`
+	CellsLit int       `json:"cells_lit"`
+}
+
+type rAnswer struct {
+	Sum float64 `json:"sum"`
+	On  bool    `json:"on"`
+}
+
+// writeJSON writes v as indented JSON, one document.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }
 
 func printConfusion(w interface{ Write([]byte) (int, error) }, classes []string, conf [][]int) {
@@ -78,9 +129,11 @@ func printConfusion(w interface{ Write([]byte) (int, error) }, classes []string,
 func runPredict(ctx context.Context, env *Env, args []string) error {
 	var path string
 	var maxPixels int
-	fs := newFlags(env, "predict --machine FILE IMAGE...", "Shows each picture to a saved machine and prints its answer, each R-unit's sum\nand output, and P_a, the fraction of A-units that fired.")
+	var asJSON bool
+	fs := newFlags(env, "predict --machine FILE [--json] IMAGE...", "Shows each picture to a saved machine and prints its answer, each R-unit's sum\nand output, and P_a, the fraction of A-units that fired.")
 	fs.StringVar(&path, "machine", "mark1.json", "the machine file")
-	fs.IntVar(&maxPixels, "max-pixels", 1<<24, "refuse pictures larger than this many pixels")
+	fs.BoolVar(&asJSON, "json", false, "print the answers as one JSON document (fields in the README)")
+	fs.IntVar(&maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -93,12 +146,29 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	}
 	var r machine.Response
 	noise := m.EvalNoise()
+	out := predictJSON{Machine: path, Classes: m.Classes, Pictures: []pictureAnswer{}}
 	for _, file := range fs.Args() {
 		img, err := images.LoadImage(file, images.Limits{MaxPixels: maxPixels})
 		if err != nil {
 			return err
 		}
 		m.Present(&r, m.Retina.Fit(nil, img), noise)
+		if asJSON {
+			a := pictureAnswer{File: file, Pa: jsonnum.Zero(r.Pa(m))}
+			if r.Class >= 0 {
+				a.Class = &m.Classes[r.Class]
+			}
+			for _, s := range r.Sums {
+				a.RUnits = append(a.RUnits, rAnswer{Sum: jsonnum.Zero(s), On: s > 0})
+			}
+			for _, v := range r.S {
+				if v > 0 {
+					a.CellsLit++
+				}
+			}
+			out.Pictures = append(out.Pictures, a)
+			continue
+		}
 		label := "(no class)"
 		if r.Class >= 0 {
 			label = m.Classes[r.Class]
@@ -112,6 +182,9 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 			units = append(units, fmt.Sprintf("R%d %+.3f %s", u, s, state))
 		}
 		fmt.Fprintf(env.Stdout, "%s: %s   P_a %.1f%%   %s\n", file, label, 100*r.Pa(m), strings.Join(units, ", "))
+	}
+	if asJSON {
+		return writeJSON(env.Stdout, out)
 	}
 	return nil
 }

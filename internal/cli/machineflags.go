@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
+	"io"
+	"strconv"
 
 	"github.com/spf13/pflag"
 
+	"mark1/internal/atomicfile"
 	"mark1/machine"
 	"mark1/response"
 	"mark1/retina"
@@ -19,10 +21,11 @@ type machineFlags struct {
 	preset, config string
 	seed           uint64
 
-	retinaW, retinaH               int
-	crop, analog                   bool
-	polarity                       string
-	threshold, spread, noise, dead float64
+	retinaW, retinaH    int
+	crop, analog        bool
+	polarity            string
+	threshold           string
+	spread, noise, dead float64
 
 	aUnits, x, y, theta int
 
@@ -47,7 +50,7 @@ func (m *machineFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&m.retinaH, "retina-height", 20, "S-units down (Mark I: 20) [history]")
 	fs.BoolVar(&m.crop, "crop", false, "fit the figure's bounding box instead of the whole card (loses position)")
 	fs.StringVar(&m.polarity, "polarity", "auto", "which pixels are figure: auto (differs from the border), dark or light")
-	fs.Float64Var(&m.threshold, "cell-threshold", 0, "photocell light threshold in (0,1); 0 = automatic per picture (Otsu) [guess]")
+	fs.StringVar(&m.threshold, "cell-threshold", "otsu", "photocell light threshold: otsu (automatic per card, for printed cards), adaptive\n(each cell against the light around it, for photos lit unevenly), or a level in (0,1) [guess]")
 	fs.BoolVar(&m.analog, "analog", false, "S-units output their light level instead of on/off [guess]")
 	fs.Float64Var(&m.spread, "cell-spread", 0, "std. dev. of per-cell threshold offsets [guess]")
 	fs.Float64Var(&m.noise, "cell-noise", 0, "probability a cell reading flips on a presentation [guess]")
@@ -84,7 +87,7 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		return cfg, usageError{err}
 	}
 	if m.config != "" {
-		b, err := os.ReadFile(m.config)
+		b, err := atomicfile.ReadFile(m.config, atomicfile.MaxConfig, "")
 		if err != nil {
 			return cfg, fmt.Errorf("reading configuration: %w", err)
 		}
@@ -92,6 +95,9 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		dec.DisallowUnknownFields() // a misspelt member would be ignored silently
 		if err := dec.Decode(&cfg); err != nil {
 			return cfg, fmt.Errorf("%s: not a machine configuration: %w", m.config, err)
+		}
+		if _, err := dec.Token(); err != io.EOF {
+			return cfg, fmt.Errorf("%s: more after the configuration's closing brace; a configuration file holds one JSON object", m.config)
 		}
 		if err := cfg.Validate(); err != nil {
 			return cfg, fmt.Errorf("%s: %w", m.config, err)
@@ -122,7 +128,7 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		{"retina-height", none(func() { r.Height = m.retinaH })},
 		{"crop", none(func() { r.Crop = m.crop })},
 		{"polarity", func() (err error) { r.Polarity, err = retina.ParsePolarity(m.polarity); return }},
-		{"cell-threshold", none(func() { r.Threshold = m.threshold })},
+		{"cell-threshold", func() (err error) { r.Threshold, r.Adaptive, err = parseCellThreshold(m.threshold); return }},
 		{"analog", none(func() { r.Analog = m.analog })},
 		{"cell-spread", none(func() { r.Spread = m.spread })},
 		{"cell-noise", none(func() { r.Noise = m.noise })},
@@ -163,4 +169,20 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		return cfg, usageError{err}
 	}
 	return cfg, nil
+}
+
+// parseCellThreshold reads --cell-threshold: "otsu" (or 0), "adaptive", or a
+// light level in (0, 1).
+func parseCellThreshold(s string) (level float64, adaptive bool, err error) {
+	switch s {
+	case "otsu":
+		return 0, false, nil
+	case "adaptive":
+		return 0, true, nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(v >= 0 && v < 1) {
+		return 0, false, fmt.Errorf("%q is not otsu, adaptive or a light level in (0, 1)", s)
+	}
+	return v, false, nil
 }

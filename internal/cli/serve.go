@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"mark1/images"
@@ -18,20 +19,25 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	var addr, path, task, out string
 	var perClass, maxPixels int
 	var maxUpload int64
-	var delay time.Duration
+	var delay, uploadTimeout time.Duration
+	var allowRemote bool
 	fs := newFlags(env, "serve [--addr HOST:PORT] [--machine FILE | --task NAME --preset NAME ...]", `Serves the operator panel in your browser: the retina, the A-units, the R-unit
 lamps and the dials, live while the machine trains. Pick a task, present cards,
 step or run training, drop your own picture on the retina, and force the right
 response as the 1960 trainer did. Every tab shows the same machine.
-Listens on the loopback address only unless --addr says otherwise.`)
+Listens on the loopback address only; another address needs --allow-remote.
+The panel answers only requests addressed to it by a loopback name or the
+--addr address, and takes controls only from its own page.`)
 	fs.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fs.StringVar(&path, "machine", "", "start from this saved machine (default: a fresh one built from the flags)")
 	fs.StringVar(&task, "task", "", "built-in task whose cards are shown (default: the machine's own, or shapes)")
 	fs.StringVar(&out, "out", "", "let the panel's Save button write the machine to this file (atomically); default: saving off")
 	fs.IntVar(&perClass, "n", panel.DefaultPerClass, "cards per class")
 	fs.Int64Var(&maxUpload, "max-upload", panel.DefaultMaxUpload, "largest picture upload, in bytes")
-	fs.IntVar(&maxPixels, "max-pixels", 1<<22, "refuse uploaded pictures larger than this many pixels")
+	fs.IntVar(&maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse uploaded pictures larger than this many pixels (checked before decoding; larger pictures are kept reduced to about 1 megapixel)")
 	fs.DurationVar(&delay, "delay", panel.DefaultDelay, "pause between presentations while training runs")
+	fs.BoolVar(&allowRemote, "allow-remote", false, "allow an --addr that other computers can reach (anyone who reaches it can work the panel)")
+	fs.DurationVar(&uploadTimeout, "upload-timeout", panel.DefaultUploadTimeout, "time an upload's body may take to arrive")
 	mf.register(fs)
 	if err := parse(fs, args); err != nil {
 		return err
@@ -42,8 +48,17 @@ Listens on the loopback address only unless --addr says otherwise.`)
 	if perClass < 1 || perClass > 10000 || maxUpload < 1 || maxPixels < 1 || delay < 0 {
 		return usagef("serve: --n in [1, 10000]; --max-upload, --max-pixels positive; --delay not negative")
 	}
+	if uploadTimeout <= 0 {
+		return usagef("serve: --upload-timeout must be positive, got %v", uploadTimeout)
+	}
+	hosts, remote, err := serveHosts(addr)
+	if err != nil {
+		return usagef("serve: --addr %q: %v", addr, err)
+	}
+	if remote && !allowRemote {
+		return usagef("serve: --addr %q can be reached from other computers, and whoever reaches the panel can work it; add --allow-remote to serve it anyway, or use 127.0.0.1:PORT", addr)
+	}
 	var m *machine.Machine
-	var err error
 	if path != "" {
 		if m, err = machine.Load(path); err != nil {
 			return err
@@ -70,7 +85,7 @@ Listens on the loopback address only unless --addr says otherwise.`)
 		delay = -1 // panel: negative means none
 	}
 	p, err := panel.New(panel.Config{Machine: m, Task: task, PerClass: perClass, MaxUpload: maxUpload, SavePath: out,
-		Limits: images.Limits{MaxPixels: maxPixels}, Delay: delay})
+		Limits: images.Limits{MaxPixels: maxPixels}, Delay: delay, Hosts: hosts, UploadTimeout: uploadTimeout})
 	if err != nil {
 		return usageError{err}
 	}
@@ -78,7 +93,10 @@ Listens on the loopback address only unless --addr says otherwise.`)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	srv := &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	if remote {
+		fmt.Fprintf(env.Stderr, "mark1: warning: serving on %s, reachable from other computers (--allow-remote); anyone who reaches it can work the panel\n", ln.Addr())
+	}
 	fmt.Fprintf(env.Stdout, "The Mark I panel is at http://%s/ (Ctrl-C to stop).\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -95,4 +113,37 @@ Listens on the loopback address only unless --addr says otherwise.`)
 		return err
 	}
 	return ctx.Err()
+}
+
+// serveHosts returns the Host names that requests to addr may give besides
+// loopback ones, and whether addr is reachable from other computers (not
+// a loopback address or "localhost").
+func serveHosts(addr string) (hosts []string, remote bool, err error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, false, err
+	}
+	if host == "localhost" {
+		return nil, false, nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil, false, nil
+	}
+	if host != "" {
+		if ip := net.ParseIP(host); ip == nil || !ip.IsUnspecified() {
+			return []string{host}, true, nil
+		}
+	}
+	// Every interface: its addresses and this computer's name.
+	if name, err := os.Hostname(); err == nil {
+		hosts = append(hosts, name)
+	}
+	if addrs, err := net.InterfaceAddrs(); err == nil {
+		for _, a := range addrs {
+			if n, ok := a.(*net.IPNet); ok {
+				hosts = append(hosts, n.IP.String())
+			}
+		}
+	}
+	return hosts, true, nil
 }

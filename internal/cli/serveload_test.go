@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"mark1/panel"
 )
 
 // TestServeLoad runs "mark1 serve" on the loopback interface and puts it
@@ -48,6 +51,18 @@ func TestServeLoad(t *testing.T) {
 	base := "http://" + strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "(Ctrl-C to stop)."))
 	base = strings.TrimSuffix(strings.TrimSpace(base), "/")
 
+	page, err := http.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pageBytes, _ := io.ReadAll(page.Body)
+	page.Body.Close()
+	m := regexp.MustCompile(`<meta name="mark1-token" content="([0-9a-f]+)">`).FindSubmatch(pageBytes)
+	if m == nil {
+		t.Fatal("the panel's page carries no token")
+	}
+	token := string(m[1])
+
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 20 * time.Second}
 	img := smallPNG(t)
 	var failures atomic.Int64
@@ -60,6 +75,7 @@ func TestServeLoad(t *testing.T) {
 	do := func(method, path string, body []byte, want ...int) {
 		requests.Add(1)
 		req, _ := http.NewRequest(method, base+path, bytes.NewReader(body))
+		req.Header.Set(panel.TokenHeader, token)
 		t0 := time.Now()
 		defer func() {
 			if d := time.Since(t0); d > time.Second {
@@ -161,8 +177,13 @@ func TestServeLoad(t *testing.T) {
 	g1, h1 := runtime.NumGoroutine(), heap()
 	round()
 	client.CloseIdleConnections()
-	time.Sleep(100 * time.Millisecond)
-	g2, h2 := runtime.NumGoroutine(), heap()
+	// Handlers still finishing (a dial picture being drawn on a loaded
+	// machine) end in their own time: wait for them, boundedly.
+	g2 := runtime.NumGoroutine()
+	for deadline := time.Now().Add(10 * time.Second); g2 > g1+5 && time.Now().Before(deadline); g2 = runtime.NumGoroutine() {
+		time.Sleep(50 * time.Millisecond)
+	}
+	h2 := heap()
 	if g2 > g1+5 {
 		t.Errorf("goroutines grew from %d to %d between rounds", g1, g2)
 	}

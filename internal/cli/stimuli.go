@@ -1,23 +1,31 @@
 package cli
 
 import (
+	"compress/gzip"
 	"context"
 	"fmt"
+	"os"
 
 	"mark1/images"
+	"mark1/internal/atomicfile"
 	"mark1/machine"
 )
 
 func runStimuli(ctx context.Context, env *Env, args []string) error {
-	var task, out string
+	var task, out, format string
 	var n, size int
 	var seed uint64
-	fs := newFlags(env, "stimuli --task NAME --n N --out DIR", "Writes a built-in task's cards as PNG files, one sub-folder per class, so you can\nsee what the machine sees (and train on them with --data DIR).")
+	fs := newFlags(env, "stimuli --task NAME --n N --out DIR [--format png|idx|libsvm]", `Writes a built-in task's cards as PNG files, one sub-folder per class, so you can
+see what the machine sees (and train on them with --data DIR). --format idx
+writes OUT-images-idx3-ubyte.gz and OUT-labels-idx1-ubyte.gz (MNIST's layout);
+--format libsvm writes the file OUT, a line per card: the class number, then
+every pixel's grey level (0 black, 255 white) as features 1 to size².`)
 	fs.StringVar(&task, "task", defaultTask, "the task (see mark1 tasks)")
 	fs.IntVar(&n, "n", 20, "cards per class")
 	fs.IntVar(&size, "card-size", 20, "side of a card in pixels")
 	fs.StringVar(&out, "out", "", "the folder to create (must not exist or be empty)")
 	fs.Uint64Var(&seed, "seed", 1, "seed for drawing the cards")
+	fs.StringVar(&format, "format", "png", "png (class folders), idx (gzipped MNIST-style pair) or libsvm (text)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -31,10 +39,61 @@ func runStimuli(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if err := images.WriteFolder(d, out); err != nil {
-		return err
+	switch format {
+	case "png":
+		if err := images.WriteFolder(d, out); err != nil {
+			return err
+		}
+	case "idx":
+		imgs, labels := out+"-images-idx3-ubyte.gz", out+"-labels-idx1-ubyte.gz"
+		if err := writeIDXPair(d, size, imgs, labels); err != nil {
+			return err
+		}
+		out = imgs + " and " + labels
+	case "libsvm":
+		X := make([][]float64, d.Len())
+		y := make([]float64, d.Len())
+		for i, s := range d.Samples {
+			X[i] = make([]float64, len(s.Image.Pix))
+			for j, v := range s.Image.Pix {
+				X[i][j] = float64(v)
+			}
+			y[i] = float64(s.Label)
+		}
+		if err := atomicfile.Write(out, func(f *os.File) error { return images.WriteLibSVM(f, X, y) }); err != nil {
+			return err
+		}
+	default:
+		return usagef("stimuli: --format %q: want png, idx or libsvm", format)
 	}
 	fmt.Fprintf(env.Stdout, "Wrote %d cards of task %q (%d classes) to %s.\n", d.Len(), task, len(d.Classes), out)
+	return nil
+}
+
+// writeIDXPair writes d's size×size cards and their class numbers as a
+// gzipped IDX images file and labels file.
+func writeIDXPair(d *images.Dataset, size int, imgPath, labelPath string) error {
+	pix := &images.IDX{Dims: []int{d.Len(), size, size}}
+	lab := &images.IDX{Dims: []int{d.Len()}}
+	for _, s := range d.Samples {
+		pix.Data = append(pix.Data, s.Image.Pix...)
+		lab.Data = append(lab.Data, byte(s.Label))
+	}
+	for _, f := range []struct {
+		path string
+		x    *images.IDX
+	}{{imgPath, pix}, {labelPath, lab}} {
+		err := atomicfile.Write(f.path, func(w *os.File) error {
+			z := gzip.NewWriter(w)
+			if err := images.WriteIDX(z, f.x); err != nil {
+				return err
+			}
+			return z.Close()
+		})
+		if err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -109,8 +110,15 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	tr, te := m.Fields(train), m.Fields(test)
 	s, err := machine.NewSession(m, recipe, tr, te)
 	if err != nil {
+		var dead machine.Warning
+		if errors.As(err, &dead) {
+			return fmt.Errorf("%s: %w", train.Name, err)
+		}
 		return err
 	}
+	// What the data do to the machine, said before the first epoch.
+	before := s.Warnings()
+	printWarnings(env.Stderr, before)
 	m.Recipe = &recipe
 	w := env.Stdout
 	if s.Done() {
@@ -141,13 +149,19 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	}
 	total := s.Recipe().MaxEpochs
 	start := time.Now()
+	// A progress line on standard error (progress.go), when it is a terminal.
+	prog := newProgress(env.Stderr, o.quiet, time.Now)
+	prog.begin("training", "epoch", len(m.History), total, true, 250*time.Millisecond)
+	defer prog.end()
 	// A failed --record or checkpoint write stops the run after the epoch;
 	// the final save below is still attempted.
 	_, runErr := s.Run(ctx, machine.RecorderFunc(func(e machine.Epoch) error {
 		if !o.quiet {
+			prog.clear()
 			fmt.Fprintf(w, "  %5d  %4d/%-4d %6.1f%%  %6s  %12s  %d\n", e.Epoch, e.Mistakes, tr.Len(),
 				100*e.Pr, pct(e.Pg), clock(e.Seconds), e.Pulses)
 		}
+		prog.set(e.Epoch, fmt.Sprintf("%d mistakes", e.Mistakes))
 		if err := record(e); err != nil {
 			return err
 		}
@@ -161,6 +175,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		}
 		return nil
 	}))
+	prog.end()
 	if runErr != nil && s.Status() == machine.Cancelled {
 		serr := s.Rollback()
 		if serr == nil {
@@ -185,7 +200,16 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		return fmt.Errorf("%w (training stopped after epoch %d; the machine was saved to %s)", runErr, len(m.History), o.out)
 	}
 	summary(w, s, elapsed, o.out)
+	// What the trained machine's answers say, after the summary.
+	printWarnings(env.Stderr, s.Warnings()[len(before):])
 	return nil
+}
+
+// printWarnings prints each warning as a paragraph on w.
+func printWarnings(w io.Writer, ws []machine.Warning) {
+	for _, x := range ws {
+		fmt.Fprintf(w, "warning: %s\n", x.Text)
+	}
 }
 
 // newTraining builds a new machine, its recipe and its data from the flags.

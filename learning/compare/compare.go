@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"mark1/images"
+	"mark1/internal/jsonnum"
 	"mark1/learning"
 	"mark1/learning/kernel"
 	"mark1/learning/svm"
@@ -134,11 +135,13 @@ type Row struct {
 
 // Theory is the convergence theorem checked on one binary feature set.
 type Theory struct {
-	Features  string  `json:"features"`
-	Separable bool    `json:"separable"`
-	Radius    float64 `json:"radius"` // R = max ‖(x, 1)‖
-	Margin    float64 `json:"margin"` // γ of the hard-margin SVM's separator, bias included
-	Bound     float64 `json:"bound"`  // (R/γ)²
+	Features  string `json:"features"`
+	Separable bool   `json:"separable"`
+	// Radius R = max ‖(x, 1)‖, Margin γ of the hard-margin SVM's
+	// separator (bias included) and Bound (R/γ)²: nil unless separable.
+	Radius *float64 `json:"radius"`
+	Margin *float64 `json:"margin"`
+	Bound  *float64 `json:"bound"`
 	// PerceptronMistakes made by the perceptron on the same data (nil if
 	// it was not run).
 	PerceptronMistakes *int   `json:"perceptron_mistakes"`
@@ -305,9 +308,7 @@ func runLearner(ctx context.Context, l learning.Learner, feat string, tr, te *le
 		row.Pg = &pg
 	}
 	if mm, ok := res.Model.(learning.Margined); ok {
-		if g := mm.Margin(); !math.IsNaN(g) && !math.IsInf(g, 0) {
-			row.Margin = &g
-		}
+		row.Margin = jsonnum.Of(mm.Margin()) // nil for NaN or Inf; never -0
 	}
 	if sv, ok := res.Model.(learning.SupportVectored); ok {
 		n, b := sv.SupportVectors()
@@ -359,6 +360,6 @@ func theory(d *learning.Data, spec Spec) Theory {
 		}
 	}
 	r, g, bound := learning.MistakeBound(d, w, -b.Rho, true)
-	return Theory{Separable: true, Radius: r, Margin: g, Bound: bound,
+	return Theory{Separable: true, Radius: jsonnum.Of(r), Margin: jsonnum.Of(g), Bound: jsonnum.Of(bound),
 		Note: "γ from the hard-margin SVM; R and γ of the data with the bias input appended"}
 }

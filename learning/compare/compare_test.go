@@ -56,11 +56,12 @@ func TestRunAllLearners(t *testing.T) {
 			t.Errorf("%s: left/right not separable? %s", th.Features, th.Note)
 			continue
 		}
-		if th.PerceptronMistakes == nil || float64(*th.PerceptronMistakes) > th.Bound {
-			t.Errorf("%s: perceptron made %v mistakes; bound (R/γ)² = %.1f", th.Features, th.PerceptronMistakes, th.Bound)
+		if th.Margin == nil || th.Bound == nil || th.Radius == nil || !(*th.Margin > 0) {
+			t.Errorf("%s: separable, but γ = %v, R = %v, bound %v", th.Features, th.Margin, th.Radius, th.Bound)
+			continue
 		}
-		if !(th.Margin > 0) || math.IsInf(th.Bound, 0) {
-			t.Errorf("%s: γ = %v, bound %v", th.Features, th.Margin, th.Bound)
+		if th.PerceptronMistakes == nil || float64(*th.PerceptronMistakes) > *th.Bound {
+			t.Errorf("%s: perceptron made %v mistakes; bound (R/γ)² = %.1f", th.Features, th.PerceptronMistakes, *th.Bound)
 		}
 	}
 }

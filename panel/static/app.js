@@ -9,14 +9,18 @@ let state = null;
 let pending = null; // a state waiting for the next animation frame
 window.mark1 = { get state() { return state; }, get layout() { return layout; }, updates: 0 };
 
+// The server writes its request token into the page; every control sends
+// it back, so that no other site can work the panel.
+const token = document.querySelector('meta[name="mark1-token"]')?.content || "";
+
 async function post(path, body) {
-  const opts = { method: "POST" };
+  const opts = { method: "POST", headers: { "X-Mark1-Token": token } };
   if (body instanceof Blob) {
     opts.body = body;
-    opts.headers = { "Content-Type": "application/octet-stream" };
+    opts.headers["Content-Type"] = "application/octet-stream";
   } else if (body !== undefined) {
     opts.body = JSON.stringify(body);
-    opts.headers = { "Content-Type": "application/json" };
+    opts.headers["Content-Type"] = "application/json";
   }
   try {
     const res = await fetch(path, opts);
@@ -87,8 +91,8 @@ function render() {
   $("save").title = s.can_save ? "Save the machine to the file given with mark1 serve --out" : "Saving is off: start the panel with mark1 serve --out FILE";
   m.classList.remove("error");
   delete document.body.dataset.error;
-  $("status").textContent = (s.running ? "training · " : "") +
-    `epoch ${s.epoch}, card ${s.card} of ${s.cards} · ${s.pulses} motor pulses · ${s.at_stop} pots at a stop · ` +
+  // Epoch, card and pulses are in the counters below the title.
+  $("status").textContent = (s.running ? "training" : "paused") + ` · ${s.at_stop} pots at an end stop · ` +
     `${s.recipe.rule}, ${s.recipe.values} system, ${s.recipe.pulses} pulse${s.recipe.pulses === 1 ? "" : "s"} per correction` +
     (s.status !== "running" ? ` · ${s.status}` : "");
   document.body.dataset.pulses = s.pulses;
@@ -97,11 +101,48 @@ function render() {
   $("pause").disabled = !s.running;
   $("speed").value = s.delay_ms;
   $("speedval").textContent = s.delay_ms + " ms";
+  drawCounters(s);
   drawRetina(s.retina);
   drawAUnits(s.retina);
   drawLamps(s.retina);
   drawCurves(s.history);
   drawDials(s);
+  refreshMap(s);
+}
+
+// clock formats simulated machine seconds as the command line does: 2h40m40s.
+function clock(sec) {
+  sec = Math.round(sec);
+  const h = Math.floor(sec / 3600), m = Math.floor((sec % 3600) / 60), x = sec % 60;
+  if (h) return `${h}h${String(m).padStart(2, "0")}m${String(x).padStart(2, "0")}s`;
+  if (m) return `${m}m${String(x).padStart(2, "0")}s`;
+  return `${x}s`;
+}
+
+const pct = (v) => (100 * v).toFixed(1) + "%";
+
+// heldOut is the number of held-out cards P_g is measured on, if the
+// server says.
+function heldOut(s) {
+  return s.held_out !== undefined ? s.held_out : layout.held_out;
+}
+
+function drawCounters(s) {
+  const last = s.history.length ? s.history[s.history.length - 1] : null;
+  $("c-epoch").textContent = `${s.epoch}` + (last ? ` (${last.epoch} done)` : "");
+  $("c-card").textContent = `${s.card} of ${s.cards}`;
+  $("c-time").textContent = clock(s.seconds);
+  $("c-pulses").textContent = String(s.pulses);
+  $("c-pr").textContent = last ? pct(last.p_r) : "–";
+  $("c-pg").textContent = last && last.p_g !== undefined ? pct(last.p_g) : "–";
+  const n = heldOut(s);
+  let sc = "no epoch finished yet";
+  if (last) {
+    sc = `after epoch ${last.epoch}: P_r ${pct(last.p_r)} of ${s.cards} training cards · `;
+    if (last.p_g !== undefined) sc += `P_g ${pct(last.p_g)} of ${n !== undefined ? n + " " : ""}held-out cards`;
+    else sc += "P_g not measured (no held-out cards)";
+  }
+  $("scores").textContent = sc;
 }
 
 function drawRetina(r) {
@@ -141,6 +182,25 @@ function drawAUnits(r) {
     g.fillRect(x + 1, y + 1, cell - 2, cell - 2);
   }
   $("pa").textContent = r ? `${r.active.length} of ${n} fired · P_a ${(100 * r.pa).toFixed(1)}%` : `${n} association units`;
+  const lg = $("alegend");
+  if (lg.dataset.version !== String(layout.version)) {
+    lg.dataset.version = layout.version;
+    lg.innerHTML = "";
+    if (layout.source_set) {
+      lg.append("Bright: fired · dim: silent. Colour: the R-unit the A-unit feeds (its source-set): ");
+      layout.groups.forEach((grp, u) => {
+        const k = document.createElement("span");
+        k.className = "sw";
+        k.style.background = hues[u % hues.length];
+        lg.append(k, `R${u} `);
+      });
+    } else {
+      const k = document.createElement("span");
+      k.className = "sw";
+      k.style.background = "#ffe066";
+      lg.append(k, "fired · dark: silent (every A-unit feeds every R-unit)");
+    }
+  }
 }
 
 function wants(rUnit, cls) {
@@ -149,20 +209,43 @@ function wants(rUnit, cls) {
   return ((cls >> rUnit) & 1) === 1;
 }
 
+// winner returns the R-unit whose sum is largest, or -1 on a tie (as
+// response.Layer.Decode does for one R-unit per class).
+function winner(sums) {
+  let best = 0, tie = false;
+  for (let u = 1; u < sums.length; u++) {
+    if (sums[u] > sums[best]) { best = u; tie = false; } else if (sums[u] === sums[best]) tie = true;
+  }
+  return tie ? -1 : best;
+}
+
 function drawLamps(r) {
   const box = $("lamps");
   box.innerHTML = "";
+  const onePer = layout.code === "one-per-class";
+  const win = r && onePer ? winner(r.sums) : -1;
   layout.groups.forEach((grp, u) => {
     const lamp = document.createElement("div");
     lamp.className = "lamp";
     const sum = r ? r.sums[u] : 0;
     if (r && sum > 0) lamp.classList.add("on");
-    if (r && r.label >= 0 && (sum > 0) !== wants(u, r.label)) lamp.classList.add("bad");
+    if (r && r.label >= 0 && !onePer && (sum > 0) !== wants(u, r.label)) lamp.classList.add("bad");
     const info = document.createElement("div");
     info.className = "lampinfo";
-    info.textContent = `${grp.title}   ${r ? (sum >= 0 ? "+" : "") + sum.toFixed(3) : ""}`;
+    const name = document.createElement("span");
+    name.className = "lampname";
+    name.textContent = grp.title;
+    const val = document.createElement("span");
+    val.className = "sum";
+    val.textContent = r ? (sum >= 0 ? "+" : "−") + Math.abs(sum).toFixed(3) : "";
+    info.append(name, val);
+    if (u === win) {
+      info.classList.add("win");
+      lamp.classList.add("win");
+    }
     box.append(lamp, info);
   });
+  drawRule(r, win);
   const ans = $("answer");
   if (!r) {
     ans.textContent = "–";
@@ -187,44 +270,150 @@ function drawLamps(r) {
   }
 }
 
-function drawCurves(hist) {
-  const c = $("curves"), g = c.getContext("2d");
-  const W = c.width, H = c.height, pad = 24;
+// drawRule states how the lamps give the answer: the bits and the class
+// they spell (binary code), or the largest sum (one R-unit per class).
+function drawRule(r, win) {
+  const el = $("rule");
+  const n = layout.groups.length;
+  if (layout.code === "one-per-class") {
+    let t = "Rule: one R-unit per class; the largest sum wins, lit or not.";
+    if (r) {
+      t += win >= 0
+        ? ` Largest: R${win} (${r.sums[win] >= 0 ? "+" : "−"}${Math.abs(r.sums[win]).toFixed(3)}) → ${layout.classes[win] !== undefined ? layout.classes[win] : "no class"}.`
+        : " Two sums tie for the largest → no class.";
+    }
+    el.textContent = t;
+    return;
+  }
+  let t = `Rule: binary code; each lamp is one bit (lit = sum > 0), R${n - 1} … R0 spell the class number.`;
+  if (r) {
+    const zero = r.sums.some((v) => v === 0);
+    let code = 0, bits = "";
+    for (let u = n - 1; u >= 0; u--) {
+      const on = r.sums[u] > 0;
+      bits += on ? "1" : "0";
+      if (on) code |= 1 << u;
+    }
+    if (zero) t += ` A sum is exactly 0: that lamp is neither on nor off → no class.`;
+    else if (code >= layout.classes.length) t += ` Lamps ${bits} = ${code}: no class has that number → no class.`;
+    else t += ` Lamps ${bits} = ${code} → ${layout.classes[code]}.`;
+  }
+  el.textContent = t;
+}
+
+// niceStep returns a step of 1, 2 or 5 times a power of ten that cuts
+// [0, max] into at most n intervals.
+function niceStep(max, n) {
+  const raw = max / n, p = Math.pow(10, Math.floor(Math.log10(raw)));
+  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
+  return 10 * p;
+}
+
+// chart draws lines over epochs on a canvas with labelled axes: series are
+// {values, color} (null where not measured), y from 0 to yMax.
+function chart(c, epochs, series, yMax, yLabel, yFmt) {
+  const g = c.getContext("2d");
+  const W = c.width, H = c.height;
+  const L = 46, R = 10, T = 8, B = 32; // margins: tick labels and axis titles
+  const pw = W - L - R, ph = H - T - B;
   g.fillStyle = "#1f2124";
   g.fillRect(0, 0, W, H);
-  g.strokeStyle = "#44484e";
-  g.strokeRect(pad, 6, W - pad - 6, H - pad - 6);
-  $("epochinfo").textContent = hist.length ? `after epoch ${hist[hist.length - 1].epoch}: P_r ${(100 * hist[hist.length - 1].p_r).toFixed(1)}%` : "no epoch finished yet";
-  if (!hist.length) return;
-  const maxM = Math.max(1, ...hist.map((e) => e.mistakes));
-  const n = hist.length;
-  const X = (i) => pad + (n === 1 ? (W - pad - 6) / 2 : (i * (W - pad - 6)) / (n - 1));
-  const line = (vals, color) => {
-    g.strokeStyle = color;
+  g.font = "11px sans-serif";
+  g.fillStyle = "#9a968c";
+  g.strokeStyle = "#3a3e44";
+  g.lineWidth = 1;
+  // y axis: ticks, grid and title.
+  const ystep = niceStep(yMax, 4);
+  g.textAlign = "right";
+  const yticks = [];
+  for (let v = 0; v <= yMax + 1e-9; v += ystep) {
+    yticks.push(yFmt(v));
+    const y = Math.round(T + ph - (v / yMax) * ph) + 0.5;
+    g.beginPath(); g.moveTo(L, y); g.lineTo(L + pw, y); g.stroke();
+    g.fillText(yFmt(v), L - 4, y + 4);
+  }
+  g.save();
+  g.translate(11, T + ph / 2);
+  g.rotate(-Math.PI / 2);
+  g.textAlign = "center";
+  g.fillText(yLabel, 0, 0);
+  g.restore();
+  // x axis: epochs.
+  const n = epochs.length;
+  const lo = n ? epochs[0] : 1, hi = n ? epochs[n - 1] : 1;
+  const X = (e) => L + (hi === lo ? pw / 2 : ((e - lo) / (hi - lo)) * pw);
+  g.textAlign = "center";
+  const xstep = Math.max(1, niceStep(Math.max(1, hi - lo), 5));
+  for (let e = Math.ceil(lo / xstep) * xstep; e <= hi; e += xstep) {
+    const x = Math.round(X(e)) + 0.5;
+    g.beginPath(); g.moveTo(x, T + ph); g.lineTo(x, T + ph + 4); g.stroke();
+    g.fillText(String(e), x, T + ph + 15);
+  }
+  if (n && hi !== lo && hi % xstep) g.fillText(String(hi), X(hi), T + ph + 15);
+  g.fillText("epoch", L + pw / 2, H - 3);
+  // What the axes say, for people reading the page's source and for tests.
+  c.dataset.xlabel = "epoch";
+  c.dataset.ylabel = yLabel;
+  c.dataset.yticks = yticks.join(" ");
+  g.strokeStyle = "#6a6e74";
+  g.strokeRect(L + 0.5, T + 0.5, pw, ph);
+  for (const sr of series) {
+    g.strokeStyle = g.fillStyle = sr.color;
     g.lineWidth = 2;
     g.beginPath();
-    vals.forEach((v, i) => {
+    let started = false;
+    sr.values.forEach((v, i) => {
       if (v === null || v === undefined) return;
-      const y = 6 + (1 - v) * (H - pad - 6);
-      i ? g.lineTo(X(i), y) : g.moveTo(X(i), y);
+      const x = X(epochs[i]), y = T + ph - (v / yMax) * ph;
+      started ? g.lineTo(x, y) : g.moveTo(x, y);
+      started = true;
     });
     g.stroke();
-    g.fillStyle = color;
-    vals.forEach((v, i) => {
+    sr.values.forEach((v, i) => {
       if (v === null || v === undefined) return;
       g.beginPath();
-      g.arc(X(i), 6 + (1 - v) * (H - pad - 6), 2.5, 0, 2 * Math.PI);
+      g.arc(X(epochs[i]), T + ph - (v / yMax) * ph, 2.5, 0, 2 * Math.PI);
       g.fill();
     });
-  };
-  line(hist.map((e) => e.mistakes / maxM), "#e0453a");
-  line(hist.map((e) => e.p_r), "#4ea8ff");
-  if (hist.some((e) => e.p_g !== undefined)) line(hist.map((e) => e.p_g), "#5cd67a");
-  g.fillStyle = "#9a968c";
-  g.font = "11px sans-serif";
-  g.fillText(`${maxM}`, 2, 14);
-  g.fillText("0", 12, H - pad);
-  g.fillText(`epochs 1–${hist[n - 1].epoch}`, pad + 4, H - 8);
+  }
+  if (!n) {
+    g.fillStyle = "#9a968c";
+    g.textAlign = "center";
+    g.fillText("no epoch finished yet", L + pw / 2, T + ph / 2);
+  }
+  g.textAlign = "left";
+}
+
+function drawCurves(hist) {
+  const last = hist.length ? hist[hist.length - 1] : null;
+  $("epochinfo").textContent = last ? `epochs 1–${last.epoch}` : "";
+  const epochs = hist.map((e) => e.epoch);
+  const maxM = Math.max(1, ...hist.map((e) => e.mistakes));
+  const top = niceStep(maxM, 4) * Math.ceil(maxM / niceStep(maxM, 4));
+  chart($("mistakes"), epochs, [{ values: hist.map((e) => e.mistakes), color: "#e0453a" }], top,
+    "mistakes", (v) => String(Math.round(v)));
+  const rates = [{ values: hist.map((e) => 100 * e.p_r), color: "#4ea8ff" }];
+  if (hist.some((e) => e.p_g !== undefined)) rates.push({ values: hist.map((e) => (e.p_g === undefined ? null : 100 * e.p_g)), color: "#5cd67a" });
+  chart($("rates"), epochs, rates, 100, "% right", (v) => v + "%");
+}
+
+// The maps of what each R-unit responds to are drawn by the server; the
+// picture is fetched again when an epoch ends or the view changes, at most
+// every two seconds.
+let mapShown = { key: "", at: 0, timer: null };
+
+function refreshMap(s, force) {
+  const view = document.querySelector('input[name="mapview"]:checked').value;
+  const key = `${view}/${s.layout}/${s.history.length}/${s.running ? "" : s.pulses}`;
+  if (!force && key === mapShown.key) return;
+  const wait = force ? 0 : Math.max(0, 2000 - (Date.now() - mapShown.at));
+  clearTimeout(mapShown.timer);
+  mapShown.timer = setTimeout(() => {
+    mapShown.key = key;
+    mapShown.at = Date.now();
+    $("mapimg").src = `api/${view}.png?k=${encodeURIComponent(key)}`;
+    $("mapinfo").textContent = s.history.length ? `after epoch ${s.history[s.history.length - 1].epoch}` : "before training";
+  }, wait);
 }
 
 // The dial panel: groups of dials per R-unit, rows of a power of two.
@@ -387,6 +576,7 @@ function wire() {
     upload(e.dataTransfer.files[0]);
   });
   window.addEventListener("resize", () => { dialGeometry = null; if (state) drawDials(state); });
+  for (const r of document.querySelectorAll('input[name="mapview"]')) r.onchange = () => { if (state) refreshMap(state, true); };
 }
 
 function connect() {

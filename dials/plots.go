@@ -1,0 +1,106 @@
+package dials
+
+import (
+	"fmt"
+	"image"
+	"image/gif"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Plots returns a drawing of w by h pixels holding the plots in a grid
+// (rows of equal length, axes aligned within a row), with caption, if not
+// empty, in a line under them. With legendH > 0 each plot's legend is drawn
+// in a band of legendH pixels under it instead of over its data (Plots
+// moves the entries out of the plots' legends). Other packages draw their
+// charts with gonum/plot and render them here, as PNG, SVG or GIF frames.
+func Plots(w, h int, rows [][]*plot.Plot, caption string, legendH int) *Drawing {
+	if len(rows) == 0 || len(rows[0]) == 0 {
+		panic("dials: Plots needs at least one plot")
+	}
+	legends := make([][]plot.Legend, len(rows))
+	if legendH > 0 {
+		for i, r := range rows {
+			legends[i] = make([]plot.Legend, len(r))
+			for j, p := range r {
+				if p != nil {
+					legends[i][j] = p.Legend
+					fresh := plot.NewLegend()
+					fresh.TextStyle = p.Legend.TextStyle
+					p.Legend = fresh
+				}
+			}
+		}
+	}
+	d := &Drawing{w: w, h: h}
+	d.paint = func(pn *pen) {
+		bottom := 0.0
+		if caption != "" {
+			bottom = 34
+			pn.text(float64(w)/2, float64(h)-10, 18, center, false, ink, caption)
+		}
+		rowH := (float64(h) - bottom) / float64(len(rows))
+		for i, r := range rows {
+			top := float64(h) - float64(i)*rowH
+			lo := top - rowH
+			if legendH > 0 {
+				lo += float64(legendH)
+			}
+			dc := draw.Canvas{Canvas: pn.c, Rectangle: vg.Rectangle{Min: vg.Point{Y: vg.Length(lo)}, Max: vg.Point{X: vg.Length(w), Y: vg.Length(top)}}}
+			tiles := draw.Tiles{Rows: 1, Cols: len(r), PadTop: 10, PadBottom: 6, PadLeft: 10, PadRight: 16, PadX: 28}
+			canvases := plot.Align([][]*plot.Plot{r}, tiles, dc)
+			for j, p := range r {
+				if p == nil {
+					continue
+				}
+				p.Draw(canvases[0][j])
+				if legendH > 0 {
+					c := canvases[0][j]
+					lc := draw.Canvas{Canvas: pn.c, Rectangle: vg.Rectangle{
+						Min: vg.Point{X: c.Min.X, Y: vg.Length(lo - float64(legendH))},
+						Max: vg.Point{X: c.Max.X, Y: vg.Length(lo - 4)},
+					}}
+					legends[i][j].Draw(lc)
+				}
+			}
+		}
+	}
+	return d
+}
+
+// Frames returns the drawings as a looping animated GIF, each shown delay
+// hundredths of a second and the last four times as long. The drawings must
+// be of one size; each frame stores only what changed, in the panel's
+// palette (greys, the blue–white–red scale and the panel's marks).
+func Frames(ds []*Drawing, delay int) (*gif.GIF, error) {
+	if len(ds) == 0 {
+		return nil, fmt.Errorf("dials: no frames to animate")
+	}
+	if delay <= 0 {
+		delay = 40
+	}
+	conv := newQuantizer(gifPalette())
+	g := &gif.GIF{}
+	var prev *image.Paletted
+	for i, d := range ds {
+		if d.w != ds[0].w || d.h != ds[0].h {
+			return nil, fmt.Errorf("dials: frame %d is %d×%d, frame 1 is %d×%d", i+1, d.w, d.h, ds[0].w, ds[0].h)
+		}
+		img := conv.paletted(d.Image())
+		if prev == nil {
+			g.Image = append(g.Image, img)
+		} else {
+			g.Image = append(g.Image, changes(prev, img))
+		}
+		g.Disposal = append(g.Disposal, gif.DisposalNone)
+		prev = img
+		dl := delay
+		if i == len(ds)-1 {
+			dl *= 4
+		}
+		g.Delay = append(g.Delay, dl)
+	}
+	return g, nil
+}

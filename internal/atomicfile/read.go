@@ -1,0 +1,83 @@
+package atomicfile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"syscall"
+)
+
+// Default size limits for ReadFile, in bytes.
+const (
+	// MaxConfig bounds a small JSON input: a machine configuration, a
+	// plugboard listing, a recording's epoch file. 16 MiB.
+	MaxConfig = 16 << 20
+	// MaxMachine bounds a machine file. 256 MiB: a machine of 100,000
+	// A-units in the full layout (800,000 pots) takes about 20 MB.
+	MaxMachine = 256 << 20
+)
+
+// Open opens path for reading if it is a regular file (or a link to one).
+// It refuses folders, devices, named pipes and sockets, which could block
+// or never end. The file is opened without blocking and then examined, so
+// a named pipe with no writer cannot hang the caller, and what is examined
+// is what was opened (no race between a look and an open).
+func Open(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err // *PathError names the file and the problem.
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("%s: is %s, not a regular file", path, kindName(fi.Mode()))
+	}
+	return f, nil
+}
+
+// ErrTooLarge is wrapped by ReadFile's error for a file over its limit.
+var ErrTooLarge = errors.New("file too large")
+
+// ReadFile reads the whole of the regular file path, which must hold at
+// most limit bytes (limit > 0). Over the limit it reads nothing more and
+// says so, naming flag, the command-line flag that raises the limit (or
+// "" if there is none). It refuses what Open refuses.
+func ReadFile(path string, limit int64, flag string) ([]byte, error) {
+	if limit <= 0 {
+		panic("atomicfile: ReadFile limit must be positive")
+	}
+	f, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	tooLarge := func() error {
+		hint := ""
+		if flag != "" {
+			hint = fmt.Sprintf("; raise it with %s", flag)
+		}
+		return fmt.Errorf("%s: larger than the limit of %d bytes%s: %w", path, limit, hint, ErrTooLarge)
+	}
+	size := int64(0)
+	if fi, err := f.Stat(); err == nil {
+		size = fi.Size()
+	}
+	if size > limit {
+		return nil, tooLarge()
+	}
+	// The size may change while reading: read at most one byte more than
+	// the limit to notice.
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading: %w", path, unwrapPath(err))
+	}
+	if int64(len(b)) > limit {
+		return nil, tooLarge()
+	}
+	return b, nil
+}

@@ -1,0 +1,187 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"image/gif"
+	"math"
+	"os"
+	"strings"
+
+	"mark1/dataset"
+	"mark1/internal/atomicfile"
+	"mark1/lab"
+)
+
+type labOptions struct {
+	example    string
+	data       string
+	format     string
+	labelCol   string
+	list       bool
+	learner    string
+	bias       bool
+	eps        float64
+	shuffle    bool
+	seed       uint64
+	lineSearch bool
+	kernel     string
+	c          float64
+	hard       bool
+	maxEpochs  int
+	trace      bool
+	asJSON     bool
+	view       string
+	step       int
+	png, svg   string
+	gifPath    string
+	delay      int
+	maxFrames  int
+}
+
+func runLab(ctx context.Context, env *Env, args []string) error {
+	var o labOptions
+	fs := newFlags(env, "lab [--example NAME] [flags]", `The lecture notes, runnable. Runs a learner on one of the notes' small
+examples and writes it down step by step as the notes do (--trace, the
+default; --json for the same trace as data), or draws it: --png/--svg a
+picture of one --view at one --step, --gif an animation over every step.
+
+Examples (--list shows them with what each teaches): `+strings.Join(lab.Names(), ", ")+`.
+Views: notes (x-space, the dual chart and R(w) side by side), x, w, risk,
+paths (batch GD against the perceptron on R(w)), bias (the bias trick in 3-D),
+regions (kernel perceptron / SVM decision regions), margin (hard against soft
+margin), theorem (mistakes so far against (R/γ)²).
+
+  mark1 lab --example notes-004 --trace
+  mark1 lab --example needs-bias --learner batch-gd --bias --eps 0.5
+  mark1 lab --example xor --learner kernel-perceptron --kernel poly:d=2
+  mark1 lab --example notes-004 --view notes --gif notes-004.gif`)
+	fs.StringVar(&o.example, "example", "notes-004", "the example data set")
+	fs.StringVar(&o.data, "data", "", "your own two-class data instead of an example: libsvm, CSV or \"x1 x2 ... label\" text, any dimension\n(pictures need 2 features; traces work in any dimension)")
+	fs.StringVar(&o.format, "format", "auto", "--data format: auto, libsvm, csv or text")
+	fs.StringVar(&o.labelCol, "label-column", "", "--data CSV: the label column, by name or 1-based position (default: label/class/target/y, else the last)")
+	fs.BoolVar(&o.list, "list", false, "list the examples and what each teaches")
+	fs.StringVar(&o.learner, "learner", "perceptron", "the learner: "+strings.Join(lab.Learners(), ", "))
+	fs.BoolVar(&o.bias, "bias", false, "use the bias trick x → (x, 1) (a separator not through the origin)")
+	fs.Float64Var(&o.eps, "eps", 1, "step size ε of the perceptron and batch GD")
+	fs.BoolVar(&o.shuffle, "shuffle", false, "present the points in a fresh seeded shuffle each epoch instead of in order")
+	fs.Uint64Var(&o.seed, "seed", 1, "seed of --shuffle")
+	fs.BoolVar(&o.lineSearch, "line-search", false, "batch GD: choose each step by exact line search instead of a fixed ε")
+	fs.StringVar(&o.kernel, "kernel", "linear", "kernel of the kernel perceptron and the SVM: linear, poly:d=2[,c=1], gaussian:sigma=1, laplace:sigma=1")
+	fs.Float64Var(&o.c, "C", 1, "the SVM's soft-margin penalty C")
+	fs.BoolVar(&o.hard, "hard", false, "the SVM with a hard margin (C → ∞)")
+	fs.IntVar(&o.maxEpochs, "max-epochs", 100, "bound on the passes over the data (the steps, for batch GD)")
+	fs.BoolVar(&o.trace, "trace", false, "print the trace as the notes write it (the default when nothing is drawn)")
+	fs.BoolVar(&o.asJSON, "json", false, "print the trace as JSON")
+	fs.StringVar(&o.view, "view", "", "picture: "+strings.Join(lab.Views(), ", ")+" (default notes, or regions for the kernel perceptron and the SVM)")
+	fs.IntVar(&o.step, "step", -1, "the step to draw: 0 is the start, -1 the end")
+	fs.StringVar(&o.png, "png", "", "draw the view at --step to this PNG file")
+	fs.StringVar(&o.svg, "svg", "", "draw the view at --step to this SVG file")
+	fs.StringVar(&o.gifPath, "gif", "", "draw the view at every step to this animated GIF")
+	fs.IntVar(&o.delay, "delay", 80, "--gif: time each step is shown, in hundredths of a second")
+	fs.IntVar(&o.maxFrames, "max-frames", 200, "--gif: refuse runs with more steps than this")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("lab: unexpected argument %q", fs.Arg(0))
+	}
+	if o.list {
+		for _, e := range lab.Examples() {
+			fmt.Fprintf(env.Stdout, "%-11s %d points, %d features: %s\n", e.Name, len(e.X), e.Dim(), e.Teaches)
+		}
+		return nil
+	}
+	if o.asJSON && o.trace {
+		return usagef("lab: give --trace or --json, not both")
+	}
+	if !(o.eps > 0) || math.IsInf(o.eps, 0) {
+		return usagef("lab: --eps %v: want a finite step size > 0", o.eps)
+	}
+	if !(o.c > 0) || math.IsInf(o.c, 0) {
+		return usagef("lab: --C %v: want a finite number > 0", o.c)
+	}
+	if o.maxEpochs < 1 || o.maxEpochs > 100000 || o.delay < 1 || o.delay > 6000 || o.maxFrames < 1 || o.maxFrames > 2000 || o.step < -1 {
+		return usagef("lab: --max-epochs in [1, 100000], --delay in [1, 6000], --max-frames in [1, 2000], --step ≥ -1")
+	}
+	if o.gifPath != "" && !strings.HasSuffix(strings.ToLower(o.gifPath), ".gif") {
+		return usagef("lab: --gif %s: the animation is a GIF; name the file .gif", o.gifPath)
+	}
+	var e lab.Example
+	if o.data != "" {
+		format, err := dataset.ParseFormat(o.format)
+		if err != nil {
+			return usagef("lab: --format: %v", err)
+		}
+		s, err := dataset.ReadFile(o.data, dataset.Options{Format: format, LabelColumn: o.labelCol, MaxRows: lab.MaxDataRows + 1})
+		if err != nil {
+			return fmt.Errorf("lab: --data: %w", err)
+		}
+		if e, err = lab.FromDataset(s); err != nil {
+			return fmt.Errorf("lab: --data: %w", err)
+		}
+		fmt.Fprintf(env.Stderr, "%s: %d points, %d features; %s\n", o.data, len(e.X), e.Dim(), e.Teaches)
+	} else {
+		var err error
+		if e, err = lab.Find(o.example); err != nil {
+			return usagef("lab: --example: %v", err)
+		}
+	}
+	kernelSpec := o.kernel
+	if kernelSpec == "linear" {
+		kernelSpec = ""
+	}
+	setup := lab.Setup{
+		Learner: o.learner, Bias: o.bias, Eps: o.eps, Shuffle: o.shuffle, Seed: o.seed,
+		LineSearch: o.lineSearch, Kernel: kernelSpec, C: o.c, Hard: o.hard, MaxEpochs: o.maxEpochs,
+	}
+	run, err := lab.Start(ctx, e, setup)
+	if err != nil {
+		return usagef("lab: %v", err)
+	}
+	drawing := o.png != "" || o.svg != "" || o.gifPath != ""
+	if o.view != "" && !drawing {
+		return usagef("lab: --view draws a picture: give --png FILE, --svg FILE or --gif FILE")
+	}
+	if o.view == "" {
+		o.view = "notes"
+		if o.learner == "kernel-perceptron" || o.learner == "svm" {
+			o.view = "regions"
+		}
+	}
+	if o.step >= run.Frames() {
+		return usagef("lab: --step %d: the run has steps 0 to %d", o.step, run.Frames()-1)
+	}
+	if o.png != "" || o.svg != "" {
+		d, err := run.Picture(ctx, o.view, o.step)
+		if err != nil {
+			return usagef("lab: %v", err)
+		}
+		if o.png != "" {
+			if err := atomicfile.Write(o.png, func(f *os.File) error { return d.WritePNG(f) }); err != nil {
+				return err
+			}
+		}
+		if o.svg != "" {
+			if err := atomicfile.Write(o.svg, func(f *os.File) error { return d.WriteSVG(f) }); err != nil {
+				return err
+			}
+		}
+	}
+	if o.gifPath != "" {
+		g, err := run.Animate(ctx, o.view, o.delay, o.maxFrames)
+		if err != nil {
+			return usagef("lab: %v", err)
+		}
+		if err := atomicfile.Write(o.gifPath, func(f *os.File) error { return gif.EncodeAll(f, g) }); err != nil {
+			return err
+		}
+	}
+	switch {
+	case o.asJSON:
+		return run.WriteJSON(env.Stdout)
+	case o.trace || !drawing:
+		return run.WriteText(env.Stdout)
+	}
+	return nil
+}

@@ -1,0 +1,162 @@
+package cli
+
+import (
+	"encoding/json"
+	"image/gif"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLabTrace checks mark1 lab against the notes (004): the text names
+// every update as the notes write it, and --json gives the same weights.
+func TestLabTrace(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := run(t, dir, "lab", "--example", "notes-004", "--trace")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, line := range []string{"w₂ = w₁ − (−1, 2) = (1, −2)", "w₃ = w₂ + (1, 1) = (2, −1)", "w₄ = w₃ − (−1, −2) = (3, 1)", "(R/γ)² = 5 ≥ 3 mistakes"} {
+		if !strings.Contains(out, line) {
+			t.Errorf("--trace lacks %q:\n%s", line, out)
+		}
+	}
+	code, out, errs = run(t, dir, "lab", "--example", "notes-004", "--json")
+	if code != 0 {
+		t.Fatalf("--json: exit %d: %s", code, errs)
+	}
+	var tr struct {
+		Steps []struct {
+			Update int       `json:"update"`
+			W      []float64 `json:"w"`
+		} `json:"steps"`
+		Theorem struct {
+			Bound *float64 `json:"bound"`
+		} `json:"theorem"`
+	}
+	if err := json.Unmarshal([]byte(out), &tr); err != nil {
+		t.Fatalf("--json: %v\n%s", err, out)
+	}
+	got := map[int][]float64{}
+	for _, s := range tr.Steps {
+		if s.Update > 0 {
+			got[s.Update] = s.W
+		}
+	}
+	want := map[int][2]float64{2: {1, -2}, 3: {2, -1}, 4: {3, 1}}
+	if len(got) != len(want) {
+		t.Errorf("--json: updates %v; want %v", got, want)
+	}
+	for u, w := range want {
+		if g := got[u]; len(g) != 2 || g[0] != w[0] || g[1] != w[1] {
+			t.Errorf("--json: w%d = %v; want %v", u, g, w)
+		}
+	}
+	if b := tr.Theorem.Bound; b == nil {
+		t.Errorf("--json: no theorem bound; want 5")
+	} else if math.Abs(*b-5) > 1e-9 {
+		t.Errorf("--json: theorem bound %v; want 5", *b)
+	}
+	// Without a separator through the origin the bound is null.
+	if code, out, _ = run(t, dir, "lab", "--example", "needs-bias", "--json", "--max-epochs", "3"); code != 0 || !strings.Contains(out, `"bound": null`) {
+		t.Errorf("needs-bias without bias: exit %d, want a null bound:\n%.400s", code, out)
+	}
+}
+
+// TestLabPictures draws a PNG, an SVG and a GIF and checks what came out.
+func TestLabPictures(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := run(t, dir, "lab", "--example", "notes-004", "--view", "w", "--step", "3", "--png", "w.png", "--svg", "w.svg")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	f, err := os.Open(filepath.Join(dir, "w.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(f)
+	f.Close()
+	if err != nil || img.Bounds().Dx() != 600 {
+		t.Errorf("w.png: %v, %v", err, img.Bounds())
+	}
+	svg, err := os.ReadFile(filepath.Join(dir, "w.svg"))
+	if err != nil || !strings.Contains(string(svg), "<svg") || !strings.Contains(string(svg), "dual chart") {
+		t.Errorf("w.svg: %v, %d bytes", err, len(svg))
+	}
+	code, _, errs = run(t, dir, "lab", "--example", "notes-004", "--view", "x", "--gif", "x.gif", "--delay", "10")
+	if code != 0 {
+		t.Fatalf("--gif: exit %d: %s", code, errs)
+	}
+	f, err = os.Open(filepath.Join(dir, "x.gif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(f)
+	f.Close()
+	if err != nil || len(g.Image) != 13 {
+		t.Errorf("x.gif: %v, want 13 frames (the start and 12 steps)", err)
+	}
+}
+
+// TestLabBadInput checks that bad flags give one line and exit status 2,
+// and write nothing.
+func TestLabBadInput(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--example", "nope"}, `no example "nope"`},
+		{[]string{"--eps", "-1"}, "--eps"},
+		{[]string{"--eps", "NaN"}, "--eps"},
+		{[]string{"--C", "0", "--learner", "svm"}, "--C"},
+		{[]string{"--learner", "magic"}, `learner "magic"`},
+		{[]string{"--learner", "svm", "--kernel", "poly:d=x"}, "poly:d=x"},
+		{[]string{"--view", "w"}, "--png"},
+		{[]string{"--view", "nope", "--png", "a.png"}, `--view "nope"`},
+		{[]string{"--learner", "svm", "--view", "w", "--png", "a.png"}, "--view w draws"},
+		{[]string{"--view", "theorem", "--learner", "batch-gd", "--png", "a.png"}, "--learner perceptron"},
+		{[]string{"--gif", "a.png"}, ".gif"},
+		{[]string{"--step", "99", "--png", "a.png"}, "--step 99"},
+		{[]string{"--trace", "--json"}, "not both"},
+	} {
+		code, _, errs := run(t, dir, append([]string{"lab"}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
+			t.Errorf("lab %v: exit %d, stderr %q; want 2 and one line naming %q", c.args, code, errs, c.want)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("bad input left files: %v", entries)
+	}
+}
+
+// TestLabData runs the notes' example from a libsvm file of the user's and
+// a three-feature text file: traces in any dimension, pictures declined.
+func TestLabData(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "notes.libsvm"), []byte("-1 1:-1 2:2\n1 1:1\n1 1:1 2:1\n-1 1:-1\n-1 1:-1 2:-2\n1 1:1 2:-1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "three.txt"), []byte("1 2 3 1\n-1 0 2 -1\n0 0 1 1\n4 4 4 -1\n"), 0o644)
+	code, out, errs := run(t, dir, "lab", "--data", "notes.libsvm")
+	if code != 0 || !strings.Contains(out, "w₄ = w₃ − (−1, −2) = (3, 1)") {
+		t.Errorf("--data notes.libsvm: exit %d, %s\n%s", code, errs, out)
+	}
+	code, out, errs = run(t, dir, "lab", "--data", "three.txt", "--bias", "--max-epochs", "3")
+	if code != 0 || !strings.Contains(out, "(1, 2, 3)") || !strings.Contains(errs, "3 features") {
+		t.Errorf("--data three.txt: exit %d, %s\n%s", code, errs, out)
+	}
+	code, _, errs = run(t, dir, "lab", "--data", "three.txt", "--png", "x.png")
+	if code != 2 || !strings.Contains(errs, "2 features and the example has 3") {
+		t.Errorf("--data three.txt --png: exit %d, %s", code, errs)
+	}
+	code, _, errs = run(t, dir, "lab", "--data", "missing.txt")
+	if code != 1 || !strings.Contains(errs, "missing.txt") {
+		t.Errorf("--data missing.txt: exit %d, %s", code, errs)
+	}
+	code, _, errs = run(t, dir, "lab", "--data", "three.txt", "--format", "xml")
+	if code != 2 || !strings.Contains(errs, "--format") {
+		t.Errorf("--format xml: exit %d, %s", code, errs)
+	}
+}

@@ -1,0 +1,179 @@
+package lab
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+)
+
+// DualLine is a sample's line {w : x·w + b = 0} of the dual chart (b = 0
+// without the bias trick, the current b with it); w must lie on the side
+// where Y·(Normal·w + C) ≥ 0.
+type DualLine struct {
+	Sample int        `json:"sample"` // 1-based
+	Normal [2]float64 `json:"normal"` // x
+	C      float64    `json:"c"`      // b
+	Y      int        `json:"y"`
+}
+
+// Grid is a function sampled on an N×N grid over Box, row by row from
+// the bottom (Z[r*N+c] at x = X0 + (c+½)·(X1−X0)/N, y likewise).
+type Grid struct {
+	N   int        `json:"n"`
+	Box [4]float64 `json:"box"` // x0, x1, y0, y1
+	Z   []float64  `json:"z"`
+	Max float64    `json:"max"`
+}
+
+// Frame is everything a picture of one frame of a run shows, as data: the
+// lab page draws it in the browser. Coordinates are the first two features.
+type Frame struct {
+	Frame   int         `json:"frame"`
+	Frames  int         `json:"frames"`
+	Caption string      `json:"caption"`
+	Points  [][]float64 `json:"points"`
+	Labels  []int       `json:"labels"`
+	XBox    [4]float64  `json:"xbox"`
+	// Linear learners: the weights now (ending in b with the bias) and
+	// their path, the sample just presented and whether it was a mistake.
+	W       []float64   `json:"w,omitempty"`
+	Path    [][]float64 `json:"path,omitempty"`
+	Mark    int         `json:"mark"` // 0-based, −1 for none
+	Mistake bool        `json:"mistake"`
+	Bias    bool        `json:"bias"`
+	// The dual chart (linear learners, two features).
+	WBox     [4]float64   `json:"wbox"`
+	Dual     []DualLine   `json:"dual,omitempty"`
+	Feasible [][2]float64 `json:"feasible"`
+	Risk     *Grid        `json:"risk,omitempty"`
+	// Decision values f(x) over XBox (every learner), and the samples to
+	// ring: support vectors, stored samples.
+	Decision *Grid `json:"decision,omitempty"`
+	Ringed   []int `json:"ringed"`
+	Band     bool  `json:"band"` // draw f = ±1 (the SVM)
+	// Text is the whole trace as the notes write it; Line is the line of
+	// the table for this frame (empty for the start and the SVM).
+	Text      string  `json:"text"`
+	Mistakes  int     `json:"mistakes"`
+	Bound     float64 `json:"bound"` // (R/γ)², 0 when there is none
+	Status    string  `json:"status"`
+	Converged bool    `json:"converged"`
+}
+
+// Frame returns frame f (−1: the last) of the run as data, with grids of
+// n×n points (n in [8, 200]) and an x-space view of at least ±minHalf
+// (a page where points are placed by clicking keeps its scale). The run's
+// example must have two features.
+func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
+	e := r.Example
+	if err := need2D(e, "the lab page"); err != nil {
+		return nil, err
+	}
+	if n < 8 || n > 200 {
+		panic(fmt.Sprintf("lab: Frame: grid size %d not in [8, 200]", n))
+	}
+	f = r.clampFrame(f)
+	fr := &Frame{Frame: f, Frames: r.Frames(), Points: e.X, Labels: e.Y, Mark: -1, Bias: r.Setup.Bias, Feasible: [][2]float64{}, Ringed: []int{}}
+	fr.Caption = e.Name + " · " + r.setupText()
+	if t := r.frameTitle(f); t != "" {
+		fr.Caption += " · " + t
+	}
+	xb := XBox(e)
+	if minHalf > xb.X1 {
+		xb = square(minHalf)
+	}
+	fr.XBox = [4]float64{xb.X0, xb.X1, xb.Y0, xb.Y1}
+	var buf bytes.Buffer
+	if err := r.WriteText(&buf); err != nil {
+		return nil, err
+	}
+	fr.Text = buf.String()
+	fr.Mark, fr.Mistake = r.mark(f)
+	var decision func([]float64) float64
+	switch {
+	case r.Perceptron != nil || r.GD != nil:
+		path := r.Path(f)
+		fr.Path = path
+		fr.W = path[len(path)-1]
+		wb := WBox(r.Path(-1))
+		fr.WBox = [4]float64{wb.X0, wb.X1, wb.Y0, wb.Y1}
+		b := 0.0
+		if r.Setup.Bias {
+			b = fr.W[2]
+		}
+		for i, x := range e.X {
+			fr.Dual = append(fr.Dual, DualLine{Sample: i + 1, Normal: [2]float64{x[0], x[1]}, C: b, Y: e.Y[i]})
+		}
+		region, err := FeasibleSlice(e, b, wb)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range region {
+			fr.Feasible = append(fr.Feasible, [2]float64{p.X, p.Y})
+		}
+		g := newRiskGrid(e, r.Setup.Bias, b, wb, n)
+		fr.Risk = &Grid{N: n, Box: fr.WBox, Z: g.z, Max: g.hi}
+		w := fr.W
+		decision = func(x []float64) float64 { return w[0]*x[0] + w[1]*x[1] + b }
+		if r.Perceptron != nil {
+			if th := r.Perceptron.Theorem; th.Gamma > 0 {
+				fr.Bound = th.Bound
+			}
+			for _, s := range r.Perceptron.Steps[:f] {
+				if s.Mistake {
+					fr.Mistakes++
+				}
+			}
+			fr.Status, fr.Converged = r.Perceptron.Status, r.Perceptron.Converged
+		} else {
+			fr.Mistakes = f
+			fr.Status, fr.Converged = r.GD.Status, r.GD.Converged
+		}
+	case r.Kernel != nil:
+		k, err := parseKernel(r.Setup.Kernel)
+		if err != nil {
+			return nil, err
+		}
+		coef := make([]float64, len(e.X))
+		for _, s := range r.Kernel.Steps[:f] {
+			coef[s.Sample-1] = float64(s.Coef)
+			if s.Mistake {
+				fr.Mistakes++
+			}
+		}
+		for i, c := range coef {
+			if c != 0 {
+				fr.Ringed = append(fr.Ringed, i+1)
+			}
+		}
+		bias := float64(b2i(r.Setup.Bias))
+		decision = func(x []float64) float64 {
+			var v float64
+			for i, c := range coef {
+				if c != 0 {
+					v += c * (k.Eval(e.X[i], x) + bias)
+				}
+			}
+			return v
+		}
+		fr.Status, fr.Converged = r.Kernel.Status, r.Kernel.Converged
+	default:
+		decision = r.SVM.Decision
+		fr.Ringed = append(fr.Ringed, r.SVM.Support...)
+		fr.Band = true
+		fr.Status, fr.Converged = r.SVM.Status, r.SVM.bin.Status.Converged()
+	}
+	g := &Grid{N: n, Box: fr.XBox, Z: make([]float64, n*n)}
+	x := make([]float64, 2)
+	for row := range n {
+		for c := range n {
+			x[0] = xb.X0 + (xb.X1-xb.X0)*(float64(c)+0.5)/float64(n)
+			x[1] = xb.Y0 + (xb.Y1-xb.Y0)*(float64(row)+0.5)/float64(n)
+			v := decision(x)
+			g.Z[row*n+c] = v
+			g.Max = max(g.Max, math.Abs(v))
+		}
+	}
+	fr.Decision = g
+	return fr, nil
+}

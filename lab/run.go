@@ -1,0 +1,396 @@
+package lab
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"image/gif"
+	"io"
+	"math"
+	"strings"
+
+	"mark1/dials"
+	"mark1/learning/kernel"
+
+	"gonum.org/v1/plot"
+)
+
+// Setup says which learner a lab run drives and how. The zero value is the
+// notes' perceptron: no bias, ε = 1, the given order.
+type Setup struct {
+	// Learner is "perceptron" (the default), "batch-gd",
+	// "kernel-perceptron" or "svm".
+	Learner string `json:"learner"`
+	// Bias uses the bias trick x → (x, 1).
+	Bias bool `json:"bias"`
+	// Eps is the step size ε of the perceptron and of batch GD; 0 means 1.
+	Eps float64 `json:"eps"`
+	// Shuffle presents the points in a seeded shuffle each epoch.
+	Shuffle bool   `json:"shuffle"`
+	Seed    uint64 `json:"seed"`
+	// LineSearch chooses batch GD's steps by exact line search.
+	LineSearch bool `json:"line_search"`
+	// Kernel is a kernel as kernel.Parse reads it ("linear", "poly:2",
+	// "gaussian:sigma=1", …); empty means linear.
+	Kernel string `json:"kernel"`
+	// C is the SVM's soft-margin penalty; 0 means 1. Hard asks for the
+	// hard margin.
+	C    float64 `json:"C"`
+	Hard bool    `json:"hard"`
+	// MaxEpochs bounds the passes (the steps, for batch GD); 0 means 100.
+	MaxEpochs int `json:"max_epochs"`
+}
+
+// Learners lists the learners a Setup may name.
+func Learners() []string {
+	return []string{"perceptron", "batch-gd", "kernel-perceptron", "svm"}
+}
+
+// Run is one lab run: an example, a setup and what the learner did.
+// Exactly one of the traces is set, after the learner.
+type Run struct {
+	Example    Example          `json:"example"`
+	Setup      Setup            `json:"setup"`
+	Perceptron *PerceptronTrace `json:"perceptron,omitempty"`
+	GD         *GDTrace         `json:"batch_gd,omitempty"`
+	Kernel     *KernelTrace     `json:"kernel_perceptron,omitempty"`
+	SVM        *SVMResult       `json:"svm,omitempty"`
+}
+
+// Start runs s's learner on e. Bad settings are errors that name the
+// setting.
+func Start(ctx context.Context, e Example, s Setup) (*Run, error) {
+	needValid(e)
+	if s.Learner == "" {
+		s.Learner = "perceptron"
+	}
+	if !(s.Eps >= 0) || math.IsInf(s.Eps, 0) {
+		return nil, fmt.Errorf("eps %v: want a finite step size > 0", s.Eps)
+	}
+	if s.MaxEpochs < 0 || s.MaxEpochs > 100000 {
+		return nil, fmt.Errorf("max epochs %d: want 0 to 100000", s.MaxEpochs)
+	}
+	var k kernel.Kernel = kernel.Linear{}
+	if s.Kernel != "" {
+		var err error
+		if k, err = kernel.Parse(s.Kernel); err != nil {
+			return nil, err
+		}
+	}
+	r := &Run{Example: e, Setup: s}
+	var err error
+	switch s.Learner {
+	case "perceptron":
+		r.Perceptron, err = TracePerceptron(ctx, e, PerceptronOptions{Bias: s.Bias, Eps: s.Eps, Shuffle: s.Shuffle, Seed: s.Seed, MaxEpochs: s.MaxEpochs})
+	case "batch-gd":
+		r.GD, err = TraceBatchGD(ctx, e, GDOptions{Bias: s.Bias, Eps: s.Eps, LineSearch: s.LineSearch, MaxSteps: s.MaxEpochs})
+	case "kernel-perceptron":
+		r.Kernel, err = TraceKernelPerceptron(ctx, e, KernelOptions{Kernel: k, Bias: s.Bias, Shuffle: s.Shuffle, Seed: s.Seed, MaxEpochs: s.MaxEpochs})
+	case "svm":
+		if s.C < 0 || math.IsNaN(s.C) || math.IsInf(s.C, 0) {
+			return nil, fmt.Errorf("C %v: want a finite number > 0", s.C)
+		}
+		r.SVM, err = SolveSVM(e, SVMOptions{Kernel: k, C: s.C, Hard: s.Hard})
+	default:
+		return nil, fmt.Errorf("learner %q: want one of %s", s.Learner, strings.Join(Learners(), ", "))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// WriteText writes the run as the notes write it.
+func (r *Run) WriteText(w io.Writer) error {
+	switch {
+	case r.Perceptron != nil:
+		return r.Perceptron.WriteText(w)
+	case r.GD != nil:
+		return r.GD.WriteText(w)
+	case r.Kernel != nil:
+		return r.Kernel.WriteText(w)
+	default:
+		return r.SVM.WriteText(w)
+	}
+}
+
+// WriteJSON writes the run's trace as indented JSON.
+func (r *Run) WriteJSON(w io.Writer) error {
+	var v any
+	switch {
+	case r.Perceptron != nil:
+		v = r.Perceptron
+	case r.GD != nil:
+		v = r.GD
+	case r.Kernel != nil:
+		v = r.Kernel
+	default:
+		v = r.SVM
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// Frames returns the number of frames of the run: the start and one per
+// step (one for the SVM).
+func (r *Run) Frames() int {
+	switch {
+	case r.Perceptron != nil:
+		return len(r.Perceptron.Steps) + 1
+	case r.GD != nil:
+		return len(r.GD.Steps) + 1
+	case r.Kernel != nil:
+		return len(r.Kernel.Steps) + 1
+	}
+	return 1
+}
+
+// clampFrame maps −1 (and anything past the end) to the last frame.
+func (r *Run) clampFrame(f int) int {
+	if f < 0 || f >= r.Frames() {
+		return r.Frames() - 1
+	}
+	return f
+}
+
+// Path returns the weights from the start up to frame f: the start and the
+// w after each update (each step, for batch GD). Linear learners only.
+func (r *Run) Path(f int) [][]float64 {
+	f = r.clampFrame(f)
+	switch {
+	case r.Perceptron != nil:
+		path := [][]float64{r.Perceptron.Start}
+		for _, s := range r.Perceptron.Steps[:f] {
+			if s.Mistake {
+				path = append(path, s.W)
+			}
+		}
+		return path
+	case r.GD != nil:
+		path := [][]float64{make([]float64, r.Example.Dim()+b2i(r.Setup.Bias))}
+		for _, s := range r.GD.Steps[:f] {
+			path = append(path, s.Next)
+		}
+		return path
+	}
+	return nil
+}
+
+// mark returns the sample presented in frame f (0-based) and whether it
+// was a mistake; −1 for none.
+func (r *Run) mark(f int) (int, bool) {
+	if f == 0 {
+		return -1, false
+	}
+	switch {
+	case r.Perceptron != nil:
+		s := r.Perceptron.Steps[f-1]
+		return s.Sample - 1, s.Mistake
+	case r.Kernel != nil:
+		s := r.Kernel.Steps[f-1]
+		return s.Sample - 1, s.Mistake
+	}
+	return -1, false
+}
+
+// frameTitle names frame f for the pictures.
+func (r *Run) frameTitle(f int) string {
+	switch {
+	case r.Perceptron != nil:
+		if f == 0 {
+			return "start, w₁ = " + Vec(r.Perceptron.Start)
+		}
+		s := r.Perceptron.Steps[f-1]
+		what := "right"
+		if s.Mistake {
+			what = fmt.Sprintf("mistake → w%s", Sub(s.Update))
+		}
+		return fmt.Sprintf("step %d (epoch %d): sample %d, w·x = %s, %s", s.Step, s.Epoch, s.Sample, Num(s.Score), what)
+	case r.GD != nil:
+		if f == 0 {
+			return "start, w = 0"
+		}
+		s := r.GD.Steps[f-1]
+		return fmt.Sprintf("step %d: |V| = %d, R(w) = %s → %s", s.Step, len(s.V), Num(s.Risk), Num(s.After))
+	case r.Kernel != nil:
+		if f == 0 {
+			return "start: nothing stored"
+		}
+		s := r.Kernel.Steps[f-1]
+		what := "right"
+		if s.Mistake {
+			what = "mistake, stored"
+		}
+		return fmt.Sprintf("step %d (epoch %d): sample %d, f(x) = %s, %s", s.Step, s.Epoch, s.Sample, Num(s.F), what)
+	}
+	return ""
+}
+
+// Views lists the pictures a run can draw.
+func Views() []string {
+	return []string{"notes", "x", "w", "risk", "paths", "bias", "regions", "margin", "theorem"}
+}
+
+// Picture draws view at frame f (−1: the last).
+//
+//	notes    x-space, the dual chart and R(w) side by side
+//	x        x-space: points, hyperplane, w, margin band, ball of radius R
+//	w        the dual chart: dual lines, shaded sides, feasible region, w's path
+//	risk     R(w) shaded with contours and the dual lines
+//	paths    batch GD against the perceptron (SGD) on R(w)
+//	bias     the bias trick in 3-D: the points on the plane x₃ = 1
+//	regions  decision regions (kernel perceptron, SVM: f = ±1, support vectors)
+//	margin   the SVM's hard margin against soft margins as C changes
+//	theorem  mistakes so far against the bound (R/γ)²
+func (r *Run) Picture(ctx context.Context, view string, f int) (*dials.Drawing, error) {
+	f = r.clampFrame(f)
+	e := r.Example
+	caption := e.Name + " · " + r.setupText()
+	if t := r.frameTitle(f); t != "" {
+		caption += " · " + t
+	}
+	linear := r.Perceptron != nil || r.GD != nil
+	switch view {
+	case "notes", "x", "w", "risk":
+		if !linear {
+			return nil, fmt.Errorf("--view %s draws the perceptron or batch GD; the %s draws --view regions (or margin)", view, r.Setup.Learner)
+		}
+		path := r.Path(f)
+		w := path[len(path)-1]
+		mark, mistake := r.mark(f)
+		var plots []*plot.Plot
+		if view == "notes" || view == "x" {
+			p, err := XSpace(e, XView{W: w, Bias: r.Setup.Bias, Mark: mark, Mistake: mistake, Title: "x-space (primal)"})
+			if err != nil {
+				return nil, err
+			}
+			plots = append(plots, p)
+		}
+		full := r.Path(-1)
+		box := WBox(full)
+		if view == "notes" || view == "w" {
+			p, err := WSpace(e, WView{Path: path, Bias: r.Setup.Bias, Box: box, Title: wTitle("w-space (dual chart)", r.Setup.Bias)})
+			if err != nil {
+				return nil, err
+			}
+			plots = append(plots, p)
+		}
+		if view == "notes" || view == "risk" {
+			p, err := WSpace(e, WView{Path: path, Bias: r.Setup.Bias, Box: box, Risk: true, Title: wTitle("R(w): its creases are the dual lines", r.Setup.Bias)})
+			if err != nil {
+				return nil, err
+			}
+			plots = append(plots, p)
+		}
+		return dials.Plots(600*len(plots), 820, [][]*plot.Plot{plots}, caption, 190), nil
+	case "paths":
+		p, err := Paths(ctx, e, r.Setup.Bias, r.Setup.Eps)
+		if err != nil {
+			return nil, err
+		}
+		return dials.Plots(760, 900, [][]*plot.Plot{{p}}, fmt.Sprintf("%s · %s · ε = %s", e.Name, biasText(r.Setup.Bias), Num(max(r.Setup.Eps, 0))), 170), nil
+	case "theorem":
+		if r.Perceptron == nil {
+			return nil, fmt.Errorf("--view theorem follows the perceptron's mistakes; use --learner perceptron")
+		}
+		return dials.Plots(900, 620, [][]*plot.Plot{{TheoremPlot(r.Perceptron, f)}}, caption, 90), nil
+	case "regions":
+		p, err := r.regions(f)
+		if err != nil {
+			return nil, err
+		}
+		return dials.Plots(760, 900, [][]*plot.Plot{{p}}, caption, 170), nil
+	case "margin":
+		plots, err := MarginPlots(e, r.Setup)
+		if err != nil {
+			return nil, err
+		}
+		return dials.Plots(600*len(plots), 820, [][]*plot.Plot{plots}, fmt.Sprintf("%s · SVM, K = %s: hard margin against soft margins", e.Name, kernelName(r.Setup.Kernel)), 190), nil
+	case "bias":
+		if !linear || !r.Setup.Bias {
+			return nil, fmt.Errorf("--view bias shows the bias trick: use --bias with --learner perceptron or batch-gd")
+		}
+		path := r.Path(f)
+		p, err := BiasPlot(e, path[len(path)-1])
+		if err != nil {
+			return nil, err
+		}
+		x, err := XSpace(e, XView{W: path[len(path)-1], Bias: true, Mark: -1, Title: "x-space: the same line"})
+		if err != nil {
+			return nil, err
+		}
+		return dials.Plots(1300, 820, [][]*plot.Plot{{p, x}}, caption, 190), nil
+	}
+	return nil, fmt.Errorf("--view %q: want one of %s", view, strings.Join(Views(), ", "))
+}
+
+func wTitle(t string, bias bool) string {
+	if bias {
+		return t + " — slice at the current b"
+	}
+	return t
+}
+
+func kernelName(spec string) string {
+	if spec == "" {
+		return "linear"
+	}
+	return spec
+}
+
+// setupText describes the setup in a few words.
+func (r *Run) setupText() string {
+	s := r.Setup
+	switch s.Learner {
+	case "batch-gd":
+		step := "ε = " + Num(max(s.Eps, 0))
+		if s.Eps == 0 {
+			step = "ε = 1"
+		}
+		if s.LineSearch {
+			step = "line search"
+		}
+		return fmt.Sprintf("batch GD, %s, %s", step, biasText(s.Bias))
+	case "kernel-perceptron":
+		return fmt.Sprintf("kernel perceptron, K = %s, %s", kernelName(s.Kernel), biasText(s.Bias))
+	case "svm":
+		c := "C = " + Num(s.C)
+		if s.Hard {
+			c = "hard margin"
+		} else if s.C == 0 {
+			c = "C = 1"
+		}
+		return fmt.Sprintf("SVM, K = %s, %s", kernelName(s.Kernel), c)
+	}
+	eps := "ε = 1"
+	if s.Eps != 0 {
+		eps = "ε = " + Num(s.Eps)
+	}
+	return fmt.Sprintf("perceptron, %s, %s, %s", eps, biasText(s.Bias), orderText(s.Shuffle, s.Seed))
+}
+
+// Animate draws view at every frame and returns the frames as a looping
+// GIF, each shown delay hundredths of a second. At most maxFrames frames
+// are drawn (the last ones are kept); 0 means 200.
+func (r *Run) Animate(ctx context.Context, view string, delay, maxFrames int) (*gif.GIF, error) {
+	if maxFrames <= 0 {
+		maxFrames = 200
+	}
+	n := r.Frames()
+	if n > maxFrames {
+		return nil, fmt.Errorf("the run has %d frames, more than the %d a GIF may hold; lower --max-epochs or raise --max-frames", n, maxFrames)
+	}
+	var ds []*dials.Drawing
+	for f := range n {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		d, err := r.Picture(ctx, view, f)
+		if err != nil {
+			return nil, err
+		}
+		ds = append(ds, d)
+	}
+	return dials.Frames(ds, delay)
+}

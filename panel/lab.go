@@ -1,0 +1,110 @@
+package panel
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"net/http"
+	"time"
+
+	"mark1/lab"
+)
+
+// The lab page (static/lab.html) runs the lecture notes' examples: it posts
+// the data and the learner's settings with the frame it wants, and draws
+// the answer, a lab.Frame. Nothing here touches the machine.
+
+// maxLabPoints bounds the points of a lab request.
+const maxLabPoints = 200
+
+// labRequest is the body of POST /api/lab.
+type labRequest struct {
+	// Example names a built-in example; empty means Points.
+	Example string `json:"example"`
+	// Points are the user's own, each [x1, x2, label ±1].
+	Points [][3]float64 `json:"points"`
+	Setup  lab.Setup    `json:"setup"`
+	// Frame is the step to show: 0 the start, −1 the end.
+	Frame int `json:"frame"`
+}
+
+// labExamples answers GET /api/lab/examples: the built-in examples.
+func (s *Server) handleLabExamples(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"examples": lab.Examples(), "learners": lab.Learners()})
+}
+
+// handleLab answers POST /api/lab with the frame asked for.
+func (s *Server) handleLab(w http.ResponseWriter, r *http.Request) {
+	var req labRequest
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 64<<10))
+	if err := dec.Decode(&req); err != nil {
+		writeError(w, errorf(http.StatusBadRequest, "bad request body: %v", err))
+		return
+	}
+	var e lab.Example
+	var err error
+	if req.Example != "" {
+		e, err = lab.Find(req.Example)
+	} else {
+		if len(req.Points) > maxLabPoints {
+			writeError(w, errorf(http.StatusBadRequest, "%d points; the lab takes at most %d", len(req.Points), maxLabPoints))
+			return
+		}
+		x := make([][]float64, len(req.Points))
+		y := make([]int, len(req.Points))
+		for i, p := range req.Points {
+			if math.Abs(p[0]) > 1e6 || math.Abs(p[1]) > 1e6 {
+				writeError(w, errorf(http.StatusBadRequest, "point %d: coordinates beyond ±10⁶", i+1))
+				return
+			}
+			x[i] = []float64{p[0], p[1]}
+			y[i] = int(p[2])
+			if float64(y[i]) != p[2] {
+				y[i] = 0 // NewExample refuses it
+			}
+		}
+		e, err = lab.NewExample("your points", x, y)
+	}
+	if err != nil {
+		writeError(w, errorf(http.StatusBadRequest, "%v", err))
+		return
+	}
+	// The page's runs are short: 100 epochs unless asked, never more than
+	// 1000.
+	switch {
+	case req.Setup.MaxEpochs == 0:
+		req.Setup.MaxEpochs = 100
+	case req.Setup.MaxEpochs > 1000:
+		req.Setup.MaxEpochs = 1000
+	}
+	if req.Frame < -1 {
+		writeError(w, errorf(http.StatusBadRequest, "frame %d: want −1 (the end) or a step ≥ 0", req.Frame))
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
+	defer cancel()
+	run, err := lab.Start(ctx, e, req.Setup)
+	if err != nil {
+		status := http.StatusBadRequest
+		if errors.Is(err, context.DeadlineExceeded) {
+			status = http.StatusServiceUnavailable
+		}
+		writeError(w, errorf(status, "%v", err))
+		return
+	}
+	if req.Frame >= run.Frames() {
+		req.Frame = -1
+	}
+	// Points placed by clicking keep the page's scale, ±5.
+	half := 0.0
+	if req.Example == "" {
+		half = 5
+	}
+	fr, err := run.Frame(req.Frame, 60, half)
+	if err != nil {
+		writeError(w, errorf(http.StatusBadRequest, "%v", err))
+		return
+	}
+	writeJSON(w, http.StatusOK, fr)
+}

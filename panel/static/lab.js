@@ -1,0 +1,436 @@
+// The lab page: the lecture notes' examples, run step by step. The server
+// (mark1/lab) computes every frame; this file only draws it. Requests are
+// POSTed as JSON through post(), the one place that would add a header.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const COL = {
+  plus: "#b2182b", minus: "#2166ac", ink: "#222", grey: "#777", gold: "#c88a00",
+  mistake: "#1b9e3a", ptint: "#fddbc7", mtint: "#d1e5f0", feasible: "rgba(244,165,130,0.55)", axis: "#aaa",
+};
+const lab = { frame: null, examples: [], points: [], example: "notes-004", at: 0, timer: null, requests: 0 };
+window.lab = lab;
+
+// post sends body as JSON and returns the decoded answer, or null after
+// showing the error.
+async function post(path, body) {
+  const headers = { "Content-Type": "application/json" };
+  const token = document.querySelector('meta[name="mark1-token"]');
+  if (token) headers["X-Mark1-Token"] = token.content;
+  try {
+    const res = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
+    const data = await res.json();
+    if (!res.ok) {
+      showError(data.error || res.statusText);
+      return null;
+    }
+    return data;
+  } catch (e) {
+    showError(String(e));
+    return null;
+  }
+}
+
+function showError(msg) {
+  const m = $("message");
+  m.textContent = msg;
+  m.classList.add("error");
+  document.body.dataset.error = msg;
+}
+
+function clearError() {
+  const m = $("message");
+  m.textContent = "";
+  m.classList.remove("error");
+  delete document.body.dataset.error;
+}
+
+function setup() {
+  return {
+    learner: $("learner").value,
+    eps: Number($("eps").value) || 1,
+    bias: $("bias").checked,
+    shuffle: $("order").value === "shuffle",
+    seed: Math.max(0, Math.floor(Number($("seed").value) || 0)),
+    line_search: $("linesearch").checked,
+    kernel: $("kernel").value,
+    C: Number($("C").value) || 1,
+    hard: $("hard").checked,
+  };
+}
+
+// show asks for frame f (−1: the end) and draws it.
+async function show(f) {
+  const body = { setup: setup(), frame: f };
+  if (lab.example) body.example = lab.example;
+  else body.points = lab.points;
+  if (!lab.example && lab.points.length === 0) {
+    lab.frame = null;
+    draw();
+    showError("click on x-space to place points");
+    return;
+  }
+  delete document.body.dataset.frame;
+  const fr = await post("api/lab", body);
+  lab.requests++;
+  if (!fr) {
+    // Keep the user's points on screen (one class alone trains nothing).
+    lab.frame = null;
+    draw();
+    return;
+  }
+  clearError();
+  lab.frame = fr;
+  lab.at = fr.frame;
+  document.body.dataset.frame = fr.frame;
+  document.body.dataset.frames = fr.frames;
+  document.body.dataset.w = JSON.stringify(fr.w || null);
+  draw();
+}
+
+function draw() {
+  const fr = lab.frame;
+  $("caption").textContent = fr ? fr.caption : "";
+  $("counter").textContent = fr ? `step ${fr.frame} of ${fr.frames - 1} · ${fr.mistakes} mistakes so far` +
+    (fr.bound ? ` · bound (R/γ)² = ${fr.bound.toFixed(2)}` : "") + (fr.frame === fr.frames - 1 ? ` · ${fr.status}` : "") : "";
+  drawX(fr);
+  drawW(fr);
+  drawTrace(fr);
+}
+
+// view maps data coordinates of box [x0, x1, y0, y1] to a canvas.
+function view(canvas, box) {
+  const pad = 36, w = canvas.width - 2 * pad, h = canvas.height - 2 * pad;
+  const sx = w / (box[1] - box[0]), sy = h / (box[3] - box[2]);
+  return {
+    px: (x) => pad + (x - box[0]) * sx,
+    py: (y) => pad + (box[3] - y) * sy,
+    ix: (px) => box[0] + (px - pad) / sx,
+    iy: (py) => box[3] - (py - pad) / sy,
+    box, pad, sx, sy,
+  };
+}
+
+function axes(ctx, v, xl, yl) {
+  const b = v.box;
+  ctx.strokeStyle = COL.axis;
+  ctx.lineWidth = 1;
+  ctx.fillStyle = "#555";
+  ctx.font = "13px sans-serif";
+  ctx.strokeRect(v.px(b[0]), v.py(b[3]), v.px(b[1]) - v.px(b[0]), v.py(b[2]) - v.py(b[3]));
+  const step = niceStep((b[1] - b[0]) / 8);
+  for (let t = Math.ceil(b[0] / step) * step; t <= b[1] + 1e-9; t += step) {
+    ctx.beginPath(); ctx.moveTo(v.px(t), v.py(b[2])); ctx.lineTo(v.px(t), v.py(b[2]) + 5); ctx.stroke();
+    ctx.textAlign = "center"; ctx.fillText(fmt(t), v.px(t), v.py(b[2]) + 18);
+  }
+  for (let t = Math.ceil(b[2] / step) * step; t <= b[3] + 1e-9; t += step) {
+    ctx.beginPath(); ctx.moveTo(v.px(b[0]) - 5, v.py(t)); ctx.lineTo(v.px(b[0]), v.py(t)); ctx.stroke();
+    ctx.textAlign = "right"; ctx.fillText(fmt(t), v.px(b[0]) - 7, v.py(t) + 4);
+  }
+  ctx.beginPath();
+  ctx.moveTo(v.px(0), v.py(b[2])); ctx.lineTo(v.px(0), v.py(b[3]));
+  ctx.moveTo(v.px(b[0]), v.py(0)); ctx.lineTo(v.px(b[1]), v.py(0));
+  ctx.stroke();
+  ctx.font = "bold 16px sans-serif"; ctx.fillStyle = COL.ink;
+  ctx.textAlign = "right"; ctx.fillText(xl, v.px(b[1]) - 4, v.py(0) - 6);
+  ctx.textAlign = "left"; ctx.fillText(yl, v.px(0) + 6, v.py(b[3]) + 16);
+}
+
+function niceStep(v) {
+  const e = Math.pow(10, Math.floor(Math.log10(v)));
+  for (const m of [1, 2, 5, 10]) if (m * e >= v) return m * e;
+  return 10 * e;
+}
+
+function fmt(v) {
+  const r = Math.round(v * 1e4) / 1e4;
+  return (r === 0 ? "0" : String(r)).replace("-", "−");
+}
+
+// line draws a·x + b·y + c = 0 across the view.
+function line(ctx, v, a, b, c) {
+  const B = v.box, pts = [];
+  const corners = [[B[0], B[2]], [B[1], B[2]], [B[1], B[3]], [B[0], B[3]]];
+  for (let i = 0; i < 4; i++) {
+    const p = corners[i], q = corners[(i + 1) % 4];
+    const sp = a * p[0] + b * p[1] + c, sq = a * q[0] + b * q[1] + c;
+    if (sp === 0) pts.push(p);
+    if ((sp < 0 && sq > 0) || (sp > 0 && sq < 0)) {
+      const t = sp / (sp - sq);
+      pts.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]);
+    }
+  }
+  if (pts.length < 2) return null;
+  ctx.beginPath(); ctx.moveTo(v.px(pts[0][0]), v.py(pts[0][1])); ctx.lineTo(v.px(pts[1][0]), v.py(pts[1][1])); ctx.stroke();
+  return pts;
+}
+
+// contour draws the level set z = level of a grid by marching squares.
+function contour(ctx, v, g, level) {
+  const n = g.n, dx = (g.box[1] - g.box[0]) / n, dy = (g.box[3] - g.box[2]) / n;
+  const X = (c) => g.box[0] + (c + 0.5) * dx, Y = (r) => g.box[2] + (r + 0.5) * dy;
+  const z = (c, r) => g.z[r * n + c] - level;
+  ctx.beginPath();
+  for (let r = 0; r < n - 1; r++) {
+    for (let c = 0; c < n - 1; c++) {
+      const corners = [[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]];
+      const cross = [];
+      for (let k = 0; k < 4; k++) {
+        const p = corners[k], q = corners[(k + 1) % 4];
+        const a = z(p[0], p[1]), b = z(q[0], q[1]);
+        if ((a < 0) !== (b < 0)) {
+          const t = a / (a - b);
+          cross.push([X(p[0]) + t * (X(q[0]) - X(p[0])), Y(p[1]) + t * (Y(q[1]) - Y(p[1]))]);
+        }
+      }
+      for (let k = 0; k + 1 < cross.length; k += 2) {
+        ctx.moveTo(v.px(cross[k][0]), v.py(cross[k][1]));
+        ctx.lineTo(v.px(cross[k + 1][0]), v.py(cross[k + 1][1]));
+      }
+    }
+  }
+  ctx.stroke();
+}
+
+// shade fills each grid cell with color(z).
+function shade(ctx, v, g, color) {
+  const n = g.n, dx = (g.box[1] - g.box[0]) / n, dy = (g.box[3] - g.box[2]) / n;
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      ctx.fillStyle = color(g.z[r * n + c]);
+      const x0 = v.px(g.box[0] + c * dx), y0 = v.py(g.box[2] + (r + 1) * dy);
+      ctx.fillRect(x0, y0, Math.ceil(dx * v.sx) + 1, Math.ceil(dy * v.sy) + 1);
+    }
+  }
+}
+
+function drawPoints(ctx, v, fr) {
+  ctx.lineWidth = 2.5;
+  ctx.font = "14px sans-serif";
+  fr.points.forEach((p, i) => {
+    const x = v.px(p[0]), y = v.py(p[1]);
+    if (fr.labels[i] > 0) {
+      ctx.strokeStyle = COL.plus;
+      ctx.beginPath(); ctx.arc(x, y, 8, 0, 2 * Math.PI); ctx.stroke();
+    } else {
+      ctx.strokeStyle = COL.minus;
+      ctx.beginPath(); ctx.moveTo(x - 7, y - 7); ctx.lineTo(x + 7, y + 7); ctx.moveTo(x + 7, y - 7); ctx.lineTo(x - 7, y + 7); ctx.stroke();
+    }
+    ctx.fillStyle = COL.grey;
+    ctx.textAlign = "left";
+    ctx.fillText(String(i + 1), x + 9, y - 8);
+  });
+}
+
+function ring(ctx, v, p, color, r) {
+  ctx.strokeStyle = color; ctx.lineWidth = 3;
+  ctx.beginPath(); ctx.arc(v.px(p[0]), v.py(p[1]), r, 0, 2 * Math.PI); ctx.stroke();
+}
+
+function drawX(fr) {
+  const cv = $("xspace"), ctx = cv.getContext("2d");
+  ctx.clearRect(0, 0, cv.width, cv.height);
+  const box = fr ? fr.xbox : [-5, 5, -5, 5];
+  const v = view(cv, box);
+  lab.xview = v;
+  if (fr && fr.decision) {
+    shade(ctx, v, fr.decision, (z) => (z >= 0 ? COL.ptint : COL.mtint));
+  }
+  axes(ctx, v, "x₁", "x₂");
+  if (!fr) {
+    // No run to show: draw the user's points as placed so far.
+    drawPoints(ctx, v, { points: lab.points, labels: lab.points.map((p) => p[2]) });
+    lab.drawn = lab.points.length;
+    return;
+  }
+  lab.drawn = fr.points.length;
+  ctx.strokeStyle = COL.ink;
+  if (fr.w && (fr.w[0] !== 0 || fr.w[1] !== 0)) {
+    const b = fr.bias ? fr.w[2] : 0;
+    ctx.lineWidth = 3;
+    line(ctx, v, fr.w[0], fr.w[1], b);
+    const n = Math.hypot(fr.w[0], fr.w[1]), L = (box[1] - box[0]) / 5;
+    const x0 = -b * fr.w[0] / (n * n), y0 = -b * fr.w[1] / (n * n);
+    arrow(ctx, v, x0, y0, x0 + L * fr.w[0] / n, y0 + L * fr.w[1] / n, COL.gold);
+  } else if (fr.decision && !fr.w) {
+    ctx.lineWidth = 3;
+    contour(ctx, v, fr.decision, 0);
+    if (fr.band) {
+      ctx.setLineDash([8, 5]); ctx.lineWidth = 2;
+      contour(ctx, v, fr.decision, 1);
+      contour(ctx, v, fr.decision, -1);
+      ctx.setLineDash([]);
+    }
+  }
+  for (const s of fr.ringed) ring(ctx, v, fr.points[s - 1], COL.gold, 14);
+  if (fr.mark >= 0) ring(ctx, v, fr.points[fr.mark], fr.mistake ? COL.mistake : COL.grey, 18);
+  drawPoints(ctx, v, fr);
+}
+
+function arrow(ctx, v, x0, y0, x1, y1, color) {
+  const a = [v.px(x0), v.py(y0)], b = [v.px(x1), v.py(y1)];
+  const ang = Math.atan2(b[1] - a[1], b[0] - a[0]);
+  ctx.strokeStyle = color; ctx.fillStyle = color; ctx.lineWidth = 3;
+  ctx.beginPath(); ctx.moveTo(a[0], a[1]); ctx.lineTo(b[0], b[1]); ctx.stroke();
+  ctx.beginPath(); ctx.moveTo(b[0], b[1]);
+  ctx.lineTo(b[0] - 14 * Math.cos(ang - 0.4), b[1] - 14 * Math.sin(ang - 0.4));
+  ctx.lineTo(b[0] - 14 * Math.cos(ang + 0.4), b[1] - 14 * Math.sin(ang + 0.4));
+  ctx.closePath(); ctx.fill();
+}
+
+function drawW(fr) {
+  const cv = $("wspace"), ctx = cv.getContext("2d");
+  ctx.clearRect(0, 0, cv.width, cv.height);
+  if (!fr || !fr.w) {
+    const v = view(cv, [-4, 4, -4, 4]);
+    axes(ctx, v, "w₁", "w₂");
+    ctx.fillStyle = COL.grey; ctx.font = "16px sans-serif"; ctx.textAlign = "center";
+    ctx.fillText("the dual chart belongs to the perceptron and batch GD", cv.width / 2, cv.height / 2 - 30);
+    $("rmax").textContent = "";
+    return;
+  }
+  const v = view(cv, fr.wbox);
+  const rmax = Math.max(fr.risk.max, 1e-9);
+  shade(ctx, v, fr.risk, (z) => {
+    const t = Math.min(z / rmax, 1);
+    return `rgb(${Math.round(255 + t * (0x54 - 255))},${Math.round(255 + t * (0x27 - 255))},${Math.round(255 + t * (0x8f - 255))})`;
+  });
+  $("rmax").textContent = fmt(fr.risk.max) + (fr.bias ? ` (slice at b = ${fmt(fr.w[2])})` : "");
+  axes(ctx, v, "w₁", "w₂");
+  if (fr.feasible.length > 2) {
+    ctx.fillStyle = COL.feasible; ctx.strokeStyle = COL.gold; ctx.lineWidth = 2.5;
+    ctx.beginPath();
+    fr.feasible.forEach((p, i) => (i ? ctx.lineTo(v.px(p[0]), v.py(p[1])) : ctx.moveTo(v.px(p[0]), v.py(p[1]))));
+    ctx.closePath(); ctx.fill(); ctx.stroke();
+  }
+  ctx.font = "bold 15px sans-serif";
+  const used = []; // label positions, so that coinciding lines' numbers sit side by side
+  for (const d of fr.dual) {
+    ctx.strokeStyle = d.y > 0 ? COL.plus : COL.minus;
+    ctx.lineWidth = 2;
+    const pts = line(ctx, v, d.normal[0], d.normal[1], d.c);
+    if (pts) {
+      const e = pts[0][1] > pts[1][1] ? pts[0] : pts[1];
+      ctx.fillStyle = ctx.strokeStyle; ctx.textAlign = "center";
+      let x = v.px(e[0] * 0.92) + 10, y = v.py(e[1] * 0.92);
+      while (used.some((u) => Math.abs(u[0] - x) < 14 && Math.abs(u[1] - y) < 14)) x += 16;
+      used.push([x, y]);
+      ctx.fillText(String(d.sample), x, y);
+    }
+  }
+  ctx.strokeStyle = COL.ink; ctx.fillStyle = COL.ink; ctx.lineWidth = 2;
+  ctx.beginPath();
+  fr.path.forEach((w, i) => (i ? ctx.lineTo(v.px(w[0]), v.py(w[1])) : ctx.moveTo(v.px(w[0]), v.py(w[1]))));
+  ctx.stroke();
+  for (const w of fr.path) { ctx.beginPath(); ctx.arc(v.px(w[0]), v.py(w[1]), 3.5, 0, 2 * Math.PI); ctx.fill(); }
+  ctx.fillStyle = COL.gold;
+  ctx.beginPath(); ctx.arc(v.px(fr.w[0]), v.py(fr.w[1]), 8, 0, 2 * Math.PI); ctx.fill();
+  ctx.fillStyle = COL.ink; ctx.font = "15px sans-serif"; ctx.textAlign = "left";
+  ctx.fillText("w = (" + fr.w.map(fmt).join(", ") + ")", v.px(fr.w[0]) + 11, v.py(fr.w[1]) + 5);
+}
+
+// drawTrace shows the trace and marks the line of the current step.
+function drawTrace(fr) {
+  const pre = $("trace");
+  pre.textContent = "";
+  if (!fr) return;
+  const lines = fr.text.split("\n");
+  let marked = null;
+  for (const l of lines) {
+    const span = document.createElement("span");
+    span.textContent = l + "\n";
+    const m = /^\s+(\d+)\s+\d+\s+\d+\s/.exec(l);
+    if (m && Number(m[1]) === fr.frame) {
+      span.className = "now";
+      marked = span;
+    }
+    pre.appendChild(span);
+  }
+  if (marked) marked.scrollIntoView({ block: "nearest" });
+}
+
+function stop() {
+  if (lab.timer) clearInterval(lab.timer);
+  lab.timer = null;
+  document.body.dataset.running = "false";
+}
+
+async function stepOn() {
+  if (!lab.frame || lab.at >= lab.frame.frames - 1) {
+    stop();
+    return;
+  }
+  await show(lab.at + 1);
+}
+
+async function init() {
+  const res = await fetch("api/lab/examples");
+  const data = await res.json();
+  lab.examples = data.examples;
+  const sel = $("example");
+  for (const e of lab.examples) {
+    const o = document.createElement("option");
+    o.value = e.name; o.textContent = e.name;
+    sel.appendChild(o);
+  }
+  const mine = document.createElement("option");
+  mine.value = ""; mine.textContent = "your points (click to place)";
+  sel.appendChild(mine);
+  sel.value = "notes-004";
+  const teach = () => {
+    const e = lab.examples.find((x) => x.name === sel.value);
+    $("teaches").textContent = e ? e.teaches : "click on x-space to place + and − points";
+  };
+  teach();
+  sel.addEventListener("change", () => {
+    stop();
+    lab.example = sel.value;
+    if (!lab.example && lab.frame) lab.points = lab.frame.points.map((p, i) => [p[0], p[1], lab.frame.labels[i]]);
+    teach();
+    show(0);
+  });
+  for (const id of ["learner", "eps", "bias", "order", "seed", "linesearch", "kernel", "C", "hard"]) {
+    $(id).addEventListener("change", () => { stop(); show(0); });
+  }
+  $("reset").addEventListener("click", () => { stop(); show(0); });
+  $("step").addEventListener("click", () => { stop(); stepOn(); });
+  $("back").addEventListener("click", () => { stop(); if (lab.at > 0) show(lab.at - 1); });
+  $("end").addEventListener("click", () => { stop(); show(-1); });
+  $("pause").addEventListener("click", stop);
+  $("run").addEventListener("click", () => {
+    stop();
+    document.body.dataset.running = "true";
+    lab.timer = setInterval(stepOn, 450);
+  });
+  $("clear").addEventListener("click", () => {
+    stop();
+    lab.points = [];
+    lab.example = "";
+    sel.value = "";
+    teach();
+    show(0);
+  });
+  $("xspace").addEventListener("click", (ev) => {
+    const v = lab.xview;
+    if (!v) return;
+    const r = ev.target.getBoundingClientRect();
+    const px = (ev.clientX - r.left) * (ev.target.width / r.width), py = (ev.clientY - r.top) * (ev.target.height / r.height);
+    const x = Math.round(v.ix(px) * 10) / 10, y = Math.round(v.iy(py) * 10) / 10;
+    if (x < v.box[0] || x > v.box[1] || y < v.box[2] || y > v.box[3]) return;
+    let label = $("label-plus").checked ? 1 : -1;
+    if (ev.shiftKey) label = -label;
+    if (lab.example) {
+      lab.points = lab.frame ? lab.frame.points.map((p, i) => [p[0], p[1], lab.frame.labels[i]]) : [];
+      lab.example = "";
+      sel.value = "";
+      teach();
+    }
+    lab.points.push([x, y, label]);
+    stop();
+    show(0);
+  });
+  document.body.dataset.running = "false";
+  await show(0);
+}
+
+init();
