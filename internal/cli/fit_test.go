@@ -421,3 +421,24 @@ for p in m.predict(Xt): print(int(p))
 		samePredictions(t, "mark1 vs scikit-learn SVC, gamma "+g, labelsOf(t, filepath.Join(dir, "p.txt")), sk)
 	}
 }
+
+// TestPerceptronAsLIBLINEAR exports the perceptrons' linear models in
+// LIBLINEAR's format: liblinear-predict predicts what mark1 predicts.
+func TestPerceptronAsLIBLINEAR(t *testing.T) {
+	tool(t, "liblinear-predict", "liblinear-tools")
+	dir := t.TempDir()
+	for k, labels := range [][]string{{"-1", "1"}, {"7", "3", "5"}} {
+		os.WriteFile(filepath.Join(dir, "train.libsvm"), blobs(uint64(60+k), 150, 5, labels), 0o644)
+		os.WriteFile(filepath.Join(dir, "test.libsvm"), blobs(uint64(70+k), 100, 5, labels), 0o644)
+		for _, l := range []string{"perceptron", "averaged", "batch-gd"} {
+			code, _, errOut := run(t, dir, "fit", "--learner", l, "--data", "train.libsvm", "--test", "test.libsvm",
+				"--predictions", "mark1.pred", "--liblinear-model", "ll.model", "--model", "m.json")
+			if code != 0 {
+				t.Fatalf("%s: exit %d: %s", l, code, errOut)
+			}
+			runTool(t, dir, "liblinear-predict", "test.libsvm", "ll.model", "ll.pred")
+			samePredictions(t, fmt.Sprintf("%s, %d classes: liblinear-predict on mark1's model vs mark1", l, len(labels)),
+				labelsOf(t, filepath.Join(dir, "ll.pred")), labelsOf(t, filepath.Join(dir, "mark1.pred")))
+		}
+	}
+}
