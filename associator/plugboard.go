@@ -9,7 +9,8 @@ import (
 // Config describes how the plugboard is wired. The zero value means the
 // documented defaults: 512 A-units with x=5 excitatory and y=5 inhibitory
 // origin points and θ=2 (the 1958 paper's x=y=5; the Mark I's own x, y and θ are not
-// recorded; these give a mean P_a of 5–13% on the built-in tasks, 1–20% per card).
+// recorded; these give a mean P_a of 5–16% on the built-in tasks and under 1% to
+// about 20% per card, rising with the lit area as Model says; see mark1 pa).
 type Config struct {
 	Units      int `json:"units"`      // A-units; 0 means 512
 	Excitatory int `json:"excitatory"` // x, origin points per unit; 0 means 5

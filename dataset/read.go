@@ -9,11 +9,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"mark1/internal/atomicfile"
 )
 
 // maxLine bounds one line of libsvm or text data, in bytes.
@@ -22,7 +23,7 @@ const maxLine = 64 << 20
 // ReadFile reads the data file at path; see Read. A gzip-compressed file is
 // decompressed on the fly. Errors name path.
 func ReadFile(path string, opt Options) (*Set, error) {
-	f, err := os.Open(path)
+	f, err := atomicfile.Open(path) // a regular file: a named pipe must not block
 	if err != nil {
 		return nil, err
 	}

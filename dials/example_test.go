@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"mark1/dials"
+	"mark1/images"
 	"mark1/machine"
 )
 
@@ -57,4 +58,46 @@ func ExampleWeightMap() {
 	fmt.Printf("%d S-units; at A-unit 0's first excitatory point: %+.2f\n", len(w), w[u.Excitatory[0]])
 	// Output:
 	// 400 S-units; at A-unit 0's first excitatory point: +1.00
+}
+
+func ExampleSensitivity() {
+	m := newMachine() // pot 0 (A-unit 0, R0) at +1, pot 1 at −0.21, the rest near 0
+	d, err := images.Generate("leftright", 20, 20, 1)
+	if err != nil {
+		panic(err)
+	}
+	sens := dials.Sensitivity(m, m.Fit(d))
+	u := m.Plugboard.Units[0]
+	fmt.Printf("%d R-unit, %d photocells; at A-unit 0's first excitatory point %+.3f, first inhibitory point %+.3f\n",
+		len(sens), len(sens[0]), sens[0][u.Excitatory[0]], sens[0][u.Inhibitory[0]])
+	// Output:
+	// 1 R-unit, 400 photocells; at A-unit 0's first excitatory point +0.200, first inhibitory point -0.075
+}
+
+func ExampleClassMeans() {
+	m := newMachine()
+	d, err := images.Generate("leftright", 20, 20, 1)
+	if err != nil {
+		panic(err)
+	}
+	for _, c := range dials.ClassMeans(m, m.Fit(d), machine.Labels(d)) {
+		fmt.Printf("%s: %d cards, %d answered wrongly (untrained); lit at row 10: %.0f%% at column 4, %.0f%% at column 15\n",
+			c.Class, c.Cards, c.Wrong, 100*c.Mean[10*20+4], 100*c.Mean[10*20+15])
+	}
+	// Output:
+	// left: 20 cards, 20 answered wrongly (untrained); lit at row 10: 35% at column 4, 0% at column 15
+	// right: 20 cards, 20 answered wrongly (untrained); lit at row 10: 0% at column 4, 40% at column 15
+}
+
+func ExampleNotDrawn() {
+	runs := []dials.CompareRun{
+		{Learner: "perceptron", Features: "pixels", Mistakes: []int{12, 3, 0}},
+		{Learner: "svm", Features: "pixels", Why: "no objective per pass was recorded"},
+		{Learner: "svm", Features: "association", Why: "no objective per pass was recorded"},
+	}
+	for _, s := range dials.NotDrawn(runs) {
+		fmt.Println(s)
+	}
+	// Output:
+	// svm (pixels, association): no objective per pass was recorded
 }

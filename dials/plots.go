@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/gif"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -12,7 +13,7 @@ import (
 
 // Plots returns a drawing of w by h pixels holding the plots in a grid
 // (rows of equal length, axes aligned within a row), with caption, if not
-// empty, in a line under them. With legendH > 0 each plot's legend is drawn
+// empty, under them (a line for each line of caption). With legendH > 0 each plot's legend is drawn
 // in a band of legendH pixels under it instead of over its data (Plots
 // moves the entries out of the plots' legends). Other packages draw their
 // charts with gonum/plot and render them here, as PNG, SVG or GIF frames.
@@ -38,8 +39,11 @@ func Plots(w, h int, rows [][]*plot.Plot, caption string, legendH int) *Drawing 
 	d.paint = func(pn *pen) {
 		bottom := 0.0
 		if caption != "" {
-			bottom = 34
-			pn.text(float64(w)/2, float64(h)-10, 18, center, false, ink, caption)
+			lines := strings.Split(caption, "\n")
+			bottom = 8 + 26*float64(len(lines))
+			for i, l := range lines {
+				pn.text(float64(w)/2, float64(h)-bottom+26*float64(i+1), 18, center, false, ink, l)
+			}
 		}
 		rowH := (float64(h) - bottom) / float64(len(rows))
 		for i, r := range rows {

@@ -84,21 +84,21 @@ type jsonPot struct {
 
 // jsonSummary is a Summary as WriteJSON writes it.
 type jsonSummary struct {
-	Pots        int     `json:"pots"`
-	Bias        int     `json:"bias_pots"`
-	Limit       float64 `json:"limit"`
-	AtLow       int     `json:"at_low_stop"`
-	AtHigh      int     `json:"at_high_stop"`
-	Stuck       int     `json:"stuck"`
-	Min         float64 `json:"min"`
-	Max         float64 `json:"max"`
-	Mean        float64 `json:"mean"`
-	HistLo      float64 `json:"histogram_lo"`
-	HistHi      float64 `json:"histogram_hi"`
-	Histogram   []int   `json:"histogram"`
-	Pulses      int64   `json:"pulses"`
-	Saturations int64   `json:"saturations"`
-	Seconds     float64 `json:"seconds"`
+	Pots        int      `json:"pots"`
+	Bias        int      `json:"bias_pots"`
+	Limit       *float64 `json:"limit"` // null: no end stops
+	AtLow       int      `json:"at_low_stop"`
+	AtHigh      int      `json:"at_high_stop"`
+	Stuck       int      `json:"stuck"`
+	Min         float64  `json:"min"`
+	Max         float64  `json:"max"`
+	Mean        float64  `json:"mean"`
+	HistLo      float64  `json:"histogram_lo"`
+	HistHi      float64  `json:"histogram_hi"`
+	Histogram   []int    `json:"histogram"`
+	Pulses      int64    `json:"pulses"`
+	Saturations int64    `json:"saturations"`
+	Seconds     float64  `json:"seconds"`
 }
 
 // WriteJSON prints the summary and the pots as one JSON object:
@@ -109,11 +109,14 @@ func WriteJSON(w io.Writer, s Summary, pots []Pot) error {
 		Pots    []jsonPot   `json:"pots"`
 	}{
 		Summary: jsonSummary{
-			Pots: s.Pots, Bias: s.Bias, Limit: s.Limit, AtLow: s.AtLow, AtHigh: s.AtHigh, Stuck: s.Stuck,
+			Pots: s.Pots, Bias: s.Bias, AtLow: s.AtLow, AtHigh: s.AtHigh, Stuck: s.Stuck,
 			Min: s.Min, Max: s.Max, Mean: s.Mean, HistLo: s.Histogram.Lo, HistHi: s.Histogram.Hi,
 			Histogram: s.Histogram.Counts, Pulses: s.Pulses, Saturations: s.Saturations, Seconds: s.Seconds,
 		},
 		Pots: make([]jsonPot, len(pots)),
+	}
+	if s.Limit != 0 {
+		out.Summary.Limit = &s.Limit
 	}
 	for i, p := range pots {
 		j := jsonPot{ID: p.ID, RUnit: p.RUnit, Position: p.Position, Value: p.Value, AtStop: p.AtStop, Stuck: p.Stuck}

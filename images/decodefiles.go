@@ -18,6 +18,7 @@ import (
 // the list whatever the scheduling (a MaxValues error excepted: which file
 // crosses that limit depends on the order of decoding).
 func decodeFiles(files []string, lim Limits) ([]*image.Gray, error) {
+	lim = lim.withDefaults() // a zero budget would make every decoder wait
 	pics := make([]*image.Gray, len(files))
 	errs := make([]error, len(files))
 	var (

@@ -9,7 +9,11 @@
 // Mark I saw a strongly lit card through a camera lens focused on its 20×20
 // grid of photocells; in the simulator the retina package does that part,
 // fitting a picture of any size onto its grid and deciding which way round
-// the polarity is. This package therefore never resizes what it loads.
+// the polarity is. This package therefore resizes what it loads only to
+// bound memory: a picture of more than KeepPixels (1 megapixel) is box-
+// averaged down to at most that, which the photocells, integrating light
+// over their areas, cannot tell apart. A JPEG is turned the way up its EXIF
+// orientation says, so phone photos are seen as they were taken.
 //
 // # Reading
 //
@@ -17,8 +21,9 @@
 // (the MNIST format, gzipped or not) or libsvm text, recognising the format
 // by content. LoadImage reads one picture for prediction. ReadIDX and
 // ReadLibSVM are the low-level parsers, and WriteIDX and WriteLibSVM their
-// inverses. Input is treated as hostile: sizes are checked against Limits
-// from headers before anything is decoded or allocated, every error names
+// inverses. Input is treated as hostile: sizes, and for a picture the
+// memory its decoding takes, are checked against Limits from headers before
+// anything is decoded or allocated, every error names
 // the file and place, and no input makes the package panic (the parsers are
 // fuzzed).
 //

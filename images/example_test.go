@@ -10,17 +10,20 @@ import (
 
 func ExampleTasks() {
 	for _, t := range images.Tasks() {
-		fmt.Printf("%-14s %d classes\n", t.Name, len(t.Classes))
+		fmt.Printf("%-20s %d classes\n", t.Name, len(t.Classes))
 	}
 	// Output:
-	// leftright      2 classes
-	// shapes         4 classes
-	// square-circle  2 classes
-	// square-diamond 2 classes
-	// letters        26 classes
-	// letters1       26 classes
-	// e-f            2 classes
-	// x-e            2 classes
+	// leftright            2 classes
+	// shapes               4 classes
+	// square-circle        2 classes
+	// square-diamond       2 classes
+	// letters              26 classes
+	// letters1             26 classes
+	// letters1960          26 classes
+	// letters1960-regular  26 classes
+	// letters1960-mono     26 classes
+	// e-f                  2 classes
+	// x-e                  2 classes
 }
 
 func ExampleGenerate() {

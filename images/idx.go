@@ -106,6 +106,11 @@ func ReadIDX(r io.Reader, name string, lim Limits) (*IDX, error) {
 	if !ok {
 		return nil, tooLarge(name, fmt.Sprintf("IDX size %v in bytes", dims), saturatingProduct(dims), lim.MaxValues)
 	}
+	if nd > 1 { // items with pixels: a data set's pictures
+		if err := checkMemory(name, dims[0], total, lim); err != nil {
+			return nil, err
+		}
+	}
 	var buf bytes.Buffer
 	n, err := io.CopyN(&buf, r, int64(total))
 	if err != nil {

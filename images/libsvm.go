@@ -13,6 +13,10 @@ import (
 // maxLibSVMLine bounds the length of one libsvm line, in bytes.
 const maxLibSVMLine = 64 << 20
 
+// sparseRowOverhead is the memory of a sparse row besides its values: the
+// row and its two slice headers, rounded up.
+const sparseRowOverhead = 100
+
 // sparseRow is one libsvm line: its label and its non-zero features with
 // 1-based, strictly increasing indices.
 type sparseRow struct {
@@ -31,6 +35,7 @@ func readSparse(r io.Reader, name string, lim Limits) (rows []sparseRow, dim int
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLibSVMLine)
 	line := 0
+	var held int64
 	for sc.Scan() {
 		line++
 		text := sc.Bytes()
@@ -46,6 +51,12 @@ func readSparse(r io.Reader, name string, lim Limits) (rows []sparseRow, dim int
 		}
 		if len(rows) == lim.MaxSamples {
 			return nil, 0, errorf(ErrTooLarge, "%s:%d: more than %d samples (the MaxSamples limit)", name, line, lim.MaxSamples)
+		}
+		// The sparse rows take memory as they are read: about 100 bytes a
+		// row and 16 a value.
+		held += sparseRowOverhead + 16*int64(len(fields)-1)
+		if held > lim.MaxBytes {
+			return nil, 0, errorf(ErrTooLarge, "%s:%d: %d rows so far take about %d bytes of memory, over the limit of %d (raise it with --max-memory)", name, line, len(rows)+1, held, lim.MaxBytes)
 		}
 		row := sparseRow{line: line}
 		row.label, err = parseNumber(fields[0])

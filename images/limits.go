@@ -28,6 +28,12 @@ type Limits struct {
 	// 24-megapixel phone JPEG takes about 42 MiB, or 180 MiB if
 	// progressive.
 	MaxDecodeBytes int
+	// MaxBytes bounds the memory a loaded data set takes, estimated before
+	// it is allocated as samples × (pixels + SampleOverhead) bytes: a small
+	// file declaring millions of tiny pictures is refused, not allowed to
+	// exhaust memory. Default 1<<29 (512 MiB; MNIST's 70,000 samples take
+	// 66 MB). The command line sets it with --max-memory.
+	MaxBytes int64
 }
 
 // Default limits; see Limits.
@@ -36,6 +42,11 @@ const (
 	DefaultMaxSamples     = 10_000_000
 	DefaultMaxValues      = 1 << 28
 	DefaultMaxDecodeBytes = 256 << 20
+	DefaultMaxBytes       = 1 << 29
+	// SampleOverhead is the memory a sample takes besides its pixels: the
+	// Sample, its image.Gray and its source name, about 150 bytes, rounded
+	// up.
+	SampleOverhead = 200
 )
 
 // withDefaults returns lim with zero fields replaced by their defaults.
@@ -51,6 +62,9 @@ func (lim Limits) withDefaults() Limits {
 	}
 	if lim.MaxDecodeBytes <= 0 {
 		lim.MaxDecodeBytes = DefaultMaxDecodeBytes
+	}
+	if lim.MaxBytes <= 0 {
+		lim.MaxBytes = DefaultMaxBytes
 	}
 	return lim
 }
@@ -103,4 +117,17 @@ func mulLimit(a, b, limit int) (p int, ok bool) {
 		return 0, false
 	}
 	return a * b, true
+}
+
+// checkMemory refuses a data set of samples pictures of pixels each (or,
+// for a mixed set, pixels in all) whose estimated memory exceeds
+// lim.MaxBytes, before it is allocated. pixelsTotal is the sum over the
+// samples.
+func checkMemory(name string, samples, pixelsTotal int, lim Limits) error {
+	need := int64(samples)*SampleOverhead + int64(pixelsTotal)
+	if samples < 0 || pixelsTotal < 0 || need > lim.MaxBytes || need < 0 {
+		return errorf(ErrTooLarge, "%s: %d samples of %d pixels in all would take about %d bytes of memory, over the limit of %d (raise it with --max-memory)",
+			name, samples, pixelsTotal, need, lim.MaxBytes)
+	}
+	return nil
 }

@@ -326,6 +326,9 @@ func libsvmDataset(name string, rows []sparseRow, dim int, lim Limits) (*Dataset
 	if _, ok := mulLimit(len(rows), dim, lim.MaxValues); !ok {
 		return nil, tooLarge(name, fmt.Sprintf("picture data (%d rows × %d pixels)", len(rows), dim), saturatingProduct([]int{len(rows), dim}), lim.MaxValues)
 	}
+	if err := checkMemory(name, len(rows), len(rows)*dim, lim); err != nil {
+		return nil, err
+	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	var labels []float64
 	for _, row := range rows {
@@ -440,6 +443,9 @@ func loadFolder(dir string, lim Limits) (*Dataset, error) {
 		return nil, fmt.Errorf("%s: no class folders (a data set folder holds one sub-folder of pictures per class)", dir)
 	case 1:
 		return nil, fmt.Errorf("%s: only one class folder (%q); a classifier needs at least two", dir, d.Classes[0])
+	}
+	if err := checkMemory(dir, len(files), 0, lim); err != nil {
+		return nil, err
 	}
 	pics, err := decodeFiles(files, lim)
 	if err != nil {

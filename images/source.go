@@ -38,6 +38,9 @@ type Source struct {
 	// MaxPixels bounds a picture read from Path or TestPath; 0 means the
 	// default of Limits.
 	MaxPixels int `json:"max_pixels,omitempty"`
+	// MaxBytes bounds the memory of the data read from Path or TestPath;
+	// 0 means the default of Limits.
+	MaxBytes int64 `json:"max_bytes,omitempty"`
 }
 
 // Defaults of Source.
@@ -72,7 +75,7 @@ func (s Source) cardSize() int {
 }
 
 // Limits returns the limits pictures read from files are held to.
-func (s Source) Limits() Limits { return Limits{MaxPixels: s.MaxPixels} }
+func (s Source) Limits() Limits { return Limits{MaxPixels: s.MaxPixels, MaxBytes: s.MaxBytes} }
 
 // Validate reports a field out of range, naming the field as the command
 // line spells it (--n, --card-size, --test-split, --max-pixels).
@@ -90,6 +93,8 @@ func (s Source) Validate() error {
 		return fmt.Errorf("--test-split %v out of range [0, 1)", s.TestSplit)
 	case s.MaxPixels < 0:
 		return fmt.Errorf("--max-pixels %d must be positive", s.MaxPixels)
+	case s.MaxBytes < 0:
+		return fmt.Errorf("--max-memory %d must be positive", s.MaxBytes)
 	}
 	return nil
 }
@@ -112,6 +117,11 @@ func (s Source) Load() (train, test *Dataset, err error) {
 	}
 	var all *Dataset
 	if t := s.TaskName(); t != "" {
+		info, _ := LookupTask(t)
+		cards := len(info.Classes) * s.perClass()
+		if err := checkMemory("task "+t, cards, cards*s.cardSize()*s.cardSize(), s.Limits().withDefaults()); err != nil {
+			return nil, nil, err
+		}
 		all, err = Generate(t, s.perClass(), s.cardSize(), s.Seed)
 	} else {
 		all, err = Load(s.Path, s.Limits())

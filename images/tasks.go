@@ -41,7 +41,23 @@ const (
 	letterMaxFill = 0.92
 	jitterScale   = 0.15 // letters: scale factor drawn from 1 ± jitterScale
 	jitterShift   = 0.10 // letters: shift drawn from ±jitterShift × size (±2 pixels on a 20-pixel card)
+	// The 1960 deck's card holder: a printed card sits in the holder a
+	// little off centre and a little askew. The record gives no tolerance;
+	// these are guesses: a shift of up to ±holderShift of the card (±0.8
+	// pixel on 20) in each direction, a tilt of up to ±holderTilt degrees,
+	// and no change of size (the cards were printed alike).
+	holderShift = 0.04
+	holderTilt  = 2.0
 )
+
+// placement says how a letter is placed on its card: a scale factor drawn
+// from 1 ± scale, a shift from ±shift × the card's size in each direction,
+// and a turn: through a uniformly random angle if spin, else through an
+// angle drawn from ±tilt degrees. The zero placement centres the letter.
+type placement struct {
+	scale, shift, tilt float64
+	spin               bool
+}
 
 // alphabet returns the class names of the letter tasks, A to Z.
 func alphabet() []string { return strings.Split("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "") }
@@ -54,11 +70,14 @@ func taskTable() []taskDef {
 			drawShape(c, names[class], rng)
 		}
 	}
-	lettersOf := func(letters string, faces []int, jitter, rotate bool) func(c *card, tf []*typeface, class, j int, rng *rand.Rand) {
+	lettersOf := func(letters string, faces []int, pl placement) func(c *card, tf []*typeface, class, j int, rng *rand.Rand) {
 		return func(c *card, tf []*typeface, class, j int, rng *rand.Rand) {
-			drawLetter(c, tf[faces[j%len(faces)]], int(letters[class]-'A'), jitter, rotate, rng)
+			drawLetter(c, tf[faces[j%len(faces)]], int(letters[class]-'A'), pl, rng)
 		}
 	}
+	jittered := placement{scale: jitterScale, shift: jitterShift}
+	holder := placement{shift: holderShift, tilt: holderTilt}
+	const az = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 	return []taskDef{
 		{TaskInfo: TaskInfo{Name: "leftright",
 			Description: "a filled black square of random side (20–40% of the card) in the left or the right half, at a random height; the 1958 press demonstration, learned in about 50 trials",
@@ -79,19 +98,31 @@ func taskTable() []taskDef {
 		{TaskInfo: TaskInfo{Name: "letters",
 			Description: "the capitals A–Z, alternately in Go Regular and Go Mono, shifted up to 10% of the card and scaled ±15%; with a second typeface the 1960 Mark I reached 85%",
 			Classes:     alphabet()},
-			draw: lettersOf("ABCDEFGHIJKLMNOPQRSTUVWXYZ", []int{faceRegular, faceMono}, true, false), letters: true},
+			draw: lettersOf(az, []int{faceRegular, faceMono}, jittered), letters: true},
 		{TaskInfo: TaskInfo{Name: "letters1",
-			Description: "the capitals A–Z in Go Regular, centred, without jitter, so every sample of a class is the same card; the 1960 Mark I learned these without error",
+			Description: "the capitals A–Z in Go Regular, centred, without jitter, so every sample of a class is the same card: held-out cards are copies of training cards, and P_g only repeats P_r (letters1960-regular has genuinely different cards); the 1960 Mark I learned one typeface without error",
 			Classes:     alphabet()},
-			draw: lettersOf("ABCDEFGHIJKLMNOPQRSTUVWXYZ", []int{faceRegular}, false, false), letters: true},
+			draw: lettersOf(az, []int{faceRegular}, placement{}), letters: true},
+		{TaskInfo: TaskInfo{Name: "letters1960",
+			Description: fmt.Sprintf("the 1960 deck as printed cards: A–Z, card j of a letter in Go Regular (j even) or Go Mono (j odd), each set in the card holder up to ±%.0f%% of the card off centre and ±%.0f° askew, same size; every card a different card. The 1960 Mark I: error-free on one typeface, 85%% with two", 100*holderShift, holderTilt),
+			Classes:     alphabet()},
+			draw: lettersOf(az, []int{faceRegular, faceMono}, holder), letters: true},
+		{TaskInfo: TaskInfo{Name: "letters1960-regular",
+			Description: "letters1960 in Go Regular only (one typeface; test on letters1960-mono cards for a cross-typeface test)",
+			Classes:     alphabet()},
+			draw: lettersOf(az, []int{faceRegular}, holder), letters: true},
+		{TaskInfo: TaskInfo{Name: "letters1960-mono",
+			Description: "letters1960 in Go Mono only",
+			Classes:     alphabet()},
+			draw: lettersOf(az, []int{faceMono}, holder), letters: true},
 		{TaskInfo: TaskInfo{Name: "e-f",
 			Description: "E or F in both typefaces, jittered as in letters",
 			Classes:     []string{"E", "F"}},
-			draw: lettersOf("EF", []int{faceRegular, faceMono}, true, false), letters: true},
+			draw: lettersOf("EF", []int{faceRegular, faceMono}, jittered), letters: true},
 		{TaskInfo: TaskInfo{Name: "x-e",
 			Description: "X or E in both typefaces, turned through a random angle and jittered as in letters",
 			Classes:     []string{"X", "E"}},
-			draw: lettersOf("XE", []int{faceRegular, faceMono}, true, true), letters: true},
+			draw: lettersOf("XE", []int{faceRegular, faceMono}, placement{scale: jitterScale, shift: jitterShift, spin: true}), letters: true},
 	}
 }
 
@@ -211,21 +242,18 @@ func drawShape(c *card, shape string, rng *rand.Rand) {
 	}
 }
 
-// drawLetter inks capital letter (0 for A) of face, centred; if jitter,
-// scaled by 1 ± jitterScale and shifted by up to ±jitterShift of the card;
-// if rotate, turned through a random angle. The random numbers are drawn in
-// the same order whatever the options, and the shift is clamped so the
-// letter's box stays on the card.
-func drawLetter(c *card, face *typeface, letter int, jitter, rotate bool, rng *rand.Rand) {
-	sc := 1 + jitterScale*(2*rng.Float64()-1)
-	dx := jitterShift * (2*rng.Float64() - 1)
-	dy := jitterShift * (2*rng.Float64() - 1)
-	theta := 2 * math.Pi * rng.Float64()
-	if !jitter {
-		sc, dx, dy = 1, 0, 0
-	}
-	if !rotate {
-		theta = 0
+// drawLetter inks capital letter (0 for A) of face, centred, then placed
+// as pl says. The random numbers are drawn in the same order whatever the
+// placement, and the shift is clamped so the letter's box stays on the
+// card.
+func drawLetter(c *card, face *typeface, letter int, pl placement, rng *rand.Rand) {
+	sc := 1 + pl.scale*(2*rng.Float64()-1)
+	dx := pl.shift * (2*rng.Float64() - 1)
+	dy := pl.shift * (2*rng.Float64() - 1)
+	u := rng.Float64()
+	theta := pl.tilt * math.Pi / 180 * (2*u - 1)
+	if pl.spin {
+		theta = 2 * math.Pi * u
 	}
 	g := &face.letters[letter]
 	size := float64(c.size)

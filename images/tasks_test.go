@@ -2,6 +2,7 @@ package images
 
 import (
 	"bytes"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -209,5 +210,86 @@ func BenchmarkGenerate(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestLetters1960Distinct checks that the 1960 deck's cards are genuinely
+// different cards: no two cards of letters1960 (nor of its one-typeface
+// decks, nor across them) are pixel copies, so however the deck is split,
+// no held-out card is a copy of a training card — unlike letters1, whose
+// cards of a letter are all one card (TestLetters1).
+func TestLetters1960Distinct(t *testing.T) {
+	seen := map[string]string{}
+	for _, task := range []string{"letters1960", "letters1960-regular", "letters1960-mono"} {
+		d, err := Generate(task, 40, 20, 1960)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range d.Samples {
+			// letters1960's even cards are Go Regular and its odd ones Go
+			// Mono, drawn from different streams than the one-typeface
+			// decks: all 3 × 1,040 cards must differ.
+			k := string(s.Image.Pix)
+			if prev, ok := seen[k]; ok {
+				t.Fatalf("%s is a pixel copy of %s", s.Source, prev)
+			}
+			seen[k] = s.Source
+		}
+		train, test := d.Split(0.25, 7)
+		inTrain := map[string]bool{}
+		for _, s := range train.Samples {
+			inTrain[string(s.Image.Pix)] = true
+		}
+		for _, s := range test.Samples {
+			if inTrain[string(s.Image.Pix)] {
+				t.Fatalf("%s: held-out %s is a copy of a training card", task, s.Source)
+			}
+		}
+	}
+}
+
+// TestLetters1960Holder checks the holder's placement against the centred
+// card (letters1) of the same letter: a Go Regular card of the deck differs
+// from it by at most 95% of the letter's ink (a shift under a pixel and a
+// 2° tilt; 42% on average), whereas the jittered letters task, shifted two
+// pixels and scaled ±15%, goes beyond that.
+func TestLetters1960Holder(t *testing.T) {
+	const size, bound = 20, 0.95
+	centred, err := Generate("letters1", 1, size, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// worst returns the largest relative ink difference from the centred
+	// card over the Go Regular cards (even card numbers) of a task.
+	worst := func(task string) float64 {
+		d, err := Generate(task, 20, size, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := 0.0
+		for i, s := range d.Samples {
+			if (i/26)%2 == 1 && task != "letters1960-regular" {
+				continue
+			}
+			c := centred.Samples[s.Label].Image.Pix
+			var diff, ink float64
+			for p := range c {
+				diff += math.Abs(float64(s.Image.Pix[p])-float64(c[p])) / 255
+				ink += float64(255-c[p]) / 255
+			}
+			if diff == 0 {
+				t.Errorf("%s: %s is the centred card itself", task, s.Source)
+			}
+			w = max(w, diff/ink)
+		}
+		return w
+	}
+	for _, task := range []string{"letters1960", "letters1960-regular"} {
+		if w := worst(task); w > bound {
+			t.Errorf("%s: a card differs from the centred letter by %.0f%% of its ink; the holder allows %.0f%%", task, 100*w, 100*bound)
+		}
+	}
+	if w := worst("letters"); w <= bound {
+		t.Errorf("jittered letters stay within %.0f%% of the centred card; the test cannot tell the holder from the jitter", 100*w)
 	}
 }

@@ -1,6 +1,7 @@
 package images
 
 import (
+	"context"
 	"fmt"
 	"image/png"
 	"os"
@@ -18,10 +19,12 @@ import (
 // The folder appears whole or not at all (atomicfile.WriteDir): the files
 // are written into a temporary sibling folder, which is renamed to dir at
 // the end. dir may not exist yet, or be an empty folder; anything else is
-// an error. Folders and files get 0777 and 0666 less the umask. Class names
+// an error. Folders and files get 0777 and 0666 less the umask. When ctx is
+// cancelled, writing stops, nothing is left behind, and ctx's error is
+// returned. Class names
 // must be usable as folder names: not empty, not "." or "..", not starting
 // with '.' (Load would skip them), without '/', '\\' or NUL, and distinct.
-func WriteFolder(d *Dataset, dir string) error {
+func WriteFolder(ctx context.Context, d *Dataset, dir string) error {
 	if err := checkClassNames(d.Classes); err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
 	}
@@ -33,11 +36,12 @@ func WriteFolder(d *Dataset, dir string) error {
 			return fmt.Errorf("%s: sample %d (%s): empty image", dir, i, s.Source)
 		}
 	}
-	return atomicfile.WriteDir(dir, func(tmp string) error { return writeClasses(d, tmp) })
+	return atomicfile.WriteDir(dir, func(tmp string) error { return writeClasses(ctx, d, tmp) })
 }
 
-// writeClasses writes the class folders of d into dir, which exists.
-func writeClasses(d *Dataset, dir string) error {
+// writeClasses writes the class folders of d into dir, which exists. It
+// stops with ctx's error when ctx is cancelled.
+func writeClasses(ctx context.Context, d *Dataset, dir string) error {
 	counts := d.Counts()
 	width := 4
 	for _, n := range counts {
@@ -54,6 +58,9 @@ func writeClasses(d *Dataset, dir string) error {
 	next := make([]int, len(d.Classes))
 	enc := png.Encoder{CompressionLevel: png.BestCompression}
 	for _, s := range d.Samples {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		next[s.Label]++
 		name := filepath.Join(dir, d.Classes[s.Label], fmt.Sprintf("%0*d.png", width, next[s.Label]))
 		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)

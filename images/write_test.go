@@ -2,6 +2,7 @@ package images
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"os"
 	"path/filepath"
@@ -22,7 +23,7 @@ func TestWriteFolderRoundTrip(t *testing.T) {
 		if existing {
 			must(t, os.Mkdir(dir, 0o755)) // an empty folder may be replaced
 		}
-		if err := WriteFolder(d, dir); err != nil {
+		if err := WriteFolder(context.Background(), d, dir); err != nil {
 			t.Fatal(err)
 		}
 		back, err := Load(dir, Limits{})
@@ -95,7 +96,7 @@ func TestWriteFolderErrors(t *testing.T) {
 				tt.setup(dir)
 			}
 			before := leftovers(t, parent)
-			err := WriteFolder(tt.d, dir)
+			err := WriteFolder(context.Background(), tt.d, dir)
 			if err == nil || !strings.Contains(err.Error(), tt.msg) || !strings.Contains(err.Error(), dir) {
 				t.Fatalf("got %v; want an error naming %s and saying %q", err, dir, tt.msg)
 			}

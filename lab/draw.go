@@ -381,6 +381,8 @@ type WView struct {
 	Title string
 	// Risk shades R(w) under the chart with contour lines.
 	Risk bool
+	// PathName names the path in the legend; empty means "path of w".
+	PathName string
 }
 
 // WSpace draws the dual chart (001): each sample's dual line
@@ -406,6 +408,9 @@ func WSpace(e Example, v WView) (*plot.Plot, error) {
 			return nil, err
 		}
 	} else {
+		shadeKey, _ := plotter.NewPolygon(plotter.XYs{{}, {}, {}})
+		shadeKey.Color, shadeKey.LineStyle.Width = color.RGBA{0xc8, 0xc8, 0xc8, 0xff}, 0
+		p.Legend.Add("grey: each line's side where w must lie (darker: more samples right)", shadeKey)
 		for i, x := range e.X {
 			y := float64(e.Y[i])
 			hp := halfPlane(box, y*x[0], y*x[1], y*b)
@@ -509,7 +514,11 @@ func WSpace(e Example, v WView) (*plot.Plot, error) {
 		l.Color, l.Width = inkColor, vg.Points(2)
 		pts.GlyphStyle = draw.GlyphStyle{Color: inkColor, Radius: vg.Points(3.5), Shape: draw.CircleGlyph{}}
 		p.Add(l, pts)
-		p.Legend.Add("path of w", l, pts)
+		name := v.PathName
+		if name == "" {
+			name = "path of w"
+		}
+		p.Legend.Add(name, l, pts)
 		last := xy[len(xy)-1]
 		cur, _ := plotter.NewScatter(plotter.XYs{last})
 		cur.GlyphStyle = draw.GlyphStyle{Color: goldColor, Radius: vg.Points(8), Shape: draw.CircleGlyph{}}

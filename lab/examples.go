@@ -116,6 +116,12 @@ func Examples() []Example {
 			Y:       []int{1, 1, -1, -1, -1},
 		},
 		{
+			Name:    "narrow-slice",
+			Teaches: "batch GD against SGD (001): a thin feasible slice; both zig-zag across the dual lines towards it",
+			X:       [][]float64{{3, -0.3}, {-3, -0.5}, {2, 0.5}, {-3, 1}, {-0.5, -2}, {2.5, 0}},
+			Y:       []int{1, -1, 1, 1, -1, 1},
+		},
+		{
 			Name:    "needs-bias",
 			Teaches: "the bias trick (001, 004): no line through the origin separates these, the line x₁ + x₂ = 3 does",
 			X:       [][]float64{{2, 2}, {3, 1.5}, {1.5, 3}, {3, 3}, {4, 1}, {1, 1}, {0.5, 1.5}, {1.5, 0.5}, {0, 1}, {1, 0}},

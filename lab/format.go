@@ -105,7 +105,9 @@ func (t *PerceptronTrace) WriteText(w io.Writer) error {
 	}
 	ew.printf("\n%s\n", t.Status)
 	th := t.Theorem
-	if th.Gamma > 0 {
+	if th.Gamma > 0 && !t.zeroStart() {
+		ew.printf("theorem: R = %s, γ = %s, (R/γ)² = %s bounds the mistakes from w₁ = 0; this run starts at %s (%d mistakes)\n", Num(th.R), Num(th.Gamma), Num(th.Bound), Vec(t.Start), t.Mistakes)
+	} else if th.Gamma > 0 {
 		ew.printf("theorem: R = %s, γ = %s (max margin through the origin%s), (R/γ)² = %s ≥ %d mistakes\n", Num(th.R), Num(th.Gamma), liftText(o.Bias), Num(th.Bound), t.Mistakes)
 	} else {
 		ew.printf("theorem: R = %s; no separator through the origin%s, so no bound (%d mistakes)\n", Num(th.R), liftText(o.Bias), t.Mistakes)
@@ -136,7 +138,7 @@ func (t *GDTrace) WriteText(w io.Writer) error {
 	if o.LineSearch {
 		search = "line search (first step from w = 0 of size ε = " + Num(o.Eps) + ")"
 	}
-	ew.printf("batch gradient descent on R(w) = Σ_{i∈V} −y_i X_i·w, %s, %s, from w = 0\n", t.Example, biasText(o.Bias))
+	ew.printf("batch gradient descent on R(w) = Σ_{i∈V} −y_i X_i·w, %s, %s, from w = %s\n", t.Example, biasText(o.Bias), Vec(t.Start))
 	ew.printf("loop: V ← {i : y_i X_i·w ≤ 0}; w ← w − ε ∇R(w), ∇R(w) = −Σ_{i∈V} y_i X_i; step: %s\n\n", search)
 	for _, s := range t.Steps {
 		v := make([]string, len(s.V))

@@ -116,7 +116,7 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 		w := fr.W
 		decision = func(x []float64) float64 { return w[0]*x[0] + w[1]*x[1] + b }
 		if r.Perceptron != nil {
-			if th := r.Perceptron.Theorem; th.Gamma > 0 {
+			if th := r.Perceptron.Theorem; th.Gamma > 0 && r.Perceptron.zeroStart() {
 				fr.Bound = th.Bound
 			}
 			for _, s := range r.Perceptron.Steps[:f] {

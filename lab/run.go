@@ -39,6 +39,9 @@ type Setup struct {
 	Hard bool    `json:"hard"`
 	// MaxEpochs bounds the passes (the steps, for batch GD); 0 means 100.
 	MaxEpochs int `json:"max_epochs"`
+	// Start is the perceptron's or batch GD's starting w (ending in b with
+	// Bias); nil means 0.
+	Start []float64 `json:"start,omitempty"`
 }
 
 // Learners lists the learners a Setup may name.
@@ -81,14 +84,14 @@ func Start(ctx context.Context, e Example, s Setup) (*Run, error) {
 	var err error
 	switch s.Learner {
 	case "perceptron":
-		r.Perceptron, err = TracePerceptron(ctx, e, PerceptronOptions{Bias: s.Bias, Eps: s.Eps, Shuffle: s.Shuffle, Seed: s.Seed, MaxEpochs: s.MaxEpochs})
+		r.Perceptron, err = TracePerceptron(ctx, e, PerceptronOptions{Bias: s.Bias, Eps: s.Eps, Shuffle: s.Shuffle, Seed: s.Seed, MaxEpochs: s.MaxEpochs, Start: s.Start})
 	case "batch-gd":
-		r.GD, err = TraceBatchGD(ctx, e, GDOptions{Bias: s.Bias, Eps: s.Eps, LineSearch: s.LineSearch, MaxSteps: s.MaxEpochs})
+		r.GD, err = TraceBatchGD(ctx, e, GDOptions{Bias: s.Bias, Eps: s.Eps, LineSearch: s.LineSearch, MaxSteps: s.MaxEpochs, Start: s.Start})
 	case "kernel-perceptron":
 		r.Kernel, err = TraceKernelPerceptron(ctx, e, KernelOptions{Kernel: k, Bias: s.Bias, Shuffle: s.Shuffle, Seed: s.Seed, MaxEpochs: s.MaxEpochs})
 	case "svm":
 		if s.C < 0 || math.IsNaN(s.C) || math.IsInf(s.C, 0) {
-			return nil, fmt.Errorf("C %v: want a finite number > 0", s.C)
+			return nil, fmt.Errorf("the penalty C = %v: want a finite number > 0", s.C)
 		}
 		r.SVM, err = SolveSVM(e, SVMOptions{Kernel: k, C: s.C, Hard: s.Hard})
 	default:
@@ -168,7 +171,7 @@ func (r *Run) Path(f int) [][]float64 {
 		}
 		return path
 	case r.GD != nil:
-		path := [][]float64{make([]float64, r.Example.Dim()+b2i(r.Setup.Bias))}
+		path := [][]float64{r.GD.Start}
 		for _, s := range r.GD.Steps[:f] {
 			path = append(path, s.Next)
 		}
@@ -209,7 +212,7 @@ func (r *Run) frameTitle(f int) string {
 		return fmt.Sprintf("step %d (epoch %d): sample %d, w·x = %s, %s", s.Step, s.Epoch, s.Sample, Num(s.Score), what)
 	case r.GD != nil:
 		if f == 0 {
-			return "start, w = 0"
+			return "start, w = " + Vec(r.GD.Start)
 		}
 		s := r.GD.Steps[f-1]
 		return fmt.Sprintf("step %d: |V| = %d, R(w) = %s → %s", s.Step, len(s.V), Num(s.Risk), Num(s.After))
@@ -248,7 +251,7 @@ func (r *Run) Picture(ctx context.Context, view string, f int) (*dials.Drawing, 
 	e := r.Example
 	caption := e.Name + " · " + r.setupText()
 	if t := r.frameTitle(f); t != "" {
-		caption += " · " + t
+		caption += "\n" + t
 	}
 	linear := r.Perceptron != nil || r.GD != nil
 	switch view {

@@ -53,7 +53,7 @@ func SolveSVM(e Example, o SVMOptions) (*SVMResult, error) {
 		k = kernel.Linear{}
 	}
 	if math.IsNaN(o.C) || o.C < 0 || math.IsInf(o.C, 0) {
-		return nil, fmt.Errorf("C %v: want a finite number > 0", o.C)
+		return nil, fmt.Errorf("the penalty C = %v: want a finite number > 0", o.C)
 	}
 	y := make([]float64, len(e.Y))
 	for i, v := range e.Y {

@@ -23,6 +23,30 @@ type PerceptronOptions struct {
 	Seed    uint64 `json:"seed"`
 	// MaxEpochs bounds the passes; 0 means 100.
 	MaxEpochs int `json:"max_epochs"`
+	// Start is the starting w (ending in b with Bias); nil means 0.
+	Start []float64 `json:"start,omitempty"`
+}
+
+// checkStart returns an error unless start is nil or a finite w of the
+// right length for e (ending in b with bias).
+func checkStart(e Example, start []float64, bias bool) error {
+	if start == nil {
+		return nil
+	}
+	want := e.Dim() + b2i(bias)
+	if len(start) != want {
+		what := "the weights"
+		if bias {
+			what = "the weights and then b"
+		}
+		return fmt.Errorf("start %s: %d values; want %d (%s)", Vec(start), len(start), want, what)
+	}
+	for _, v := range start {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("start: %v is not a finite number", v)
+		}
+	}
+	return nil
 }
 
 // PerceptronStep is one presentation: the notes' "given example x, predict
@@ -98,9 +122,15 @@ func TracePerceptron(ctx context.Context, e Example, o PerceptronOptions) (*Perc
 	if o.MaxEpochs == 0 {
 		o.MaxEpochs = 100
 	}
+	if err := checkStart(e, o.Start, o.Bias); err != nil {
+		return nil, err
+	}
 	t := &PerceptronTrace{Learner: "perceptron", Example: e.Name, Options: o, Start: make([]float64, e.Dim()+b2i(o.Bias))}
+	if o.Start != nil {
+		copy(t.Start, o.Start)
+	}
 	p := learning.Perceptron{
-		Step: o.Eps, NoBias: !o.Bias, InOrder: !o.Shuffle, Seed: o.Seed, MaxEpochs: o.MaxEpochs,
+		Step: o.Eps, NoBias: !o.Bias, InOrder: !o.Shuffle, Seed: o.Seed, MaxEpochs: o.MaxEpochs, Start: o.Start,
 		Watch: func(v learning.Visit) {
 			s := PerceptronStep{
 				Step: len(t.Steps) + 1, Epoch: v.Epoch, Sample: v.Row + 1, X: e.X[v.Row], Y: e.Y[v.Row],
@@ -132,6 +162,17 @@ func b2i(b bool) int {
 	return 0
 }
 
+// zeroStart reports whether the run started at w = 0, where the
+// convergence theorem's bound applies.
+func (t *PerceptronTrace) zeroStart() bool {
+	for _, v := range t.Start {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // Weights returns w_t, the weights after t−1 updates (w_1 is the start),
 // and whether the trace has that many updates.
 func (t *PerceptronTrace) Weights(u int) ([]float64, bool) {
@@ -155,6 +196,8 @@ type GDOptions struct {
 	LineSearch bool    `json:"line_search"`
 	// MaxSteps bounds the steps; 0 means 100.
 	MaxSteps int `json:"max_steps"`
+	// Start is the starting w (ending in b with Bias); nil means 0.
+	Start []float64 `json:"start,omitempty"`
 }
 
 // GDStep is one pass of the notes' loop (001):
@@ -179,6 +222,7 @@ type GDTrace struct {
 	Learner   string    `json:"learner"`
 	Example   string    `json:"example"`
 	Options   GDOptions `json:"options"`
+	Start     []float64 `json:"start"`
 	Steps     []GDStep  `json:"steps"`
 	Final     []float64 `json:"final"`
 	Converged bool      `json:"converged"`
@@ -198,10 +242,17 @@ func TraceBatchGD(ctx context.Context, e Example, o GDOptions) (*GDTrace, error)
 	if o.MaxSteps == 0 {
 		o.MaxSteps = 100
 	}
+	if err := checkStart(e, o.Start, o.Bias); err != nil {
+		return nil, err
+	}
 	t := &GDTrace{Learner: "batch-gd", Example: e.Name, Options: o}
 	prev := make([]float64, e.Dim()+b2i(o.Bias))
+	if o.Start != nil {
+		copy(prev, o.Start)
+	}
+	t.Start = slices.Clone(prev)
 	g := learning.BatchGD{
-		Step: o.Eps, LineSearch: o.LineSearch, NoBias: !o.Bias, MaxEpochs: o.MaxSteps,
+		Step: o.Eps, LineSearch: o.LineSearch, NoBias: !o.Bias, MaxEpochs: o.MaxSteps, Start: o.Start,
 		Watch: func(s learning.GDStep) {
 			st := GDStep{Step: s.Step, W: prev, Risk: s.Risk, Eps: s.T, Scale: s.Scale}
 			for _, i := range s.V {

@@ -45,7 +45,8 @@ func Paths(ctx context.Context, e Example, bias bool, eps float64) (*plot.Plot, 
 	if bias {
 		title += " — slice at the perceptron's b"
 	}
-	p, err := WSpace(e, WView{Path: ptPath, Bias: bias, Box: box, Risk: true, Title: title})
+	p, err := WSpace(e, WView{Path: ptPath, Bias: bias, Box: box, Risk: true, Title: title,
+		PathName: fmt.Sprintf("the perceptron (SGD): %d updates, %s", pt.Mistakes, shortStatus(pt.Converged))})
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +64,6 @@ func Paths(ctx context.Context, e Example, bias bool, eps float64) (*plot.Plot, 
 	pts.GlyphStyle = draw.GlyphStyle{Color: goldColor, Radius: vg.Points(5), Shape: draw.BoxGlyph{}}
 	p.Add(l, pts)
 	p.Legend.Add(fmt.Sprintf("batch GD: %d steps, %s", len(gd.Steps), shortStatus(gd.Converged)), l, pts)
-	p.Legend.Add(fmt.Sprintf("the perceptron (black path): %d updates, %s", pt.Mistakes, shortStatus(pt.Converged)))
 	return p, nil
 }
 
@@ -98,7 +98,9 @@ func TheoremPlot(t *PerceptronTrace, f int) *plot.Plot {
 	l.StepStyle = plotter.PostStep
 	p.Add(l)
 	p.Legend.Add(fmt.Sprintf("mistakes so far: %d", m), l)
-	if th.Gamma > 0 {
+	if th.Gamma > 0 && !t.zeroStart() {
+		p.Legend.Add("(R/γ)² bounds the mistakes from w = 0; this run starts at " + Vec(t.Start))
+	} else if th.Gamma > 0 {
 		p.Y.Max = max(p.Y.Max, math.Ceil(th.Bound*1.1))
 		b, _ := plotter.NewLine(plotter.XYs{{X: 0, Y: th.Bound}, {X: n, Y: th.Bound}})
 		b.Color, b.Width, b.Dashes = inkColor, vg.Points(2.5), []vg.Length{vg.Points(10), vg.Points(5)}

@@ -89,6 +89,9 @@ type BatchGD struct {
 	// Watch, if not nil, is called after every step of every machine that
 	// moved (for step-by-step traces; see GDStep).
 	Watch func(GDStep)
+	// Start, if not nil, is the starting point instead of zero, as for the
+	// Perceptron (the notes' loop starts at "an arbitrary nonzero point").
+	Start []float64
 }
 
 var _ Learner = BatchGD{}
@@ -146,6 +149,7 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 		st.biasIn = 1
 	}
 	initWeights(st.w, st.b, s.initScale, s.bias, s.seed)
+	startAt(st.w, st.b, g.Start, dim, s.bias, s.initScale, s.name)
 	all := make([]int, n)
 	for i := range all {
 		all[i] = i
@@ -313,7 +317,7 @@ func (st *gdState) step(idx []int, eps float64, search bool) {
 // report fills a GDStep with machine k's state before its step over the rows
 // idx (V, R and the direction); the caller adds the step and the result.
 func (st *gdState) report(k int, idx []int) GDStep {
-	n, dim := len(st.d.X), st.dim
+	n, dim := st.rows.Len(), st.dim
 	g := GDStep{Step: st.steps + 1, Machine: k, Dir: st.gw[k*dim : (k+1)*dim], DirB: st.gb[k]}
 	for p, i := range idx {
 		if a := st.a[k*n+p]; a <= 0 {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"mark1/learning/internal/bytedot"
 	"mark1/learning/kernel"
 )
 
@@ -94,6 +95,25 @@ type kpState struct {
 	limit  int         // cache rows allowed
 	xbuf   []float64   // a row written out densely
 	tmp    []float64   // an uncached Gram row
+	grey   []uint8     // the rows as bytes b (values b/255), n × dim, when they all are
+}
+
+// greyRows returns the rows of r as bytes, n × dim, if every value is a
+// byte over 255 exactly (pictures read as pixel/255), and nil otherwise.
+func greyRows(r Rows) []uint8 {
+	if _, bits := r.(*Bits); bits {
+		return nil
+	}
+	n, dim := r.Len(), r.Dim()
+	out := make([]uint8, n*dim)
+	var x []float64
+	for i := range n {
+		x = r.Row(x, i)
+		if !bytedot.FromGrey(out[i*dim:(i+1)*dim], x) {
+			return nil
+		}
+	}
+	return out
 }
 
 // Fit trains on d; see the type's documentation.
@@ -121,8 +141,17 @@ func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Resu
 		stored: make([][]int, mach), refs: make([]int, n), pos: make([]int, n),
 		row: make([][]float64, n), f: make([]float64, n*mach), sq: make([]float64, n),
 	}
+	if _, ok := kernel.FromDot(k, 0, 0, 0); ok {
+		st.grey = greyRows(rows)
+	}
+	dim := rows.Dim()
 	for i := range n {
-		st.sq[i] = rows.SqNorm(i)
+		if st.grey != nil {
+			g := st.grey[i*dim : (i+1)*dim]
+			st.sq[i] = float64(bytedot.Dot(g, g)) / bytedot.Scale
+		} else {
+			st.sq[i] = rows.SqNorm(i)
+		}
 	}
 	for i := range st.pos {
 		st.pos[i] = -1
@@ -202,8 +231,19 @@ func (st *kpState) gramRow(j int) []float64 {
 	return st.tmp
 }
 
-// fillRow sets r[i] = k(x_j, x_i).
+// fillRow sets r[i] = k(x_j, x_i): from exact byte dot products for grey
+// pictures, otherwise from dot products through Rows.
 func (st *kpState) fillRow(r []float64, j int) {
+	if st.grey != nil {
+		dim := st.rows.Dim()
+		xj := st.grey[j*dim : (j+1)*dim]
+		sj := st.sq[j]
+		for i := range r {
+			d := float64(bytedot.Dot(xj, st.grey[i*dim:(i+1)*dim])) / bytedot.Scale
+			r[i], _ = kernel.FromDot(st.k, d, sj, st.sq[i])
+		}
+		return
+	}
 	st.xbuf = st.rows.Row(st.xbuf, j)
 	if _, ok := kernel.FromDot(st.k, 0, 0, 0); !ok {
 		var xi []float64

@@ -60,6 +60,10 @@ type Perceptron struct {
 	// Watch, if not nil, is called after every presentation of a row, with
 	// the weights after it (for step-by-step traces; see Visit).
 	Watch func(Visit)
+	// Start, if not nil, is the starting point instead of zero: the
+	// weights followed by the bias (without NoBias), the same for every
+	// one-vs-rest machine. It excludes InitScale.
+	Start []float64
 }
 
 var _ Learner = Perceptron{}
@@ -76,7 +80,7 @@ func (p Perceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, er
 func (p Perceptron) settings(name string) onlineSettings {
 	return onlineSettings{
 		name: name, step: p.Step, bias: !p.NoBias, maxEpochs: p.MaxEpochs,
-		initScale: p.InitScale, inOrder: p.InOrder, seed: p.Seed, watch: p.Watch,
+		initScale: p.InitScale, inOrder: p.InOrder, seed: p.Seed, watch: p.Watch, start: p.Start,
 	}
 }
 
@@ -108,6 +112,7 @@ type onlineSettings struct {
 	seed      uint64
 	ratchet   bool        // pocket only
 	watch     func(Visit) // plain perceptron only
+	start     []float64   // a given starting point (weights, then the bias)
 }
 
 func (s *onlineSettings) check() {
@@ -125,6 +130,37 @@ func (s *onlineSettings) check() {
 	}
 	if !(s.initScale >= 0) || math.IsInf(s.initScale, 0) {
 		panic(fmt.Sprintf("learning: %s: InitScale %v is not a finite number ≥ 0", s.name, s.initScale))
+	}
+}
+
+// startAt sets every machine's weights and bias (M machines of dim weights
+// in w, one bias each in b) to start, the weights followed by the bias when
+// bias is set. It panics, as misuse, if start has the wrong length or a
+// non-finite value, or if a random start was asked for too.
+func startAt(w, b, start []float64, dim int, bias bool, initScale float64, who string) {
+	if start == nil {
+		return
+	}
+	want := dim
+	if bias {
+		want++
+	}
+	if len(start) != want {
+		panic(fmt.Sprintf("learning: %s: Start has %d values; want %d (the weights, then the bias if there is one)", who, len(start), want))
+	}
+	if initScale != 0 {
+		panic(fmt.Sprintf("learning: %s: Start and InitScale both set", who))
+	}
+	for _, v := range start {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			panic(fmt.Sprintf("learning: %s: Start holds %v", who, v))
+		}
+	}
+	for k := range b {
+		copy(w[k*dim:(k+1)*dim], start[:dim])
+		if bias {
+			b[k] = start[dim]
+		}
 	}
 }
 
@@ -176,6 +212,7 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 	w := make([]float64, mach*dim)
 	b := make([]float64, mach)
 	initWeights(w, b, s.initScale, s.bias, s.seed)
+	startAt(w, b, s.start, dim, s.bias, s.initScale, s.name)
 	order := rand.New(rand.NewPCG(s.seed, orderStream))
 	perm := make([]int, n)
 	eps := s.step

@@ -2,6 +2,7 @@ package learning
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
 )
@@ -92,5 +93,53 @@ func TestBatchGDWatch(t *testing.T) {
 	last := res.Model.(*LinearModel).W[0]
 	if !slices.Equal(ws[len(ws)-1], last) {
 		t.Errorf("last watched w %v, model w %v", ws[len(ws)-1], last)
+	}
+}
+
+// TestStart checks a given starting point: from the notes' final w = (3, 1)
+// nothing changes; from (0, 1) the first presentation, (−1, 2) with label
+// −, scores 2, is a mistake, and gives (1, −1). Batch GD from (0, 1) takes
+// the notes' step w + ε Σ_{i∈V} y_i x_i.
+func TestStart(t *testing.T) {
+	res, err := Perceptron{NoBias: true, InOrder: true, Start: []float64{3, 1}}.Fit(context.Background(), notes004(), nil)
+	if err != nil || res.Updates != 0 || !res.Converged || !slices.Equal(res.Model.(*LinearModel).W[0], []float64{3, 1}) {
+		t.Errorf("from (3, 1): %v, %d updates, %v", err, res.Updates, res.Status)
+	}
+	var first Visit
+	var w1 []float64
+	p := Perceptron{NoBias: true, InOrder: true, Start: []float64{0, 1}, Watch: func(v Visit) {
+		if first.Epoch == 0 {
+			first, w1 = v, slices.Clone(v.W)
+		}
+	}}
+	if _, err := p.Fit(context.Background(), notes004(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if first.Score != 2 || !first.Mistake || !slices.Equal(w1, []float64{1, -1}) {
+		t.Errorf("from (0, 1): first score %v mistake %v, w %v; want 2, true, (1, −1)", first.Score, first.Mistake, w1)
+	}
+	// From (0, 1), y·w·x = (−2, 0, 1, 0, 2, −1): V = {1, 2, 4, 6},
+	// Σ y x = (1, −2) + (1, 0) + (1, 0) + (1, −1) = (4, −3); ε = 1 gives (4, −2).
+	var steps []GDStep
+	g := BatchGD{NoBias: true, Start: []float64{0, 1}, Watch: func(s GDStep) {
+		s.V = slices.Clone(s.V)
+		s.W = slices.Clone(s.W)
+		steps = append(steps, s)
+	}}
+	if _, err := g.Fit(context.Background(), notes004(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(steps) == 0 || !slices.Equal(steps[0].V, []int{0, 1, 3, 5}) || !slices.Equal(steps[0].W, []float64{4, -2}) {
+		t.Errorf("batch GD from (0, 1): first step %+v; want V = {0, 1, 3, 5}, w = (4, −2)", steps)
+	}
+	for _, bad := range [][]float64{{1}, {1, 2, 3}, {math.NaN(), 1}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Start %v: no panic", bad)
+				}
+			}()
+			Perceptron{NoBias: true, Start: bad}.Fit(context.Background(), notes004(), nil)
+		}()
 	}
 }

@@ -40,8 +40,8 @@ const (
 	Format = "mark1-machine"
 	// Version is the file version this package writes; it reads 1 and 2.
 	Version = 2
-	// maxFileSize bounds what Load reads.
-	maxFileSize = 1 << 30
+	// maxFileSize bounds what Load and Decode read (atomicfile.MaxMachine).
+	maxFileSize = atomicfile.MaxMachine
 )
 
 type header struct {
@@ -129,7 +129,7 @@ func Decode(r io.Reader, name string) (*Machine, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(data) > maxFileSize {
-		return nil, fmt.Errorf("%s: larger than %d bytes: %w", name, maxFileSize, ErrFormat)
+		return nil, fmt.Errorf("%s: larger than %d bytes, the limit for a machine file: %w", name, maxFileSize, ErrFormat)
 	}
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("%s: %s: %w", name, fmt.Sprintf(format, a...), ErrFormat)
@@ -137,6 +137,9 @@ func Decode(r io.Reader, name string) (*Machine, error) {
 	var h header
 	if err := json.Unmarshal(data, &h); err != nil {
 		return nil, bad("not JSON or truncated (%v)", err)
+	}
+	if err := uniqueMembers(data); err != nil {
+		return nil, bad("%v", err)
 	}
 	if h.Format != Format {
 		return nil, bad("format is %q, want %q", h.Format, Format)
@@ -179,6 +182,9 @@ func strict(data []byte, v any) error {
 func decodeV2(data []byte) (*Machine, error) {
 	var b body
 	if err := strict(data, &b); err != nil {
+		return nil, err
+	}
+	if err := b.validate(); err != nil {
 		return nil, err
 	}
 	if b.Wiring == nil {
@@ -229,6 +235,9 @@ func (m *Machine) brokenParts() (deadCells, stuckCells, deadA []int) {
 func decodeV1(data []byte) (*Machine, error) {
 	var b bodyV1
 	if err := strict(data, &b); err != nil {
+		return nil, err
+	}
+	if err := b.validate(); err != nil {
 		return nil, err
 	}
 	if b.Plugboard == nil {
@@ -287,12 +296,12 @@ func (m *Machine) restore(pots motors.State, noise []byte) error {
 	return nil
 }
 
-// Load reads a machine file from path.
+// Load reads a machine file from path, which must be a regular file of at
+// most 256 MiB (atomicfile.MaxMachine).
 func Load(path string) (*Machine, error) {
-	f, err := os.Open(path)
+	b, err := atomicfile.ReadFile(path, maxFileSize, "")
 	if err != nil {
 		return nil, fmt.Errorf("reading machine: %w", err)
 	}
-	defer f.Close()
-	return Decode(f, path)
+	return Decode(bytes.NewReader(b), path)
 }

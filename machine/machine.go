@@ -169,6 +169,23 @@ func (m *Machine) Present(r *Response, field []float32, noise *rand.Rand) {
 	r.Class = m.Layer.Decode(r.Sums)
 }
 
+// FitBytes is the memory Fit takes for cards cards: a float32 per retina
+// cell and a slice header per card.
+func (m *Machine) FitBytes(cards int) int64 {
+	return int64(cards) * (int64(m.Retina.Cells())*4 + 24)
+}
+
+// CheckFit reports an error if fitting cards cards (Fit) would take more
+// than limit bytes. Call it before Fit on data that came from a file: a
+// small file can declare millions of cards.
+func (m *Machine) CheckFit(cards int, limit int64) error {
+	if need := m.FitBytes(cards); need > limit || need < 0 {
+		return fmt.Errorf("fitting %d cards onto the %d-cell retina would take %d bytes of memory, over the limit of %d (raise it with --max-memory)",
+			cards, m.Retina.Cells(), need, limit)
+	}
+	return nil
+}
+
 // Fit projects every sample of d onto the retina: the optics, done once.
 func (m *Machine) Fit(d *images.Dataset) [][]float32 {
 	out := make([][]float32, len(d.Samples))

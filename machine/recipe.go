@@ -1,7 +1,9 @@
 package machine
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 
 	"mark1/images"
 )
@@ -76,6 +78,11 @@ func (r Recipe) Validate() error {
 // name is the machine file, for errors.
 func (r Recipe) Load(classes []string, name string) (train, test *images.Dataset, err error) {
 	train, test, err = r.Data.Load()
+	if err != nil && r.Data.Path != "" {
+		// The paths come from the machine file, not from the user: say what
+		// went wrong without quoting what the file holds.
+		return nil, nil, fmt.Errorf("%s: its recorded data %s: %w", name, r.Data.Path, recordedDataError(err))
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: making its training data again (%s): %w", name, r.Data, err)
 	}
@@ -87,4 +94,29 @@ func (r Recipe) Load(classes []string, name string) (train, test *images.Dataset
 			name, r.TrainSize, r.TestSize, train.Len(), test.Len())
 	}
 	return train, test, nil
+}
+
+// recordedDataError describes err, from loading data at a path recorded in
+// a machine file, by its kind alone: an error message of the data readers
+// may quote a line of the file, and a machine file could name any file on
+// the computer (/etc/shadow). The kind is kept for errors.Is.
+func recordedDataError(err error) error {
+	var kind error
+	var what string
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		kind, what = fs.ErrNotExist, "not found"
+	case errors.Is(err, fs.ErrPermission):
+		kind, what = fs.ErrPermission, "permission denied"
+	case errors.Is(err, images.ErrTooLarge):
+		kind, what = images.ErrTooLarge, "larger than the data limits"
+	case errors.Is(err, images.ErrUnsupported):
+		kind, what = images.ErrUnsupported, "a kind of data mark1 does not read"
+	case errors.As(err, &pe):
+		kind, what = pe.Err, pe.Err.Error()
+	default:
+		kind, what = images.ErrFormat, "not a data set mark1 reads (a folder of class folders of pictures, IDX or libsvm)"
+	}
+	return fmt.Errorf("%s (details withheld, as the path comes from the machine file; name the data yourself, as in mark1 eval --data PATH, to see them): %w", what, kind)
 }

@@ -33,4 +33,12 @@
 // held-out cards). Uploads are limited in size,
 // decoded with the images package's limits, and anything that is not a
 // picture is refused with a message that says so.
+//
+// The lab page (lab.html, linked from the machine's page) runs the lecture
+// notes' examples with package lab and does not touch the machine:
+// GET /api/lab/examples lists the built-in examples, and POST /api/lab
+// {"example": "notes-004" | "points": [[x1, x2, ±1], …], "setup": {…},
+// "frame": n} answers with frame n of the run (a lab.Frame: points, w and
+// its path, dual lines, feasible region, R(w) and decision grids, the
+// trace); the page draws it.
 package panel

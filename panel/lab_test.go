@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -17,10 +18,14 @@ import (
 	"mark1/lab"
 )
 
-// postLab posts body to /api/lab and decodes the answer.
-func postLab(t *testing.T, url, body string) (int, map[string]any) {
+// labPost posts body to /api/lab as the lab page does, with the token the
+// server writes into its pages, and returns the status and the answer.
+func labPost(t *testing.T, url, body string) (int, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest("POST", url+"/api/lab", strings.NewReader(body))
+	req, err := http.NewRequest("POST", url+"/api/lab", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set(TokenHeader, pageToken(t, url))
 	res, err := http.DefaultClient.Do(req)
@@ -29,11 +34,18 @@ func postLab(t *testing.T, url, body string) (int, map[string]any) {
 	}
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, b
+}
+
+// postLab posts body to /api/lab and decodes the answer.
+func postLab(t *testing.T, url, body string) (int, map[string]any) {
+	t.Helper()
+	code, b := labPost(t, url, body)
 	var v map[string]any
 	if err := json.Unmarshal(b, &v); err != nil {
 		t.Fatalf("answer is not JSON: %v\n%s", err, b)
 	}
-	return res.StatusCode, v
+	return code, v
 }
 
 // TestLabAPI checks the lab's endpoint: the notes' example frame by frame
@@ -54,6 +66,12 @@ func TestLabAPI(t *testing.T) {
 			t.Errorf("frame %d: %v frames; want 13", f, v["frames"])
 		}
 	}
+	// Like every control, the lab's POST needs the page's token.
+	if res, err := http.Post(ts.URL+"/api/lab", "application/json", strings.NewReader(`{"example":"notes-004"}`)); err != nil || res.StatusCode != http.StatusForbidden {
+		t.Errorf("POST /api/lab without the token: %v %v; want 403", err, res.Status)
+	} else {
+		res.Body.Close()
+	}
 	// The frame's numbers are the lab package's.
 	run, err := lab.Start(context.Background(), mustExample(t, "notes-004"), lab.Setup{})
 	if err != nil {
@@ -61,17 +79,13 @@ func TestLabAPI(t *testing.T) {
 	}
 	fr, _ := run.Frame(3, 60, 0)
 	want, _ := json.Marshal(fr)
-	req, _ := http.NewRequest("POST", ts.URL+"/api/lab", strings.NewReader(`{"example":"notes-004","frame":3}`))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(TokenHeader, pageToken(t, ts.URL))
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, _ := io.ReadAll(res.Body)
-	res.Body.Close()
+	_, got := labPost(t, ts.URL, `{"example":"notes-004","frame":3}`)
 	if !bytes.Equal(bytes.TrimSpace(got), want) {
 		t.Errorf("the page's frame differs from lab.Run.Frame")
+	}
+	// A given start: from (0, 1) the first presentation is a mistake.
+	if code, v := postLab(t, ts.URL, `{"example":"notes-004","setup":{"start":[0,1]},"frame":1}`); code != 200 || fmt.Sprint(v["w"]) != "[1 -1]" {
+		t.Errorf("start (0, 1), frame 1: %d, w = %v; want [1 -1]", code, v["w"])
 	}
 	// Your own points with the SVM.
 	code, v := postLab(t, ts.URL, `{"points":[[1,1,1],[2,2,1],[-1,-1,-1],[-2,-1,-1]],"setup":{"learner":"svm","hard":true},"frame":-1}`)
@@ -87,6 +101,7 @@ func TestLabAPI(t *testing.T) {
 		{`{"example":"xor","setup":{"learner":"svm","kernel":"poly:d=x"}}`, "poly:d=x"},
 		{`{"example":"xor","setup":{"eps":-1}}`, "eps"},
 		{`{"example":"xor","frame":-5}`, "frame"},
+		{`{"example":"xor","setup":{"start":[1,2,3]}}`, "want 2"},
 		{`not json`, "bad request body"},
 		{`{"points":[` + strings.Repeat("[1,1,1],", 300) + `[1,1,1]]}`, "at most 200"},
 	} {

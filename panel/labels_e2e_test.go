@@ -53,7 +53,7 @@ func browserLabels(t *testing.T, bin string, m *machine.Machine) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
 		t.Fatalf("browser: %v", err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, 150*time.Second) // slow when the machine is shared
 	defer cancel()
 	do := func(what string, a ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
@@ -63,7 +63,10 @@ func browserLabels(t *testing.T, bin string, m *machine.Machine) {
 	}
 	poll := func(what, cond string) {
 		t.Helper()
-		browserRun(t, ctx, what, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(20*time.Second)))
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+			msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`String(document.body.dataset.error) + " | epoch " + window.mark1.state.epoch + " history " + window.mark1.state.history.length + " updates " + window.mark1.updates + " | " + document.getElementById("message").textContent + " | " + document.getElementById("status").textContent`))
+			t.Fatalf("browser: %s: %v (the page says: %s)", what, err, msg)
+		}
 	}
 	eval := func(expr string) string { t.Helper(); return browserRun(t, ctx, expr, chromedp.Evaluate[string](expr)) }
 	text := func(id string) string {

@@ -3,11 +3,13 @@ package panel
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -76,13 +78,24 @@ func (s *Server) save() error {
 // the upload limit) and makes it the panel's machine, trained by its own
 // recipe.
 func (s *Server) handleMachine(w http.ResponseWriter, r *http.Request) {
+	s.guard.bodyDeadline(w)
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxUpload))
 	var m *machine.Machine
 	if err == nil {
 		m, err = machine.Decode(bytes.NewReader(data), "the machine file")
 	}
 	if err != nil {
-		writeError(w, errorf(http.StatusBadRequest, "%v", err))
+		var tooBig *http.MaxBytesError
+		var ne net.Error
+		switch {
+		case errors.As(err, &tooBig):
+			err = errorf(http.StatusRequestEntityTooLarge, "the machine file is larger than the upload limit of %d bytes", s.maxUpload)
+		case errors.As(err, &ne) && ne.Timeout():
+			err = errorf(http.StatusRequestTimeout, "the machine file did not arrive within %v", s.guard.bodyTimeout)
+		default:
+			err = errorf(http.StatusBadRequest, "%v", err)
+		}
+		writeError(w, err)
 		return
 	}
 	s.action(func() error {

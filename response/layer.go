@@ -25,13 +25,31 @@ const (
 	OnePerClass
 )
 
+// Sets says how the A-units are divided into source-sets in the
+// SourceSets layout.
+type Sets int
+
+const (
+	// UsedSets divides the A-units among the R-units the code uses: one
+	// source-set of all the A-units for two classes, five of about 102 for
+	// 26 letters in the binary code (the A→R wiring redone for the
+	// experiment).
+	UsedSets Sets = iota
+	// FixedSets wires the A-units to all the machine's R-units in equal
+	// contiguous sets (8 sets of 64 on the Mark I), whether an R-unit is
+	// used or not; the A-units of an unused R-unit take no part.
+	FixedSets
+)
+
 var (
 	layoutNames = [...]string{"source-sets", "full"}
 	codeNames   = [...]string{"binary", "one-per-class"}
+	setsNames   = [...]string{"used", "fixed"}
 )
 
 func (l Layout) String() string { return name(layoutNames[:], int(l)) }
 func (c Code) String() string   { return name(codeNames[:], int(c)) }
+func (s Sets) String() string   { return name(setsNames[:], int(s)) }
 
 func name(names []string, i int) string {
 	if i < 0 || i >= len(names) {
@@ -58,6 +76,18 @@ func ParseLayout(s string) (Layout, error) {
 // ParseCode reads "binary" or "one-per-class".
 func ParseCode(s string) (Code, error) { i, err := parse(codeNames[:], "code", s); return Code(i), err }
 
+// ParseSets reads "used" or "fixed".
+func ParseSets(s string) (Sets, error) {
+	i, err := parse(setsNames[:], "source-sets", s)
+	return Sets(i), err
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s Sets) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *Sets) UnmarshalText(b []byte) (err error) { *s, err = ParseSets(string(b)); return err }
+
 // MarshalText implements encoding.TextMarshaler.
 func (l Layout) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
 
@@ -70,13 +100,17 @@ func (c Code) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (c *Code) UnmarshalText(b []byte) (err error) { *c, err = ParseCode(string(b)); return err }
 
-// Config describes the R-units. The zero value is 8 R-units, source-sets,
-// binary code, no bias.
+// Config describes the R-units. The zero value is 8 R-units, source-sets
+// divided among the R-units in use, binary code, no bias.
 type Config struct {
 	Units  int    `json:"units"` // R-units on the machine; 0 means 8
 	Layout Layout `json:"layout"`
 	Code   Code   `json:"code"`
 	Bias   bool   `json:"bias"`
+	// Sets says how the SourceSets layout divides the A-units (ignored by
+	// the Full layout). Left out of a machine file when UsedSets, so files
+	// written before it existed read the same.
+	Sets Sets `json:"source_sets,omitempty"`
 }
 
 // Layer is the R-units of a machine with a given number of A-units and
@@ -109,8 +143,8 @@ func New(cfg Config, assoc, classes int) (*Layer, error) {
 	if classes < 2 {
 		return nil, fmt.Errorf("response: need at least 2 classes, got %d", classes)
 	}
-	if cfg.Layout != SourceSets && cfg.Layout != Full || cfg.Code != Binary && cfg.Code != OnePerClass {
-		return nil, fmt.Errorf("response: bad layout %d or code %d", cfg.Layout, cfg.Code)
+	if cfg.Layout != SourceSets && cfg.Layout != Full || cfg.Code != Binary && cfg.Code != OnePerClass || cfg.Sets != UsedSets && cfg.Sets != FixedSets {
+		return nil, fmt.Errorf("response: bad layout %d, code %d or source-sets %d", cfg.Layout, cfg.Code, cfg.Sets)
 	}
 	l := &Layer{cfg: cfg, assoc: assoc, classes: classes}
 	switch cfg.Code {
@@ -120,16 +154,24 @@ func New(cfg Config, assoc, classes int) (*Layer, error) {
 		l.used = classes
 	}
 	if l.used > cfg.Units {
-		return nil, fmt.Errorf("response: %d classes need %d R-units with the %s code; the machine has %d (raise --r-units or use the binary code)",
-			classes, l.used, cfg.Code, cfg.Units)
+		hint := "raise --r-units, at most 1024"
+		if cfg.Code != Binary {
+			hint += ", or use --code binary"
+		}
+		return nil, fmt.Errorf("response: %d classes need %d R-units with the %s code; the machine has %d (%s)",
+			classes, l.used, cfg.Code, cfg.Units, hint)
 	}
 	if cfg.Layout == SourceSets {
-		if assoc < l.used {
-			return nil, fmt.Errorf("response: %d A-units cannot form %d source-sets", assoc, l.used)
+		sets := l.used
+		if cfg.Sets == FixedSets {
+			sets = cfg.Units
+		}
+		if assoc < sets {
+			return nil, fmt.Errorf("response: %d A-units cannot form %d source-sets", assoc, sets)
 		}
 		l.set = make([]int, assoc)
 		for a := range l.set {
-			l.set[a] = a * l.used / assoc // contiguous, near-equal source-sets
+			l.set[a] = a * sets / assoc // contiguous, near-equal source-sets
 		}
 	}
 	l.inputs = make([][]Input, l.used)
@@ -186,12 +228,28 @@ func (l *Layer) Pot(a, r int) int {
 }
 
 // SourceSet returns the R-unit A-unit a feeds in the SourceSets layout, or
-// -1 in the Full layout.
+// -1 in the Full layout. With FixedSets it may be an R-unit the code does
+// not use (at least Used()).
 func (l *Layer) SourceSet(a int) int {
 	if l.cfg.Layout == Full {
 		return -1
 	}
 	return l.set[a]
+}
+
+// SourceSetSizes returns the number of A-units wired to each of the
+// machine's R-units (nil in the Full layout): with UsedSets the used
+// R-units share all the A-units and the others get none; with FixedSets
+// every R-unit gets its equal share.
+func (l *Layer) SourceSetSizes() []int {
+	if l.cfg.Layout == Full {
+		return nil
+	}
+	n := make([]int, l.cfg.Units)
+	for _, r := range l.set {
+		n[r]++
+	}
+	return n
 }
 
 // BiasPot returns the index of R-unit r's bias pot, or -1 without a bias.
@@ -221,7 +279,9 @@ func (l *Layer) Sums(dst []float64, active []int, values []float64) []float64 {
 		}
 	} else {
 		for _, a := range active {
-			dst[l.set[a]] += values[a]
+			if r := l.set[a]; r < l.used {
+				dst[r] += values[a]
+			}
 		}
 	}
 	if l.cfg.Bias {

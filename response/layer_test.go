@@ -1,6 +1,11 @@
 package response
 
-import "testing"
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"testing"
+)
 
 func TestLayer(t *testing.T) {
 	tests := []struct {
@@ -77,5 +82,83 @@ func TestSumsAndDecode(t *testing.T) {
 	}
 	if !w.Want(2, 2) || w.Want(1, 2) || !l.Want(0, 3) || l.Want(1, 1) {
 		t.Error("Want gives the wrong targets")
+	}
+}
+
+// TestSourceSets checks both ways of dividing 512 A-units: fixed
+// source-sets wire exactly 64 A-units to each of the 8 R-units, used or not,
+// and only the sets of R-units in use count; used source-sets share all 512
+// among the R-units the code uses.
+func TestSourceSets(t *testing.T) {
+	tests := []struct {
+		sets    Sets
+		classes int
+		sizes   []int // A-units per R-unit, all 8
+	}{
+		{FixedSets, 2, []int{64, 64, 64, 64, 64, 64, 64, 64}},
+		{FixedSets, 26, []int{64, 64, 64, 64, 64, 64, 64, 64}},
+		{UsedSets, 2, []int{512, 0, 0, 0, 0, 0, 0, 0}},
+		{UsedSets, 4, []int{256, 256, 0, 0, 0, 0, 0, 0}},
+		{UsedSets, 26, []int{103, 102, 103, 102, 102, 0, 0, 0}}, // a·5/512, contiguous
+	}
+	for _, tt := range tests {
+		l, err := New(Config{Sets: tt.sets}, 512, tt.classes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("%s source-sets, %d classes", tt.sets, tt.classes)
+		if got := l.SourceSetSizes(); !slices.Equal(got, tt.sizes) {
+			t.Errorf("%s: sizes %v, want %v", name, got, tt.sizes)
+		}
+		// Count by Pot too, and sum every value with every A-unit active.
+		values := make([]float64, l.Pots())
+		for i := range values {
+			values[i] = 1
+		}
+		all := make([]int, 512)
+		for a := range all {
+			all[a] = a
+		}
+		sums := l.Sums(nil, all, values)
+		for r := range l.Used() {
+			n := 0
+			for a := range 512 {
+				if p := l.Pot(a, r); p >= 0 {
+					n++
+					if l.SourceSet(a) != r {
+						t.Errorf("%s: A-unit %d has a pot to R-unit %d but feeds %d", name, a, r, l.SourceSet(a))
+					}
+				}
+			}
+			if n != tt.sizes[r] || sums[r] != float64(tt.sizes[r]) {
+				t.Errorf("%s: R-unit %d: %d pots, sum %v; want %d", name, r, n, sums[r], tt.sizes[r])
+			}
+		}
+	}
+	if _, err := New(Config{Sets: FixedSets}, 7, 2); err == nil {
+		t.Error("7 A-units in 8 fixed source-sets: no error")
+	}
+}
+
+func TestSetsJSON(t *testing.T) {
+	for _, tt := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Units: 8}, `{"units":8,"layout":"source-sets","code":"binary","bias":false}`},
+		{Config{Units: 8, Sets: FixedSets}, `{"units":8,"layout":"source-sets","code":"binary","bias":false,"source_sets":"fixed"}`},
+	} {
+		b, err := json.Marshal(tt.cfg)
+		if err != nil || string(b) != tt.want {
+			t.Errorf("%+v: %s, %v; want %s", tt.cfg, b, err, tt.want)
+		}
+		var back Config
+		if err := json.Unmarshal(b, &back); err != nil || back != tt.cfg {
+			t.Errorf("%s read back as %+v, %v", b, back, err)
+		}
+	}
+	var c Config
+	if err := json.Unmarshal([]byte(`{"source_sets":"some"}`), &c); err == nil {
+		t.Error(`source_sets "some" accepted`)
 	}
 }

@@ -105,6 +105,9 @@ training and held-out cards as in training).`)
 	if m.Recipe != nil {
 		spec.Recipe = *m.Recipe // retrain as it was trained; without a recipe: error correction, α, one pulse
 	}
+	if err := data.checkFit(m, train, test); err != nil {
+		return err
+	}
 	points, err := ablation.Run(ctx, m, m.Fields(train), m.Fields(test), spec)
 	if err != nil {
 		return err

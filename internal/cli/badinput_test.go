@@ -2,15 +2,21 @@ package cli
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/binary"
+	"encoding/json"
 	"hash/crc32"
 	"image"
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime/metrics"
 	"slices"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // pngHeader returns the signature and IHDR chunk of a w x h 8-bit grey PNG
@@ -51,6 +57,49 @@ func smallPNG(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// gzipped returns b compressed with gzip.
+func gzipped(t *testing.T, b []byte) []byte {
+	var out bytes.Buffer
+	zw := gzip.NewWriter(&out)
+	zw.Write(b)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+// heapSampler records the peak of the live heap while a command runs.
+type heapSampler struct {
+	stop chan struct{}
+	done chan struct{}
+	peak uint64
+}
+
+func sampleHeap() *heapSampler {
+	h := &heapSampler{stop: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(h.done)
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		for {
+			metrics.Read(s)
+			h.peak = max(h.peak, s[0].Value.Uint64())
+			select {
+			case <-h.stop:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}()
+	return h
+}
+
+// Peak stops sampling and returns the peak.
+func (h *heapSampler) Peak() uint64 {
+	close(h.stop)
+	<-h.done
+	return h.peak
 }
 
 // listing returns every path under dir, to check that a failed command
@@ -146,6 +195,32 @@ func TestBadInputs(t *testing.T) {
 	write("typo.json", []byte(`{"fualts": {"dead_a": 0.1}}`))
 	write("plug.txt", []byte("mark1-plugboard 1\nretina 20x20\na0 theta 2 exc 99,99\n"))
 
+	// Hostile use (issue 11): things that are not regular files where
+	// inputs and outputs are expected; tiny files declaring huge data; a
+	// machine file whose recorded data path names a file the user did not
+	// name, holding a secret.
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Mkdir(filepath.Join(dir, "afolder"), 0o755)
+	write("plain.txt", []byte("x"))
+	write("ten-million-images-idx3-ubyte.gz", gzipped(t, idxFile(0x0000_0803, []uint32{10_000_000, 1, 1}, 10_000_000)))
+	write("many-rows.libsvm.gz", gzipped(t, bytes.Repeat([]byte("0 1:1\n1 1:0\n"), 100_000)))
+	two, _ := json.Marshal(map[string]any{"retina": map[string]any{"width": 20}})
+	write("twovalues.json", append(append(two, ' '), two...))
+	write("secret.libsvm", []byte("0 1:1 2:0 3:0 4:1\n1 1:0 2:1 3:1 4:0\n0 1:1 2:0 3:0 4:0\n1 1:0 2:1 3:0 4:0\n"))
+	if code, _, errs := run(t, dir, "train", "--data", "secret.libsvm", "--quiet", "--epochs", "1", "--test-split", "0", "--out", "snoop.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	write("secret.libsvm", []byte("root:$6$SECRET-HASH:19000:0:99999:7:::\n"))
+	if code, _, errs := run(t, dir, "train", "--task", "leftright", "--n", "5", "--quiet", "--epochs", "2", "--record", "rec", "--out", "rec.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	os.Remove(filepath.Join(dir, "rec", "epoch-0001.json"))
+	if err := syscall.Mkfifo(filepath.Join(dir, "rec", "epoch-0001.json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
 	tests := []struct {
 		name string
 		args []string
@@ -197,7 +272,7 @@ func TestBadInputs(t *testing.T) {
 		{"train --n", []string{"train", "--n", "0"}, 2, []string{"--n"}},
 		{"train --card-size", []string{"train", "--card-size", "100000"}, 2, []string{"--card-size"}},
 		{"train --max-pixels", []string{"train", "--max-pixels", "0"}, 2, []string{"--max-pixels"}},
-		{"train --a-units", []string{"train", "--a-units", "-3"}, 2, []string{"negative"}},
+		{"train --a-units", []string{"train", "--a-units", "-3"}, 2, []string{"--a-units -3", "out of range"}},
 		{"train --cell-noise", []string{"train", "--cell-noise", "2"}, 2, []string{"noise"}},
 		{"train --seed", []string{"train", "--seed", "-1"}, 2, []string{"--seed"}},
 		{"train --resume with --preset", []string{"train", "--resume", "good.json", "--preset", "worn"}, 2, []string{"--preset"}},
@@ -216,23 +291,90 @@ func TestBadInputs(t *testing.T) {
 		{"ablate no held-out cards", []string{"ablate", "--machine", "good.json", "--task", "leftright", "--test-split", "0"}, 2, []string{"held-out"}},
 		{"ablate other classes", []string{"ablate", "--machine", "good.json", "--task", "shapes"}, 1, []string{"square", "not one the machine was trained on"}},
 		{"tasks extra flag", []string{"tasks", "--n", "3"}, 2, []string{"--n"}},
+		// Outputs that are not regular files, or cannot be made (checked
+		// before training).
+		{"train --out a named pipe", []string{"train", "--task", "leftright", "--n", "5", "--out", "fifo"}, 1, []string{"--out", "fifo", "named pipe", "refusing"}},
+		{"train --out /dev/null", []string{"train", "--task", "leftright", "--n", "5", "--out", "/dev/null"}, 1, []string{"/dev/null", "character device"}},
+		{"train --out a folder", []string{"train", "--task", "leftright", "--n", "5", "--out", "afolder"}, 1, []string{"afolder", "a folder"}},
+		{"train --out in a missing folder", []string{"train", "--task", "leftright", "--n", "5", "--out", "nowhere/m.json"}, 1, []string{"nowhere", "does not exist"}},
+		{"train --out under a file", []string{"train", "--task", "leftright", "--n", "5", "--out", "plain.txt/m.json"}, 1, []string{"plain.txt", "not a folder"}},
+		{"stimuli --out a file", []string{"stimuli", "--task", "leftright", "--n", "2", "--out", "plain.txt"}, 1, []string{"plain.txt", "not a folder"}},
+		{"stimuli --out a named pipe", []string{"stimuli", "--task", "leftright", "--n", "2", "--out", "fifo"}, 1, []string{"fifo", "named pipe"}},
+		// Inputs that are not regular files must not block or read without end.
+		{"--config a named pipe", []string{"train", "--config", "fifo"}, 1, []string{"fifo", "named pipe"}},
+		{"--config /dev/zero", []string{"train", "--config", "/dev/zero"}, 1, []string{"/dev/zero", "character device"}},
+		{"--config with two JSON values", []string{"train", "--config", "twovalues.json"}, 1, []string{"twovalues.json", "one JSON object"}},
+		{"serve --config a named pipe", []string{"serve", "--config", "fifo"}, 1, []string{"fifo", "named pipe"}},
+		{"--machine a named pipe", []string{"eval", "--machine", "fifo", "--task", "leftright"}, 1, []string{"fifo", "named pipe"}},
+		{"--machine a folder", []string{"wiring", "--machine", "afolder"}, 1, []string{"afolder", "folder"}},
+		{"--resume a named pipe", []string{"train", "--resume", "fifo"}, 1, []string{"fifo", "named pipe"}},
+		{"--wiring a named pipe", []string{"train", "--wiring", "fifo"}, 1, []string{"fifo", "named pipe"}},
+		{"--data a named pipe", []string{"train", "--data", "fifo"}, 1, []string{"fifo", "named pipe"}},
+		{"dials --animate from a recording whose epoch file is a named pipe", []string{"dials", "--record", "rec", "--animate", "a.gif"}, 1, []string{"epoch-0001.json", "named pipe"}},
+		// Memory: tiny files declaring huge data are refused before allocating.
+		{"IDX of 10 million 1x1 images (10 kB gzipped)", []string{"train", "--data", "ten-million-images-idx3-ubyte.gz"}, 1, []string{"ten-million-images-idx3-ubyte.gz", "10000000 samples", "--max-memory"}},
+		{"libsvm of 200,000 rows over --max-memory", []string{"train", "--data", "many-rows.libsvm.gz", "--max-memory", "10000000"}, 1, []string{"many-rows.libsvm.gz", "--max-memory"}},
+		{"task of a million cards per class", []string{"train", "--task", "shapes", "--n", "1000000"}, 1, []string{"task shapes", "--max-memory"}},
+		{"--max-memory too small", []string{"train", "--max-memory", "5"}, 2, []string{"--max-memory", "out of range"}},
+		// A recorded data path is not trusted with messages.
+		{"ablate: recorded data now a secret", []string{"ablate", "--machine", "snoop.json"}, 1, []string{"snoop.json", "secret.libsvm", "details withheld"}},
+		{"resume: recorded data now a secret", []string{"train", "--resume", "snoop.json", "--out", "resumed.json"}, 1, []string{"snoop.json", "secret.libsvm", "details withheld"}},
+		// Flags out of range exit 2 naming the flag and the range; no value
+		// is silently replaced by a default.
+		{"--a-units 0", []string{"train", "--a-units", "0"}, 2, []string{"--a-units 0", "[1, 1048576]"}},
+		{"--a-units a billion", []string{"train", "--a-units", "1000000000"}, 2, []string{"--a-units 1000000000", "[1, 1048576]"}},
+		{"--r-units 0", []string{"train", "--r-units", "0"}, 2, []string{"--r-units 0", "[1, 1024]"}},
+		{"--retina-width 0", []string{"compare", "--retina-width", "0"}, 2, []string{"--retina-width 0", "[1, 1024]"}},
+		{"--retina-height 5000", []string{"serve", "--retina-height", "5000"}, 2, []string{"--retina-height 5000", "[1, 1024]"}},
+		{"--theta 99", []string{"train", "--theta", "99"}, 2, []string{"--theta 99", "[0, 5]"}},
+		{"--x 400 --y 1", []string{"train", "--x", "400", "--y", "1"}, 2, []string{"--x 400 + --y 1", "400 cells"}},
+		{"--x 0 --y 0", []string{"train", "--x", "0", "--y", "0"}, 2, []string{"--x 0 --y 0", "origin point"}},
+		{"--max-pixels -5 (predict)", []string{"predict", "--machine", "good.json", "--max-pixels", "-5", "picture.png"}, 2, []string{"--max-pixels -5", "out of range"}},
+		{"--max-pixels -5 (dials)", []string{"dials", "--machine", "good.json", "--max-pixels", "-5"}, 2, []string{"--max-pixels -5"}},
+		{"--max-pixels -5 (train)", []string{"train", "--max-pixels", "-5"}, 2, []string{"--max-pixels -5"}},
+		{"--data empty", []string{"train", "--data", ""}, 2, []string{"--data is empty"}},
+		{"--task empty", []string{"eval", "--machine", "good.json", "--task", ""}, 2, []string{"--task"}},
+		{"--learners ,", []string{"compare", "--learners", ","}, 2, []string{"--learners", "names none"}},
+		{"compare --plot x.svg", []string{"compare", "--plot", "x.svg"}, 2, []string{"--plot x.svg", "PNG"}},
+		{"help for an unknown command", []string{"help", "frobnicate"}, 2, []string{"frobnicate"}},
+		{"too many classes for the R-units, binary code", []string{"train", "--task", "letters", "--r-units", "2"}, 1, []string{"26 classes need 5 R-units", "raise --r-units"}},
+		// The web panel stays on this computer unless told otherwise.
+		{"serve on every interface", []string{"serve", "--addr", ":0"}, 2, []string{"--allow-remote"}},
+		{"serve on a LAN address", []string{"serve", "--addr", "192.0.2.1:0"}, 2, []string{"--allow-remote"}},
+		{"serve --upload-timeout", []string{"serve", "--upload-timeout", "0s"}, 2, []string{"--upload-timeout"}},
 	}
 	if len(tests) < 30 {
 		t.Fatalf("only %d cases", len(tests))
 	}
+	var worst atomic.Uint64
+	defer func() { t.Logf("%d cases; worst peak live heap %.1f MB", len(tests), float64(worst.Load())/1e6) }()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := listing(t, dir)
 			args := tt.args
 			switch args[0] { // every command that writes is told where
 			case "train":
-				if !slices.Contains(args, "--resume") {
+				if !slices.Contains(args, "--resume") && !slices.Contains(args, "--out") {
 					args = append(slices.Clone(args), "--out", "out.json")
 				}
 			case "compare":
-				args = append(slices.Clone(args), "--plot", "out.png")
+				if !slices.Contains(args, "--plot") {
+					args = append(slices.Clone(args), "--plot", "out.png")
+				}
 			}
+			heap := sampleHeap()
 			code, stdout, stderr := run(t, dir, args...)
+			peak := heap.Peak()
+			t.Logf("peak live heap %.1f MB", float64(peak)/1e6)
+			if peak > worst.Load() {
+				worst.Store(peak)
+			}
+			if peak > 256<<20 {
+				t.Errorf("live heap reached %.0f MB; want at most 256 MB", float64(peak)/1e6)
+			}
+			if strings.Contains(stderr+stdout, "SECRET") {
+				t.Errorf("quotes a file the user did not name: %q", stderr)
+			}
 			t.Logf("%s", stderr[strings.LastIndex(strings.TrimSpace(stderr), "\n")+1:])
 			if code != tt.code {
 				t.Errorf("exit %d; want %d (stderr %q)", code, tt.code, stderr)

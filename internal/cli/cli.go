@@ -35,10 +35,11 @@ func commands() map[string]command {
 		"compare": {"train the hardware rule and software learners on the same data; one table", runCompare},
 		"dials":   {"read a machine's pots: table, summary, dial panel, weight maps, curves, animation", runDials},
 		"serve":   {"the operator panel in your browser, live while the machine trains", runServe},
+		"pa":      {"P_a of a task's cards beside Rosenblatt's 1958 model, by lit area; a picture", runPa},
 		"ablate":  {"fail growing fractions of a trained machine's A-units or pots; P_g table and plot", runAblate},
+		"lab":     {"the lecture notes, runnable: trace and draw the perceptron, GD, kernels and the SVM on small examples", runLab},
 		"fit":     {"train one software learner on numeric data (libsvm, CSV) as svm-train does; save the model", runFit},
 		"apply":   {"predict with a model saved by fit, as svm-predict does: accuracy and predictions", runApply},
-		"lab":     {"the lecture notes, runnable: trace and draw the perceptron, GD, kernels and the SVM on small examples", runLab},
 	}
 }
 
@@ -78,9 +79,12 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	cmds := commands()
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		if len(args) > 1 {
-			if c, ok := cmds[args[1]]; ok {
-				return c.run(ctx, env, []string{"--help"})
+			c, ok := cmds[args[1]]
+			if !ok {
+				usage(stderr, cmds)
+				return usagef("help: unknown command %q", args[1])
 			}
+			return c.run(ctx, env, []string{"--help"})
 		}
 		usage(stdout, cmds)
 		return nil

@@ -25,7 +25,7 @@ func runCompare(ctx context.Context, env *Env, args []string) error {
 	var data dataFlags
 	var mf machineFlags
 	var learners, features, kern, plotPath, export, scale string
-	var jsonOut, csvOut, quiet, asPictures bool
+	var jsonOut, csvOut, quiet, asPictures, noTheory bool
 	var c, cacheMB float64
 	var epochs int
 	fs := newFlags(env, "compare [--task NAME | --data PATH] [flags]", `Trains the Mark I's motor-driven rule and software learners on the same seeded
@@ -45,6 +45,7 @@ same machine's A-unit outputs (--features).`)
 	fs.BoolVar(&jsonOut, "json", false, "print the report as JSON")
 	fs.BoolVar(&csvOut, "csv", false, "print the table as CSV")
 	fs.BoolVar(&quiet, "quiet", false, "print no progress on standard error")
+	fs.BoolVar(&noTheory, "no-theory", false, "leave out the convergence theorem's line for two classes (otherwise it takes at most as long as the slowest learner)")
 	fs.StringVar(&plotPath, "plot", "", "draw the learning curves to this PNG: mistakes per epoch of the online learners and the\nhardware, one panel per quantity; the learners not drawn are named with the reason")
 	fs.StringVar(&export, "export-libsvm", "", "also write the features as libsvm files in this folder, to check results with LIBSVM")
 	fs.BoolVar(&asPictures, "as-pictures", false, "read a libsvm file whose rows are k×k pictures as pictures (values in [0,1] or [0,255] as grey levels), for the hardware")
@@ -58,6 +59,14 @@ same machine's A-unit outputs (--features).`)
 	if jsonOut && csvOut {
 		return usagef("give --json or --csv, not both")
 	}
+	for name, v := range map[string]string{"learners": learners, "features": features} {
+		if fs.Changed(name) && len(split(v)) == 0 {
+			return usagef("--%s %q names none; give a comma-separated list", name, v)
+		}
+	}
+	if plotPath != "" && !strings.HasSuffix(strings.ToLower(plotPath), ".png") {
+		return usagef("--plot %s: the curves are drawn as PNG; give a file name ending in .png", plotPath)
+	}
 	k, err := kernel.Parse(kern)
 	if err != nil {
 		return usageError{err}
@@ -65,7 +74,7 @@ same machine's A-unit outputs (--features).`)
 	if !(c > 0) || math.IsInf(c, 0) || !(cacheMB > 0) || epochs < 1 || epochs > 100000 {
 		return usagef("--C and --cache-mb must be > 0, --epochs in [1, 100000]")
 	}
-	spec := compare.Spec{Learners: split(learners), Features: pictureFeatures(features), Kernel: k, C: c, CacheMB: cacheMB, Epochs: epochs, Seed: mf.seed}
+	spec := compare.Spec{Learners: split(learners), Features: pictureFeatures(features), Kernel: k, C: c, CacheMB: cacheMB, Epochs: epochs, Seed: mf.seed, NoTheory: noTheory}
 	if err := spec.Validate(); err != nil {
 		return usageError{err}
 	}
@@ -73,7 +82,7 @@ same machine's A-unit outputs (--features).`)
 		if fs.Changed("features") && features != compare.Raw {
 			return usagef("--features %s: %s holds numeric data, not pictures; its features are raw (or read square rows as pictures with --as-pictures)", features, data.data)
 		}
-		return compareRaw(ctx, env, data, scale, spec, jsonOut, csvOut, quiet || jsonOut || csvOut, plotPath)
+		return compareRaw(ctx, env, data, scale, spec, jsonOut, csvOut, quiet, plotPath)
 	}
 	if fs.Changed("features") && features == compare.Raw {
 		return usagef("--features raw is for numeric data files (libsvm, CSV, text), not pictures")
@@ -140,8 +149,8 @@ same machine's A-unit outputs (--features).`)
 	return emitReport(env, rep, jsonOut, csvOut, quiet, plotPath)
 }
 
-// emitReport draws the --plot (saying on standard error, unless quiet,
-// what it could not draw) and prints the report as JSON, CSV or the table.
+// emitReport draws the --plot and prints the report as JSON, CSV or the
+// table.
 func emitReport(env *Env, rep *compare.Report, jsonOut, csvOut, quiet bool, plotPath string) error {
 	if plotPath != "" {
 		missing, err := plotComparison(plotPath, rep)
@@ -228,7 +237,7 @@ func printReport(w io.Writer, rep *compare.Report) {
 			fmt.Fprintf(w, "Theory, %s: %s.\n", t.Features, t.Note)
 			continue
 		}
-		fmt.Fprintf(w, "Theory, %s: separable; hard-margin SVM γ = %s, R = %s, mistake bound (R/γ)² = %s", t.Features, num(t.Margin, "%.4g"), num(t.Radius, "%.4g"), num(t.Bound, "%.4g"))
+		fmt.Fprintf(w, "Theory, %s: separable; in the perceptron's space (x, 1) the largest margin γ = %s (hard-margin SVM without a bias term there), R = max ‖(x, 1)‖ = %s, mistake bound (R/γ)² = %s", t.Features, num(t.Margin, "%.4g"), num(t.Radius, "%.4g"), num(t.Bound, "%.4g"))
 		if t.PerceptronMistakes != nil {
 			fmt.Fprintf(w, "; the perceptron made %d mistakes", *t.PerceptronMistakes)
 		}

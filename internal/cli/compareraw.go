@@ -99,6 +99,7 @@ func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spe
 	if err != nil {
 		return err
 	}
+	quiet = quiet || jsonOut || csvOut
 	rep, err := compare.RunRaw(ctx, filepath.Base(data.data), train.Classes,
 		&learning.Data{X: trX, Y: train.Y, Classes: len(train.Classes)},
 		&learning.Data{X: teX, Y: test.Y, Classes: len(train.Classes)}, spec,

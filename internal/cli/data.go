@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"mark1/images"
+	"mark1/machine"
 )
 
 // defaultTask is what train and compare use when given no data.
@@ -20,14 +21,18 @@ type dataFlags struct {
 	test      string
 	testSplit float64
 	maxPixels int
+	maxMemory int64
+	fs        *pflag.FlagSet // to tell an empty --data from none
 }
 
 func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
+	d.fs = fs
 	fs.StringVar(&d.task, "task", "", "built-in task (see mark1 tasks); default "+defaultTask+" when no --data")
 	fs.StringVar(&d.data, "data", "", "your data: a folder of class sub-folders of images, an IDX images file\n(labels beside it, or IMAGES,LABELS), or a libsvm text file")
 	fs.IntVar(&d.perClass, "n", 50, "cards per class for a built-in task")
 	fs.IntVar(&d.size, "card-size", 20, "side in pixels of a built-in task's cards")
 	fs.IntVar(&d.maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels (checked before decoding)")
+	fs.Int64Var(&d.maxMemory, "max-memory", images.DefaultMaxBytes, "refuse data whose samples, or the machine's fitted cards, would take more than this many bytes (checked before reading)")
 	if split {
 		fs.StringVar(&d.test, "test", "", "held-out data (same forms as --data) for P_g")
 		fs.Float64Var(&d.testSplit, "test-split", 0.2, "fraction of the data held out for P_g when no --test (seeded, stratified)")
@@ -40,11 +45,19 @@ func (d *dataFlags) source(seed uint64) (images.Source, error) {
 	if d.task != "" && d.data != "" {
 		return images.Source{}, usagef("give --task or --data, not both")
 	}
+	for _, name := range []string{"data", "task", "test"} {
+		if f := d.fs.Lookup(name); f != nil && d.fs.Changed(name) && f.Value.String() == "" {
+			return images.Source{}, usagef("--%s is empty: name a %s", name, map[string]string{"data": "data file or folder", "task": "task (see mark1 tasks)", "test": "data file or folder"}[name])
+		}
+	}
 	if d.perClass < 1 || d.perClass > 1_000_000 {
 		return images.Source{}, usagef("--n %d out of range [1, 1000000]", d.perClass)
 	}
 	if d.maxPixels < 1 {
-		return images.Source{}, usagef("--max-pixels must be positive")
+		return images.Source{}, usagef("--max-pixels %d out of range: must be positive", d.maxPixels)
+	}
+	if d.maxMemory < 1<<20 {
+		return images.Source{}, usagef("--max-memory %d out of range: at least %d (1 MiB)", d.maxMemory, 1<<20)
 	}
 	src := images.Source{Task: d.task, Path: d.data, TestPath: d.test, TestSplit: d.testSplit, Seed: seed}
 	if d.data == "" {
@@ -52,6 +65,9 @@ func (d *dataFlags) source(seed uint64) (images.Source, error) {
 	}
 	if d.data != "" || d.test != "" {
 		src.MaxPixels = d.maxPixels
+	}
+	if d.maxMemory != images.DefaultMaxBytes {
+		src.MaxBytes = d.maxMemory
 	}
 	if d.test != "" {
 		src.TestSplit = 0
@@ -70,6 +86,17 @@ func (d *dataFlags) load(seed uint64) (train, test *images.Dataset, err error) {
 		return nil, nil, err
 	}
 	return src.Load()
+}
+
+// checkFit refuses to fit data sets onto m's retina if the fitted cards
+// would take more than --max-memory bytes; call it before m.Fields or
+// m.Fit.
+func (d *dataFlags) checkFit(m *machine.Machine, sets ...*images.Dataset) error {
+	cards := 0
+	for _, s := range sets {
+		cards += s.Len()
+	}
+	return m.CheckFit(cards, d.maxMemory)
 }
 
 // relabel maps a data set's classes onto a machine's by name, for eval.

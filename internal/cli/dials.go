@@ -72,6 +72,9 @@ into an animated GIF of the dials turning.`)
 	if fs.NArg() > 0 {
 		return usagef("dials: unexpected argument %q", fs.Arg(0))
 	}
+	if o.data.maxPixels < 1 {
+		return usagef("--max-pixels %d out of range: must be positive", o.data.maxPixels)
+	}
 	switch o.view {
 	case "panel", "weights", "sensitivity", "means", "retina", "curves":
 	default:

@@ -51,6 +51,9 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	if err := relabel(d, m.Classes); err != nil {
 		return err
 	}
+	if err := data.checkFit(m, d); err != nil {
+		return err
+	}
 	fields, labels := m.Fit(d), machine.Labels(d)
 	acc := m.Accuracy(fields, labels)
 	conf := m.Confusion(fields, labels)
@@ -139,6 +142,9 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	}
 	if fs.NArg() == 0 {
 		return usagef("predict: give one or more image files")
+	}
+	if maxPixels < 1 {
+		return usagef("--max-pixels %d out of range: must be positive", maxPixels)
 	}
 	m, err := loadMachine(path)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"image/gif"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 
 	"mark1/dataset"
@@ -29,6 +30,7 @@ type labOptions struct {
 	c          float64
 	hard       bool
 	maxEpochs  int
+	start      string
 	trace      bool
 	asJSON     bool
 	view       string
@@ -71,6 +73,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 	fs.Float64Var(&o.c, "C", 1, "the SVM's soft-margin penalty C")
 	fs.BoolVar(&o.hard, "hard", false, "the SVM with a hard margin (C → ∞)")
 	fs.IntVar(&o.maxEpochs, "max-epochs", 100, "bound on the passes over the data (the steps, for batch GD)")
+	fs.StringVar(&o.start, "start", "", "the perceptron's or batch GD's starting w, comma-separated (with --bias, b last); default 0")
 	fs.BoolVar(&o.trace, "trace", false, "print the trace as the notes write it (the default when nothing is drawn)")
 	fs.BoolVar(&o.asJSON, "json", false, "print the trace as JSON")
 	fs.StringVar(&o.view, "view", "", "picture: "+strings.Join(lab.Views(), ", ")+" (default notes, or regions for the kernel perceptron and the SVM)")
@@ -131,9 +134,19 @@ margin), theorem (mistakes so far against (R/γ)²).
 	if kernelSpec == "linear" {
 		kernelSpec = ""
 	}
+	var start []float64
+	if o.start != "" {
+		for _, f := range strings.Split(o.start, ",") {
+			v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+				return usagef("lab: --start %q: %q is not a finite number", o.start, f)
+			}
+			start = append(start, v)
+		}
+	}
 	setup := lab.Setup{
 		Learner: o.learner, Bias: o.bias, Eps: o.eps, Shuffle: o.shuffle, Seed: o.seed,
-		LineSearch: o.lineSearch, Kernel: kernelSpec, C: o.c, Hard: o.hard, MaxEpochs: o.maxEpochs,
+		LineSearch: o.lineSearch, Kernel: kernelSpec, C: o.c, Hard: o.hard, MaxEpochs: o.maxEpochs, Start: start,
 	}
 	run, err := lab.Start(ctx, e, setup)
 	if err != nil {

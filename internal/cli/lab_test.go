@@ -122,6 +122,8 @@ func TestLabBadInput(t *testing.T) {
 		{[]string{"--gif", "a.png"}, ".gif"},
 		{[]string{"--step", "99", "--png", "a.png"}, "--step 99"},
 		{[]string{"--trace", "--json"}, "not both"},
+		{[]string{"--start", "1,x"}, "--start"},
+		{[]string{"--start", "1,2,3"}, "want 2"},
 	} {
 		code, _, errs := run(t, dir, append([]string{"lab"}, c.args...)...)
 		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") > 0 {

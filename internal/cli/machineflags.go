@@ -31,6 +31,7 @@ type machineFlags struct {
 
 	rUnits       int
 	layout, code string
+	sets         string
 	bias         bool
 
 	limit, step, backlash, stepNoise, drift, stuck, pulseSec, initial float64
@@ -57,12 +58,13 @@ func (m *machineFlags) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&m.dead, "dead-cells", 0, "fraction of dead photocells [guess]")
 
 	fs.IntVar(&m.aUnits, "a-units", 512, "association units (Mark I: 512) [history]")
-	fs.IntVar(&m.x, "x", 5, "excitatory origin points per A-unit [guess: 1958 used x=5, y=5; gives P_a 5–13%]")
+	fs.IntVar(&m.x, "x", 5, "excitatory origin points per A-unit [guess: 1958 used x=5, y=5; mean P_a 5–16% on the built-in tasks, see mark1 pa]")
 	fs.IntVar(&m.y, "y", 5, "inhibitory origin points per A-unit; 0 for none [guess: 1958]")
 	fs.IntVar(&m.theta, "theta", 2, "A-unit threshold θ: fires when excitatory − inhibitory ≥ θ [guess]")
 
 	fs.IntVar(&m.rUnits, "r-units", 8, "response units (Mark I: 8) [history]")
 	fs.StringVar(&m.layout, "layout", "source-sets", "values: source-sets (one per A-unit, 1958 theory) or full (one per A→R pair)")
+	fs.StringVar(&m.sets, "source-sets", "used", "with --layout source-sets: used (the A-units divided among the R-units the code\nuses: 1 set of 512 for 2 classes, 5 of ~102 for 26 letters) or fixed (8 sets of 64,\nused or not; only the sets of R-units in use take part)")
 	fs.StringVar(&m.code, "code", "binary", "class code on the R-units: binary (one bit each) or one-per-class")
 	fs.BoolVar(&m.bias, "bias", false, "add a bias value per R-unit (an always-on input)")
 
@@ -140,6 +142,7 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		{"r-units", none(func() { o.Units = m.rUnits })},
 		{"layout", func() (err error) { o.Layout, err = response.ParseLayout(m.layout); return }},
 		{"code", func() (err error) { o.Code, err = response.ParseCode(m.code); return }},
+		{"source-sets", func() (err error) { o.Sets, err = response.ParseSets(m.sets); return }},
 		{"bias", none(func() { o.Bias = m.bias })},
 		{"limit", none(func() { p.Limit = m.limit })},
 		{"step", none(func() { p.Step = m.step })},
@@ -159,8 +162,8 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 			return cfg, err
 		}
 	}
-	if a.Units < 0 || m.x < 0 || m.y < 0 || m.theta < 0 {
-		return cfg, usagef("A-unit counts, x, y and θ must not be negative")
+	if err := m.checkRanges(fs, cfg); err != nil {
+		return cfg, err
 	}
 	if p.Step == 0 && fs.Changed("step") {
 		return cfg, usagef("--step must be > 0")
@@ -185,4 +188,60 @@ func parseCellThreshold(s string) (level float64, adaptive bool, err error) {
 		return 0, false, fmt.Errorf("%q is not otsu, adaptive or a light level in (0, 1)", s)
 	}
 	return v, false, nil
+}
+
+// Ranges of the machine's sizes, as the parts themselves bound them.
+const (
+	maxRetinaSide = 1024    // retina.Config
+	maxAUnits     = 1 << 20 // associator.Wire
+	maxRUnits     = 1024    // response.New
+)
+
+// checkRanges refuses a size flag out of range, naming the flag and the
+// range, before any default could stand in for it (0 would otherwise mean
+// "the default" to the parts below). Sizes that came from --config are
+// named by their flags too.
+func (m *machineFlags) checkRanges(fs *pflag.FlagSet, cfg machine.Config) error {
+	inRange := func(name string, v, lo, hi int) error {
+		if fs.Changed(name) && (v < lo || v > hi) {
+			return usagef("--%s %d out of range [%d, %d]", name, v, lo, hi)
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		name      string
+		v, lo, hi int
+	}{
+		{"retina-width", m.retinaW, 1, maxRetinaSide},
+		{"retina-height", m.retinaH, 1, maxRetinaSide},
+		{"a-units", m.aUnits, 1, maxAUnits},
+		{"r-units", m.rUnits, 1, maxRUnits},
+		{"x", m.x, 0, maxRetinaSide * maxRetinaSide},
+		{"y", m.y, 0, maxRetinaSide * maxRetinaSide},
+		{"theta", m.theta, 0, maxRetinaSide * maxRetinaSide},
+	} {
+		if err := inRange(c.name, c.v, c.lo, c.hi); err != nil {
+			return err
+		}
+	}
+	// The effective values, whether from a flag, --config or the preset.
+	a := cfg.Associator.Defaults()
+	w, h := cfg.Retina.Width, cfg.Retina.Height
+	if w == 0 {
+		w = 20
+	}
+	if h == 0 {
+		h = 20
+	}
+	switch cells := w * h; {
+	case a.Units < 1 || a.Units > maxAUnits:
+		return usagef("--a-units %d out of range [1, %d]", a.Units, maxAUnits)
+	case a.Excitatory+a.Inhibitory == 0:
+		return usagef("--x 0 --y 0: an A-unit needs at least one origin point")
+	case a.Excitatory+a.Inhibitory > cells:
+		return usagef("--x %d + --y %d origin points out of range: at most the %d cells of the %dx%d retina", a.Excitatory, a.Inhibitory, cells, w, h)
+	case a.Threshold < 0 || a.Threshold > a.Excitatory:
+		return usagef("--theta %d out of range [0, %d]: θ above x, the excitatory points, would keep the A-unit from ever firing", a.Threshold, a.Excitatory)
+	}
+	return nil
 }

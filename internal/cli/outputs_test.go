@@ -106,6 +106,9 @@ func TestOutputsForPrograms(t *testing.T) {
 		}
 	}
 	if v, ok := decoded["dials no limit"].(map[string]any); ok {
+		if l := v["summary"].(map[string]any)["limit"]; l != nil {
+			t.Errorf("dials without end stops: limit %v; want null", l)
+		}
 		for _, p := range v["pots"].([]any) {
 			if p.(map[string]any)["percent"] != nil {
 				t.Fatalf("dials without end stops: percent %v; want null", p.(map[string]any)["percent"])

@@ -48,6 +48,9 @@ The panel answers only requests addressed to it by a loopback name or the
 	if perClass < 1 || perClass > 10000 || maxUpload < 1 || maxPixels < 1 || delay < 0 {
 		return usagef("serve: --n in [1, 10000]; --max-upload, --max-pixels positive; --delay not negative")
 	}
+	if maxPixels < 1 {
+		return usagef("--max-pixels %d out of range: must be positive", maxPixels)
+	}
 	if uploadTimeout <= 0 {
 		return usagef("serve: --upload-timeout must be positive, got %v", uploadTimeout)
 	}

@@ -41,7 +41,7 @@ every pixel's grey level (0 black, 255 white) as features 1 to size².`)
 	}
 	switch format {
 	case "png":
-		if err := images.WriteFolder(d, out); err != nil {
+		if err := images.WriteFolder(ctx, d, out); err != nil {
 			return err
 		}
 	case "idx":

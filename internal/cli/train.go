@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 
 	"mark1/associator"
 	"mark1/images"
+	"mark1/internal/atomicfile"
 	"mark1/machine"
 )
 
@@ -77,6 +79,17 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	if o.checkpoint < 0 || o.checkpoint > 1_000_000 {
 		return usagef("--checkpoint-every %d out of range [0, 1000000]", o.checkpoint)
 	}
+	// The output must be writable before any work is done, and a new run
+	// interrupted early must not replace a different machine there.
+	out := o.out
+	if o.resume != "" && !fs.Changed("out") {
+		out = o.resume
+	}
+	if err := atomicfile.Check(out); err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	_, statErr := os.Stat(out)
+	replacing := statErr == nil && out != o.resume
 	var (
 		m           *machine.Machine
 		recipe      machine.Recipe
@@ -106,6 +119,9 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		if m, recipe, train, test, err = newTraining(fs, &o); err != nil {
 			return err
 		}
+	}
+	if err := o.data.checkFit(m, train, test); err != nil {
+		return err
 	}
 	tr, te := m.Fields(train), m.Fields(test)
 	s, err := machine.NewSession(m, recipe, tr, te)
@@ -177,9 +193,17 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	}))
 	prog.end()
 	if runErr != nil && s.Status() == machine.Cancelled {
+		if replacing {
+			// A new run cut short is not the machine that was at --out
+			// before: keep that one, and save this one beside it.
+			o.out = strings.TrimSuffix(o.out, ".json") + ".interrupted.json"
+			fmt.Fprintf(env.Stderr, "Interrupted: %s holds an earlier machine, kept as it is.\n", out)
+		}
 		serr := s.Rollback()
 		if serr == nil {
-			serr = m.Save(o.out)
+			if serr = atomicfile.Check(o.out); serr == nil {
+				serr = m.Save(o.out)
+			}
 		}
 		if serr != nil {
 			return fmt.Errorf("interrupted, and the checkpoint could not be saved: %w", serr)
@@ -232,12 +256,11 @@ func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.
 	}
 	var plug *associator.Plugboard
 	if o.wiring != "" {
-		f, err := os.Open(o.wiring)
+		b, err := atomicfile.ReadFile(o.wiring, atomicfile.MaxMachine, "")
 		if err != nil {
 			return nil, r, nil, nil, fmt.Errorf("reading plugboard: %w", err)
 		}
-		plug, err = associator.Read(f, o.wiring)
-		f.Close()
+		plug, err = associator.Read(bytes.NewReader(b), o.wiring)
 		if err != nil {
 			return nil, r, nil, nil, err
 		}

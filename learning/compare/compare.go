@@ -50,6 +50,11 @@ type Spec struct {
 	Epochs   int           // epoch limit for the online learners and the hardware; 0 means 50
 	CacheMB  float64       // SVM kernel cache; 0 means 100
 	Seed     uint64        // seeds every learner's order and start
+	// NoTheory leaves out the convergence theorem's line for two classes.
+	// Otherwise it may take as long as the slowest learner (at least a
+	// second); a separability question not decided by then is reported as
+	// undecided.
+	NoTheory bool
 	// Recipe is how the hardware learners train (rule, value system,
 	// pulses); its epoch limit is Epochs.
 	Recipe machine.Recipe
@@ -137,8 +142,9 @@ type Row struct {
 type Theory struct {
 	Features  string `json:"features"`
 	Separable bool   `json:"separable"`
-	// Radius R = max ‖(x, 1)‖, Margin γ of the hard-margin SVM's
-	// separator (bias included) and Bound (R/γ)²: nil unless separable.
+	// Radius R = max ‖(x, 1)‖; Margin γ, the largest margin of the data
+	// (x, 1) through the origin (the perceptron's own space, its bias
+	// input appended); Bound (R/γ)². Nil unless separable.
 	Radius *float64 `json:"radius"`
 	Margin *float64 `json:"margin"`
 	Bound  *float64 `json:"bound"`
@@ -216,9 +222,12 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 			rep.Rows = append(rep.Rows, row)
 		}
 	}
-	if len(train.Classes) == 2 {
+	if len(train.Classes) == 2 && !spec.NoTheory {
 		for _, f := range spec.Features {
-			th := theory(data(f)[0], spec)
+			th, err := theory(ctx, data(f)[0], spec, theoryBudget(rep.Rows))
+			if err != nil {
+				return nil, err
+			}
 			th.Features = f
 			if n, ok := perceptronMistakes[f]; ok {
 				th.PerceptronMistakes = &n
@@ -337,29 +346,58 @@ func accuracy(m learning.Model, d *learning.Data) float64 {
 	return float64(right) / float64(len(d.X))
 }
 
-// theory checks the convergence theorem on a binary data set: the
-// hard-margin linear SVM gives the best separator (w, b); its margin γ on
-// the bias-augmented data and the radius R of that data bound the
-// perceptron's mistakes by (R/γ)² (Novikoff 1962).
-func theory(d *learning.Data, spec Spec) Theory {
+// theory checks the convergence theorem on a binary data set, in the space
+// the compared perceptron learns in: the features as they are with its
+// always-on bias input 1 appended. γ is the largest margin of the data
+// there — the hard-margin SVM without a bias term on (x, 1)
+// (learning.MaxMargin), not the with-bias SVM's separator, whose margin
+// in that space is smaller — and R = max ‖(x, 1)‖, so (R/γ)² is the
+// tightest bound the theorem gives on the perceptron's mistakes from the
+// zero start (Novikoff 1962). The with-bias hard-margin SVM first decides
+// whether the data are separable at all (the same question).
+//
+// The separability question gets budget: if the hard-margin ladder has not
+// answered by then, the Theory says so (undecided) instead of running on.
+// It returns an error only when ctx itself is cancelled (Ctrl-C).
+func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Duration) (Theory, error) {
 	y := make([]float64, len(d.Y))
 	for i, c := range d.Y {
 		y[i] = float64(2*c - 1)
 	}
-	b, err := svm.Solve(d.X, y, kernel.Linear{}, svm.Settings{Hard: true, CacheMB: spec.CacheMB})
+	tctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	b, err := svm.SolveContext(tctx, d.X, y, kernel.Linear{}, svm.Settings{Hard: true, CacheMB: spec.CacheMB})
 	if err != nil {
-		return Theory{Note: err.Error()}
+		if ctx.Err() != nil {
+			return Theory{}, ctx.Err()
+		}
+		if tctx.Err() != nil {
+			return Theory{Note: fmt.Sprintf("separability not decided within %.3g s, the time of the slowest learner (the hard-margin SVM was still climbing its C ladder; --no-theory leaves this line out)", budget.Seconds())}, nil
+		}
+		return Theory{Note: err.Error()}, nil
 	}
 	if b.Status == svm.NotSeparable {
-		return Theory{Note: "not linearly separable: the theorem gives no bound (" + b.Message + ")"}
+		return Theory{Note: "not linearly separable: the theorem gives no bound (" + b.Message + ")"}, nil
 	}
-	w := make([]float64, len(d.X[0]))
-	for i, sv := range b.SV {
-		for j, v := range sv {
-			w[j] += b.Coef[i] * v
-		}
+	mm := learning.MaxMargin(d, true, 1e-6, 0)
+	if !(mm.Lower > 0) {
+		return Theory{Note: fmt.Sprintf("the largest margin through the origin of (x, 1) was not found (%v after %d passes)", mm.Status, mm.Passes)}, nil
 	}
-	r, g, bound := learning.MistakeBound(d, w, -b.Rho, true)
-	return Theory{Separable: true, Radius: jsonnum.Of(r), Margin: jsonnum.Of(g), Bound: jsonnum.Of(bound),
-		Note: "γ from the hard-margin SVM; R and γ of the data with the bias input appended"}
+	w, bias := mm.W[:len(mm.W)-1], mm.W[len(mm.W)-1]
+	r, g, bound := learning.MistakeBound(d, w, bias, true)
+	note := "γ = the largest margin of the training data (x, 1), features as the perceptron sees them with its bias input 1 appended (hard-margin SVM without a bias term in that space); R = max ‖(x, 1)‖"
+	if mm.Status != learning.MarginFound {
+		note += fmt.Sprintf("; the solver stopped %v with γ* in [%.4g, %.4g], so the bound is valid but may not be the tightest", mm.Status, mm.Lower, mm.Upper)
+	}
+	return Theory{Separable: true, Radius: jsonnum.Of(r), Margin: jsonnum.Of(g), Bound: jsonnum.Of(bound), Note: note}, nil
+}
+
+// theoryBudget is the time the theory line may take: the slowest learner's
+// fit, and at least a second.
+func theoryBudget(rows []Row) time.Duration {
+	slowest := 1.0
+	for _, r := range rows {
+		slowest = max(slowest, r.Seconds)
+	}
+	return time.Duration(slowest * float64(time.Second))
 }

@@ -4,11 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"mark1/images"
+	"mark1/learning"
 	"mark1/learning/kernel"
 	"mark1/machine"
 )
@@ -154,5 +157,62 @@ func TestRowJSON(t *testing.T) {
 	}
 	if !strings.Contains(string(b), `"p_g":null`) || !strings.Contains(string(b), `"support_vectors":null`) {
 		t.Errorf("JSON without nulls for what does not apply: %s", b)
+	}
+}
+
+// The theory line's γ is the largest margin of (x, 1) through the origin,
+// worked by hand: the distance from the origin to the segment joining the
+// class-1 point (x, 1) and the negated class-0 point −(x, 1).
+func TestTheoryMargin(t *testing.T) {
+	tests := []struct {
+		d                 *learning.Data
+		margin, radius, b float64
+	}{
+		{&learning.Data{X: [][]float64{{2}, {1}}, Y: []int{1, 0}, Classes: 2}, 1 / math.Sqrt(13), math.Sqrt(5), 65},
+		// (3,0,1) and −(1,0,1): the segment's nearest point to the origin
+		// is at distance |3·(−1) − 1·(−1)|/√(16+4) = 2/√20; R = √10.
+		{&learning.Data{X: [][]float64{{3, 0}, {1, 0}}, Y: []int{1, 0}, Classes: 2}, 2 / math.Sqrt(20), math.Sqrt(10), 10 / (4.0 / 20)},
+	}
+	for i, tt := range tests {
+		th, err := theory(context.Background(), tt.d, Spec{}, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !th.Separable || th.Margin == nil || th.Radius == nil || th.Bound == nil {
+			t.Fatalf("case %d: not separable, or no γ, R, bound (%s)", i, th.Note)
+		}
+		if math.Abs(*th.Margin-tt.margin) > 1e-6*tt.margin || math.Abs(*th.Radius-tt.radius) > 1e-12 || math.Abs(*th.Bound-tt.b) > 1e-4*tt.b {
+			t.Errorf("case %d: γ %v R %v bound %v; want %v, %v, %v (%s)", i, *th.Margin, *th.Radius, *th.Bound, tt.margin, tt.radius, tt.b, th.Note)
+		}
+	}
+}
+
+// The theory line on data that are not separable: decided (with evidence)
+// when the budget allows, reported as undecided when it does not, an error
+// when the caller cancels, and left out with NoTheory.
+func TestTheoryBudget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	d := &learning.Data{Classes: 2}
+	for i := range 3000 {
+		x := []float64{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+		d.X = append(d.X, x)
+		d.Y = append(d.Y, i%2) // labels unrelated to x: not separable
+	}
+	th, err := theory(context.Background(), d, Spec{}, time.Minute)
+	if err != nil || th.Separable || !strings.Contains(th.Note, "not linearly separable") {
+		t.Errorf("a minute: %+v, %v; want not separable", th, err)
+	}
+	th, err = theory(context.Background(), d, Spec{}, time.Millisecond)
+	if err != nil || th.Separable || !strings.Contains(th.Note, "not decided within") {
+		t.Errorf("1 ms: %+v, %v; want undecided", th, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := theory(ctx, d, Spec{}, time.Minute); err == nil {
+		t.Error("cancelled: no error")
+	}
+	rep, err := RunRaw(context.Background(), "noise", []string{"a", "b"}, d, &learning.Data{Classes: 2}, Spec{Learners: []string{"perceptron"}, Epochs: 2, NoTheory: true}, nil)
+	if err != nil || len(rep.Theory) != 0 {
+		t.Errorf("NoTheory: %d theory lines, %v", len(rep.Theory), err)
 	}
 }

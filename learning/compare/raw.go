@@ -46,8 +46,11 @@ func RunRaw(ctx context.Context, name string, classes []string, train, test *lea
 	if len(hardware) > 0 {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: left out — the Mark I sees pictures through its photocells, and these are %d numeric features", joinNames(hardware), len(train.X[0])))
 	}
-	if len(classes) == 2 {
-		th := theory(train, spec)
+	if len(classes) == 2 && !spec.NoTheory {
+		th, err := theory(ctx, train, spec, theoryBudget(rep.Rows))
+		if err != nil {
+			return nil, err
+		}
 		th.Features = Raw
 		if perceptronMistakes >= 0 {
 			th.PerceptronMistakes = &perceptronMistakes

@@ -115,7 +115,7 @@ func TestKernelModelDecision(t *testing.T) {
 		}
 		probes := append(c.X[:10:10], half, make([]float64, len(c.X[0])))
 		for _, x := range probes {
-			got := km.decisions(nil, x)[0]
+			got := km.decisions(nil, x, &scratch{})[0]
 			want := b.Decision(x)
 			if math.Abs(got-want) > 1e-9*math.Max(1, math.Abs(want)) {
 				t.Errorf("%v: model f = %v; Binary f = %v", c.k, got, want)

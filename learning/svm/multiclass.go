@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"mark1/learning"
 	"mark1/learning/kernel"
@@ -61,8 +64,19 @@ var (
 	_ learning.SupportVectored = (*KernelModel)(nil)
 )
 
-// decisions sets dst[m] to machine m's decision value on x.
-func (km *KernelModel) decisions(dst, x []float64) []float64 {
+// scratch is the working memory of a prediction, reused across the rows
+// of a batch.
+type scratch struct {
+	kv   []float64 // kernel values against every support vector
+	xb   []uint8   // the row as bytes, for the byte layout
+	f    []float64 // decision values
+	x    []float64 // the row written out densely
+	vote []float64
+}
+
+// decisions sets dst[m] to machine m's decision value on x. The kernel
+// values k(SV_s, x) are computed once, for all machines.
+func (km *KernelModel) decisions(dst, x []float64, sc *scratch) []float64 {
 	dst = slices.Grow(dst[:0], len(km.Machines))[:len(km.Machines)]
 	var kv []float64
 	for m := range km.Machines {
@@ -73,14 +87,15 @@ func (km *KernelModel) decisions(dst, x []float64) []float64 {
 		}
 		if kv == nil {
 			if km.sv != nil {
-				kv = make([]float64, len(km.sv.v.sq))
-				km.sv.evalAll(kv, x)
+				kv = slices.Grow(sc.kv[:0], len(km.sv.v.sq))[:len(km.sv.v.sq)]
+				sc.xb = km.sv.evalAll(kv, x, sc.xb)
 			} else { // a model built by hand
-				kv = make([]float64, len(km.SV))
+				kv = slices.Grow(sc.kv[:0], len(km.SV))[:len(km.SV)]
 				for s, sv := range km.SV {
 					kv[s] = km.Kernel.Eval(sv, x)
 				}
 			}
+			sc.kv = kv
 		}
 		var f float64
 		for k, s := range mc.SV {
@@ -97,11 +112,16 @@ func (km *KernelModel) decisions(dst, x []float64) []float64 {
 // one-vs-rest each machine's f(x). Classes absent from the training data
 // score −Inf. It panics if x has the wrong length.
 func (km *KernelModel) Scores(dst, x []float64) []float64 {
+	return km.scores(dst, x, &scratch{})
+}
+
+func (km *KernelModel) scores(dst, x []float64, sc *scratch) []float64 {
 	dst = slices.Grow(dst[:0], km.Classes)[:km.Classes]
 	for c := range dst {
 		dst[c] = math.Inf(-1)
 	}
-	f := km.decisions(nil, x)
+	f := km.decisions(sc.f, x, sc)
+	sc.f = f
 	switch {
 	case len(km.Machines) == 1:
 		mc := km.Machines[0]
@@ -134,15 +154,61 @@ func (km *KernelModel) Scores(dst, x []float64) []float64 {
 // Predict returns the class of x: the side of f(x) = 0 for two classes
 // (class Pos when f(x) > 0), the most votes one-vs-one (ties to the smaller
 // class index, as LIBSVM's first label), the largest f(x) one-vs-rest.
-func (km *KernelModel) Predict(x []float64) int {
+func (km *KernelModel) Predict(x []float64) int { return km.predict(x, &scratch{}) }
+
+func (km *KernelModel) predict(x []float64, sc *scratch) int {
 	if len(km.Machines) == 1 {
 		mc := km.Machines[0]
-		if km.decisions(nil, x)[0] > 0 || mc.Neg < 0 {
+		sc.f = km.decisions(sc.f, x, sc)
+		if sc.f[0] > 0 || mc.Neg < 0 {
 			return mc.Pos
 		}
 		return mc.Neg
 	}
-	return argmax(km.Scores(nil, x))
+	sc.vote = km.scores(sc.vote, x, sc)
+	return argmax(sc.vote)
+}
+
+// predictBlock is the number of rows a goroutine of PredictRows takes at a
+// time.
+const predictBlock = 64
+
+// PredictRows returns Predict's class for every row of r, in dst (grown as
+// needed). The rows are shared out in blocks of 64 among threads goroutines
+// (all cores when 0); each row's kernel values against the support vectors
+// are computed once for all machines, with the row converted once (to bytes
+// or bits when the support vectors are stored so). The answers do not depend
+// on threads. It panics if r's rows have the wrong length or threads < 0.
+func (km *KernelModel) PredictRows(dst []int, r learning.Rows, threads int) []int {
+	if threads < 0 {
+		panic("svm: PredictRows: negative threads")
+	}
+	if threads == 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	n := r.Len()
+	dst = slices.Grow(dst[:0], n)[:n]
+	blocks := (n + predictBlock - 1) / predictBlock
+	threads = max(1, min(threads, blocks))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range threads {
+		wg.Go(func() {
+			sc := &scratch{}
+			for {
+				b := int(next.Add(1) - 1)
+				if b >= blocks {
+					return
+				}
+				for i := b * predictBlock; i < min(n, (b+1)*predictBlock); i++ {
+					sc.x = r.Row(sc.x, i)
+					dst[i] = km.predict(sc.x, sc)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return dst
 }
 
 // Margin returns the geometric margin 1/‖w‖ of a single machine, and for
@@ -286,20 +352,19 @@ func fitKernel(ctx context.Context, d *learning.Data, k kernel.Kernel, s Setting
 	slot := map[int]int{} // training row → index in km.SV
 	var svRows []int
 	var bounded []bool
-	epoch := 0
-	for _, p := range pairs(d, cs, strat) {
-		progress := func(iters int, obj float64) {
-			epoch++
-			e := learning.Epoch{Epoch: epoch, Mistakes: iters, Risk: obj}
-			res.Curve = append(res.Curve, e)
-			if rec != nil {
-				rec.Record(e)
-			}
+	ps := pairs(d, cs, strat)
+	solved, err := solvePairs(ctx, rows, ps, k, s, func(e learning.Epoch) {
+		e.Epoch = len(res.Curve) + 1
+		res.Curve = append(res.Curve, e)
+		if rec != nil {
+			rec.Record(e)
 		}
-		b, err := solveRows(ctx, rows, p.rows, nil, p.y, k, s, progress)
-		if err != nil {
-			return nil, nil, err
-		}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	for q, p := range ps {
+		b := solved[q]
 		mc := Machine{Pos: p.pos, Neg: p.neg, Rho: b.Rho, W2: b.W2, Obj: b.Obj,
 			Bounded: b.Bounded, Iter: b.Iter, Status: b.Status, Message: b.Message, w: b.w}
 		for j, i := range b.Index {
@@ -336,6 +401,84 @@ func fitKernel(ctx context.Context, d *learning.Data, k kernel.Kernel, s Setting
 	km.sv = newGram(km.SVRows, nil, k)
 	res.Status = km.status(s)
 	return km, res, nil
+}
+
+// solvePairs solves the binary problems ps on Settings.Threads goroutines
+// (all cores when 0), each taking the next unsolved problem in order, with
+// the kernel cache budget shared among them. The solutions do not depend on
+// the number of threads. record is told of each problem's progress entries
+// (iterations, objective; Epoch left 0) in problem order: live with one
+// thread, otherwise as soon as every earlier problem has finished.
+func solvePairs(ctx context.Context, rows learning.Rows, ps []pair, k kernel.Kernel, s Settings, record func(learning.Epoch)) ([]*Binary, error) {
+	threads := s.Threads
+	if threads == 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	all := threads
+	threads = max(1, min(threads, len(ps)))
+	s.rowThreads = max(1, all/threads) // cores left over split kernel rows
+	out := make([]*Binary, len(ps))
+	if threads == 1 {
+		for q, p := range ps {
+			b, err := solveRows(ctx, rows, p.rows, nil, p.y, k, s, func(iters int, obj float64) {
+				record(learning.Epoch{Mistakes: iters, Risk: obj})
+			})
+			if err != nil {
+				return nil, err
+			}
+			out[q] = b
+		}
+		return out, nil
+	}
+	s.CacheMB /= float64(threads)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu      sync.Mutex
+		curves  = make([][]learning.Epoch, len(ps))
+		done    = make([]bool, len(ps))
+		errs    = make([]error, len(ps))
+		emitted int
+		next    atomic.Int64
+		wg      sync.WaitGroup
+	)
+	for range threads {
+		wg.Go(func() {
+			for {
+				q := int(next.Add(1) - 1)
+				if q >= len(ps) || ctx.Err() != nil {
+					return
+				}
+				var curve []learning.Epoch
+				b, err := solveRows(ctx, rows, ps[q].rows, nil, ps[q].y, k, s, func(iters int, obj float64) {
+					curve = append(curve, learning.Epoch{Mistakes: iters, Risk: obj})
+				})
+				mu.Lock()
+				out[q], errs[q], curves[q], done[q] = b, err, curve, true
+				if err != nil {
+					cancel()
+				}
+				for emitted < len(ps) && done[emitted] && errs[emitted] == nil {
+					for _, e := range curves[emitted] {
+						record(e)
+					}
+					curves[emitted] = nil
+					emitted++
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	for q := range ps {
+		if errs[q] != nil {
+			return nil, errs[q]
+		}
+	}
+	if err := ctx.Err(); err != nil && emitted < len(ps) {
+		return nil, err
+	}
+	return out, nil
 }
 
 // status sums up the machines in one sentence.

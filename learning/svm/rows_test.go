@@ -100,3 +100,85 @@ func TestSVMSameOnEveryForm(t *testing.T) {
 		}
 	}
 }
+
+// The kernel SVM's model, curve and predictions are the same, bit for bit,
+// whatever the number of threads.
+func TestKernelThreadsIdentical(t *testing.T) {
+	X, y, _ := binaryRows(240, 60, 0.35, 9)
+	for i := range X { // grey levels, so that sums are not exact
+		for k := range X[i] {
+			X[i][k] *= 0.5 + float64((i+k)%7)/13
+		}
+	}
+	var ref string
+	for _, threads := range []int{1, 2, 4} {
+		var seen []learning.Epoch
+		l := svm.Kernel{Kernel: kernel.Gaussian{Sigma: 2}, Settings: svm.Settings{C: 10, Threads: threads, CacheMB: 0.01}}
+		res, err := l.Fit(context.Background(), &learning.Data{X: X, Y: y, Classes: 3},
+			learning.RecorderFunc(func(e learning.Epoch) { seen = append(seen, e) }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(seen) != fmt.Sprint(res.Curve) {
+			t.Errorf("threads %d: recorder saw %v, curve %v", threads, seen, res.Curve)
+		}
+		km := res.Model.(*svm.KernelModel)
+		pred := make([]int, len(X))
+		for i, x := range X {
+			pred[i] = km.Predict(x)
+		}
+		got := fmt.Sprintf("%+v %v %v %v", km.Machines, km.SV, res.Curve, pred)
+		if ref == "" {
+			ref = got
+		} else if got != ref {
+			t.Errorf("threads %d: model differs from threads 1", threads)
+		}
+	}
+}
+
+// PredictRows answers as Predict does, row by row, whatever the number of
+// threads, on dense, sparse and bit-set rows.
+func TestPredictRows(t *testing.T) {
+	X, y, forms := binaryRows(300, 50, 0.3, 4)
+	res, err := svm.Kernel{Kernel: kernel.Gaussian{Sigma: 2}, Settings: svm.Settings{C: 1}}.Fit(context.Background(), &learning.Data{X: X[:200], Y: y[:200], Classes: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	km := res.Model.(*svm.KernelModel)
+	want := make([]int, len(X))
+	for i, x := range X {
+		want[i] = km.Predict(x)
+	}
+	for name, r := range forms {
+		if r == nil {
+			continue
+		}
+		for _, threads := range []int{1, 2, 4, 0} {
+			if got := km.PredictRows(nil, r, threads); !slices.Equal(got, want) {
+				t.Errorf("%s, %d threads: PredictRows differs from Predict", name, threads)
+			}
+		}
+	}
+}
+
+// A two-class problem long enough for its kernel rows to be split among
+// goroutines gives the same machine whatever the number of threads.
+func TestKernelRowThreadsIdentical(t *testing.T) {
+	X, y, _ := binaryRows(2600, 40, 0.3, 12)
+	for i := range y {
+		y[i] %= 2
+	}
+	var ref string
+	for _, threads := range []int{1, 2, 3} {
+		res, err := svm.Kernel{Kernel: kernel.Gaussian{Sigma: 3}, Settings: svm.Settings{C: 1, Threads: threads, Eps: 0.01}}.Fit(context.Background(), &learning.Data{X: X, Y: y, Classes: 2}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := fmt.Sprintf("%+v", res.Model.(*svm.KernelModel).Machines)
+		if ref == "" {
+			ref = got
+		} else if got != ref {
+			t.Errorf("threads %d: machine differs from threads 1", threads)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
 
 	"mark1/learning"
 	"mark1/learning/kernel"
@@ -89,6 +90,12 @@ func Solve(X [][]float64, y []float64, k kernel.Kernel, s Settings) (*Binary, er
 	return solveCtx(context.Background(), X, y, k, s, nil)
 }
 
+// SolveContext is Solve that stops, returning ctx.Err(), when ctx is done
+// (checked every min(n, 1000) iterations).
+func SolveContext(ctx context.Context, X [][]float64, y []float64, k kernel.Kernel, s Settings) (*Binary, error) {
+	return solveCtx(ctx, X, y, k, s, nil)
+}
+
 // solveCtx is Solve with cancellation and a progress hook, called after
 // every round of min(n, 1000) iterations and at the end with the number of
 // iterations since the last call and the dual objective.
@@ -101,6 +108,10 @@ func solveCtx(ctx context.Context, X [][]float64, y []float64, k kernel.Kernel, 
 	}
 	if err := checkX(X); err != nil {
 		return nil, err
+	}
+	s.rowThreads = s.Threads
+	if s.rowThreads <= 0 {
+		s.rowThreads = runtime.GOMAXPROCS(0)
 	}
 	return solveRows(ctx, learning.NewDense(X), nil, X, y, k, s, progress)
 }
@@ -179,6 +190,9 @@ func checkSettings(s *Settings, k kernel.Kernel) error {
 	}
 	if s.MaxIter < 0 {
 		return fmt.Errorf("MaxIter = %d, want ≥ 0: %w", s.MaxIter, ErrSetting)
+	}
+	if s.Threads < 0 {
+		return fmt.Errorf("Threads = %d, want ≥ 0: %w", s.Threads, ErrSetting)
 	}
 	return nil
 }
@@ -278,6 +292,7 @@ func newProblem(r learning.Rows, sub []int, X [][]float64, y []int8, k kernel.Ke
 		gbar:   make([]float64, n),
 		status: make([]uint8, n),
 	}
+	p.g.threads = s.rowThreads
 	for i := range n {
 		p.perm[i] = i
 		p.qd[i] = p.g.eval(i, i)

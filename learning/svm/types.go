@@ -33,6 +33,15 @@ type Settings struct {
 	// step of the hard-margin ladder). Zero means LIBSVM's
 	// max(10⁷, 100·n).
 	MaxIter int
+
+	// Threads is the number of binary problems (one-vs-one pairs or
+	// one-vs-rest machines) solved at once and of goroutines predicting
+	// batches; zero means runtime.GOMAXPROCS(0), all cores. CacheMB is
+	// shared among the problems solved at once. The model is the same,
+	// bit for bit, whatever the number. A negative value is an error.
+	Threads int
+
+	rowThreads int // goroutines per kernel row, set by the solvers
 }
 
 // Loss selects the loss of the linear SVM.

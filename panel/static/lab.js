@@ -46,7 +46,10 @@ function clearError() {
 }
 
 function setup() {
+  const text = $("start").value.trim();
+  const start = text ? text.split(",").map((v) => Number(v.trim())) : undefined;
   return {
+    start,
     learner: $("learner").value,
     eps: Number($("eps").value) || 1,
     bias: $("bias").checked,
@@ -62,6 +65,10 @@ function setup() {
 // show asks for frame f (−1: the end) and draws it.
 async function show(f) {
   const body = { setup: setup(), frame: f };
+  if (body.setup.start && body.setup.start.some((v) => !Number.isFinite(v))) {
+    showError(`start w "${$("start").value}": write numbers separated by commas`);
+    return;
+  }
   if (lab.example) body.example = lab.example;
   else body.points = lab.points;
   if (!lab.example && lab.points.length === 0) {
@@ -389,7 +396,7 @@ async function init() {
     teach();
     show(0);
   });
-  for (const id of ["learner", "eps", "bias", "order", "seed", "linesearch", "kernel", "C", "hard"]) {
+  for (const id of ["learner", "eps", "bias", "order", "seed", "linesearch", "start", "kernel", "C", "hard"]) {
     $(id).addEventListener("change", () => { stop(); show(0); });
   }
   $("reset").addEventListener("click", () => { stop(); show(0); });

@@ -18,7 +18,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -152,35 +154,49 @@ type data struct {
 	labels []int
 }
 
-// rows returns the data as learning rows of dim features, in their most
-// compact form (sparse, or dense or bit sets when those are smaller).
-func (d *data) rows(dim int) (learning.Rows, error) {
+// rows returns the data as learning rows of dim features: sparse, or with
+// compact, in their most compact form (dense or bit sets when those are
+// smaller). The kernel SVM takes them sparse and stores them as it likes.
+func (d *data) rows(dim int, compact bool) (learning.Rows, error) {
 	s, err := learning.NewSparse(dim, d.start, d.idx, d.val)
-	if err != nil {
-		return nil, err
+	if err != nil || !compact {
+		return s, err
 	}
 	return s.Compact(), nil
 }
 
 func readLibsvm(path string) (*data, int, error) {
-	buf, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, 0, err
 	}
-	// First the non-zeros into flat arrays, then dense rows in one block
-	// once the dimension is known.
+	defer f.Close()
+	// One line at a time into flat arrays, so that the file is never held
+	// in memory whole.
+	br := bufio.NewReaderSize(f, 1<<20)
 	var idx []int32
 	var val []float64
 	var start []int
 	var labels []int
 	dim := 0
-	for line := 1; len(buf) > 0; line++ {
-		var l []byte
-		if k := bytes.IndexByte(buf, '\n'); k >= 0 {
-			l, buf = buf[:k], buf[k+1:]
-		} else {
-			l, buf = buf, nil
+	var long []byte
+	for line := 1; ; line++ {
+		l, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull { // a line longer than the buffer
+			long = append(long[:0], l...)
+			for err == bufio.ErrBufferFull {
+				l, err = br.ReadSlice('\n')
+				long = append(long, l...)
+			}
+			l = long
 		}
+		if err != nil && err != io.EOF {
+			return nil, 0, fmt.Errorf("%s: %v", path, err)
+		}
+		if len(l) == 0 && err == io.EOF {
+			break
+		}
+		l = bytes.TrimRight(l, "\r\n")
 		tok := func() []byte { // the next space-separated token of l
 			for len(l) > 0 && (l[0] == ' ' || l[0] == '\t' || l[0] == '\r') {
 				l = l[1:]
@@ -228,7 +244,8 @@ func readLibsvm(path string) (*data, int, error) {
 		}
 	}
 	start = append(start, len(idx))
-	return &data{start: start, idx: idx, val: val, labels: labels}, dim, nil
+	// Exact-size copies: append's spare capacity would be up to half of it.
+	return &data{start: slices.Clone(start), idx: slices.Clone(idx), val: slices.Clone(val), labels: slices.Clone(labels)}, dim, nil
 }
 
 func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -254,7 +271,6 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	_ = *threads // not yet used by the solvers
 	if fs.NArg() != 1 {
 		return errors.New("train: want one training file")
 	}
@@ -262,25 +278,14 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var te *data
-	if *test != "" {
-		var tdim int
-		if te, tdim, err = readLibsvm(*test); err != nil {
-			return err
-		}
-		dim = max(dim, tdim)
-		if _, err := te.rows(dim); err != nil {
-			return fmt.Errorf("%s: %v", *test, err)
-		}
-	}
-	if _, err := tr.rows(dim); err != nil {
+	if _, err := tr.rows(dim, false); err != nil {
 		return fmt.Errorf("%s: %v", fs.Arg(0), err)
 	}
 	// Classes in order of first appearance, as LIBSVM.
 	class := map[int]int{}
 	var order []int
 	toData := func(d *data, add bool) *learning.Data {
-		r, err := d.rows(dim)
+		r, err := d.rows(dim, *solver != "smo")
 		if err != nil {
 			panic(err) // readLibsvm made them
 		}
@@ -302,6 +307,8 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	trd := toData(tr, true)
 	trd.Classes = len(order)
+	tr = nil
+	debug.FreeOSMemory() // the parser's garbage is not the learner's memory
 	parsed := time.Now()
 	cpuParsed := cpuSeconds()
 	if *cpuprofile != "" {
@@ -326,7 +333,7 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if *gamma > 0 {
 			k = kernel.Gaussian{Sigma: math.Sqrt(1 / (2 * *gamma))}
 		}
-		l := svm.Kernel{Kernel: k, Settings: svm.Settings{C: *c, Eps: *eps, CacheMB: *cache, NoShrinking: *noShrink, MaxIter: *maxIter}}
+		l := svm.Kernel{Kernel: k, Settings: svm.Settings{C: *c, Eps: *eps, CacheMB: *cache, NoShrinking: *noShrink, MaxIter: *maxIter, Threads: *threads}}
 		if res, err = l.Fit(ctx, trd, nil); err != nil {
 			return err
 		}
@@ -352,6 +359,14 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		for _, m := range res.Model.(*svm.LinearModel).Machines {
 			objs = append(objs, strconv.FormatFloat(m.Obj, 'f', 6, 64))
 		}
+	case "kernel-perceptron":
+		if *gamma <= 0 {
+			return errors.New("kernel-perceptron: give --gamma")
+		}
+		l := learning.KernelPerceptron{Kernel: kernel.Gaussian{Sigma: math.Sqrt(1 / (2 * *gamma))}, MaxEpochs: *epochs, Seed: *seed}
+		if res, err = l.Fit(ctx, trd, nil); err != nil {
+			return err
+		}
 	case "perceptron":
 		l := learning.Perceptron{MaxEpochs: *epochs, Seed: *seed}
 		if res, err = l.Fit(ctx, trd, nil); err != nil {
@@ -367,6 +382,14 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	acc := func(d *learning.Data) float64 {
 		n := 0
+		if km, ok := res.Model.(*svm.KernelModel); ok {
+			for i, c := range km.PredictRows(nil, d.Rows, *threads) {
+				if c == d.Y[i] {
+					n++
+				}
+			}
+			return 100 * float64(n) / float64(d.Len())
+		}
 		var x []float64
 		for i := range d.Len() {
 			x = d.Rows.Row(x, i)
@@ -380,12 +403,27 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *trainAcc {
 		trAcc = acc(trd)
 	}
-	teAcc := -1.0
-	predStart, cpuPred := time.Now(), cpuSeconds()
-	if te != nil {
-		teAcc = acc(toData(te, false))
+	teAcc, predS, predCPU := -1.0, 0.0, 0.0
+	if *test != "" { // read after the fit, so that its memory is not the fit's
+		if !*trainAcc {
+			trd = nil
+		}
+		te, tdim, err := readLibsvm(*test)
+		if err != nil {
+			return err
+		}
+		if tdim > dim {
+			return fmt.Errorf("%s: feature %d, but the training file has %d features", *test, tdim, dim)
+		}
+		if _, err := te.rows(dim, false); err != nil {
+			return fmt.Errorf("%s: %v", *test, err)
+		}
+		ted := toData(te, false)
+		predStart, cpuPred := time.Now(), cpuSeconds()
+		teAcc = acc(ted)
+		predS, predCPU = time.Since(predStart).Seconds(), cpuSeconds()-cpuPred
 	}
-	predS, predCPU := time.Since(predStart).Seconds(), cpuSeconds()-cpuPred
+
 	var nsv, nbsv int
 	if m, ok := res.Model.(learning.SupportVectored); ok {
 		nsv, nbsv = m.SupportVectors()

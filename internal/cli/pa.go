@@ -1,0 +1,155 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"mark1/associator"
+	"mark1/dials"
+	"mark1/internal/atomicfile"
+	"mark1/machine"
+)
+
+// defaultPaModels are further settings drawn beside the machine's own: the
+// two families of the 1958 paper's figures (x=y=5, and x=10 with no
+// inhibition), at thresholds chosen to show how θ moves the curve.
+var defaultPaModels = []string{"5:5:1", "5:5:3", "10:0:3", "10:0:6"}
+
+func runPa(ctx context.Context, env *Env, args []string) error {
+	var mf machineFlags
+	var df dataFlags
+	var png, svg string
+	var models []string
+	fs := newFlags(env, "pa [--task NAME | --data PATH] [machine flags] [--png FILE]", `Shows a task's cards to an untrained machine and sets the fraction of
+A-units each one fires (P_a) beside Rosenblatt's 1958 probability model for
+the machine's x, y and θ at the card's lit area. The model is computed exactly
+for a unit whose x+y origin points are distinct S-units drawn at random (as
+the plugboard is wired), on a retina with exactly that many cells lit.
+Prints a table by lit area; --png or --svg draws P_a against the fraction lit:
+the model's curves and the cards as points.`)
+	mf.register(fs)
+	df.register(fs, false)
+	fs.StringVar(&png, "png", "", "draw P_a against the fraction lit to this PNG file")
+	fs.StringVar(&svg, "svg", "", "draw it to this SVG file")
+	fs.StringSliceVar(&models, "models", defaultPaModels, "further model curves to draw, each x:y:θ")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("pa: unexpected argument %q", fs.Arg(0))
+	}
+	cfg, err := mf.build(fs)
+	if err != nil {
+		return err
+	}
+	if cfg.Retina.Analog {
+		return usagef("pa: the 1958 model assumes on/off S-units; drop --analog")
+	}
+	own := associator.ModelOf(cfg.Associator)
+	curves := []associator.Model{own}
+	for _, s := range models {
+		m, err := parseModel(s)
+		if err != nil {
+			return usagef("pa: --models %q: %v", s, err)
+		}
+		if m != own {
+			curves = append(curves, m)
+		}
+	}
+	seeds := machine.SeedsFrom(mf.seed)
+	all, _, err := df.load(seeds.Master)
+	if err != nil {
+		return err
+	}
+	m, err := machine.New(cfg, all.Classes, seeds, nil)
+	if err != nil {
+		return err
+	}
+	for _, c := range curves {
+		if c.X+c.Y > m.Retina.Cells() {
+			return usagef("pa: --models: %v has more origin points than the %d S-units", c, m.Retina.Cells())
+		}
+	}
+	cards := m.MeasurePa(m.Fit(all))
+	w := env.Stdout
+	s := machine.SummarisePa(cards)
+	fmt.Fprintf(w, "%s: %d cards on a %d-cell retina, %d A-units with %v (seed %d).\n",
+		all.Name, len(cards), m.Retina.Cells(), len(m.Plugboard.Units), own, mf.seed)
+	fmt.Fprintf(w, "  lit area: mean %.1f%% of the retina\n", 100*s.MeanLit)
+	fmt.Fprintf(w, "  P_a measured: mean %.1f%%, smallest %.1f%%, largest %.1f%%; correlation with lit area %.2f\n",
+		100*s.Mean, 100*s.Min, 100*s.Max, s.Correlation)
+	over := 0
+	for _, c := range cards {
+		if c.Pa() > 0.20 {
+			over++
+		}
+	}
+	fmt.Fprintf(w, "  P_a of the 1958 model at each card's lit area: mean %.1f%%; cards above 20%%: %d\n", 100*s.Model, over)
+	fmt.Fprintf(w, "\n  %-12s %6s %12s %12s\n", "lit area", "cards", "P_a measured", "P_a model")
+	for b := range 10 {
+		var in []machine.PaCard
+		for _, c := range cards {
+			if k := min(int(10*c.Fraction()), 9); k == b {
+				in = append(in, c)
+			}
+		}
+		if len(in) == 0 {
+			continue
+		}
+		bs := machine.SummarisePa(in)
+		fmt.Fprintf(w, "  %3d–%3d%%     %6d %11.1f%% %11.1f%%\n", 10*b, 10*b+10, len(in), 100*bs.Mean, 100*bs.Model)
+	}
+	fmt.Fprintf(w, "\n  the 1958 model (%v) by lit area: ", own)
+	for _, r := range []float64{0.05, 0.1, 0.2, 0.3, 0.5, 0.7} {
+		fmt.Fprintf(w, "%.0f%% → %.1f%%  ", 100*r, 100*own.PaFinite(m.Retina.Cells(), int(math.Round(r*float64(m.Retina.Cells())))))
+	}
+	fmt.Fprintln(w)
+	if png == "" && svg == "" {
+		return nil
+	}
+	d, err := dials.PaCurves(fmt.Sprintf("P_a against lit area: %s, %d A-units, seed %d", all.Name, len(m.Plugboard.Units), mf.seed),
+		cards, m.Retina.Cells(), curves)
+	if err != nil {
+		return err
+	}
+	for _, out := range []struct {
+		path  string
+		write func(f *os.File) error
+	}{
+		{png, func(f *os.File) error { return d.WritePNG(f) }},
+		{svg, func(f *os.File) error { return d.WriteSVG(f) }},
+	} {
+		if out.path == "" {
+			continue
+		}
+		if err := atomicfile.Write(out.path, out.write); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "Drew P_a against lit area to %s.\n", out.path)
+	}
+	return nil
+}
+
+// parseModel reads x:y:θ.
+func parseModel(s string) (associator.Model, error) {
+	f := strings.Split(s, ":")
+	if len(f) != 3 {
+		return associator.Model{}, fmt.Errorf("want x:y:θ, e.g. 10:0:3")
+	}
+	var v [3]int
+	for i, t := range f {
+		n, err := strconv.Atoi(t)
+		if err != nil || n < 0 || n > 64 {
+			return associator.Model{}, fmt.Errorf("%q is not a count in [0, 64]", t)
+		}
+		v[i] = n
+	}
+	if v[0]+v[1] < 1 || v[0]+v[1] > 400 {
+		return associator.Model{}, fmt.Errorf("need at least one origin point")
+	}
+	return associator.Model{X: v[0], Y: v[1], Theta: v[2]}, nil
+}

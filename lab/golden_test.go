@@ -1,0 +1,146 @@
+package lab
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file; got:\n%s", name, got)
+	}
+}
+
+// goldenPNG compares a picture with testdata/name within a small tolerance
+// (font rasterizers may differ by a pixel at an edge): the mean difference
+// per channel at most 1 level, and at most 0.5% of pixels off by more than
+// 48 levels.
+func goldenPNG(t *testing.T, name string, img image.Image) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		var b bytes.Buffer
+		if err := png.Encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	defer f.Close()
+	want, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if want.Bounds() != img.Bounds() {
+		t.Fatalf("%s: size %v; golden %v", name, img.Bounds(), want.Bounds())
+	}
+	var sum float64
+	far, n := 0, 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r1, g1, b1, _ := img.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x, y).RGBA()
+			worst := 0.0
+			for _, d := range []float64{float64(r1>>8) - float64(r2>>8), float64(g1>>8) - float64(g2>>8), float64(b1>>8) - float64(b2>>8)} {
+				if d < 0 {
+					d = -d
+				}
+				sum += d
+				worst = max(worst, d)
+			}
+			if worst > 48 {
+				far++
+			}
+			n++
+		}
+	}
+	if mean := sum / float64(3*n); mean > 1 || float64(far) > 0.005*float64(n) {
+		t.Errorf("%s differs from the golden picture: mean difference %.2f levels, %d of %d pixels far off (look at it; go test -update rewrites it)", name, mean, far, n)
+	}
+}
+
+// TestGoldenTraces keeps the notes' trace (004) as text and JSON.
+func TestGoldenTraces(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		ex   string
+		s    Setup
+	}{
+		{"notes-004", "notes-004", Setup{}},
+		{"needs-bias-gd", "needs-bias", Setup{Learner: "batch-gd", Bias: true, Eps: 0.5}},
+		{"xor-kernel", "xor", Setup{Learner: "kernel-perceptron", Kernel: "poly:d=2"}},
+		{"pizza-001-svm", "pizza-001", Setup{Learner: "svm", Hard: true}},
+	} {
+		r, err := Start(ctx, mustFind(t, c.ex), c.s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text, js bytes.Buffer
+		if err := r.WriteText(&text); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.WriteJSON(&js); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, c.name+".txt", text.Bytes())
+		if c.name == "notes-004" {
+			golden(t, c.name+".json", js.Bytes())
+		}
+	}
+}
+
+// TestGoldenPictures keeps a few pictures; look at them after -update.
+func TestGoldenPictures(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name  string
+		ex    string
+		s     Setup
+		view  string
+		frame int
+	}{
+		{"notes-004-w-step5.png", "notes-004", Setup{}, "w", 5},
+		{"notes-004-x.png", "notes-004", Setup{}, "x", -1},
+		{"xor-kernel-regions.png", "xor", Setup{Learner: "kernel-perceptron", Kernel: "poly:d=2"}, "regions", -1},
+		{"notes-004-theorem.png", "notes-004", Setup{}, "theorem", -1},
+	} {
+		r, err := Start(ctx, mustFind(t, c.ex), c.s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := r.Picture(ctx, c.view, c.frame)
+		if err != nil {
+			t.Fatal(err)
+		}
+		goldenPNG(t, c.name, d.Image())
+	}
+}
