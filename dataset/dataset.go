@@ -70,6 +70,8 @@ type Options struct {
 	// MaxDim bounds the number of features (the largest libsvm index);
 	// zero means DefaultMaxDim. It cannot exceed 2³¹−1.
 	MaxDim int
+
+	hintValues, hintRows int // expected sizes, from ReadFile's first pass
 }
 
 func (o Options) withDefaults() Options {
@@ -231,7 +233,16 @@ type builder struct {
 }
 
 func newBuilder(name string, f Format, opt Options) *builder {
-	return &builder{set: &Set{Name: name, Format: f, RowStart: []int{0}}, opt: opt, class: map[string]int{}}
+	b := &builder{set: &Set{Name: name, Format: f, RowStart: []int{0}}, opt: opt, class: map[string]int{}}
+	if rows := min(opt.hintRows, opt.MaxRows); rows > 0 {
+		b.set.RowStart = make([]int, 1, rows+1)
+		b.set.Y = make([]int, 0, rows)
+	}
+	if n := min(opt.hintValues, opt.MaxValues); n > 0 {
+		b.set.Index = make([]int32, 0, n)
+		b.set.Value = make([]float64, 0, n)
+	}
+	return b
 }
 
 // add appends a non-zero value to the current row.

@@ -42,7 +42,17 @@
 // holding more than Options.MaxValues non-zeros (default 50,000,000, about
 // 600 MB), more than Options.MaxRows rows (default 10,000,000) or a feature
 // index above Options.MaxDim (default 16,777,216). Dense copies (Set.Dense)
-// are bounded separately by a budget the caller passes.
+// are bounded separately by a budget the caller passes. ReadFile reads a
+// plain file twice — first counting its colons and lines — so that the
+// arrays are allocated once at their final size: reading 10 million
+// non-zeros peaks at about 124 MB resident.
+//
+// # Splits and scaling
+//
+// Set.Split holds out a seeded, stratified part of a set (Holdout, which
+// the image loaders use too); Scaler fits svm-scale's [0,1] or [−1,1] maps,
+// or zero mean and unit variance, on training data and applies them to any
+// set.
 //
 // # Errors
 //

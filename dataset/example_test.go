@@ -62,3 +62,21 @@ func ExampleWriteLibSVM() {
 	// 3 2:1.5
 	// 7 1:2
 }
+
+// Scaling to [−1, 1] as svm-scale does: fitted on the training rows (an
+// absent feature counts as 0), applied to new rows with the same map.
+func ExampleFitScaler() {
+	train, _ := dataset.Read(strings.NewReader("1 1:2 2:10\n2 1:4\n1 1:6 2:5\n"), "train", dataset.Options{})
+	test, _ := dataset.Read(strings.NewReader("1 1:5 2:20\n"), "test", dataset.Options{})
+	sc, err := dataset.FitScaler(train, dataset.ScalePlusMinus)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("feature ranges:", sc.Min, sc.Max)
+	scaled, _ := sc.Apply(test, 0)
+	fmt.Println("test row:", scaled.DenseRow(nil, 0))
+	// Output:
+	// feature ranges: [2 0] [6 10]
+	// test row: [0.5 3]
+}

@@ -105,3 +105,22 @@ func sameValues(t *testing.T, how string, a, b *Set) {
 		t.Fatalf("%s round trip changed the data:\n dim %d→%d\n classes %q→%q\n y %v→%v\n values %v→%v", how, a.Dim, b.Dim, a.Classes, b.Classes, a.Y, b.Y, a.Value, b.Value)
 	}
 }
+
+// FuzzSplitFields checks the reused-slice field splitter against
+// bytes.Fields.
+func FuzzSplitFields(f *testing.F) {
+	for _, s := range []string{"", " a  b\t", "1 1:2 3:4\r", "x\u00a0y z", "\v\f"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		got, want := splitFields(nil, b), bytes.Fields(b)
+		if len(got) != len(want) {
+			t.Fatalf("%q: %d fields; bytes.Fields %d", b, len(got), len(want))
+		}
+		for i := range got {
+			if !bytes.Equal(got[i], want[i]) {
+				t.Fatalf("%q: field %d %q; bytes.Fields %q", b, i, got[i], want[i])
+			}
+		}
+	})
+}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -43,11 +44,41 @@ func ReadFile(path string, opt Options) (*Set, error) {
 	if opt.Format == Auto {
 		opt.Format = formatFromName(name)
 	}
+	if r == br {
+		// A plain file can be read twice: count the colons (an upper bound
+		// on libsvm's non-zeros) and lines first, so that the rows are
+		// stored in arrays of their final size instead of grown by copying.
+		if opt.hintValues, opt.hintRows, err = countFile(f); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		br.Reset(f)
+	}
 	s, err := Read(r, path, opt)
 	if err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// countFile counts the ':' and '\n' bytes of f and rewinds it.
+func countFile(f *os.File) (colons, lines int, err error) {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return 0, 0, err
+	}
+	buf := make([]byte, 1<<20)
+	for {
+		n, err := f.Read(buf)
+		colons += bytes.Count(buf[:n], []byte{':'})
+		lines += bytes.Count(buf[:n], []byte{'\n'})
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, 0, err
+		}
+	}
+	_, err = f.Seek(0, io.SeekStart)
+	return colons, lines + 1, err
 }
 
 // formatFromName guesses a format from a file's extension; Auto when the
@@ -136,6 +167,55 @@ func number(b []byte) (float64, error) {
 	return v, nil
 }
 
+// splitFields appends the white-space separated fields of b to dst, as
+// bytes.Fields does but into a reused slice (a line of a sparse file can
+// have thousands of fields).
+func splitFields(dst [][]byte, b []byte) [][]byte {
+	for _, c := range b {
+		if c >= 0x80 { // Unicode white space: leave it to bytes.Fields
+			return append(dst, bytes.Fields(b)...)
+		}
+	}
+	start := -1
+	for i, c := range b {
+		space := c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+		switch {
+		case space && start >= 0:
+			dst = append(dst, b[start:i:i])
+			start = -1
+		case !space && start < 0:
+			start = i
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, b[start:len(b):len(b)])
+	}
+	return dst
+}
+
+// atoi parses a decimal integer of at most 18 digits, with an optional
+// sign, without allocating.
+func atoi(b []byte) (int, bool) {
+	neg := false
+	if len(b) > 0 && (b[0] == '+' || b[0] == '-') {
+		neg, b = b[0] == '-', b[1:]
+	}
+	if len(b) == 0 || len(b) > 18 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
 // clip shortens b for quoting in a message.
 func clip(b []byte) string {
 	const n = 40
@@ -151,13 +231,14 @@ func lines(r io.Reader, name string, fn func(fields [][]byte, line int) error) e
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
 	line := 0
+	var fields [][]byte
 	for sc.Scan() {
 		line++
 		text := sc.Bytes()
 		if i := bytes.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
 		}
-		fields := bytes.Fields(text)
+		fields = splitFields(fields[:0], text)
 		if len(fields) == 0 {
 			continue
 		}
@@ -193,8 +274,8 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 			if bytes.Equal(f[:colon], []byte("qid")) {
 				return parseErr(name, line, col, "%q: svmlight query ids are not supported", clip(f))
 			}
-			idx, err := strconv.Atoi(string(f[:colon]))
-			if err != nil {
+			idx, ok := atoi(f[:colon])
+			if !ok {
 				return parseErr(name, line, col, "%q: the index is not an integer", clip(f))
 			}
 			if idx < 1 {

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"mark1/dataset"
 	"mark1/internal/atomicfile"
 	"mark1/learning"
@@ -26,9 +28,7 @@ type numericFlags struct {
 	format, labelColumn string
 }
 
-func (n *numericFlags) register(fs interface {
-	StringVar(p *string, name, value, usage string)
-}) {
+func (n *numericFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&n.format, "format", "auto", "data format: auto (by extension and content), libsvm, csv, text")
 	fs.StringVar(&n.labelColumn, "label-column", "", `CSV label column: a 1-based position or a header name (default: the column named label, class, target or y, else the last)`)
 }
@@ -270,7 +270,10 @@ func describe(f *modelfile.File, s fitSettings) string {
 	case "svm":
 		g := ""
 		if f.Gamma != nil {
-			g = fmt.Sprintf(", gamma %.6g (%s)", *f.Gamma, s.gamma)
+			g = fmt.Sprintf(", gamma %.6g", *f.Gamma)
+			if s.gamma == "scale" || s.gamma == "auto" {
+				g += " (" + s.gamma + ")"
+			}
 		}
 		return fmt.Sprintf("svm (kernel %s%s, C %g)", *f.Kernel, g, s.c)
 	case "linear-svm":

@@ -373,3 +373,72 @@ func TestCompareRaw(t *testing.T) {
 		t.Errorf("--features pixels on numeric data: exit %d, %q", code, errOut)
 	}
 }
+
+// TestGammaLikeScikitLearn checks --gamma scale and auto against
+// scikit-learn's SVC (Debian python3-sklearn), on a libsvm file it reads
+// itself: the same γ, and the same test predictions (SVC runs LIBSVM).
+func TestGammaLikeScikitLearn(t *testing.T) {
+	py := "/usr/bin/python3"
+	if err := exec.Command(py, "-c", "import sklearn").Run(); err != nil {
+		t.Skip("scikit-learn not installed for /usr/bin/python3 (Debian package python3-sklearn): skipping the gamma comparison")
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "train.libsvm"), blobs(51, 120, 7, []string{"1", "2", "3"}), 0o644)
+	os.WriteFile(filepath.Join(dir, "test.libsvm"), blobs(52, 80, 7, []string{"1", "2", "3"}), 0o644)
+	for _, g := range []string{"scale", "auto"} {
+		script := fmt.Sprintf(`
+from sklearn.datasets import load_svmlight_file
+from sklearn.svm import SVC
+X, y = load_svmlight_file("train.libsvm")
+Xt, yt = load_svmlight_file("test.libsvm", n_features=X.shape[1])
+m = SVC(gamma=%q, C=1.0, tol=1e-3).fit(X, y)
+print(repr(m._gamma))
+for p in m.predict(Xt): print(int(p))
+`, g)
+		cmd := exec.Command(py, "-c", script)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("scikit-learn: %v\n%s", err, out)
+		}
+		lines := strings.Fields(string(out))
+		want, _ := strconv.ParseFloat(lines[0], 64)
+		code, _, errOut := run(t, dir, "fit", "--data", "train.libsvm", "--test", "test.libsvm", "--gamma", g, "--predictions", "p.txt", "--model", "m.json")
+		if code != 0 {
+			t.Fatalf("fit: %s", errOut)
+		}
+		var mf struct{ Gamma float64 }
+		b, _ := os.ReadFile(filepath.Join(dir, "m.json"))
+		json.Unmarshal(b, &mf)
+		if math.Abs(mf.Gamma-want) > 1e-12*want {
+			t.Errorf("gamma %s: %v; scikit-learn %v", g, mf.Gamma, want)
+		}
+		var sk []float64
+		for _, l := range lines[1:] {
+			v, _ := strconv.ParseFloat(l, 64)
+			sk = append(sk, v)
+		}
+		samePredictions(t, "mark1 vs scikit-learn SVC, gamma "+g, labelsOf(t, filepath.Join(dir, "p.txt")), sk)
+	}
+}
+
+// TestPerceptronAsLIBLINEAR exports the perceptrons' linear models in
+// LIBLINEAR's format: liblinear-predict predicts what mark1 predicts.
+func TestPerceptronAsLIBLINEAR(t *testing.T) {
+	tool(t, "liblinear-predict", "liblinear-tools")
+	dir := t.TempDir()
+	for k, labels := range [][]string{{"-1", "1"}, {"7", "3", "5"}} {
+		os.WriteFile(filepath.Join(dir, "train.libsvm"), blobs(uint64(60+k), 150, 5, labels), 0o644)
+		os.WriteFile(filepath.Join(dir, "test.libsvm"), blobs(uint64(70+k), 100, 5, labels), 0o644)
+		for _, l := range []string{"perceptron", "averaged", "batch-gd"} {
+			code, _, errOut := run(t, dir, "fit", "--learner", l, "--data", "train.libsvm", "--test", "test.libsvm",
+				"--predictions", "mark1.pred", "--liblinear-model", "ll.model", "--model", "m.json")
+			if code != 0 {
+				t.Fatalf("%s: exit %d: %s", l, code, errOut)
+			}
+			runTool(t, dir, "liblinear-predict", "test.libsvm", "ll.model", "ll.pred")
+			samePredictions(t, fmt.Sprintf("%s, %d classes: liblinear-predict on mark1's model vs mark1", l, len(labels)),
+				labelsOf(t, filepath.Join(dir, "ll.pred")), labelsOf(t, filepath.Join(dir, "mark1.pred")))
+		}
+	}
+}

@@ -3,7 +3,6 @@ package compare
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"mark1/learning"
 )
@@ -63,7 +62,6 @@ func RunRaw(ctx context.Context, name string, classes []string, train, test *lea
 }
 
 func joinNames(s []string) string {
-	s = slices.Clone(s)
 	if len(s) == 2 {
 		return s[0] + " and " + s[1]
 	}
