@@ -48,7 +48,7 @@ func TestBrowserLabels(t *testing.T) {
 // binary-code machine).
 func browserLabels(t *testing.T, bin string, m *machine.Machine) {
 	onePer := m != nil
-	_, ts := newPanel(t, Config{Delay: -1, Machine: m})
+	_, ts := newPanel(t, Config{Delay: 2 * time.Millisecond, Machine: m})
 	ctx := startBrowser(t, bin, 1920, 1080)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
 		t.Fatalf("browser: %v", err)
