@@ -311,17 +311,7 @@ func (g *Grey) Dot(i int, w []float64) float64 {
 	if len(w) != g.dim {
 		panic("learning: Grey.Dot: vector of wrong length")
 	}
-	b := g.Bytes(i)
-	var s0, s1 float64
-	n := len(b) &^ 1
-	for k := 0; k < n; k += 2 {
-		s0 += w[k] * float64(b[k])
-		s1 += w[k+1] * float64(b[k+1])
-	}
-	if n < len(b) {
-		s0 += w[n] * float64(b[n])
-	}
-	return (s0 + s1) / 255
+	return bytedot.Floats(w, g.Bytes(i)) / 255
 }
 
 // AddTo sets dst += a·x_i.

@@ -594,7 +594,7 @@ func (g *gram) evalAll(dst, x []float64, xb []uint8) []uint8 {
 			sqx = float64(bytedot.Dot(xb, xb)) / bytedot.Scale
 		} else {
 			for s, b := range v.bytes {
-				dst[s] = dotBytes(x, b) / 255
+				dst[s] = bytedot.Floats(x, b) / 255
 			}
 		}
 	case layoutSparse:
@@ -628,21 +628,6 @@ func (g *gram) evalAll(dst, x []float64, xb []uint8) []uint8 {
 		}
 	}
 	return xb
-}
-
-// dotBytes returns Σ x_k b_k.
-func dotBytes(x []float64, b []uint8) float64 {
-	b = b[:len(x)]
-	var s0, s1 float64
-	n := len(x) &^ 1
-	for k := 0; k < n; k += 2 {
-		s0 += x[k] * float64(b[k])
-		s1 += x[k+1] * float64(b[k+1])
-	}
-	if n < len(x) {
-		s0 += x[n] * float64(b[n])
-	}
-	return s0 + s1
 }
 
 // sumBits returns Σ x_k over the set bits k of b.

@@ -25,6 +25,24 @@ func FromGrey(dst []uint8, x []float64) bool {
 	return true
 }
 
+// Floats returns Σ x_k b_k over the bytes b of a grey row and a float64
+// vector x (len(b) ≥ len(x)), summed in two alternating accumulators; the
+// one rule for that sum, so that learning's Grey rows and the SVM's kernel
+// rows agree to the last bit.
+func Floats(x []float64, b []uint8) float64 {
+	b = b[:len(x)]
+	var s0, s1 float64
+	n := len(x) &^ 1
+	for k := 0; k < n; k += 2 {
+		s0 += x[k] * float64(b[k])
+		s1 += x[k+1] * float64(b[k+1])
+	}
+	if n < len(x) {
+		s0 += x[n] * float64(b[n])
+	}
+	return s0 + s1
+}
+
 // maxAVX2Bytes is the longest row whose byte dot product the AVX2 kernel
 // sums exactly in 32-bit lanes: 32768 · 255² < 2³¹.
 const maxAVX2Bytes = 32768
