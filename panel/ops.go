@@ -332,7 +332,7 @@ func (s *Server) layoutInfo() layoutInfo {
 	m := s.m
 	w, h := m.Retina.Size()
 	l := layoutInfo{
-		Version: s.layout, Task: s.task, Preset: m.Config.Preset, Classes: m.Classes,
+		Version: s.layout, Task: s.sess.Recipe().Data.TaskName(), Preset: m.Config.Preset, Classes: m.Classes,
 		Width: w, Height: h, AUnits: len(m.Plugboard.Units), Pots: m.Bank.Len(), Limit: m.Bank.Config().Limit,
 		Code: m.Layer.Config().Code.String(),
 	}
