@@ -156,6 +156,12 @@ func (r *Response) Pa(m *Machine) float64 {
 func (m *Machine) Present(r *Response, field []float32, noise *rand.Rand) {
 	r.S = m.Retina.Expose(r.S, field, noise)
 	r.Active = m.Plugboard.Active(r.Active, r.S)
+	m.respond(r)
+}
+
+// respond fills r's R-unit sums and decoded class from its active A-units
+// and the pots as they stand.
+func (m *Machine) respond(r *Response) {
 	w, unit := m.Bank.Weights()
 	r.Sums = m.Layer.Sums(r.Sums, r.Active, w)
 	if unit != 1 {
@@ -170,13 +176,15 @@ func (m *Machine) Present(r *Response, field []float32, noise *rand.Rand) {
 }
 
 // CheckFit reports an error if fitting cards cards (Fit) on a machine of
-// configuration c would take more than limit bytes: a float32 per retina
-// cell and a slice header per card. Call it before Fit on data that came
-// from a file: a small file can declare millions of cards.
+// configuration c and training on them would take more than limit bytes: a
+// float32 per retina cell and a slice header per card, and a Session's bit
+// per cell and per A-unit. Call it before Fit on data that came from a
+// file: a small file can declare millions of cards.
 func (c Config) CheckFit(cards int, limit int64) error {
 	w, h := c.Retina.Size()
 	cells := int64(w) * int64(h)
-	if need := int64(cards) * (cells*4 + 24); need > limit || need < 0 {
+	perCard := cells*4 + 24 + 8*int64(cacheWords(int(cells), c.Associator.Units))
+	if need := int64(cards) * perCard; need > limit || need < 0 || perCard < 0 {
 		return fmt.Errorf("fitting %d cards onto the %d-cell retina would take %d bytes of memory, over the limit of %d (raise it with --max-memory)",
 			cards, cells, need, limit)
 	}

@@ -104,6 +104,14 @@ type Presentation struct {
 // weights frozen, the record is appended to the machine's history, and the
 // stopping rule and the epoch limit are checked.
 //
+// On a machine whose retina has no reading noise (binary photocells), the
+// session works out once, when it starts, which photocells each training
+// and held-out card lights and which A-units it fires, and from then on
+// presents a card by its R-unit sums and the motors alone; the answers, the
+// pots and the streams of noise are exactly those of presenting the fitted
+// field each time (Machine.Present). The retina and the plugboard must not
+// change while a session uses them.
+//
 // A Session is not safe for concurrent use.
 type Session struct {
 	m           *Machine
@@ -116,6 +124,9 @@ type Session struct {
 	status      Status
 	snap        Snapshot  // as of the last closed epoch
 	warnings    []Warning // found in the data when the session started
+	// seenTrain and seenTest hold what the fixed parts make of each card
+	// (nil when the retina has reading noise); see Session.
+	seenTrain, seenTest *seen
 }
 
 // NewSession starts (or continues, if m has a history) training m by the
@@ -145,13 +156,16 @@ func NewSession(m *Machine, r Recipe, train, test Fields) (*Session, error) {
 			}
 		}
 	}
-	warnings := lightWarnings(m, train)
-	for _, w := range warnings {
+	s := &Session{m: m, recipe: r.Defaults(), train: train, test: test, noise: m.TrainingNoise()}
+	if cacheable(m) {
+		s.seenTrain, s.seenTest = see(m, train.X), see(m, test.X)
+	}
+	s.warnings = lightWarnings(m, train, s.seenTrain)
+	for _, w := range s.warnings {
 		if w.Kind == NoLight {
 			return nil, w
 		}
 	}
-	s := &Session{m: m, recipe: r.Defaults(), train: train, test: test, noise: m.TrainingNoise(), warnings: warnings}
 	s.order = make([]int, train.Len())
 	s.snap = m.Snapshot()
 	s.status = s.judge()
@@ -210,7 +224,14 @@ func (s *Session) Step(r *Response) (Presentation, error) {
 	}
 	i := s.order[s.next]
 	p := Presentation{Card: i, Epoch: s.EpochUnderWay()}
-	p.Mistake = s.present(r, s.train.X[i], s.train.Y[i], s.recipe.Rule)
+	if s.seenTrain != nil {
+		s.seenTrain.retina(r, i, s.m.Retina.Cells())
+		s.seenTrain.active(r, i)
+		s.m.respond(r)
+	} else {
+		s.m.Present(r, s.train.X[i], s.noise)
+	}
+	p.Mistake = s.correct(r, s.train.Y[i], s.recipe.Rule)
 	if p.Mistake {
 		s.mistakes++
 	}
@@ -286,7 +307,31 @@ func (s *Session) Force(r *Response, field []float32, class int) {
 	if class < 0 || class >= len(s.m.Classes) {
 		panic(fmt.Sprintf("machine: forced class %d out of range [0, %d)", class, len(s.m.Classes)))
 	}
-	s.present(r, field, class, Forced)
+	s.m.Present(r, field, s.noise)
+	s.correct(r, class, Forced)
+}
+
+// accuracy measures the fraction of f the machine classifies as labelled,
+// with the weights frozen: by Machine.Accuracy, or from what the cards were
+// seen to fire if c is not nil (the same answers, without the retina and
+// the A-units).
+func (s *Session) accuracy(f Fields, c *seen) float64 {
+	if c == nil {
+		return s.m.Accuracy(f.X, f.Y)
+	}
+	if f.Len() == 0 {
+		return 0
+	}
+	var r Response
+	right := 0
+	for i, y := range f.Y {
+		c.active(&r, i)
+		s.m.respond(&r)
+		if r.Class == y {
+			right++
+		}
+	}
+	return float64(right) / float64(f.Len())
 }
 
 // closeEpoch records the finished epoch in the machine's history, judges
@@ -297,7 +342,7 @@ func (s *Session) closeEpoch() Epoch {
 		Epoch:         s.EpochUnderWay(),
 		Presentations: len(s.order),
 		Mistakes:      s.mistakes,
-		Pr:            m.Accuracy(s.train.X, s.train.Y),
+		Pr:            s.accuracy(s.train, s.seenTrain),
 		Seconds:       m.Bank.Seconds(),
 		Pulses:        m.Bank.Pulses(),
 		Saturations:   m.Bank.Saturations(),
@@ -306,7 +351,7 @@ func (s *Session) closeEpoch() Epoch {
 		rec.Presentations += m.History[n-1].Presentations
 	}
 	if len(s.test.X) > 0 {
-		pg := m.Accuracy(s.test.X, s.test.Y)
+		pg := s.accuracy(s.test, s.seenTest)
 		rec.Pg = &pg
 	}
 	m.History = append(m.History, rec)
@@ -357,13 +402,12 @@ func (s *Session) Summary() string {
 	return fmt.Sprintf("training: %d epochs so far, %d mistakes in the last", last.Epoch, last.Mistakes)
 }
 
-// present shows one field with its label to the machine and, as the rule
-// says, runs the motors. It reports whether any R-unit answered wrongly.
-// The clock advances by the presentation time and by the time the motors
-// ran.
-func (s *Session) present(r *Response, field []float32, label int, rule Rule) bool {
+// correct judges the machine's response r to a card of class label and, as
+// the rule says, runs the motors. It reports whether any R-unit answered
+// wrongly. The clock advances by the presentation time and by the time the
+// motors ran.
+func (s *Session) correct(r *Response, label int, rule Rule) bool {
 	m := s.m
-	m.Present(r, field, s.noise)
 	mistake := false
 	for u, sum := range r.Sums {
 		want := m.Layer.Want(u, label)

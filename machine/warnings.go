@@ -2,6 +2,7 @@ package machine
 
 import (
 	"fmt"
+	"slices"
 
 	"mark1/response"
 )
@@ -38,19 +39,20 @@ func (w Warning) Error() string { return w.Text }
 
 // lightWarnings looks at what the training fields do to the machine before
 // it learns: the cards that light no photocell and those that fire no
-// A-unit, with the light levels behind them.
-func lightWarnings(m *Machine, train Fields) []Warning {
+// A-unit, with the light levels behind them. c, if not nil, holds what the
+// cards were seen to light and fire.
+func lightWarnings(m *Machine, train Fields, c *seen) []Warning {
 	var r Response
 	dark, silent := 0, 0
 	var brightest float32
-	for _, x := range train.X {
-		m.Present(&r, x, nil)
-		lit := false
-		for _, s := range r.S {
-			if s > 0 {
-				lit = true
-				break
-			}
+	for i, x := range train.X {
+		var lit bool
+		if c != nil {
+			lit = c.lit(i)
+			c.active(&r, i)
+		} else {
+			m.Present(&r, x, nil)
+			lit = slices.ContainsFunc(r.S, func(s float64) bool { return s > 0 })
 		}
 		if !lit {
 			dark++
