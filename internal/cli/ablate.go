@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 
@@ -23,7 +22,7 @@ import (
 func runAblate(ctx context.Context, env *Env, args []string) error {
 	var data dataFlags
 	var path, parts, fractions, plotPath, seedList string
-	var retrain, draws int
+	var retrain, draws, threads int
 	var seed uint64
 	var jsonOut bool
 	fs := newFlags(env, "ablate --machine FILE [--task NAME | --data PATH] [flags]", `Fails increasing fractions of a trained machine's A-units or pots and measures
@@ -42,6 +41,7 @@ training and held-out cards as in training).`)
 	fs.Uint64Var(&seed, "seed", 1, "seed for which parts fail, and for a built-in task's cards and split")
 	fs.StringVar(&plotPath, "plot", "", "draw P_g against the fraction failed to this PNG")
 	fs.BoolVar(&jsonOut, "json", false, "print the points as JSON")
+	threadsFlag(fs, &threads, "the fault draws (or the --seeds machines)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -54,7 +54,11 @@ training and held-out cards as in training).`)
 	if draws < 1 || draws > 1000 {
 		return usagef("--draws %d out of range [1, 1000]", draws)
 	}
-	spec := ablation.Spec{Retrain: retrain, Seed: seed, Draws: draws, Workers: runtime.GOMAXPROCS(0)}
+	nw, err := workers(threads)
+	if err != nil {
+		return err
+	}
+	spec := ablation.Spec{Retrain: retrain, Seed: seed, Draws: draws, Workers: nw}
 	for _, p := range split(parts) {
 		part, err := ablation.ParsePart(p)
 		if err != nil {

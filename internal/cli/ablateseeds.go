@@ -32,12 +32,13 @@ func ablateSeeds(ctx context.Context, env *Env, fs *pflag.FlagSet, m *machine.Ma
 		return usageError{err}
 	}
 	spec.Recipe = *m.Recipe
+	threads := spec.Workers
 	spec.Workers = 1 // the seeds run in parallel instead
 	type result struct {
 		points      []ablation.Point
 		train, test int
 	}
-	runs, err := forSeeds(ctx, seeds, func(ctx context.Context, seed uint64) (result, error) {
+	runs, err := forSeeds(ctx, seeds, threads, func(ctx context.Context, seed uint64) (result, error) {
 		r := *m.Recipe
 		r.Data.Seed = seed
 		r.TrainSize, r.TestSize = 0, 0

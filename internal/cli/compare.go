@@ -116,7 +116,11 @@ same machine's A-unit outputs (--features).`)
 		if err != nil {
 			return usageError{err}
 		}
-		reps, err := forSeeds(ctx, list, func(ctx context.Context, seed uint64) (*compare.Report, error) {
+		nw, err := workers(threads)
+		if err != nil {
+			return err
+		}
+		reps, err := forSeeds(ctx, list, nw, func(ctx context.Context, seed uint64) (*compare.Report, error) {
 			sp := spec
 			sp.Seed = seed
 			train, test, err := data.load(seed)

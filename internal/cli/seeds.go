@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/spf13/pflag"
 )
 
 // maxSeeds bounds a --seeds list.
@@ -51,14 +53,35 @@ func parseSeeds(s string) ([]uint64, error) {
 	return out, nil
 }
 
-// forSeeds runs job once per seed, at most GOMAXPROCS at a time, and
-// returns the results in seed order: each job depends only on its seed, so
-// the results are the same whatever the number of threads. The first error
-// (in seed order) is returned.
-func forSeeds[T any](ctx context.Context, seeds []uint64, job func(ctx context.Context, seed uint64) (T, error)) ([]T, error) {
+// maxThreads bounds --threads.
+const maxThreads = 1024
+
+// threadsFlag registers --threads on fs for the independent work named by
+// what.
+func threadsFlag(fs *pflag.FlagSet, n *int, what string) {
+	fs.IntVar(n, "threads", 0, fmt.Sprintf("cores for %s (0: all); the results do not depend on it", what))
+}
+
+// workers checks a --threads value and returns the number of goroutines it
+// asks for: all cores for 0.
+func workers(threads int) (int, error) {
+	if threads < 0 || threads > maxThreads {
+		return 0, usagef("--threads %d out of range [0, %d] (0: all cores)", threads, maxThreads)
+	}
+	if threads == 0 {
+		return runtime.GOMAXPROCS(0), nil
+	}
+	return threads, nil
+}
+
+// forSeeds runs job once per seed, at most threads at a time, and returns
+// the results in seed order: each job depends only on its seed, so the
+// results are the same whatever the number of threads. The first error (in
+// seed order) is returned.
+func forSeeds[T any](ctx context.Context, seeds []uint64, threads int, job func(ctx context.Context, seed uint64) (T, error)) ([]T, error) {
 	out := make([]T, len(seeds))
 	errs := make([]error, len(seeds))
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	sem := make(chan struct{}, max(threads, 1))
 	var wg sync.WaitGroup
 	for i, s := range seeds {
 		wg.Add(1)

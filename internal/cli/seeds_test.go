@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"math"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,7 +47,7 @@ func TestSpread(t *testing.T) {
 // forSeeds gives results in seed order whatever the scheduling.
 func TestForSeeds(t *testing.T) {
 	seeds := []uint64{5, 3, 9, 1, 7, 2}
-	got, err := forSeeds(context.Background(), seeds, func(_ context.Context, s uint64) (uint64, error) { return s * s, nil })
+	got, err := forSeeds(context.Background(), seeds, 3, func(_ context.Context, s uint64) (uint64, error) { return s * s, nil })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,10 +64,8 @@ func TestTrainSeeds(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"train", "--task", "leftright", "--n", "15", "--seeds", "3-5"}
 	var outs []string
-	for _, procs := range []int{1, 4} {
-		old := runtime.GOMAXPROCS(procs)
-		code, out, errs := run(t, dir, args...)
-		runtime.GOMAXPROCS(old)
+	for _, threads := range []string{"1", "4"} {
+		code, out, errs := run(t, dir, append(args, "--threads", threads)...)
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errs)
 		}
@@ -94,6 +91,8 @@ func TestTrainSeeds(t *testing.T) {
 		{"train", "--seeds", "1-3", "--seed", "2"},
 		{"train", "--seeds", "1-3", "--out", "x.json"},
 		{"train", "--seeds", "3-1"},
+		{"train", "--seeds", "1-3", "--threads", "-1"},
+		{"train", "--seeds", "1-3", "--threads", "5000"},
 	} {
 		if code, _, _ := run(t, dir, bad...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", bad, code)
@@ -107,10 +106,8 @@ func TestCompareSeeds(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"compare", "--task", "square-circle", "--n", "15", "--learners", "perceptron,ideal", "--seeds", "2,5"}
 	var outs []string
-	for _, procs := range []int{1, 4} {
-		old := runtime.GOMAXPROCS(procs)
-		code, out, errs := run(t, dir, args...)
-		runtime.GOMAXPROCS(old)
+	for _, threads := range []string{"1", "4"} {
+		code, out, errs := run(t, dir, append(args, "--threads", threads)...)
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errs)
 		}
@@ -158,10 +155,8 @@ func TestAblateSeeds(t *testing.T) {
 		}
 	}
 	var outs []string
-	for _, procs := range []int{1, 4} {
-		old := runtime.GOMAXPROCS(procs)
-		code, out, errs := run(t, dir, "ablate", "--machine", "m.json", "--fractions", "0,0.5", "--retrain", "1", "--draws", "2", "--seeds", "1-3")
-		runtime.GOMAXPROCS(old)
+	for _, threads := range []string{"1", "4"} {
+		code, out, errs := run(t, dir, "ablate", "--machine", "m.json", "--fractions", "0,0.5", "--retrain", "1", "--draws", "2", "--seeds", "1-3", "--threads", threads)
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errs)
 		}

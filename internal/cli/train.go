@@ -34,6 +34,7 @@ type trainOptions struct {
 	record     string // --record DIR: pot snapshots per epoch (recordHook, dials.go)
 	seeds      string // --seeds A-B: repeat over seeds and report mean ± spread (trainSeeds)
 	stopOnFail bool   // --stop-on-write-error
+	threads    int    // --threads: cores for the --seeds runs
 }
 
 // resumeFlag reports whether a flag may be given with --resume; everything
@@ -67,6 +68,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	fs.StringVar(&o.record, "record", "", "keep the pot positions after every epoch in this folder (for mark1 dials --animate)")
 	fs.StringVar(&o.seeds, "seeds", "", "repeat the run for each of these master seeds (A-B or a list 1,4,9), on all cores,\nand print one row per seed and the mean ± standard deviation; saves no machine")
 	fs.IntVar(&o.checkpoint, "checkpoint-every", 0, "also save the machine to --out every N epochs (0 = only at the end or when interrupted)")
+	threadsFlag(fs, &o.threads, "the --seeds runs, one machine a core")
 	fs.BoolVar(&o.stopOnFail, "stop-on-write-error", false, "stop training when a checkpoint or --record write fails (default: report it at once and go on; the final save is always tried)")
 	if err := parse(fs, args); err != nil {
 		return err

@@ -36,12 +36,16 @@ func trainSeeds(ctx context.Context, env *Env, fs *pflag.FlagSet, o *trainOption
 	if err != nil {
 		return usageError{err}
 	}
+	threads, err := workers(o.threads)
+	if err != nil {
+		return err
+	}
 	// Check the flags once, in the foreground, so a bad flag is one usage
 	// error rather than one per seed.
 	if _, _, _, _, err := newTraining(fs, o); err != nil {
 		return err
 	}
-	runs, err := forSeeds(ctx, seeds, func(ctx context.Context, seed uint64) (seedRun, error) {
+	runs, err := forSeeds(ctx, seeds, threads, func(ctx context.Context, seed uint64) (seedRun, error) {
 		oc := *o
 		oc.machine.seed = seed
 		m, recipe, train, test, err := newTraining(fs, &oc)
