@@ -26,7 +26,7 @@ func runCompare(ctx context.Context, env *Env, args []string) error {
 	var mf machineFlags
 	var learners, features, kern, plotPath, export, scale, seedList string
 	var jsonOut, csvOut, quiet, asPictures, noTheory bool
-	var threads int
+	var threads, prCards int
 	var c, cacheMB float64
 	var epochs int
 	fs := newFlags(env, "compare [--task NAME | --data PATH] [flags]", `Trains the Mark I's motor-driven rule and software learners on the same seeded
@@ -47,6 +47,7 @@ same machine's A-unit outputs (--features).`)
 	fs.BoolVar(&csvOut, "csv", false, "print the table as CSV")
 	fs.BoolVar(&quiet, "quiet", false, "print no progress on standard error")
 	fs.IntVar(&threads, "threads", 0, "cores for the SVM's binary problems and predictions (0: all); results do not depend on it")
+	fs.IntVar(&prCards, "pr-cards", 10000, "measure P_r on a seeded sample of this many training cards when there are more, the same for every learner (0: all)")
 	fs.BoolVar(&noTheory, "no-theory", false, "leave out the convergence theorem's line for two classes (otherwise it takes at most as long as the slowest learner)")
 	fs.StringVar(&plotPath, "plot", "", "draw the learning curves to this PNG: mistakes per epoch of the online learners and the\nhardware, one panel per quantity; the learners not drawn are named with the reason")
 	fs.StringVar(&seedList, "seeds", "", "repeat the comparison for each of these master seeds (A-B or a list), on all cores,\nand print mean ± standard deviation per row")
@@ -77,7 +78,10 @@ same machine's A-unit outputs (--features).`)
 	if !(c > 0) || math.IsInf(c, 0) || !(cacheMB > 0) || epochs < 1 || epochs > 100000 {
 		return usagef("--C and --cache-mb must be > 0, --epochs in [1, 100000]")
 	}
-	spec := compare.Spec{Learners: split(learners), Features: pictureFeatures(features), Kernel: k, C: c, CacheMB: cacheMB, Epochs: epochs, Seed: mf.seed, NoTheory: noTheory, Threads: threads}
+	if prCards < 0 {
+		return usagef("--pr-cards %d: want 0 (all training cards) or a sample size", prCards)
+	}
+	spec := compare.Spec{Learners: split(learners), Features: pictureFeatures(features), Kernel: k, C: c, CacheMB: cacheMB, Epochs: epochs, Seed: mf.seed, NoTheory: noTheory, Threads: threads, PrSample: prCards}
 	if err := spec.Validate(); err != nil {
 		return usageError{err}
 	}
@@ -280,6 +284,9 @@ func printReport(w io.Writer, rep *compare.Report) {
 		fmt.Fprintf(w, "%-18s %-12s %6.1f%% %7s %9s %8d %5d%s %9s %7s %9s %12s %9s\n",
 			r.Learner, r.Features, 100*r.Pr, num(scaled(r.Pg), "%.1f%%"), ci, r.Updates, r.Epochs, conv,
 			num(r.Margin, "%.4f"), num(r.SupportVectors, "%d"), time.Duration(r.Seconds*1e9).Round(time.Microsecond), mtime, num(r.Pulses, "%d"))
+	}
+	if rep.PrCards < rep.Train {
+		fmt.Fprintf(w, "\nP_r on a seeded sample of %d of the %d training cards, the same for every learner (--pr-cards 0: all).", rep.PrCards, rep.Train)
 	}
 	fmt.Fprintf(w, "\n* stopped at a limit, not converged. updates: mistakes corrected (perceptrons, hardware), steps (batch GD) or solver iterations (SVMs).\n")
 	fmt.Fprintf(w, "margin: smallest over the binary machines. Perceptrons and hardware: the geometric margin min y·f(x)/‖w‖ on the training data\n")

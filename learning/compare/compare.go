@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -67,6 +68,11 @@ type Spec struct {
 	// Recipe is how the hardware learners train (rule, value system,
 	// pulses); its epoch limit is Epochs.
 	Recipe machine.Recipe
+	// PrSample, if positive and less than the number of training cards,
+	// measures P_r on a sample of that many of them, drawn from Seed and
+	// the same for every learner, instead of on all: predicting every
+	// training card can cost a kernel SVM more than its fit. 0 means all.
+	PrSample int
 }
 
 // Validate checks names and parameters.
@@ -92,8 +98,8 @@ func (s *Spec) Validate() error {
 	if s.Threads < 0 {
 		return fmt.Errorf("threads %d: want 0 (all cores) or more", s.Threads)
 	}
-	if s.Epochs < 0 || s.CacheMB < 0 {
-		return fmt.Errorf("epochs and cache size must not be negative")
+	if s.Epochs < 0 || s.CacheMB < 0 || s.PrSample < 0 {
+		return fmt.Errorf("epochs, cache size and P_r sample must not be negative")
 	}
 	return nil
 }
@@ -172,6 +178,9 @@ type Report struct {
 	Classes []string `json:"classes"`
 	Train   int      `json:"train"`
 	Test    int      `json:"test"`
+	// PrCards is the number of training cards P_r was measured on: all of
+	// them (Train), or a seeded sample (Spec.PrSample).
+	PrCards int      `json:"p_r_cards"`
 	Preset  *string  `json:"preset"` // the machine preset; null for raw features
 	Kernel  string   `json:"kernel"`
 	Rows    []Row    `json:"rows"`
@@ -243,10 +252,11 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 			jobs = append(jobs, job{name: name, kind: kind, label: label, l: learner(name, spec, m), tr: d[0], te: d[1]})
 		}
 	}
-	rows, err := runJobs(ctx, jobs, spec.Threads, progress)
+	rows, err := runJobs(ctx, jobs, spec, progress)
 	if err != nil {
 		return nil, err
 	}
+	rep.PrCards = prCards(train.Len(), spec.PrSample)
 	for q, j := range jobs {
 		if j.name == "perceptron" {
 			perceptronMistakes[j.kind] = rows[q].Updates
@@ -340,15 +350,58 @@ type job struct {
 	name, kind, label string
 	l                 learning.Learner
 	tr, te            *learning.Data
+	pr                *learning.Data // the training cards P_r is measured on
 }
 
-// runJobs runs the jobs on threads goroutines (all cores when 0), each
+// prCards returns how many of n training cards P_r is measured on with
+// Spec.PrSample sample.
+func prCards(n, sample int) int {
+	if sample > 0 && sample < n {
+		return sample
+	}
+	return n
+}
+
+// prSample returns the training cards of d that P_r is measured on: d
+// itself, or sample of its rows drawn from seed, in their order in d.
+func prSample(d *learning.Data, sample int, seed uint64) *learning.Data {
+	n := d.Len()
+	if prCards(n, sample) == n {
+		return d
+	}
+	idx := rand.New(rand.NewPCG(seed, 0x50725f)).Perm(n)[:sample]
+	slices.Sort(idx)
+	s := &learning.Data{Classes: d.Classes, Y: make([]int, sample)}
+	for k, i := range idx {
+		s.Y[k] = d.Y[i]
+	}
+	if d.Rows != nil {
+		s.Rows = learning.Subset(d.Rows, idx)
+	} else {
+		s.X = make([][]float64, sample)
+		for k, i := range idx {
+			s.X[k] = d.X[i]
+		}
+	}
+	return s
+}
+
+// runJobs runs the jobs on spec.Threads goroutines (all cores when 0), each
 // taking the next job in order, and returns their rows in job order; the
 // rows do not depend on threads (each learner is seeded on its own), except
 // for the measured Seconds. progress, if not nil, is told when a job
 // starts. The first error in job order is returned; after an error no new
 // job starts.
-func runJobs(ctx context.Context, jobs []job, threads int, progress func(learner, features string)) ([]Row, error) {
+func runJobs(ctx context.Context, jobs []job, spec Spec, progress func(learner, features string)) ([]Row, error) {
+	samples := map[*learning.Data]*learning.Data{}
+	for q := range jobs {
+		tr := jobs[q].tr
+		if samples[tr] == nil {
+			samples[tr] = prSample(tr, spec.PrSample, spec.Seed)
+		}
+		jobs[q].pr = samples[tr]
+	}
+	threads := spec.Threads
 	workers := threads
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -373,7 +426,7 @@ func runJobs(ctx context.Context, jobs []job, threads int, progress func(learner
 					progress(j.name, j.label)
 					mu.Unlock()
 				}
-				rows[q], errs[q] = runLearner(ctx, j.l, j.label, j.tr, j.te, threads)
+				rows[q], errs[q] = runLearner(ctx, j, threads)
 				if errs[q] != nil {
 					errs[q] = fmt.Errorf("%s on %s: %w", j.name, j.label, errs[q])
 					failed.Store(true)
@@ -393,18 +446,19 @@ func runJobs(ctx context.Context, jobs []job, threads int, progress func(learner
 	return rows, nil
 }
 
-// runLearner fits l on tr and measures it on tr and te.
-func runLearner(ctx context.Context, l learning.Learner, feat string, tr, te *learning.Data, threads int) (Row, error) {
+// runLearner fits j's learner on its training data and measures it on its
+// P_r cards and its held-out data.
+func runLearner(ctx context.Context, j job, threads int) (Row, error) {
 	start := time.Now()
-	res, err := l.Fit(ctx, tr, nil)
+	res, err := j.l.Fit(ctx, j.tr, nil)
 	if err != nil {
 		return Row{}, err
 	}
 	row := Row{
-		Learner: l.Name(), Features: feat, Updates: res.Updates, Epochs: res.Epochs, Converged: res.Converged,
-		Status: res.Status, Seconds: time.Since(start).Seconds(), Pr: accuracy(res.Model, tr, threads),
+		Learner: j.l.Name(), Features: j.label, Updates: res.Updates, Epochs: res.Epochs, Converged: res.Converged,
+		Status: res.Status, Seconds: time.Since(start).Seconds(), Pr: accuracy(res.Model, j.pr, threads),
 	}
-	if len(te.X) > 0 {
+	if te := j.te; te.Len() > 0 {
 		pg := accuracy(res.Model, te, threads)
 		row.Pg = &pg
 	}

@@ -34,10 +34,11 @@ func RunRaw(ctx context.Context, name string, classes []string, train, test *lea
 		}
 		jobs = append(jobs, job{name: l, kind: Raw, label: Raw, l: learner(l, spec, nil), tr: train, te: test})
 	}
-	rows, err := runJobs(ctx, jobs, spec.Threads, progress)
+	rows, err := runJobs(ctx, jobs, spec, progress)
 	if err != nil {
 		return nil, err
 	}
+	rep.PrCards = prCards(train.Len(), spec.PrSample)
 	for q, j := range jobs {
 		if j.name == "perceptron" {
 			perceptronMistakes = rows[q].Updates
