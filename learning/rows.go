@@ -82,7 +82,7 @@ func (d *Dense) Row(dst []float64, i int) []float64 {
 // Bits is Rows of 0/1 features, row i's feature k being bit k%64 of word
 // W[i*Words+k/64]. A dot product with a dense vector sums the vector at the
 // set bits; x·z of two rows is a popcount of their AND. Make it with
-// NewBits (or Compact).
+// NewBits (or Compact), or BitsOf from words already laid out so.
 type Bits struct {
 	// Words is the number of 64-bit words per row, ⌈Dim/64⌉.
 	Words int
@@ -113,6 +113,28 @@ func NewBits(X [][]float64) (*Bits, error) {
 				r[k>>6] |= 1 << (uint(k) & 63)
 			default:
 				return nil, fmt.Errorf("learning: row %d, feature %d: %v is not 0 or 1", i, k, v)
+			}
+		}
+	}
+	return b, nil
+}
+
+// BitsOf returns rows of dim 0/1 features held in w as Bits lays them out,
+// ⌈dim/64⌉ words a row, used in place (not copied). It returns an error if
+// len(w) is not a whole number of rows or a bit past dim is set.
+func BitsOf(dim int, w []uint64) (*Bits, error) {
+	if dim <= 0 {
+		return nil, fmt.Errorf("learning: bit rows of %d features", dim)
+	}
+	b := &Bits{Words: (dim + 63) / 64, W: w, dim: dim}
+	if len(w)%b.Words != 0 {
+		return nil, fmt.Errorf("learning: %d words are not whole rows of %d words", len(w), b.Words)
+	}
+	b.n = len(w) / b.Words
+	if tail := dim % 64; tail != 0 {
+		for i := range b.n {
+			if b.words(i)[b.Words-1]>>tail != 0 {
+				return nil, fmt.Errorf("learning: row %d has a bit set past feature %d", i, dim)
 			}
 		}
 	}

@@ -271,3 +271,34 @@ func TestGreyRows(t *testing.T) {
 		t.Error("NewGrey accepted 0.5, which is no byte over 255")
 	}
 }
+
+// BitsOf takes words laid out as NewBits lays them: the same rows, and an
+// error for words that are not whole rows or a bit past the last feature.
+func TestBitsOf(t *testing.T) {
+	X := [][]float64{make([]float64, 70), make([]float64, 70), make([]float64, 70)}
+	X[0][3], X[1][64], X[1][69], X[2][0] = 1, 1, 1, 1
+	b, err := learning.NewBits(X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := learning.BitsOf(70, b.W)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Len() != 3 || c.Dim() != 70 {
+		t.Fatalf("%d rows of %d", c.Len(), c.Dim())
+	}
+	for i, x := range X {
+		if got := c.Row(nil, i); !slices.Equal(got, x) {
+			t.Errorf("row %d: %v, want %v", i, got, x)
+		}
+	}
+	for _, bad := range []struct {
+		dim int
+		w   []uint64
+	}{{70, make([]uint64, 5)}, {70, []uint64{0, 1 << 6}}, {0, nil}} {
+		if _, err := learning.BitsOf(bad.dim, bad.w); err == nil {
+			t.Errorf("BitsOf(%d, %d words): no error", bad.dim, len(bad.w))
+		}
+	}
+}

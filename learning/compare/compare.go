@@ -292,17 +292,12 @@ func FeatureVectors(m *machine.Machine, f machine.Fields, kind string) [][]float
 // ("fields", the hardware's input), or the S-unit or A-unit outputs of m,
 // noise-free.
 func features(m *machine.Machine, f machine.Fields, kind string) *learning.Data {
+	if kind == "fields" {
+		return &learning.Data{Rows: fieldRows(f.X), Y: f.Y, Classes: len(m.Classes)}
+	}
 	d := &learning.Data{X: make([][]float64, len(f.X)), Y: f.Y, Classes: len(m.Classes)}
 	var r machine.Response
 	for i, x := range f.X {
-		if kind == "fields" {
-			v := make([]float64, len(x))
-			for j, l := range x {
-				v[j] = float64(l)
-			}
-			d.X[i] = v
-			continue
-		}
 		m.Present(&r, x, nil)
 		if kind == "pixels" {
 			d.X[i] = slices.Clone(r.S)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"mark1/associator"
 	"mark1/learning"
@@ -32,7 +33,7 @@ func (h Hardware) Name() string { return h.Label }
 // Fit builds the machine and trains it on d's fields until the recipe's
 // stopping rule or epoch limit. rec, if not nil, is told of every epoch.
 func (h Hardware) Fit(ctx context.Context, d *learning.Data, rec learning.Recorder) (*learning.Result, error) {
-	if len(d.X) == 0 {
+	if d.Len() == 0 {
 		return nil, fmt.Errorf("hardware: no training data")
 	}
 	m, err := machine.New(h.Config, h.Classes, h.Seeds, h.Wiring)
@@ -59,14 +60,76 @@ func (h Hardware) Fit(ctx context.Context, d *learning.Data, rec learning.Record
 		return nil, err
 	}
 	res.Converged, res.Status = s.Status().Converged(), s.Summary()
-	res.Model = &HardwareModel{M: m, margin: machineMargin(m, features(m, tr, "association"))}
+	res.Model = &HardwareModel{M: m, margin: machineMargin(m, associationBits(m, tr))}
 	return res, nil
 }
 
-// fields converts rows of light levels back to the machine's fields.
+// fieldRows is learning.Rows over a machine's fitted fields, used in place:
+// the hardware learners' features, one light level per photocell.
+type fieldRows [][]float32
+
+// Len returns the number of fields.
+func (f fieldRows) Len() int { return len(f) }
+
+// Dim returns the number of photocells.
+func (f fieldRows) Dim() int {
+	if len(f) == 0 {
+		return 0
+	}
+	return len(f[0])
+}
+
+// Dot returns x_i·w.
+func (f fieldRows) Dot(i int, w []float64) float64 {
+	if len(w) != len(f[i]) {
+		panic("compare: fieldRows.Dot: vector of wrong length")
+	}
+	var s float64
+	for k, v := range f[i] {
+		s += float64(v) * w[k]
+	}
+	return s
+}
+
+// AddTo sets dst += a·x_i.
+func (f fieldRows) AddTo(dst []float64, a float64, i int) {
+	if len(dst) != len(f[i]) {
+		panic("compare: fieldRows.AddTo: vector of wrong length")
+	}
+	for k, v := range f[i] {
+		dst[k] += a * float64(v)
+	}
+}
+
+// SqNorm returns ‖x_i‖².
+func (f fieldRows) SqNorm(i int) float64 {
+	var s float64
+	for _, v := range f[i] {
+		s += float64(v) * float64(v)
+	}
+	return s
+}
+
+// Row writes x_i into dst.
+func (f fieldRows) Row(dst []float64, i int) []float64 {
+	dst = slices.Grow(dst[:0], len(f[i]))[:len(f[i])]
+	for k, v := range f[i] {
+		dst[k] = float64(v)
+	}
+	return dst
+}
+
+// fields returns d's rows as the machine's fields: in place if they are
+// fieldRows (as compare makes them), else converted from float64.
 func fields(d *learning.Data) machine.Fields {
-	f := machine.Fields{X: make([][]float32, len(d.X)), Y: d.Y}
-	for i, x := range d.X {
+	if fr, ok := d.Rows.(fieldRows); ok {
+		return machine.Fields{X: fr, Y: d.Y}
+	}
+	rows := d.Features()
+	f := machine.Fields{X: make([][]float32, rows.Len()), Y: d.Y}
+	var x []float64
+	for i := range f.X {
+		x = rows.Row(x, i)
 		v := make([]float32, len(x))
 		for j, l := range x {
 			v[j] = float32(l)
@@ -74,6 +137,26 @@ func fields(d *learning.Data) machine.Fields {
 		f.X[i] = v
 	}
 	return f
+}
+
+// associationBits presents every field of f to m, without reading noise,
+// and returns the A-units' outputs as bit rows, 64 A-units a word.
+func associationBits(m *machine.Machine, f machine.Fields) *learning.Data {
+	units := len(m.Plugboard.Units)
+	words := (units + 63) / 64
+	w := make([]uint64, words*f.Len())
+	var r machine.Response
+	for i, x := range f.X {
+		m.Present(&r, x, nil)
+		for _, a := range r.Active {
+			w[i*words+a/64] |= 1 << (a % 64)
+		}
+	}
+	b, err := learning.BitsOf(units, w)
+	if err != nil {
+		panic(err) // the words were laid out here
+	}
+	return &learning.Data{Rows: b, Y: f.Y, Classes: len(m.Classes)}
 }
 
 // HardwareModel is a trained machine as a learning.Model over fitted
@@ -120,7 +203,7 @@ func machineMargin(m *machine.Machine, d *learning.Data) float64 {
 		if p := m.Layer.BiasPot(u); p >= 0 {
 			b = vals[p]
 		}
-		bin := &learning.Data{X: d.X, Y: make([]int, len(d.Y)), Classes: 2}
+		bin := &learning.Data{X: d.X, Rows: d.Rows, Y: make([]int, len(d.Y)), Classes: 2}
 		for i, c := range d.Y {
 			if m.Layer.Want(u, c) {
 				bin.Y[i] = 1
