@@ -17,6 +17,9 @@
 // orders the cards, presents them with the rule (driving the motors), closes
 // each epoch and applies the stopping rule. The command line, the web panel,
 // ablation and the comparison with software learners all drive a Session.
+// On a retina without reading noise a card lights the same photocells and
+// fires the same A-units every time, so a Session works them out once per
+// card and then presents by the R-unit sums and the motors alone.
 //
 // A machine keeps its healthy Wiring apart from the Plugboard it runs on (the
 // wiring with the faults of Config.Faults drawn from the fault seed), so that

@@ -336,10 +336,13 @@ func TestSessionBadRecipe(t *testing.T) {
 	}
 }
 
-// BenchmarkPresentation measures the full pipeline per card — photocells,
-// A-units, R-unit sums, and a motor correction on mistakes — for the default
-// machine, on letter cards (P_a ≈ 10%). The optics (fitting) are done once
-// per data set, outside the loop.
+// BenchmarkPresentation measures training per card through the session —
+// R-unit sums, a motor correction on mistakes, and each epoch's close (P_r
+// and P_g) — on letter cards (P_a ≈ 10%). The optics (fitting) are done
+// once per data set, outside the loop; so, on a retina without reading
+// noise (mark1, full), are the photocells and A-units, which the session
+// works out once per card (see Session); the worn machine's noisy retina
+// is read at every presentation.
 func BenchmarkPresentation(b *testing.B) {
 	for _, preset := range []string{"mark1", "full", "worn"} {
 		b.Run(preset, func(b *testing.B) {
