@@ -423,11 +423,11 @@ func Compact(X [][]float64) Rows {
 			}
 		}
 	}
-	switch chooseForm(binary, nnz, len(X), d.dim) {
-	case formBits:
+	switch ChooseForm(binary, nnz, len(X), d.dim) {
+	case FormBits:
 		b, _ := NewBits(X)
 		return b
-	case formSparse:
+	case FormSparse:
 		s := &Sparse{dim: d.dim, Start: make([]int, 1, len(X)+1), Index: make([]int32, 0, nnz), Value: make([]float64, 0, nnz)}
 		for _, x := range X {
 			for k, v := range x {
@@ -455,8 +455,8 @@ func (s *Sparse) Compact() Rows {
 		}
 	}
 	n := s.Len()
-	switch chooseForm(binary, len(s.Index), n, s.dim) {
-	case formBits:
+	switch ChooseForm(binary, len(s.Index), n, s.dim) {
+	case FormBits:
 		b := &Bits{dim: s.dim, n: n, Words: (s.dim + 63) / 64}
 		b.W = make([]uint64, n*b.Words)
 		for i := range n {
@@ -467,7 +467,7 @@ func (s *Sparse) Compact() Rows {
 			}
 		}
 		return b
-	case formDense:
+	case FormDense:
 		if bytedot.FromGrey(nil, s.Value) {
 			g := &Grey{dim: s.dim, n: n, B: make([]uint8, n*s.dim)}
 			for i := range n {
@@ -489,29 +489,32 @@ func (s *Sparse) Compact() Rows {
 	return s
 }
 
-type form int
+// Form is a way of storing rows: Dense, Bits or Sparse.
+type Form int
 
+// The forms of rows, as ChooseForm names them.
 const (
-	formDense form = iota
-	formBits
-	formSparse
+	FormDense Form = iota
+	FormBits
+	FormSparse
 )
 
-// chooseForm is Compact's rule for n rows of dim features with nnz
-// non-zeros: bit sets when the values are 0/1 and a row's words are at most
-// twice its ones, sparse rows when at most a third of the values are
+// ChooseForm is the one rule for the most compact exact form of n rows of
+// dim features with nnz non-zeros in all (Compact's, and the SVM's for its
+// kernel rows): bit sets when the values are 0/1 and a row's words are at
+// most twice its ones, sparse rows when at most a third of the values are
 // non-zero (12 bytes a non-zero against 8 a value), dense otherwise.
-func chooseForm(binary bool, nnz, n, dim int) form {
+func ChooseForm(binary bool, nnz, n, dim int) Form {
 	words := n * ((dim + 63) / 64)
 	switch {
 	case n == 0:
-		return formDense
+		return FormDense
 	case binary && words <= 2*nnz:
-		return formBits
+		return FormBits
 	case 3*nnz <= n*dim:
-		return formSparse
+		return FormSparse
 	}
-	return formDense
+	return FormDense
 }
 
 // Features returns the rows of d: d.Rows when set, otherwise d.X seen as

@@ -97,14 +97,12 @@ func chooseLayout(X [][]float64) (l layout, binary bool) {
 }
 
 // pickLayout is chooseLayout's rule for n rows of dim features with nnz
-// non-zeros in all.
+// non-zeros in all: learning.ChooseForm's.
 func pickLayout(binary bool, nnz, n, dim int) layout {
-	avg := float64(nnz) / float64(max(n, 1))
-	words := float64((dim + 63) / 64)
-	switch {
-	case binary && words <= 2*avg:
+	switch learning.ChooseForm(binary, nnz, n, dim) {
+	case learning.FormBits:
 		return layoutBits
-	case avg*3 <= float64(dim):
+	case learning.FormSparse:
 		return layoutSparse
 	}
 	return layoutDense
