@@ -20,6 +20,14 @@ func Num(v float64) string {
 	return strings.Replace(strconv.FormatFloat(r, 'f', -1, 64), "-", "−", 1)
 }
 
+// MarginText writes an SVM's margin 1/‖w‖, or says there is none (w = 0).
+func MarginText(m *float64) string {
+	if m == nil {
+		return "none (w = 0)"
+	}
+	return Num(*m)
+}
+
 // small writes v with four significant digits, so that a tiny α > 0 is not
 // written as 0.
 func small(v float64) string {
@@ -193,7 +201,7 @@ func (r *SVMResult) WriteText(w io.Writer) error {
 		}
 		ew.printf("%6d  %-16s %2s %10s  %s\n", i+1, Vec(r.ex.X[i]), sign(r.ex.Y[i]), small(a), note)
 	}
-	ew.printf("\nb = %s, margin 1/‖w‖ = %s", Num(r.B), Num(r.Margin))
+	ew.printf("\nb = %s, margin 1/‖w‖ = %s", Num(r.B), MarginText(r.Margin))
 	if r.W != nil {
 		ew.printf(", w = %s", Vec(r.W))
 	}

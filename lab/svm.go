@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"mark1/internal/jsonnum"
 	"mark1/learning/kernel"
 	"mark1/learning/svm"
 )
@@ -34,9 +35,11 @@ type SVMResult struct {
 	Bounded int     `json:"bounded"`
 	B       float64 `json:"b"`
 	// W is Σ α_i y_i x_i, for the linear kernel only.
-	W      []float64 `json:"w,omitempty"`
-	Margin float64   `json:"margin"`
-	Status string    `json:"status"`
+	W []float64 `json:"w,omitempty"`
+	// Margin is 1/‖w‖; nil (null) when w = 0, as a hard margin on data
+	// that cannot be separated leaves it: there is no separator.
+	Margin *float64 `json:"margin"`
+	Status string   `json:"status"`
 
 	bin *svm.Binary
 	ex  Example
@@ -65,7 +68,7 @@ func SolveSVM(e Example, o SVMOptions) (*SVMResult, error) {
 	}
 	r := &SVMResult{
 		Learner: "svm", Example: e.Name, Kernel: k.String(), Options: o,
-		Alpha: b.Alpha, Bounded: b.Bounded, B: -b.Rho, Margin: b.Margin(),
+		Alpha: b.Alpha, Bounded: b.Bounded, B: -b.Rho, Margin: jsonnum.Of(b.Margin()),
 		Status: b.Message, bin: b, ex: e,
 	}
 	for i, a := range b.Alpha {

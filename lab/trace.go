@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"mark1/internal/jsonnum"
 	"mark1/learning"
 	"mark1/learning/kernel"
 )
@@ -72,15 +73,17 @@ type Theorem struct {
 	Separator []float64 `json:"separator,omitempty"` // the unit maximum-margin separator w*
 }
 
-// MarshalJSON writes an infinite bound as null.
+// MarshalJSON writes γ and the bound as null when there is no separator
+// through the origin (γ 0, the bound infinite).
 func (t Theorem) MarshalJSON() ([]byte, error) {
 	type plain Theorem
 	p := struct {
 		plain
+		Gamma *float64 `json:"gamma"`
 		Bound *float64 `json:"bound"`
-	}{plain: plain(t)}
-	if !math.IsInf(t.Bound, 0) && !math.IsNaN(t.Bound) {
-		p.Bound = &t.Bound
+	}{plain: plain(t), Bound: jsonnum.Of(t.Bound)}
+	if t.Gamma > 0 {
+		p.Gamma = &t.Gamma
 	}
 	return jsonMarshal(p)
 }

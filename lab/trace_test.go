@@ -263,8 +263,11 @@ func TestSVMHardMargin(t *testing.T) {
 		t.Fatal(err)
 	}
 	th := TheoremOf(e, false)
-	if r.Margin < th.Gamma-1e-6 {
-		t.Errorf("SVM margin %v < margin through the origin %v", r.Margin, th.Gamma)
+	if r.Margin == nil {
+		t.Fatal("no margin on separable data")
+	}
+	if *r.Margin < th.Gamma-1e-6 {
+		t.Errorf("SVM margin %v < margin through the origin %v", *r.Margin, th.Gamma)
 	}
 	for i, x := range e.X {
 		f := float64(e.Y[i]) * r.Decision(x)
@@ -276,7 +279,7 @@ func TestSVMHardMargin(t *testing.T) {
 		}
 	}
 	// Against learning's linear separator measure.
-	if g := learning.GeometricMargin(e.Data(), r.W, r.B); math.Abs(g-r.Margin) > 1e-4 {
-		t.Errorf("geometric margin of (w, b) %v; SVM margin %v", g, r.Margin)
+	if g := learning.GeometricMargin(e.Data(), r.W, r.B); math.Abs(g-*r.Margin) > 1e-4 {
+		t.Errorf("geometric margin of (w, b) %v; SVM margin %v", g, *r.Margin)
 	}
 }

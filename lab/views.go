@@ -213,7 +213,7 @@ func (r *Run) regions(f int) (*plot.Plot, error) {
 	switch {
 	case r.SVM != nil:
 		s := r.SVM
-		title := fmt.Sprintf("SVM: margin 1/|w| = %s, b = %s", Num(s.Margin), Num(s.B))
+		title := fmt.Sprintf("SVM: margin 1/|w| = %s, b = %s", MarginText(s.Margin), Num(s.B))
 		return Regions(e, s.Decision, title, s.Support, true)
 	case r.Kernel != nil:
 		// The classifier after frame f: the coefficients so far.
@@ -296,7 +296,7 @@ func MarginPlots(e Example, s Setup) ([]*plot.Plot, error) {
 			}
 			name = "hard margin"
 		}
-		title := fmt.Sprintf("%s: margin %s, %d SVs", name, Num(r.Margin), len(r.Support))
+		title := fmt.Sprintf("%s: margin %s, %d SVs", name, MarginText(r.Margin), len(r.Support))
 		p, err := Regions(e, r.Decision, title, r.Support, true)
 		if err != nil {
 			return nil, err

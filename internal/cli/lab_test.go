@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"mark1/lab"
 )
 
 // TestLabTrace checks mark1 lab against the notes (004): the text names
@@ -160,5 +162,30 @@ func TestLabData(t *testing.T) {
 	code, _, errs = run(t, dir, "lab", "--data", "three.txt", "--format", "xml")
 	if code != 2 || !strings.Contains(errs, "--format") {
 		t.Errorf("--format xml: exit %d, %s", code, errs)
+	}
+}
+
+// Every example with every learner (and the SVM with a hard margin) gives
+// JSON that decodes, whatever the run found: a bound, a margin or a γ that
+// does not exist (no separator, w = 0) is null, never an error at the end.
+func TestLabJSONEveryRun(t *testing.T) {
+	dir := t.TempDir()
+	for _, e := range lab.Examples() {
+		for _, args := range [][]string{
+			{"--learner", "perceptron"}, {"--learner", "perceptron", "--bias"},
+			{"--learner", "batch-gd"}, {"--learner", "kernel-perceptron", "--kernel", "poly:d=2"},
+			{"--learner", "svm"}, {"--learner", "svm", "--hard"}, {"--learner", "svm", "--hard", "--kernel", "gaussian:sigma=1"},
+		} {
+			a := append([]string{"lab", "--example", e.Name, "--json", "--max-epochs", "20"}, args...)
+			code, out, errs := run(t, dir, a...)
+			if code != 0 {
+				t.Errorf("%v: exit %d: %s", a, code, errs)
+				continue
+			}
+			var v any
+			if err := json.Unmarshal([]byte(out), &v); err != nil {
+				t.Errorf("%v: %v", a, err)
+			}
+		}
 	}
 }
