@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 
 	"mark1/images"
 )
@@ -71,6 +72,27 @@ func (r Recipe) Validate() error {
 		return fmt.Errorf("negative data sizes %d and %d", r.TrainSize, r.TestSize)
 	}
 	return r.Data.Validate()
+}
+
+// checkClasses reports an error if the recipe trains on a built-in task
+// whose classes are not classes, in that order: a machine file's class
+// names must be those of the task it records.
+func (r Recipe) checkClasses(classes []string) error {
+	if r.Data.Path != "" {
+		return nil // the user's data: checked when they are read again (Load)
+	}
+	name := r.Data.Task
+	if name == "" {
+		name = images.DefaultTask
+	}
+	t, ok := images.LookupTask(name)
+	if !ok {
+		return fmt.Errorf("the recipe names the task %q, which mark1 does not know", name)
+	}
+	if !slices.Equal(t.Classes, classes) {
+		return fmt.Errorf("the classes %q are not those of the task %s it was trained on, %q", classes, name, t.Classes)
+	}
+	return nil
 }
 
 // Load makes the recipe's data again and checks that it is what the

@@ -74,6 +74,11 @@ func (b *body) validate() error {
 	if err := validatePots(b.Pots); err != nil {
 		return err
 	}
+	if b.Recipe != nil {
+		if err := b.Recipe.checkClasses(b.Classes); err != nil {
+			return err
+		}
+	}
 	return validateHistory(b.History)
 }
 

@@ -48,6 +48,10 @@ func smallBody(t *testing.T) map[string]any {
 func TestValidate(t *testing.T) {
 	units := func(b map[string]any) []any { return b["wiring"].(map[string]any)["units"].([]any) }
 	history := func(b map[string]any) []any { return b["history"].([]any) }
+	recipe := func(task string) map[string]any {
+		return map[string]any{"data": map[string]any{"task": task, "test_split": 0.2, "seed": 1},
+			"rule": "error-correction", "values": "alpha", "pulses": 1, "max_epochs": 5, "stop": "auto"}
+	}
 	tests := []struct {
 		name string
 		edit func(b map[string]any)
@@ -102,6 +106,19 @@ func TestValidate(t *testing.T) {
 		{"time going back", func(b map[string]any) {
 			history(b)[1].(map[string]any)["seconds"] = 1
 		}, "machine time"},
+		{"the recorded task's classes", func(b map[string]any) {
+			b["recipe"] = recipe("shapes")
+			b["classes"] = []any{"square", "circle", "diamond", "triangle"}
+		}, ""},
+		{"an extra class beside the recorded task's", func(b map[string]any) {
+			b["recipe"] = recipe("leftright")
+			b["classes"] = []any{"left", "right", "up"}
+		}, "not those of the task leftright"},
+		{"classes of another task", func(b map[string]any) { b["recipe"] = recipe("leftright") }, "not those of the task leftright"},
+		{"classes in another order", func(b map[string]any) {
+			b["recipe"] = recipe("leftright")
+			b["classes"] = []any{"right", "left"}
+		}, "not those of the task leftright"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
