@@ -298,8 +298,13 @@ func (m *Machine) restore(pots motors.State, noise []byte) error {
 
 // Load reads a machine file from path, which must be a regular file of at
 // most 256 MiB (atomicfile.MaxMachine).
-func Load(path string) (*Machine, error) {
-	b, err := atomicfile.ReadFile(path, maxFileSize, "")
+func Load(path string) (*Machine, error) { return LoadLimit(path, maxFileSize, "") }
+
+// LoadLimit reads a machine file from path, which must be a regular file
+// of at most limit bytes; over it, the error names flag, the command-line
+// flag that raises the limit (or none if flag is "").
+func LoadLimit(path string, limit int64, flag string) (*Machine, error) {
+	b, err := atomicfile.ReadFile(path, limit, flag)
 	if err != nil {
 		return nil, fmt.Errorf("reading machine: %w", err)
 	}

@@ -204,7 +204,7 @@ func TestBadInputs(t *testing.T) {
 	}
 	os.Mkdir(filepath.Join(dir, "afolder"), 0o755)
 	write("huge.json", nil)
-	if err := os.Truncate(filepath.Join(dir, "huge.json"), 300<<20); err != nil { // sparse: no disk used
+	if err := os.Truncate(filepath.Join(dir, "huge.json"), 600<<20); err != nil { // sparse: no disk used
 		t.Fatal(err)
 	}
 	write("plain.txt", []byte("x"))
@@ -312,8 +312,13 @@ func TestBadInputs(t *testing.T) {
 		{"--config with two JSON values", []string{"train", "--config", "twovalues.json"}, 1, []string{"twovalues.json", "one JSON object"}},
 		{"serve --config a named pipe", []string{"serve", "--config", "fifo"}, 1, []string{"fifo", "named pipe"}},
 		{"--machine a named pipe", []string{"eval", "--machine", "fifo", "--task", "leftright"}, 1, []string{"fifo", "named pipe"}},
-		{"--machine of 300 MB", []string{"eval", "--machine", "huge.json", "--task", "leftright"}, 1, []string{"huge.json", "limit of 268435456 bytes"}},
-		{"--config of 300 MB", []string{"train", "--config", "huge.json"}, 1, []string{"huge.json", "limit of 16777216 bytes"}},
+		{"--machine of 600 MiB", []string{"eval", "--machine", "huge.json", "--task", "leftright"}, 1, []string{"huge.json", "limit of 536870912 bytes", "raise it with --max-memory"}},
+		{"--machine over a lowered --max-memory", []string{"predict", "--machine", "huge.json", "--max-memory", "200000000", "picture.png"}, 1, []string{"huge.json", "limit of 200000000 bytes", "--max-memory"}},
+		{"--resume of 600 MiB", []string{"train", "--resume", "huge.json"}, 1, []string{"huge.json", "limit of 536870912 bytes", "--max-memory"}},
+		{"--config of 600 MiB", []string{"train", "--config", "huge.json"}, 1, []string{"huge.json", "limit of 536870912 bytes", "--max-memory"}},
+		{"serve --machine of 600 MiB", []string{"serve", "--machine", "huge.json"}, 1, []string{"huge.json", "limit of 536870912 bytes", "--max-memory"}},
+		{"--wiring of 600 MiB", []string{"train", "--wiring", "huge.json"}, 1, []string{"huge.json", "limit of 536870912 bytes", "--max-memory"}},
+		{"wiring --max-memory too small", []string{"wiring", "--machine", "good.json", "--max-memory", "1000"}, 2, []string{"--max-memory", "out of range"}},
 		{"--machine a folder", []string{"wiring", "--machine", "afolder"}, 1, []string{"afolder", "folder"}},
 		{"--resume a named pipe", []string{"train", "--resume", "fifo"}, 1, []string{"fifo", "named pipe"}},
 		{"--wiring a named pipe", []string{"train", "--wiring", "fifo"}, 1, []string{"fifo", "named pipe"}},

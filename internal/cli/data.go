@@ -32,11 +32,34 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 	fs.IntVar(&d.perClass, "n", 50, "cards per class for a built-in task")
 	fs.IntVar(&d.size, "card-size", 20, "side in pixels of a built-in task's cards")
 	fs.IntVar(&d.maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels (checked before decoding)")
-	fs.Int64Var(&d.maxMemory, "max-memory", images.DefaultMaxBytes, "refuse data whose samples, or the machine's fitted cards, would take more than this many bytes (checked before reading)")
+	fs.Int64Var(&d.maxMemory, "max-memory", images.DefaultMaxBytes, maxMemoryHelp)
 	if split {
 		fs.StringVar(&d.test, "test", "", "held-out data (same forms as --data) for P_g")
 		fs.Float64Var(&d.testSplit, "test-split", 0.2, "fraction of the data held out for P_g when no --test (seeded, stratified)")
 	}
+}
+
+// maxMemoryHelp describes --max-memory.
+const maxMemoryHelp = "refuse data whose samples, or the machine's fitted cards, would take more than this many bytes (checked before reading), and any machine, configuration or wiring file larger than this"
+
+// memoryFlag registers --max-memory on a command that reads no data but
+// may read a machine file (see memoryLimit).
+func memoryFlag(fs *pflag.FlagSet) {
+	fs.Int64("max-memory", images.DefaultMaxBytes, maxMemoryHelp)
+}
+
+// memoryLimit returns the command's --max-memory: the bound on the data it
+// reads, the cards it fits, and every machine, configuration or wiring
+// file it reads whole. A command without the flag has the default.
+func memoryLimit(fs *pflag.FlagSet) (int64, error) {
+	v, err := fs.GetInt64("max-memory")
+	if err != nil {
+		return images.DefaultMaxBytes, nil
+	}
+	if v < 1<<20 {
+		return 0, usagef("--max-memory %d out of range: at least %d (1 MiB)", v, 1<<20)
+	}
+	return v, nil
 }
 
 // source returns the data the flags describe, drawn and split with seed.
@@ -56,8 +79,8 @@ func (d *dataFlags) source(seed uint64) (images.Source, error) {
 	if d.maxPixels < 1 {
 		return images.Source{}, usagef("--max-pixels %d out of range: must be positive", d.maxPixels)
 	}
-	if d.maxMemory < 1<<20 {
-		return images.Source{}, usagef("--max-memory %d out of range: at least %d (1 MiB)", d.maxMemory, 1<<20)
+	if _, err := memoryLimit(d.fs); err != nil {
+		return images.Source{}, err
 	}
 	src := images.Source{Task: d.task, Path: d.data, TestPath: d.test, TestSplit: d.testSplit, Seed: seed}
 	if d.data == "" {

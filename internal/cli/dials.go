@@ -97,7 +97,7 @@ into an animated GIF of the dials turning.`)
 		}
 		return animate(env, o)
 	}
-	m, err := loadMachine(o.machine)
+	m, err := loadMachine(fs, o.machine)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"mark1/images"
 	"mark1/internal/atomicfile"
 	"mark1/internal/jsonnum"
@@ -15,11 +17,17 @@ import (
 	"mark1/machine"
 )
 
-func loadMachine(path string) (*machine.Machine, error) {
+// loadMachine reads the machine file path named by --machine, at most the
+// command's --max-memory bytes.
+func loadMachine(fs *pflag.FlagSet, path string) (*machine.Machine, error) {
 	if path == "" {
 		return nil, usagef("--machine FILE is required (train one with: mark1 train)")
 	}
-	return machine.Load(path)
+	limit, err := memoryLimit(fs)
+	if err != nil {
+		return nil, err
+	}
+	return machine.LoadLimit(path, limit, "--max-memory")
 }
 
 func runEval(ctx context.Context, env *Env, args []string) error {
@@ -38,7 +46,7 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("eval: unexpected argument %q", fs.Arg(0))
 	}
-	m, err := loadMachine(path)
+	m, err := loadMachine(fs, path)
 	if err != nil {
 		return err
 	}
@@ -138,6 +146,7 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	fs.StringVar(&path, "machine", "mark1.json", "the machine file")
 	fs.BoolVar(&asJSON, "json", false, "print the answers as one JSON document (fields in the README)")
 	fs.IntVar(&maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels")
+	memoryFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -147,7 +156,7 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	if maxPixels < 1 {
 		return usagef("--max-pixels %d out of range: must be positive", maxPixels)
 	}
-	m, err := loadMachine(path)
+	m, err := loadMachine(fs, path)
 	if err != nil {
 		return err
 	}
@@ -201,10 +210,11 @@ func runWiring(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "wiring --machine FILE [--out FILE]", "Prints the machine's plugboard: each A-unit's threshold and its excitatory and\ninhibitory origin points (row,col). Edit it and train again with --wiring FILE.")
 	fs.StringVar(&path, "machine", "mark1.json", "the machine file")
 	fs.StringVar(&out, "out", "", "write the listing to this file instead of standard output")
+	memoryFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	m, err := loadMachine(path)
+	m, err := loadMachine(fs, path)
 	if err != nil {
 		return err
 	}

@@ -89,7 +89,11 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		return cfg, usageError{err}
 	}
 	if m.config != "" {
-		b, err := atomicfile.ReadFile(m.config, atomicfile.MaxConfig, "")
+		limit, err := memoryLimit(fs)
+		if err != nil {
+			return cfg, err
+		}
+		b, err := atomicfile.ReadFile(m.config, limit, "--max-memory")
 		if err != nil {
 			return cfg, fmt.Errorf("reading configuration: %w", err)
 		}

@@ -39,6 +39,7 @@ The panel answers only requests addressed to it by a loopback name or the
 	fs.BoolVar(&allowRemote, "allow-remote", false, "allow an --addr that other computers can reach (anyone who reaches it can work the panel)")
 	fs.DurationVar(&uploadTimeout, "upload-timeout", panel.DefaultUploadTimeout, "time an upload's body may take to arrive")
 	mf.register(fs)
+	memoryFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -63,7 +64,7 @@ The panel answers only requests addressed to it by a loopback name or the
 	}
 	var m *machine.Machine
 	if path != "" {
-		if m, err = machine.Load(path); err != nil {
+		if m, err = loadMachine(fs, path); err != nil {
 			return err
 		}
 	} else {

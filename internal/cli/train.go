@@ -41,7 +41,7 @@ type trainOptions struct {
 // else comes from the machine file.
 func resumeFlag(name string) bool {
 	switch name {
-	case "resume", "out", "quiet", "epochs", "checkpoint-every", "record", "stop-on-write-error":
+	case "resume", "out", "quiet", "epochs", "checkpoint-every", "record", "stop-on-write-error", "max-memory":
 		return true
 	}
 	return false
@@ -118,7 +118,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		if !fs.Changed("out") {
 			o.out = o.resume
 		}
-		if m, recipe, train, test, err = resumeTraining(o.resume); err != nil {
+		if m, recipe, train, test, err = resumeTraining(fs, o.resume); err != nil {
 			return err
 		}
 		if fs.Changed("epochs") {
@@ -282,7 +282,11 @@ func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.
 	}
 	var plug *associator.Plugboard
 	if o.wiring != "" {
-		b, err := atomicfile.ReadFile(o.wiring, atomicfile.MaxMachine, "")
+		limit, err := memoryLimit(fs)
+		if err != nil {
+			return nil, r, nil, nil, err
+		}
+		b, err := atomicfile.ReadFile(o.wiring, limit, "--max-memory")
 		if err != nil {
 			return nil, r, nil, nil, fmt.Errorf("reading plugboard: %w", err)
 		}
@@ -311,8 +315,8 @@ func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.
 
 // resumeTraining loads a machine file and makes its data again, as its
 // recipe says.
-func resumeTraining(path string) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
-	m, err := machine.Load(path)
+func resumeTraining(fs *pflag.FlagSet, path string) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
+	m, err := loadMachine(fs, path)
 	if err != nil {
 		return nil, machine.Recipe{}, nil, nil, err
 	}
