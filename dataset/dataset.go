@@ -48,6 +48,14 @@ const (
 	DefaultMaxValues = 50_000_000
 	DefaultMaxRows   = 10_000_000
 	DefaultMaxDim    = 1 << 24
+	DefaultMaxBytes  = 1 << 29 // 512 MiB, as mark1's --max-memory
+)
+
+// Bytes a row and a non-zero value take in a Set: a row's start and label,
+// a value's index and value.
+const (
+	rowBytes   = 16
+	valueBytes = 12
 )
 
 // Options control reading. The zero value means: guess the format, the
@@ -70,6 +78,10 @@ type Options struct {
 	// MaxDim bounds the number of features (the largest libsvm index);
 	// zero means DefaultMaxDim. It cannot exceed 2³¹−1.
 	MaxDim int
+	// MaxBytes bounds the memory of the rows kept, 16 bytes a row and 12
+	// a non-zero value, checked as they are read: a small compressed file
+	// can hold millions of rows. Zero means DefaultMaxBytes.
+	MaxBytes int64
 
 	hintValues, hintRows int // expected sizes, from ReadFile's first pass
 }
@@ -83,6 +95,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxDim <= 0 {
 		o.MaxDim = DefaultMaxDim
+	}
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = DefaultMaxBytes
 	}
 	o.MaxDim = min(o.MaxDim, math.MaxInt32)
 	return o
@@ -234,11 +249,11 @@ type builder struct {
 
 func newBuilder(name string, f Format, opt Options) *builder {
 	b := &builder{set: &Set{Name: name, Format: f, RowStart: []int{0}}, opt: opt, class: map[string]int{}}
-	if rows := min(opt.hintRows, opt.MaxRows); rows > 0 {
+	if rows := min(opt.hintRows, opt.MaxRows, int(opt.MaxBytes/rowBytes)); rows > 0 {
 		b.set.RowStart = make([]int, 1, rows+1)
 		b.set.Y = make([]int, 0, rows)
 	}
-	if n := min(opt.hintValues, opt.MaxValues); n > 0 {
+	if n := min(opt.hintValues, opt.MaxValues, int(opt.MaxBytes/valueBytes)); n > 0 {
 		b.set.Index = make([]int32, 0, n)
 		b.set.Value = make([]float64, 0, n)
 	}
@@ -254,6 +269,9 @@ func (b *builder) add(j int, v float64, line int) error {
 		return fmt.Errorf("%s:%d: more than %d non-zero values (the budget, about %.0f MB): %w",
 			b.set.Name, line, b.opt.MaxValues, float64(b.opt.MaxValues)*12/1e6, ErrTooLarge)
 	}
+	if err := b.checkBytes(line, 1, 1); err != nil { // the row under way is not in Y yet
+		return err
+	}
 	b.set.Index = append(b.set.Index, int32(j))
 	b.set.Value = append(b.set.Value, v)
 	return nil
@@ -263,6 +281,17 @@ func (b *builder) add(j int, v float64, line int) error {
 func (b *builder) startRow(line int) error {
 	if len(b.set.Y) >= b.opt.MaxRows {
 		return fmt.Errorf("%s:%d: more than %d rows (the budget): %w", b.set.Name, line, b.opt.MaxRows, ErrTooLarge)
+	}
+	return b.checkBytes(line, 1, 0)
+}
+
+// checkBytes reports an error if the rows read so far and rows more rows
+// and values more values would take more than the byte budget.
+func (b *builder) checkBytes(line, rows, values int) error {
+	need := int64(len(b.set.Y)+rows)*rowBytes + int64(len(b.set.Value)+values)*valueBytes
+	if need > b.opt.MaxBytes {
+		return fmt.Errorf("%s:%d: the %d rows and %d non-zero values read so far take %d bytes, over the budget of %d: %w",
+			b.set.Name, line, len(b.set.Y)+rows, len(b.set.Value)+values, need, b.opt.MaxBytes, ErrTooLarge)
 	}
 	return nil
 }

@@ -199,12 +199,18 @@ func TestReadBudgets(t *testing.T) {
 		{"rows", "1 2 a\n1 2 a\n1 2 a\n", Options{MaxRows: 2}, "more than 2 rows"},
 		{"dim", "1 70000:1\n", Options{MaxDim: 65536}, "feature index 70000 is above the limit of 65536"},
 		{"csv dim", "a,b,c,label\n1,2,3,x\n", Options{MaxDim: 2}, "3 features, above the limit of 2"},
+		// 2 rows of 16 bytes and 5 values of 12: 92 bytes.
+		{"bytes", "1 1:1 2:1\n2 1:1 2:1 3:1\n", Options{MaxBytes: 91}, "the 2 rows and 5 non-zero values read so far take 92 bytes, over the budget of 91"},
+		{"bytes of rows", "1\n2\n3\n", Options{Format: LibSVM, MaxBytes: 47}, "the 3 rows and 0 non-zero values read so far take 48 bytes"},
 	}
 	for _, tt := range tests {
 		_, err := Read(strings.NewReader(tt.text), "big", tt.opt)
 		if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v; want ErrTooLarge with %q", tt.name, err, tt.want)
 		}
+	}
+	if _, err := Read(strings.NewReader("1 1:1 2:1\n2 1:1 2:1 3:1\n"), "exact", Options{MaxBytes: 92}); err != nil {
+		t.Errorf("rows at the byte budget: %v", err)
 	}
 	s, err := Read(strings.NewReader("1 1000:1\n2 1:1\n3 2:1\n"), "wide", Options{})
 	if err != nil {

@@ -329,6 +329,9 @@ func TestBadInputs(t *testing.T) {
 		{"IDX of 300,000 1x1 images: the fitted cards over --max-memory", []string{"train", "--data", "tiny-images-idx3-ubyte.gz", "--max-memory", "100000000"}, 1, []string{"fitting 300000 cards", "--max-memory"}},
 		{"compare: the fitted cards over --max-memory", []string{"compare", "--data", "tiny-images-idx3-ubyte.gz", "--max-memory", "100000000"}, 1, []string{"fitting 300000 cards", "--max-memory"}},
 		{"libsvm of 200,000 rows over --max-memory", []string{"train", "--data", "many-rows.libsvm.gz", "--max-memory", "10000000"}, 1, []string{"many-rows.libsvm.gz", "--max-memory"}},
+		{"fit: libsvm of 200,000 rows over --max-memory", []string{"fit", "--data", "many-rows.libsvm.gz", "--max-memory", "2000000"}, 1, []string{"many-rows.libsvm.gz", "over the budget of 2000000", "--max-memory"}},
+		{"compare raw: libsvm of 200,000 rows over --max-memory", []string{"compare", "--data", "many-rows.libsvm.gz", "--max-memory", "2000000"}, 1, []string{"many-rows.libsvm.gz", "over the budget of 2000000", "--max-memory"}},
+		{"apply --max-memory too small", []string{"apply", "--model", "m.json", "--data", "many-rows.libsvm.gz", "--max-memory", "10"}, 2, []string{"--max-memory", "out of range"}},
 		{"task of a million cards per class", []string{"train", "--task", "shapes", "--n", "1000000"}, 1, []string{"task shapes", "--max-memory"}},
 		{"--max-memory too small", []string{"train", "--max-memory", "5"}, 2, []string{"--max-memory", "out of range"}},
 		// A recorded data path is not trusted with messages.

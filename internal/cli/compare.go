@@ -99,7 +99,7 @@ same machine's A-unit outputs (--features).`)
 	}
 	origData, cleanup := data.data, func() {}
 	if asPictures && scale != "none" {
-		scaled, remove, err := scaledCopy(data.data, scale)
+		scaled, remove, err := scaledCopy(fs, data.data, scale)
 		if err != nil {
 			return err
 		}

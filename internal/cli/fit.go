@@ -26,9 +26,12 @@ var fitLearners = []string{"svm", "linear-svm", "perceptron", "averaged", "pocke
 // numericFlags are how fit and apply read data files.
 type numericFlags struct {
 	format, labelColumn string
+	fs                  *pflag.FlagSet // for --max-memory
 }
 
 func (n *numericFlags) register(fs *pflag.FlagSet) {
+	n.fs = fs
+	memoryFlag(fs)
 	fs.StringVar(&n.format, "format", "auto", "data format: auto (by extension and content), libsvm, csv, text")
 	fs.StringVar(&n.labelColumn, "label-column", "", `CSV label column: a 1-based position or a header name (default: the column named label, class, target or y, else the last)`)
 }
@@ -38,7 +41,22 @@ func (n *numericFlags) read(path string) (*dataset.Set, error) {
 	if err != nil {
 		return nil, usagef("--format: %v", err)
 	}
-	return dataset.ReadFile(path, dataset.Options{Format: f, LabelColumn: n.labelColumn})
+	return readNumeric(n.fs, path, dataset.Options{Format: f, LabelColumn: n.labelColumn})
+}
+
+// readNumeric reads a numeric data file within the command's --max-memory,
+// and says which flag raises the budget when the file is over it.
+func readNumeric(fs *pflag.FlagSet, path string, opt dataset.Options) (*dataset.Set, error) {
+	limit, err := memoryLimit(fs)
+	if err != nil {
+		return nil, err
+	}
+	opt.MaxBytes = limit
+	s, err := dataset.ReadFile(path, opt)
+	if errors.Is(err, dataset.ErrTooLarge) {
+		return nil, fmt.Errorf("%w (raise the budget with --max-memory)", err)
+	}
+	return s, err
 }
 
 // fitSettings are fit's learner flags.
@@ -421,6 +439,9 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	}
 	if fs.NArg() > 0 {
 		return usagef("apply: unexpected argument %q", fs.Arg(0))
+	}
+	if _, err := memoryLimit(fs); err != nil {
+		return err
 	}
 	if testPath == "" {
 		return usagef("apply: --data FILE is required")
