@@ -68,6 +68,12 @@ type Spec struct {
 	// Recipe is how the hardware learners train (rule, value system,
 	// pulses); its epoch limit is Epochs.
 	Recipe machine.Recipe
+	// Record, if not nil, is told of every progress entry of every learner
+	// as it trains (an epoch, a solver pass, a block of SMO iterations:
+	// learning.Recorder), with the learner's name and feature set; the
+	// calls are serialised, from the learners' goroutines. For progress
+	// lines: it changes no result.
+	Record func(learner, features string, e learning.Epoch)
 	// PrSample, if positive and less than the number of training cards,
 	// measures P_r on a sample of that many of them, drawn from Seed and
 	// the same for every learner, instead of on all: predicting every
@@ -440,7 +446,15 @@ func runJobs(ctx context.Context, jobs []job, spec Spec, progress func(learner, 
 					progress(j.name, j.label)
 					mu.Unlock()
 				}
-				rows[q], errs[q] = runLearner(ctx, j, threads)
+				var rec learning.Recorder
+				if spec.Record != nil {
+					rec = learning.RecorderFunc(func(e learning.Epoch) {
+						mu.Lock()
+						defer mu.Unlock()
+						spec.Record(j.name, j.label, e)
+					})
+				}
+				rows[q], errs[q] = runLearner(ctx, j, threads, rec)
 				if errs[q] != nil {
 					errs[q] = fmt.Errorf("%s on %s: %w", j.name, j.label, errs[q])
 					failed.Store(true)
@@ -461,10 +475,11 @@ func runJobs(ctx context.Context, jobs []job, spec Spec, progress func(learner, 
 }
 
 // runLearner fits j's learner on its training data and measures it on its
-// P_r cards and its held-out data.
-func runLearner(ctx context.Context, j job, threads int) (Row, error) {
+// P_r cards and its held-out data; rec, if not nil, is told of its
+// progress.
+func runLearner(ctx context.Context, j job, threads int, rec learning.Recorder) (Row, error) {
 	start := time.Now()
-	res, err := j.l.Fit(ctx, j.tr, nil)
+	res, err := j.l.Fit(ctx, j.tr, rec)
 	if err != nil {
 		return Row{}, err
 	}

@@ -300,3 +300,37 @@ func TestRunCurves(t *testing.T) {
 		t.Errorf("perceptron row JSON %s (%v): want null objective and P_g curve", b, err)
 	}
 }
+
+// Spec.Record hears every progress entry of every learner, as its Curve
+// holds them, and changes no result.
+func TestRunRecord(t *testing.T) {
+	cfg, _ := machine.Preset("mark1")
+	tr, te := data(t, "shapes", 12)
+	spec := Spec{Learners: []string{"hardware", "kernel-perceptron", "svm", "linear-svm"}, Features: []string{"pixels"}, Seed: 3, Epochs: 8, NoTheory: true, Threads: 2}
+	heard := map[string][]learning.Epoch{}
+	rec := spec
+	rec.Record = func(l, f string, e learning.Epoch) { heard[l+" "+f] = append(heard[l+" "+f], e) }
+	a, err := Run(context.Background(), cfg, machine.SeedsFrom(3), tr, te, rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Run(context.Background(), cfg, machine.SeedsFrom(3), tr, te, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range a.Rows {
+		got := heard[r.Learner+" "+r.Features]
+		if len(got) != len(r.Curve) || len(got) == 0 {
+			t.Errorf("%s: heard %d entries; its curve has %d", r.Learner, len(got), len(r.Curve))
+		}
+		for k, e := range got {
+			if k < len(r.Curve) && e.Mistakes != r.Curve[k] {
+				t.Errorf("%s: entry %d heard %d; curve %d", r.Learner, k, e.Mistakes, r.Curve[k])
+			}
+		}
+		a.Rows[i].Seconds, b.Rows[i].Seconds = 0, 0
+	}
+	if !reflect.DeepEqual(a.Rows, b.Rows) {
+		t.Errorf("Record changed the results")
+	}
+}
