@@ -139,7 +139,9 @@ func browserLabels(t *testing.T, bin string, m *machine.Machine) {
 			t.Errorf("chart legend %q; want it to name %q", legend, want)
 		}
 	}
-	poll("the sensitivity map", `document.getElementById("mapimg").complete && document.getElementById("mapimg").naturalWidth > 0`)
+	// The map is fetched again at most every two seconds: wait for the one
+	// of the trained machine.
+	poll("the sensitivity map after training", `document.getElementById("mapinfo").textContent.startsWith("after epoch") && document.getElementById("mapimg").complete && document.getElementById("mapimg").naturalWidth > 0`)
 
 	// Stable layout: stepping changes the message, the lamps and the
 	// numbers, not where the sections are.

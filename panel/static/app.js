@@ -163,6 +163,7 @@ function drawRetina(r) {
     g.fillRect(x + 1, y + 1, cell - 2, cell - 2);
   }
   $("source").textContent = r ? r.source : "no card yet: present one, or drop a picture here";
+  $("source").title = $("source").textContent;
 }
 
 const hues = ["#4ea8ff", "#ff9f40", "#5cd67a", "#ff6b8a", "#b98cff", "#ffe066", "#4fd8d0", "#e0e0e0"];
@@ -235,6 +236,7 @@ function drawLamps(r) {
     const name = document.createElement("span");
     name.className = "lampname";
     name.textContent = grp.title;
+    name.title = grp.title;
     const val = document.createElement("span");
     val.className = "sum";
     val.textContent = r ? (sum >= 0 ? "+" : "−") + Math.abs(sum).toFixed(3) : "";
