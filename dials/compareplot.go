@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -27,9 +28,16 @@ type CompareRun struct {
 	Objective     []float64
 	ObjectiveName string
 	ObjectiveAxis string
+	// ObjectiveAt, if not nil, holds where along ObjectiveAxis each entry
+	// of Objective lies (the SMO iterations done, say; 0 for the start),
+	// increasing; otherwise the entries lie at 1, 2, 3, ….
+	ObjectiveAt []float64
 	// Pg holds P_g (the fraction of held-out cards right) after each epoch,
 	// NaN where it was not measured; nil when never.
 	Pg []float64
+	// Separate marks objectives of separate problems, one per binary
+	// machine: drawn as points, not joined by lines.
+	Separate bool
 	// Why says why nothing of the run can be drawn, for the figure's list
 	// of runs not drawn; used only when Mistakes, Objective and Pg are all
 	// empty.
@@ -58,6 +66,7 @@ func CompareCurves(title string, runs []CompareRun, notes ...string) (*Drawing, 
 	type panel struct {
 		p     *plot.Plot
 		drawn map[string]string // curve → the first label that drew it
+		minX  float64           // the smallest x drawn, or 1
 	}
 	var panels []*panel
 	byKey := map[string]*panel{}
@@ -76,7 +85,7 @@ func CompareCurves(title string, runs []CompareRun, notes ...string) (*Drawing, 
 		if percent {
 			p.Y.Min, p.Y.Max = 0, 100
 		}
-		pn := &panel{p: p, drawn: map[string]string{}}
+		pn := &panel{p: p, drawn: map[string]string{}, minX: 1}
 		byKey[key] = pn
 		panels = append(panels, pn)
 		return pn
@@ -90,7 +99,7 @@ func CompareCurves(title string, runs []CompareRun, notes ...string) (*Drawing, 
 		colour[learner] = c
 		return c
 	}
-	add := func(pn *panel, r CompareRun, xs, ys []float64) error {
+	add := func(pn *panel, r CompareRun, xs, ys []float64, separate bool) error {
 		var pts plotter.XYs
 		for i, y := range ys {
 			if !math.IsNaN(y) && !math.IsInf(y, 0) {
@@ -109,6 +118,15 @@ func CompareCurves(title string, runs []CompareRun, notes ...string) (*Drawing, 
 		if r.Features == "association" {
 			l.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
 		}
+		if separate {
+			s.Radius = vg.Points(3)
+			if r.Features == "association" {
+				s.Shape = draw.CircleGlyph{}
+			} else {
+				s.Shape = draw.SquareGlyph{}
+			}
+			l.Width = 0
+		}
 		pn.p.Add(l, s)
 		label := r.Label()
 		key := fmt.Sprint(pts)
@@ -119,6 +137,7 @@ func CompareCurves(title string, runs []CompareRun, notes ...string) (*Drawing, 
 		}
 		pn.p.Legend.Add(label, l, s)
 		pn.p.X.Max = max(pn.p.X.Max, pts[len(pts)-1].X)
+		pn.minX = min(pn.minX, pts[0].X)
 		return nil
 	}
 	epochs := func(n int) []float64 {
@@ -136,7 +155,7 @@ func CompareCurves(title string, runs []CompareRun, notes ...string) (*Drawing, 
 				ys[i] = float64(m)
 			}
 			pn := get("mistakes", "Mistakes per epoch (online learners and the hardware)", "epoch", "mistakes (corrections) in the epoch", false)
-			if err := add(pn, r, epochs(len(ys)), ys); err != nil {
+			if err := add(pn, r, epochs(len(ys)), ys, false); err != nil {
 				return nil, err
 			}
 		}
@@ -149,7 +168,11 @@ func CompareCurves(title string, runs []CompareRun, notes ...string) (*Drawing, 
 				axis = "epoch"
 			}
 			pn := get("objective "+name+" "+axis, capitalize(name)+" per "+axis, axis, name, false)
-			if err := add(pn, r, epochs(len(r.Objective)), r.Objective); err != nil {
+			xs := r.ObjectiveAt
+			if len(xs) != len(r.Objective) {
+				xs = epochs(len(r.Objective))
+			}
+			if err := add(pn, r, xs, r.Objective, r.Separate); err != nil {
 				return nil, err
 			}
 		}
@@ -159,14 +182,14 @@ func CompareCurves(title string, runs []CompareRun, notes ...string) (*Drawing, 
 				ys[i] = 100 * v
 			}
 			pn := get("pg", "P_g per epoch: held-out cards the learner never trained on", "epoch", "P_g (% of held-out cards right)", true)
-			if err := add(pn, r, epochs(len(ys)), ys); err != nil {
+			if err := add(pn, r, epochs(len(ys)), ys, false); err != nil {
 				return nil, err
 			}
 		}
 	}
 	for _, pn := range panels {
-		pn.p.X.Min = 1
-		pn.p.X.Max = max(pn.p.X.Max, 2)
+		pn.p.X.Min = pn.minX
+		pn.p.X.Max = max(pn.p.X.Max, pn.minX+1)
 		pn.p.X.Tick.Marker = integerTicks{}
 	}
 	if pn := byKey["mistakes"]; pn != nil {
@@ -177,14 +200,17 @@ func CompareCurves(title string, runs []CompareRun, notes ...string) (*Drawing, 
 	if len(notDrawn) > 0 {
 		noteH = 28 + lineH*float64(len(notDrawn))
 	}
-	top := 2*margin + 24.0
+	titles := wrapWords(title, 85)
+	top := 2*margin + 24.0*float64(len(titles))
 	height := top + panelH*float64(max(len(panels), 0)) + noteH + margin
 	if len(panels) == 0 {
 		height += 30
 	}
 	d := &Drawing{w: int(w), h: int(math.Ceil(height))}
 	d.paint = func(pn *pen) {
-		pn.text(margin, margin+18, 17, left, true, ink, title)
+		for i, t := range titles {
+			pn.text(margin, margin+18+24*float64(i), 17, left, true, ink, t)
+		}
 		if len(panels) > 0 {
 			plots := make([][]*plot.Plot, len(panels))
 			for i, p := range panels {
@@ -253,6 +279,25 @@ func NotDrawn(runs []CompareRun) []string {
 		out = append(out, name+": "+k.why)
 	}
 	return out
+}
+
+// wrapWords splits s at spaces into lines of at most n runes (a longer
+// word has a line of its own).
+func wrapWords(s string, n int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = w
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) <= n:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	return append(lines, line)
 }
 
 func capitalize(s string) string {

@@ -87,3 +87,20 @@ func TestIntegerTicks(t *testing.T) {
 		}
 	}
 }
+
+func TestWrapWords(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want []string
+	}{
+		{"short title", 20, []string{"short title"}},
+		{"Comparison on a/b/c.gz (train): 8000 cards", 25, []string{"Comparison on a/b/c.gz", "(train): 8000 cards"}},
+		{"a verylongwordindeed b", 5, []string{"a", "verylongwordindeed", "b"}},
+		{"", 5, []string{""}},
+	} {
+		if got := wrapWords(tc.s, tc.n); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("wrapWords(%q, %d) = %q; want %q", tc.s, tc.n, got, tc.want)
+		}
+	}
+}

@@ -55,6 +55,11 @@ type Epoch struct {
 	Epoch    int     // 1-based
 	Mistakes int     // wrong answers (or updates) during the pass
 	Risk     float64 // the objective after the pass, where the learner has one (perceptron risk, SVM dual); NaN otherwise
+	// Machine is the binary machine the entry is about, 0-based, for
+	// learners that train their machines one after another (the SVMs: the
+	// one-vs-one pair or one-vs-rest machine); 0 for the others, whose
+	// entries are about all machines at once.
+	Machine int
 }
 
 // Recorder watches a run: it is told about each finished epoch. The CLI

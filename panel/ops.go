@@ -11,6 +11,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"runtime"
 	"strings"
 	"time"
 
@@ -260,8 +261,13 @@ func (s *Server) stopRunning() {
 	}
 }
 
-// loop trains until paused or converged, one presentation per lock, so
-// that other requests are served between presentations.
+// loop trains until paused or converged. With a delay it presents one card
+// per turn of the lock and then waits. Flat out (no delay) it presents
+// cards for at most loopSlice per turn of the lock, then releases the lock
+// and yields, so that requests and the event stream are served between
+// batches however loaded the machine is: a request waits for at most one
+// batch (Go's mutex hands the lock to a waiter that has waited over a
+// millisecond), and the state is published at least every broadcastEvery.
 func (s *Server) loop(stop chan struct{}) {
 	defer s.wg.Done()
 	for {
@@ -272,17 +278,26 @@ func (s *Server) loop(stop chan struct{}) {
 			return
 		default:
 		}
-		done := s.train1()
+		delay := s.delay
+		start := time.Now()
+		var done, epochEnd bool
+		for {
+			done = s.train1()
+			at, _ := s.sess.Position()
+			epochEnd = at == 0
+			if done || epochEnd || delay > 0 || time.Since(start) >= loopSlice {
+				break
+			}
+		}
 		if done {
 			s.stopRunning()
 		}
 		var b []byte
 		now := time.Now()
-		if at, _ := s.sess.Position(); done || now.Sub(s.lastPub) >= broadcastEvery || at == 0 {
+		if done || epochEnd || now.Sub(s.lastPub) >= broadcastEvery {
 			b = s.stateJSON()
 			s.lastPub = now
 		}
-		delay := s.delay
 		s.mu.Unlock()
 		if b != nil {
 			s.hub.publish(b)
@@ -290,14 +305,16 @@ func (s *Server) loop(stop chan struct{}) {
 		if done {
 			return
 		}
-		if delay > 0 {
-			t := time.NewTimer(delay)
-			select {
-			case <-stop:
-				t.Stop()
-				return
-			case <-t.C:
-			}
+		if delay == 0 {
+			runtime.Gosched()
+			continue
+		}
+		t := time.NewTimer(delay)
+		select {
+		case <-stop:
+			t.Stop()
+			return
+		case <-t.C:
 		}
 	}
 }

@@ -82,6 +82,9 @@ const (
 	DefaultDelay     = 20 * time.Millisecond
 	// broadcastEvery bounds how often a running machine pushes its state.
 	broadcastEvery = 50 * time.Millisecond
+	// loopSlice bounds how long the training loop holds the lock when it
+	// runs flat out (no delay) before it lets others in.
+	loopSlice = 2 * time.Millisecond
 )
 
 // Server is the panel: an http.Handler for one machine. Close stops its

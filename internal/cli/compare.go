@@ -49,7 +49,7 @@ same machine's A-unit outputs (--features).`)
 	fs.IntVar(&threads, "threads", 0, "cores for the SVM's binary problems and predictions (0: all); results do not depend on it")
 	fs.IntVar(&prCards, "pr-cards", 10000, "measure P_r on a seeded sample of this many training cards when there are more, the same for every learner (0: all)")
 	fs.BoolVar(&noTheory, "no-theory", false, "leave out the convergence theorem's line for two classes (otherwise it takes at most as long as the slowest learner)")
-	fs.StringVar(&plotPath, "plot", "", "draw the learning curves to this PNG: mistakes per epoch of the online learners and the\nhardware, one panel per quantity; the learners not drawn are named with the reason")
+	fs.StringVar(&plotPath, "plot", "", "draw the learning curves to this PNG, one panel per quantity: mistakes per epoch (online\nlearners, hardware), the objective (batch GD, SVMs), P_g per epoch (hardware); what is not drawn is named")
 	fs.StringVar(&seedList, "seeds", "", "repeat the comparison for each of these master seeds (A-B or a list), on all cores,\nand print mean ± standard deviation per row")
 	fs.StringVar(&export, "export-libsvm", "", "also write the features as libsvm files in this folder, to check results with LIBSVM")
 	fs.BoolVar(&asPictures, "as-pictures", false, "read a libsvm file whose rows are k×k pictures as pictures (values in [0,1] or [0,255] as grey levels), for the hardware")
@@ -168,33 +168,48 @@ same machine's A-unit outputs (--features).`)
 		}
 	}
 	quiet = quiet || jsonOut || csvOut
-	// On a terminal, a progress line (progress.go) counts the learners and
-	// the time spent on the one under way; elsewhere a line per learner.
-	prog := newProgress(env.Stderr, quiet, time.Now)
-	runs := 0
-	for _, l := range spec.Learners {
-		if l == "hardware" || l == "ideal" {
-			runs++
-		} else {
-			runs += len(spec.Features)
-		}
-	}
-	prog.begin("compare", "learner", 0, runs, false, 250*time.Millisecond)
-	done := 0
-	rep, err := compare.Run(ctx, cfg, seeds, train, test, spec, func(l, f string) {
-		switch {
-		case prog.on:
-			prog.set(done, fmt.Sprintf("training %s on %s", l, f))
-		case !quiet:
-			fmt.Fprintf(env.Stderr, "  training %s on %s…\n", l, f)
-		}
-		done++
-	})
+	// On a terminal, a progress line (fitprogress.go) counts the learners
+	// and shows the one that reported last: its epoch, pair or pass, rate
+	// and time left; elsewhere a line per learner.
+	prog := startCompareProgress(env, quiet, &spec, len(train.Classes), false)
+	rep, err := compare.Run(ctx, cfg, seeds, train, test, spec, prog.start)
 	prog.end()
 	if err != nil {
 		return err
 	}
 	return emitReport(env, rep, jsonOut, csvOut, quiet, plotPath)
+}
+
+// startCompareProgress starts the progress of spec's learners on classes
+// classes and sets spec.Record to feed it; raw is true for numeric data
+// (one run per software learner, no hardware).
+func startCompareProgress(env *Env, quiet bool, spec *compare.Spec, classes int, raw bool) *learnerProgress {
+	runs := 0
+	features := spec.Features
+	if features == nil {
+		features = compare.Features()
+	}
+	if raw {
+		features = []string{compare.Raw}
+	}
+	learners := spec.Learners
+	if learners == nil {
+		learners = compare.DefaultLearners()
+	}
+	epochs := map[string]int{}
+	for _, l := range learners {
+		switch {
+		case (l == "hardware" || l == "ideal") && !raw:
+			runs++
+		case l != "hardware" && l != "ideal":
+			runs += len(features)
+		}
+		epochs[l] = spec.Epochs
+	}
+	epochs["batch-gd"] = 4 * spec.Epochs // compare's batch GD takes up to four steps an epoch limit
+	prog := newLearnerProgress(env.Stderr, quiet, runs, classes, epochs, time.Now)
+	spec.Record = prog.record
+	return prog
 }
 
 // emitReport draws the --plot and prints the report as JSON, CSV or the

@@ -102,14 +102,11 @@ func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spe
 		return fmt.Errorf("%s: %w", data.data, err)
 	}
 	quiet = quiet || jsonOut || csvOut
+	prog := startCompareProgress(env, quiet, &spec, len(train.Classes), true)
 	rep, err := compare.RunRaw(ctx, filepath.Base(data.data), train.Classes,
 		&learning.Data{Rows: trR, Y: train.Y, Classes: len(train.Classes)},
-		&learning.Data{Rows: teR, Y: test.Y, Classes: len(train.Classes)}, spec,
-		func(l, f string) {
-			if !quiet {
-				fmt.Fprintf(env.Stderr, "  training %s on %s…\n", l, f)
-			}
-		})
+		&learning.Data{Rows: teR, Y: test.Y, Classes: len(train.Classes)}, spec, prog.start)
+	prog.end()
 	if err != nil {
 		return err
 	}

@@ -178,6 +178,7 @@ func (s *fitSettings) learnerFor(k kernel.Kernel) (l learning.Learner, bias *flo
 
 func runFit(ctx context.Context, env *Env, args []string) error {
 	var data numericFlags
+	var quiet bool
 	var s fitSettings
 	var trainPath, testPath, modelPath, libsvmPath, liblinearPath, predPath string
 	fs := newFlags(env, "fit --data TRAIN [--test TEST] [flags]",
@@ -197,6 +198,7 @@ func runFit(ctx context.Context, env *Env, args []string) error {
 	fs.StringVar(&s.loss, "loss", "hinge", "linear-svm loss: hinge (LIBLINEAR -s 3) or squared-hinge (-s 1)")
 	fs.Float64Var(&s.bias, "bias", 1, "linear-svm bias feature (LIBLINEAR's -B); negative for none")
 	fs.IntVar(&s.epochs, "epochs", 100, "epoch limit of the perceptron learners")
+	fs.BoolVar(&quiet, "quiet", false, "print no progress line on standard error (it is drawn only on a terminal, for fits over a second)")
 	fs.Uint64Var(&s.seed, "seed", 1, "seed of the presentation order (perceptrons, linear-svm)")
 	fs.StringVar(&s.scale, "scale", "none", "scale every feature, fitted on the training data and saved with the model: none, 01 ([0,1] as svm-scale -l 0), pm1 ([-1,1] as svm-scale), std (zero mean, unit variance)")
 	fs.StringVar(&modelPath, "model", "model.json", "the mark1 model file to write")
@@ -249,7 +251,9 @@ func runFit(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", trainPath, err)
 	}
-	res, err := l.Fit(ctx, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}, nil)
+	rec, endProgress := fitProgress(env.Stderr, quiet, s.learner, len(train.Classes), s.epochs)
+	res, err := l.Fit(ctx, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}, rec)
+	endProgress()
 	if err != nil {
 		return fmt.Errorf("%s: %w", trainPath, err)
 	}

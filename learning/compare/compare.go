@@ -68,6 +68,12 @@ type Spec struct {
 	// Recipe is how the hardware learners train (rule, value system,
 	// pulses); its epoch limit is Epochs.
 	Recipe machine.Recipe
+	// Record, if not nil, is told of every progress entry of every learner
+	// as it trains (an epoch, a solver pass, a block of SMO iterations:
+	// learning.Recorder), with the learner's name and feature set; the
+	// calls are serialised, from the learners' goroutines. For progress
+	// lines: it changes no result.
+	Record func(learner, features string, e learning.Epoch)
 	// PrSample, if positive and less than the number of training cards,
 	// measures P_r on a sample of that many of them, drawn from Seed and
 	// the same for every learner, instead of on all: predicting every
@@ -154,6 +160,20 @@ type Row struct {
 	Pulses         *int64   `json:"pulses"`
 	// Curve is the mistakes (or updates) per epoch.
 	Curve []int `json:"curve"`
+	// Objective is the learner's objective after each entry of Curve: the
+	// perceptron risk R(w, b) summed over the machines after each epoch of
+	// batch GD, the dual objective of the binary machine being solved after
+	// each solver pass (linear SVM) or block of at most 1,000 SMO
+	// iterations and at its end (kernel SVM); nil for learners without one.
+	Objective []float64 `json:"objective"`
+	// ObjectiveMachine gives, for each entry of Objective, the binary
+	// machine it is about (0-based: the one-vs-one pair or one-vs-rest
+	// machine), for learners that solve their machines one after another;
+	// nil when every entry is about the same machine or about all at once.
+	ObjectiveMachine []int `json:"objective_machine"`
+	// PgCurve is P_g after each epoch, where the learner measures it while
+	// training (the hardware learners, with held-out data); nil otherwise.
+	PgCurve []float64 `json:"pg_curve"`
 }
 
 // Theory is the convergence theorem checked on one binary feature set.
@@ -249,7 +269,12 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 				label = "association"
 			}
 			d := data(kind) // built here, before the learners run side by side
-			jobs = append(jobs, job{name: name, kind: kind, label: label, l: learner(name, spec, m), tr: d[0], te: d[1]})
+			l := learner(name, spec, m)
+			if h, ok := l.(Hardware); ok {
+				h.Test = d[1] // P_g per epoch
+				l = h
+			}
+			jobs = append(jobs, job{name: name, kind: kind, label: label, l: l, tr: d[0], te: d[1]})
 		}
 	}
 	rows, err := runJobs(ctx, jobs, spec, progress)
@@ -421,7 +446,15 @@ func runJobs(ctx context.Context, jobs []job, spec Spec, progress func(learner, 
 					progress(j.name, j.label)
 					mu.Unlock()
 				}
-				rows[q], errs[q] = runLearner(ctx, j, threads)
+				var rec learning.Recorder
+				if spec.Record != nil {
+					rec = learning.RecorderFunc(func(e learning.Epoch) {
+						mu.Lock()
+						defer mu.Unlock()
+						spec.Record(j.name, j.label, e)
+					})
+				}
+				rows[q], errs[q] = runLearner(ctx, j, threads, rec)
 				if errs[q] != nil {
 					errs[q] = fmt.Errorf("%s on %s: %w", j.name, j.label, errs[q])
 					failed.Store(true)
@@ -442,10 +475,11 @@ func runJobs(ctx context.Context, jobs []job, spec Spec, progress func(learner, 
 }
 
 // runLearner fits j's learner on its training data and measures it on its
-// P_r cards and its held-out data.
-func runLearner(ctx context.Context, j job, threads int) (Row, error) {
+// P_r cards and its held-out data; rec, if not nil, is told of its
+// progress.
+func runLearner(ctx context.Context, j job, threads int, rec learning.Recorder) (Row, error) {
 	start := time.Now()
-	res, err := j.l.Fit(ctx, j.tr, nil)
+	res, err := j.l.Fit(ctx, j.tr, rec)
 	if err != nil {
 		return Row{}, err
 	}
@@ -467,9 +501,22 @@ func runLearner(ctx context.Context, j job, threads int) (Row, error) {
 	if hm, ok := res.Model.(*HardwareModel); ok {
 		secs, pulses := hm.M.Bank.Seconds(), hm.M.Bank.Pulses()
 		row.MachineSeconds, row.Pulses = &secs, &pulses
+		row.PgCurve = hm.PgCurve
 	}
+	objective := len(res.Curve) > 0
+	several := false
 	for _, e := range res.Curve {
 		row.Curve = append(row.Curve, e.Mistakes)
+		objective = objective && !math.IsNaN(e.Risk) && !math.IsInf(e.Risk, 0)
+		several = several || e.Machine != res.Curve[0].Machine
+	}
+	if objective {
+		for _, e := range res.Curve {
+			row.Objective = append(row.Objective, e.Risk)
+			if several {
+				row.ObjectiveMachine = append(row.ObjectiveMachine, e.Machine)
+			}
+		}
 	}
 	return row, nil
 }

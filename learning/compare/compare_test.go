@@ -249,3 +249,88 @@ func TestRunRawThreadsIdentical(t *testing.T) {
 		}
 	}
 }
+
+// The per-epoch data the --plot draws: the hardware's P_g per epoch ends at
+// the row's P_g (the same frozen weights and evaluation noise), batch GD's
+// objective is the perceptron risk, which is 0 after its last step when it
+// converged, the SVMs' entries name their machines on four classes, and
+// learners without an objective or a P_g curve have null ones.
+func TestRunCurves(t *testing.T) {
+	cfg, _ := machine.Preset("mark1")
+	tr, te := data(t, "shapes", 16)
+	spec := Spec{Learners: []string{"hardware", "perceptron", "batch-gd", "svm", "linear-svm"}, Features: []string{"pixels"}, Seed: 2, Epochs: 15, NoTheory: true}
+	rep, err := Run(context.Background(), cfg, machine.SeedsFrom(2), tr, te, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Rows {
+		switch r.Learner {
+		case "hardware":
+			if len(r.PgCurve) != r.Epochs || r.Pg == nil || r.PgCurve[len(r.PgCurve)-1] != *r.Pg {
+				t.Errorf("hardware: P_g curve %v over %d epochs; P_g %v", r.PgCurve, r.Epochs, r.Pg)
+			}
+			if r.Objective != nil {
+				t.Errorf("hardware: objective %v", r.Objective)
+			}
+		case "perceptron":
+			if r.Objective != nil || r.PgCurve != nil || r.ObjectiveMachine != nil {
+				t.Errorf("perceptron: objective %v, P_g curve %v", r.Objective, r.PgCurve)
+			}
+		case "batch-gd":
+			if len(r.Objective) != len(r.Curve) || r.ObjectiveMachine != nil {
+				t.Fatalf("batch-gd: objective %v, machines %v, curve %v", r.Objective, r.ObjectiveMachine, r.Curve)
+			}
+			if last := r.Objective[len(r.Objective)-1]; r.Converged != (last == 0) {
+				t.Errorf("batch-gd: converged %v, last risk %v", r.Converged, last)
+			}
+		case "svm", "linear-svm":
+			machines := map[string]int{"svm": 6, "linear-svm": 4}[r.Learner] // one-vs-one pairs, one-vs-rest machines
+			if len(r.Objective) != len(r.Curve) || len(r.ObjectiveMachine) != len(r.Objective) || r.ObjectiveMachine[len(r.ObjectiveMachine)-1] != machines-1 {
+				t.Errorf("%s: objective %v, machines %v", r.Learner, r.Objective, r.ObjectiveMachine)
+			}
+			for _, v := range r.Objective {
+				if !(v <= 0) {
+					t.Errorf("%s: dual objective %v; the dual starts at 0 and goes down", r.Learner, v)
+				}
+			}
+		}
+	}
+	b, err := json.Marshal(rep.Rows[1])
+	if err != nil || !strings.Contains(string(b), `"objective":null`) || !strings.Contains(string(b), `"pg_curve":null`) {
+		t.Errorf("perceptron row JSON %s (%v): want null objective and P_g curve", b, err)
+	}
+}
+
+// Spec.Record hears every progress entry of every learner, as its Curve
+// holds them, and changes no result.
+func TestRunRecord(t *testing.T) {
+	cfg, _ := machine.Preset("mark1")
+	tr, te := data(t, "shapes", 12)
+	spec := Spec{Learners: []string{"hardware", "kernel-perceptron", "svm", "linear-svm"}, Features: []string{"pixels"}, Seed: 3, Epochs: 8, NoTheory: true, Threads: 2}
+	heard := map[string][]learning.Epoch{}
+	rec := spec
+	rec.Record = func(l, f string, e learning.Epoch) { heard[l+" "+f] = append(heard[l+" "+f], e) }
+	a, err := Run(context.Background(), cfg, machine.SeedsFrom(3), tr, te, rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Run(context.Background(), cfg, machine.SeedsFrom(3), tr, te, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range a.Rows {
+		got := heard[r.Learner+" "+r.Features]
+		if len(got) != len(r.Curve) || len(got) == 0 {
+			t.Errorf("%s: heard %d entries; its curve has %d", r.Learner, len(got), len(r.Curve))
+		}
+		for k, e := range got {
+			if k < len(r.Curve) && e.Mistakes != r.Curve[k] {
+				t.Errorf("%s: entry %d heard %d; curve %d", r.Learner, k, e.Mistakes, r.Curve[k])
+			}
+		}
+		a.Rows[i].Seconds, b.Rows[i].Seconds = 0, 0
+	}
+	if !reflect.DeepEqual(a.Rows, b.Rows) {
+		t.Errorf("Record changed the results")
+	}
+}

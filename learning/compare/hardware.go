@@ -23,6 +23,10 @@ type Hardware struct {
 	Classes []string
 	Wiring  *associator.Plugboard // nil means wire from the seeds
 	Recipe  machine.Recipe
+	// Test, if not nil and not empty, is held-out data the session
+	// measures P_g on after every epoch (HardwareModel.PgCurve); it is
+	// never trained on.
+	Test *learning.Data
 }
 
 var _ learning.Learner = Hardware{}
@@ -41,12 +45,20 @@ func (h Hardware) Fit(ctx context.Context, d *learning.Data, rec learning.Record
 		return nil, err
 	}
 	tr := fields(d)
-	s, err := machine.NewSession(m, h.Recipe, tr, machine.Fields{})
+	var te machine.Fields
+	if h.Test != nil && h.Test.Len() > 0 {
+		te = fields(h.Test)
+	}
+	s, err := machine.NewSession(m, h.Recipe, tr, te)
 	if err != nil {
 		return nil, err
 	}
 	res := &learning.Result{}
+	var pg []float64
 	_, err = s.Run(ctx, machine.RecorderFunc(func(e machine.Epoch) error {
+		if e.Pg != nil {
+			pg = append(pg, *e.Pg)
+		}
 		res.Epochs++
 		res.Updates += e.Mistakes
 		ep := learning.Epoch{Epoch: e.Epoch, Mistakes: e.Mistakes, Risk: math.NaN()}
@@ -60,7 +72,7 @@ func (h Hardware) Fit(ctx context.Context, d *learning.Data, rec learning.Record
 		return nil, err
 	}
 	res.Converged, res.Status = s.Status().Converged(), s.Summary()
-	res.Model = &HardwareModel{M: m, margin: machineMargin(m, associationBits(m, tr))}
+	res.Model = &HardwareModel{M: m, PgCurve: pg, margin: machineMargin(m, associationBits(m, tr))}
 	return res, nil
 }
 
@@ -162,8 +174,11 @@ func associationBits(m *machine.Machine, f machine.Fields) *learning.Data {
 // HardwareModel is a trained machine as a learning.Model over fitted
 // fields given as float64 rows.
 type HardwareModel struct {
-	M      *machine.Machine
-	margin float64
+	M *machine.Machine
+	// PgCurve is P_g after each epoch, measured by the session on
+	// Hardware.Test; nil without held-out data.
+	PgCurve []float64
+	margin  float64
 }
 
 // Predict returns the class the machine shows for field x (with fresh

@@ -28,8 +28,9 @@ func (Kernel) Name() string { return "svm" }
 // Result counts SMO iterations in Epochs and Updates; its Curve has one
 // entry per round of min(n, 1000) iterations of each binary solver and one
 // at the end of each, with the iterations of the round as Mistakes and the
-// dual objective of the machine being trained as Risk, and rec is told of
-// each. Fit returns an error, wrapping ErrShape,
+// dual objective of the machine being trained as Risk and that machine's
+// index in KernelModel.Machines as Machine, and rec is told of each (in
+// machine order, whatever the number of threads). Fit returns an error, wrapping ErrShape,
 // ErrValue, ErrLabel, ErrOneClass or ErrSetting, for ragged or non-finite
 // data, labels outside [0, Classes), a single class or bad settings, and
 // ctx.Err() if ctx is cancelled.
@@ -53,8 +54,9 @@ func (Linear) Name() string { return "linear-svm" }
 
 // Fit trains on d and returns a Result whose Model is a *LinearModel.
 // Epochs counts passes over the data (summed over the machines); the Curve
-// has one entry per pass with the coordinates changed as Mistakes and the
-// dual objective as Risk, and rec is told of each. Errors are as for
+// has one entry per pass with the coordinates changed as Mistakes, the
+// dual objective as Risk and the machine's index in LinearModel.Machines as
+// Machine, and rec is told of each. Errors are as for
 // Kernel.Fit.
 func (l Linear) Fit(ctx context.Context, d *learning.Data, rec learning.Recorder) (*learning.Result, error) {
 	_, res, err := fitLinear(ctx, d, l.Settings, rec)

@@ -3,6 +3,7 @@ package svm
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -273,4 +274,57 @@ func TestKernelCurve(t *testing.T) {
 	if last := got[len(got)-1].Risk; math.Abs(last-res.Model.(*KernelModel).Machines[0].Obj) > 1e-6 {
 		t.Errorf("last Risk %v; machine objective %v", last, res.Model.(*KernelModel).Machines[0].Obj)
 	}
+}
+
+// The curve of a multi-class fit names the machine of each entry: the
+// entries come machine by machine in Model order, whatever the number of
+// threads, and each machine's last entry holds that machine's own final
+// dual objective.
+func TestCurveMachines(t *testing.T) {
+	d := blobs(4, 400, 4, 5, 1)
+	last := func(t *testing.T, curve []learning.Epoch, objs []float64) {
+		t.Helper()
+		at := map[int]float64{}
+		for k, e := range curve {
+			if k > 0 && e.Machine < curve[k-1].Machine {
+				t.Fatalf("entry %d about machine %d after machine %d", k, e.Machine, curve[k-1].Machine)
+			}
+			at[e.Machine] = e.Risk
+		}
+		if len(at) != len(objs) {
+			t.Fatalf("entries about %d machines; the model has %d", len(at), len(objs))
+		}
+		for q, obj := range objs {
+			if math.Abs(at[q]-obj) > 1e-6*max(1, math.Abs(obj)) {
+				t.Errorf("machine %d: last Risk %v; its objective %v", q, at[q], obj)
+			}
+		}
+	}
+	for _, threads := range []int{1, 2} {
+		t.Run(fmt.Sprintf("kernel/threads=%d", threads), func(t *testing.T) {
+			res, err := Kernel{Kernel: kernel.Gaussian{Sigma: 1}, Settings: Settings{Threads: threads}}.Fit(context.Background(), d, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var objs []float64
+			for _, m := range res.Model.(*KernelModel).Machines {
+				objs = append(objs, m.Obj)
+			}
+			if len(objs) != 6 {
+				t.Fatalf("%d one-vs-one machines for 4 classes; want 6", len(objs))
+			}
+			last(t, res.Curve, objs)
+		})
+	}
+	t.Run("linear", func(t *testing.T) {
+		res, err := Linear{}.Fit(context.Background(), d, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var objs []float64
+		for _, m := range res.Model.(*LinearModel).Machines {
+			objs = append(objs, m.Obj)
+		}
+		last(t, res.Curve, objs)
+	})
 }

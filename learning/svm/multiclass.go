@@ -421,7 +421,7 @@ func solvePairs(ctx context.Context, rows learning.Rows, ps []pair, k kernel.Ker
 	if threads == 1 {
 		for q, p := range ps {
 			b, err := solveRows(ctx, rows, p.rows, nil, p.y, k, s, func(iters int, obj float64) {
-				record(learning.Epoch{Mistakes: iters, Risk: obj})
+				record(learning.Epoch{Mistakes: iters, Risk: obj, Machine: q})
 			})
 			if err != nil {
 				return nil, err
@@ -451,7 +451,7 @@ func solvePairs(ctx context.Context, rows learning.Rows, ps []pair, k kernel.Ker
 				}
 				var curve []learning.Epoch
 				b, err := solveRows(ctx, rows, ps[q].rows, nil, ps[q].y, k, s, func(iters int, obj float64) {
-					curve = append(curve, learning.Epoch{Mistakes: iters, Risk: obj})
+					curve = append(curve, learning.Epoch{Mistakes: iters, Risk: obj, Machine: q})
 				})
 				mu.Lock()
 				out[q], errs[q], curves[q], done[q] = b, err, curve, true
@@ -595,7 +595,7 @@ func fitLinear(ctx context.Context, d *learning.Data, s LinearSettings, rec lear
 		lm.Neg = cs[1]
 	}
 	epoch := 0
-	for _, c := range targets {
+	for mi, c := range targets {
 		y := make([]int8, len(d.Y))
 		for i, yc := range d.Y {
 			y[i] = -1
@@ -605,7 +605,7 @@ func fitLinear(ctx context.Context, d *learning.Data, s LinearSettings, rec lear
 		}
 		progress := func(pass, updates int, obj float64) {
 			epoch++
-			e := learning.Epoch{Epoch: epoch, Mistakes: updates, Risk: obj}
+			e := learning.Epoch{Epoch: epoch, Mistakes: updates, Risk: obj, Machine: mi}
 			res.Curve = append(res.Curve, e)
 			if rec != nil {
 				rec.Record(e)

@@ -1,0 +1,126 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"mark1/learning"
+)
+
+// meter says what a learner's progress line counts from its progress
+// entries (learning.Recorder): epochs of the online learners and the
+// hardware (against their limit), steps of batch GD, one-vs-one pairs
+// solved by the kernel SVM and one-vs-rest machines by the linear SVM on
+// more than two classes, SMO iterations or solver passes of their single
+// machine on two.
+type meter struct {
+	unit  string
+	total int  // 0: unknown
+	limit bool // total is an upper limit
+	count func(done int, e learning.Epoch) int
+}
+
+func newMeter(learner string, classes, epochs int) meter {
+	epoch := func(_ int, e learning.Epoch) int { return e.Epoch }
+	machine := func(_ int, e learning.Epoch) int { return e.Machine } // the machines before this one are done
+	switch learner {
+	case "svm":
+		if classes > 2 {
+			return meter{unit: "pair", total: classes * (classes - 1) / 2, count: machine}
+		}
+		return meter{unit: "SMO iteration", count: func(done int, e learning.Epoch) int { return done + e.Mistakes }}
+	case "linear-svm":
+		if classes > 2 {
+			return meter{unit: "machine", total: classes, count: machine}
+		}
+		return meter{unit: "pass", count: epoch}
+	case "batch-gd":
+		return meter{unit: "step", total: epochs, limit: true, count: epoch}
+	}
+	return meter{unit: "epoch", total: epochs, limit: true, count: epoch}
+}
+
+// learnerProgress draws the progress of the learners of a comparison on
+// one progress line (progress.go): how many learners have started, and
+// for the last one to report, its own count, rate and time left as the
+// note. On a terminal that line; elsewhere, unless quiet, a line per
+// learner as it starts. Safe for learners running side by side.
+type learnerProgress struct {
+	w       io.Writer
+	quiet   bool
+	line    *progress
+	classes int
+	epochs  map[string]int // epoch limit by learner
+	now     func() time.Time
+
+	mu      sync.Mutex
+	started int
+	runs    map[string]*progress // by "learner on features": never drawn, used for its line text
+	done    map[string]int
+}
+
+// newLearnerProgress starts the line for runs learner runs.
+func newLearnerProgress(w io.Writer, quiet bool, runs, classes int, epochs map[string]int, now func() time.Time) *learnerProgress {
+	lp := &learnerProgress{w: w, quiet: quiet, line: newProgress(w, quiet, now), classes: classes, epochs: epochs, now: now,
+		runs: map[string]*progress{}, done: map[string]int{}}
+	lp.line.begin("compare", "learner", 0, runs, false, 250*time.Millisecond)
+	return lp
+}
+
+// start is told that learner starts on features.
+func (lp *learnerProgress) start(learner, features string) {
+	lp.mu.Lock()
+	defer lp.mu.Unlock()
+	switch {
+	case lp.line.on:
+		lp.line.set(lp.started, fmt.Sprintf("training %s on %s", learner, features))
+	case !lp.quiet:
+		fmt.Fprintf(lp.w, "  training %s on %s…\n", learner, features)
+	}
+	lp.started++
+}
+
+// record is told of a progress entry of learner on features.
+func (lp *learnerProgress) record(learner, features string, e learning.Epoch) {
+	if !lp.line.on {
+		return
+	}
+	lp.mu.Lock()
+	defer lp.mu.Unlock()
+	key := learner + " on " + features
+	mt := newMeter(learner, lp.classes, lp.epochs[learner])
+	p := lp.runs[key]
+	if p == nil {
+		p = &progress{now: lp.now}
+		p.begin(key, mt.unit, 0, mt.total, mt.limit, 0)
+		lp.runs[key] = p
+	}
+	lp.done[key] = mt.count(lp.done[key], e)
+	p.set(lp.done[key], "")
+	p.mu.Lock()
+	note := p.line(lp.now().Sub(p.start))
+	p.mu.Unlock()
+	lp.line.set(lp.started-1, note)
+}
+
+// end erases the line.
+func (lp *learnerProgress) end() { lp.line.end() }
+
+// fitProgress returns a Recorder that draws learner's progress on one
+// progress line on w (a terminal, unless quiet), and the function that ends
+// it.
+func fitProgress(w io.Writer, quiet bool, learner string, classes, epochs int) (learning.Recorder, func()) {
+	p := newProgress(w, quiet, time.Now)
+	if !p.on {
+		return nil, func() {}
+	}
+	mt := newMeter(learner, classes, epochs)
+	p.begin("fitting "+learner, mt.unit, 0, mt.total, mt.limit, 250*time.Millisecond)
+	done := 0
+	return learning.RecorderFunc(func(e learning.Epoch) {
+		done = mt.count(done, e)
+		p.set(done, "")
+	}), p.end
+}

@@ -1,0 +1,123 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"mark1/learning"
+	"mark1/learning/kernel"
+	"mark1/learning/svm"
+)
+
+// blobs4 is four separated Gaussian classes in 3 dimensions.
+func blobs4(n int) *learning.Data {
+	rng := rand.New(rand.NewPCG(3, 4))
+	d := &learning.Data{Classes: 4}
+	for i := range n {
+		c := i % 4
+		x := []float64{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+		if c < 3 {
+			x[c] += 4
+		}
+		d.X, d.Y = append(d.X, x), append(d.Y, c)
+	}
+	return d
+}
+
+// The meter counts what each learner reports: epochs against the limit,
+// one-vs-one pairs of the kernel SVM (the pairs before the one under way),
+// SMO iterations of its single machine on two classes, passes or machines
+// of the linear SVM.
+func TestMeter(t *testing.T) {
+	entries := []learning.Epoch{{Epoch: 1, Mistakes: 1000}, {Epoch: 2, Mistakes: 1000, Machine: 1}, {Epoch: 3, Mistakes: 37, Machine: 2}}
+	for _, tc := range []struct {
+		learner string
+		classes int
+		unit    string
+		total   int
+		limit   bool
+		counts  []int
+	}{
+		{"kernel-perceptron", 10, "epoch", 50, true, []int{1, 2, 3}},
+		{"hardware", 2, "epoch", 50, true, []int{1, 2, 3}},
+		{"batch-gd", 2, "step", 50, true, []int{1, 2, 3}},
+		{"svm", 10, "pair", 45, false, []int{0, 1, 2}},
+		{"svm", 2, "SMO iteration", 0, false, []int{1000, 2000, 2037}},
+		{"linear-svm", 10, "machine", 10, false, []int{0, 1, 2}},
+		{"linear-svm", 2, "pass", 0, false, []int{1, 2, 3}},
+	} {
+		m := newMeter(tc.learner, tc.classes, 50)
+		if m.unit != tc.unit || m.total != tc.total || m.limit != tc.limit {
+			t.Errorf("%s, %d classes: %s, total %d, limit %v; want %s, %d, %v", tc.learner, tc.classes, m.unit, m.total, m.limit, tc.unit, tc.total, tc.limit)
+		}
+		done := 0
+		for k, e := range entries {
+			if done = m.count(done, e); done != tc.counts[k] {
+				t.Errorf("%s, %d classes: entry %d counts %d; want %d", tc.learner, tc.classes, k, done, tc.counts[k])
+			}
+		}
+	}
+}
+
+// A comparison's progress line on a (fake) terminal shows the SVM's pairs
+// as a real four-class fit reports them, with the rate and the time left.
+func TestLearnerProgressSVM(t *testing.T) {
+	var term bytes.Buffer
+	clk := &fakeClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	lp := newLearnerProgress(&term, false, 3, 4, map[string]int{"svm": 50}, clk.now)
+	lp.line.on = true // the buffer stands for a terminal
+	lp.start("perceptron", "pixels")
+	lp.start("svm", "pixels")
+	var lines []string
+	_, err := svm.Kernel{Kernel: kernel.Gaussian{Sigma: 2}, Settings: svm.Settings{Threads: 1}}.Fit(context.Background(), blobs4(200), learning.RecorderFunc(func(e learning.Epoch) {
+		clk.advance(2 * time.Second)
+		lp.record("svm", "pixels", e)
+		lines = append(lines, term.String()[strings.LastIndex(term.String(), "\x1b[K")+3:])
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lp.end()
+	if len(lines) < 6 {
+		t.Fatalf("%d progress entries for 6 pairs", len(lines))
+	}
+	last := lines[len(lines)-1]
+	t.Logf("last line: %s", last)
+	for _, want := range []string{"compare: learner 1 of 3", "svm on pixels: pair 5 of 6", "per pair", "left", "so far"} {
+		if !strings.Contains(last, want) {
+			t.Errorf("last line %q lacks %q", last, want)
+		}
+	}
+	if !strings.HasSuffix(term.String(), "\r\x1b[K") {
+		t.Errorf("the line is not erased at the end: %q", term.String()[max(0, term.Len()-40):])
+	}
+}
+
+// fit draws no progress line when standard error is not a terminal or
+// under --quiet.
+func TestFitProgressQuiet(t *testing.T) {
+	var buf bytes.Buffer
+	for _, tc := range []struct {
+		w     *bytes.Buffer
+		quiet bool
+	}{{&buf, false}, {&buf, true}} {
+		if rec, end := fitProgress(tc.w, tc.quiet, "svm", 4, 50); rec != nil {
+			t.Errorf("quiet %v: a progress recorder on a buffer", tc.quiet)
+		} else {
+			end()
+		}
+	}
+	if rec, end := fitProgress(os.Stderr, true, "svm", 4, 50); rec != nil {
+		t.Errorf("--quiet: a progress recorder")
+	} else {
+		end()
+	}
+	if buf.Len() != 0 {
+		t.Errorf("wrote %q", buf.String())
+	}
+}
