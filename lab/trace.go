@@ -76,12 +76,12 @@ type Theorem struct {
 // MarshalJSON writes γ and the bound as null when there is no separator
 // through the origin (γ 0, the bound infinite).
 func (t Theorem) MarshalJSON() ([]byte, error) {
-	type plain Theorem
 	p := struct {
-		plain
-		Gamma *float64 `json:"gamma"`
-		Bound *float64 `json:"bound"`
-	}{plain: plain(t), Bound: jsonnum.Of(t.Bound)}
+		R         float64   `json:"R"`
+		Gamma     *float64  `json:"gamma"`
+		Bound     *float64  `json:"bound"`
+		Separator []float64 `json:"separator,omitempty"`
+	}{R: t.R, Bound: jsonnum.Of(t.Bound), Separator: t.Separator}
 	if t.Gamma > 0 {
 		p.Gamma = &t.Gamma
 	}

@@ -274,13 +274,16 @@ func printReport(w io.Writer, rep *compare.Report) {
 		fmt.Fprintf(w, "Comparison on %s: %d classes, %d training rows, %d held out; raw features; kernel %s.\n\n",
 			rep.Data, len(rep.Classes), rep.Train, rep.Test, rep.Kernel)
 	}
+	var facts []string
 	if rep.Chance != nil {
-		fmt.Fprintf(w, "Chance (always the most common held-out class): %.1f%%. ", 100**rep.Chance)
+		facts = append(facts, fmt.Sprintf("Chance (always the most common held-out class): %.1f%%.", 100**rep.Chance))
 	}
 	if rep.Preset != nil {
-		fmt.Fprintf(w, "P_a, A-units firing per card: %.1f%% (the 1958 model at each card's lit area: %.1f%%).", 100*rep.Pa, 100*rep.PaModel)
+		facts = append(facts, fmt.Sprintf("P_a, A-units firing per card: %.1f%% (the 1958 model at each card's lit area: %.1f%%).", 100*rep.Pa, 100*rep.PaModel))
 	}
-	fmt.Fprintf(w, "\n\n")
+	if len(facts) > 0 {
+		fmt.Fprintf(w, "%s\n\n", strings.Join(facts, " "))
+	}
 	fmt.Fprintf(w, "%-18s %-12s %7s %7s %9s %8s %6s %9s %7s %9s %12s %9s\n",
 		"learner", "features", "P_r", "P_g", "P_g 95%CI", "updates", "epochs", "margin", "SVs", "time", "machine time", "pulses")
 	for _, r := range rep.Rows {

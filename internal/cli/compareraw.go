@@ -93,19 +93,19 @@ func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spe
 			return err
 		}
 	}
-	trX, err := train.Dense(0)
+	trR, err := setRows(train)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", data.data, err)
 	}
-	teX, err := test.Dense(0)
+	teR, err := setRows(test)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", data.data, err)
 	}
 	quiet = quiet || jsonOut || csvOut
 	prog := startCompareProgress(env, quiet, &spec, len(train.Classes), true)
 	rep, err := compare.RunRaw(ctx, filepath.Base(data.data), train.Classes,
-		&learning.Data{X: trX, Y: train.Y, Classes: len(train.Classes)},
-		&learning.Data{X: teX, Y: test.Y, Classes: len(train.Classes)}, spec, prog.start)
+		&learning.Data{Rows: trR, Y: train.Y, Classes: len(train.Classes)},
+		&learning.Data{Rows: teR, Y: test.Y, Classes: len(train.Classes)}, spec, prog.start)
 	prog.end()
 	if err != nil {
 		return err

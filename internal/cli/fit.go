@@ -44,6 +44,18 @@ func (n *numericFlags) read(path string) (*dataset.Set, error) {
 	return readNumeric(n.fs, path, dataset.Options{Format: f, LabelColumn: n.labelColumn})
 }
 
+// setRows gives a numeric data set's rows to the learners as they are
+// stored, sparse, or in the more compact dense, byte or bit-set form when
+// that is smaller (learning.Sparse.Compact): never a dense copy of sparse
+// data.
+func setRows(s *dataset.Set) (learning.Rows, error) {
+	rows, err := learning.NewSparse(s.Dim, s.RowStart, s.Index, s.Value)
+	if err != nil {
+		return nil, err
+	}
+	return rows.Compact(), nil
+}
+
 // readNumeric reads a numeric data file within the command's --max-memory,
 // and says which flag raises the budget when the file is over it.
 func readNumeric(fs *pflag.FlagSet, path string, opt dataset.Options) (*dataset.Set, error) {
@@ -235,14 +247,12 @@ func runFit(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	// The rows go to the learner as they are stored, sparse (or in the
-	// more compact dense or bit-set form when that is smaller).
-	rows, err := learning.NewSparse(train.Dim, train.RowStart, train.Index, train.Value)
+	rows, err := setRows(train)
 	if err != nil {
 		return fmt.Errorf("%s: %w", trainPath, err)
 	}
 	rec, endProgress := fitProgress(env.Stderr, quiet, s.learner, len(train.Classes), s.epochs)
-	res, err := l.Fit(ctx, &learning.Data{Rows: rows.Compact(), Y: train.Y, Classes: len(train.Classes)}, rec)
+	res, err := l.Fit(ctx, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}, rec)
 	endProgress()
 	if err != nil {
 		return fmt.Errorf("%s: %w", trainPath, err)

@@ -374,6 +374,51 @@ func TestCompareRaw(t *testing.T) {
 	}
 }
 
+// compare on numeric data keeps sparse rows sparse: 60 rows whose
+// feature indices reach 5 million (a dense copy: 300 million values, over
+// the 50-million-value budget a dense copy had) run, with the same P_g as
+// the same rows with the indices packed down, where the features differ
+// only in their numbering.
+func TestCompareRawStaysSparse(t *testing.T) {
+	dir := t.TempDir()
+	var wide, narrow strings.Builder
+	for i := range 60 {
+		c := i % 2
+		for _, b := range []*strings.Builder{&wide, &narrow} {
+			fmt.Fprintf(b, "%d", c)
+		}
+		for k := range 3 {
+			j := 1 + 2*k + c // class 0 on the odd features, class 1 on the even
+			fmt.Fprintf(&wide, " %d:%g", j*1_000_000-i, 1+float64(k))
+			fmt.Fprintf(&narrow, " %d:%g", j*100-i, 1+float64(k))
+		}
+		wide.WriteByte('\n')
+		narrow.WriteByte('\n')
+	}
+	os.WriteFile(filepath.Join(dir, "wide.libsvm"), []byte(wide.String()), 0o644)
+	os.WriteFile(filepath.Join(dir, "narrow.libsvm"), []byte(narrow.String()), 0o644)
+	pg := map[string]string{}
+	for _, f := range []string{"wide.libsvm", "narrow.libsvm"} {
+		code, out, errOut := run(t, dir, "compare", "--data", f, "--learners", "perceptron,linear-svm", "--csv")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", f, code, errOut)
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if len(lines) != 3 {
+			t.Fatalf("%s: %q", f, out)
+		}
+		for _, l := range lines[1:] {
+			c := strings.Split(l, ",")
+			pg[f+" "+c[0]] = c[3]
+		}
+	}
+	for _, l := range []string{"perceptron", "linear-svm"} {
+		if a, b := pg["wide.libsvm "+l], pg["narrow.libsvm "+l]; a != b || a == "" {
+			t.Errorf("%s: P_g %q on the wide file, %q on the narrow one", l, a, b)
+		}
+	}
+}
+
 // TestGammaLikeScikitLearn checks --gamma scale and auto against
 // scikit-learn's SVC (Debian python3-sklearn), on a libsvm file it reads
 // itself: the same γ, and the same test predictions (SVC runs LIBSVM).

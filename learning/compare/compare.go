@@ -539,12 +539,15 @@ func accuracy(m learning.Model, d *learning.Data, threads int) float64 {
 		return float64(right) / float64(d.Len())
 	}
 	right := 0
-	for i, x := range d.X {
+	rows := d.Features()
+	var x []float64
+	for i := range rows.Len() {
+		x = rows.Row(x, i)
 		if m.Predict(x) == d.Y[i] {
 			right++
 		}
 	}
-	return float64(right) / float64(len(d.X))
+	return float64(right) / float64(rows.Len())
 }
 
 // theory checks the convergence theorem on a binary data set, in the space
@@ -566,7 +569,7 @@ func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Durati
 		y[i] = float64(2*c - 1)
 	}
 	tctx := budgetCtx{ctx, time.Now().Add(budget)}
-	b, err := svm.SolveContext(tctx, d.X, y, kernel.Linear{}, svm.Settings{Hard: true, CacheMB: spec.CacheMB})
+	b, err := svm.SolveRowsContext(tctx, d.Features(), y, kernel.Linear{}, svm.Settings{Hard: true, CacheMB: spec.CacheMB, Threads: spec.Threads})
 	if err != nil {
 		if ctx.Err() != nil {
 			return Theory{}, ctx.Err()

@@ -23,7 +23,11 @@ func RunRaw(ctx context.Context, name string, classes []string, train, test *lea
 		return nil, err
 	}
 	spec = spec.withDefaults()
-	rep := &Report{Data: name, Classes: classes, Train: len(train.X), Test: len(test.X), Kernel: spec.Kernel.String()}
+	rep := &Report{Data: name, Classes: classes, Train: train.Len(), Test: test.Len(), Kernel: spec.Kernel.String()}
+	if test.Len() > 0 {
+		c := learning.Chance(test.Y)
+		rep.Chance = &c
+	}
 	var hardware []string
 	perceptronMistakes := -1
 	var jobs []job
@@ -46,7 +50,7 @@ func RunRaw(ctx context.Context, name string, classes []string, train, test *lea
 	}
 	rep.Rows = rows
 	if len(hardware) > 0 {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: left out — the Mark I sees pictures through its photocells, and these are %d numeric features", joinNames(hardware), len(train.X[0])))
+		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: left out — the Mark I sees pictures through its photocells, and these are %d numeric features", joinNames(hardware), train.Features().Dim()))
 	}
 	if len(classes) == 2 && !spec.NoTheory {
 		th, err := theory(ctx, train, spec, theoryBudget(rep.Rows))

@@ -91,9 +91,27 @@ func Solve(X [][]float64, y []float64, k kernel.Kernel, s Settings) (*Binary, er
 }
 
 // SolveContext is Solve that stops, returning ctx.Err(), when ctx is done
-// (checked every min(n, 1000) iterations).
+// (checked at every iteration).
 func SolveContext(ctx context.Context, X [][]float64, y []float64, k kernel.Kernel, s Settings) (*Binary, error) {
 	return solveCtx(ctx, X, y, k, s, nil)
+}
+
+// SolveRowsContext is SolveContext on rows in any form (dense, sparse, bit
+// sets, bytes), used in place: a sparse data set is never made dense. The
+// Binary's SV is nil. The rows' values must be finite (learning's readers
+// and Rows constructors see to it).
+func SolveRowsContext(ctx context.Context, r learning.Rows, y []float64, k kernel.Kernel, s Settings) (*Binary, error) {
+	if r.Len() != len(y) {
+		panic("svm: rows and labels differ in number")
+	}
+	if k == nil {
+		k = kernel.Linear{}
+	}
+	s.rowThreads = s.Threads
+	if s.rowThreads <= 0 {
+		s.rowThreads = runtime.GOMAXPROCS(0)
+	}
+	return solveRows(ctx, r, nil, nil, y, k, s, nil)
 }
 
 // solveCtx is Solve with cancellation and a progress hook, called after
@@ -388,9 +406,11 @@ func (p *problem) run(ctx context.Context, C float64, alpha0 []float64, progress
 				progress(iter-reported, obj)
 				reported = iter
 			}
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
+		}
+		// Every iteration: on large sparse data one iteration's two kernel
+		// rows can take tens of milliseconds, and a round of them seconds.
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
 		i, j, gap, ok := p.selectPair()
 		if !ok {
