@@ -67,6 +67,7 @@ func CompareCurves(title string, runs []CompareRun, notes ...string) (*Drawing, 
 		p     *plot.Plot
 		drawn map[string]string // curve → the first label that drew it
 		minX  float64           // the smallest x drawn, or 1
+		pad   bool              // separate points: keep them off the axes
 	}
 	var panels []*panel
 	byKey := map[string]*panel{}
@@ -119,6 +120,7 @@ func CompareCurves(title string, runs []CompareRun, notes ...string) (*Drawing, 
 			l.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
 		}
 		if separate {
+			pn.pad = true
 			s.Radius = vg.Points(3)
 			if r.Features == "association" {
 				s.Shape = draw.CircleGlyph{}
@@ -190,6 +192,10 @@ func CompareCurves(title string, runs []CompareRun, notes ...string) (*Drawing, 
 	for _, pn := range panels {
 		pn.p.X.Min = pn.minX
 		pn.p.X.Max = max(pn.p.X.Max, pn.minX+1)
+		if pn.pad {
+			pn.p.X.Min -= 0.5
+			pn.p.X.Max += 0.5
+		}
 		pn.p.X.Tick.Marker = integerTicks{}
 	}
 	if pn := byKey["mistakes"]; pn != nil {

@@ -19,8 +19,10 @@ func compareRuns() []CompareRun {
 		{Learner: "averaged", Features: "pixels", Mistakes: []int{40, 25, 20, 14, 9, 5, 2, 0}},
 		{Learner: "batch-gd", Features: "pixels", Objective: []float64{310, 120, 64, 30, 12, 3, 0},
 			ObjectiveName: "perceptron risk R(w)", ObjectiveAxis: "epoch"},
-		{Learner: "svm", Features: "pixels", Objective: []float64{-2, -6.5, -9.1, -10.2, -10.4, -10.45},
-			ObjectiveName: "SVM dual objective", ObjectiveAxis: "solver pass"},
+		{Learner: "svm", Features: "pixels", Objective: []float64{0, -2, -6.5, -9.1, -10.2, -10.4, -10.45},
+			ObjectiveAt: []float64{0, 160, 320, 480, 640, 800, 873}, ObjectiveName: "SVM dual objective", ObjectiveAxis: "SMO iteration"},
+		{Learner: "svm", Features: "association", Objective: []float64{-12, -3.5, -8, -20, -6, -9},
+			ObjectiveName: "final SVM dual objective", ObjectiveAxis: "one-vs-one pair", Separate: true},
 		{Learner: "ideal", Features: "association", Mistakes: []int{30, 10, 0}, Pg: []float64{nan, 0.7, 0.8}},
 		{Learner: "linear-svm", Features: "pixels", Why: "no objective per solver pass was recorded"},
 	}
@@ -40,7 +42,7 @@ func TestNotDrawn(t *testing.T) {
 		runs []CompareRun
 		want []string
 	}{
-		{"all drawn", compareRuns()[:7], nil},
+		{"all drawn", compareRuns()[:8], nil},
 		{"with reasons", compareRuns(), []string{"linear-svm (pixels): no objective per solver pass was recorded"}},
 		{"no reason given", []CompareRun{{Learner: "pocket"}}, []string{"pocket: nothing was recorded per epoch"}},
 		{"grouped", []CompareRun{{Learner: "svm", Features: "pixels", Why: "w"}, {Learner: "batch-gd", Features: "pixels", Why: "v"},
