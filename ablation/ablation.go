@@ -68,6 +68,11 @@ type Spec struct {
 	// Workers bounds the draws run at once; 0 means 1. The result does
 	// not depend on it.
 	Workers int
+	// Progress, if not nil, is told after each measurement (one fraction
+	// of one part in one draw, retraining included) how many of the total
+	// are done; the calls are serialised. For progress lines: it changes
+	// no result.
+	Progress func(done, total int)
 }
 
 // Point is one measurement: a fraction of one kind of part failed.
@@ -197,6 +202,17 @@ func Run(ctx context.Context, m *machine.Machine, train, test machine.Fields, sp
 		}
 		j.clone = c
 	}
+	var mu sync.Mutex
+	done, total := 0, len(jobs)*len(fractions)
+	measured := func() {
+		if spec.Progress == nil {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		spec.Progress(done, total)
+	}
 	sem := make(chan struct{}, workers)
 	var wg sync.WaitGroup
 	for _, j := range jobs {
@@ -205,7 +221,7 @@ func Run(ctx context.Context, m *machine.Machine, train, test machine.Fields, sp
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			j.out, j.err = runDraw(ctx, j.clone, train, test, spec, j.part, j.draw, fractions)
+			j.out, j.err = runDraw(ctx, j.clone, train, test, spec, j.part, j.draw, fractions, measured)
 		}()
 	}
 	wg.Wait()
@@ -254,7 +270,7 @@ func sd(sum, sum2, n float64) float64 {
 
 // runDraw fails one fault draw's growing fractions of part in turn, each
 // on a fresh copy of base, and measures.
-func runDraw(ctx context.Context, base *machine.Machine, train, test machine.Fields, spec Spec, part Part, draw int, fractions []float64) ([]Point, error) {
+func runDraw(ctx context.Context, base *machine.Machine, train, test machine.Fields, spec Spec, part Part, draw int, fractions []float64, measured func()) ([]Point, error) {
 	n := len(base.Plugboard.Units)
 	if part == Pots {
 		n = base.Bank.Len()
@@ -311,6 +327,7 @@ func runDraw(ctx context.Context, base *machine.Machine, train, test machine.Fie
 			p.Retrained = &pg
 		}
 		out = append(out, p)
+		measured()
 	}
 	return out, nil
 }

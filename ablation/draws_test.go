@@ -58,7 +58,7 @@ func TestDraws(t *testing.T) {
 	for k, part := range []Part{AUnits, Pots} {
 		var sum, sum2 float64
 		for d := range 3 {
-			pts, err := runDraw(context.Background(), m, train, test, Spec{Retrain: 1, Seed: 4}, part, d, []float64{0.3})
+			pts, err := runDraw(context.Background(), m, train, test, Spec{Retrain: 1, Seed: 4}, part, d, []float64{0.3}, func() {})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -75,5 +75,39 @@ func TestDraws(t *testing.T) {
 	}
 	if !strings.Contains(Table(runs[0]), "±") {
 		t.Errorf("table of 3 draws lacks the spread:\n%s", Table(runs[0]))
+	}
+}
+
+// Spec.Progress counts every measurement once, up to the total, and
+// changes no result.
+func TestRunProgress(t *testing.T) {
+	m, train, test := trainedMachine(t)
+	spec := Spec{Parts: []Part{AUnits, Pots}, Fractions: []float64{0, 0.5}, Retrain: 1, Seed: 2, Draws: 3, Workers: 2}
+	var calls []int
+	withProgress := spec
+	withProgress.Progress = func(done, total int) {
+		if total != 2*2*3 {
+			t.Errorf("total %d; want 12 (2 parts × 2 fractions × 3 draws)", total)
+		}
+		calls = append(calls, done)
+	}
+	a, err := Run(context.Background(), m, train, test, withProgress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Run(context.Background(), m, train, test, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, d := range calls {
+		if d != k+1 {
+			t.Fatalf("progress calls %v; want 1, 2, …, 12", calls)
+		}
+	}
+	if len(calls) != 12 {
+		t.Errorf("%d progress calls; want 12", len(calls))
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("Progress changed the points")
 	}
 }

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -24,7 +26,7 @@ func runAblate(ctx context.Context, env *Env, args []string) error {
 	var path, parts, fractions, plotPath, seedList string
 	var retrain, draws, threads int
 	var seed uint64
-	var jsonOut bool
+	var jsonOut, quiet bool
 	fs := newFlags(env, "ablate --machine FILE [--task NAME | --data PATH] [flags]", `Fails increasing fractions of a trained machine's A-units or pots and measures
 P_g on held-out cards, right after the failure and after a few epochs of
 retraining: how gracefully the machine degrades (Rosenblatt 1958). A failed
@@ -41,6 +43,7 @@ training and held-out cards as in training).`)
 	fs.Uint64Var(&seed, "seed", 1, "seed for which parts fail, and for a built-in task's cards and split")
 	fs.StringVar(&plotPath, "plot", "", "draw P_g against the fraction failed to this PNG")
 	fs.BoolVar(&jsonOut, "json", false, "print the points as JSON")
+	fs.BoolVar(&quiet, "quiet", false, "print no progress line on standard error (drawn only on a terminal, for runs over a second)")
 	threadsFlag(fs, &threads, "the fault draws (or the --seeds machines)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -121,7 +124,11 @@ training and held-out cards as in training).`)
 	if err := data.checkFit(m.Config, train, test); err != nil {
 		return err
 	}
+	prog := newProgress(env.Stderr, quiet, time.Now)
+	prog.begin("ablating "+filepath.Base(path), "measurement", 0, len(spec.Parts)*max(1, spec.Draws)*max(1, len(spec.Fractions)), false, 250*time.Millisecond)
+	spec.Progress = func(done, _ int) { prog.set(done, "") }
 	points, err := ablation.Run(ctx, m, m.Fields(train), m.Fields(test), spec)
+	prog.end()
 	if err != nil {
 		return err
 	}
