@@ -113,6 +113,7 @@ type gdState struct {
 	a, c    []float64 // y f and y g·x per machine (M × n), by position in idx
 	events  []kink
 	stalled bool
+	flat    bool // the last step found ∇R = 0 for every machine with mistakes
 	strict  bool   // take the direction from the points strictly on the wrong side
 	zero    []bool // machines whose weights are all zero
 	watch   func(GDStep)
@@ -187,6 +188,9 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 			if st.stalled {
 				finish(false)
 				res.Status = fmt.Sprintf("line search stalled after %d steps with %d mistakes: no step along −∇R lowers R/‖w‖ at this kink", res.Updates-1, mistakes)
+				if st.flat {
+					res.Status = fmt.Sprintf("stalled after %d steps with %d mistakes: the misclassified points' pulls cancel, so ∇R = 0 and there is no direction to move (a start away from 0 may help)", res.Updates-1, mistakes)
+				}
 				return res, nil
 			}
 		} else {
@@ -261,7 +265,7 @@ func (st *gdState) evaluate(idx []int, direction bool) (mistakes int, risk float
 // the exact line search. It sets stalled when no machine could move.
 func (st *gdState) step(idx []int, eps float64, search bool) {
 	mach, dim, n := st.mach, st.dim, st.rows.Len()
-	moved := false
+	moved, flat := false, true
 	if search {
 		// c = y g·(x, 1) for the machines that move.
 		for p, i := range idx {
@@ -277,12 +281,19 @@ func (st *gdState) step(idx []int, eps float64, search bool) {
 			continue
 		}
 		wk, gk := st.w[k*dim:(k+1)*dim], st.gw[k*dim:(k+1)*dim]
+		cc := dot(gk, gk) + st.gb[k]*st.gb[k]
+		flat = flat && cc == 0
+		if cc == 0 {
+			// The misclassified points' pulls cancel (a point and its
+			// opposite twin): no direction, no step. The line search
+			// would divide by ‖g‖ = 0.
+			continue
+		}
 		t, scale := eps, 1.0
 		if search {
 			aa := dot(wk, wk) + st.b[k]*st.b[k]
 			if aa > 0 {
 				bb := dot(wk, gk) + st.b[k]*st.gb[k]
-				cc := dot(gk, gk) + st.gb[k]*st.gb[k]
 				t = st.lineSearch(st.a[k*n:k*n+len(idx)], st.c[k*n:k*n+len(idx)], aa, bb, cc, math.Sqrt(aa/cc))
 				scale = math.Sqrt(aa / max(aa+2*bb*t+cc*t*t, math.SmallestNonzeroFloat64))
 			}
@@ -311,7 +322,7 @@ func (st *gdState) step(idx []int, eps float64, search bool) {
 	if moved {
 		st.steps++
 	}
-	st.stalled = !moved
+	st.stalled, st.flat = !moved, flat
 }
 
 // report fills a GDStep with machine k's state before its step over the rows

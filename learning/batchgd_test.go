@@ -136,3 +136,28 @@ func ptSkewed(seed uint64, n, dim int, gamma float64, bias bool) *learning.Data 
 	}
 	return d
 }
+
+// When the misclassified points' pulls cancel — a point and its twin of
+// the other class — the gradient is zero: there is no direction, and the
+// line search must not divide by ‖∇R‖ = 0 (it made the weights NaN, and
+// every later epoch count every card as a mistake).
+func TestBatchGDZeroGradient(t *testing.T) {
+	d := &learning.Data{X: [][]float64{{1, 0}, {1, 0}, {0, 1}}, Y: []int{1, 0, 1}, Classes: 2}
+	for _, search := range []bool{true, false} {
+		res, err := learning.BatchGD{LineSearch: search, NoBias: true, MaxEpochs: 50}.Fit(context.Background(), d, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range res.Curve {
+			if math.IsNaN(e.Risk) || math.IsInf(e.Risk, 0) {
+				t.Fatalf("line search %v: epoch %d has risk %v", search, e.Epoch, e.Risk)
+			}
+		}
+		if s := res.Model.(learning.Scorer).Scores(nil, []float64{0, 1}); math.IsNaN(s[1]) || s[1] <= 0 {
+			t.Errorf("line search %v: scores %v for the point (0, 1) of class 1; want a finite positive one for class 1", search, s)
+		}
+		if res.Epochs == 50 {
+			t.Errorf("line search %v: ran to the epoch limit (%s); want a stall reported", search, res.Status)
+		}
+	}
+}
