@@ -113,7 +113,7 @@ type gdState struct {
 	a, c    []float64 // y f and y g·x per machine (M × n), by position in idx
 	events  []kink
 	stalled bool
-	flat    bool // the last step found ∇R = 0 for every machine with mistakes
+	flat    bool   // the last step found ∇R = 0 for every machine with mistakes
 	strict  bool   // take the direction from the points strictly on the wrong side
 	zero    []bool // machines whose weights are all zero
 	watch   func(GDStep)
