@@ -1,6 +1,7 @@
 package dials
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -21,8 +22,9 @@ type AnimateOptions struct {
 
 // Animate draws the dial panel of m with its pots as in each frame, and
 // returns the frames as an animated GIF that loops. m gives the layout and
-// configuration; its own pot positions are not used.
-func Animate(m *machine.Machine, frames []Frame, opt AnimateOptions) (*gif.GIF, error) {
+// configuration; its own pot positions are not used. It stops, returning
+// ctx.Err(), if ctx is cancelled between frames.
+func Animate(ctx context.Context, m *machine.Machine, frames []Frame, opt AnimateOptions) (*gif.GIF, error) {
 	if len(frames) == 0 {
 		return nil, fmt.Errorf("dials: no frames to animate")
 	}
@@ -42,6 +44,9 @@ func Animate(m *machine.Machine, frames []Frame, opt AnimateOptions) (*gif.GIF, 
 	}
 	ds := make([]*Drawing, len(frames))
 	for i, f := range frames {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if len(f.Positions) != m.Bank.Len() {
 			return nil, fmt.Errorf("dials: frame of epoch %d has %d positions, the machine has %d pots", f.Epoch, len(f.Positions), m.Bank.Len())
 		}
@@ -58,7 +63,7 @@ func Animate(m *machine.Machine, frames []Frame, opt AnimateOptions) (*gif.GIF, 
 		}
 		ds[i] = panelOf(m, potsAt(m, pos, f.Stuck), o)
 	}
-	return Frames(ds, delay)
+	return Frames(ctx, ds, delay)
 }
 
 func frameSubtitle(m *machine.Machine, f Frame, pos []float64) string {

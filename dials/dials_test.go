@@ -2,6 +2,7 @@ package dials
 
 import (
 	"bytes"
+	"context"
 	"image/gif"
 	"math"
 	"path/filepath"
@@ -191,7 +192,7 @@ func TestRecordAnimate(t *testing.T) {
 	if got, want := float64(frames[3].Positions[0]), m2.Bank.Position(0); math.Abs(got-want) > 1e-6 {
 		t.Errorf("recorded position %v; want %v", got, want)
 	}
-	g, err := Animate(mm, frames, AnimateOptions{Panel: PanelOptions{Width: 700, Height: 500}})
+	g, err := Animate(context.Background(), mm, frames, AnimateOptions{Panel: PanelOptions{Width: 700, Height: 500}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package dials
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"image/gif"
@@ -77,8 +78,9 @@ func Plots(w, h int, rows [][]*plot.Plot, caption string, legendH int) *Drawing 
 // Frames returns the drawings as a looping animated GIF, each shown delay
 // hundredths of a second and the last four times as long. The drawings must
 // be of one size; each frame stores only what changed, in the panel's
-// palette (greys, the blue–white–red scale and the panel's marks).
-func Frames(ds []*Drawing, delay int) (*gif.GIF, error) {
+// palette (greys, the blue–white–red scale and the panel's marks). It
+// stops, returning ctx.Err(), if ctx is cancelled between frames.
+func Frames(ctx context.Context, ds []*Drawing, delay int) (*gif.GIF, error) {
 	if len(ds) == 0 {
 		return nil, fmt.Errorf("dials: no frames to animate")
 	}
@@ -89,6 +91,9 @@ func Frames(ds []*Drawing, delay int) (*gif.GIF, error) {
 	g := &gif.GIF{}
 	var prev *image.Paletted
 	for i, d := range ds {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if d.w != ds[0].w || d.h != ds[0].h {
 			return nil, fmt.Errorf("dials: frame %d is %d×%d, frame 1 is %d×%d", i+1, d.w, d.h, ds[0].w, ds[0].h)
 		}

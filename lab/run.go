@@ -399,5 +399,5 @@ func (r *Run) Animate(ctx context.Context, view string, delay, maxFrames int) (*
 		}
 		ds = append(ds, d)
 	}
-	return dials.Frames(ds, delay)
+	return dials.Frames(ctx, ds, delay)
 }

@@ -95,7 +95,7 @@ into an animated GIF of the dials turning.`)
 		if o.animate == "" || o.record == "" {
 			return usagef("dials: --animate FILE.gif needs --record DIR, the folder mark1 train --record wrote")
 		}
-		return animate(env, o)
+		return animate(ctx, env, o)
 	}
 	m, err := loadMachine(fs, o.machine)
 	if err != nil {
@@ -215,7 +215,7 @@ func viewCards(fs *pflag.FlagSet, m *machine.Machine, o dialsOptions) (*images.D
 	return test, nil
 }
 
-func animate(env *Env, o dialsOptions) error {
+func animate(ctx context.Context, env *Env, o dialsOptions) error {
 	if ext := strings.ToLower(filepath.Ext(o.animate)); ext != ".gif" {
 		return usagef("dials: --animate %s: the animation is a GIF; name the file .gif", o.animate)
 	}
@@ -223,7 +223,7 @@ func animate(env *Env, o dialsOptions) error {
 	if err != nil {
 		return err
 	}
-	g, err := dials.Animate(m, frames, dials.AnimateOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height}, Delay: o.delay})
+	g, err := dials.Animate(ctx, m, frames, dials.AnimateOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height}, Delay: o.delay})
 	if err != nil {
 		return err
 	}

@@ -285,6 +285,9 @@ func runFit(ctx context.Context, env *Env, args []string) error {
 		}
 		fmt.Fprintf(w, "test accuracy %s on %s\n", acc, testPath)
 	}
+	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing
+		return err
+	}
 	if err := writeModelFiles(f, modelPath, libsvmPath, liblinearPath, s.loss == "squared-hinge"); err != nil {
 		return err
 	}

@@ -21,6 +21,10 @@ func TestInterrupts(t *testing.T) {
 		t.Fatal(errs)
 	}
 	earlier, _ := os.ReadFile(filepath.Join(dir, "earlier.json"))
+	if code, _, errs := run(t, dir, "train", "--task", "leftright", "--n", "10", "--quiet", "--epochs", "5", "--record", "rec", "--out", "recorded.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	os.WriteFile(filepath.Join(dir, "blobs.libsvm"), blobs(7, 400, 5, []string{"1", "2", "3"}), 0o644)
 	tests := []struct {
 		name    string
 		after   int64 // cancel after the context's Err is asked this often
@@ -35,6 +39,10 @@ func TestInterrupts(t *testing.T) {
 			[]string{"earlier.json"}, []string{"earlier.interrupted.json"}, "earlier.json holds an earlier machine"},
 		{"compare", 50, []string{"compare", "--task", "leftright", "--n", "20", "--plot", "c.png"}, nil, nil, "interrupted"},
 		{"ablate", 50, []string{"ablate", "--machine", "earlier.json", "--plot", "a.png"}, nil, nil, "interrupted"},
+		{"dials --animate", 3, []string{"dials", "--record", "rec", "--animate", "a.gif"}, nil, nil, "interrupted"},
+		{"pa --png", 1, []string{"pa", "--task", "shapes", "--n", "20", "--png", "pa.png"}, nil, nil, "interrupted"},
+		{"lab --gif", 5, []string{"lab", "--example", "rings", "--learner", "kernel-perceptron", "--kernel", "gaussian:sigma=1", "--gif", "l.gif"}, nil, nil, "interrupted"},
+		{"fit", 0, []string{"fit", "--data", "blobs.libsvm", "--model", "fit.json"}, nil, nil, "interrupted"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

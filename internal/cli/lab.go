@@ -150,7 +150,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 	}
 	run, err := lab.Start(ctx, e, setup)
 	if err != nil {
-		return usagef("lab: %v", err)
+		return labError(ctx, err)
 	}
 	drawing := o.png != "" || o.svg != "" || o.gifPath != ""
 	if o.view != "" && !drawing {
@@ -168,7 +168,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 	if o.png != "" || o.svg != "" {
 		d, err := run.Picture(ctx, o.view, o.step)
 		if err != nil {
-			return usagef("lab: %v", err)
+			return labError(ctx, err)
 		}
 		if o.png != "" {
 			if err := atomicfile.Write(o.png, func(f *os.File) error { return d.WritePNG(f) }); err != nil {
@@ -184,7 +184,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 	if o.gifPath != "" {
 		g, err := run.Animate(ctx, o.view, o.delay, o.maxFrames)
 		if err != nil {
-			return usagef("lab: %v", err)
+			return labError(ctx, err)
 		}
 		if err := atomicfile.Write(o.gifPath, func(f *os.File) error { return gif.EncodeAll(f, g) }); err != nil {
 			return err
@@ -197,4 +197,13 @@ margin), theorem (mistakes so far against (R/γ)²).
 		return run.WriteText(env.Stdout)
 	}
 	return nil
+}
+
+// labError is how lab reports a run or picture that failed: an interrupt
+// as such (exit 130), anything else as a problem with the flags.
+func labError(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return usagef("lab: %v", err)
 }

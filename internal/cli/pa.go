@@ -74,7 +74,11 @@ the model's curves and the cards as points.`)
 			return usagef("pa: --models: %v has more origin points than the %d S-units", c, m.Retina.Cells())
 		}
 	}
-	cards := m.MeasurePa(m.Fit(all))
+	fields := m.Fit(all)
+	cards := m.MeasurePa(fields)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	w := env.Stdout
 	s := machine.SummarisePa(cards)
 	fmt.Fprintf(w, "%s: %d cards on a %d-cell retina, %d A-units with %v (seed %d).\n",
@@ -105,7 +109,6 @@ the model's curves and the cards as points.`)
 	}
 	// P_c: a card against the next card of its class (cards are
 	// interleaved by class) and against the next card of another class.
-	fields := m.Fit(all)
 	k := len(all.Classes)
 	for _, same := range []bool{true, false} {
 		var meas, model []float64
@@ -139,6 +142,9 @@ the model's curves and the cards as points.`)
 	fmt.Fprintln(w)
 	if png == "" && svg == "" {
 		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	d, err := dials.PaCurves(fmt.Sprintf("P_a against lit area: %s, %d A-units, seed %d", all.Name, len(m.Plugboard.Units), mf.seed),
 		cards, m.Retina.Cells(), curves)
