@@ -19,9 +19,10 @@ import (
 // progress-bar library: what is needed is forty lines, and a library would
 // bring its own terminal handling and dependencies for them.
 type progress struct {
-	w   io.Writer
-	on  bool
-	now func() time.Time
+	w     io.Writer
+	on    bool
+	now   func() time.Time
+	width int // of the terminal, in columns; 0 if not known
 
 	mu      sync.Mutex // guards everything below; the ticker draws too
 	start   time.Time
@@ -44,7 +45,11 @@ const progressDelay = time.Second
 // newProgress returns a progress line on w, drawn only if w is a terminal
 // and quiet is false. now is the clock (time.Now outside tests).
 func newProgress(w io.Writer, quiet bool, now func() time.Time) *progress {
-	return &progress{w: w, on: !quiet && isTerminal(w), now: now}
+	p := &progress{w: w, on: !quiet && isTerminal(w), now: now}
+	if p.on {
+		p.width = termWidth(w)
+	}
+	return p
 }
 
 // isTerminal reports whether w is a terminal: a character device other
@@ -143,8 +148,22 @@ func (p *progress) draw() {
 	if elapsed < progressDelay {
 		return
 	}
-	fmt.Fprint(p.w, "\r\x1b[K"+p.line(elapsed))
+	fmt.Fprint(p.w, "\r\x1b[K"+fitWidth(p.line(elapsed), p.width))
 	p.shown = true
+}
+
+// fitWidth shortens line to width-1 columns (one rune a column), ending
+// it with "…", so that a terminal does not wrap it: a wrapped line cannot
+// be rewritten in place. width 0 (unknown) means 80.
+func fitWidth(line string, width int) string {
+	if width <= 0 {
+		width = 80
+	}
+	r := []rune(line)
+	if len(r) < width || width < 3 {
+		return line
+	}
+	return string(r[:width-2]) + "…"
 }
 
 // line is the text of the progress line after elapsed.

@@ -126,3 +126,28 @@ func TestProgressQuiet(t *testing.T) {
 		})
 	}
 }
+
+// A progress line longer than the terminal is cut to one column less than
+// its width, so the terminal never wraps it (a wrapped line cannot be
+// rewritten in place); a short one is left alone.
+func TestFitWidth(t *testing.T) {
+	long := "compare: learner 1 of 2 · svm on pixels: pair 12 of 45 · 32.3 pairs/s · about 1s left · 3s so far"
+	for _, tc := range []struct {
+		line  string
+		width int
+		want  string
+	}{
+		{"short", 80, "short"},
+		{long, 40, "compare: learner 1 of 2 · svm on pixel…"},
+		{long, 0, long[:0] + string([]rune(long)[:78]) + "…"},
+		{"x", 1, "x"},
+	} {
+		got := fitWidth(tc.line, tc.width)
+		if got != tc.want {
+			t.Errorf("fitWidth(%q, %d) = %q, want %q", tc.line, tc.width, got, tc.want)
+		}
+		if w := tc.width; w > 1 && len([]rune(got)) >= w {
+			t.Errorf("fitWidth(.., %d) is %d runes", w, len([]rune(got)))
+		}
+	}
+}

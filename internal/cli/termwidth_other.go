@@ -1,0 +1,8 @@
+//go:build !unix
+
+package cli
+
+import "io"
+
+// termWidth returns 0: the width of the terminal is not known here.
+func termWidth(io.Writer) int { return 0 }
