@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // A progress line tells a person at a terminal that a long run is alive:
@@ -152,15 +153,21 @@ func (p *progress) draw() {
 	p.shown = true
 }
 
-// fitWidth shortens line to width-1 columns (one rune a column), ending
-// it with "…", so that a terminal does not wrap it: a wrapped line cannot
-// be rewritten in place. width 0 (unknown) means 80.
+// fitWidth shortens line to fit in width-1 columns (one rune a column) of a
+// terminal, so that the terminal does not wrap it: a wrapped line cannot be
+// rewritten in place. It drops the elapsed time ("· 12s so far") first,
+// then cuts the end, marking it "…". width 0 (unknown) leaves line alone.
 func fitWidth(line string, width int) string {
-	if width <= 0 {
-		width = 80
+	if width < 3 || utf8.RuneCountInString(line) < width {
+		return line
+	}
+	if i := strings.Index(line, " so far"); i >= 0 {
+		if j := strings.LastIndex(line[:i], " · "); j >= 0 {
+			line = line[:j] + line[i+len(" so far"):]
+		}
 	}
 	r := []rune(line)
-	if len(r) < width || width < 3 {
+	if len(r) < width {
 		return line
 	}
 	return string(r[:width-2]) + "…"

@@ -127,26 +127,28 @@ func TestProgressQuiet(t *testing.T) {
 	}
 }
 
-// A progress line longer than the terminal is cut to one column less than
-// its width, so the terminal never wraps it (a wrapped line cannot be
-// rewritten in place); a short one is left alone.
+// A progress line longer than the terminal loses its elapsed time first,
+// then is cut to one column less than the width, so the terminal never
+// wraps it (a wrapped line cannot be rewritten in place); a short one, or
+// one on a terminal of unknown width, is left alone.
 func TestFitWidth(t *testing.T) {
-	long := "compare: learner 1 of 2 · svm on pixels: pair 12 of 45 · 32.3 pairs/s · about 1s left · 3s so far"
+	long := "training shapes: epoch 2 (limit 20) · 1 epochs/s · at most 18s left · 2s so far · 3 mistakes"
 	for _, tc := range []struct {
 		line  string
 		width int
 		want  string
 	}{
 		{"short", 80, "short"},
-		{long, 40, "compare: learner 1 of 2 · svm on pixel…"},
-		{long, 0, long[:0] + string([]rune(long)[:78]) + "…"},
+		{long, 0, long},
+		{long, 90, "training shapes: epoch 2 (limit 20) · 1 epochs/s · at most 18s left · 3 mistakes"},
+		{long, 40, "training shapes: epoch 2 (limit 20) · …"},
 		{"x", 1, "x"},
 	} {
 		got := fitWidth(tc.line, tc.width)
 		if got != tc.want {
 			t.Errorf("fitWidth(%q, %d) = %q, want %q", tc.line, tc.width, got, tc.want)
 		}
-		if w := tc.width; w > 1 && len([]rune(got)) >= w {
+		if w := tc.width; w > 2 && len([]rune(got)) >= w {
 			t.Errorf("fitWidth(.., %d) is %d runes", w, len([]rune(got)))
 		}
 	}
