@@ -65,6 +65,7 @@ type learnerProgress struct {
 func newLearnerProgress(w io.Writer, quiet bool, runs, classes int, epochs map[string]int, now func() time.Time) *learnerProgress {
 	lp := &learnerProgress{w: w, quiet: quiet, line: newProgress(w, quiet, now), classes: classes, epochs: epochs, now: now,
 		runs: map[string]*progress{}, done: map[string]int{}}
+	lp.line.noRate = true // the learners run side by side: a rate of learners means nothing
 	lp.line.begin("compare", "learner", 0, runs, false, 250*time.Millisecond)
 	return lp
 }

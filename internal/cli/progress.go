@@ -30,13 +30,15 @@ type progress struct {
 	label   string // what runs: "training shapes"
 	unit    string // what is counted: "epoch"
 	limit   bool   // total is a limit the run may stop before (an epoch limit)
+	noRate  bool   // show no rate or time left (units that run side by side)
 	base    int    // units done before this run began (a resumed run)
 	done    int
 	doneAt  time.Duration // when the last unit was done, from start
 	total   int
 	note    string
-	shown   bool // a line is on the terminal
-	hidden  bool // erased for other output: the ticker waits for the next set
+	shown   bool      // a line is on the terminal
+	drawnAt time.Time // when it was drawn
+	hidden  bool      // erased for other output: the ticker waits for the next set
 	stopped chan struct{}
 }
 
@@ -109,8 +111,16 @@ func (p *progress) set(done int, note string) {
 		p.doneAt = p.now().Sub(p.start)
 	}
 	p.done, p.note, p.hidden = done, note, false
+	// A fast run may set thousands of times a second: redraw at most ten
+	// times a second (the ticker keeps the line current in between).
+	if now := p.now(); p.shown && now.Sub(p.drawnAt) < redrawEvery && done < p.total {
+		return
+	}
 	p.draw()
 }
+
+// redrawEvery is the least time between two redraws by set.
+const redrawEvery = 100 * time.Millisecond
 
 // clear erases the line, before other output is written to the same
 // terminal; the next set draws it again.
@@ -150,7 +160,7 @@ func (p *progress) draw() {
 		return
 	}
 	fmt.Fprint(p.w, "\r\x1b[K"+fitWidth(p.line(elapsed), p.width))
-	p.shown = true
+	p.shown, p.drawnAt = true, p.now()
 }
 
 // fitWidth shortens line to fit in width-1 columns (one rune a column) of a
@@ -187,7 +197,7 @@ func (p *progress) line(elapsed time.Duration) string {
 	}
 	// The rate is measured over the units done, the estimate counts from
 	// when the last one was done.
-	if n := p.done - p.base; n > 0 && p.doneAt > 0 {
+	if n := p.done - p.base; n > 0 && p.doneAt > 0 && !p.noRate {
 		rate := float64(n) / p.doneAt.Seconds()
 		if rate >= 1 {
 			fmt.Fprintf(&b, " · %.3g %ss/s", rate, p.unit)
