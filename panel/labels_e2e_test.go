@@ -92,8 +92,8 @@ func browserLabels(t *testing.T, bin string, m *machine.Machine) {
 	if got, want := text("scores"), regexp.MustCompile(`P_r \d+\.\d% of 32 training cards · P_g \d+\.\d% of 8 held-out cards`); !want.MatchString(got) {
 		t.Errorf("#scores = %q; want it to match %s", got, want)
 	}
-	if got := text("c-epoch"); !regexp.MustCompile(`^\d+ \(\d+ done\)$`).MatchString(got) {
-		t.Errorf("epoch counter %q; want \"N (M done)\"", got)
+	if got := text("c-epoch"); !regexp.MustCompile(`^\d+ \((\d+ done|converged|recognized|epoch limit)\)$`).MatchString(got) {
+		t.Errorf("epoch counter %q; want \"N (M done)\", or \"M (converged)\" once training has ended", got)
 	}
 	if got := text("c-time"); !regexp.MustCompile(`^(\d+h)?(\d+m)?\d+s$`).MatchString(got) || got == "0s" {
 		t.Errorf("machine-time counter %q; want a running clock like 2m05s", got)

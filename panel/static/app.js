@@ -129,7 +129,9 @@ function heldOut(s) {
 
 function drawCounters(s) {
   const last = s.history.length ? s.history[s.history.length - 1] : null;
-  $("c-epoch").textContent = `${s.epoch}` + (last ? ` (${last.epoch} done)` : "");
+  // Once training has ended no epoch is under way: show the last one.
+  const ended = last && ["converged", "recognized", "epoch limit"].includes(s.status);
+  $("c-epoch").textContent = ended ? `${last.epoch} (${s.status})` : `${s.epoch}` + (last ? ` (${last.epoch} done)` : "");
   $("c-card").textContent = `${s.card} of ${s.cards}`;
   $("c-time").textContent = clock(s.seconds);
   $("c-pulses").textContent = String(s.pulses);
