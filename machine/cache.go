@@ -16,6 +16,7 @@ import (
 // Both are bit sets, a bit a cell and a bit an A-unit: 120 bytes a card for
 // the default 400-cell, 512-unit machine, whatever P_a.
 type seen struct {
+	cells          int
 	sWords, aWords int
 	s, a           []uint64 // card i's words are [i*words, (i+1)*words)
 }
@@ -28,31 +29,55 @@ func cacheable(m *Machine) bool {
 	return c.Noise == 0 && !c.Analog
 }
 
+// words returns the 64-bit words that hold n bits.
+func words(n int) int { return (n + 63) / 64 }
+
 // cacheWords returns the 64-bit words a card takes in a seen of a machine
 // with the given numbers of retina cells and A-units.
-func cacheWords(cells, units int) int { return (cells+63)/64 + (units+63)/64 }
+func cacheWords(cells, units int) int { return words(cells) + words(units) }
+
+// setBits sets bit k%64 of w[k/64] for every k in idx: the layout of seen
+// and of learning.Bits.
+func setBits(w []uint64, idx []int) {
+	for _, k := range idx {
+		w[k/64] |= 1 << (k % 64)
+	}
+}
 
 // see presents every field to m once, without noise, and keeps what the
 // retina and the A-units made of it.
 func see(m *Machine, fields [][]float32) *seen {
-	c := &seen{sWords: (m.Retina.Cells() + 63) / 64, aWords: (len(m.Plugboard.Units) + 63) / 64}
+	c := &seen{cells: m.Retina.Cells(), sWords: words(m.Retina.Cells()), aWords: words(len(m.Plugboard.Units))}
 	c.s = make([]uint64, c.sWords*len(fields))
 	c.a = make([]uint64, c.aWords*len(fields))
 	var r Response
+	var lit []int
 	for i, x := range fields {
 		m.Present(&r, x, nil)
-		sw := c.s[i*c.sWords : (i+1)*c.sWords]
+		lit = lit[:0]
 		for j, v := range r.S {
 			if v > 0 {
-				sw[j/64] |= 1 << (j % 64)
+				lit = append(lit, j)
 			}
 		}
-		aw := c.a[i*c.aWords : (i+1)*c.aWords]
-		for _, u := range r.Active {
-			aw[u/64] |= 1 << (u % 64)
-		}
+		setBits(c.s[i*c.sWords:(i+1)*c.sWords], lit)
+		setBits(c.a[i*c.aWords:(i+1)*c.aWords], r.Active)
 	}
 	return c
+}
+
+// FiredBits presents every field to m, without reading noise, and returns
+// which A-units each fires as bit sets of perCard words, A-unit u being
+// bit u%64 of the card's word u/64 (learning.Bits's layout).
+func (m *Machine) FiredBits(fields [][]float32) (perCard int, w []uint64) {
+	perCard = words(len(m.Plugboard.Units))
+	w = make([]uint64, perCard*len(fields))
+	var r Response
+	for i, x := range fields {
+		m.Present(&r, x, nil)
+		setBits(w[i*perCard:(i+1)*perCard], r.Active)
+	}
+	return perCard, w
 }
 
 // lit reports whether card i lights any photocell.
@@ -77,12 +102,12 @@ func (c *seen) active(r *Response, i int) {
 	}
 }
 
-// retina sets r.S to the outputs of the n photocells for card i, 0 or 1.
-func (c *seen) retina(r *Response, i, n int) {
-	if cap(r.S) < n {
-		r.S = make([]float64, n)
+// retina sets r.S to the outputs of the photocells for card i, 0 or 1.
+func (c *seen) retina(r *Response, i int) {
+	if cap(r.S) < c.cells {
+		r.S = make([]float64, c.cells)
 	}
-	r.S = r.S[:n]
+	r.S = r.S[:c.cells]
 	clear(r.S)
 	for k, w := range c.s[i*c.sWords : (i+1)*c.sWords] {
 		for w != 0 {

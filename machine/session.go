@@ -225,7 +225,7 @@ func (s *Session) Step(r *Response) (Presentation, error) {
 	i := s.order[s.next]
 	p := Presentation{Card: i, Epoch: s.EpochUnderWay()}
 	if s.seenTrain != nil {
-		s.seenTrain.retina(r, i, s.m.Retina.Cells())
+		s.seenTrain.retina(r, i)
 		s.seenTrain.active(r, i)
 		s.m.respond(r)
 	} else {

@@ -151,22 +151,13 @@ func fields(d *learning.Data) machine.Fields {
 	return f
 }
 
-// associationBits presents every field of f to m, without reading noise,
-// and returns the A-units' outputs as bit rows, 64 A-units a word.
+// associationBits returns the A-units' outputs for the fields of f
+// (Machine.FiredBits) as bit rows.
 func associationBits(m *machine.Machine, f machine.Fields) *learning.Data {
-	units := len(m.Plugboard.Units)
-	words := (units + 63) / 64
-	w := make([]uint64, words*f.Len())
-	var r machine.Response
-	for i, x := range f.X {
-		m.Present(&r, x, nil)
-		for _, a := range r.Active {
-			w[i*words+a/64] |= 1 << (a % 64)
-		}
-	}
-	b, err := learning.BitsOf(units, w)
+	_, w := m.FiredBits(f.X)
+	b, err := learning.BitsOf(len(m.Plugboard.Units), w)
 	if err != nil {
-		panic(err) // the words were laid out here
+		panic(err) // FiredBits lays out words as Bits does
 	}
 	return &learning.Data{Rows: b, Y: f.Y, Classes: len(m.Classes)}
 }
