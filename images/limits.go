@@ -3,6 +3,8 @@ package images
 import (
 	"errors"
 	"fmt"
+
+	"mark1/dataset"
 )
 
 // Limits protect the loaders against hostile or mistaken files. Every field
@@ -42,7 +44,7 @@ const (
 	DefaultMaxSamples     = 10_000_000
 	DefaultMaxValues      = 1 << 28
 	DefaultMaxDecodeBytes = 256 << 20
-	DefaultMaxBytes       = 1 << 29
+	DefaultMaxBytes       = dataset.DefaultMaxBytes // one budget for pictures and numeric rows
 	// SampleOverhead is the memory a sample takes besides its pixels: the
 	// Sample, its image.Gray and its source name, about 150 bytes, rounded
 	// up.

@@ -21,7 +21,6 @@ type dataFlags struct {
 	test      string
 	testSplit float64
 	maxPixels int
-	maxMemory int64
 	fs        *pflag.FlagSet // to tell an empty --data from none
 }
 
@@ -32,7 +31,7 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 	fs.IntVar(&d.perClass, "n", 50, "cards per class for a built-in task")
 	fs.IntVar(&d.size, "card-size", 20, "side in pixels of a built-in task's cards")
 	fs.IntVar(&d.maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels (checked before decoding)")
-	fs.Int64Var(&d.maxMemory, "max-memory", images.DefaultMaxBytes, maxMemoryHelp)
+	memoryFlag(fs)
 	if split {
 		fs.StringVar(&d.test, "test", "", "held-out data (same forms as --data) for P_g")
 		fs.Float64Var(&d.testSplit, "test-split", 0.2, "fraction of the data held out for P_g when no --test (seeded, stratified)")
@@ -79,7 +78,8 @@ func (d *dataFlags) source(seed uint64) (images.Source, error) {
 	if d.maxPixels < 1 {
 		return images.Source{}, usagef("--max-pixels %d out of range: must be positive", d.maxPixels)
 	}
-	if _, err := memoryLimit(d.fs); err != nil {
+	mem, err := memoryLimit(d.fs)
+	if err != nil {
 		return images.Source{}, err
 	}
 	src := images.Source{Task: d.task, Path: d.data, TestPath: d.test, TestSplit: d.testSplit, Seed: seed}
@@ -89,8 +89,8 @@ func (d *dataFlags) source(seed uint64) (images.Source, error) {
 	if d.data != "" || d.test != "" {
 		src.MaxPixels = d.maxPixels
 	}
-	if d.maxMemory != images.DefaultMaxBytes {
-		src.MaxBytes = d.maxMemory
+	if mem != images.DefaultMaxBytes {
+		src.MaxBytes = mem
 	}
 	if d.test != "" {
 		src.TestSplit = 0
@@ -115,11 +115,15 @@ func (d *dataFlags) load(seed uint64) (train, test *images.Dataset, err error) {
 // configuration cfg if the fitted cards would take more than --max-memory
 // bytes; call it before m.Fields or m.Fit.
 func (d *dataFlags) checkFit(cfg machine.Config, sets ...*images.Dataset) error {
+	mem, err := memoryLimit(d.fs)
+	if err != nil {
+		return err
+	}
 	cards := 0
 	for _, s := range sets {
 		cards += s.Len()
 	}
-	return cfg.CheckFit(cards, d.maxMemory)
+	return cfg.CheckFit(cards, mem)
 }
 
 // relabel maps a data set's classes onto a machine's by name, for eval.
