@@ -104,14 +104,7 @@ func SolveRowsContext(ctx context.Context, r learning.Rows, y []float64, k kerne
 	if r.Len() != len(y) {
 		panic("svm: rows and labels differ in number")
 	}
-	if k == nil {
-		k = kernel.Linear{}
-	}
-	s.rowThreads = s.Threads
-	if s.rowThreads <= 0 {
-		s.rowThreads = runtime.GOMAXPROCS(0)
-	}
-	return solveRows(ctx, r, nil, nil, y, k, s, nil)
+	return solveAll(ctx, r, nil, y, k, s, nil)
 }
 
 // solveCtx is Solve with cancellation and a progress hook, called after
@@ -121,17 +114,24 @@ func solveCtx(ctx context.Context, X [][]float64, y []float64, k kernel.Kernel, 
 	if len(X) != len(y) {
 		panic("svm: len(X) != len(y)")
 	}
-	if k == nil {
-		k = kernel.Linear{}
-	}
 	if err := checkX(X); err != nil {
 		return nil, err
+	}
+	return solveAll(ctx, learning.NewDense(X), X, y, k, s, progress)
+}
+
+// solveAll is solveRows on all of r, with the public entry points'
+// defaults: the linear kernel for nil, and kernel rows on s.Threads cores
+// (all when 0).
+func solveAll(ctx context.Context, r learning.Rows, X [][]float64, y []float64, k kernel.Kernel, s Settings, progress func(iter int, obj float64)) (*Binary, error) {
+	if k == nil {
+		k = kernel.Linear{}
 	}
 	s.rowThreads = s.Threads
 	if s.rowThreads <= 0 {
 		s.rowThreads = runtime.GOMAXPROCS(0)
 	}
-	return solveRows(ctx, learning.NewDense(X), nil, X, y, k, s, progress)
+	return solveRows(ctx, r, nil, X, y, k, s, progress)
 }
 
 // solveRows is solveCtx on rows sub of r (all when sub is nil), with labels
