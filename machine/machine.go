@@ -205,19 +205,26 @@ func (m *Machine) Fit(d *images.Dataset) [][]float32 {
 // Accuracy returns the fraction of fields the machine classifies as labelled,
 // with the weights frozen and fresh evaluation noise.
 func (m *Machine) Accuracy(fields [][]float32, labels []int) float64 {
-	if len(fields) == 0 {
+	noise := m.EvalNoise()
+	return fractionRight(labels, func(r *Response, i int) { m.Present(r, fields[i], noise) })
+}
+
+// fractionRight returns the fraction of the cards whose labels are given
+// that the machine classifies right, answer(r, i) filling r with its
+// response to card i; 0 for no cards.
+func fractionRight(labels []int, answer func(r *Response, i int)) float64 {
+	if len(labels) == 0 {
 		return 0
 	}
 	var r Response
-	noise := m.EvalNoise()
 	right := 0
-	for i, f := range fields {
-		m.Present(&r, f, noise)
-		if r.Class == labels[i] {
+	for i, y := range labels {
+		answer(&r, i)
+		if r.Class == y {
 			right++
 		}
 	}
-	return float64(right) / float64(len(fields))
+	return float64(right) / float64(len(labels))
 }
 
 // Confusion returns counts[true][predicted]; predictions of no class are

@@ -319,19 +319,10 @@ func (s *Session) accuracy(f Fields, c *seen) float64 {
 	if c == nil {
 		return s.m.Accuracy(f.X, f.Y)
 	}
-	if f.Len() == 0 {
-		return 0
-	}
-	var r Response
-	right := 0
-	for i, y := range f.Y {
-		c.active(&r, i)
-		s.m.respond(&r)
-		if r.Class == y {
-			right++
-		}
-	}
-	return float64(right) / float64(f.Len())
+	return fractionRight(f.Y, func(r *Response, i int) {
+		c.active(r, i)
+		s.m.respond(r)
+	})
 }
 
 // closeEpoch records the finished epoch in the machine's history, judges
