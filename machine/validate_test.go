@@ -115,6 +115,15 @@ func TestValidate(t *testing.T) {
 			b["classes"] = []any{"left", "right", "up"}
 		}, "not those of the task leftright"},
 		{"classes of another task", func(b map[string]any) { b["recipe"] = recipe("leftright") }, "not those of the task leftright"},
+		// On the user's own data a class added within the code's capacity
+		// makes another consistent machine, as an edited pot does: the
+		// checksum is no signature. The data's classes are compared with
+		// the file's when they are read again (TestOwnDataExtraClass).
+		{"an extra class on the user's data", func(b map[string]any) {
+			b["recipe"] = map[string]any{"data": map[string]any{"path": "cards", "test_split": 0.2, "seed": 1},
+				"rule": "error-correction", "values": "alpha", "pulses": 1, "max_epochs": 5, "stop": "auto"}
+			b["classes"] = []any{"a", "b", "c", "d"}
+		}, ""},
 		{"classes in another order", func(b map[string]any) {
 			b["recipe"] = recipe("leftright")
 			b["classes"] = []any{"right", "left"}

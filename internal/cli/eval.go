@@ -77,6 +77,9 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	}
 	fmt.Fprintf(w, "%s on %s: accuracy %s on %d cards; chance %.1f%%\n\n", path, d.Name, rateCI(acc, d.Len()), d.Len(), 100*learning.Chance(labels))
 	printConfusion(w, m.Classes, conf)
+	if missing := emptyClasses(m.Classes, conf); len(missing) > 0 {
+		fmt.Fprintf(w, "\nNote: %s has no cards of the machine's class(es) %s; their rows are empty.\n", d.Name, strings.Join(missing, ", "))
+	}
 	return nil
 }
 
@@ -109,6 +112,22 @@ type pictureAnswer struct {
 type rAnswer struct {
 	Sum float64 `json:"sum"`
 	On  bool    `json:"on"`
+}
+
+// emptyClasses returns the classes whose row of the confusion matrix conf
+// is empty: the machine knows them, the data have no cards of them.
+func emptyClasses(classes []string, conf [][]int) []string {
+	var out []string
+	for i, row := range conf[:len(classes)] {
+		n := 0
+		for _, c := range row {
+			n += c
+		}
+		if n == 0 {
+			out = append(out, classes[i])
+		}
+	}
+	return out
 }
 
 // writeJSON writes v as indented JSON, one document.
