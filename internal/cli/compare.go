@@ -209,6 +209,7 @@ func startCompareProgress(env *Env, quiet bool, spec *compare.Spec, classes int,
 	epochs["batch-gd"] = 4 * spec.Epochs // compare's batch GD takes up to four steps an epoch limit
 	prog := newLearnerProgress(env.Stderr, quiet, runs, classes, epochs, time.Now)
 	spec.Record = prog.record
+	spec.Checking = prog.checking
 	return prog
 }
 

@@ -43,7 +43,7 @@ func newMeter(learner string, classes, epochs int) meter {
 }
 
 // learnerProgress draws the progress of the learners of a comparison on
-// one progress line (progress.go): how many learners have started, and
+// one progress line (progress.go): the number of the last learner to start, and
 // for the last one to report, its own count, rate and time left as the
 // note. On a terminal that line; elsewhere, unless quiet, a line per
 // learner as it starts. Safe for learners running side by side.
@@ -74,13 +74,27 @@ func newLearnerProgress(w io.Writer, quiet bool, runs, classes int, epochs map[s
 func (lp *learnerProgress) start(learner, features string) {
 	lp.mu.Lock()
 	defer lp.mu.Unlock()
+	lp.started++
 	switch {
 	case lp.line.on:
 		lp.line.set(lp.started, fmt.Sprintf("training %s on %s", learner, features))
 	case !lp.quiet:
 		fmt.Fprintf(lp.w, "  training %s on %s…\n", learner, features)
 	}
-	lp.started++
+}
+
+// checking is told that the convergence theorem's line starts on
+// features, with the time it may take.
+func (lp *learnerProgress) checking(features string, budget time.Duration) {
+	lp.mu.Lock()
+	defer lp.mu.Unlock()
+	what := fmt.Sprintf("learners done; the convergence theorem on %s (hard-margin SVM, at most %s)", features, roundDuration(budget))
+	switch {
+	case lp.line.on:
+		lp.line.set(lp.started, what)
+	case !lp.quiet:
+		fmt.Fprintf(lp.w, "  %s…\n", what)
+	}
 }
 
 // record is told of a progress entry of learner on features.
@@ -103,7 +117,7 @@ func (lp *learnerProgress) record(learner, features string, e learning.Epoch) {
 	p.mu.Lock()
 	note := p.line(lp.now().Sub(p.start))
 	p.mu.Unlock()
-	lp.line.set(lp.started-1, note)
+	lp.line.set(lp.started, note)
 }
 
 // end erases the line.

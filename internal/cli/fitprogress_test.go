@@ -65,7 +65,9 @@ func TestMeter(t *testing.T) {
 }
 
 // A comparison's progress line on a (fake) terminal shows the SVM's pairs
-// as a real four-class fit reports them, with the rate and the time left.
+// as a real four-class fit reports them, with the rate and the time left,
+// the number of the learner (the second of three started), and then the
+// convergence theorem's line and its budget.
 func TestLearnerProgressSVM(t *testing.T) {
 	var term bytes.Buffer
 	clk := &fakeClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
@@ -82,13 +84,19 @@ func TestLearnerProgressSVM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	clk.advance(time.Second)
+	lp.checking("pixels", 12*time.Second)
+	checking := term.String()[strings.LastIndex(term.String(), "\x1b[K")+3:]
 	lp.end()
+	if want := "compare: learner 2 of 3 · 13s so far · learners done; the convergence theorem on pixels (hard-margin SVM, at most 12s)"; !strings.HasPrefix(checking, want) {
+		t.Errorf("theorem's line %q; want it to begin %q", checking, want)
+	}
 	if len(lines) < 6 {
 		t.Fatalf("%d progress entries for 6 pairs", len(lines))
 	}
 	last := lines[len(lines)-1]
 	t.Logf("last line: %s", last)
-	for _, want := range []string{"compare: learner 1 of 3", "svm on pixels: pair 5 of 6", "per pair", "left", "so far"} {
+	for _, want := range []string{"compare: learner 2 of 3", "svm on pixels: pair 5 of 6", "per pair", "left", "so far"} {
 		if !strings.Contains(last, want) {
 			t.Errorf("last line %q lacks %q", last, want)
 		}

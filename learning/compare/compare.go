@@ -74,6 +74,10 @@ type Spec struct {
 	// calls are serialised, from the learners' goroutines. For progress
 	// lines: it changes no result.
 	Record func(learner, features string, e learning.Epoch)
+	// Checking, if not nil, is told when the convergence theorem's line
+	// starts on a feature set, with the time it may take; for progress
+	// lines, like Record.
+	Checking func(features string, budget time.Duration)
 	// PrSample, if positive and less than the number of training cards,
 	// measures P_r on a sample of that many of them, drawn from Seed and
 	// the same for every learner, instead of on all: predicting every
@@ -293,13 +297,13 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 			if _, built := feats[f]; !built {
 				continue // no learner asked for these features
 			}
-			th, err := theory(ctx, data(f)[0], spec, theoryBudget(rep.Rows))
+			n, ok := perceptronMistakes[f]
+			if !ok {
+				n = -1
+			}
+			th, err := theoryLine(ctx, data(f)[0], f, n, spec, rep.Rows)
 			if err != nil {
 				return nil, err
-			}
-			th.Features = f
-			if n, ok := perceptronMistakes[f]; ok {
-				th.PerceptronMistakes = &n
 			}
 			rep.Theory = append(rep.Theory, th)
 		}
@@ -548,6 +552,26 @@ func accuracy(m learning.Model, d *learning.Data, threads int) float64 {
 		}
 	}
 	return float64(right) / float64(rows.Len())
+}
+
+// theoryLine is the convergence theorem's line on the binary data d of
+// the features: it tells spec.Checking, gives theory the slowest learner's
+// time (theoryBudget), and records the compared perceptron's mistakes
+// (negative: no perceptron ran on these features).
+func theoryLine(ctx context.Context, d *learning.Data, features string, mistakes int, spec Spec, rows []Row) (Theory, error) {
+	budget := theoryBudget(rows)
+	if spec.Checking != nil {
+		spec.Checking(features, budget)
+	}
+	th, err := theory(ctx, d, spec, budget)
+	if err != nil {
+		return Theory{}, err
+	}
+	th.Features = features
+	if mistakes >= 0 {
+		th.PerceptronMistakes = &mistakes
+	}
+	return th, nil
 }
 
 // theory checks the convergence theorem on a binary data set, in the space

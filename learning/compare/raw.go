@@ -53,13 +53,9 @@ func RunRaw(ctx context.Context, name string, classes []string, train, test *lea
 		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: left out — the Mark I sees pictures through its photocells, and these are %d numeric features", joinNames(hardware), train.Features().Dim()))
 	}
 	if len(classes) == 2 && !spec.NoTheory {
-		th, err := theory(ctx, train, spec, theoryBudget(rep.Rows))
+		th, err := theoryLine(ctx, train, Raw, perceptronMistakes, spec, rep.Rows)
 		if err != nil {
 			return nil, err
-		}
-		th.Features = Raw
-		if perceptronMistakes >= 0 {
-			th.PerceptronMistakes = &perceptronMistakes
 		}
 		rep.Theory = append(rep.Theory, th)
 	}
