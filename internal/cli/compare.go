@@ -21,7 +21,7 @@ import (
 	"mark1/machine"
 )
 
-func runCompare(ctx context.Context, env *Env, args []string) error {
+func runCompare(ctx context.Context, env *Env, args []string) (err error) {
 	var data dataFlags
 	var mf machineFlags
 	var learners, features, kern, plotPath, export, scale, seedList string
@@ -85,6 +85,11 @@ same machine's A-unit outputs (--features).`)
 	if err := spec.Validate(); err != nil {
 		return usageError{err}
 	}
+	ctx, finish, err := guardMemory(ctx, "compare", fs)
+	if err != nil {
+		return err
+	}
+	defer func() { err = finish(err) }()
 	if data.data != "" && !asPictures && isNumericFile(data.data) {
 		if fs.Changed("features") && features != compare.Raw {
 			return usagef("--features %s: %s holds numeric data, not pictures; its features are raw (or read square rows as pictures with --as-pictures)", features, data.data)

@@ -39,7 +39,7 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 }
 
 // maxMemoryHelp describes --max-memory.
-const maxMemoryHelp = "refuse data whose samples, or the machine's fitted cards, would take more than this many bytes (checked before reading), and any machine, configuration or wiring file larger than this"
+const maxMemoryHelp = "refuse data whose samples, or the machine's fitted cards, would take more than this many bytes (checked before reading), and any machine, configuration or wiring file larger than this; fit and compare also stop once their live memory passes it"
 
 // memoryFlag registers --max-memory on a command that reads no data but
 // may read a machine file (see memoryLimit).

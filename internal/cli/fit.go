@@ -176,7 +176,7 @@ func (s *fitSettings) learnerFor(k kernel.Kernel) (l learning.Learner, bias *flo
 	return nil, nil, usagef("--learner %q: want one of %s", s.learner, strings.Join(fitLearners, ", "))
 }
 
-func runFit(ctx context.Context, env *Env, args []string) error {
+func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	var data numericFlags
 	var quiet bool
 	var s fitSettings
@@ -217,6 +217,11 @@ func runFit(ctx context.Context, env *Env, args []string) error {
 	if predPath != "" && testPath == "" {
 		return usagef("fit: --predictions needs --test")
 	}
+	ctx, finish, err := guardMemory(ctx, "fit", fs)
+	if err != nil {
+		return err
+	}
+	defer func() { err = finish(err) }()
 	train, err := data.read(trainPath)
 	if err != nil {
 		return err

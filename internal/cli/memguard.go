@@ -1,0 +1,116 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync/atomic"
+	"time"
+
+	"github.com/spf13/pflag"
+)
+
+// The readers and the machine count what they will keep before they
+// allocate it (--max-memory); a learner's working memory (an SVM's
+// per-row state and kernel cache, a linear SVM's copy of the rows, batch
+// GD's per-row margins) comes on top and depends on the learner. Rather
+// than keep a second estimate of every learner's allocations beside the
+// allocations themselves, the commands that fit learners watch the memory
+// Go's collector finds live, and stop the work, naming the flag, once it
+// passes the budget: memory stays bounded, and the message says which
+// flag raises the bound.
+
+// memoryError is the cause of a command's context when its live heap
+// passed --max-memory.
+type memoryError struct{ msg string }
+
+func (e *memoryError) Error() string { return e.msg }
+
+// memoryPoll is how often the guard reads the live heap.
+const memoryPoll = 10 * time.Millisecond
+
+// guardMemory arms a memory guard for a command whose flags fs hold
+// --max-memory: the returned context is cancelled once the heap the last
+// collection found live exceeds the limit, and Go's soft memory limit is
+// the budget meanwhile (unless GOMEMLIMIT is set), so the collector runs
+// harder before that instead of letting garbage double the footprint.
+// finish stops the guard and turns the cancellation it caused into an
+// error naming the flag; the command returns finish(err). name is the
+// command, for the message.
+func guardMemory(ctx context.Context, name string, fs *pflag.FlagSet) (_ context.Context, finish func(error) error, err error) {
+	limit, err := memoryLimit(fs)
+	if err != nil {
+		return nil, nil, err
+	}
+	g := &guardCtx{Context: ctx, done: make(chan struct{})}
+	restore := func() {}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		old := debug.SetMemoryLimit(limit)
+		restore = func() { debug.SetMemoryLimit(old) }
+	}
+	quit := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		defer close(g.done)
+		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		tick := time.NewTicker(memoryPoll)
+		defer tick.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+			metrics.Read(sample)
+			if sample[0].Value.Kind() != metrics.KindUint64 {
+				continue // a runtime without the metric: the readers' budgets still hold
+			}
+			if live := sample[0].Value.Uint64(); live > uint64(limit) {
+				g.over.Store(&memoryError{fmt.Sprintf("%s: stopped: the data and the work on them reached %s live in memory, over --max-memory %d (%s); raise it with --max-memory",
+					name, megabytes(int64(live)), limit, megabytes(limit))})
+				return
+			}
+		}
+	}()
+	finish = func(err error) error {
+		close(quit)
+		<-stopped
+		restore()
+		if m := g.over.Load(); m != nil && errors.Is(err, context.Canceled) {
+			return m
+		}
+		return err
+	}
+	return g, finish, nil
+}
+
+// guardCtx is the memory guard's context: done once the parent is done or
+// the heap passed the budget. Err asks the parent first, so a parent that
+// is cancelled without closing its Done channel (a test's countdown) still
+// cancels the work.
+type guardCtx struct {
+	context.Context
+	done chan struct{}
+	over atomic.Pointer[memoryError]
+}
+
+func (g *guardCtx) Done() <-chan struct{} { return g.done }
+
+func (g *guardCtx) Err() error {
+	if err := g.Context.Err(); err != nil {
+		return err
+	}
+	if g.over.Load() != nil {
+		return context.Canceled
+	}
+	return nil
+}
+
+// megabytes writes n bytes in MB (10⁶ bytes), as the budget errors do.
+func megabytes(n int64) string { return fmt.Sprintf("%.0f MB", float64(n)/1e6) }

@@ -1,0 +1,59 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestMemoryGuard: a data file the reader's budget admits, fitted by a
+// learner whose working memory (here the kernel SVM's cache of kernel
+// rows, 100 MiB by default) would pass --max-memory, is stopped with a
+// message naming the flag, writes no model, and keeps the heap near the
+// budget; a learner that needs less succeeds within the same budget.
+func TestMemoryGuard(t *testing.T) {
+	dir := t.TempDir()
+	f, err := os.Create(filepath.Join(dir, "train.libsvm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	rng := rand.New(rand.NewPCG(1, 2))
+	const rows, dim = 60_000, 20 // the reader keeps 16 B a row + 12 a value: 15 MB
+	for i := range rows {
+		fmt.Fprintf(w, "%d", i%2)
+		for j := 1; j <= dim; j++ {
+			fmt.Fprintf(w, " %d:%.3f", j, rng.Float64())
+		}
+		w.WriteString("\n")
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	const budget = 50 << 20
+	runtime.GC()
+	heap := sampleHeap()
+	code, _, errs := run(t, dir, "fit", "--data", "train.libsvm", "--quiet", "--max-memory", fmt.Sprint(budget), "--model", "m.json")
+	peak := heap.Peak()
+	t.Logf("stopped: %q; peak heap %.0f MB", errs, float64(peak)/1e6)
+	if code != 1 || !strings.Contains(errs, "fit: stopped") || !strings.Contains(errs, "over --max-memory 52428800 (52 MB); raise it with --max-memory") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("exit %d, %q; want exit 1 and one line naming --max-memory", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "m.json")); err == nil {
+		t.Error("the stopped fit wrote its model")
+	}
+	if peak > 2*budget {
+		t.Errorf("peak heap %d bytes, over twice the budget %d", peak, budget)
+	}
+	// The same data and budget with a learner whose working memory fits.
+	if code, _, errs := run(t, dir, "fit", "--data", "train.libsvm", "--quiet", "--max-memory", fmt.Sprint(budget), "--learner", "linear-svm", "--model", "m.json"); code != 0 {
+		t.Errorf("a fit within the budget: exit %d, %q", code, errs)
+	}
+}
