@@ -320,7 +320,7 @@ func TestBadInputs(t *testing.T) {
 		{"--wiring of 600 MiB", []string{"train", "--wiring", "huge.json"}, 1, []string{"huge.json", "limit of 536870912 bytes", "--max-memory"}},
 		{"wiring --max-memory too small", []string{"wiring", "--machine", "good.json", "--max-memory", "1000"}, 2, []string{"--max-memory", "out of range"}},
 		{"--machine a folder", []string{"wiring", "--machine", "afolder"}, 1, []string{"afolder", "folder"}},
-		{"--resume a named pipe", []string{"train", "--resume", "fifo"}, 1, []string{"fifo", "named pipe"}},
+		{"--resume a named pipe", []string{"train", "--resume", "fifo"}, 1, []string{"--resume", "fifo", "named pipe"}},
 		{"--wiring a named pipe", []string{"train", "--wiring", "fifo"}, 1, []string{"fifo", "named pipe"}},
 		{"--data a named pipe", []string{"train", "--data", "fifo"}, 1, []string{"fifo", "named pipe"}},
 		{"dials --animate from a recording whose epoch file is a named pipe", []string{"dials", "--record", "rec", "--animate", "a.gif"}, 1, []string{"epoch-0001.json", "named pipe"}},

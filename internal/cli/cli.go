@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"sort"
 
 	"github.com/spf13/pflag"
@@ -94,6 +95,9 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		usage(stderr, cmds)
 		return usagef("unknown command %q", args[0])
 	}
+	// parse may set the soft memory limit (holdMemory): it lasts as long
+	// as the command.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 	return c.run(ctx, env, args[1:])
 }
 
@@ -135,6 +139,8 @@ func newFlags(env *Env, name, synopsis string) *pflag.FlagSet {
 }
 
 // parse parses args; a flag error becomes a usage error, --help ErrHelp.
+// A command with --max-memory has it as Go's soft memory limit from here
+// on (holdMemory).
 func parse(fs *pflag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -142,5 +148,6 @@ func parse(fs *pflag.FlagSet, args []string) error {
 		}
 		return usageError{fmt.Errorf("%s: %w", fs.Name(), err)}
 	}
+	holdMemory(fs)
 	return nil
 }

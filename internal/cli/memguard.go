@@ -34,10 +34,8 @@ const memoryPoll = 10 * time.Millisecond
 
 // guardMemory arms a memory guard for a command whose flags fs hold
 // --max-memory: the returned context is cancelled once the heap the last
-// collection found live exceeds the limit, and Go's soft memory limit is
-// the budget meanwhile (unless GOMEMLIMIT is set), so the collector runs
-// harder before that instead of letting garbage double the footprint.
-// finish stops the guard and turns the cancellation it caused into an
+// collection found live exceeds the limit (parse has made the same limit
+// Go's soft memory limit, see holdMemory). finish stops the guard and turns the cancellation it caused into an
 // error naming the flag; the command returns finish(err). name is the
 // command, for the message.
 func guardMemory(ctx context.Context, name string, fs *pflag.FlagSet) (_ context.Context, finish func(error) error, err error) {
@@ -46,11 +44,6 @@ func guardMemory(ctx context.Context, name string, fs *pflag.FlagSet) (_ context
 		return nil, nil, err
 	}
 	g := &guardCtx{Context: ctx, done: make(chan struct{})}
-	restore := func() {}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		old := debug.SetMemoryLimit(limit)
-		restore = func() { debug.SetMemoryLimit(old) }
-	}
 	quit := make(chan struct{})
 	stopped := make(chan struct{})
 	go func() {
@@ -81,7 +74,6 @@ func guardMemory(ctx context.Context, name string, fs *pflag.FlagSet) (_ context
 	finish = func(err error) error {
 		close(quit)
 		<-stopped
-		restore()
 		if m := g.over.Load(); m != nil && errors.Is(err, context.Canceled) {
 			return m
 		}
@@ -110,6 +102,23 @@ func (g *guardCtx) Err() error {
 		return context.Canceled
 	}
 	return nil
+}
+
+// holdMemory makes a command's --max-memory Go's soft memory limit for the
+// rest of the command, unless the user set GOMEMLIMIT: the collector then
+// runs harder as the heap nears the budget instead of letting garbage
+// double the footprint (train refusing a 6-million-row libsvm file at the
+// default budget peaked at 1.06 GB RSS without it, 0.70 GB with it). Run
+// restores the previous limit when the command ends. A command without
+// the flag, or with an out-of-range value (refused later, by memoryLimit),
+// changes nothing.
+func holdMemory(fs *pflag.FlagSet) {
+	if os.Getenv("GOMEMLIMIT") != "" || fs.Lookup("max-memory") == nil {
+		return
+	}
+	if limit, err := memoryLimit(fs); err == nil {
+		debug.SetMemoryLimit(limit)
+	}
 }
 
 // megabytes writes n bytes in MB (10⁶ bytes), as the budget errors do.

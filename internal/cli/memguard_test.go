@@ -3,12 +3,18 @@ package cli
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/spf13/pflag"
+
+	"mark1/images"
 )
 
 // TestMemoryGuard: a data file the reader's budget admits, fitted by a
@@ -55,5 +61,52 @@ func TestMemoryGuard(t *testing.T) {
 	// The same data and budget with a learner whose working memory fits.
 	if code, _, errs := run(t, dir, "fit", "--data", "train.libsvm", "--quiet", "--max-memory", fmt.Sprint(budget), "--learner", "linear-svm", "--model", "m.json"); code != 0 {
 		t.Errorf("a fit within the budget: exit %d, %q", code, errs)
+	}
+}
+
+// TestHoldMemory: a command's --max-memory is Go's soft memory limit while
+// it runs (parse sets it), unless GOMEMLIMIT is set or the value is out of
+// range, and the limit before the command is back once it ends.
+func TestHoldMemory(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(before)
+	for _, c := range []struct {
+		name     string
+		env      string // GOMEMLIMIT
+		flag     bool   // the command has --max-memory
+		args     []string
+		want     int64
+		parseErr bool
+	}{
+		{"the flag's default", "", true, nil, images.DefaultMaxBytes, false},
+		{"a value given", "", true, []string{"--max-memory", "5000000"}, 5000000, false},
+		{"GOMEMLIMIT wins", "1GiB", true, []string{"--max-memory", "5000000"}, before, false},
+		{"out of range: left for the command to refuse", "", true, []string{"--max-memory", "5"}, before, false},
+		{"no such flag", "", false, nil, before, false},
+		{"a flag error", "", true, []string{"--max-memory", "x"}, before, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("GOMEMLIMIT", c.env)
+			defer debug.SetMemoryLimit(before)
+			fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			if c.flag {
+				memoryFlag(fs)
+			}
+			if err := parse(fs, c.args); (err != nil) != c.parseErr {
+				t.Fatalf("parse: %v", err)
+			}
+			if got := debug.SetMemoryLimit(-1); got != c.want {
+				t.Errorf("soft limit %d, want %d", got, c.want)
+			}
+		})
+	}
+	// Run gives the limit back when the command ends.
+	t.Setenv("GOMEMLIMIT", "")
+	if code, _, errs := run(t, t.TempDir(), "train", "--task", "leftright", "--n", "5", "--epochs", "1", "--quiet", "--max-memory", "300000000"); code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs)
+	}
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("after the command the soft limit is %d, want %d as before it", got, before)
 	}
 }

@@ -90,12 +90,12 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	}
 	// The output must be writable before any work is done, and a new run
 	// interrupted early must not replace a different machine there.
-	out := o.out
+	out, outFlag := o.out, "--out"
 	if o.resume != "" && !fs.Changed("out") {
-		out = o.resume
+		out, outFlag = o.resume, "--resume" // saved over the file it resumes
 	}
 	if err := atomicfile.Check(out); err != nil {
-		return fmt.Errorf("--out: %w", err)
+		return fmt.Errorf("%s: %w", outFlag, err)
 	}
 	_, statErr := os.Stat(out)
 	replacing := statErr == nil && out != o.resume
