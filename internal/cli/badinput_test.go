@@ -323,6 +323,9 @@ func TestBadInputs(t *testing.T) {
 		{"--resume a named pipe", []string{"train", "--resume", "fifo"}, 1, []string{"--resume", "fifo", "named pipe"}},
 		{"--wiring a named pipe", []string{"train", "--wiring", "fifo"}, 1, []string{"fifo", "named pipe"}},
 		{"--data a named pipe", []string{"train", "--data", "fifo"}, 1, []string{"fifo", "named pipe"}},
+		{"compare --data a named pipe", []string{"compare", "--data", "fifo"}, 1, []string{"fifo", "named pipe"}},
+		{"fit --data a named pipe", []string{"fit", "--data", "fifo"}, 1, []string{"fifo", "named pipe"}},
+		{"apply --model a named pipe", []string{"apply", "--model", "fifo", "--data", "nan.libsvm"}, 1, []string{"fifo", "named pipe"}},
 		{"dials --animate from a recording whose epoch file is a named pipe", []string{"dials", "--record", "rec", "--animate", "a.gif"}, 1, []string{"epoch-0001.json", "named pipe"}},
 		// Memory: tiny files declaring huge data are refused before allocating.
 		{"IDX of 10 million 1x1 images (10 kB gzipped)", []string{"train", "--data", "ten-million-images-idx3-ubyte.gz"}, 1, []string{"ten-million-images-idx3-ubyte.gz", "10000000 samples", "--max-memory"}},

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"mark1/dataset"
+	"mark1/internal/atomicfile"
 	"mark1/learning"
 	"mark1/learning/compare"
 )
@@ -32,14 +33,11 @@ func pictureFeatures(s string) []string {
 // file whose first 4 KiB hold no NUL byte (IDX files and picture formats
 // have them in their headers).
 func isNumericFile(path string) bool {
-	f, err := os.Open(path)
+	f, err := atomicfile.Open(path) // a named pipe must not block: the reader refuses it after
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return false
-	}
 	br := bufio.NewReader(f)
 	var r io.Reader = br
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {

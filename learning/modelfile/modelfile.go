@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 
 	"mark1/dataset"
+	"mark1/internal/atomicfile"
 	"mark1/learning"
 	"mark1/learning/kernel"
 	"mark1/learning/svm"
@@ -184,9 +184,10 @@ func (f *File) Write(w io.Writer) error {
 	return err
 }
 
-// Read reads a model file and checks it. Errors name path.
+// Read reads a model file and checks it. Errors name path. Only a regular
+// file is read: a named pipe or a device is refused without blocking.
 func Read(path string) (*File, error) {
-	fh, err := os.Open(path)
+	fh, err := atomicfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
