@@ -2,6 +2,7 @@ package dials
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -18,7 +19,19 @@ type AnimateOptions struct {
 	// Delay is each frame's time on screen in hundredths of a second; 0
 	// means 40. The last frame stays four times as long.
 	Delay int
+	// Every keeps every Every-th frame (the first, then every Every-th
+	// after it) and always the last; 0 or 1 keeps them all.
+	Every int
+	// MaxBytes bounds the memory the GIF's frames may take, counted before
+	// any is drawn as frames × width × height bytes (each frame keeps at
+	// most a byte a pixel); 0 means no bound. Over it Animate returns an
+	// error wrapping ErrTooLarge.
+	MaxBytes int64
 }
+
+// ErrTooLarge is wrapped by Animate's error when the frames would take more
+// than AnimateOptions.MaxBytes.
+var ErrTooLarge = errors.New("over the memory limit")
 
 // Animate draws the dial panel of m with its pots as in each frame, and
 // returns the frames as an animated GIF that loops. m gives the layout and
@@ -27,6 +40,9 @@ type AnimateOptions struct {
 func Animate(ctx context.Context, m *machine.Machine, frames []Frame, opt AnimateOptions) (*gif.GIF, error) {
 	if len(frames) == 0 {
 		return nil, fmt.Errorf("dials: no frames to animate")
+	}
+	if opt.Every > 1 {
+		frames = everyNth(frames, opt.Every)
 	}
 	if opt.Panel.Width == 0 && opt.Panel.Height == 0 {
 		opt.Panel.Width, opt.Panel.Height = 1024, 800
@@ -62,8 +78,27 @@ func Animate(ctx context.Context, m *machine.Machine, frames []Frame, opt Animat
 			o.Subtitle = frameSubtitle(m, f, pos)
 		}
 		ds[i] = panelOf(m, potsAt(m, pos, f.Stuck), o)
+		if i == 0 && opt.MaxBytes > 0 {
+			if need := int64(len(frames)) * int64(ds[0].w) * int64(ds[0].h); need > opt.MaxBytes {
+				return nil, fmt.Errorf("the animation's %d frames of %d×%d pixels would take up to %d bytes of memory, %w of %d",
+					len(frames), ds[0].w, ds[0].h, need, ErrTooLarge, opt.MaxBytes)
+			}
+		}
 	}
 	return Frames(ctx, ds, delay)
+}
+
+// everyNth returns the first of frames and every n-th after it, and the
+// last.
+func everyNth(frames []Frame, n int) []Frame {
+	var out []Frame
+	for i := 0; i < len(frames); i += n {
+		out = append(out, frames[i])
+	}
+	if (len(frames)-1)%n != 0 {
+		out = append(out, frames[len(frames)-1])
+	}
+	return out
 }
 
 func frameSubtitle(m *machine.Machine, f Frame, pos []float64) string {

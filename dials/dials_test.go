@@ -3,9 +3,12 @@ package dials
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"image/gif"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -182,7 +185,7 @@ func TestRecordAnimate(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	mm, frames, err := LoadRecording(dir)
+	mm, frames, err := LoadRecording(dir, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +210,57 @@ func TestRecordAnimate(t *testing.T) {
 	if len(back.Image) != 4 {
 		t.Errorf("%d GIF frames; want 4", len(back.Image))
 	}
-	if _, _, err := LoadRecording(t.TempDir()); err == nil || !strings.Contains(err.Error(), "not a recording") {
+	if _, _, err := LoadRecording(t.TempDir(), 0); err == nil || !strings.Contains(err.Error(), "not a recording") {
 		t.Errorf("empty folder: error %v; want \"not a recording\"", err)
+	}
+
+	// Memory bounds, checked before the frames are drawn: 4 frames of
+	// the panel take at most 4 × w × h bytes.
+	w, h := g.Image[0].Bounds().Dx(), g.Image[0].Bounds().Dy()
+	need := int64(4 * w * h)
+	opt := AnimateOptions{Panel: PanelOptions{Width: 700, Height: 500}, MaxBytes: need - 1}
+	if _, err := Animate(context.Background(), mm, frames, opt); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), fmt.Sprintf("4 frames of %d×%d pixels", w, h)) {
+		t.Errorf("animation over its bound: error %v; want ErrTooLarge with the numbers", err)
+	}
+	opt.MaxBytes = need
+	if _, err := Animate(context.Background(), mm, frames, opt); err != nil {
+		t.Errorf("animation at its bound: %v", err)
+	}
+	// Every: the first frame, every n-th after it, and the last; the
+	// bound counts the frames kept.
+	for _, c := range []struct {
+		every int
+		want  []int // epochs
+	}{{0, []int{0, 1, 2, 3}}, {1, []int{0, 1, 2, 3}}, {2, []int{0, 2, 3}}, {3, []int{0, 3}}, {4, []int{0, 3}}, {10, []int{0, 3}}} {
+		opt := AnimateOptions{Panel: PanelOptions{Width: 700, Height: 500}, Every: c.every, MaxBytes: int64(len(c.want) * w * h)}
+		g, err := Animate(context.Background(), mm, frames, opt)
+		if err != nil {
+			t.Errorf("every %d: %v", c.every, err)
+			continue
+		}
+		if len(g.Image) != len(c.want) {
+			t.Errorf("every %d: %d frames; want %d (epochs %v)", c.every, len(g.Image), len(c.want), c.want)
+		}
+		var got []int
+		for _, f := range everyNth(frames, max(c.every, 1)) {
+			got = append(got, f.Epoch)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("every %d: epochs %v; want %v", c.every, got, c.want)
+		}
+	}
+	// ... and before the frames are read: 100 epoch files of 512 pots
+	// hold 204,800 bytes of positions (the machine file, about 70 kB, fits
+	// either bound).
+	for e := 4; e < 100; e++ {
+		if err := rec.Snapshot(m2, epochRecord(e)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := LoadRecording(dir, 204_799); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "100 epoch files of 512 pots would take about 204800 bytes") {
+		t.Errorf("recording over its bound: error %v; want ErrTooLarge with the numbers", err)
+	}
+	if _, fr, err := LoadRecording(dir, 204_800); err != nil || len(fr) != 100 {
+		t.Errorf("recording at its bound: %d frames, error %v", len(fr), err)
 	}
 }

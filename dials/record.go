@@ -92,9 +92,17 @@ func (r *Recorder) write(m *machine.Machine, epoch int, rec *machine.Epoch) erro
 }
 
 // LoadRecording reads a recording made by a Recorder: the machine as
-// training started and its frames in epoch order.
-func LoadRecording(dir string) (*machine.Machine, []Frame, error) {
-	m, err := machine.Load(filepath.Join(dir, recordMachine))
+// training started and its frames in epoch order. The machine file and the
+// frames' pot positions (4 bytes a pot an epoch, counted before any is
+// read) must each fit in maxBytes bytes (0: the machine file's own limit
+// and no bound on the frames); over it the error wraps ErrTooLarge, or
+// atomicfile.ErrTooLarge for the machine file.
+func LoadRecording(dir string, maxBytes int64) (*machine.Machine, []Frame, error) {
+	limit := maxBytes
+	if limit <= 0 {
+		limit = atomicfile.MaxMachine
+	}
+	m, err := machine.LoadLimit(filepath.Join(dir, recordMachine), limit, "")
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil, fmt.Errorf("%s: not a recording (no %s; make one with mark1 train --record %s)", dir, recordMachine, dir)
@@ -104,6 +112,10 @@ func LoadRecording(dir string) (*machine.Machine, []Frame, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "epoch-*.json"))
 	if err != nil {
 		return nil, nil, err
+	}
+	if need := int64(len(names)) * int64(m.Bank.Len()) * 4; maxBytes > 0 && need > maxBytes {
+		return nil, nil, fmt.Errorf("%s: %d epoch files of %d pots would take about %d bytes of memory, %w of %d",
+			dir, len(names), m.Bank.Len(), need, ErrTooLarge, maxBytes)
 	}
 	var frames []Frame
 	for _, name := range names {

@@ -77,6 +77,17 @@ func (s Source) cardSize() int {
 // Limits returns the limits pictures read from files are held to.
 func (s Source) Limits() Limits { return Limits{MaxPixels: s.MaxPixels, MaxBytes: s.MaxBytes} }
 
+// Within returns s with its limits (MaxPixels, MaxBytes) no looser than
+// lim's, a zero field of either meaning its default: a Source recorded in
+// a file keeps a tighter limit it records but cannot raise the limits of
+// the program that reads it.
+func (s Source) Within(lim Limits) Source {
+	own, bound := s.Limits().withDefaults(), lim.withDefaults()
+	s.MaxPixels = min(own.MaxPixels, bound.MaxPixels)
+	s.MaxBytes = min(own.MaxBytes, bound.MaxBytes)
+	return s
+}
+
 // Validate reports a field out of range, naming the field as the command
 // line spells it (--n, --card-size, --test-split, --max-pixels).
 func (s Source) Validate() error {

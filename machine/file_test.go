@@ -223,7 +223,7 @@ func TestLoadVersion1(t *testing.T) {
 	if len(m.History) != 3 {
 		t.Fatalf("%d epochs of history; want 3", len(m.History))
 	}
-	tr, te, err := m.Recipe.Load(m.Classes, "v1.json")
+	tr, te, err := m.Recipe.Load(m.Classes, "v1.json", images.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

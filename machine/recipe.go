@@ -97,9 +97,12 @@ func (r Recipe) checkClasses(classes []string) error {
 
 // Load makes the recipe's data again and checks that it is what the
 // recipe recorded: the machine's classes, and as many cards as before.
-// name is the machine file, for errors.
-func (r Recipe) Load(classes []string, name string) (train, test *images.Dataset, err error) {
-	train, test, err = r.Data.Load()
+// name is the machine file, for errors. lim bounds the data whatever the
+// recipe records (its limits count only where they are tighter,
+// images.Source.Within), so a machine file cannot ask for more memory
+// than the program reading it allows.
+func (r Recipe) Load(classes []string, name string, lim images.Limits) (train, test *images.Dataset, err error) {
+	train, test, err = r.Data.Within(lim).Load()
 	if err != nil && r.Data.Path != "" {
 		// The paths come from the machine file, not from the user: say what
 		// went wrong without quoting what the file holds.
@@ -132,7 +135,7 @@ func recordedDataError(err error) error {
 	case errors.Is(err, fs.ErrPermission):
 		kind, what = fs.ErrPermission, "permission denied"
 	case errors.Is(err, images.ErrTooLarge):
-		kind, what = images.ErrTooLarge, "larger than the data limits"
+		kind, what = images.ErrTooLarge, "larger than the data limits (--max-memory, --max-pixels)"
 	case errors.Is(err, images.ErrUnsupported):
 		kind, what = images.ErrUnsupported, "a kind of data mark1 does not read"
 	case errors.As(err, &pe):

@@ -52,7 +52,8 @@ type Config struct {
 	// MaxUpload bounds an uploaded picture in bytes; 0 means 8 MiB.
 	MaxUpload int64
 	// Limits bound an uploaded picture's pixels (images.Limits; zero
-	// fields mean its defaults).
+	// fields mean its defaults), and the data an uploaded machine's recipe
+	// makes again: its own recorded limits count only where tighter.
 	Limits images.Limits
 	// Delay is the pause between presentations while training runs; 0
 	// means 20 ms. A negative value means none.
@@ -95,6 +96,7 @@ type Server struct {
 	guard     *guard
 	maxUpload int64
 	decoder   *images.Decoder // uploads: cfg.Limits, one memory budget for all
+	limits    images.Limits   // cfg.Limits: also bound an uploaded machine's recorded data
 	perClass  int
 	seed      uint64
 	savePath  string
@@ -136,6 +138,7 @@ func New(cfg Config) (*Server, error) {
 		hub:       newHub(),
 		maxUpload: cfg.MaxUpload,
 		decoder:   images.NewDecoder(cfg.Limits),
+		limits:    cfg.Limits,
 		perClass:  cfg.PerClass,
 		seed:      cfg.Seed,
 		delay:     cfg.Delay,
@@ -201,7 +204,7 @@ func (s *Server) recipeFor(m *machine.Machine, task string) (machine.Recipe, err
 // cards (whose classes must be m's) and starts a session. Called with s.mu
 // held or before serving.
 func (s *Server) load(m *machine.Machine, r machine.Recipe) error {
-	train, test, err := r.Load(m.Classes, "the panel's machine")
+	train, test, err := r.Load(m.Classes, "the panel's machine", s.limits)
 	if err != nil {
 		return err
 	}

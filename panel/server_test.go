@@ -404,7 +404,7 @@ func TestPanelTrainsByTheFilesRecipe(t *testing.T) {
 	}
 	// The reference: a session on another copy of the same file.
 	ref := load()
-	tr, te, err := ref.Recipe.Load(ref.Classes, path)
+	tr, te, err := ref.Recipe.Load(ref.Classes, path, images.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -103,7 +103,11 @@ training and held-out cards as in training).`)
 		if m.Recipe == nil {
 			return fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", path)
 		}
-		train, test, err = m.Recipe.Load(m.Classes, path)
+		var lim images.Limits
+		if lim, err = flagLimits(fs); err != nil {
+			return err
+		}
+		train, test, err = m.Recipe.Load(m.Classes, path, lim)
 	} else {
 		train, test, err = data.load(seed)
 		if err == nil {

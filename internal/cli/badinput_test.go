@@ -3,8 +3,11 @@ package cli
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/png"
@@ -60,6 +63,38 @@ func smallPNG(t *testing.T) []byte {
 }
 
 // gzipped returns b compressed with gzip.
+// resign rewrites the machine file src as dst with edit applied to its
+// "machine" member and a true checksum: a hostile file that passes the
+// checksum. Numbers are kept exact (json.Number).
+func resign(t *testing.T, src, dst string, edit func(m map[string]any)) {
+	t.Helper()
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file map[string]json.RawMessage
+	if err := json.Unmarshal(b, &file); err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(file["machine"]))
+	dec.UseNumber()
+	var m map[string]any
+	if err := dec.Decode(&m); err != nil {
+		t.Fatal(err)
+	}
+	edit(m)
+	body, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(body)
+	out := fmt.Appendf(nil, "{\"format\": %s, \"version\": %s, \"checksum\": \"sha256:%s\", \"machine\": %s}\n",
+		file["format"], file["version"], hex.EncodeToString(sum[:]), body)
+	if err := os.WriteFile(dst, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func gzipped(t *testing.T, b []byte) []byte {
 	var out bytes.Buffer
 	zw := gzip.NewWriter(&out)
@@ -219,7 +254,17 @@ func TestBadInputs(t *testing.T) {
 		t.Fatal(errs)
 	}
 	write("secret.libsvm", []byte("root:$6$SECRET-HASH:19000:0:99999:7:::\n"))
+	// A machine file whose recipe asks for a million cards a class and
+	// records a data budget of a terabyte to make room for them: the
+	// command's own --max-memory bounds the data all the same.
+	resign(t, filepath.Join(dir, "good.json"), filepath.Join(dir, "greedy.json"), func(m map[string]any) {
+		data := m["recipe"].(map[string]any)["data"].(map[string]any)
+		data["n"], data["max_bytes"], data["max_pixels"] = 1_000_000, int64(1)<<40, 1<<40
+	})
 	if code, _, errs := run(t, dir, "train", "--task", "leftright", "--n", "5", "--quiet", "--epochs", "2", "--record", "rec", "--out", "rec.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, _, errs := run(t, dir, "train", "--task", "leftright", "--n", "5", "--quiet", "--epochs", "2", "--record", "rec2", "--out", "rec2.json"); code != 0 {
 		t.Fatal(errs)
 	}
 	os.Remove(filepath.Join(dir, "rec", "epoch-0001.json"))
@@ -327,6 +372,8 @@ func TestBadInputs(t *testing.T) {
 		{"fit --data a named pipe", []string{"fit", "--data", "fifo"}, 1, []string{"fifo", "named pipe"}},
 		{"apply --model a named pipe", []string{"apply", "--model", "fifo", "--data", "nan.libsvm"}, 1, []string{"fifo", "named pipe"}},
 		{"dials --animate from a recording whose epoch file is a named pipe", []string{"dials", "--record", "rec", "--animate", "a.gif"}, 1, []string{"epoch-0001.json", "named pipe"}},
+		{"dials --animate: the frames over --max-memory", []string{"dials", "--record", "rec2", "--animate", "a.gif", "--max-memory", "1048576"}, 1, []string{"rec2", "frames of", "--max-memory", "--every"}},
+		{"dials --every 0", []string{"dials", "--record", "rec2", "--animate", "a.gif", "--every", "0"}, 2, []string{"--every 0", "out of range"}},
 		// Memory: tiny files declaring huge data are refused before allocating.
 		{"IDX of 10 million 1x1 images (10 kB gzipped)", []string{"train", "--data", "ten-million-images-idx3-ubyte.gz"}, 1, []string{"ten-million-images-idx3-ubyte.gz", "10000000 samples", "--max-memory"}},
 		{"IDX of 300,000 1x1 images: the fitted cards over --max-memory", []string{"train", "--data", "tiny-images-idx3-ubyte.gz", "--max-memory", "100000000"}, 1, []string{"fitting 300000 cards", "--max-memory"}},
@@ -339,6 +386,9 @@ func TestBadInputs(t *testing.T) {
 		{"--max-memory too small", []string{"train", "--max-memory", "5"}, 2, []string{"--max-memory", "out of range"}},
 		// A recorded data path is not trusted with messages.
 		{"ablate: recorded data now a secret", []string{"ablate", "--machine", "snoop.json"}, 1, []string{"snoop.json", "secret.libsvm", "details withheld"}},
+		{"resume: a recipe raising its own data budget", []string{"train", "--resume", "greedy.json", "--out", "resumed.json"}, 1, []string{"greedy.json", "1000000", "over the limit of 536870912", "--max-memory"}},
+		{"ablate: a recipe raising its own data budget", []string{"ablate", "--machine", "greedy.json"}, 1, []string{"greedy.json", "over the limit of 536870912", "--max-memory"}},
+		{"dials: a recipe raising its own data budget", []string{"dials", "--machine", "greedy.json", "--view", "means", "--png", "m.png"}, 1, []string{"greedy.json", "over the limit of 536870912", "--max-memory"}},
 		{"resume: recorded data now a secret", []string{"train", "--resume", "snoop.json", "--out", "resumed.json"}, 1, []string{"snoop.json", "secret.libsvm", "details withheld"}},
 		// Flags out of range exit 2 naming the flag and the range; no value
 		// is silently replaced by a default.

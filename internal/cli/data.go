@@ -39,7 +39,7 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 }
 
 // maxMemoryHelp describes --max-memory.
-const maxMemoryHelp = "refuse data whose samples, or the machine's fitted cards, would take more than this many bytes (checked before reading), and any machine, configuration or wiring file larger than this; fit and compare also stop once their live memory passes it"
+const maxMemoryHelp = "refuse data whose samples, or the machine's fitted cards, would take more than this many bytes (checked before reading),\nand any machine, configuration or wiring file or animation larger than this; it is also Go's soft memory limit\n(GOMEMLIMIT overrides), and fit and compare stop once their live memory passes it"
 
 // memoryFlag registers --max-memory on a command that reads no data but
 // may read a machine file (see memoryLimit).
@@ -59,6 +59,25 @@ func memoryLimit(fs *pflag.FlagSet) (int64, error) {
 		return 0, usagef("--max-memory %d out of range: at least %d (1 MiB)", v, 1<<20)
 	}
 	return v, nil
+}
+
+// flagLimits returns the bounds a command's flags put on the data it reads:
+// --max-memory and --max-pixels (each its default where the command has no
+// such flag). A machine file's recorded data are held to them
+// (machine.Recipe.Load).
+func flagLimits(fs *pflag.FlagSet) (images.Limits, error) {
+	mem, err := memoryLimit(fs)
+	if err != nil {
+		return images.Limits{}, err
+	}
+	px, err := fs.GetInt("max-pixels")
+	if err != nil {
+		px = images.DefaultMaxPixels
+	}
+	if px < 1 {
+		return images.Limits{}, usagef("--max-pixels %d out of range: must be positive", px)
+	}
+	return images.Limits{MaxPixels: px, MaxBytes: mem}, nil
 }
 
 // source returns the data the flags describe, drawn and split with seed.

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image/gif"
 	"os"
@@ -32,6 +33,7 @@ type dialsOptions struct {
 	width    int
 	height   int
 	delay    int
+	every    int
 	data     dataFlags
 	cards    string
 }
@@ -66,6 +68,7 @@ into an animated GIF of the dials turning.`)
 	fs.StringVar(&o.animate, "animate", "", "write an animated GIF of the recording in --record DIR to this file")
 	fs.StringVar(&o.record, "record", "", "the recording folder for --animate (made by mark1 train --record DIR)")
 	fs.IntVar(&o.delay, "delay", 40, "--animate: time each epoch is shown, in hundredths of a second")
+	fs.IntVar(&o.every, "every", 1, "--animate: draw every Nth epoch of the recording (and always the last)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -91,11 +94,14 @@ into an animated GIF of the dials turning.`)
 	if o.bins < 1 || o.bins > 1000 || o.top < 0 || o.delay < 1 || o.delay > 6000 || o.width < 0 || o.height < 0 || o.width > 20000 || o.height > 20000 {
 		return usagef("dials: --bins in [1, 1000], --top ≥ 0, --delay in [1, 6000], --width and --height in [0, 20000]")
 	}
+	if o.every < 1 || o.every > 1_000_000 {
+		return usagef("dials: --every %d out of range [1, 1000000]", o.every)
+	}
 	if o.animate != "" || o.record != "" {
 		if o.animate == "" || o.record == "" {
 			return usagef("dials: --animate FILE.gif needs --record DIR, the folder mark1 train --record wrote")
 		}
-		return animate(ctx, env, o)
+		return animate(ctx, env, fs, o)
 	}
 	m, err := loadMachine(fs, o.machine)
 	if err != nil {
@@ -196,7 +202,11 @@ func viewCards(fs *pflag.FlagSet, m *machine.Machine, o dialsOptions) (*images.D
 		if m.Recipe == nil {
 			return nil, fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", o.machine)
 		}
-		train, test, err = m.Recipe.Load(m.Classes, o.machine)
+		var lim images.Limits
+		if lim, err = flagLimits(fs); err != nil {
+			return nil, err
+		}
+		train, test, err = m.Recipe.Load(m.Classes, o.machine, lim)
 	} else {
 		train, test, err = o.data.load(m.Seeds.Master)
 		if err == nil {
@@ -215,15 +225,26 @@ func viewCards(fs *pflag.FlagSet, m *machine.Machine, o dialsOptions) (*images.D
 	return test, nil
 }
 
-func animate(ctx context.Context, env *Env, o dialsOptions) error {
+func animate(ctx context.Context, env *Env, fs *pflag.FlagSet, o dialsOptions) error {
 	if ext := strings.ToLower(filepath.Ext(o.animate)); ext != ".gif" {
 		return usagef("dials: --animate %s: the animation is a GIF; name the file .gif", o.animate)
 	}
-	m, frames, err := dials.LoadRecording(o.record)
+	limit, err := memoryLimit(fs)
 	if err != nil {
 		return err
 	}
-	g, err := dials.Animate(ctx, m, frames, dials.AnimateOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height}, Delay: o.delay})
+	m, frames, err := dials.LoadRecording(o.record, limit)
+	if errors.Is(err, dials.ErrTooLarge) || errors.Is(err, atomicfile.ErrTooLarge) {
+		return fmt.Errorf("%w (raise it with --max-memory)", err)
+	}
+	if err != nil {
+		return err
+	}
+	g, err := dials.Animate(ctx, m, frames, dials.AnimateOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height},
+		Delay: o.delay, Every: o.every, MaxBytes: limit})
+	if errors.Is(err, dials.ErrTooLarge) {
+		return fmt.Errorf("%s: %w (raise it with --max-memory, draw every Nth epoch with --every N, or smaller frames with --width and --height)", o.record, err)
+	}
 	if err != nil {
 		return err
 	}
@@ -231,7 +252,7 @@ func animate(ctx context.Context, env *Env, o dialsOptions) error {
 		return err
 	}
 	b := g.Image[0].Bounds()
-	fmt.Fprintf(env.Stdout, "Wrote %d frames (epochs %d to %d, %dx%d) to %s.\n", len(frames), frames[0].Epoch, frames[len(frames)-1].Epoch, b.Dx(), b.Dy(), o.animate)
+	fmt.Fprintf(env.Stdout, "Wrote %d frames (epochs %d to %d, %dx%d) to %s.\n", len(g.Image), frames[0].Epoch, frames[len(frames)-1].Epoch, b.Dx(), b.Dy(), o.animate)
 	return nil
 }
 

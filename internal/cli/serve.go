@@ -58,6 +58,10 @@ The panel answers only requests addressed to it by a loopback name or the
 	if maxPixels < 1 {
 		return usagef("--max-pixels %d out of range: must be positive", maxPixels)
 	}
+	memory, err := memoryLimit(fs) // also bounds an uploaded machine's recorded data
+	if err != nil {
+		return err
+	}
 	if uploadTimeout <= 0 {
 		return usagef("serve: --upload-timeout must be positive, got %v", uploadTimeout)
 	}
@@ -95,7 +99,7 @@ The panel answers only requests addressed to it by a loopback name or the
 		delay = -1 // panel: negative means none
 	}
 	p, err := panel.New(panel.Config{Machine: m, Task: task, PerClass: perClass, MaxUpload: maxUpload, SavePath: out,
-		Limits: images.Limits{MaxPixels: maxPixels}, Delay: delay, Hosts: hosts, UploadTimeout: uploadTimeout})
+		Limits: images.Limits{MaxPixels: maxPixels, MaxBytes: memory}, Delay: delay, Hosts: hosts, UploadTimeout: uploadTimeout})
 	if err != nil {
 		return usageError{err}
 	}

@@ -323,7 +323,11 @@ func resumeTraining(fs *pflag.FlagSet, path string) (*machine.Machine, machine.R
 	if m.Recipe == nil {
 		return nil, machine.Recipe{}, nil, nil, fmt.Errorf("%s: the machine file does not record how it was trained (no recipe), so its training cannot be continued", path)
 	}
-	train, test, err := m.Recipe.Load(m.Classes, path)
+	lim, err := flagLimits(fs)
+	if err != nil {
+		return nil, machine.Recipe{}, nil, nil, err
+	}
+	train, test, err := m.Recipe.Load(m.Classes, path, lim)
 	if err != nil {
 		return nil, machine.Recipe{}, nil, nil, err
 	}
