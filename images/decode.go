@@ -137,7 +137,17 @@ func decodeGray(r io.Reader, name string, lim Limits, reserve func(pixels int) e
 // progressive JPEG's coefficients (4 bytes per sample) and for colour that is
 // not YCbCr an RGBA copy; for other formats the bytes per pixel of the
 // decoded colour model; plus a grey byte per pixel unless the decoder's
-// output is grey or YCbCr already (whose Y plane is read in place).
+// output is grey or YCbCr already (whose Y plane is read in place). A TIFF
+// whose strips are compressed is inflated into a buffer of up to 8 bytes a
+// pixel of the strip whatever its colour model (x/image/tiff allows that
+// for 64-bit RGBA), a bytes.Buffer grown by doubling: its last growth
+// holds the old buffer and one twice as large, and the earlier ones may
+// not have been collected yet, up to 4 × 8 bytes a pixel in all. The
+// strips' sizes are not in the header DecodeConfig reads, and one strip
+// may hold the whole picture, so a TIFF counts 32 bytes a pixel more
+// (TestTIFFBomb measures 29–31 in all; a 261 kB deflated TIFF of
+// 5792×5792 grey pixels took 476 MB when it counted 1). The default
+// budget so admits TIFFs of up to about 7.5 megapixels.
 func decodeBytes(format string, cfg image.Config, jh jpegHead) int {
 	px := float64(cfg.Width) * float64(cfg.Height)
 	var per float64
@@ -154,6 +164,9 @@ func decodeBytes(format string, cfg image.Config, jh jpegHead) int {
 	}
 	if cfg.ColorModel != color.YCbCrModel && cfg.ColorModel != color.GrayModel {
 		per++
+	}
+	if format == "tiff" {
+		per += 32
 	}
 	// The reduced grey picture and its turned copy (4 bytes a pixel).
 	kept := min(px, KeepPixels)
