@@ -49,7 +49,13 @@ func guardMemory(ctx context.Context, name string, fs *pflag.FlagSet) (_ context
 	go func() {
 		defer close(stopped)
 		defer close(g.done)
-		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		// The live heap is as the last collection found it: one that ended
+		// before the guard started measured someone else's work (an
+		// earlier command in the same process), so readings count only
+		// once a collection has run since.
+		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/cycles/total:gc-cycles"}}
+		metrics.Read(sample)
+		startCycles := sample[1].Value
 		tick := time.NewTicker(memoryPoll)
 		defer tick.Stop()
 		for {
@@ -63,6 +69,10 @@ func guardMemory(ctx context.Context, name string, fs *pflag.FlagSet) (_ context
 			metrics.Read(sample)
 			if sample[0].Value.Kind() != metrics.KindUint64 {
 				continue // a runtime without the metric: the readers' budgets still hold
+			}
+			if sample[1].Value.Kind() == metrics.KindUint64 && startCycles.Kind() == metrics.KindUint64 &&
+				sample[1].Value.Uint64() == startCycles.Uint64() {
+				continue // no collection since the guard started
 			}
 			if live := sample[0].Value.Uint64(); live > uint64(limit) {
 				g.over.Store(&memoryError{fmt.Sprintf("%s: stopped: the data and the work on them reached %s live in memory, over --max-memory %d (%s); raise it with --max-memory",

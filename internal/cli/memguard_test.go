@@ -43,13 +43,13 @@ func TestMemoryGuard(t *testing.T) {
 	}
 	f.Close()
 
-	const budget = 50 << 20
+	const budget = 80 << 20 // the linear SVM peaks near 30 MB of heap; the kernel cache alone may take 100 MiB
 	runtime.GC()
 	heap := sampleHeap()
 	code, _, errs := run(t, dir, "fit", "--data", "train.libsvm", "--quiet", "--max-memory", fmt.Sprint(budget), "--model", "m.json")
 	peak := heap.Peak()
 	t.Logf("stopped: %q; peak heap %.0f MB", errs, float64(peak)/1e6)
-	if code != 1 || !strings.Contains(errs, "fit: stopped") || !strings.Contains(errs, "over --max-memory 52428800 (52 MB); raise it with --max-memory") || strings.Count(errs, "\n") != 1 {
+	if code != 1 || !strings.Contains(errs, "fit: stopped") || !strings.Contains(errs, "over --max-memory 83886080 (84 MB); raise it with --max-memory") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("exit %d, %q; want exit 1 and one line naming --max-memory", code, errs)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "m.json")); err == nil {
