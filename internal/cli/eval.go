@@ -63,7 +63,13 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	if err := data.checkFit(m.Config, d); err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil { // interrupted while the data were read
+		return err
+	}
 	fields, labels := m.Fit(d), machine.Labels(d)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	acc := m.Accuracy(fields, labels)
 	conf := m.Confusion(fields, labels)
 	w := env.Stdout

@@ -479,8 +479,14 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil { // interrupted while the data were read
+		return err
+	}
 	preds, acc, err := applyModel(f, test)
 	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil { // nothing is written once interrupted
 		return err
 	}
 	fmt.Fprintf(env.Stdout, "%s on %s: accuracy %s\n", modelPath, testPath, acc)

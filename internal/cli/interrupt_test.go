@@ -25,6 +25,9 @@ func TestInterrupts(t *testing.T) {
 		t.Fatal(errs)
 	}
 	os.WriteFile(filepath.Join(dir, "blobs.libsvm"), blobs(7, 400, 5, []string{"1", "2", "3"}), 0o644)
+	if code, _, errs := run(t, dir, "fit", "--data", "blobs.libsvm", "--learner", "perceptron", "--quiet", "--model", "blobs-model.json"); code != 0 {
+		t.Fatal(errs)
+	}
 	tests := []struct {
 		name    string
 		after   int64 // cancel after the context's Err is asked this often
@@ -43,6 +46,9 @@ func TestInterrupts(t *testing.T) {
 		{"pa --png", 1, []string{"pa", "--task", "shapes", "--n", "20", "--png", "pa.png"}, nil, nil, "interrupted"},
 		{"lab --gif", 5, []string{"lab", "--example", "rings", "--learner", "kernel-perceptron", "--kernel", "gaussian:sigma=1", "--gif", "l.gif"}, nil, nil, "interrupted"},
 		{"fit", 0, []string{"fit", "--data", "blobs.libsvm", "--model", "fit.json"}, nil, nil, "interrupted"},
+		{"eval after reading", 0, []string{"eval", "--machine", "earlier.json", "--task", "leftright"}, nil, nil, "interrupted"},
+		{"eval after fitting the cards", 1, []string{"eval", "--machine", "earlier.json", "--task", "leftright"}, nil, nil, "interrupted"},
+		{"apply", 1, []string{"apply", "--model", "blobs-model.json", "--data", "blobs.libsvm", "--predictions", "p.txt"}, nil, nil, "interrupted"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
