@@ -46,7 +46,11 @@
 // Only the operator's own browser is served (guard.go): a request must
 // name a loopback host or the served address, and every control must come
 // from the panel's own page, carrying the per-server token that the page
-// holds (header X-Mark1-Token). Uploads and event streams are capped in
-// number, uploads have a body deadline, and decoding is limited to a few
-// pictures at a time.
+// holds (header X-Mark1-Token). Uploads, event streams, pictures drawn
+// and lab runs are capped in number, and the machine changes (an uploaded
+// machine, a task change, a reset) one at a time, its cards made without
+// holding up the state; uploads have a body deadline, every other request
+// a read deadline (serve the panel with Server.HTTPServer), and decoding is
+// limited to a few pictures at a time. Control bodies are one JSON object
+// that gives the fields the control needs.
 package panel

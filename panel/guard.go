@@ -32,12 +32,23 @@ import (
 //     custom header without a CORS preflight, which the panel never grants.
 //     Reads from another site (Sec-Fetch-Site cross-site or same-site) are
 //     refused too, except navigating to a page.
-//   - Resources: at most Config.MaxUploads uploads and Config.MaxStreams
-//     event streams at once (503 beyond, with a message); an upload's body
-//     must arrive within Config.UploadTimeout (408); at most
-//     Config.MaxDecodes pictures are decoded at once, so memory is bounded
-//     by MaxUploads × MaxUpload bytes of bodies plus MaxDecodes decodes of
-//     a picture within the pixel limit.
+//   - Resources: at most Config.MaxUploads uploads, Config.MaxStreams
+//     event streams, Config.MaxRenders pictures drawn or lab runs computed,
+//     and one change of machine (an uploaded machine, a task change, a
+//     reset) at once (503 beyond, with a message); an upload's body must
+//     arrive within Config.UploadTimeout (408); at most Config.MaxDecodes
+//     pictures are decoded at once, so memory is bounded by MaxUploads ×
+//     MaxUpload bytes of bodies plus MaxDecodes decodes of a picture
+//     within the pixel limit.
+//   - Time: a request's headers and body must arrive within
+//     Config.ReadTimeout of its first byte (an upload's body has
+//     UploadTimeout from when it is admitted instead), or the connection
+//     is cut: a client that announces a body and sends part of it holds a
+//     connection no longer than that, whether the request is answered or
+//     refused. Once a request's body has been read to its end (or when it
+//     has none) net/http lifts the read deadline itself, to watch the
+//     connection for the client leaving, so an event stream or a long
+//     answer is not cut (TestStreamOutlivesReadTimeout).
 //
 // See the OWASP cheat sheets on CSRF prevention (custom request headers,
 // Fetch Metadata) and on DNS rebinding (Host validation).
@@ -50,7 +61,18 @@ const (
 	DefaultMaxUploads    = 8
 	DefaultMaxStreams    = 64
 	DefaultMaxDecodes    = 2
+	DefaultMaxRenders    = 2
 	DefaultUploadTimeout = 30 * time.Second
+	DefaultReadTimeout   = 10 * time.Second
+)
+
+// Time limits of the connections the panel is served on (HTTPServer).
+const (
+	// readHeaderTimeout bounds the arrival of a request's headers.
+	readHeaderTimeout = 10 * time.Second
+	// idleTimeout bounds how long a kept-alive connection waits for its
+	// next request.
+	idleTimeout = 2 * time.Minute
 )
 
 // guard holds the panel's request checks and resource limits.
@@ -60,7 +82,10 @@ type guard struct {
 	uploads     chan struct{}   // a slot per upload in progress
 	streams     chan struct{}   // a slot per open event stream
 	decodes     chan struct{}   // a slot per picture being decoded
-	bodyTimeout time.Duration
+	renders     chan struct{}   // a slot per picture being drawn or lab run being computed
+	loads       chan struct{}   // the one slot for a change of machine
+	bodyTimeout time.Duration   // an upload's body, from when it is admitted
+	readTimeout time.Duration   // a request's headers and body, from its first byte
 }
 
 // newGuard returns the guard for cfg.
@@ -75,15 +100,29 @@ func newGuard(cfg Config) (*guard, error) {
 		uploads:     make(chan struct{}, orDefault(cfg.MaxUploads, DefaultMaxUploads)),
 		streams:     make(chan struct{}, orDefault(cfg.MaxStreams, DefaultMaxStreams)),
 		decodes:     make(chan struct{}, orDefault(cfg.MaxDecodes, DefaultMaxDecodes)),
+		renders:     make(chan struct{}, orDefault(cfg.MaxRenders, DefaultMaxRenders)),
+		loads:       make(chan struct{}, 1),
 		bodyTimeout: cfg.UploadTimeout,
+		readTimeout: cfg.ReadTimeout,
 	}
 	if g.bodyTimeout <= 0 {
 		g.bodyTimeout = DefaultUploadTimeout
 	}
+	if g.readTimeout <= 0 {
+		g.readTimeout = DefaultReadTimeout
+	}
 	for _, h := range cfg.Hosts {
-		g.hosts[strings.ToLower(strings.Trim(h, "[]"))] = true
+		if h = hostName(h); h != "" {
+			g.hosts[h] = true
+		}
 	}
 	return g, nil
+}
+
+// hostName returns a host name or address as the guard compares it: lower
+// case, without brackets or a trailing dot ("LocalHost." is "localhost").
+func hostName(host string) string {
+	return strings.TrimSuffix(strings.ToLower(strings.Trim(host, "[]")), ".")
 }
 
 func orDefault(v, def int) int {
@@ -99,8 +138,7 @@ func (g *guard) hostAllowed(hostport string) bool {
 	if h, _, err := net.SplitHostPort(hostport); err == nil {
 		host = h
 	}
-	host = strings.ToLower(strings.Trim(host, "[]"))
-	host = strings.TrimSuffix(host, ".")
+	host = hostName(host)
 	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
 		return true // RFC 6761: always the loopback interface
 	}
@@ -113,7 +151,7 @@ func (g *guard) hostAllowed(hostport string) bool {
 // check refuses a request that is not from the operator's own page.
 func (g *guard) check(r *http.Request) error {
 	if !g.hostAllowed(r.Host) {
-		return errorf(http.StatusMisdirectedRequest, "host %q is not this panel's address; open it as http://localhost:PORT/ (a request under another name may come from a DNS-rebinding attack)", r.Host)
+		return errorf(http.StatusMisdirectedRequest, "host %q is not this panel's address; open it as http://localhost:%s/ (a request under another name may come from a DNS-rebinding attack)", r.Host, localPort(r))
 	}
 	site := r.Header.Get("Sec-Fetch-Site")
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
@@ -135,6 +173,17 @@ func (g *guard) check(r *http.Request) error {
 		return errorf(http.StatusForbidden, "missing or wrong %s header: controls are taken only from the panel's own page (reload it if the server was restarted)", TokenHeader)
 	}
 	return nil
+}
+
+// localPort returns the port r came in on, or "PORT" if it is not known
+// (a handler called without a server).
+func localPort(r *http.Request) string {
+	if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
+		if _, port, err := net.SplitHostPort(a.String()); err == nil && port != "" {
+			return port
+		}
+	}
+	return "PORT"
 }
 
 // refuse answers a request with err without reading its body. The
@@ -167,6 +216,23 @@ func (g *guard) limit(slots chan struct{}, what string, h http.HandlerFunc) http
 // call the handler directly).
 func (g *guard) bodyDeadline(w http.ResponseWriter) bool {
 	return http.NewResponseController(w).SetReadDeadline(time.Now().Add(g.bodyTimeout)) == nil
+}
+
+// HTTPServer returns an http.Server that serves the panel with the time
+// limits the guard relies on: a request's headers must arrive within 10 s
+// (or Config.ReadTimeout if shorter), its headers and body within
+// Config.ReadTimeout (an upload's body has Config.UploadTimeout from when
+// it is admitted), and a kept-alive connection is closed after 2 minutes
+// without a request. Without the read timeout a client that announces a
+// body and sends part of it would hold its connection for ever. Set the
+// server's Addr, or call its Serve with a listener.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: min(readHeaderTimeout, s.guard.readTimeout),
+		ReadTimeout:       s.guard.readTimeout,
+		IdleTimeout:       idleTimeout,
+	}
 }
 
 // decodeSlot waits for a decoding slot; release it by calling the returned

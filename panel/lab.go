@@ -2,7 +2,6 @@ package panel
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"math"
 	"net/http"
@@ -15,8 +14,17 @@ import (
 // the data and the learner's settings with the frame it wants, and draws
 // the answer, a lab.Frame. Nothing here touches the machine.
 
-// maxLabPoints bounds the points of a lab request.
-const maxLabPoints = 200
+// Bounds of a lab request.
+const (
+	// maxLabPoints bounds the points of a lab request.
+	maxLabPoints = 200
+	// maxLabValue bounds the size of the numbers a lab request gives (the
+	// points' coordinates, eps, start, C): with at most 200 points and 200
+	// epochs the runs' numbers then stay far from overflowing.
+	maxLabValue = 1e6
+	// maxLabBody bounds the body of a lab request.
+	maxLabBody = 64 << 10
+)
 
 // labRequest is the body of POST /api/lab.
 type labRequest struct {
@@ -37,9 +45,12 @@ func (s *Server) handleLabExamples(w http.ResponseWriter, r *http.Request) {
 // handleLab answers POST /api/lab with the frame asked for.
 func (s *Server) handleLab(w http.ResponseWriter, r *http.Request) {
 	var req labRequest
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 64<<10))
-	if err := dec.Decode(&req); err != nil {
-		writeError(w, errorf(http.StatusBadRequest, "bad request body: %v", err))
+	if err := readJSON(w, r, maxLabBody, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if err := checkLabSetup(req.Setup); err != nil {
+		writeError(w, err)
 		return
 	}
 	var e lab.Example
@@ -54,7 +65,7 @@ func (s *Server) handleLab(w http.ResponseWriter, r *http.Request) {
 		x := make([][]float64, len(req.Points))
 		y := make([]int, len(req.Points))
 		for i, p := range req.Points {
-			if math.Abs(p[0]) > 1e6 || math.Abs(p[1]) > 1e6 {
+			if math.Abs(p[0]) > maxLabValue || math.Abs(p[1]) > maxLabValue {
 				writeError(w, errorf(http.StatusBadRequest, "point %d: coordinates beyond ±10⁶", i+1))
 				return
 			}
@@ -106,5 +117,32 @@ func (s *Server) handleLab(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusBadRequest, "%v", err))
 		return
 	}
-	writeJSON(w, http.StatusOK, fr)
+	b, err := encodeJSON(fr)
+	if err != nil {
+		// A kernel can overflow where the bounded inputs do not (a
+		// polynomial of high degree).
+		writeError(w, errorf(http.StatusUnprocessableEntity, "the run's numbers are not finite (%v): they overflowed; ask for smaller ones (the points, eps, start, C, the kernel's degree or gamma)", err))
+		return
+	}
+	writeBody(w, http.StatusOK, b)
+}
+
+// checkLabSetup refuses, naming the field, a setting whose size would make
+// a run's numbers overflow (JSON cannot carry NaN or infinities, so a
+// non-finite number never arrives).
+func checkLabSetup(s lab.Setup) error {
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"setup.eps", s.Eps}, {"setup.C", s.C}} {
+		if math.Abs(f.v) > maxLabValue {
+			return errorf(http.StatusBadRequest, "%s %g: beyond ±10⁶", f.name, f.v)
+		}
+	}
+	for i, v := range s.Start {
+		if math.Abs(v) > maxLabValue {
+			return errorf(http.StatusBadRequest, "setup.start[%d] %g: beyond ±10⁶", i, v)
+		}
+	}
+	return nil
 }

@@ -20,44 +20,43 @@ import (
 	"mark1/machine"
 )
 
-// The operations below run with s.mu held.
+// The builds of a new machine (taskBuild, resetBuild, handleMachine's) run
+// without s.mu, through replace; the other operations below run with s.mu
+// held.
 
-// changeTask builds a new machine with the same hardware and healthy
-// wiring (so the faults are drawn as they were, once) for a built-in
-// task's classes, trained by the same rule.
-func (s *Server) changeTask(task string) error {
-	info, ok := images.LookupTask(task)
-	if !ok {
-		return errorf(http.StatusBadRequest, "unknown task %q; the tasks are %s", task, strings.Join(images.TaskNames(), ", "))
+// taskBuild returns the build of a new machine with the same hardware and
+// healthy wiring as cur (so the faults are drawn as they were, once) for a
+// built-in task's classes, trained by the same rule.
+func (s *Server) taskBuild(task string) func(cur *machine.Machine) (*loaded, error) {
+	return func(cur *machine.Machine) (*loaded, error) {
+		info, ok := images.LookupTask(task)
+		if !ok {
+			return nil, errorf(http.StatusBadRequest, "unknown task %q; the tasks are %s", task, strings.Join(images.TaskNames(), ", "))
+		}
+		r, err := s.recipeFor(cur, task)
+		if err != nil {
+			return nil, err
+		}
+		m, err := machine.New(cur.Config, info.Classes, cur.Seeds, cur.Wiring)
+		if err != nil {
+			return nil, errorf(http.StatusBadRequest, "task %s on this machine: %v", task, err)
+		}
+		l, err := s.load(m, r)
+		if err != nil {
+			return nil, errorf(http.StatusBadRequest, "%v", err)
+		}
+		return l, nil
 	}
-	r, err := s.recipeFor(s.m, task)
-	if err != nil {
-		return err
-	}
-	s.stopRunning()
-	m, err := machine.New(s.m.Config, info.Classes, s.m.Seeds, s.m.Wiring)
-	if err != nil {
-		return errorf(http.StatusBadRequest, "task %s on this machine: %v", task, err)
-	}
-	if err := s.load(m, r); err != nil {
-		return errorf(http.StatusBadRequest, "%v", err)
-	}
-	s.message = fmt.Sprintf("A fresh machine for task %s: %d classes, %d training cards, %d pots.", task, len(m.Classes), len(s.cards), m.Bank.Len())
-	return nil
 }
 
-// reset puts every pot back where it started and clears the history.
-func (s *Server) reset() error {
-	s.stopRunning()
-	m, err := machine.New(s.m.Config, s.m.Classes, s.m.Seeds, s.m.Wiring)
+// resetBuild builds cur again with every pot where it started and no
+// history, trained by the same recipe.
+func (s *Server) resetBuild(cur *machine.Machine) (*loaded, error) {
+	m, err := machine.New(cur.Config, cur.Classes, cur.Seeds, cur.Wiring)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := s.load(m, *s.m.Recipe); err != nil {
-		return err
-	}
-	s.message = "The pots are back at their starting positions."
-	return nil
+	return s.load(m, *cur.Recipe)
 }
 
 // save writes the machine to the save path given at start.
@@ -77,7 +76,8 @@ func (s *Server) save() error {
 
 // handleMachine loads a machine file sent as the request body (bounded by
 // the upload limit) and makes it the panel's machine, trained by its own
-// recipe.
+// recipe. Its cards are made without the lock (replace), one machine at a
+// time (the guard).
 func (s *Server) handleMachine(w http.ResponseWriter, r *http.Request) {
 	s.guard.bodyDeadline(w)
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxUpload))
@@ -99,17 +99,19 @@ func (s *Server) handleMachine(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	s.action(func() error {
-		rec, err := s.recipeFor(m, "")
+	var rec machine.Recipe
+	build := func(*machine.Machine) (*loaded, error) {
+		if rec, err = s.recipeFor(m, ""); err != nil {
+			return nil, err
+		}
+		l, err := s.load(m, rec)
 		if err != nil {
-			return err
+			return nil, errorf(http.StatusBadRequest, "%v", err)
 		}
-		s.stopRunning()
-		if err := s.load(m, rec); err != nil {
-			return errorf(http.StatusBadRequest, "%v", err)
-		}
-		s.message = fmt.Sprintf("Loaded a machine: %s, %d epochs so far, trained by %s/%s.", s.task, len(m.History), rec.Rule, rec.Values)
-		return nil
+		return l, nil
+	}
+	s.replace(build, func(l *loaded) string {
+		return fmt.Sprintf("Loaded a machine: %s, %d epochs so far, trained by %s/%s.", l.task, len(l.m.History), rec.Rule, rec.Values)
 	})(w, r)
 }
 

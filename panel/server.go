@@ -49,7 +49,8 @@ type Config struct {
 	// SavePath is where the Save button writes the machine (atomically);
 	// empty means saving is off.
 	SavePath string
-	// MaxUpload bounds an uploaded picture in bytes; 0 means 8 MiB.
+	// MaxUpload bounds an uploaded picture or machine file in bytes; 0
+	// means 16 MiB.
 	MaxUpload int64
 	// Limits bound an uploaded picture's pixels (images.Limits; zero
 	// fields mean its defaults), and the data an uploaded machine's recipe
@@ -72,6 +73,13 @@ type Config struct {
 	// UploadTimeout bounds the time an upload's body may take to arrive;
 	// 0 means 30 s.
 	UploadTimeout time.Duration
+	// ReadTimeout bounds the time a request's headers and body may take to
+	// arrive, from its first byte (an upload's body has UploadTimeout
+	// instead); 0 means 10 s. It takes effect through HTTPServer.
+	ReadTimeout time.Duration
+	// MaxRenders bounds the pictures of the machine drawn and the lab runs
+	// computed at once; 0 means 2.
+	MaxRenders int
 }
 
 // Defaults of Config.
@@ -162,9 +170,11 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.load(cfg.Machine, r); err != nil {
+	l, err := s.load(cfg.Machine, r)
+	if err != nil {
 		return nil, err
 	}
+	s.install(l)
 	g, err := newGuard(cfg)
 	if err != nil {
 		return nil, err
@@ -200,28 +210,82 @@ func (s *Server) recipeFor(m *machine.Machine, task string) (machine.Recipe, err
 	return r, nil
 }
 
-// load makes m the panel's machine, trained by recipe r: it makes r's
-// cards (whose classes must be m's) and starts a session. Called with s.mu
-// held or before serving.
-func (s *Server) load(m *machine.Machine, r machine.Recipe) error {
+// loaded is a machine made ready to be the panel's: its session and its
+// training cards' pictures.
+type loaded struct {
+	m     *machine.Machine
+	sess  *machine.Session
+	task  string
+	cards []*image.Gray
+}
+
+// load makes m ready to be the panel's machine, trained by recipe r: it
+// makes r's cards (whose classes must be m's) and starts a session. It
+// reads only what does not change while the server runs, so it runs
+// without s.mu: making a recipe's cards can take long. m must not be the
+// panel's machine; install makes it so.
+func (s *Server) load(m *machine.Machine, r machine.Recipe) (*loaded, error) {
 	train, test, err := r.Load(m.Classes, "the panel's machine", s.limits)
 	if err != nil {
-		return err
+		return nil, err
+	}
+	budget := s.limits.MaxBytes
+	if budget <= 0 {
+		budget = images.DefaultMaxBytes
+	}
+	if err := m.Config.CheckFit(train.Len()+test.Len(), budget); err != nil {
+		return nil, err
 	}
 	sess, err := machine.NewSession(m, r, m.Fields(train), m.Fields(test))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	m.Recipe = &r
-	s.m, s.sess, s.task = m, sess, r.Data.String()
-	s.cards = make([]*image.Gray, len(train.Samples))
+	l := &loaded{m: m, sess: sess, task: r.Data.String(), cards: make([]*image.Gray, len(train.Samples))}
 	for i, smp := range train.Samples {
-		s.cards[i] = smp.Image
+		l.cards[i] = smp.Image
 	}
+	return l, nil
+}
+
+// install makes l the panel's machine, stopping training on the one it
+// replaces. Called with s.mu held or before serving.
+func (s *Server) install(l *loaded) {
+	s.stopRunning()
+	s.m, s.sess, s.task, s.cards = l.m, l.sess, l.task, l.cards
 	s.cur, s.moved = nil, nil
 	s.resp = machine.Response{}
 	s.layout++
-	return nil
+}
+
+// replace answers a request that gives the panel a new machine (an
+// uploaded one, a task change, a reset). build makes it from the panel's
+// machine as it stands, and runs without s.mu: making a recipe's cards can
+// take long, and meanwhile the state, the pictures and training on the old
+// machine go on. It may read only what stays the same while a machine is
+// the panel's (its configuration, classes, seeds, wiring and recipe). The
+// guard lets one replacement run at a time, so the machine build starts
+// from is still the panel's when the new one is installed, with the lock
+// held; then done returns the message to show.
+func (s *Server) replace(build func(cur *machine.Machine) (*loaded, error), done func(l *loaded) string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		cur := s.m
+		s.mu.Unlock()
+		l, err := build(cur)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		s.action(func() error {
+			if s.closed {
+				return errorf(http.StatusServiceUnavailable, "the panel is shutting down")
+			}
+			s.install(l)
+			s.message = done(l)
+			return nil
+		})(w, r)
+	}
 }
 
 func (s *Server) routes() {
@@ -231,12 +295,18 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/layout", s.handleLayout)
 	s.mux.HandleFunc("GET /api/state", s.handleState)
 	s.mux.HandleFunc("GET /api/events", s.guard.limit(s.guard.streams, "event streams", s.handleEvents))
-	s.mux.HandleFunc("GET /api/dials.png", s.handlePicture)
-	s.mux.HandleFunc("GET /api/weights.png", s.handlePicture)
-	s.mux.HandleFunc("GET /api/sensitivity.png", s.handlePicture)
-	s.mux.HandleFunc("GET /api/means.png", s.handlePicture)
-	s.mux.HandleFunc("POST /api/task", s.handleTask)
-	s.mux.HandleFunc("POST /api/reset", s.action(s.reset))
+	picture := s.guard.limit(s.guard.renders, "pictures and lab runs", s.handlePicture)
+	s.mux.HandleFunc("GET /api/dials.png", picture)
+	s.mux.HandleFunc("GET /api/weights.png", picture)
+	s.mux.HandleFunc("GET /api/sensitivity.png", picture)
+	s.mux.HandleFunc("GET /api/means.png", picture)
+	change := func(h http.HandlerFunc) http.HandlerFunc {
+		return s.guard.limit(s.guard.loads, "changes of machine (an uploaded machine, a task change, a reset)", h)
+	}
+	s.mux.HandleFunc("POST /api/task", change(s.handleTask))
+	s.mux.HandleFunc("POST /api/reset", change(s.replace(s.resetBuild, func(*loaded) string {
+		return "The pots are back at their starting positions."
+	})))
 	s.mux.HandleFunc("POST /api/present", s.action(s.presentNext))
 	s.mux.HandleFunc("POST /api/step", s.action(s.stepOnce))
 	s.mux.HandleFunc("POST /api/run", s.action(s.run))
@@ -245,9 +315,9 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/upload", s.guard.limit(s.guard.uploads, "uploads", s.handleUpload))
 	s.mux.HandleFunc("POST /api/force", s.handleForce)
 	s.mux.HandleFunc("POST /api/save", s.action(s.save))
-	s.mux.HandleFunc("POST /api/machine", s.guard.limit(s.guard.uploads, "uploads", s.handleMachine))
+	s.mux.HandleFunc("POST /api/machine", s.guard.limit(s.guard.uploads, "uploads", change(s.handleMachine)))
 	s.mux.HandleFunc("GET /api/lab/examples", s.handleLabExamples)
-	s.mux.HandleFunc("POST /api/lab", s.handleLab)
+	s.mux.HandleFunc("POST /api/lab", s.guard.limit(s.guard.renders, "pictures and lab runs", s.handleLab))
 }
 
 // ServeHTTP implements http.Handler.
@@ -294,6 +364,8 @@ func errorf(status int, format string, a ...any) error {
 	return &apiError{status, fmt.Sprintf(format, a...)}
 }
 
+// writeError answers err as {"error": message}, with err's status if it is
+// an apiError, else 400.
 func writeError(w http.ResponseWriter, err error) {
 	status := http.StatusBadRequest
 	var ae *apiError
@@ -303,11 +375,35 @@ func writeError(w http.ResponseWriter, err error) {
 	writeJSON(w, status, map[string]string{"error": err.Error()})
 }
 
+// encodeJSON encodes an answer. A value JSON cannot hold (a number that is
+// not finite) is an error with status 500.
+func encodeJSON(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, errorf(http.StatusInternalServerError, "the answer cannot be written as JSON: %v", err)
+	}
+	return b, nil
+}
+
+// writeJSON answers v as JSON with status. v is encoded before anything
+// is written, so an answer that cannot be encoded is a 500 with a message,
+// not a 200 with an empty body.
 func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := encodeJSON(v)
+	if err != nil {
+		writeError(w, err) // a map of strings: cannot fail
+		return
+	}
+	writeBody(w, status, b)
+}
+
+// writeBody answers b, encoded JSON, with status: every JSON answer of the
+// panel goes out here.
+func writeBody(w http.ResponseWriter, status int, b []byte) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
+	w.Write(b)
 }
 
 // action wraps a change of state: it runs f with the lock held, answers
@@ -326,46 +422,85 @@ func (s *Server) action(f func() error) http.HandlerFunc {
 			return
 		}
 		s.hub.publish(b)
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Cache-Control", "no-store")
-		w.Write(b)
+		writeBody(w, http.StatusOK, b)
 	}
 }
 
-// readJSON decodes a small JSON request body into v.
-func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4096))
-	if err := dec.Decode(v); err != nil {
-		return errorf(http.StatusBadRequest, "bad request body: %v", err)
+// maxControlBody bounds the JSON body of a control.
+const maxControlBody = 4096
+
+// readJSON decodes a JSON request body of at most limit bytes into v: one
+// JSON value, with nothing after it but white space. The fields an
+// endpoint needs are pointers in v, checked by the endpoint (missing
+// reports one), since a body of {} or null leaves v as it was.
+func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
+	err := dec.Decode(v)
+	var tooBig *http.MaxBytesError
+	var ne net.Error
+	switch {
+	case err == io.EOF:
+		return errorf(http.StatusBadRequest, "empty request body: a JSON object is wanted")
+	case err == nil:
+		if _, err = dec.Token(); err == io.EOF {
+			return nil
+		}
+		if !errors.As(err, &tooBig) && !errors.As(err, &ne) {
+			return errorf(http.StatusBadRequest, "bad request body: something follows the JSON value (one JSON object is wanted)")
+		}
 	}
-	return nil
+	switch {
+	case errors.As(err, &tooBig):
+		return errorf(http.StatusRequestEntityTooLarge, "request body larger than %d bytes", limit)
+	case errors.As(err, &ne) && ne.Timeout():
+		return errorf(http.StatusRequestTimeout, "the request body did not arrive in time")
+	}
+	return errorf(http.StatusBadRequest, "bad request body: %v", err)
+}
+
+// missing is the error for a request body without a field the endpoint
+// needs; example shows the body wanted.
+func missing(field, example string) error {
+	return errorf(http.StatusBadRequest, "the request body gives no %q; send %s", field, example)
 }
 
 func (s *Server) handleTask(w http.ResponseWriter, r *http.Request) {
 	var req struct {
-		Task string `json:"task"`
+		Task *string `json:"task"`
 	}
-	if err := readJSON(w, r, &req); err != nil {
+	if err := readJSON(w, r, maxControlBody, &req); err != nil {
 		writeError(w, err)
 		return
 	}
-	s.action(func() error { return s.changeTask(req.Task) })(w, r)
+	if req.Task == nil {
+		writeError(w, missing("task", `{"task": "shapes"}`))
+		return
+	}
+	task := *req.Task
+	s.replace(s.taskBuild(task), func(l *loaded) string {
+		return fmt.Sprintf("A fresh machine for task %s: %d classes, %d training cards, %d pots.", task, len(l.m.Classes), len(l.cards), l.m.Bank.Len())
+	})(w, r)
 }
 
 func (s *Server) handleSpeed(w http.ResponseWriter, r *http.Request) {
 	var req struct {
-		DelayMS int `json:"delay_ms"`
+		DelayMS *int `json:"delay_ms"`
 	}
-	if err := readJSON(w, r, &req); err != nil {
+	if err := readJSON(w, r, maxControlBody, &req); err != nil {
 		writeError(w, err)
 		return
 	}
-	if req.DelayMS < 0 || req.DelayMS > 10000 {
-		writeError(w, errorf(http.StatusBadRequest, "delay %d ms out of range [0, 10000]", req.DelayMS))
+	if req.DelayMS == nil {
+		writeError(w, missing("delay_ms", `{"delay_ms": 20}`))
+		return
+	}
+	ms := *req.DelayMS
+	if ms < 0 || ms > 10000 {
+		writeError(w, errorf(http.StatusBadRequest, "delay_ms %d out of range [0, 10000]", ms))
 		return
 	}
 	s.action(func() error {
-		s.delay = time.Duration(req.DelayMS) * time.Millisecond
+		s.delay = time.Duration(ms) * time.Millisecond
 		return nil
 	})(w, r)
 }
@@ -374,12 +509,12 @@ func (s *Server) handleForce(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Class *int `json:"class"`
 	}
-	if err := readJSON(w, r, &req); err != nil {
+	if err := readJSON(w, r, maxControlBody, &req); err != nil {
 		writeError(w, err)
 		return
 	}
 	if req.Class == nil {
-		writeError(w, errorf(http.StatusBadRequest, `give the class to force, as {"class": N}`))
+		writeError(w, missing("class", `the class to force, as {"class": N}`))
 		return
 	}
 	s.action(func() error { return s.force(*req.Class) })(w, r)
@@ -446,17 +581,19 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	b := s.stateJSON()
 	s.mu.Unlock()
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Write(b)
+	writeBody(w, http.StatusOK, b)
 }
 
 // handlePicture renders the dial panel, the weight maps, the sensitivity
 // maps (over the training cards) or the mean cards (of the held-out cards,
 // or the training cards when none are held out) as PNG. Drawing
 // takes a good fraction of a second, so it works on a copy of the machine's
-// moving parts taken under the lock, and other tabs are not held up.
+// moving parts taken under the lock, and other tabs are not held up; the
+// guard bounds the pictures drawn at once. The dials package takes no
+// context, so a picture whose client has gone is abandoned between its
+// stages (the figures, the rendering, the encoding), not within one.
 func (s *Server) handlePicture(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
 	m, cards, err := s.snapshot()
 	if err != nil {
 		writeError(w, errorf(http.StatusInternalServerError, "%v", err))
@@ -478,9 +615,21 @@ func (s *Server) handlePicture(w http.ResponseWriter, r *http.Request) {
 	default:
 		d = dials.Panel(m, dials.PanelOptions{})
 	}
+	if ctx.Err() != nil {
+		return // the client has gone: nobody to answer
+	}
+	img := d.Image()
+	if ctx.Err() != nil {
+		return
+	}
+	var b bytes.Buffer
+	if err := encodePNG(&b, img); err != nil {
+		writeError(w, errorf(http.StatusInternalServerError, "encoding the picture: %v", err))
+		return
+	}
 	w.Header().Set("Content-Type", "image/png")
 	w.Header().Set("Cache-Control", "no-store")
-	encodePNG(w, d.Image())
+	w.Write(b.Bytes())
 }
 
 // snapshot returns a copy of the machine for drawing: the pots and the
@@ -506,8 +655,15 @@ type drawCards struct {
 	task        string
 }
 
-// handleEvents streams the state to one tab as server-sent events.
+// handleEvents streams the state to one tab as server-sent events. A
+// request with a body is refused: until its body has been read net/http
+// does not watch the connection, so the stream would not learn that its
+// client has gone.
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	if r.ContentLength != 0 {
+		refuse(w, r, errorf(http.StatusBadRequest, "an event stream is asked for without a request body"))
+		return
+	}
 	fl, ok := w.(http.Flusher)
 	if !ok {
 		writeError(w, errorf(http.StatusInternalServerError, "streaming is not supported by this connection"))

@@ -56,7 +56,9 @@ func newPanel(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(p)
+	ts := httptest.NewUnstartedServer(p)
+	ts.Config = p.HTTPServer() // the time limits the panel is served with
+	ts.Start()
 	t.Cleanup(func() {
 		p.Close()
 		ts.Close()

@@ -5,9 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/http"
+	"net/netip"
 	"os"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"mark1/images"
@@ -52,20 +53,24 @@ The panel answers only requests addressed to it by a loopback name or the
 	if fs.NArg() > 0 {
 		return usagef("serve: unexpected argument %q", fs.Arg(0))
 	}
-	if perClass < 1 || perClass > 10000 || maxUpload < 1 || maxPixels < 1 || delay < 0 {
-		return usagef("serve: --n in [1, 10000]; --max-upload, --max-pixels positive; --delay not negative")
-	}
-	if maxPixels < 1 {
-		return usagef("--max-pixels %d out of range: must be positive", maxPixels)
+	switch {
+	case perClass < 1 || perClass > 10000:
+		return usagef("serve: --n %d out of range [1, 10000]", perClass)
+	case maxUpload < 1:
+		return usagef("serve: --max-upload %d out of range: must be at least 1 (bytes)", maxUpload)
+	case maxPixels < 1:
+		return usagef("serve: --max-pixels %d out of range: must be at least 1", maxPixels)
+	case delay < 0:
+		return usagef("serve: --delay %v out of range: must not be negative (0 trains at full speed)", delay)
 	}
 	memory, err := memoryLimit(fs) // also bounds an uploaded machine's recorded data
 	if err != nil {
 		return err
 	}
 	if uploadTimeout <= 0 {
-		return usagef("serve: --upload-timeout must be positive, got %v", uploadTimeout)
+		return usagef("serve: --upload-timeout %v out of range: must be positive", uploadTimeout)
 	}
-	hosts, remote, err := serveHosts(addr)
+	listen, hosts, remote, err := serveHosts(addr)
 	if err != nil {
 		return usagef("serve: --addr %q: %v", addr, err)
 	}
@@ -103,7 +108,7 @@ The panel answers only requests addressed to it by a loopback name or the
 	if err != nil {
 		return usageError{err}
 	}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", listen)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
@@ -115,8 +120,8 @@ The panel answers only requests addressed to it by a loopback name or the
 		old := debug.SetMemoryLimit(serveMemoryLimit)
 		defer debug.SetMemoryLimit(old)
 	}
-	srv := &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	if remote {
+	srv := p.HTTPServer()
+	if remote && !loopbackAddr(ln.Addr()) {
 		fmt.Fprintf(env.Stderr, "mark1: warning: serving on %s, reachable from other computers (--allow-remote); anyone who reaches it can work the panel\n", ln.Addr())
 	}
 	fmt.Fprintf(env.Stdout, "The Mark I panel is at http://%s/ (Ctrl-C to stop).\n", ln.Addr())
@@ -137,24 +142,33 @@ The panel answers only requests addressed to it by a loopback name or the
 	return ctx.Err()
 }
 
-// serveHosts returns the Host names that requests to addr may give besides
-// loopback ones, and whether addr is reachable from other computers (not
-// a loopback address or "localhost").
-func serveHosts(addr string) (hosts []string, remote bool, err error) {
-	host, _, err := net.SplitHostPort(addr)
+// serveHosts returns the address to listen on for addr, the Host names
+// that requests to it may give besides loopback ones, and whether it is
+// reachable from other computers (not a loopback address or "localhost").
+// Host names are compared without regard to case, and a trailing dot names
+// the same host ("LOCALHOST.:8080" listens on localhost:8080). A host that
+// looks like an IP address but is none (256.0.0.1) is an error.
+func serveHosts(addr string) (listen string, hosts []string, remote bool, err error) {
+	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
-		return nil, false, err
+		return "", nil, false, err
 	}
-	if host == "localhost" {
-		return nil, false, nil
+	name := strings.TrimSuffix(strings.ToLower(host), ".")
+	if name == "localhost" {
+		return net.JoinHostPort(name, port), nil, false, nil
 	}
-	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
-		return nil, false, nil
-	}
-	if host != "" {
-		if ip := net.ParseIP(host); ip == nil || !ip.IsUnspecified() {
-			return []string{host}, true, nil
+	if ip, err := netip.ParseAddr(host); err == nil {
+		if ip.IsLoopback() {
+			return addr, nil, false, nil
 		}
+		if !ip.IsUnspecified() {
+			return addr, []string{host}, true, nil
+		}
+	} else if host != "" {
+		if strings.Contains(host, ":") || strings.Trim(host, "0123456789.") == "" {
+			return "", nil, false, fmt.Errorf("%q is not a valid IP address", host)
+		}
+		return addr, []string{name}, true, nil
 	}
 	// Every interface: its addresses and this computer's name.
 	if name, err := os.Hostname(); err == nil {
@@ -167,5 +181,11 @@ func serveHosts(addr string) (hosts []string, remote bool, err error) {
 			}
 		}
 	}
-	return hosts, true, nil
+	return addr, hosts, true, nil
+}
+
+// loopbackAddr reports whether a listener's address is a loopback one.
+func loopbackAddr(a net.Addr) bool {
+	t, ok := a.(*net.TCPAddr)
+	return ok && t.IP.IsLoopback()
 }

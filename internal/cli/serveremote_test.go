@@ -70,7 +70,7 @@ func TestServeAllowRemote(t *testing.T) {
 			t.Errorf("Host %s: status %d; want %d", tt.host, res.StatusCode, tt.want)
 		}
 	}
-	hosts, remote, err := serveHosts("0.0.0.0:0")
+	_, hosts, remote, err := serveHosts("0.0.0.0:0")
 	if err != nil || !remote || len(hosts) == 0 {
 		t.Fatalf("serveHosts: %v %v %v", hosts, remote, err)
 	}
@@ -89,5 +89,111 @@ func TestServeAllowRemote(t *testing.T) {
 	case <-exit:
 	case <-time.After(10 * time.Second):
 		t.Fatal("serve did not stop")
+	}
+}
+
+// TestServeFlagMessages gives serve one bad value at a time: each is
+// refused (exit 2) with a message that names that flag, its value and the
+// values it takes, and no other flag.
+func TestServeFlagMessages(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--n", "0"}, []string{"--n 0", "[1, 10000]"}},
+		{[]string{"--n", "10001"}, []string{"--n 10001", "[1, 10000]"}},
+		{[]string{"--max-upload", "0"}, []string{"--max-upload 0", "at least 1"}},
+		{[]string{"--max-pixels", "-5"}, []string{"--max-pixels -5", "at least 1"}},
+		{[]string{"--delay", "-1s"}, []string{"--delay -1s", "not be negative"}},
+		{[]string{"--upload-timeout", "0s"}, []string{"--upload-timeout 0s", "positive"}},
+		{[]string{"--addr", "256.0.0.1:0"}, []string{`--addr "256.0.0.1:0"`, "not a valid IP address"}},
+		{[]string{"--addr", "1.2.3:0"}, []string{"not a valid IP address"}},
+	} {
+		code, _, errs := run(t, dir, append([]string{"serve"}, c.args...)...)
+		if code != 2 {
+			t.Errorf("serve %s: exit %d; want 2 (%s)", strings.Join(c.args, " "), code, errs)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(errs, w) {
+				t.Errorf("serve %s: %q lacks %q", strings.Join(c.args, " "), errs, w)
+			}
+		}
+		for _, flag := range []string{"--n ", "--max-upload", "--max-pixels", "--delay", "--upload-timeout", "other computers"} {
+			if !strings.Contains(c.args[0]+" ", flag) && strings.Contains(errs, flag) {
+				t.Errorf("serve %s: %q also names %q", strings.Join(c.args, " "), errs, flag)
+			}
+		}
+	}
+}
+
+// TestServeHosts checks how --addr is read: host names without regard to
+// case or a trailing dot, loopback addresses as such, and an address that
+// is not one refused as invalid rather than as reachable.
+func TestServeHosts(t *testing.T) {
+	for _, c := range []struct {
+		addr, listen string
+		hosts        []string
+		remote       bool
+		err          string
+	}{
+		{"localhost:8080", "localhost:8080", nil, false, ""},
+		{"LOCALHOST:8080", "localhost:8080", nil, false, ""},
+		{"localhost.:8080", "localhost:8080", nil, false, ""},
+		{"LocalHost.:0", "localhost:0", nil, false, ""},
+		{"127.0.0.1:80", "127.0.0.1:80", nil, false, ""},
+		{"127.9.9.9:80", "127.9.9.9:80", nil, false, ""},
+		{"[::1]:80", "[::1]:80", nil, false, ""},
+		{"192.0.2.1:80", "192.0.2.1:80", []string{"192.0.2.1"}, true, ""},
+		{"Panel.Example.:80", "Panel.Example.:80", []string{"panel.example"}, true, ""},
+		{"256.0.0.1:80", "", nil, false, "not a valid IP address"},
+		{"1.2.3:80", "", nil, false, "not a valid IP address"},
+		{"[::g]:80", "", nil, false, "not a valid IP address"},
+		{"localhost", "", nil, false, "missing port"},
+	} {
+		listen, hosts, remote, err := serveHosts(c.addr)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%s: error %v; want %q", c.addr, err, c.err)
+			}
+			continue
+		}
+		if err != nil || listen != c.listen || remote != c.remote || strings.Join(hosts, " ") != strings.Join(c.hosts, " ") {
+			t.Errorf("%s: %q %q %v %v; want %q %q %v", c.addr, listen, hosts, remote, err, c.listen, c.hosts, c.remote)
+		}
+	}
+}
+
+// TestServeLoopbackNames serves on loopback names spelt in capitals and
+// with a trailing dot, with and without --allow-remote: each is served,
+// and no warning says it is reachable from other computers.
+func TestServeLoopbackNames(t *testing.T) {
+	for _, args := range [][]string{
+		{"--addr", "LOCALHOST:0"},
+		{"--addr", "localhost.:0", "--allow-remote"},
+		{"--addr", "127.0.0.1:0", "--allow-remote"},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		outR, outW := io.Pipe()
+		var stderr strings.Builder
+		exit := make(chan int, 1)
+		go func() {
+			exit <- Main(ctx, append([]string{"serve", "--n", "5"}, args...), strings.NewReader(""), outW, &stderr)
+			outW.Close()
+		}()
+		line, err := bufio.NewReader(outR).ReadString('\n')
+		go io.Copy(io.Discard, outR)
+		cancel()
+		select {
+		case <-exit:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("serve %v did not stop", args)
+		}
+		if err != nil || !strings.Contains(line, "http://127.0.0.1:") && !strings.Contains(line, "http://[::1]:") {
+			t.Errorf("serve %v: %q %v (stderr %q); want it served on loopback", args, line, err, stderr.String())
+		}
+		if strings.Contains(stderr.String(), "other computers") {
+			t.Errorf("serve %v warned: %q", args, stderr.String())
+		}
 	}
 }
