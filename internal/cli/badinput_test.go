@@ -386,6 +386,8 @@ func TestBadInputs(t *testing.T) {
 		{"--max-memory too small", []string{"train", "--max-memory", "5"}, 2, []string{"--max-memory", "out of range"}},
 		// A recorded data path is not trusted with messages.
 		{"ablate: recorded data now a secret", []string{"ablate", "--machine", "snoop.json"}, 1, []string{"snoop.json", "secret.libsvm", "details withheld"}},
+		{"compare: a kernel whose scale overflows", []string{"compare", "--task", "leftright", "--n", "5", "--learners", "svm", "--kernel", "gaussian:sigma=1e-160"}, 2, []string{"--kernel", "sigma 1e-160 out of range"}},
+		{"compare: a kernel whose values overflow", []string{"compare", "--task", "leftright", "--n", "5", "--learners", "svm", "--kernel", "poly:d=20,c=1e300", "--no-theory", "--quiet"}, 1, []string{"poly", "not a finite number"}},
 		{"resume: a recipe raising its own data budget", []string{"train", "--resume", "greedy.json", "--out", "resumed.json"}, 1, []string{"greedy.json", "1000000", "over the limit of 536870912", "--max-memory"}},
 		{"ablate: a recipe raising its own data budget", []string{"ablate", "--machine", "greedy.json"}, 1, []string{"greedy.json", "over the limit of 536870912", "--max-memory"}},
 		{"dials: a recipe raising its own data budget", []string{"dials", "--machine", "greedy.json", "--view", "means", "--png", "m.png"}, 1, []string{"greedy.json", "over the limit of 536870912", "--max-memory"}},

@@ -152,9 +152,16 @@ func Validate(k Kernel) error {
 	return nil
 }
 
+// Bounds of a kernel's sigma: beyond them the kernel's scale, 1/(2σ²) or
+// 1/σ, over- or underflows, and every kernel value is 0, 1 or NaN.
+const (
+	minSigma = 1e-150
+	maxSigma = 1e150
+)
+
 func checkSigma(name string, s float64) error {
-	if !(s > 0) || !finite(s) {
-		return fmt.Errorf("kernel %s: sigma must be a finite number > 0, got %v", name, s)
+	if !(s >= minSigma && s <= maxSigma) {
+		return fmt.Errorf("kernel %s: sigma %v out of range [%g, %g]", name, s, float64(minSigma), float64(maxSigma))
 	}
 	return nil
 }

@@ -22,6 +22,11 @@ func TestParse(t *testing.T) {
 		{spec: "gaussian:sigma=-1", bad: true},
 		{spec: "gaussian:sigma=0", bad: true},
 		{spec: "gaussian:sigma=NaN", bad: true},
+		{spec: "gaussian:sigma=1e-160", bad: true}, // 1/(2σ²) overflows
+		{spec: "gaussian:sigma=1e160", bad: true},  // 1/(2σ²) underflows to 0
+		{spec: "rbf:gamma=1e308", bad: true},
+		{spec: "laplace:sigma=1e-320", bad: true},
+		{spec: "gaussian:sigma=1e-150", want: Gaussian{Sigma: 1e-150}},
 		{spec: "gaussian:width=1", bad: true},
 		{spec: "sigmoid", bad: true},
 		{spec: "poly:d", bad: true},

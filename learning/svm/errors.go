@@ -16,4 +16,7 @@ var (
 	// ErrSetting means a setting is out of range, such as a negative C or
 	// an invalid kernel.
 	ErrSetting = errors.New("svm: bad setting")
+	// ErrKernel means the kernel's values on the data are not finite (a
+	// polynomial of high degree on large values overflows).
+	ErrKernel = errors.New("svm: kernel values not finite")
 )

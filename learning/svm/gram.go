@@ -555,6 +555,9 @@ func (g *gram) evalAll(dst, x []float64, xb []uint8) []uint8 {
 	v := g.v
 	n := len(v.sq)
 	dst = dst[:n]
+	if n == 0 {
+		return xb // no stored vectors (a machine without support vectors)
+	}
 	if g.kind == kindGeneric {
 		for s, xs := range v.orig {
 			dst[s] = g.k.Eval(xs, x)

@@ -159,6 +159,13 @@ func solveRows(ctx context.Context, r learning.Rows, sub []int, X [][]float64, y
 		return nil, fmt.Errorf("all %d labels are %v: %w", len(y), y[0], ErrOneClass)
 	}
 	p := newProblem(r, sub, X, yy, k, s)
+	for i, q := range p.qd {
+		if math.IsNaN(q) || math.IsInf(q, 0) {
+			// A kernel whose parameters overflow on these data (a high
+			// degree of large values): no optimum can be computed.
+			return nil, fmt.Errorf("kernel %v: k(x, x) of example %d is %v, not a finite number; choose smaller parameters or scale the data: %w", k, i, q, ErrKernel)
+		}
+	}
 	var b *Binary
 	var err error
 	if s.Hard {

@@ -129,6 +129,9 @@ func TestSolveErrors(t *testing.T) {
 		{"C<0", [][]float64{{1}, {2}}, []float64{1, -1}, kernel.Linear{}, Settings{C: -1}, ErrSetting},
 		{"C NaN", [][]float64{{1}, {2}}, []float64{1, -1}, kernel.Linear{}, Settings{C: nan}, ErrSetting},
 		{"sigma", [][]float64{{1}, {2}}, []float64{1, -1}, kernel.Gaussian{}, Settings{}, ErrSetting},
+		{"sigma too small", [][]float64{{1}, {2}}, []float64{1, -1}, kernel.Gaussian{Sigma: 1e-160}, Settings{}, ErrSetting},
+		{"kernel overflows", [][]float64{{1}, {2}}, []float64{1, -1}, kernel.Polynomial{Degree: 20, Gamma: 1, Coef0: 1e300}, Settings{}, ErrKernel},
+		{"kernel overflows on large values", [][]float64{{1e200}, {2}}, []float64{1, -1}, kernel.Polynomial{Degree: 2, Gamma: 1}, Settings{}, ErrKernel},
 	} {
 		_, err := Solve(c.X, c.y, c.k, c.s)
 		if !errors.Is(err, c.want) {
