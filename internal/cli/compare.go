@@ -73,10 +73,15 @@ same machine's A-unit outputs (--features).`)
 	}
 	k, err := kernel.Parse(kern)
 	if err != nil {
-		return usageError{err}
+		return usagef("--kernel: %v", err)
 	}
-	if !(c > 0) || math.IsInf(c, 0) || !(cacheMB > 0) || epochs < 1 || epochs > 100000 {
-		return usagef("--C and --cache-mb must be > 0, --epochs in [1, 100000]")
+	switch {
+	case !(c > 0) || math.IsInf(c, 0):
+		return usagef("--C %v out of range: must be a finite number > 0", c)
+	case !(cacheMB > 0) || math.IsInf(cacheMB, 0):
+		return usagef("--cache-mb %v out of range: must be a finite number > 0", cacheMB)
+	case epochs < 1 || epochs > 100000:
+		return usagef("--epochs %d out of range [1, 100000]", epochs)
 	}
 	if prCards < 0 {
 		return usagef("--pr-cards %d: want 0 (all training cards) or a sample size", prCards)
