@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
+	"math"
 	"net"
 	"os"
 	"path/filepath"
@@ -431,6 +432,10 @@ func TestReadFile(t *testing.T) {
 		{"folder", dir, "", []string{dir, "a folder"}},
 		{"device", "/dev/zero", "", []string{"/dev/zero", "character device"}},
 		{"missing", filepath.Join(dir, "no.json"), "", []string{"no.json", "no such file"}},
+	}
+	// The largest limit: limit+1 must not overflow into a limit of nothing.
+	if b, err := ReadFile(small, math.MaxInt64, ""); err != nil || string(b) != `{"a":1}` {
+		t.Errorf("ReadFile with the largest limit: %q, %v", b, err)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 )
 
@@ -50,6 +51,7 @@ func ReadFile(path string, limit int64, flag string) ([]byte, error) {
 	if limit <= 0 {
 		panic("atomicfile: ReadFile limit must be positive")
 	}
+	limit = min(limit, math.MaxInt64-1) // limit+1 below must not overflow
 	f, err := Open(path)
 	if err != nil {
 		return nil, err

@@ -384,6 +384,7 @@ func TestBadInputs(t *testing.T) {
 		{"apply --max-memory too small", []string{"apply", "--model", "m.json", "--data", "many-rows.libsvm.gz", "--max-memory", "10"}, 2, []string{"--max-memory", "out of range"}},
 		{"task of a million cards per class", []string{"train", "--task", "shapes", "--n", "1000000"}, 1, []string{"task shapes", "--max-memory"}},
 		{"--max-memory too small", []string{"train", "--max-memory", "5"}, 2, []string{"--max-memory", "out of range"}},
+		{"--max-memory the largest int64", []string{"dials", "--machine", "good.json", "--max-memory", "9223372036854775807"}, 2, []string{"--max-memory 9223372036854775807 out of range"}},
 		// A recorded data path is not trusted with messages.
 		{"ablate: recorded data now a secret", []string{"ablate", "--machine", "snoop.json"}, 1, []string{"snoop.json", "secret.libsvm", "details withheld"}},
 		{"compare: a kernel whose scale overflows", []string{"compare", "--task", "leftright", "--n", "5", "--learners", "svm", "--kernel", "gaussian:sigma=1e-160"}, 2, []string{"--kernel", "sigma 1e-160 out of range"}},

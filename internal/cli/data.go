@@ -47,6 +47,11 @@ func memoryFlag(fs *pflag.FlagSet) {
 	fs.Int64("max-memory", images.DefaultMaxBytes, maxMemoryHelp)
 }
 
+// maxMemory is the largest --max-memory: 1 PiB, far above any machine, and
+// far enough below the largest int64 that sums of sizes against it cannot
+// overflow.
+const maxMemory = 1 << 50
+
 // memoryLimit returns the command's --max-memory: the bound on the data it
 // reads, the cards it fits, and every machine, configuration or wiring
 // file it reads whole. A command without the flag has the default.
@@ -55,8 +60,8 @@ func memoryLimit(fs *pflag.FlagSet) (int64, error) {
 	if err != nil {
 		return images.DefaultMaxBytes, nil
 	}
-	if v < 1<<20 {
-		return 0, usagef("--max-memory %d out of range: at least %d (1 MiB)", v, 1<<20)
+	if v < 1<<20 || v > maxMemory {
+		return 0, usagef("--max-memory %d out of range [%d (1 MiB), %d (1 PiB)]", v, 1<<20, int64(maxMemory))
 	}
 	return v, nil
 }
