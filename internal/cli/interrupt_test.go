@@ -40,6 +40,9 @@ func TestInterrupts(t *testing.T) {
 		{"new train run over an earlier machine", 300,
 			[]string{"train", "--task", "shapes", "--n", "20", "--out", "earlier.json"},
 			[]string{"earlier.json"}, []string{"earlier.interrupted.json"}, "earlier.json holds an earlier machine"},
+		{"new train run over an earlier machine, with checkpoints", 300,
+			[]string{"train", "--task", "shapes", "--n", "20", "--out", "earlier.json", "--checkpoint-every", "1"},
+			[]string{"earlier.json"}, []string{"earlier.interrupted.json"}, "earlier.json holds an earlier machine"},
 		{"compare", 50, []string{"compare", "--task", "leftright", "--n", "20", "--plot", "c.png"}, nil, nil, "interrupted"},
 		{"ablate", 50, []string{"ablate", "--machine", "earlier.json", "--plot", "a.png"}, nil, nil, "interrupted"},
 		{"dials --animate", 3, []string{"dials", "--record", "rec", "--animate", "a.gif"}, nil, nil, "interrupted"},
@@ -116,5 +119,29 @@ func TestWriteFailures(t *testing.T) {
 				t.Errorf("saved machine has %d epochs; want %d", len(m.History), tt.epochs)
 			}
 		})
+	}
+}
+
+// TestCheckpointsBesideEarlier: a new run's checkpoints go beside an
+// earlier machine at --out, and once the run ends its machine replaces
+// that one and the checkpoint file is gone.
+func TestCheckpointsBesideEarlier(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errs := run(t, dir, "train", "--task", "leftright", "--n", "10", "--quiet", "--out", "m.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	earlier, _ := os.ReadFile(filepath.Join(dir, "m.json"))
+	code, out, errs := run(t, dir, "train", "--task", "shapes", "--n", "10", "--epochs", "3", "--checkpoint-every", "1", "--out", "m.json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "checkpoint: saved epoch 1 to m.interrupted.json") {
+		t.Errorf("the checkpoints were not saved beside the earlier machine:\n%s", out)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "m.json")); bytes.Equal(b, earlier) {
+		t.Error("the finished run did not replace the earlier machine")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "m.interrupted.json")); err == nil {
+		t.Error("the finished run left its checkpoint m.interrupted.json")
 	}
 }

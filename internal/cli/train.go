@@ -178,6 +178,13 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	prog := newProgress(env.Stderr, o.quiet, time.Now)
 	prog.begin("training", "epoch", len(m.History), total, true, 250*time.Millisecond)
 	defer prog.end()
+	// A new run cut short is not the machine that was at --out before: its
+	// checkpoints and the machine saved when it is interrupted go beside
+	// that one, which only the finished run replaces.
+	partial, checkpointed := o.out, false
+	if replacing {
+		partial = strings.TrimSuffix(o.out, ".json") + ".interrupted.json"
+	}
 	// A failed --record or checkpoint write is reported at once; training
 	// goes on (or stops, with --stop-on-write-error), and the final save
 	// below is always attempted.
@@ -205,11 +212,12 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 			}
 		}
 		if o.checkpoint > 0 && e.Epoch%o.checkpoint == 0 && e.Epoch < total {
-			if err := m.Save(o.out); err != nil {
+			if err := m.Save(partial); err != nil {
 				return failed(fmt.Errorf("checkpoint after epoch %d: %w", e.Epoch, err))
 			}
+			checkpointed = true
 			if !o.quiet {
-				fmt.Fprintf(w, "         checkpoint: saved epoch %d to %s\n", e.Epoch, o.out)
+				fmt.Fprintf(w, "         checkpoint: saved epoch %d to %s\n", e.Epoch, partial)
 			}
 		}
 		return nil
@@ -217,9 +225,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	prog.end()
 	if runErr != nil && s.Status() == machine.Cancelled {
 		if replacing {
-			// A new run cut short is not the machine that was at --out
-			// before: keep that one, and save this one beside it.
-			o.out = strings.TrimSuffix(o.out, ".json") + ".interrupted.json"
+			o.out = partial
 			fmt.Fprintf(env.Stderr, "Interrupted: %s holds an earlier machine, kept as it is.\n", out)
 		}
 		serr := s.Rollback()
@@ -242,6 +248,9 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 			return fmt.Errorf("%w; and saving the machine failed: %v", runErr, err)
 		}
 		return err
+	}
+	if checkpointed && partial != o.out {
+		os.Remove(partial) // this run's checkpoint beside the earlier machine, now replaced
 	}
 	if runErr != nil {
 		return fmt.Errorf("%w (training stopped after epoch %d; the machine was saved to %s)", runErr, len(m.History), o.out)
