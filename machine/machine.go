@@ -97,6 +97,9 @@ func build(cfg Config, classes []string, seeds Seeds, plug *associator.Plugboard
 		if plug.Width != w || plug.Height != h {
 			return nil, fmt.Errorf("plugboard is wired for a %dx%d retina; the machine's is %dx%d", plug.Width, plug.Height, w, h)
 		}
+		if err := validateUnits(cfg, plug); err != nil { // the rule a machine file is read by
+			return nil, err
+		}
 	}
 	layer, err := response.New(cfg.Response, len(plug.Units), len(classes))
 	if err != nil {

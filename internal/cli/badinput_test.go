@@ -254,6 +254,13 @@ func TestBadInputs(t *testing.T) {
 		t.Fatal(errs)
 	}
 	write("secret.libsvm", []byte("root:$6$SECRET-HASH:19000:0:99999:7:::\n"))
+	// A plugboard listing one A-unit short of the machine's 512.
+	if code, _, errs := run(t, dir, "wiring", "--machine", "good.json", "--out", "good-plug.txt"); code != 0 {
+		t.Fatal(errs)
+	}
+	plug, _ := os.ReadFile(filepath.Join(dir, "good-plug.txt"))
+	plug = bytes.TrimRight(plug, "\n")
+	write("short-plug.txt", append(plug[:bytes.LastIndexByte(plug, '\n')], '\n'))
 	// A machine file whose recipe asks for a million cards a class and
 	// records a data budget of a terabyte to make room for them: the
 	// command's own --max-memory bounds the data all the same.
@@ -389,6 +396,7 @@ func TestBadInputs(t *testing.T) {
 		{"ablate: recorded data now a secret", []string{"ablate", "--machine", "snoop.json"}, 1, []string{"snoop.json", "secret.libsvm", "details withheld"}},
 		{"compare: a kernel whose scale overflows", []string{"compare", "--task", "leftright", "--n", "5", "--learners", "svm", "--kernel", "gaussian:sigma=1e-160"}, 2, []string{"--kernel", "sigma 1e-160 out of range"}},
 		{"compare: a kernel whose values overflow", []string{"compare", "--task", "leftright", "--n", "5", "--learners", "svm", "--kernel", "poly:d=20,c=1e300", "--no-theory", "--quiet"}, 1, []string{"poly", "not a finite number"}},
+		{"--wiring of 511 A-units with --a-units 512", []string{"train", "--task", "leftright", "--n", "5", "--wiring", "short-plug.txt", "--a-units", "512"}, 2, []string{"--a-units 512", "short-plug.txt", "511 A-units"}},
 		{"resume: a recipe raising its own data budget", []string{"train", "--resume", "greedy.json", "--out", "resumed.json"}, 1, []string{"greedy.json", "1000000", "over the limit of 536870912", "--max-memory"}},
 		{"ablate: a recipe raising its own data budget", []string{"ablate", "--machine", "greedy.json"}, 1, []string{"greedy.json", "over the limit of 536870912", "--max-memory"}},
 		{"dials: a recipe raising its own data budget", []string{"dials", "--machine", "greedy.json", "--view", "means", "--png", "m.png"}, 1, []string{"greedy.json", "over the limit of 536870912", "--max-memory"}},

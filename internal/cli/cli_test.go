@@ -317,3 +317,26 @@ func TestPredictEvalJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestWiringListingUnits: a plugboard listing with fewer A-units than the
+// default gives the machine that many, and the saved machine loads (it
+// was saved with the default count and could not be read back).
+func TestWiringListingUnits(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errs := run(t, dir, "train", "--task", "leftright", "--n", "5", "--quiet", "--epochs", "1", "--out", "a.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, _, errs := run(t, dir, "wiring", "--machine", "a.json", "--out", "plug.txt"); code != 0 {
+		t.Fatal(errs)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "plug.txt"))
+	b = bytes.TrimRight(b, "\n")
+	os.WriteFile(filepath.Join(dir, "plug.txt"), append(b[:bytes.LastIndexByte(b, '\n')], '\n'), 0o644)
+	if code, _, errs := run(t, dir, "train", "--task", "leftright", "--n", "5", "--quiet", "--epochs", "1", "--wiring", "plug.txt", "--out", "b.json"); code != 0 {
+		t.Fatalf("train --wiring: exit %d: %s", code, errs)
+	}
+	code, out, errs := run(t, dir, "dials", "--machine", "b.json")
+	if code != 0 || !strings.Contains(out, "511 pots") {
+		t.Errorf("dials on the machine: exit %d, %q; want 511 pots\n%s", code, errs, out)
+	}
+}

@@ -303,6 +303,13 @@ func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.
 		if err != nil {
 			return nil, r, nil, nil, err
 		}
+		// The listing says how many A-units there are; --a-units, if
+		// given, must agree.
+		if n := len(plug.Units); fs.Changed("a-units") && cfg.Associator.Defaults().Units != n {
+			return nil, r, nil, nil, usagef("--a-units %d, but the plugboard listing %s wires %d A-units", cfg.Associator.Defaults().Units, o.wiring, n)
+		} else {
+			cfg.Associator.Units = n
+		}
 	}
 	seeds := machine.SeedsFrom(o.machine.seed)
 	src, err := o.data.source(seeds.Master)
