@@ -37,6 +37,8 @@ func TestInterrupts(t *testing.T) {
 		errHave string
 	}{
 		{"stimuli", 20, []string{"stimuli", "--task", "shapes", "--n", "200", "--out", "cards"}, nil, nil, "interrupted"},
+		{"stimuli --format libsvm", 1, []string{"stimuli", "--task", "shapes", "--n", "400", "--format", "libsvm", "--out", "cards.libsvm"}, nil, nil, "interrupted"},
+		{"stimuli --format idx", 5, []string{"stimuli", "--task", "shapes", "--n", "400", "--format", "idx", "--out", "cards"}, nil, nil, "interrupted"},
 		{"new train run over an earlier machine", 300,
 			[]string{"train", "--task", "shapes", "--n", "20", "--out", "earlier.json"},
 			[]string{"earlier.json"}, []string{"earlier.interrupted.json"}, "earlier.json holds an earlier machine"},

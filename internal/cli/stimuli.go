@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
 	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"os"
 
 	"mark1/images"
@@ -32,12 +35,18 @@ every pixel's grey level (0 black, 255 white) as features 1 to size².`)
 	if out == "" {
 		return usagef("stimuli: --out DIR is required")
 	}
-	if n < 1 || n > 100000 || size < 4 || size > 4096 {
-		return usagef("stimuli: --n must be in [1, 100000] and --card-size in [4, 4096]")
+	switch {
+	case n < 1 || n > 100000:
+		return usagef("stimuli: --n %d out of range [1, 100000]", n)
+	case size < 4 || size > 4096:
+		return usagef("stimuli: --card-size %d out of range [4, 4096]", size)
 	}
 	d, err := images.Generate(task, n, size, seed)
 	if err != nil {
 		return usageError{err}
+	}
+	if err := ctx.Err(); err != nil { // interrupted while the cards were drawn
+		return err
 	}
 	switch format {
 	case "png":
@@ -46,21 +55,12 @@ every pixel's grey level (0 black, 255 white) as features 1 to size².`)
 		}
 	case "idx":
 		imgs, labels := out+"-images-idx3-ubyte.gz", out+"-labels-idx1-ubyte.gz"
-		if err := writeIDXPair(d, size, imgs, labels); err != nil {
+		if err := writeIDXPair(ctx, d, size, imgs, labels); err != nil {
 			return err
 		}
 		out = imgs + " and " + labels
 	case "libsvm":
-		X := make([][]float64, d.Len())
-		y := make([]float64, d.Len())
-		for i, s := range d.Samples {
-			X[i] = make([]float64, len(s.Image.Pix))
-			for j, v := range s.Image.Pix {
-				X[i][j] = float64(v)
-			}
-			y[i] = float64(s.Label)
-		}
-		if err := atomicfile.Write(out, func(f *os.File) error { return images.WriteLibSVM(f, X, y) }); err != nil {
+		if err := atomicfile.Write(out, func(f *os.File) error { return writeCardsLibSVM(ctx, f, d) }); err != nil {
 			return err
 		}
 	default:
@@ -70,27 +70,59 @@ every pixel's grey level (0 black, 255 white) as features 1 to size².`)
 	return nil
 }
 
+// writeCardsLibSVM writes d's cards as libsvm text, a block of rows at a
+// time (as float64s, 8 bytes a pixel, the whole set would take eight times
+// the cards' memory), stopping with ctx's error when it is cancelled.
+func writeCardsLibSVM(ctx context.Context, w io.Writer, d *images.Dataset) error {
+	const block = 1024
+	bw := bufio.NewWriter(w)
+	for from := 0; from < d.Len(); from += block {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		part := d.Samples[from:min(from+block, d.Len())]
+		X := make([][]float64, len(part))
+		y := make([]float64, len(part))
+		for i, s := range part {
+			X[i] = make([]float64, len(s.Image.Pix))
+			for j, v := range s.Image.Pix {
+				X[i][j] = float64(v)
+			}
+			y[i] = float64(s.Label)
+		}
+		if err := images.WriteLibSVM(bw, X, y); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
 // writeIDXPair writes d's size×size cards and their class numbers as a
-// gzipped IDX images file and labels file.
-func writeIDXPair(d *images.Dataset, size int, imgPath, labelPath string) error {
+// gzipped IDX images file and labels file. Both are compressed in memory
+// first, stopping with ctx's error when it is cancelled, and then written
+// one after the other, so an interrupt never leaves one without the other.
+func writeIDXPair(ctx context.Context, d *images.Dataset, size int, imgPath, labelPath string) error {
 	pix := &images.IDX{Dims: []int{d.Len(), size, size}}
 	lab := &images.IDX{Dims: []int{d.Len()}}
 	for _, s := range d.Samples {
 		pix.Data = append(pix.Data, s.Image.Pix...)
 		lab.Data = append(lab.Data, byte(s.Label))
 	}
-	for _, f := range []struct {
-		path string
-		x    *images.IDX
-	}{{imgPath, pix}, {labelPath, lab}} {
-		err := atomicfile.Write(f.path, func(w *os.File) error {
-			z := gzip.NewWriter(w)
-			if err := images.WriteIDX(z, f.x); err != nil {
-				return err
-			}
-			return z.Close()
-		})
-		if err != nil {
+	var zipped [2]bytes.Buffer
+	for i, x := range []*images.IDX{pix, lab} {
+		z := gzip.NewWriter(ctxWriter{ctx, &zipped[i]})
+		if err := images.WriteIDX(z, x); err != nil {
+			return err
+		}
+		if err := z.Close(); err != nil {
+			return err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for i, path := range []string{imgPath, labelPath} {
+		if err := atomicfile.Write(path, func(w *os.File) error { _, err := w.Write(zipped[i].Bytes()); return err }); err != nil {
 			return err
 		}
 	}
@@ -112,4 +144,18 @@ func runTasks(ctx context.Context, env *Env, args []string) error {
 		fmt.Fprintf(w, "  %-20s %s\n", p.Name, p.Description)
 	}
 	return nil
+}
+
+// ctxWriter is a writer that fails with its context's error once the
+// context is cancelled, so a long write stops at an interrupt.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }
