@@ -103,7 +103,7 @@ into an animated GIF of the dials turning.`)
 		}
 		return animate(ctx, env, fs, o)
 	}
-	m, err := loadMachine(fs, o.machine)
+	m, err := loadMachine(ctx, fs, o.machine)
 	if err != nil {
 		return err
 	}

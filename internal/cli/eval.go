@@ -18,8 +18,9 @@ import (
 )
 
 // loadMachine reads the machine file path named by --machine, at most the
-// command's --max-memory bytes.
-func loadMachine(fs *pflag.FlagSet, path string) (*machine.Machine, error) {
+// command's --max-memory bytes. A large file takes seconds to read: an
+// interrupt meanwhile is ctx's error once it is read.
+func loadMachine(ctx context.Context, fs *pflag.FlagSet, path string) (*machine.Machine, error) {
 	if path == "" {
 		return nil, usagef("--machine FILE is required (train one with: mark1 train)")
 	}
@@ -27,7 +28,14 @@ func loadMachine(fs *pflag.FlagSet, path string) (*machine.Machine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return machine.LoadLimit(path, limit, "--max-memory")
+	m, err := machine.LoadLimit(path, limit, "--max-memory")
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 func runEval(ctx context.Context, env *Env, args []string) error {
@@ -46,7 +54,7 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("eval: unexpected argument %q", fs.Arg(0))
 	}
-	m, err := loadMachine(fs, path)
+	m, err := loadMachine(ctx, fs, path)
 	if err != nil {
 		return err
 	}
@@ -181,7 +189,7 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	if maxPixels < 1 {
 		return usagef("--max-pixels %d out of range: must be positive", maxPixels)
 	}
-	m, err := loadMachine(fs, path)
+	m, err := loadMachine(ctx, fs, path)
 	if err != nil {
 		return err
 	}
@@ -239,7 +247,7 @@ func runWiring(ctx context.Context, env *Env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	m, err := loadMachine(fs, path)
+	m, err := loadMachine(ctx, fs, path)
 	if err != nil {
 		return err
 	}

@@ -51,6 +51,8 @@ func TestInterrupts(t *testing.T) {
 		{"pa --png", 1, []string{"pa", "--task", "shapes", "--n", "20", "--png", "pa.png"}, nil, nil, "interrupted"},
 		{"lab --gif", 5, []string{"lab", "--example", "rings", "--learner", "kernel-perceptron", "--kernel", "gaussian:sigma=1", "--gif", "l.gif"}, nil, nil, "interrupted"},
 		{"fit", 0, []string{"fit", "--data", "blobs.libsvm", "--model", "fit.json"}, nil, nil, "interrupted"},
+		{"wiring after reading the machine", 0, []string{"wiring", "--machine", "earlier.json", "--out", "w.txt"}, nil, nil, "interrupted"},
+		{"dials after reading the machine", 0, []string{"dials", "--machine", "earlier.json", "--png", "d.png"}, nil, nil, "interrupted"},
 		{"eval after reading", 0, []string{"eval", "--machine", "earlier.json", "--task", "leftright"}, nil, nil, "interrupted"},
 		{"eval after fitting the cards", 1, []string{"eval", "--machine", "earlier.json", "--task", "leftright"}, nil, nil, "interrupted"},
 		{"apply", 1, []string{"apply", "--model", "blobs-model.json", "--data", "blobs.libsvm", "--predictions", "p.txt"}, nil, nil, "interrupted"},

@@ -79,7 +79,7 @@ The panel answers only requests addressed to it by a loopback name or the
 	}
 	var m *machine.Machine
 	if path != "" {
-		if m, err = loadMachine(fs, path); err != nil {
+		if m, err = loadMachine(ctx, fs, path); err != nil {
 			return err
 		}
 	} else {

@@ -118,7 +118,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		if !fs.Changed("out") {
 			o.out = o.resume
 		}
-		if m, recipe, train, test, err = resumeTraining(fs, o.resume); err != nil {
+		if m, recipe, train, test, err = resumeTraining(ctx, fs, o.resume); err != nil {
 			return err
 		}
 		if fs.Changed("epochs") {
@@ -331,8 +331,8 @@ func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.
 
 // resumeTraining loads a machine file and makes its data again, as its
 // recipe says.
-func resumeTraining(fs *pflag.FlagSet, path string) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
-	m, err := loadMachine(fs, path)
+func resumeTraining(ctx context.Context, fs *pflag.FlagSet, path string) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
+	m, err := loadMachine(ctx, fs, path)
 	if err != nil {
 		return nil, machine.Recipe{}, nil, nil, err
 	}
