@@ -409,7 +409,7 @@ func TestBadInputs(t *testing.T) {
 		{"--retina-width 0", []string{"compare", "--retina-width", "0"}, 2, []string{"--retina-width 0", "[1, 1024]"}},
 		{"--retina-height 5000", []string{"serve", "--retina-height", "5000"}, 2, []string{"--retina-height 5000", "[1, 1024]"}},
 		{"--theta 99", []string{"train", "--theta", "99"}, 2, []string{"--theta 99", "[0, 5]"}},
-		{"--x 400 --y 1", []string{"train", "--x", "400", "--y", "1"}, 2, []string{"--x 400 + --y 1", "400 cells"}},
+		{"--x 400 --y 1", []string{"train", "--x", "400", "--y", "1"}, 2, []string{"--x 400 --y 1", "400 cells"}},
 		{"--x 0 --y 0", []string{"train", "--x", "0", "--y", "0"}, 2, []string{"--x 0 --y 0", "origin point"}},
 		{"--max-pixels -5 (predict)", []string{"predict", "--machine", "good.json", "--max-pixels", "-5", "picture.png"}, 2, []string{"--max-pixels -5", "out of range"}},
 		{"--max-pixels -5 (dials)", []string{"dials", "--machine", "good.json", "--max-pixels", "-5"}, 2, []string{"--max-pixels -5"}},

@@ -78,13 +78,16 @@ same machine's A-unit outputs (--features).`)
 	switch {
 	case !(c > 0) || math.IsInf(c, 0):
 		return usagef("--C %v out of range: must be a finite number > 0", c)
-	case !(cacheMB > 0) || math.IsInf(cacheMB, 0):
-		return usagef("--cache-mb %v out of range: must be a finite number > 0", cacheMB)
+	case !(cacheMB > 0) || cacheMB > maxCacheMB:
+		return usagef("--cache-mb %v out of range (0, %d]", cacheMB, maxCacheMB)
 	case epochs < 1 || epochs > 100000:
 		return usagef("--epochs %d out of range [1, 100000]", epochs)
 	}
 	if prCards < 0 {
 		return usagef("--pr-cards %d: want 0 (all training cards) or a sample size", prCards)
+	}
+	if _, err := workers(threads); err != nil { // the one rule for --threads, as train and ablate
+		return err
 	}
 	spec := compare.Spec{Learners: split(learners), Features: pictureFeatures(features), Kernel: k, C: c, CacheMB: cacheMB, Epochs: epochs, Seed: mf.seed, NoTheory: noTheory, Threads: threads, PrSample: prCards}
 	if err := spec.Validate(); err != nil {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -100,9 +101,23 @@ func resolveGamma(spec string, dim int, v float64) (float64, error) {
 	return g, nil
 }
 
+// numericGamma reports whether --gamma is a number rather than scale or
+// auto, which depend on the training data.
+func (s *fitSettings) numericGamma() bool { return s.gamma != "scale" && s.gamma != "auto" }
+
+// gammaKernel returns LIBSVM's poly or rbf kernel (--kernel) with γ = g.
+func (s *fitSettings) gammaKernel(g float64) kernel.Kernel {
+	if s.kernel == "rbf" {
+		return kernel.Gaussian{Sigma: 1 / math.Sqrt(2*g)}
+	}
+	return kernel.Polynomial{Degree: s.degree, Gamma: g, Coef0: s.coef0}
+}
+
 // kernelFor builds the kernel of --kernel: LIBSVM's linear, poly and rbf
 // with --gamma, --degree and --coef0, or any kernel.Parse form. gamma is nil
-// when the kernel has none.
+// when the kernel has none. check has refused every flag out of range
+// before the data were read; what fails here is a γ of scale or auto that
+// the training data make out of range (exit 1).
 func (s *fitSettings) kernelFor(train *dataset.Set) (kernel.Kernel, *float64, error) {
 	switch s.kernel {
 	case "linear":
@@ -112,12 +127,9 @@ func (s *fitSettings) kernelFor(train *dataset.Set) (kernel.Kernel, *float64, er
 		if err != nil {
 			return nil, nil, err
 		}
-		if s.kernel == "rbf" {
-			return kernel.Gaussian{Sigma: 1 / math.Sqrt(2*g)}, &g, nil
-		}
-		k := kernel.Polynomial{Degree: s.degree, Gamma: g, Coef0: s.coef0}
+		k := s.gammaKernel(g)
 		if err := kernel.Validate(k); err != nil {
-			return nil, nil, usagef("--degree/--coef0: %v", err)
+			return nil, nil, fmt.Errorf("--gamma %s gives γ = %g on this data: %v", s.gamma, g, err)
 		}
 		return k, &g, nil
 	}
@@ -125,21 +137,70 @@ func (s *fitSettings) kernelFor(train *dataset.Set) (kernel.Kernel, *float64, er
 	if err != nil {
 		return nil, nil, usagef("--kernel: %v", err)
 	}
-	if err := kernel.Validate(k); err != nil {
-		return nil, nil, usagef("--kernel: %v", err)
-	}
 	return k, nil, nil
 }
 
-// learnerFor builds the learner; bias is the linear SVM's bias feature
-// (nil without one).
+// maxCacheMB bounds --cache-mb (a pebibyte): the SVM counts its cache in
+// bytes in an int64.
+const maxCacheMB = 1 << 30
+
+// check refuses a learner flag out of range, each with its own line naming
+// the flag, the value and the range, before any data are read. --gamma
+// scale and auto are checked once the data give them a value (kernelFor).
+func (s *fitSettings) check() error {
+	switch {
+	case !(s.c > 0) || math.IsInf(s.c, 0):
+		return usagef("--C %v out of range: must be a finite number > 0", s.c)
+	case !(s.eps >= 0) || math.IsInf(s.eps, 0):
+		return usagef("--eps %v out of range: must be a finite number ≥ 0 (0: the learner's default)", s.eps)
+	case !(s.cacheMB > 0) || s.cacheMB > maxCacheMB:
+		return usagef("--cache-mb %v out of range (0, %d]", s.cacheMB, maxCacheMB)
+	case s.epochs < 1:
+		return usagef("--epochs %d out of range: must be ≥ 1", s.epochs)
+	case math.IsNaN(s.bias) || math.IsInf(s.bias, 0) || s.bias == 0:
+		return usagef("--bias %v out of range: want a finite number, > 0 for a bias feature or negative for none", s.bias)
+	}
+	if !slices.Contains(fitLearners, s.learner) {
+		return usagef("--learner %q: want one of %s", s.learner, strings.Join(fitLearners, ", "))
+	}
+	if s.loss != "hinge" && s.loss != "squared-hinge" {
+		return usagef("--loss %q: want hinge or squared-hinge", s.loss)
+	}
+	g := 1.0 // scale and auto: γ is checked with the data (kernelFor)
+	if s.numericGamma() && (s.kernel == "poly" || s.kernel == "rbf") {
+		var err error
+		if g, err = resolveGamma(s.gamma, 1, 0); err != nil {
+			return err
+		}
+	}
+	switch s.kernel {
+	case "linear":
+	case "rbf":
+		if err := kernel.Validate(s.gammaKernel(g)); err != nil && s.numericGamma() {
+			return usagef("--gamma %s: σ = 1/√(2γ): %v", s.gamma, err)
+		}
+	case "poly":
+		if err := kernel.Validate(kernel.Polynomial{Degree: s.degree, Gamma: g}); err != nil {
+			return usagef("--degree %d: %v", s.degree, err)
+		}
+		if err := kernel.Validate(s.gammaKernel(g)); err != nil {
+			return usagef("--coef0 %v: %v", s.coef0, err)
+		}
+	default:
+		k, err := kernel.Parse(s.kernel)
+		if err == nil {
+			err = kernel.Validate(k)
+		}
+		if err != nil {
+			return usagef("--kernel: %v", err)
+		}
+	}
+	return nil
+}
+
+// learnerFor builds the learner of flags check has passed; bias is the
+// linear SVM's bias feature (nil without one).
 func (s *fitSettings) learnerFor(k kernel.Kernel) (l learning.Learner, bias *float64, err error) {
-	if s.c <= 0 || math.IsNaN(s.c) || math.IsInf(s.c, 0) {
-		return nil, nil, usagef("--C %v: want a finite number > 0", s.c)
-	}
-	if s.eps < 0 || math.IsNaN(s.eps) || s.cacheMB <= 0 || s.epochs < 1 {
-		return nil, nil, usagef("--eps must be ≥ 0, --cache-mb > 0, --epochs ≥ 1")
-	}
 	switch s.learner {
 	case "svm":
 		return svm.Kernel{Kernel: k, Settings: svm.Settings{C: s.c, Eps: s.eps, CacheMB: s.cacheMB}}, nil, nil
@@ -156,9 +217,6 @@ func (s *fitSettings) learnerFor(k kernel.Kernel) (l learning.Learner, bias *flo
 		if s.bias < 0 {
 			ls.Bias = -1
 		} else {
-			if s.bias == 0 {
-				return nil, nil, usagef("--bias 0: give a bias feature > 0, or a negative value for none")
-			}
 			bias = &s.bias
 		}
 		return svm.Linear{Settings: ls}, bias, nil
@@ -216,6 +274,12 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	}
 	if predPath != "" && testPath == "" {
 		return usagef("fit: --predictions needs --test")
+	}
+	if modelPath == "" {
+		return usagef("fit: --model is empty: give the model file to write")
+	}
+	if err := s.check(); err != nil {
+		return err
 	}
 	ctx, finish, err := guardMemory(ctx, "fit", fs)
 	if err != nil {

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -82,21 +84,141 @@ func (m *machineFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&m.faults, "faults", "", "failed parts, each a rate drawn from the seed, e.g.\ndead-cells=0.05,stuck-cells=0.01,broken-wires=0.1,dead-a=0.1,stuck-pots=0.05,noisy-pots=0.1,drift=0.001")
 }
 
-// build returns the configuration the flags describe.
+// build returns the configuration the flags describe. A configuration that
+// breaks a part's rule is refused naming where the bad value came from: the
+// flags that set it (a usage error, exit 2), or the --config file and its
+// members (a bad file, exit 1). The rules themselves are the parts' own
+// (machine.Config.Validate, and checkParts for the association units).
 func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
-	cfg, err := machine.Preset(m.preset)
+	base, err := machine.Preset(m.preset)
 	if err != nil {
-		return cfg, usageError{err}
+		return base, usageError{err}
 	}
 	if m.config != "" {
-		limit, err := memoryLimit(fs)
-		if err != nil {
-			return cfg, err
+		if base, err = m.readConfig(fs, base); err != nil {
+			return base, err
 		}
-		b, err := atomicfile.ReadFile(m.config, limit, "--max-memory")
-		if err != nil {
-			return cfg, fmt.Errorf("reading configuration: %w", err)
+	}
+	if err := m.flagRanges(fs); err != nil {
+		return base, err
+	}
+	var changed []machineStep
+	cfg := base
+	for _, s := range machineSteps() {
+		if !fs.Changed(s.name) {
+			continue
 		}
+		if err := s.apply(m, &cfg); err != nil {
+			return cfg, usagef("--%s: %v", s.name, err)
+		}
+		changed = append(changed, s)
+	}
+	if cfg.Motors.Step == 0 && fs.Changed("step") { // 0 would mean the default step
+		return cfg, usagef("--step 0 out of range: the step must be > 0, at most the travel between the end stops (2 × --limit)")
+	}
+	if err := checkParts(cfg); err != nil {
+		return cfg, usageError{blameFlags(fs, m, base, changed, err)}
+	}
+	return cfg, nil
+}
+
+// machineStep applies one machine flag to a configuration.
+type machineStep struct {
+	name  string
+	apply func(m *machineFlags, c *machine.Config) error
+}
+
+// machineSteps are the machine flags in the order they apply.
+func machineSteps() []machineStep {
+	none := func(f func(m *machineFlags, c *machine.Config)) func(*machineFlags, *machine.Config) error {
+		return func(m *machineFlags, c *machine.Config) error { f(m, c); return nil }
+	}
+	sentinel := func(v int) int { // associator.Config: 0 means default, -1 means zero
+		if v == 0 {
+			return -1
+		}
+		return v
+	}
+	type mc = machine.Config
+	type mf = machineFlags
+	return []machineStep{
+		{"retina-width", none(func(m *mf, c *mc) { c.Retina.Width = m.retinaW })},
+		{"retina-height", none(func(m *mf, c *mc) { c.Retina.Height = m.retinaH })},
+		{"crop", none(func(m *mf, c *mc) { c.Retina.Crop = m.crop })},
+		{"polarity", func(m *mf, c *mc) (err error) { c.Retina.Polarity, err = retina.ParsePolarity(m.polarity); return }},
+		{"cell-threshold", func(m *mf, c *mc) (err error) {
+			c.Retina.Threshold, c.Retina.Adaptive, err = parseCellThreshold(m.threshold)
+			return
+		}},
+		{"analog", none(func(m *mf, c *mc) { c.Retina.Analog = m.analog })},
+		{"cell-spread", none(func(m *mf, c *mc) { c.Retina.Spread = m.spread })},
+		{"cell-noise", none(func(m *mf, c *mc) { c.Retina.Noise = m.noise })},
+		{"dead-cells", none(func(m *mf, c *mc) { c.Retina.Dead = m.dead })},
+		{"a-units", none(func(m *mf, c *mc) { c.Associator.Units = m.aUnits })},
+		{"x", none(func(m *mf, c *mc) { c.Associator.Excitatory = sentinel(m.x) })},
+		{"y", none(func(m *mf, c *mc) { c.Associator.Inhibitory = sentinel(m.y) })},
+		{"theta", none(func(m *mf, c *mc) { c.Associator.Threshold = sentinel(m.theta) })},
+		{"r-units", none(func(m *mf, c *mc) { c.Response.Units = m.rUnits })},
+		{"layout", func(m *mf, c *mc) (err error) { c.Response.Layout, err = response.ParseLayout(m.layout); return }},
+		{"code", func(m *mf, c *mc) (err error) { c.Response.Code, err = response.ParseCode(m.code); return }},
+		{"source-sets", func(m *mf, c *mc) (err error) { c.Response.Sets, err = response.ParseSets(m.sets); return }},
+		{"bias", none(func(m *mf, c *mc) { c.Response.Bias = m.bias })},
+		{"limit", none(func(m *mf, c *mc) { c.Motors.Limit = m.limit })},
+		{"step", none(func(m *mf, c *mc) { c.Motors.Step = m.step })},
+		{"levels", none(func(m *mf, c *mc) { c.Motors.Levels = m.levels })},
+		{"backlash", none(func(m *mf, c *mc) { c.Motors.Backlash = m.backlash })},
+		{"step-noise", none(func(m *mf, c *mc) { c.Motors.StepNoise = m.stepNoise })},
+		{"drift", none(func(m *mf, c *mc) { c.Motors.Drift = m.drift })},
+		{"stuck", none(func(m *mf, c *mc) { c.Motors.Stuck = m.stuck })},
+		{"initial", none(func(m *mf, c *mc) { c.Motors.Initial = m.initial })},
+		{"pulse-seconds", none(func(m *mf, c *mc) { c.Motors.PulseSeconds = m.pulseSec })},
+		{"serial-motors", none(func(m *mf, c *mc) { c.Motors.Serial = m.serial })},
+		{"present-seconds", none(func(m *mf, c *mc) { c.PresentSeconds = m.presentSec })},
+		{"faults", func(m *mf, c *mc) (err error) { c.Faults, err = machine.ParseFaults(m.faults); return }},
+	}
+}
+
+// blameFlags names the flags behind err, the failure of the configuration
+// the changed flags make from base: those without which the configuration
+// fails otherwise, or not at all. A single bad value is named alone
+// ("--cell-noise 2: retina: noise 2 out of range [0, 1]"); a bad
+// combination by all its flags ("--limit 0.01 --step 0.05: ...").
+func blameFlags(fs *pflag.FlagSet, m *machineFlags, base machine.Config, changed []machineStep, err error) error {
+	var named []string
+	for i, s := range changed {
+		c := base
+		for j, o := range changed {
+			if j != i {
+				o.apply(m, &c) // each applied once already, without error
+			}
+		}
+		if e := checkParts(c); e == nil || e.Error() != err.Error() {
+			named = append(named, "--"+s.name+" "+fs.Lookup(s.name).Value.String())
+		}
+	}
+	if len(named) == 0 { // each of several flags alone makes the same failure
+		for _, s := range changed {
+			named = append(named, "--"+s.name+" "+fs.Lookup(s.name).Value.String())
+		}
+	}
+	return fmt.Errorf("%s: %w", strings.Join(named, " "), err)
+}
+
+// readConfig reads the --config file over the preset base. A file that
+// breaks a part's rule is a bad file (exit 1), named with the members
+// behind the failure, found as blameFlags finds flags: those whose removal
+// (leaving the preset's value) changes the failure.
+func (m *machineFlags) readConfig(fs *pflag.FlagSet, base machine.Config) (machine.Config, error) {
+	limit, err := memoryLimit(fs)
+	if err != nil {
+		return base, err
+	}
+	b, err := atomicfile.ReadFile(m.config, limit, "--max-memory")
+	if err != nil {
+		return base, fmt.Errorf("reading configuration: %w", err)
+	}
+	decode := func(b []byte) (machine.Config, error) {
+		cfg := base
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.DisallowUnknownFields() // a misspelt member would be ignored silently
 		if err := dec.Decode(&cfg); err != nil {
@@ -105,77 +227,87 @@ func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
 		if _, err := dec.Token(); err != io.EOF {
 			return cfg, fmt.Errorf("%s: more after the configuration's closing brace; a configuration file holds one JSON object", m.config)
 		}
-		if err := cfg.Validate(); err != nil {
-			return cfg, fmt.Errorf("%s: %w", m.config, err)
-		}
+		return cfg, nil
 	}
-	set := func(name string, apply func() error) error {
-		if !fs.Changed(name) {
-			return nil
-		}
-		if err := apply(); err != nil {
-			return usagef("--%s: %v", name, err)
-		}
-		return nil
-	}
-	none := func(f func()) func() error { return func() error { f(); return nil } }
-	r, a, o, p := &cfg.Retina, &cfg.Associator, &cfg.Response, &cfg.Motors
-	sentinel := func(v int) int { // associator.Config: 0 means default, -1 means zero
-		if v == 0 {
-			return -1
-		}
-		return v
-	}
-	steps := []struct {
-		name  string
-		apply func() error
-	}{
-		{"retina-width", none(func() { r.Width = m.retinaW })},
-		{"retina-height", none(func() { r.Height = m.retinaH })},
-		{"crop", none(func() { r.Crop = m.crop })},
-		{"polarity", func() (err error) { r.Polarity, err = retina.ParsePolarity(m.polarity); return }},
-		{"cell-threshold", func() (err error) { r.Threshold, r.Adaptive, err = parseCellThreshold(m.threshold); return }},
-		{"analog", none(func() { r.Analog = m.analog })},
-		{"cell-spread", none(func() { r.Spread = m.spread })},
-		{"cell-noise", none(func() { r.Noise = m.noise })},
-		{"dead-cells", none(func() { r.Dead = m.dead })},
-		{"a-units", none(func() { a.Units = m.aUnits })},
-		{"x", none(func() { a.Excitatory = sentinel(m.x) })},
-		{"y", none(func() { a.Inhibitory = sentinel(m.y) })},
-		{"theta", none(func() { a.Threshold = sentinel(m.theta) })},
-		{"r-units", none(func() { o.Units = m.rUnits })},
-		{"layout", func() (err error) { o.Layout, err = response.ParseLayout(m.layout); return }},
-		{"code", func() (err error) { o.Code, err = response.ParseCode(m.code); return }},
-		{"source-sets", func() (err error) { o.Sets, err = response.ParseSets(m.sets); return }},
-		{"bias", none(func() { o.Bias = m.bias })},
-		{"limit", none(func() { p.Limit = m.limit })},
-		{"step", none(func() { p.Step = m.step })},
-		{"levels", none(func() { p.Levels = m.levels })},
-		{"backlash", none(func() { p.Backlash = m.backlash })},
-		{"step-noise", none(func() { p.StepNoise = m.stepNoise })},
-		{"drift", none(func() { p.Drift = m.drift })},
-		{"stuck", none(func() { p.Stuck = m.stuck })},
-		{"initial", none(func() { p.Initial = m.initial })},
-		{"pulse-seconds", none(func() { p.PulseSeconds = m.pulseSec })},
-		{"serial-motors", none(func() { p.Serial = m.serial })},
-		{"present-seconds", none(func() { cfg.PresentSeconds = m.presentSec })},
-		{"faults", func() (err error) { cfg.Faults, err = machine.ParseFaults(m.faults); return }},
-	}
-	for _, s := range steps {
-		if err := set(s.name, s.apply); err != nil {
-			return cfg, err
-		}
-	}
-	if err := m.checkRanges(fs, cfg); err != nil {
+	cfg, err := decode(b)
+	if err != nil {
 		return cfg, err
 	}
-	if p.Step == 0 && fs.Changed("step") {
-		return cfg, usagef("--step must be > 0")
+	bad := checkParts(cfg)
+	if bad == nil {
+		return cfg, nil
 	}
-	if err := cfg.Validate(); err != nil {
-		return cfg, usageError{err}
+	var tree any
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if dec.Decode(&tree) != nil {
+		return cfg, fmt.Errorf("%s: %w", m.config, bad)
 	}
-	return cfg, nil
+	var named []string
+	for _, leaf := range jsonLeaves(tree, nil) {
+		less, err := json.Marshal(withoutLeaf(tree, leaf.path))
+		if err != nil {
+			continue
+		}
+		c, err := decode(less)
+		if err != nil {
+			continue
+		}
+		if e := checkParts(c); e == nil || e.Error() != bad.Error() {
+			v, _ := json.Marshal(leaf.value)
+			named = append(named, strings.Join(leaf.path, ".")+" "+string(v))
+		}
+	}
+	if len(named) == 0 {
+		return cfg, fmt.Errorf("%s: %w", m.config, bad)
+	}
+	return cfg, fmt.Errorf("%s: %s: %w", m.config, strings.Join(named, ", "), bad)
+}
+
+type jsonLeaf struct {
+	path  []string
+	value any
+}
+
+// jsonLeaves lists the members of a decoded JSON value that are not
+// objects, by their paths, in a fixed order.
+func jsonLeaves(v any, path []string) []jsonLeaf {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		if len(path) == 0 {
+			return nil
+		}
+		return []jsonLeaf{{append([]string(nil), path...), v}}
+	}
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out []jsonLeaf
+	for _, k := range keys {
+		out = append(out, jsonLeaves(obj[k], append(path, k))...)
+	}
+	return out
+}
+
+// withoutLeaf returns v without the member at path, copying only the
+// objects on the path.
+func withoutLeaf(v any, path []string) any {
+	obj, ok := v.(map[string]any)
+	if !ok || len(path) == 0 {
+		return v
+	}
+	out := make(map[string]any, len(obj))
+	for k, x := range obj {
+		out[k] = x
+	}
+	if len(path) == 1 {
+		delete(out, path[0])
+	} else {
+		out[path[0]] = withoutLeaf(obj[path[0]], path[1:])
+	}
+	return out
 }
 
 // parseCellThreshold reads --cell-threshold: "otsu" (or 0), "adaptive", or a
@@ -201,17 +333,10 @@ const (
 	maxRUnits     = 1024    // response.New
 )
 
-// checkRanges refuses a size flag out of range, naming the flag and the
+// flagRanges refuses a size flag out of range, naming the flag and the
 // range, before any default could stand in for it (0 would otherwise mean
-// "the default" to the parts below). Sizes that came from --config are
-// named by their flags too.
-func (m *machineFlags) checkRanges(fs *pflag.FlagSet, cfg machine.Config) error {
-	inRange := func(name string, v, lo, hi int) error {
-		if fs.Changed(name) && (v < lo || v > hi) {
-			return usagef("--%s %d out of range [%d, %d]", name, v, lo, hi)
-		}
-		return nil
-	}
+// "the default" to the parts below).
+func (m *machineFlags) flagRanges(fs *pflag.FlagSet) error {
 	for _, c := range []struct {
 		name      string
 		v, lo, hi int
@@ -224,22 +349,39 @@ func (m *machineFlags) checkRanges(fs *pflag.FlagSet, cfg machine.Config) error 
 		{"y", m.y, 0, maxRetinaSide * maxRetinaSide},
 		{"theta", m.theta, 0, maxRetinaSide * maxRetinaSide},
 	} {
-		if err := inRange(c.name, c.v, c.lo, c.hi); err != nil {
-			return err
+		if fs.Changed(c.name) && (c.v < c.lo || c.v > c.hi) {
+			return usagef("--%s %d out of range [%d, %d]", c.name, c.v, c.lo, c.hi)
 		}
 	}
-	// The effective values, whether from a flag, --config or the preset.
+	return nil
+}
+
+// checkParts checks a configuration by its parts' rules: machine.Config's
+// own, then the sizes of the association and response units, as
+// associator.Wire and response.New bound them (with defaults applied).
+// Its messages name no flag: build and readConfig say where a value came
+// from.
+func checkParts(cfg machine.Config) error {
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
 	a := cfg.Associator.Defaults()
 	w, h := cfg.Retina.Size()
-	switch cells := w * h; {
+	cells := w * h
+	switch {
 	case a.Units < 1 || a.Units > maxAUnits:
-		return usagef("--a-units %d out of range [1, %d]", a.Units, maxAUnits)
-	case a.Excitatory+a.Inhibitory == 0:
-		return usagef("--x 0 --y 0: an A-unit needs at least one origin point")
-	case a.Excitatory+a.Inhibitory > cells:
-		return usagef("--x %d + --y %d origin points out of range: at most the %d cells of the %dx%d retina", a.Excitatory, a.Inhibitory, cells, w, h)
-	case a.Threshold < 0 || a.Threshold > a.Excitatory:
-		return usagef("--theta %d out of range [0, %d]: θ above x, the excitatory points, would keep the A-unit from ever firing", a.Threshold, a.Excitatory)
+		return fmt.Errorf("associator: %d A-units out of range [1, %d]", a.Units, maxAUnits)
+	case a.Excitatory < 0 || a.Inhibitory < 0 || a.Excitatory+a.Inhibitory < 1 || a.Excitatory+a.Inhibitory > cells:
+		return fmt.Errorf("associator: x + y = %d + %d origin points out of range [1, %d]: at least one, at most the %d cells of the %dx%d retina",
+			a.Excitatory, a.Inhibitory, cells, cells, w, h)
+	case a.Threshold < 0 || (a.Threshold > a.Excitatory && a.Threshold > cells-a.Inhibitory):
+		return fmt.Errorf("associator: θ = %d out of range [0, x = %d]: above x the A-unit could never fire", a.Threshold, a.Excitatory)
+	case a.Threshold > a.Excitatory:
+		return fmt.Errorf("associator: θ = %d above x = %d excitatory origin points, so the A-unit could never fire: want x in range [%d, %d] (θ to the %d cells less y = %d) or θ in range [0, %d]",
+			a.Threshold, a.Excitatory, a.Threshold, cells-a.Inhibitory, cells, a.Inhibitory, a.Excitatory)
+	}
+	if u := cfg.Response.Units; u < 0 || u > maxRUnits { // 0 means the default, 8
+		return fmt.Errorf("response: %d R-units out of range [1, %d]", u, maxRUnits)
 	}
 	return nil
 }

@@ -85,6 +85,9 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	if o.checkpoint < 0 || o.checkpoint > 1_000_000 {
 		return usagef("--checkpoint-every %d out of range [0, 1000000]", o.checkpoint)
 	}
+	if _, err := workers(o.threads); err != nil { // checked whether or not --seeds uses it
+		return err
+	}
 	if o.seeds != "" {
 		return trainSeeds(ctx, env, fs, &o)
 	}

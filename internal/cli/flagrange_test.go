@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestFlagRanges holds the rule of the issue "hostile use": a flag value
+// out of range exits with status 2 and one line naming the flag, the bad
+// value and the range, before any data are read or any work is done; a bad
+// value in a --config file is the file's fault (exit 1) and names the file
+// and the member. Values in range still work.
+func TestFlagRanges(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"d.libsvm": "0 1:1 2:0\n1 1:0 2:1\n0 1:1 2:1\n1 1:0 2:0\n",
+		"big.json": `{"associator": {"excitatory": 1000000000}}`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fit := func(args ...string) []string {
+		return append([]string{"fit", "--data", "d.libsvm", "--model", "m.json", "--quiet"}, args...)
+	}
+	pa := func(args ...string) []string {
+		return append([]string{"pa", "--task", "leftright", "--n", "2"}, args...)
+	}
+	train := func(args ...string) []string {
+		return append([]string{"train", "--task", "leftright", "--n", "2", "--epochs", "1", "--out", "t.json"}, args...)
+	}
+	compare := func(args ...string) []string {
+		return append([]string{"compare", "--task", "leftright", "--n", "2", "--epochs", "1", "--learners", "perceptron", "--no-theory", "--quiet"}, args...)
+	}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want []string // in the one line of stderr
+	}{
+		// fit: refused before the data are read, naming the flag.
+		{"fit --eps Inf", fit("--eps", "Inf"), 2, []string{"--eps +Inf", "out of range", "≥ 0"}},
+		{"fit --cache-mb NaN", fit("--cache-mb", "NaN"), 2, []string{"--cache-mb NaN", "out of range"}},
+		{"fit --bias NaN", fit("--learner", "linear-svm", "--bias", "NaN"), 2, []string{"--bias NaN", "out of range"}},
+		{"fit --bias Inf", fit("--learner", "linear-svm", "--bias", "Inf"), 2, []string{"--bias +Inf", "out of range"}},
+		{"fit --gamma 1e308", fit("--kernel", "rbf", "--gamma", "1e308"), 2, []string{"--gamma 1e308", "out of range", "[1e-150, 1e+150]"}},
+		{"fit --model empty", fit("--model", ""), 2, []string{"--model", "empty"}},
+		{"fit --gamma 0.5 works", fit("--kernel", "rbf", "--gamma", "0.5"), 0, nil},
+		{"fit --bias -1 (none) works", fit("--learner", "linear-svm", "--bias", "-1"), 0, nil},
+		// Machine flags: the part's rule, blamed on the flag that broke it.
+		{"train --cell-noise 2", train("--cell-noise", "2"), 2, []string{"--cell-noise 2", "out of range [0, 1]"}},
+		{"compare --cell-spread 2", compare("--cell-spread", "2"), 2, []string{"--cell-spread 2", "out of range [0, 1]"}},
+		{"pa --dead-cells 2", pa("--dead-cells", "2"), 2, []string{"--dead-cells 2", "out of range [0, 1]"}},
+		{"pa --backlash -1", pa("--backlash", "-1"), 2, []string{"--backlash -1", "≥ 0"}},
+		{"train --step-noise -1", train("--step-noise", "-1"), 2, []string{"--step-noise -1", "[0, 1]"}},
+		{"pa --drift -1", pa("--drift", "-1"), 2, []string{"--drift -1", "≥ 0"}},
+		{"compare --pulse-seconds -1", compare("--pulse-seconds", "-1"), 2, []string{"--pulse-seconds -1", "≥ 0"}},
+		{"pa --limit -1", pa("--limit", "-1"), 2, []string{"--limit -1", "≥ 0"}},
+		{"train --step -1", train("--step", "-1"), 2, []string{"--step -1", "> 0"}},
+		{"pa --levels -1", pa("--levels", "-1"), 2, []string{"--levels -1", "out of range", "2 to 16777216"}},
+		{"compare --stuck -1", compare("--stuck", "-1"), 2, []string{"--stuck -1", "out of range [0, 1]"}},
+		{"pa --initial NaN", pa("--initial", "NaN"), 2, []string{"--initial NaN", "end stops"}},
+		{"train --present-seconds -1", train("--present-seconds", "-1"), 2, []string{"--present-seconds -1", "out of range"}},
+		{"pa --x 0", pa("--x", "0"), 2, []string{"--x 0", "origin points", "x in range [2, 395]"}},
+		{"compare --x 0", compare("--x", "0"), 2, []string{"--x 0:", "x in range [2, 395]"}},
+		{"the bad flag of two", pa("--x", "0", "--cell-noise", "2"), 2, []string{"--cell-noise 2:", "noise 2 out of range"}},
+		{"a bad combination names both flags", pa("--limit", "0.01", "--step", "0.05"), 2, []string{"--limit 0.01 --step 0.05:"}},
+		{"a bad --config member is the file's", pa("--config", "big.json"), 1, []string{"big.json", "associator.excitatory 1000000000", "out of range"}},
+		{"pa --cell-noise 0.1 works", pa("--cell-noise", "0.1"), 0, nil},
+		{"train --x 0 --theta 0 works", train("--x", "0", "--theta", "0"), 0, nil},
+		{"levels set with the end stops they need work", pa("--preset", "ideal", "--levels", "5", "--limit", "1"), 0, nil},
+		// --threads: one rule and one message in every command.
+		{"compare --threads -1", compare("--threads", "-1"), 2, []string{"--threads -1", "out of range [0, 1024]"}},
+		{"compare --threads 0 works", compare("--threads", "0"), 0, nil},
+		{"train --threads -1 without --seeds", train("--threads", "-1"), 2, []string{"--threads -1", "out of range [0, 1024]"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := run(t, dir, tt.args...)
+			if code != tt.code {
+				t.Fatalf("exit %d; want %d (stderr %q)", code, tt.code, stderr)
+			}
+			if tt.code == 0 {
+				return
+			}
+			if stdout != "" {
+				t.Errorf("refused, yet printed %q", stdout)
+			}
+			if strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") {
+				t.Fatalf("stderr is not one line: %q", stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("message %q lacks %q", stderr, w)
+				}
+			}
+		})
+	}
+	// The same --threads message whichever command refuses it.
+	_, _, c := run(t, dir, compare("--threads", "-1")...)
+	_, _, a := run(t, dir, "ablate", "--machine", "none.json", "--threads", "-1")
+	if c != a {
+		t.Errorf("compare and ablate refuse --threads -1 differently:\n%s%s", c, a)
+	}
+}
