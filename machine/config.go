@@ -35,7 +35,7 @@ func (c Config) Validate() error {
 		return err
 	}
 	if !(c.PresentSeconds >= 0) || c.PresentSeconds > 1e6 {
-		return fmt.Errorf("machine: presentation time %v s out of range", c.PresentSeconds)
+		return fmt.Errorf("machine: presentation time %v s out of range [0, 1e+06]", c.PresentSeconds)
 	}
 	if err := c.Faults.Validate(); err != nil {
 		return fmt.Errorf("machine: %w", err)

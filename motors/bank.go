@@ -104,12 +104,22 @@ func (c Config) Validate() error {
 		return fmt.Errorf("motors: %d levels out of range (0 = continuous, or 2 to 16777216)", c.Levels)
 	case c.Levels > 0 && c.Limit == 0:
 		return fmt.Errorf("motors: quantization to %d levels needs end stops (a limit > 0)", c.Levels)
-	case bad(c.Backlash) || bad(c.StepNoise) || c.StepNoise > 1 || bad(c.Drift) || bad(c.PulseSeconds):
-		return fmt.Errorf("motors: backlash, drift and pulse time must be ≥ 0, step noise in [0, 1]")
 	case bad(c.Stuck) || c.Stuck > 1:
 		return fmt.Errorf("motors: stuck fraction %v out of range [0, 1]", c.Stuck)
-	case math.IsNaN(c.Initial) || (c.Limit > 0 && math.Abs(c.Initial) > c.Limit):
-		return fmt.Errorf("motors: initial position %v is beyond the end stops", c.Initial)
+	case bad(c.StepNoise) || c.StepNoise > 1:
+		return fmt.Errorf("motors: step noise %v out of range [0, 1]", c.StepNoise)
+	case math.IsNaN(c.Initial):
+		return fmt.Errorf("motors: initial position %v is not a number", c.Initial)
+	case c.Limit > 0 && math.Abs(c.Initial) > c.Limit:
+		return fmt.Errorf("motors: initial position %v out of range [%g, %g], the end stops", c.Initial, -c.Limit, c.Limit)
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"backlash", c.Backlash}, {"drift", c.Drift}, {"pulse time", c.PulseSeconds}} {
+		if bad(f.v) {
+			return fmt.Errorf("motors: %s %v out of range [0, %g]", f.name, f.v, maxMagnitude)
+		}
 	}
 	return nil
 }
