@@ -178,6 +178,27 @@ func (m *Machine) respond(r *Response) {
 	r.Class = m.Layer.Decode(r.Sums)
 }
 
+// CheckSize reports an error if a machine of configuration c for classes
+// classes would itself take more than limit bytes: about 48 bytes a pot
+// (its motor's state and the R-unit's reference to it) and 112 bytes an
+// A-unit plus 8 an origin point (measured: 1,048,576 A-units and 4,194,304
+// pots take 335 MiB). Call it before New when the configuration or the
+// classes came from the user: flags in range can still ask for a billion
+// pots (--a-units 1048576 --layout full --r-units 1024 and 1,024 classes).
+func (c Config) CheckSize(classes int, limit int64) error {
+	a := c.Associator.Defaults()
+	pots, err := response.Pots(c.Response, a.Units, classes)
+	if err != nil {
+		return err
+	}
+	need := int64(pots)*48 + int64(a.Units)*(112+8*int64(a.Excitatory+a.Inhibitory))
+	if need > limit || need < 0 {
+		return fmt.Errorf("a machine of %d A-units and %d pots would take about %d bytes of memory, over the limit of %d (raise it with --max-memory, or use fewer A-units or R-units)",
+			a.Units, pots, need, limit)
+	}
+	return nil
+}
+
 // CheckFit reports an error if fitting cards cards (Fit) on a machine of
 // configuration c and training on them would take more than limit bytes: a
 // float32 per retina cell and a slice header per card, and a Session's bit

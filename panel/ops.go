@@ -37,6 +37,9 @@ func (s *Server) taskBuild(task string) func(cur *machine.Machine) (*loaded, err
 		if err != nil {
 			return nil, err
 		}
+		if err := cur.Config.CheckSize(len(info.Classes), s.budget()); err != nil { // more classes, more pots
+			return nil, errorf(http.StatusBadRequest, "task %s on this machine: %v", task, err)
+		}
 		m, err := machine.New(cur.Config, info.Classes, cur.Seeds, cur.Wiring)
 		if err != nil {
 			return nil, errorf(http.StatusBadRequest, "task %s on this machine: %v", task, err)

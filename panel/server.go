@@ -210,6 +210,15 @@ func (s *Server) recipeFor(m *machine.Machine, task string) (machine.Recipe, err
 	return r, nil
 }
 
+// budget is the memory a machine and its fitted cards may each take:
+// Config.Limits.MaxBytes, or its default.
+func (s *Server) budget() int64 {
+	if s.limits.MaxBytes > 0 {
+		return s.limits.MaxBytes
+	}
+	return images.DefaultMaxBytes
+}
+
 // loaded is a machine made ready to be the panel's: its session and its
 // training cards' pictures.
 type loaded struct {
@@ -229,11 +238,7 @@ func (s *Server) load(m *machine.Machine, r machine.Recipe) (*loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	budget := s.limits.MaxBytes
-	if budget <= 0 {
-		budget = images.DefaultMaxBytes
-	}
-	if err := m.Config.CheckFit(train.Len()+test.Len(), budget); err != nil {
+	if err := m.Config.CheckFit(train.Len()+test.Len(), s.budget()); err != nil {
 		return nil, err
 	}
 	sess, err := machine.NewSession(m, r, m.Fields(train), m.Fields(test))

@@ -134,33 +134,11 @@ type Input struct {
 // New returns the R-unit layer for assoc A-units and the given number of
 // classes, or an error if the code needs more R-units than the machine has.
 func New(cfg Config, assoc, classes int) (*Layer, error) {
-	if cfg.Units == 0 {
-		cfg.Units = 8
+	cfg, used, err := shape(cfg, classes)
+	if err != nil {
+		return nil, err
 	}
-	if cfg.Units < 1 || cfg.Units > 1024 {
-		return nil, fmt.Errorf("response: %d R-units out of range [1, 1024]", cfg.Units)
-	}
-	if classes < 2 {
-		return nil, fmt.Errorf("response: need at least 2 classes, got %d", classes)
-	}
-	if cfg.Layout != SourceSets && cfg.Layout != Full || cfg.Code != Binary && cfg.Code != OnePerClass || cfg.Sets != UsedSets && cfg.Sets != FixedSets {
-		return nil, fmt.Errorf("response: bad layout %d, code %d or source-sets %d", cfg.Layout, cfg.Code, cfg.Sets)
-	}
-	l := &Layer{cfg: cfg, assoc: assoc, classes: classes}
-	switch cfg.Code {
-	case Binary:
-		l.used = bits.Len(uint(classes - 1))
-	case OnePerClass:
-		l.used = classes
-	}
-	if l.used > cfg.Units {
-		hint := "raise --r-units, at most 1024"
-		if cfg.Code != Binary {
-			hint += ", or use --code binary"
-		}
-		return nil, fmt.Errorf("response: %d classes need %d R-units with the %s code; the machine has %d (%s)",
-			classes, l.used, cfg.Code, cfg.Units, hint)
-	}
+	l := &Layer{cfg: cfg, assoc: assoc, classes: classes, used: used}
 	if cfg.Layout == SourceSets {
 		sets := l.used
 		if cfg.Sets == FixedSets {
@@ -204,13 +182,62 @@ func (l *Layer) Classes() int { return l.classes }
 func (l *Layer) Associators() int { return l.assoc }
 
 // Pots returns the number of potentiometers the layer needs.
-func (l *Layer) Pots() int {
-	n := l.assoc
-	if l.cfg.Layout == Full {
-		n *= l.used
+func (l *Layer) Pots() int { return pots(l.cfg, l.assoc, l.used) }
+
+// Pots returns the number of pots of the layer New would make, without
+// making it, or New's error: a caller can weigh a layer's memory before
+// allocating it.
+func Pots(cfg Config, assoc, classes int) (int, error) {
+	cfg, used, err := shape(cfg, classes)
+	if err != nil {
+		return 0, err
 	}
-	if l.cfg.Bias {
-		n += l.used
+	return pots(cfg, assoc, used), nil
+}
+
+// shape checks cfg for classes classes and returns it with its defaults
+// and the R-units the code uses.
+func shape(cfg Config, classes int) (Config, int, error) {
+	if cfg.Units == 0 {
+		cfg.Units = 8
+	}
+	if cfg.Units < 1 || cfg.Units > 1024 {
+		return cfg, 0, fmt.Errorf("response: %d R-units out of range [1, 1024]", cfg.Units)
+	}
+	if classes < 2 {
+		return cfg, 0, fmt.Errorf("response: need at least 2 classes, got %d", classes)
+	}
+	if cfg.Layout != SourceSets && cfg.Layout != Full || cfg.Code != Binary && cfg.Code != OnePerClass || cfg.Sets != UsedSets && cfg.Sets != FixedSets {
+		return cfg, 0, fmt.Errorf("response: bad layout %d, code %d or source-sets %d", cfg.Layout, cfg.Code, cfg.Sets)
+	}
+	var used int
+	switch cfg.Code {
+	case Binary:
+		used = bits.Len(uint(classes - 1))
+	case OnePerClass:
+		used = classes
+	}
+	if used > cfg.Units {
+		hint := "raise --r-units, at most 1024"
+		if cfg.Code != Binary {
+			hint += ", or use --code binary"
+		}
+		return cfg, 0, fmt.Errorf("response: %d classes need %d R-units with the %s code; the machine has %d (%s)",
+			classes, used, cfg.Code, cfg.Units, hint)
+	}
+	return cfg, used, nil
+}
+
+// pots is the number of pots of a layer of cfg for assoc A-units and used
+// R-units: one per A-unit (source-sets) or per A→R pair (full), and a bias
+// pot per R-unit if asked for.
+func pots(cfg Config, assoc, used int) int {
+	n := assoc
+	if cfg.Layout == Full {
+		n *= used
+	}
+	if cfg.Bias {
+		n += used
 	}
 	return n
 }

@@ -162,3 +162,29 @@ func TestSetsJSON(t *testing.T) {
 		t.Error(`source_sets "some" accepted`)
 	}
 }
+
+// TestPotsWithoutLayer: Pots counts the pots New's layer has, for every
+// layout, code and bias, without making the layer; and refuses as New does.
+func TestPotsWithoutLayer(t *testing.T) {
+	for _, layout := range []Layout{SourceSets, Full} {
+		for _, code := range []Code{Binary, OnePerClass} {
+			for _, bias := range []bool{false, true} {
+				for _, classes := range []int{2, 3, 8, 26} {
+					cfg := Config{Units: 32, Layout: layout, Code: code, Bias: bias}
+					l, err := New(cfg, 100, classes)
+					n, perr := Pots(cfg, 100, classes)
+					if (err == nil) != (perr == nil) {
+						t.Errorf("%+v, %d classes: New error %v, Pots error %v", cfg, classes, err, perr)
+						continue
+					}
+					if err == nil && n != l.Pots() {
+						t.Errorf("%+v, %d classes: Pots %d, the layer has %d", cfg, classes, n, l.Pots())
+					}
+				}
+			}
+		}
+	}
+	if _, err := Pots(Config{Units: 4, Code: OnePerClass}, 100, 26); err == nil {
+		t.Error("26 classes on 4 R-units, one per class: no error")
+	}
+}

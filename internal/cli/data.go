@@ -135,9 +135,10 @@ func (d *dataFlags) load(seed uint64) (train, test *images.Dataset, err error) {
 	return src.Load()
 }
 
-// checkFit refuses to fit data sets onto the retina of a machine of
-// configuration cfg if the fitted cards would take more than --max-memory
-// bytes; call it before m.Fields or m.Fit.
+// checkFit refuses a machine of configuration cfg for the data sets' classes
+// if the machine itself, or the cards fitted onto its retina, would take
+// more than --max-memory bytes; call it before machine.New, m.Fields or
+// m.Fit.
 func (d *dataFlags) checkFit(cfg machine.Config, sets ...*images.Dataset) error {
 	mem, err := memoryLimit(d.fs)
 	if err != nil {
@@ -146,6 +147,11 @@ func (d *dataFlags) checkFit(cfg machine.Config, sets ...*images.Dataset) error 
 	cards := 0
 	for _, s := range sets {
 		cards += s.Len()
+	}
+	if len(sets) > 0 {
+		if err := cfg.CheckSize(len(sets[0].Classes), mem); err != nil {
+			return err
+		}
 	}
 	return cfg.CheckFit(cards, mem)
 }

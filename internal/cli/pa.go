@@ -65,6 +65,9 @@ the model's curves and the cards as points.`)
 	if err != nil {
 		return err
 	}
+	if err := df.checkFit(cfg, all); err != nil {
+		return err
+	}
 	m, err := machine.New(cfg, all.Classes, seeds, nil)
 	if err != nil {
 		return err

@@ -95,6 +95,9 @@ The panel answers only requests addressed to it by a loopback name or the
 		if !ok {
 			return usagef("serve: unknown task %q (see mark1 tasks)", name)
 		}
+		if err := cfg.CheckSize(len(info.Classes), memory); err != nil {
+			return err
+		}
 		if m, err = machine.New(cfg, info.Classes, machine.SeedsFrom(mf.seed), nil); err != nil {
 			return err
 		}

@@ -323,6 +323,9 @@ func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.
 	if err != nil {
 		return nil, r, nil, nil, err
 	}
+	if err := o.data.checkFit(cfg, train, test); err != nil {
+		return nil, r, nil, nil, err
+	}
 	m, err := machine.New(cfg, train.Classes, seeds, plug)
 	if err != nil {
 		return nil, r, nil, nil, err
