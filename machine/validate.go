@@ -100,7 +100,8 @@ func (b *bodyV1) validate() error {
 }
 
 // validateClasses checks the class names: at least two, at most 1024,
-// none empty, none repeated.
+// none empty or longer than a folder name (255 bytes: a class is a folder
+// of pictures), none repeated.
 func validateClasses(classes []string) error {
 	if len(classes) < 2 || len(classes) > maxClasses {
 		return fmt.Errorf("%d classes; a machine has 2 to %d", len(classes), maxClasses)
@@ -110,6 +111,9 @@ func validateClasses(classes []string) error {
 		if c == "" {
 			return fmt.Errorf("class %d has an empty name", i)
 		}
+		if len(c) > maxClassName {
+			return fmt.Errorf("class %d has a name of %d bytes; at most %d, as a folder's", i, len(c), maxClassName)
+		}
 		if seen[c] {
 			return fmt.Errorf("class %q appears twice", c)
 		}
@@ -117,6 +121,9 @@ func validateClasses(classes []string) error {
 	}
 	return nil
 }
+
+// maxClassName bounds a class name in bytes.
+const maxClassName = 255
 
 // validateUnits checks that the configuration's A-unit count is in range
 // and is the wiring's, and the wiring itself.
