@@ -1,8 +1,11 @@
 package images
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -76,6 +79,32 @@ func (s Source) cardSize() int {
 
 // Limits returns the limits pictures read from files are held to.
 func (s Source) Limits() Limits { return Limits{MaxPixels: s.MaxPixels, MaxBytes: s.MaxBytes} }
+
+// FailedPath names, for an error of Load, the file or folder it came from:
+// TestPath or Path when the error says which (a *fs.PathError naming a file
+// in one of them), else both ("PATH and held-out TEST_PATH") when there
+// are two.
+func (s Source) FailedPath(err error) string {
+	var pe *fs.PathError
+	if s.TestPath != "" && errors.As(err, &pe) {
+		switch {
+		case within(pe.Path, s.TestPath):
+			return s.TestPath
+		case within(pe.Path, s.Path):
+			return s.Path
+		}
+	}
+	if s.TestPath != "" {
+		return s.Path + " and held-out " + s.TestPath
+	}
+	return s.Path
+}
+
+// within reports whether path is root or a file under it.
+func within(path, root string) bool {
+	rel, err := filepath.Rel(root, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
 
 // Within returns s with its limits (MaxPixels, MaxBytes) no looser than
 // lim's, a zero field of either meaning its default: a Source recorded in

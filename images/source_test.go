@@ -1,6 +1,10 @@
 package images
 
-import "testing"
+import (
+	"errors"
+	"io/fs"
+	"testing"
+)
 
 // TestSourceWithin: a recorded limit is kept where it is tighter than the
 // reader's, and never raises it; zero means the default on either side.
@@ -27,5 +31,29 @@ func TestSourceWithin(t *testing.T) {
 				t.Errorf("Within changed the task: %q", s.Task)
 			}
 		})
+	}
+}
+
+// TestFailedPath: an error of Load is put on the file it came from: the
+// held-out data or the training data when the error names a file in
+// them, both when it does not.
+func TestFailedPath(t *testing.T) {
+	notFound := func(p string) error { return &fs.PathError{Op: "open", Path: p, Err: fs.ErrNotExist} }
+	two := Source{Path: "data/train", TestPath: "/elsewhere/test.libsvm"}
+	for _, c := range []struct {
+		name string
+		s    Source
+		err  error
+		want string
+	}{
+		{"the held-out file", two, notFound("/elsewhere/test.libsvm"), "/elsewhere/test.libsvm"},
+		{"a file in the training folder", two, notFound("data/train/a/1.png"), "data/train"},
+		{"no file named", two, errors.New("malformed"), "data/train and held-out /elsewhere/test.libsvm"},
+		{"one path", Source{Path: "x.libsvm"}, errors.New("malformed"), "x.libsvm"},
+		{"a neighbour is not inside", Source{Path: "data/train", TestPath: "data/train2"}, notFound("data/train2/b.png"), "data/train2"},
+	} {
+		if got := c.s.FailedPath(c.err); got != c.want {
+			t.Errorf("%s: %q; want %q", c.name, got, c.want)
+		}
 	}
 }

@@ -106,7 +106,7 @@ func (r Recipe) Load(classes []string, name string, lim images.Limits) (train, t
 	if err != nil && r.Data.Path != "" {
 		// The paths come from the machine file, not from the user: say what
 		// went wrong without quoting what the file holds.
-		return nil, nil, fmt.Errorf("%s: its recorded data %s: %w", name, r.Data.Path, recordedDataError(err))
+		return nil, nil, fmt.Errorf("%s: its recorded data %s: %w", name, r.Data.FailedPath(err), recordedDataError(err))
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: making its training data again (%s): %w", name, r.Data, err)
