@@ -28,6 +28,13 @@ type Config struct {
 
 // Validate checks every part.
 func (c Config) Validate() error {
+	if _, ok := presets()[c.Preset]; !ok && c.Preset != "" {
+		var names []string
+		for _, p := range Presets() {
+			names = append(names, p.Name)
+		}
+		return fmt.Errorf("machine: preset %.40q is none of mark1's (%s)", c.Preset, strings.Join(names, ", "))
+	}
 	if err := c.Retina.Validate(); err != nil {
 		return err
 	}

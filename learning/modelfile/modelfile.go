@@ -247,6 +247,13 @@ func (f *File) Check() error {
 	if len(f.Classes) < 2 {
 		return bad("%d classes; a classifier has at least 2", len(f.Classes))
 	}
+	seen := make(map[string]bool, len(f.Classes))
+	for i, c := range f.Classes {
+		if seen[c] {
+			return bad("class %d: the label %.40q appears twice", i, c)
+		}
+		seen[c] = true
+	}
 	if f.Dim < 0 || f.Dim > dataset.DefaultMaxDim {
 		return bad("dim %d out of range [0, %d]", f.Dim, dataset.DefaultMaxDim)
 	}
