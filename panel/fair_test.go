@@ -18,12 +18,7 @@ func TestLoopFlatOutIsFair(t *testing.T) {
 	_, ts := newPanel(t, Config{Delay: -1, PerClass: 1000})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/events", nil)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
+	res := openEvents(t, ctx, ts.URL)
 	arrivals := make(chan time.Time, 1024)
 	go func() {
 		defer close(arrivals)
@@ -91,4 +86,17 @@ func TestLoopFlatOutIsFair(t *testing.T) {
 		}
 	}
 	post(t, ts.URL+"/api/pause", "", nil)
+}
+
+// openEvents opens the panel's event stream at url; it is closed when the
+// test ends or ctx is done.
+func openEvents(t *testing.T, ctx context.Context, url string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, "GET", url+"/api/events", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { res.Body.Close() })
+	return res
 }

@@ -114,12 +114,7 @@ func TestStreamOutlivesReadTimeout(t *testing.T) {
 	_, ts := newPanel(t, Config{ReadTimeout: timeout})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/events", nil)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
+	res := openEvents(t, ctx, ts.URL)
 	events := make(chan uint64, 16)
 	go func() {
 		defer close(events)
