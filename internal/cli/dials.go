@@ -94,6 +94,9 @@ into an animated GIF of the dials turning.`)
 	if o.bins < 1 || o.bins > 1000 || o.top < 0 || o.delay < 1 || o.delay > 6000 || o.width < 0 || o.height < 0 || o.width > 20000 || o.height > 20000 {
 		return usagef("dials: --bins in [1, 1000], --top ≥ 0, --delay in [1, 6000], --width and --height in [0, 20000]")
 	}
+	if _, err := o.data.source(0); err != nil { // the data flags' values, whether or not a view reads data
+		return err
+	}
 	if o.every < 1 || o.every > 1_000_000 {
 		return usagef("dials: --every %d out of range [1, 1000000]", o.every)
 	}

@@ -173,6 +173,10 @@ func (s *fitSettings) check() error {
 			return err
 		}
 	}
+	// --degree is checked whatever the kernel, as every flag's value is.
+	if err := kernel.Validate(kernel.Polynomial{Degree: s.degree, Gamma: 1}); err != nil {
+		return usagef("--degree %d out of range [1, 20]", s.degree)
+	}
 	switch s.kernel {
 	case "linear":
 	case "rbf":

@@ -76,6 +76,11 @@ func TestFlagRanges(t *testing.T) {
 		{"compare --threads -1", compare("--threads", "-1"), 2, []string{"--threads -1", "out of range [0, 1024]"}},
 		{"compare --threads 0 works", compare("--threads", "0"), 0, nil},
 		{"train --threads -1 without --seeds", train("--threads", "-1"), 2, []string{"--threads -1", "out of range [0, 1024]"}},
+		// Flags the run would not use are checked all the same.
+		{"lab --format junk without --data", []string{"lab", "--format", "junk"}, 2, []string{"--format", "junk"}},
+		{"lab --delay 0", []string{"lab", "--delay", "0"}, 2, []string{"--delay 0", "out of range [1, 6000]"}},
+		{"fit --degree -5 with the rbf kernel", fit("--degree", "-5"), 2, []string{"--degree -5", "out of range [1, 20]"}},
+		{"dials --test-split NaN with no view of data", []string{"dials", "--machine", "t.json", "--test-split", "NaN"}, 2, []string{"--test-split NaN", "out of range"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -104,18 +104,26 @@ margin), theorem (mistakes so far against (R/γ)²).
 	if !(o.c > 0) || math.IsInf(o.c, 0) {
 		return usagef("lab: --C %v: want a finite number > 0", o.c)
 	}
-	if o.maxEpochs < 1 || o.maxEpochs > 100000 || o.delay < 1 || o.delay > 6000 || o.maxFrames < 1 || o.maxFrames > 2000 || o.step < -1 {
-		return usagef("lab: --max-epochs in [1, 100000], --delay in [1, 6000], --max-frames in [1, 2000], --step ≥ -1")
+	for _, f := range []struct {
+		name      string
+		v, lo, hi int
+	}{{"max-epochs", o.maxEpochs, 1, 100000}, {"delay", o.delay, 1, 6000}, {"max-frames", o.maxFrames, 1, 2000}, {"step", o.step, -1, math.MaxInt}} {
+		if f.v < f.lo || f.v > f.hi {
+			if f.hi == math.MaxInt {
+				return usagef("lab: --%s %d out of range: at least %d", f.name, f.v, f.lo)
+			}
+			return usagef("lab: --%s %d out of range [%d, %d]", f.name, f.v, f.lo, f.hi)
+		}
+	}
+	format, err := dataset.ParseFormat(o.format) // checked whether or not --data uses it
+	if err != nil {
+		return usagef("lab: --format: %v", err)
 	}
 	if o.gifPath != "" && !strings.HasSuffix(strings.ToLower(o.gifPath), ".gif") {
 		return usagef("lab: --gif %s: the animation is a GIF; name the file .gif", o.gifPath)
 	}
 	var e lab.Example
 	if o.data != "" {
-		format, err := dataset.ParseFormat(o.format)
-		if err != nil {
-			return usagef("lab: --format: %v", err)
-		}
 		s, err := dataset.ReadFile(o.data, dataset.Options{Format: format, LabelColumn: o.labelCol, MaxRows: lab.MaxDataRows + 1})
 		if err != nil {
 			return fmt.Errorf("lab: --data: %w", err)
