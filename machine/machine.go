@@ -91,14 +91,13 @@ func build(cfg Config, classes []string, seeds Seeds, plug *associator.Plugboard
 			return nil, err
 		}
 	} else {
-		if err := plug.Validate(); err != nil {
+		// The rule a machine file is read by: the unit count, then the
+		// plugboard itself.
+		if err := validateUnits(cfg, plug); err != nil {
 			return nil, err
 		}
 		if plug.Width != w || plug.Height != h {
 			return nil, fmt.Errorf("plugboard is wired for a %dx%d retina; the machine's is %dx%d", plug.Width, plug.Height, w, h)
-		}
-		if err := validateUnits(cfg, plug); err != nil { // the rule a machine file is read by
-			return nil, err
 		}
 	}
 	layer, err := response.New(cfg.Response, len(plug.Units), len(classes))

@@ -104,7 +104,7 @@ training and held-out cards as in training).`)
 			return fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", path)
 		}
 		var lim images.Limits
-		if lim, err = flagLimits(fs); err != nil {
+		if lim, err = data.limits(); err != nil {
 			return err
 		}
 		train, test, err = m.Recipe.Load(m.Classes, path, lim)

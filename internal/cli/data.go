@@ -66,23 +66,18 @@ func memoryLimit(fs *pflag.FlagSet) (int64, error) {
 	return v, nil
 }
 
-// flagLimits returns the bounds a command's flags put on the data it reads:
-// --max-memory and --max-pixels (each its default where the command has no
-// such flag). A machine file's recorded data are held to them
-// (machine.Recipe.Load).
-func flagLimits(fs *pflag.FlagSet) (images.Limits, error) {
-	mem, err := memoryLimit(fs)
+// limits returns the bounds the flags put on the data a command reads:
+// --max-memory and --max-pixels. A machine file's recorded data are held to
+// them too (machine.Recipe.Load).
+func (d *dataFlags) limits() (images.Limits, error) {
+	if d.maxPixels < 1 {
+		return images.Limits{}, usagef("--max-pixels %d out of range: must be positive", d.maxPixels)
+	}
+	mem, err := memoryLimit(d.fs)
 	if err != nil {
 		return images.Limits{}, err
 	}
-	px, err := fs.GetInt("max-pixels")
-	if err != nil {
-		px = images.DefaultMaxPixels
-	}
-	if px < 1 {
-		return images.Limits{}, usagef("--max-pixels %d out of range: must be positive", px)
-	}
-	return images.Limits{MaxPixels: px, MaxBytes: mem}, nil
+	return images.Limits{MaxPixels: d.maxPixels, MaxBytes: mem}, nil
 }
 
 // source returns the data the flags describe, drawn and split with seed.
@@ -99,10 +94,7 @@ func (d *dataFlags) source(seed uint64) (images.Source, error) {
 	if d.perClass < 1 || d.perClass > 1_000_000 {
 		return images.Source{}, usagef("--n %d out of range [1, 1000000]", d.perClass)
 	}
-	if d.maxPixels < 1 {
-		return images.Source{}, usagef("--max-pixels %d out of range: must be positive", d.maxPixels)
-	}
-	mem, err := memoryLimit(d.fs)
+	lim, err := d.limits()
 	if err != nil {
 		return images.Source{}, err
 	}
@@ -111,10 +103,10 @@ func (d *dataFlags) source(seed uint64) (images.Source, error) {
 		src.PerClass, src.CardSize = d.perClass, d.size
 	}
 	if d.data != "" || d.test != "" {
-		src.MaxPixels = d.maxPixels
+		src.MaxPixels = lim.MaxPixels
 	}
-	if mem != images.DefaultMaxBytes {
-		src.MaxBytes = mem
+	if lim.MaxBytes != images.DefaultMaxBytes {
+		src.MaxBytes = lim.MaxBytes
 	}
 	if d.test != "" {
 		src.TestSplit = 0

@@ -75,9 +75,6 @@ into an animated GIF of the dials turning.`)
 	if fs.NArg() > 0 {
 		return usagef("dials: unexpected argument %q", fs.Arg(0))
 	}
-	if o.data.maxPixels < 1 {
-		return usagef("--max-pixels %d out of range: must be positive", o.data.maxPixels)
-	}
 	switch o.view {
 	case "panel", "weights", "sensitivity", "means", "retina", "curves":
 	default:
@@ -206,7 +203,7 @@ func viewCards(fs *pflag.FlagSet, m *machine.Machine, o dialsOptions) (*images.D
 			return nil, fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", o.machine)
 		}
 		var lim images.Limits
-		if lim, err = flagLimits(fs); err != nil {
+		if lim, err = o.data.limits(); err != nil {
 			return nil, err
 		}
 		train, test, err = m.Recipe.Load(m.Classes, o.machine, lim)

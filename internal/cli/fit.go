@@ -175,7 +175,7 @@ func (s *fitSettings) check() error {
 	}
 	// --degree is checked whatever the kernel, as every flag's value is.
 	if err := kernel.Validate(kernel.Polynomial{Degree: s.degree, Gamma: 1}); err != nil {
-		return usagef("--degree %d out of range [1, 20]", s.degree)
+		return usagef("--degree %d: %v", s.degree, err)
 	}
 	switch s.kernel {
 	case "linear":
@@ -183,10 +183,7 @@ func (s *fitSettings) check() error {
 		if err := kernel.Validate(s.gammaKernel(g)); err != nil && s.numericGamma() {
 			return usagef("--gamma %s: σ = 1/√(2γ): %v", s.gamma, err)
 		}
-	case "poly":
-		if err := kernel.Validate(kernel.Polynomial{Degree: s.degree, Gamma: g}); err != nil {
-			return usagef("--degree %d: %v", s.degree, err)
-		}
+	case "poly": // --degree and γ are checked above: what is left is --coef0
 		if err := kernel.Validate(s.gammaKernel(g)); err != nil {
 			return usagef("--coef0 %v: %v", s.coef0, err)
 		}

@@ -121,19 +121,21 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		if !fs.Changed("out") {
 			o.out = o.resume
 		}
-		if m, recipe, train, test, err = resumeTraining(ctx, fs, o.resume); err != nil {
+		if m, recipe, train, test, err = resumeTraining(ctx, &o.data, o.resume); err != nil {
+			return err
+		}
+		if err := o.data.checkFit(m.Config, train, test); err != nil {
 			return err
 		}
 		if fs.Changed("epochs") {
 			recipe.MaxEpochs = o.epochs
 		}
 	} else {
+		// newTraining checks the machine and the cards' memory before it
+		// makes the machine.
 		if m, recipe, train, test, err = newTraining(fs, &o); err != nil {
 			return err
 		}
-	}
-	if err := o.data.checkFit(m.Config, train, test); err != nil {
-		return err
 	}
 	tr, te := m.Fields(train), m.Fields(test)
 	s, err := machine.NewSession(m, recipe, tr, te)
@@ -308,11 +310,11 @@ func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.
 		}
 		// The listing says how many A-units there are; --a-units, if
 		// given, must agree.
-		if n := len(plug.Units); fs.Changed("a-units") && cfg.Associator.Defaults().Units != n {
+		n := len(plug.Units)
+		if fs.Changed("a-units") && cfg.Associator.Defaults().Units != n {
 			return nil, r, nil, nil, usagef("--a-units %d, but the plugboard listing %s wires %d A-units", cfg.Associator.Defaults().Units, o.wiring, n)
-		} else {
-			cfg.Associator.Units = n
 		}
+		cfg.Associator.Units = n
 	}
 	seeds := machine.SeedsFrom(o.machine.seed)
 	src, err := o.data.source(seeds.Master)
@@ -336,16 +338,16 @@ func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.
 }
 
 // resumeTraining loads a machine file and makes its data again, as its
-// recipe says.
-func resumeTraining(ctx context.Context, fs *pflag.FlagSet, path string) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
-	m, err := loadMachine(ctx, fs, path)
+// recipe says, within the data flags' limits.
+func resumeTraining(ctx context.Context, d *dataFlags, path string) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
+	m, err := loadMachine(ctx, d.fs, path)
 	if err != nil {
 		return nil, machine.Recipe{}, nil, nil, err
 	}
 	if m.Recipe == nil {
 		return nil, machine.Recipe{}, nil, nil, fmt.Errorf("%s: the machine file does not record how it was trained (no recipe), so its training cannot be continued", path)
 	}
-	lim, err := flagLimits(fs)
+	lim, err := d.limits()
 	if err != nil {
 		return nil, machine.Recipe{}, nil, nil, err
 	}
