@@ -300,7 +300,10 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/layout", s.handleLayout)
 	s.mux.HandleFunc("GET /api/state", s.handleState)
 	s.mux.HandleFunc("GET /api/events", s.guard.limit(s.guard.streams, "event streams", s.handleEvents))
-	picture := s.guard.limit(s.guard.renders, "pictures and lab runs", s.handlePicture)
+	rendered := func(h http.HandlerFunc) http.HandlerFunc {
+		return s.guard.limit(s.guard.renders, "pictures and lab runs", h)
+	}
+	picture := rendered(s.handlePicture)
 	s.mux.HandleFunc("GET /api/dials.png", picture)
 	s.mux.HandleFunc("GET /api/weights.png", picture)
 	s.mux.HandleFunc("GET /api/sensitivity.png", picture)
@@ -322,7 +325,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/save", s.action(s.save))
 	s.mux.HandleFunc("POST /api/machine", s.guard.limit(s.guard.uploads, "uploads", change(s.handleMachine)))
 	s.mux.HandleFunc("GET /api/lab/examples", s.handleLabExamples)
-	s.mux.HandleFunc("POST /api/lab", s.guard.limit(s.guard.renders, "pictures and lab runs", s.handleLab))
+	s.mux.HandleFunc("POST /api/lab", rendered(s.handleLab))
 }
 
 // ServeHTTP implements http.Handler.

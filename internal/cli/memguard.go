@@ -35,9 +35,9 @@ const memoryPoll = 10 * time.Millisecond
 // guardMemory arms a memory guard for a command whose flags fs hold
 // --max-memory: the returned context is cancelled once the heap the last
 // collection found live exceeds the limit (parse has made the same limit
-// Go's soft memory limit, see holdMemory). finish stops the guard and turns the cancellation it caused into an
-// error naming the flag; the command returns finish(err). name is the
-// command, for the message.
+// Go's soft memory limit, see holdMemory). finish stops the guard and
+// turns the cancellation it caused into an error naming the flag; the
+// command returns finish(err). name is the command, for the message.
 func guardMemory(ctx context.Context, name string, fs *pflag.FlagSet) (_ context.Context, finish func(error) error, err error) {
 	limit, err := memoryLimit(fs)
 	if err != nil {
