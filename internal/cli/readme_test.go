@@ -12,6 +12,24 @@ import (
 	"time"
 )
 
+// exampleFiles are the guides whose example commands TestReadmeExamples
+// runs, in this order, in one scratch folder: the README first (it makes
+// the machine file, cards and feature files the others use), then the
+// reference pages it points to.
+var exampleFiles = []string{
+	"README.md",
+	"docs/data.md",
+	"docs/machine.md",
+	"docs/compare.md",
+	"docs/numeric.md",
+	"docs/dials.md",
+	"docs/panel.md",
+	"docs/notes.md",
+	"docs/faults.md",
+	"docs/robustness.md",
+	"docs/outputs.md",
+}
+
 // readmeSkip lists the README example commands this test does not run,
 // each exactly as written (without its comment), with the reason. A new
 // README example runs unless it is listed here.
@@ -72,7 +90,7 @@ func TestReadmeCommands(t *testing.T) {
 	}
 }
 
-// TestReadmeExamples runs every example command of README.md, in order, in
+// TestReadmeExamples runs every example command of exampleFiles, in order, in
 // one scratch folder, with the mark1 binary built from this source on the
 // PATH: each must exit 0. Data files the examples name are made by earlier
 // examples (mark1 stimuli, mark1 train). Commands in readmeSkip are not
@@ -86,9 +104,13 @@ func TestReadmeExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
-	if err != nil {
-		t.Fatal(err)
+	var cmds []string
+	for _, name := range exampleFiles {
+		text, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmds = append(cmds, readmeCommands(string(text))...)
 	}
 	bin := t.TempDir()
 	build := exec.Command("go", "build", "-o", filepath.Join(bin, "mark1"), "./cmd/mark1")
@@ -99,7 +121,7 @@ func TestReadmeExamples(t *testing.T) {
 	scratch := t.TempDir()
 	seen := map[string]bool{}
 	start := time.Now()
-	for _, cmd := range readmeCommands(string(readme)) {
+	for _, cmd := range cmds {
 		if _, skip := readmeSkip[cmd]; skip {
 			seen[cmd] = true
 			continue
