@@ -4,9 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
 	"image/gif"
+	"mark1/chart"
 	"math"
 
 	"mark1/machine"
@@ -58,7 +57,7 @@ func Animate(ctx context.Context, m *machine.Machine, frames []Frame, opt Animat
 			}
 		}
 	}
-	ds := make([]*Drawing, len(frames))
+	ds := make([]*chart.Drawing, len(frames))
 	for i, f := range frames {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -79,13 +78,14 @@ func Animate(ctx context.Context, m *machine.Machine, frames []Frame, opt Animat
 		}
 		ds[i] = panelOf(m, potsAt(m, pos, f.Stuck), o)
 		if i == 0 && opt.MaxBytes > 0 {
-			if need := int64(len(frames)) * int64(ds[0].w) * int64(ds[0].h); need > opt.MaxBytes {
+			w, h := ds[0].Size()
+			if need := int64(len(frames)) * int64(w) * int64(h); need > opt.MaxBytes {
 				return nil, fmt.Errorf("the animation's %d frames of %d×%d pixels would take up to %d bytes of memory, %w of %d",
-					len(frames), ds[0].w, ds[0].h, need, ErrTooLarge, opt.MaxBytes)
+					len(frames), w, h, need, ErrTooLarge, opt.MaxBytes)
 			}
 		}
 	}
-	return Frames(ctx, ds, delay)
+	return chart.Frames(ctx, ds, delay, gifPalette())
 }
 
 // everyNth returns the first of frames and every n-th after it, and the
@@ -120,89 +120,4 @@ func frameSubtitle(m *machine.Machine, f Frame, pos []float64) string {
 		s += " · before training"
 	}
 	return s
-}
-
-// changes returns the part of cur that differs from prev, cropped to the
-// changed rectangle, with unchanged pixels transparent: a frame drawn over
-// the one before (disposal "none") that compresses well.
-func changes(prev, cur *image.Paletted) *image.Paletted {
-	b := cur.Bounds()
-	box := image.Rectangle{}
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		off := (y - b.Min.Y) * cur.Stride
-		for x := 0; x < b.Dx(); x++ {
-			if cur.Pix[off+x] != prev.Pix[off+x] {
-				box = box.Union(image.Rect(b.Min.X+x, y, b.Min.X+x+1, y+1))
-			}
-		}
-	}
-	if box.Empty() {
-		box = image.Rect(b.Min.X, b.Min.Y, b.Min.X+1, b.Min.Y+1)
-	}
-	out := image.NewPaletted(box, cur.Palette)
-	for y := box.Min.Y; y < box.Max.Y; y++ {
-		for x := box.Min.X; x < box.Max.X; x++ {
-			i := cur.PixOffset(x, y)
-			c := cur.Pix[i]
-			if c == prev.Pix[i] {
-				c = transparent
-			}
-			out.Pix[out.PixOffset(x, y)] = c
-		}
-	}
-	return out
-}
-
-// transparent is the palette index of the transparent colour.
-const transparent = 255
-
-// gifPalette holds the panel's colours: greys, the diverging scale and its
-// tints, and the marks.
-func gifPalette() color.Palette {
-	var p color.Palette
-	for i := range 48 {
-		v := uint8(i * 255 / 47)
-		p = append(p, color.RGBA{v, v, v, 0xff})
-	}
-	for i := range 96 {
-		t := 2*float64(i)/95 - 1
-		p = append(p, diverging(t), tint(t))
-	}
-	for _, c := range []color.RGBA{ink, faint, rule, stopRed, stuckBg, biasGold, lampOn, lampOff, cellOff, cellOn} {
-		p = append(p, c)
-	}
-	for i := 0; len(p) < transparent; i++ {
-		p = append(p, blend(stopRed, color.RGBA{0xff, 0xff, 0xff, 0xff}, float64(i)/float64(transparent-len(p)+i)))
-	}
-	return append(p[:transparent], color.RGBA{})
-}
-
-// quantizer maps colours to a palette, remembering the answers: a panel
-// has few distinct colours, so this is much faster than draw.Draw.
-type quantizer struct {
-	pal   color.Palette
-	cache map[uint32]uint8
-}
-
-func newQuantizer(pal color.Palette) *quantizer {
-	return &quantizer{pal: pal, cache: map[uint32]uint8{}}
-}
-
-func (q *quantizer) paletted(img *image.RGBA) *image.Paletted {
-	b := img.Bounds()
-	out := image.NewPaletted(b, q.pal)
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		row := img.Pix[(y-b.Min.Y)*img.Stride:]
-		for x := 0; x < b.Dx(); x++ {
-			r, g, bl := row[4*x], row[4*x+1], row[4*x+2]
-			key := uint32(r)<<16 | uint32(g)<<8 | uint32(bl)
-			idx, ok := q.cache[key]
-			if !ok {
-				idx = uint8(q.pal[:transparent].Index(color.RGBA{r, g, bl, 0xff}))
-				q.cache[key] = idx
-			}
-			out.Pix[(y-b.Min.Y)*out.Stride+x] = idx
-		}
-	}
-	return out
 }

@@ -3,6 +3,7 @@ package dials
 import (
 	"fmt"
 	"image/color"
+	"mark1/chart"
 	"math"
 	"strings"
 	"unicode/utf8"
@@ -62,7 +63,7 @@ func (r CompareRun) Label() string {
 // hides under it. Below the panels, every run not drawn is named with the
 // reason, followed by notes (quantities no run recorded, say). title heads
 // the figure. It returns an error only if gonum/plot cannot draw a curve.
-func CompareCurves(title string, runs []CompareRun, notes ...string) (*Drawing, error) {
+func CompareCurves(title string, runs []CompareRun, notes ...string) (*chart.Drawing, error) {
 	type panel struct {
 		p     *plot.Plot
 		drawn map[string]string // curve → the first label that drew it
@@ -212,17 +213,16 @@ func CompareCurves(title string, runs []CompareRun, notes ...string) (*Drawing, 
 	if len(panels) == 0 {
 		height += 30
 	}
-	d := &Drawing{w: int(w), h: int(math.Ceil(height))}
-	d.paint = func(pn *pen) {
+	d := chart.New(int(w), int(math.Ceil(height)), func(pn *chart.Pen) {
 		for i, t := range titles {
-			pn.text(margin, margin+18+24*float64(i), 17, left, true, ink, t)
+			pn.Text(margin, margin+18+24*float64(i), 17, chart.Left, true, ink, t)
 		}
 		if len(panels) > 0 {
 			plots := make([][]*plot.Plot, len(panels))
 			for i, p := range panels {
 				plots[i] = []*plot.Plot{p.p}
 			}
-			area := draw.Canvas{Canvas: pn.c, Rectangle: vg.Rectangle{
+			area := draw.Canvas{Canvas: pn.Canvas(), Rectangle: vg.Rectangle{
 				Min: vg.Point{X: 0, Y: vg.Length(noteH + margin)},
 				Max: vg.Point{X: vg.Length(w), Y: vg.Length(height - top)},
 			}}
@@ -232,16 +232,16 @@ func CompareCurves(title string, runs []CompareRun, notes ...string) (*Drawing, 
 				p.p.Draw(canvases[i][0])
 			}
 		} else {
-			pn.text(margin, top+16, 12, left, false, faint, "No learner recorded anything per epoch.")
+			pn.Text(margin, top+16, 12, chart.Left, false, faint, "No learner recorded anything per epoch.")
 		}
 		if len(notDrawn) > 0 {
 			y := height - margin - noteH + 18
-			pn.text(margin, y, 12.5, left, true, ink, "Not drawn:")
+			pn.Text(margin, y, 12.5, chart.Left, true, ink, "Not drawn:")
 			for i, s := range notDrawn {
-				pn.text(margin+12, y+lineH*float64(i+1), 11.5, left, false, ink, s)
+				pn.Text(margin+12, y+lineH*float64(i+1), 11.5, chart.Left, false, ink, s)
 			}
 		}
-	}
+	})
 	return d, nil
 }
 

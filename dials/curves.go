@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"mark1/chart"
 	"math"
 	"strconv"
 
@@ -21,7 +22,7 @@ var ErrNoHistory = errors.New("the machine has no training history")
 // Curves plots m's learning curves from m.History: the mistakes made in
 // each epoch (presentations that needed a correction) above, and P_r (on
 // the training cards) and P_g (on held-out cards, when measured) below.
-func Curves(m *machine.Machine) (*Drawing, error) {
+func Curves(m *machine.Machine) (*chart.Drawing, error) {
 	h := m.History
 	if len(h) == 0 {
 		return nil, ErrNoHistory
@@ -73,9 +74,8 @@ func Curves(m *machine.Machine) (*Drawing, error) {
 		p.X.Tick.Marker = integerTicks{}
 	}
 	const w, ht = 800, 600
-	d := &Drawing{w: w, h: ht}
-	d.paint = func(pn *pen) {
-		dc := draw.Canvas{Canvas: pn.c, Rectangle: vg.Rectangle{Max: vg.Point{X: w, Y: ht}}}
+	d := chart.New(w, ht, func(pn *chart.Pen) {
+		dc := draw.Canvas{Canvas: pn.Canvas(), Rectangle: vg.Rectangle{Max: vg.Point{X: w, Y: ht}}}
 		tiles := draw.Tiles{Rows: 2, Cols: 1, PadTop: 8, PadBottom: 8, PadLeft: 8, PadRight: 16, PadY: 12}
 		plots := [][]*plot.Plot{{top}, {bottom}}
 		canvases := plot.Align(plots, tiles, dc)
@@ -86,8 +86,8 @@ func Curves(m *machine.Machine) (*Drawing, error) {
 		if last.Pg != nil {
 			s += fmt.Sprintf(", P_g %.1f%%", 100**last.Pg)
 		}
-		pn.text(float64(w)-24, 44, 11, right, false, faint, s)
-	}
+		pn.Text(float64(w)-24, 44, 11, chart.Right, false, faint, s)
+	})
 	return d, nil
 }
 

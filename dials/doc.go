@@ -26,7 +26,7 @@
 //   - A Recorder keeps the pot positions after every training epoch, and
 //     Animate turns a recording into an animated GIF of the dials turning.
 //
-// Pictures are returned as a *Drawing, described once and rendered either
+// Pictures are returned as a *chart.Drawing, described once and rendered either
 // as a raster image (Image, WritePNG) or as SVG (WriteSVG). Every function
 // here is pure: it reads the machine and never changes it.
 package dials

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"image"
 	"image/png"
+	"mark1/chart"
 	"os"
 	"path/filepath"
 	"testing"
@@ -35,7 +36,7 @@ func golden(t *testing.T, name string, got []byte) {
 // tolerance: the mean difference per channel at most 1 level, and at most
 // 0.5% of pixels differing by more than 48 levels in any channel (font
 // rasterizers may differ by a pixel at an edge).
-func goldenImage(t *testing.T, name string, d *Drawing) {
+func goldenImage(t *testing.T, name string, d *chart.Drawing) {
 	t.Helper()
 	got := d.Image()
 	path := filepath.Join("testdata", name)

@@ -3,6 +3,7 @@ package dials
 import (
 	"fmt"
 	"image/color"
+	"mark1/chart"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -18,7 +19,7 @@ import (
 // what a random plugboard realises), and the cards as points (measured
 // fraction lit, measured P_a). The first model is the machine's own and is
 // drawn thicker; title names the cards.
-func PaCurves(title string, cards []machine.PaCard, cells int, models []associator.Model) (*Drawing, error) {
+func PaCurves(title string, cards []machine.PaCard, cells int, models []associator.Model) (*chart.Drawing, error) {
 	if len(models) == 0 || cells < 1 {
 		return nil, fmt.Errorf("dials: P_a curves need a model and a retina")
 	}
@@ -81,12 +82,11 @@ func PaCurves(title string, cards []machine.PaCard, cells int, models []associat
 	p.Y.Max = top + 0.05*top*float64(len(models)+2)
 	p.Y.Tick.Marker = capTicks{top}
 	const w, h = 900, 600
-	d := &Drawing{w: w, h: h}
-	d.paint = func(pn *pen) {
-		dc := draw.Canvas{Canvas: pn.c, Rectangle: vg.Rectangle{Max: vg.Point{X: w, Y: h}}}
+	d := chart.New(w, h, func(pn *chart.Pen) {
+		dc := draw.Canvas{Canvas: pn.Canvas(), Rectangle: vg.Rectangle{Max: vg.Point{X: w, Y: h}}}
 		dc = draw.Crop(dc, 8, -16, 8, -8)
 		p.Draw(dc)
-	}
+	})
 	return d, nil
 }
 

@@ -2,6 +2,7 @@ package dials
 
 import (
 	"fmt"
+	"mark1/chart"
 	"math"
 	"time"
 
@@ -63,13 +64,13 @@ const (
 // resting at an end stop has a red ring and needle; a stuck pot a grey face
 // crossed out; a bias pot a gold frame. Without end stops the needles are
 // scaled to the largest value.
-func Panel(m *machine.Machine, opt PanelOptions) *Drawing {
+func Panel(m *machine.Machine, opt PanelOptions) *chart.Drawing {
 	pots := Pots(m)
 	return panelOf(m, pots, opt)
 }
 
 // panelOf draws the panel for m with its pots in the given state.
-func panelOf(m *machine.Machine, pots []Pot, opt PanelOptions) *Drawing {
+func panelOf(m *machine.Machine, pots []Pot, opt PanelOptions) *chart.Drawing {
 	used := m.Layer.Used()
 	gs := groups(pots, used)
 	maxW, maxH := opt.size(len(pots))
@@ -104,26 +105,25 @@ func panelOf(m *machine.Machine, pots []Pot, opt PanelOptions) *Drawing {
 	if sub == "" {
 		sub = subtitle(m, pots)
 	}
-	d := &Drawing{w: int(math.Ceil(lay.width)), h: int(math.Ceil(lay.height))}
-	d.paint = func(p *pen) {
-		p.text(margin, margin+16, 17, left, true, ink, title)
-		p.text(margin, margin+36, 12.5, left, false, faint, sub)
+	d := chart.New(int(math.Ceil(lay.width)), int(math.Ceil(lay.height)), func(p *chart.Pen) {
+		p.Text(margin, margin+16, 17, chart.Left, true, ink, title)
+		p.Text(margin, margin+36, 12.5, chart.Left, false, faint, sub)
 		for r, g := range gs {
 			gx, gy := lay.groupOrigin(r)
-			p.text(gx, gy+15, 13, left, true, ink, groupTitle(m, r, len(g)))
+			p.Text(gx, gy+15, 13, chart.Left, true, ink, groupTitle(m, r, len(g)))
 			y0 := gy + groupTitleH
 			for i, pot := range g {
 				row, col := i/lay.cols, i%lay.cols
 				x := gx + lay.labelW + float64(col)*lay.cell
 				y := y0 + float64(row)*lay.cell
 				if col == 0 && !pot.Bias() {
-					p.text(x-4, y+lay.cell/2+lay.labelSize*0.35, lay.labelSize, right, false, faint, fmt.Sprintf("A%d", pot.AUnit))
+					p.Text(x-4, y+lay.cell/2+lay.labelSize*0.35, lay.labelSize, chart.Right, false, faint, fmt.Sprintf("A%d", pot.AUnit))
 				}
 				drawDial(p, x+lay.cell/2, y+lay.cell/2, lay.cell, pot, scale, tintScale, lim > 0)
 			}
 		}
 		drawLegend(p, margin, lay.height-legendH+8, lim, scale, tintScale)
-	}
+	})
 	return d
 }
 
@@ -228,7 +228,7 @@ func layoutPanel(gs [][]Pot, maxW, maxH float64) panelLayout {
 		best = panelLayout{cell: minCell, cols: 8, rows: (n + 7) / 8, gcols: 1}
 	}
 	best.labelSize = min(max(best.cell*0.42, 8.5), 11)
-	best.labelW = textWidth(best.labelSize, false, fmt.Sprintf("A%d", 8*n)) + 6
+	best.labelW = chart.TextWidth(best.labelSize, false, fmt.Sprintf("A%d", 8*n)) + 6
 	grows := (g + best.gcols - 1) / best.gcols
 	best.width = max(2*margin+float64(best.gcols)*best.groupW()+float64(best.gcols-1)*groupGap, 620)
 	best.height = 2*margin + headerH + float64(grows)*best.groupH() + float64(grows-1)*groupGap + legendH
@@ -250,22 +250,22 @@ func needleAngle(x, s float64) float64 {
 
 // drawDial draws one pot centred at (cx, cy) in a square of side cell: the
 // needle on a scale of ±scale, the face tinted on a scale of ±tintScale.
-func drawDial(p *pen, cx, cy, cell float64, pot Pot, scale, tintScale float64, stops bool) {
+func drawDial(p *chart.Pen, cx, cy, cell float64, pot Pot, scale, tintScale float64, stops bool) {
 	r := cell * 0.40
 	lw := max(0.8, cell/28)
 	if pot.Bias() {
-		p.strokeRect(cx-cell/2+1, cy-cell/2+1, cell-2, cell-2, max(1, cell/22), biasGold)
+		p.StrokeRect(cx-cell/2+1, cy-cell/2+1, cell-2, cell-2, max(1, cell/22), biasGold)
 	}
-	faceCol := tint(pot.Value / tintScale)
+	faceCol := chart.Tint(pot.Value / tintScale)
 	if pot.Stuck {
 		faceCol = stuckBg
 	}
-	p.fillCircle(cx, cy, r, faceCol)
-	p.arc(cx, cy, r*0.86, scaleStart, scaleSweep, lw, faint)
+	p.FillCircle(cx, cy, r, faceCol)
+	p.Arc(cx, cy, r*0.86, scaleStart, scaleSweep, lw, faint)
 	if stops {
 		for _, a := range []float64{scaleStart, scaleStart + scaleSweep} {
 			c, s := math.Cos(a), -math.Sin(a)
-			p.line(cx+c*r*0.62, cy+s*r*0.62, cx+c*r*1.04, cy+s*r*1.04, max(1, cell/18), stopRed)
+			p.Line(cx+c*r*0.62, cy+s*r*0.62, cx+c*r*1.04, cy+s*r*1.04, max(1, cell/18), stopRed)
 		}
 	}
 	ring, needle := faint, ink
@@ -273,20 +273,20 @@ func drawDial(p *pen, cx, cy, cell float64, pot Pot, scale, tintScale float64, s
 	if pot.AtStop != 0 {
 		ring, ringW = stopRed, max(1.4, cell/12)
 	}
-	p.strokeCircle(cx, cy, r, ringW, ring)
+	p.StrokeCircle(cx, cy, r, ringW, ring)
 	a := needleAngle(pot.Position, scale)
 	nx, ny := cx+math.Cos(a)*r*0.95, cy-math.Sin(a)*r*0.95
-	p.line(cx, cy, nx, ny, max(1.2, cell/13), needle)
-	p.fillCircle(cx, cy, max(1, cell/16), needle)
+	p.Line(cx, cy, nx, ny, max(1.2, cell/13), needle)
+	p.FillCircle(cx, cy, max(1, cell/16), needle)
 	if pot.Stuck {
 		k := r * 0.75
-		p.line(cx-k, cy-k, cx+k, cy+k, max(1, cell/20), ink)
-		p.line(cx-k, cy+k, cx+k, cy-k, max(1, cell/20), ink)
+		p.Line(cx-k, cy-k, cx+k, cy+k, max(1, cell/20), ink)
+		p.Line(cx-k, cy+k, cx+k, cy-k, max(1, cell/20), ink)
 	}
 }
 
 // drawLegend explains the marks: sample dials and the colour scale.
-func drawLegend(p *pen, x, y, lim, scale, tintScale float64) {
+func drawLegend(p *chart.Pen, x, y, lim, scale, tintScale float64) {
 	const cell = 30.0
 	cy := y + cell/2
 	samples := []struct {
@@ -307,22 +307,22 @@ func drawLegend(p *pen, x, y, lim, scale, tintScale float64) {
 	}
 	for _, s := range samples {
 		drawDial(p, x+cell/2, cy, cell, s.pot, scale, scale, lim > 0)
-		p.text(x+cell+3, cy+4, 11, left, false, ink, s.label)
-		x += cell + 10 + textWidth(11, false, s.label)
+		p.Text(x+cell+3, cy+4, 11, chart.Left, false, ink, s.label)
+		x += cell + 10 + chart.TextWidth(11, false, s.label)
 	}
 	note := fmt.Sprintf("needle: position between the end stops at ±%g", lim)
 	if lim == 0 {
 		note = fmt.Sprintf("no end stops: needles scaled to the largest |value|, %.3g", scale)
 	}
 	note += "  ·  face: value, blue − to red +"
-	x = margin + textWidth(11, false, note) + 12
-	p.text(margin, y+cell+16, 11, left, false, faint, note)
+	x = margin + chart.TextWidth(11, false, note) + 12
+	p.Text(margin, y+cell+16, 11, chart.Left, false, faint, note)
 	const barW, barH = 160.0, 9.0
 	for i := range int(barW) {
 		t := 2*(float64(i)+0.5)/barW - 1
-		p.fillRect(x+float64(i), y+cell+8, 1.05, barH, tint(t))
+		p.FillRect(x+float64(i), y+cell+8, 1.05, barH, chart.Tint(t))
 	}
-	p.strokeRect(x, y+cell+8, barW, barH, 0.6, faint)
-	p.text(x-3, y+cell+16, 10, right, false, faint, "")
-	p.text(x+barW+4, y+cell+16, 11, left, false, faint, fmt.Sprintf("full colour at ±%.3g", tintScale))
+	p.StrokeRect(x, y+cell+8, barW, barH, 0.6, faint)
+	p.Text(x-3, y+cell+16, 10, chart.Right, false, faint, "")
+	p.Text(x+barW+4, y+cell+16, 11, chart.Left, false, faint, fmt.Sprintf("full colour at ±%.3g", tintScale))
 }

@@ -3,6 +3,7 @@ package dials
 import (
 	"fmt"
 	"image/color"
+	"mark1/chart"
 	"math"
 	"slices"
 
@@ -160,7 +161,7 @@ func ClassMeans(m *machine.Machine, fields [][]float32, labels []int) []ClassMea
 // blue–white–red maps on the retina's grid, on one symmetric scale shown by
 // a colour bar: red where light raises the R-unit's sum, blue where it
 // lowers it. data names the cards, for the subtitle.
-func SensitivityMaps(m *machine.Machine, fields [][]float32, data string) *Drawing {
+func SensitivityMaps(m *machine.Machine, fields [][]float32, data string) *chart.Drawing {
 	sens := Sensitivity(m, fields)
 	top := 0.0
 	dead := false
@@ -180,7 +181,7 @@ func SensitivityMaps(m *machine.Machine, fields [][]float32, data string) *Drawi
 		heading: "What each R-unit responds to: the change of its sum when a photocell is turned on",
 		formula: fmt.Sprintf("sens[s] = mean over %d cards of %s of Σ(cell s on) − Σ(cell s off), every other cell as the card lit it; through the machine's own A-units and pots",
 			len(fields), data),
-		colour:  func(v float64) color.RGBA { return diverging(v / top) },
+		colour:  func(v float64) color.RGBA { return chart.Diverging(v / top) },
 		bar:     divergingBar(top),
 		barNote: "red: light here raises the R-unit's sum (pushes it on) · blue: lowers it (pushes it off)",
 		cols:    4,
@@ -200,7 +201,7 @@ func SensitivityMaps(m *machine.Machine, fields [][]float32, data string) *Drawi
 // sees it (the fraction of the class's cards that light each photocell)
 // beside the mean of the cards the machine gets wrong, with how it answers
 // them. data names the cards, for the subtitle.
-func MeanCards(m *machine.Machine, fields [][]float32, labels []int, data string) *Drawing {
+func MeanCards(m *machine.Machine, fields [][]float32, labels []int, data string) *chart.Drawing {
 	means := ClassMeans(m, fields, labels)
 	k := len(m.Classes)
 	wrong := 0
@@ -211,7 +212,7 @@ func MeanCards(m *machine.Machine, fields [][]float32, labels []int, data string
 		heading: "The cards of each class, and the ones the machine gets wrong",
 		formula: fmt.Sprintf("%d cards of %s, %d answered wrongly · each map: the fraction of the cards that light each photocell",
 			len(fields), data, wrong),
-		colour:  func(v float64) color.RGBA { return blend(cellOff, cellOn, min(max(v, 0), 1)) },
+		colour:  func(v float64) color.RGBA { return chart.Blend(cellOff, cellOn, min(max(v, 0), 1)) },
 		bar:     sequentialBar(),
 		barNote: "dark: no card lights the cell · yellow: every card does (the retina's lit colour)",
 		cols:    2 * min(k, 4),

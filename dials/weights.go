@@ -3,6 +3,7 @@ package dials
 import (
 	"fmt"
 	"image/color"
+	"mark1/chart"
 	"math"
 
 	"mark1/machine"
@@ -41,7 +42,7 @@ func weightMapOf(m *machine.Machine, values []float64, r int) []float64 {
 // WeightMaps draws WeightMap for every R-unit in use as a heat map on the
 // retina's grid, blue where light pushes the R-unit off, red where it pushes
 // it on, all on one symmetric scale shown by a colour bar.
-func WeightMaps(m *machine.Machine) *Drawing {
+func WeightMaps(m *machine.Machine) *chart.Drawing {
 	used := m.Layer.Used()
 	maps := make([][]float64, used)
 	top := 0.0
@@ -57,7 +58,7 @@ func WeightMaps(m *machine.Machine) *Drawing {
 	g := mapGrid{
 		heading: "Weight maps: each R-unit's values seen through the plugboard",
 		formula: fmt.Sprintf("w[s] = Σ over A-units of value × (excitatory − inhibitory origin points at S-unit s), on the %dx%d retina", m.Plugboard.Width, m.Plugboard.Height),
-		colour:  func(v float64) color.RGBA { return diverging(v / top) },
+		colour:  func(v float64) color.RGBA { return chart.Diverging(v / top) },
 		bar:     divergingBar(top),
 		barNote: "blue: light here pushes the R-unit off · red: pushes it on",
 		cols:    4,
@@ -100,7 +101,7 @@ type colourBar struct {
 
 // divergingBar is the key of a blue–white–red map on [−top, top].
 func divergingBar(top float64) colourBar {
-	b := colourBar{colour: func(t float64) color.RGBA { return diverging(2*t - 1) }}
+	b := colourBar{colour: func(t float64) color.RGBA { return chart.Diverging(2*t - 1) }}
 	for _, t := range []float64{-1, -0.5, 0, 0.5, 1} {
 		b.ticks = append(b.ticks, (t+1)/2)
 		b.labels = append(b.labels, fmt.Sprintf("%+.3g", t*top))
@@ -110,7 +111,7 @@ func divergingBar(top float64) colourBar {
 
 // sequentialBar is the key of a dark-to-lit map of fractions in [0, 1].
 func sequentialBar() colourBar {
-	b := colourBar{colour: func(t float64) color.RGBA { return blend(cellOff, cellOn, t) }}
+	b := colourBar{colour: func(t float64) color.RGBA { return chart.Blend(cellOff, cellOn, t) }}
 	for _, t := range []float64{0, 0.25, 0.5, 0.75, 1} {
 		b.ticks = append(b.ticks, t)
 		b.labels = append(b.labels, fmt.Sprintf("%.0f%%", 100*t))
@@ -118,7 +119,7 @@ func sequentialBar() colourBar {
 	return b
 }
 
-func (g mapGrid) drawing(gw, gh int) *Drawing {
+func (g mapGrid) drawing(gw, gh int) *chart.Drawing {
 	n := len(g.maps)
 	cell := math.Max(4, math.Floor(240/float64(max(gw, gh))))
 	if g.small {
@@ -142,7 +143,7 @@ func (g mapGrid) drawing(gw, gh int) *Drawing {
 	}
 	subW := 0.0
 	for i := range g.subs {
-		subW = max(subW, textWidth(10.5, false, g.subs[i]), textWidth(12.5, true, g.titles[i]))
+		subW = max(subW, chart.TextWidth(10.5, false, g.subs[i]), chart.TextWidth(12.5, true, g.titles[i]))
 	}
 	if subW > mapW+gap-4 { // room for titles and subtitles wider than a map
 		extra := subW - mapW - gap + 4
@@ -151,46 +152,45 @@ func (g mapGrid) drawing(gw, gh int) *Drawing {
 		}
 		rowW = colX[cols-1] + max(mapW, subW)
 	}
-	width := max(2*margin+rowW, 2*margin+textWidth(12.5, false, g.formula), 2*margin+314+textWidth(11, false, g.barNote),
-		2*margin+textWidth(17, true, g.heading))
+	width := max(2*margin+rowW, 2*margin+chart.TextWidth(12.5, false, g.formula), 2*margin+314+chart.TextWidth(11, false, g.barNote),
+		2*margin+chart.TextWidth(17, true, g.heading))
 	height := 2*margin + headerH + float64(rows)*(titleH+mapH+gap) + barH
-	d := &Drawing{w: int(math.Ceil(width)), h: int(math.Ceil(height))}
-	d.paint = func(p *pen) {
-		p.text(margin, margin+16, 17, left, true, ink, g.heading)
-		p.text(margin, margin+36, 12.5, left, false, faint, g.formula)
+	d := chart.New(int(math.Ceil(width)), int(math.Ceil(height)), func(p *chart.Pen) {
+		p.Text(margin, margin+16, 17, chart.Left, true, ink, g.heading)
+		p.Text(margin, margin+36, 12.5, chart.Left, false, faint, g.formula)
 		for i, w := range g.maps {
 			// Whole pixels, so that no cell edge is blended with the ground.
 			x := math.Round(margin + colX[i%cols])
 			y := math.Round(margin + headerH + float64(i/cols)*(titleH+mapH+gap))
-			p.text(x, y+14, 12.5, left, true, ink, g.titles[i])
-			p.text(x, y+28, 10.5, left, false, faint, g.subs[i])
+			p.Text(x, y+14, 12.5, chart.Left, true, ink, g.titles[i])
+			p.Text(x, y+28, 10.5, chart.Left, false, faint, g.subs[i])
 			y += titleH
 			// Each cell overlaps its right and lower neighbours by a little,
 			// which draw over it, so that no seam shows between cells.
 			for s, v := range w {
 				cx, cy := float64(s%gw)*cell, float64(s/gw)*cell
-				p.fillRect(x+cx, y+cy, min(cell+0.6, mapW-cx), min(cell+0.6, mapH-cy), g.colour(v))
+				p.FillRect(x+cx, y+cy, min(cell+0.6, mapW-cx), min(cell+0.6, mapH-cy), g.colour(v))
 			}
 			if w == nil {
-				p.text(x+mapW/2, y+mapH/2+4, 11, center, false, faint, "none")
+				p.Text(x+mapW/2, y+mapH/2+4, 11, chart.Center, false, faint, "none")
 			}
-			p.strokeRect(x, y, mapW, mapH, 0.8, faint)
+			p.StrokeRect(x, y, mapW, mapH, 0.8, faint)
 		}
 		// The colour bar.
 		y := height - margin - barH + 18
 		x := margin + 8
 		const bw = 300.0
 		for i := range int(bw) {
-			p.fillRect(x+float64(i), y, 1.05, 12, g.bar.colour((float64(i)+0.5)/bw))
+			p.FillRect(x+float64(i), y, 1.05, 12, g.bar.colour((float64(i)+0.5)/bw))
 		}
-		p.strokeRect(x, y, bw, 12, 0.6, faint)
+		p.StrokeRect(x, y, bw, 12, 0.6, faint)
 		for i, t := range g.bar.ticks {
 			tx := x + t*bw
-			p.line(tx, y+12, tx, y+16, 0.8, faint)
-			p.text(tx, y+28, 10.5, center, false, ink, g.bar.labels[i])
+			p.Line(tx, y+12, tx, y+16, 0.8, faint)
+			p.Text(tx, y+28, 10.5, chart.Center, false, ink, g.bar.labels[i])
 		}
-		p.text(x+bw+14, y+11, 11, left, false, faint, g.barNote)
-	}
+		p.Text(x+bw+14, y+11, 11, chart.Left, false, faint, g.barNote)
+	})
 	return d
 }
 

@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"mark1/chart"
 	"mark1/learning"
 )
 
@@ -26,7 +27,15 @@ var (
 	feasible   = color.RGBA{0xf4, 0xa5, 0x82, 0xff}
 	plusTint   = color.RGBA{0xfd, 0xdb, 0xc7, 0xff}
 	minusTint  = color.RGBA{0xd1, 0xe5, 0xf0, 0xff}
+	mistakeCol = color.RGBA{0x1b, 0x9e, 0x3a, 0xff} // the point just presented, a mistake
+	riskCol    = color.RGBA{0x54, 0x27, 0x8f, 0xff} // the risk surface's hue
 )
+
+// gifPalette is the palette of the lab's animations: chart's greys and
+// diverging scale, and the lab's own colours.
+func gifPalette() color.Palette {
+	return chart.GIFPalette(plusColor, minusColor, inkColor, greyColor, goldColor, feasible, plusTint, minusTint, mistakeCol, riskCol)
+}
 
 const (
 	titleSize  = 22
@@ -345,7 +354,7 @@ func XSpace(e Example, v XView) (*plot.Plot, error) {
 	if v.Mark >= 0 && v.Mark < len(e.X) {
 		col, name := greyColor, "just presented: right"
 		if v.Mistake {
-			col, name = color.RGBA{0x1b, 0x9e, 0x3a, 0xff}, "just presented: a mistake"
+			col, name = mistakeCol, "just presented: a mistake"
 		}
 		x := e.X[v.Mark]
 		if err := addRings(p, plotter.XYs{{X: x[0], Y: x[1]}}, col, 15, name); err != nil {

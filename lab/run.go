@@ -9,7 +9,7 @@ import (
 	"math"
 	"strings"
 
-	"mark1/dials"
+	"mark1/chart"
 	"mark1/learning/kernel"
 
 	"gonum.org/v1/plot"
@@ -246,7 +246,7 @@ func Views() []string {
 //	regions  decision regions (kernel perceptron, SVM: f = ±1, support vectors)
 //	margin   the SVM's hard margin against soft margins as C changes
 //	theorem  mistakes so far against the bound (R/γ)²
-func (r *Run) Picture(ctx context.Context, view string, f int) (*dials.Drawing, error) {
+func (r *Run) Picture(ctx context.Context, view string, f int) (*chart.Drawing, error) {
 	f = r.clampFrame(f)
 	e := r.Example
 	caption := e.Name + " · " + r.setupText()
@@ -286,24 +286,24 @@ func (r *Run) Picture(ctx context.Context, view string, f int) (*dials.Drawing, 
 			}
 			plots = append(plots, p)
 		}
-		return dials.Plots(600*len(plots), 820, [][]*plot.Plot{plots}, caption, 190), nil
+		return chart.Plots(600*len(plots), 820, [][]*plot.Plot{plots}, caption, 190), nil
 	case "paths":
 		p, err := Paths(ctx, e, r.Setup.Bias, r.Setup.Eps)
 		if err != nil {
 			return nil, err
 		}
-		return dials.Plots(760, 900, [][]*plot.Plot{{p}}, fmt.Sprintf("%s · %s · ε = %s", e.Name, biasText(r.Setup.Bias), Num(max(r.Setup.Eps, 0))), 170), nil
+		return chart.Plots(760, 900, [][]*plot.Plot{{p}}, fmt.Sprintf("%s · %s · ε = %s", e.Name, biasText(r.Setup.Bias), Num(max(r.Setup.Eps, 0))), 170), nil
 	case "theorem":
 		if r.Perceptron == nil {
 			return nil, fmt.Errorf("--view theorem follows the perceptron's mistakes; use --learner perceptron")
 		}
-		return dials.Plots(900, 620, [][]*plot.Plot{{TheoremPlot(r.Perceptron, f)}}, caption, 90), nil
+		return chart.Plots(900, 620, [][]*plot.Plot{{TheoremPlot(r.Perceptron, f)}}, caption, 90), nil
 	case "regions":
 		p, err := r.regions(f)
 		if err != nil {
 			return nil, err
 		}
-		return dials.Plots(760, 900, [][]*plot.Plot{{p}}, caption, 170), nil
+		return chart.Plots(760, 900, [][]*plot.Plot{{p}}, caption, 170), nil
 	case "margin":
 		plots, err := MarginPlots(e, r.Setup)
 		if err != nil {
@@ -313,7 +313,7 @@ func (r *Run) Picture(ctx context.Context, view string, f int) (*dials.Drawing, 
 		if len(plots) == 3 {
 			caption = fmt.Sprintf("%s · SVM, K = %s: soft margins as C falls (no hard margin: the data are not separable)", e.Name, kernelName(r.Setup.Kernel))
 		}
-		return dials.Plots(600*len(plots), 820, [][]*plot.Plot{plots}, caption, 190), nil
+		return chart.Plots(600*len(plots), 820, [][]*plot.Plot{plots}, caption, 190), nil
 	case "bias":
 		if !linear || !r.Setup.Bias {
 			return nil, fmt.Errorf("--view bias shows the bias trick: use --bias with --learner perceptron or batch-gd")
@@ -327,7 +327,7 @@ func (r *Run) Picture(ctx context.Context, view string, f int) (*dials.Drawing, 
 		if err != nil {
 			return nil, err
 		}
-		return dials.Plots(1300, 820, [][]*plot.Plot{{p, x}}, caption, 190), nil
+		return chart.Plots(1300, 820, [][]*plot.Plot{{p, x}}, caption, 190), nil
 	}
 	return nil, fmt.Errorf("--view %q: want one of %s", view, strings.Join(Views(), ", "))
 }
@@ -388,7 +388,7 @@ func (r *Run) Animate(ctx context.Context, view string, delay, maxFrames int) (*
 	if n > maxFrames {
 		return nil, fmt.Errorf("the run has %d frames, more than the %d a GIF may hold; lower --max-epochs or raise --max-frames", n, maxFrames)
 	}
-	var ds []*dials.Drawing
+	var ds []*chart.Drawing
 	for f := range n {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -399,5 +399,5 @@ func (r *Run) Animate(ctx context.Context, view string, delay, maxFrames int) (*
 		}
 		ds = append(ds, d)
 	}
-	return dials.Frames(ctx, ds, delay)
+	return chart.Frames(ctx, ds, delay, gifPalette())
 }

@@ -5,7 +5,7 @@
 // one loop. The SVM lives in the sub-package learning/svm, kernels in
 // learning/kernel. The package imports nothing of the machine or of images:
 // the Mark I's own rule lives with the machine (machine.Session), and reaches
-// a comparison through an adapter (learning/compare.Hardware).
+// a comparison through an adapter (compare.Hardware, a top-level package).
 //
 // Features are stored once, compactly, as Rows: Dense rows of float64, Bits
 // for 0/1 features, or Sparse rows (CSR) for data with many features and few

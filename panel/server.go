@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"mark1/chart"
 	"mark1/dials"
 	"mark1/images"
 	"mark1/machine"
@@ -608,7 +609,7 @@ func (s *Server) handlePicture(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	train, test, task := cards.train, cards.test, cards.task
-	var d *dials.Drawing
+	var d *chart.Drawing
 	switch path.Base(r.URL.Path) {
 	case "weights.png":
 		d = dials.WeightMaps(m)

@@ -13,10 +13,10 @@ import (
 	"strings"
 	"time"
 
+	"mark1/compare"
 	"mark1/images"
 	"mark1/internal/atomicfile"
 	"mark1/internal/jsonnum"
-	"mark1/learning/compare"
 	"mark1/learning/kernel"
 	"mark1/machine"
 )

@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 
+	"mark1/compare"
 	"mark1/dials"
 	"mark1/internal/atomicfile"
-	"mark1/learning/compare"
 )
 
 // compareRuns turns a comparison's rows into the runs compare --plot draws:

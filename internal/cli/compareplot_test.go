@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"mark1/learning/compare"
+	"mark1/compare"
 )
 
 // compareRuns hands every row to the plot: mistakes for the online

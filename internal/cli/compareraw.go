@@ -13,10 +13,10 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"mark1/compare"
 	"mark1/dataset"
 	"mark1/internal/atomicfile"
 	"mark1/learning"
-	"mark1/learning/compare"
 )
 
 // pictureFeatures is the --features list for picture data; "raw" (numeric

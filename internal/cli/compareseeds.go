@@ -5,7 +5,7 @@ import (
 	"io"
 	"math"
 
-	"mark1/learning/compare"
+	"mark1/compare"
 )
 
 // printSeedsReport prints comparisons repeated over seeds: per learner and

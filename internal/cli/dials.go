@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"mark1/chart"
 	"mark1/dials"
 	"mark1/images"
 	"mark1/internal/atomicfile"
@@ -137,7 +138,7 @@ into an animated GIF of the dials turning.`)
 
 // drawView writes the chosen picture of m to --png and/or --svg.
 func drawView(env *Env, fs *pflag.FlagSet, m *machine.Machine, o dialsOptions) error {
-	var d *dials.Drawing
+	var d *chart.Drawing
 	switch o.view {
 	case "panel":
 		d = dials.Panel(m, dials.PanelOptions{Width: o.width, Height: o.height})

@@ -1,10 +1,6 @@
-package dials
+package chart
 
 import (
-	"context"
-	"fmt"
-	"image"
-	"image/gif"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -20,7 +16,7 @@ import (
 // charts with gonum/plot and render them here, as PNG, SVG or GIF frames.
 func Plots(w, h int, rows [][]*plot.Plot, caption string, legendH int) *Drawing {
 	if len(rows) == 0 || len(rows[0]) == 0 {
-		panic("dials: Plots needs at least one plot")
+		panic("chart: Plots needs at least one plot")
 	}
 	legends := make([][]plot.Legend, len(rows))
 	if legendH > 0 {
@@ -37,13 +33,13 @@ func Plots(w, h int, rows [][]*plot.Plot, caption string, legendH int) *Drawing 
 		}
 	}
 	d := &Drawing{w: w, h: h}
-	d.paint = func(pn *pen) {
+	d.paint = func(pn *Pen) {
 		bottom := 0.0
 		if caption != "" {
 			lines := strings.Split(caption, "\n")
 			bottom = 8 + 26*float64(len(lines))
 			for i, l := range lines {
-				pn.text(float64(w)/2, float64(h)-bottom+26*float64(i+1), 18, center, false, ink, l)
+				pn.Text(float64(w)/2, float64(h)-bottom+26*float64(i+1), 18, Center, false, ink, l)
 			}
 		}
 		rowH := (float64(h) - bottom) / float64(len(rows))
@@ -53,7 +49,7 @@ func Plots(w, h int, rows [][]*plot.Plot, caption string, legendH int) *Drawing 
 			if legendH > 0 {
 				lo += float64(legendH)
 			}
-			dc := draw.Canvas{Canvas: pn.c, Rectangle: vg.Rectangle{Min: vg.Point{Y: vg.Length(lo)}, Max: vg.Point{X: vg.Length(w), Y: vg.Length(top)}}}
+			dc := draw.Canvas{Canvas: pn.Canvas(), Rectangle: vg.Rectangle{Min: vg.Point{Y: vg.Length(lo)}, Max: vg.Point{X: vg.Length(w), Y: vg.Length(top)}}}
 			tiles := draw.Tiles{Rows: 1, Cols: len(r), PadTop: 10, PadBottom: 6, PadLeft: 10, PadRight: 16, PadX: 28}
 			canvases := plot.Align([][]*plot.Plot{r}, tiles, dc)
 			for j, p := range r {
@@ -63,7 +59,7 @@ func Plots(w, h int, rows [][]*plot.Plot, caption string, legendH int) *Drawing 
 				p.Draw(canvases[0][j])
 				if legendH > 0 {
 					c := canvases[0][j]
-					lc := draw.Canvas{Canvas: pn.c, Rectangle: vg.Rectangle{
+					lc := draw.Canvas{Canvas: pn.Canvas(), Rectangle: vg.Rectangle{
 						Min: vg.Point{X: c.Min.X, Y: vg.Length(lo - float64(legendH))},
 						Max: vg.Point{X: c.Max.X, Y: vg.Length(lo - 4)},
 					}}
@@ -73,43 +69,4 @@ func Plots(w, h int, rows [][]*plot.Plot, caption string, legendH int) *Drawing 
 		}
 	}
 	return d
-}
-
-// Frames returns the drawings as a looping animated GIF, each shown delay
-// hundredths of a second and the last four times as long. The drawings must
-// be of one size; each frame stores only what changed, in the panel's
-// palette (greys, the blue–white–red scale and the panel's marks). It
-// stops, returning ctx.Err(), if ctx is cancelled between frames.
-func Frames(ctx context.Context, ds []*Drawing, delay int) (*gif.GIF, error) {
-	if len(ds) == 0 {
-		return nil, fmt.Errorf("dials: no frames to animate")
-	}
-	if delay <= 0 {
-		delay = 40
-	}
-	conv := newQuantizer(gifPalette())
-	g := &gif.GIF{}
-	var prev *image.Paletted
-	for i, d := range ds {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if d.w != ds[0].w || d.h != ds[0].h {
-			return nil, fmt.Errorf("dials: frame %d is %d×%d, frame 1 is %d×%d", i+1, d.w, d.h, ds[0].w, ds[0].h)
-		}
-		img := conv.paletted(d.Image())
-		if prev == nil {
-			g.Image = append(g.Image, img)
-		} else {
-			g.Image = append(g.Image, changes(prev, img))
-		}
-		g.Disposal = append(g.Disposal, gif.DisposalNone)
-		prev = img
-		dl := delay
-		if i == len(ds)-1 {
-			dl *= 4
-		}
-		g.Delay = append(g.Delay, dl)
-	}
-	return g, nil
 }

@@ -1,0 +1,42 @@
+package dials
+
+import (
+	"image/color"
+
+	"mark1/chart"
+)
+
+// Colours of the panel.
+var (
+	ink      = color.RGBA{0x22, 0x22, 0x22, 0xff}
+	faint    = color.RGBA{0x77, 0x77, 0x77, 0xff}
+	rule     = color.RGBA{0xcc, 0xcc, 0xcc, 0xff}
+	stopRed  = color.RGBA{0xd0, 0x1c, 0x1c, 0xff}
+	stuckBg  = color.RGBA{0x9a, 0x9a, 0x9a, 0xff}
+	biasGold = color.RGBA{0xc8, 0x8a, 0x00, 0xff}
+	lampOn   = color.RGBA{0xff, 0xb3, 0x00, 0xff}
+	lampOff  = color.RGBA{0x3a, 0x32, 0x2a, 0xff}
+	cellOff  = color.RGBA{0x2a, 0x2a, 0x30, 0xff}
+	cellOn   = color.RGBA{0xff, 0xe0, 0x66, 0xff}
+)
+
+// gifPalette holds the panel's colours for its animations: chart's greys
+// and diverging scale, and the panel's marks (tints of the stop red pad it).
+func gifPalette() color.Palette {
+	return chart.GIFPalette(stopRed, ink, faint, rule, stuckBg, biasGold, lampOn, lampOff, cellOff, cellOn)
+}
+
+// hue returns a distinct bright colour for R-unit r of n (-1: all).
+func hue(r, n int) color.RGBA {
+	if r < 0 {
+		return cellOn
+	}
+	palette := [...]color.RGBA{
+		{0x4e, 0xa8, 0xff, 0xff}, {0xff, 0x9f, 0x40, 0xff}, {0x5c, 0xd6, 0x7a, 0xff}, {0xff, 0x6b, 0x8a, 0xff},
+		{0xb9, 0x8c, 0xff, 0xff}, {0xff, 0xe0, 0x66, 0xff}, {0x4f, 0xd8, 0xd0, 0xff}, {0xe0, 0xe0, 0xe0, 0xff},
+	}
+	return palette[r%len(palette)]
+}
+
+// dim darkens c towards the off-cell colour.
+func dim(c color.RGBA) color.RGBA { return chart.Blend(cellOff, c, 0.22) }
