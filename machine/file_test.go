@@ -12,6 +12,7 @@ import (
 
 	"mark1/images"
 	"mark1/machine"
+	"mark1/response"
 )
 
 func newMachine(t testing.TB, preset string) *machine.Machine {
@@ -241,5 +242,38 @@ func TestLoadVersion1(t *testing.T) {
 	}
 	if !bytes.Contains(encode(t, m), []byte(`"version": 2`)) {
 		t.Error("not saved as version 2")
+	}
+}
+
+// TestRoundTrip1958: the 1958 rules, the β values, decay, feedback and
+// the mean decision are kept by the machine file; a file without them
+// reads as before (sum, no decay, no feedback).
+func TestRoundTrip1958(t *testing.T) {
+	cfg, err := machine.Preset("mark1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Response.Code = response.OnePerClass
+	cfg.Response.Decision = response.Mean
+	m, err := machine.New(cfg, []string{"left", "right"}, machine.SeedsFrom(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Recipe = &machine.Recipe{Data: images.Source{Task: "leftright", PerClass: 10}, Rule: machine.Spontaneous,
+		Values: machine.Beta, Decay: 0.05, Feedback: 2, Pulses: 1}
+	back, err := machine.Decode(bytes.NewReader(encode(t, m)), "m.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(*back.Recipe, *m.Recipe) || back.Config.Response.Decision != response.Mean {
+		t.Errorf("read back recipe %+v, decision %v; want %+v, mean", *back.Recipe, back.Config.Response.Decision, *m.Recipe)
+	}
+	old := newMachine(t, "mark1")
+	old.Recipe = &machine.Recipe{Data: images.Source{Task: "leftright", PerClass: 10}}
+	b := encode(t, old)
+	for _, member := range []string{`"decay"`, `"feedback"`, `"decision"`} {
+		if bytes.Contains(b, []byte(member)) {
+			t.Errorf("a machine without %s writes it: old readers would see a new file", member)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"mark1/images"
+	"mark1/response"
 )
 
 // Recipe is how a machine is trained: its data and how they were split, the
@@ -18,10 +19,24 @@ import (
 type Recipe struct {
 	// Data says how the training and held-out cards are made.
 	Data images.Source `json:"data"`
-	// Rule is error correction (the default) or forced training.
+	// Rule is error correction (the default), forced training (bivalent or
+	// monovalent), trial and error, or spontaneous learning.
 	Rule Rule `json:"rule"`
-	// Values is the value system: α (the default) or γ.
+	// Values is the value system: α (the default), β or γ.
 	Values ValueSystem `json:"values"`
+	// Decay is the fraction of its value every pot loses after each
+	// presentation (RT58's Class C′: values decay at a rate proportional
+	// to their magnitude); the motors turn each pot back toward zero by
+	// that fraction of its position. 0 (the default) is no decay: Class C.
+	Decay float64 `json:"decay,omitempty"`
+	// Feedback is RT58's R→A feedback for the monovalent rules
+	// (forced-monovalent, spontaneous): the responding R-unit multiplies the
+	// activity of its own source-set by Feedback, and every active A-unit
+	// gains value in proportion to its activity — Pulses steps, or
+	// Feedback × Pulses in the responding set (RT58's example: doubled,
+	// Feedback = 2). 0 (the default) is no feedback: only the responding
+	// set gains, 1958's rule (a).
+	Feedback float64 `json:"feedback,omitempty"`
 	// Pulses is the motor pulses per correction; 0 means 1.
 	Pulses int `json:"pulses"`
 	// MaxEpochs bounds training, counting every epoch the machine has had;
@@ -48,30 +63,60 @@ func (r Recipe) Defaults() Recipe {
 	}
 	if r.Stop == StopAuto {
 		r.Stop = NoMistakes
-		if r.Rule == Forced {
+		switch r.Rule {
+		case Forced, ForcedMonovalent:
 			r.Stop = AllRecognized
+		case Spontaneous:
+			r.Stop = EpochLimit // it has no labels to judge by
 		}
 	}
 	return r
 }
 
-// Validate reports a field out of range, naming it as the command line does.
+// MaxDecay bounds Recipe.Decay: a pot may lose at most half its value
+// after one presentation.
+const MaxDecay = 0.5
+
+// MaxFeedback bounds Recipe.Feedback.
+const MaxFeedback = 1000
+
+// Validate reports a field out of range as a *FieldError naming the
+// field as the machine file does.
 func (r Recipe) Validate() error {
 	switch {
-	case r.Rule != ErrorCorrection && r.Rule != Forced:
-		return fmt.Errorf("--rule: unknown training rule %d", r.Rule)
-	case r.Values != Alpha && r.Values != Gamma:
-		return fmt.Errorf("--values: unknown value system %d", r.Values)
+	case r.Rule < ErrorCorrection || r.Rule > Spontaneous:
+		return fieldErr("rule", int(r.Rule), "unknown training rule (want %s)", orList(ruleNames()))
+	case r.Values < Alpha || r.Values > Beta:
+		return fieldErr("values", int(r.Values), "unknown value system (want %s)", orList(valueNames()))
 	case r.Pulses < 0 || r.Pulses > 1000:
-		return fmt.Errorf("--pulses %d out of range [1, 1000]", r.Pulses)
+		return fieldErr("pulses", r.Pulses, "out of range [1, 1000]")
 	case r.MaxEpochs < 0 || r.MaxEpochs > 1_000_000:
-		return fmt.Errorf("--epochs %d out of range [1, 1000000]", r.MaxEpochs)
+		return fieldErr("max_epochs", r.MaxEpochs, "out of range [1, 1000000]")
 	case r.Stop < StopAuto || r.Stop > EpochLimit:
-		return fmt.Errorf("--stop: unknown stopping rule %d", r.Stop)
+		return fieldErr("stop", int(r.Stop), "unknown stopping rule (want %s)", orList(stopNames()))
 	case r.TrainSize < 0 || r.TestSize < 0:
 		return fmt.Errorf("negative data sizes %d and %d", r.TrainSize, r.TestSize)
+	case !(r.Decay >= 0 && r.Decay <= MaxDecay):
+		return fieldErr("decay", r.Decay, "out of range [0, %g] (the fraction of its value a pot loses after each presentation)", MaxDecay)
+	case !(r.Feedback == 0 || r.Feedback >= 1 && r.Feedback <= MaxFeedback):
+		return fieldErr("feedback", r.Feedback, "out of range: 0 (none) or [1, %d] (the factor by which the responding R-unit multiplies its source-set's activity)", MaxFeedback)
+	case r.Feedback != 0 && r.Rule != ForcedMonovalent && r.Rule != Spontaneous:
+		return fieldErr("feedback", r.Feedback, "R→A feedback carries the monovalent rules only (forced-monovalent, spontaneous), not %s", r.Rule)
+	case r.Rule == Spontaneous && r.Stop != StopAuto && r.Stop != EpochLimit:
+		return fieldErr("stop", r.Stop, "spontaneous learning uses no labels, so it can stop only at the epoch limit")
 	}
 	return r.Data.Validate()
+}
+
+// CheckMachine reports a *FieldError if the recipe cannot train a machine
+// of configuration c: 1958's rules on mutually exclusive responses
+// (forced-monovalent, trial-and-error, spontaneous) need one R-unit per
+// class, each a response with its source-set.
+func (r Recipe) CheckMachine(c Config) error {
+	if r.Rule.Needs1958Responses() && c.Response.Code != response.OnePerClass {
+		return fieldErr("rule", r.Rule, "needs mutually exclusive responses, one R-unit per class (code one-per-class); the machine's code is %s", c.Response.Code)
+	}
+	return nil
 }
 
 // checkClasses reports an error if the recipe trains on a built-in task

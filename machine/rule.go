@@ -16,7 +16,33 @@ const (
 	// that should be on and shrink for those that should be off, right or
 	// wrong (bivalent reinforcement, 1958).
 	Forced
+	// ForcedMonovalent is the forced learning of Rosenblatt's 1958 learning
+	// curves: the trainer forces the right response, and only the forced
+	// response's source-set gains (its active A-units); nothing is
+	// punished. With Recipe.Feedback it is carried by R→A feedback as RT58
+	// describes it. It needs mutually exclusive responses, one R-unit per
+	// class (response.OnePerClass).
+	ForcedMonovalent
+	// TrialAndError is 1958's reinforcement without forcing: the machine
+	// answers, and the source-set of the response it gave gains when the
+	// answer is right and loses when it is wrong. One R-unit per class.
+	TrialAndError
+	// Spontaneous is the Operators' Manual's third mode, "left to its own
+	// resources": no labels are used; the source-set of whatever response
+	// the machine gives gains (monovalent, RT58's Fig. 4 "by chance"). A tie
+	// is broken at random from the training noise stream. Without decay
+	// (Recipe.Decay = 0) this is RT58's Class C perceptron, with decay its
+	// Class C′. One R-unit per class.
+	Spontaneous
 )
+
+// Needs1958Responses reports whether the rule is one of 1958's rules on
+// mutually exclusive responses, each R-unit a response with its own
+// source-set: the machine's answer is the R-unit with the largest sum (or
+// mean), and only a response's own source-set is reinforced.
+func (r Rule) Needs1958Responses() bool {
+	return r == ForcedMonovalent || r == TrialAndError || r == Spontaneous
+}
 
 // ValueSystem is how a reinforcement changes values (Rosenblatt 1958).
 type ValueSystem int
@@ -27,6 +53,10 @@ const (
 	// Gamma: active A-units gain and the inactive ones of the same
 	// source-set pay for it, so the set's total value stays constant.
 	Gamma
+	// Beta: a reinforced source-set gains a constant total (the pulses of
+	// one correction, Recipe.Pulses steps), shared equally among its active
+	// A-units, however many there are (PR58 Table 1).
+	Beta
 )
 
 // Stop is the rule that ends training before the epoch limit.
@@ -45,9 +75,14 @@ const (
 	EpochLimit
 )
 
-func ruleNames() []string  { return []string{"error-correction", "forced"} }
-func valueNames() []string { return []string{"alpha", "gamma"} }
+func ruleNames() []string {
+	return []string{"error-correction", "forced", "forced-monovalent", "trial-and-error", "spontaneous"}
+}
+func valueNames() []string { return []string{"alpha", "gamma", "beta"} }
 func stopNames() []string  { return []string{"auto", "no-mistakes", "all-recognized", "epoch-limit"} }
+
+// RuleNames returns the names of the training rules, in order.
+func RuleNames() []string { return ruleNames() }
 
 func (r Rule) String() string        { return enumName(ruleNames(), int(r)) }
 func (v ValueSystem) String() string { return enumName(valueNames(), int(v)) }
@@ -86,13 +121,14 @@ func orList(names []string) string {
 	return out + " or " + names[len(names)-1]
 }
 
-// ParseRule reads "error-correction" or "forced".
+// ParseRule reads "error-correction", "forced", "forced-monovalent",
+// "trial-and-error" or "spontaneous".
 func ParseRule(s string) (Rule, error) {
 	i, err := parseEnum(ruleNames(), "training rule", s)
 	return Rule(i), err
 }
 
-// ParseValueSystem reads "alpha" or "gamma".
+// ParseValueSystem reads "alpha", "gamma" or "beta".
 func ParseValueSystem(s string) (ValueSystem, error) {
 	i, err := parseEnum(valueNames(), "value system", s)
 	return ValueSystem(i), err

@@ -140,6 +140,9 @@ func NewSession(m *Machine, r Recipe, train, test Fields) (*Session, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
+	if err := r.CheckMachine(m.Config); err != nil {
+		return nil, err
+	}
 	if train.Len() == 0 {
 		return nil, fmt.Errorf("machine: no training cards")
 	}
@@ -394,47 +397,147 @@ func (s *Session) Summary() string {
 }
 
 // correct judges the machine's response r to a card of class label and, as
-// the rule says, runs the motors. It reports whether any R-unit answered
-// wrongly. The clock advances by the presentation time and by the time the
-// motors ran.
+// the rule says, runs the motors. It reports whether the machine answered
+// wrongly: for error correction and bivalent forced training, whether any
+// R-unit did; for 1958's rules on mutually exclusive responses, whether
+// the response was not the card's class (the spontaneous rule does not
+// learn from the label: it is only counted). The pots then decay as the
+// recipe says, and the clock advances by the presentation time and by the
+// time the motors ran.
 func (s *Session) correct(r *Response, label int, rule Rule) bool {
 	m := s.m
-	mistake := false
-	for u, sum := range r.Sums {
-		want := m.Layer.Want(u, label)
-		// An R-unit is on for a positive sum and off for a negative one; a
-		// zero sum lights neither lamp and counts as wrong, as y·(w·x) ≤ 0
-		// does for the textbook perceptron.
-		wrong := (want && sum <= 0) || (!want && sum >= 0)
-		mistake = mistake || wrong
-		if !wrong && rule == ErrorCorrection {
-			continue
+	var mistake bool
+	if rule.Needs1958Responses() {
+		mistake = s.correct1958(r, label, rule)
+	} else {
+		for u, sum := range r.Sums {
+			want := m.Layer.Want(u, label)
+			// An R-unit is on for a positive sum and off for a negative one; a
+			// zero sum lights neither lamp and counts as wrong, as y·(w·x) ≤ 0
+			// does for the textbook perceptron.
+			wrong := (want && sum <= 0) || (!want && sum >= 0)
+			mistake = mistake || wrong
+			if !wrong && rule == ErrorCorrection {
+				continue
+			}
+			n := s.recipe.Pulses
+			if !want {
+				n = -n
+			}
+			s.reinforce(r.Active, u, float64(n))
 		}
-		n := s.recipe.Pulses
-		if !want {
-			n = -n
-		}
-		s.reinforce(r.Active, u, n)
 	}
+	s.decay()
 	m.Bank.Settle()
 	m.Bank.Advance(m.Config.PresentSeconds)
 	return mistake
 }
 
-// reinforce moves the pots of R-unit u's active A-units by n pulses (and
-// its bias pot, if any); under the γ system the inactive A-units of its
-// source-set pay for the gain, so the set's total value is unchanged.
-func (s *Session) reinforce(active []int, u, n int) {
+// correct1958 applies a rule on mutually exclusive responses (one R-unit
+// per class) and reports whether the machine's response was not label.
+func (s *Session) correct1958(r *Response, label int, rule Rule) bool {
+	n := float64(s.recipe.Pulses)
+	switch rule {
+	case ForcedMonovalent:
+		// The trainer forces the response: the machine's own answer is
+		// only judged, and no tie needs breaking.
+		s.monovalent(r.Active, label, n)
+		return r.Class != label
+	case TrialAndError:
+		u := s.response(r)
+		if u == label {
+			s.reinforce(r.Active, u, n)
+		} else {
+			s.reinforce(r.Active, u, -n)
+		}
+		return u != label
+	default: // Spontaneous
+		u := s.response(r)
+		s.monovalent(r.Active, u, n)
+		return u != label
+	}
+}
+
+// response returns the R-unit that answers, one per class: the largest
+// signal, or, when several share it, one of them drawn from the training
+// noise stream (1958's responses have no neutral state: "either by chance
+// or because of forcing").
+func (s *Session) response(r *Response) int {
+	best, ties := 0, 1
+	for u := 1; u < len(r.Sums); u++ {
+		switch {
+		case r.Sums[u] > r.Sums[best]:
+			best, ties = u, 1
+		case r.Sums[u] == r.Sums[best]:
+			ties++
+		}
+	}
+	if ties == 1 {
+		return best
+	}
+	k := s.noise.IntN(ties)
+	for u, v := range r.Sums {
+		if v == r.Sums[best] {
+			if k == 0 {
+				return u
+			}
+			k--
+		}
+	}
+	return best
+}
+
+// monovalent reinforces response u by n steps: its source-set's active
+// A-units gain, and nothing is punished. With R→A feedback (Recipe.Feedback
+// = F) every active A-unit gains in proportion to its activity: n steps, F·n
+// in u's set, whose activity the responding R-unit multiplies by F (RT58).
+func (s *Session) monovalent(active []int, u int, n float64) {
+	f := s.recipe.Feedback
+	if f == 0 {
+		s.reinforce(active, u, n)
+		return
+	}
+	for v := range s.m.Layer.Used() {
+		g := n
+		if v == u {
+			g = f * n
+		}
+		s.reinforce(active, v, g)
+	}
+}
+
+// reinforce moves the pots of R-unit u's active A-units by n steps (and
+// its bias pot, if any) by the value system: under α each active pot by n;
+// under β the set's n steps shared equally among its active pots; under γ
+// each active pot by n while the inactive A-units of its source-set pay for
+// the gain, so the set's total value is unchanged. Whole steps are motor
+// pulses; fractions are shorter runs.
+func (s *Session) reinforce(active []int, u int, n float64) {
 	bank, layer := s.m.Bank, s.m.Layer
+	move := func(p int, steps float64) {
+		if k := int(steps); float64(k) == steps {
+			bank.Pulse(p, k)
+		} else {
+			bank.Move(p, steps*bank.Config().StepSize())
+		}
+	}
 	inSet := 0
 	for _, a := range active {
-		if p := layer.Pot(a, u); p >= 0 {
-			bank.Pulse(p, n)
+		if layer.Pot(a, u) >= 0 {
 			inSet++
 		}
 	}
+	each := n
+	if s.recipe.Values == Beta && inSet > 0 {
+		each = n / float64(inSet)
+	}
+	for _, a := range active {
+		if p := layer.Pot(a, u); p >= 0 {
+			move(p, each)
+		}
+	}
 	if b := layer.BiasPot(u); b >= 0 {
-		bank.Pulse(b, n)
+		move(b, n)
 	}
 	if s.recipe.Values != Gamma || inSet == 0 {
 		return
@@ -444,7 +547,7 @@ func (s *Session) reinforce(active []int, u, n int) {
 	if inactive == 0 {
 		return
 	}
-	share := -float64(n) * bank.Config().StepSize() * float64(inSet) / float64(inactive)
+	share := -n * bank.Config().StepSize() * float64(inSet) / float64(inactive)
 	ai := 0
 	for _, in := range inputs {
 		for ai < len(active) && active[ai] < in.A {
@@ -454,5 +557,20 @@ func (s *Session) reinforce(active []int, u, n int) {
 			continue
 		}
 		bank.Move(in.Pot, share)
+	}
+}
+
+// decay turns every pot back toward zero by the recipe's fraction of its
+// position (RT58's Class C′), as its motor would: a run of that length.
+func (s *Session) decay() {
+	d := s.recipe.Decay
+	if d == 0 {
+		return
+	}
+	bank := s.m.Bank
+	for i := range bank.Len() {
+		if p := bank.Position(i); p != 0 {
+			bank.Move(i, -d*p)
+		}
 	}
 }

@@ -52,6 +52,34 @@ func (s *Server) taskBuild(task string) func(cur *machine.Machine) (*loaded, err
 	}
 }
 
+// modeBuild returns the build of a copy of cur, pots and history kept,
+// trained by cur's recipe with another rule. It takes s.mu to copy cur. The stopping rule becomes the
+// new rule's own, and R→A feedback is kept only for the rules it carries.
+func (s *Server) modeBuild(rule machine.Rule) func(cur *machine.Machine) (*loaded, error) {
+	return func(cur *machine.Machine) (*loaded, error) {
+		r := *cur.Recipe
+		r.Rule, r.Stop = rule, machine.StopAuto
+		if rule != machine.ForcedMonovalent && rule != machine.Spontaneous {
+			r.Feedback = 0
+		}
+		if err := r.CheckMachine(cur.Config); err != nil {
+			return nil, errorf(http.StatusBadRequest, "mode %s on this machine: %v", rule, err)
+		}
+		// The pots move while training runs: copy them under the lock.
+		s.mu.Lock()
+		m, err := cur.Clone()
+		s.mu.Unlock()
+		if err != nil {
+			return nil, err
+		}
+		l, err := s.load(m, r)
+		if err != nil {
+			return nil, errorf(http.StatusBadRequest, "%v", err)
+		}
+		return l, nil
+	}
+}
+
 // resetBuild builds cur again with every pot where it started and no
 // history, trained by the same recipe.
 func (s *Server) resetBuild(cur *machine.Machine) (*loaded, error) {

@@ -313,6 +313,7 @@ func (s *Server) routes() {
 		return s.guard.limit(s.guard.loads, "changes of machine (an uploaded machine, a task change, a reset)", h)
 	}
 	s.mux.HandleFunc("POST /api/task", change(s.handleTask))
+	s.mux.HandleFunc("POST /api/mode", change(s.handleMode))
 	s.mux.HandleFunc("POST /api/reset", change(s.replace(s.resetBuild, func(*loaded) string {
 		return "The pots are back at their starting positions."
 	})))
@@ -491,6 +492,32 @@ func (s *Server) handleTask(w http.ResponseWriter, r *http.Request) {
 	})(w, r)
 }
 
+// handleMode switches the training mode, as the Operators' Manual's console
+// switched between forced learning, error correction and spontaneous
+// learning: the machine keeps its pots and history and goes on by the same
+// recipe with another rule (and that rule's own stopping rule).
+func (s *Server) handleMode(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Rule *string `json:"rule"`
+	}
+	if err := readJSON(w, r, maxControlBody, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if req.Rule == nil {
+		writeError(w, missing("rule", `{"rule": "forced"}`))
+		return
+	}
+	rule, err := machine.ParseRule(*req.Rule)
+	if err != nil {
+		writeError(w, errorf(http.StatusBadRequest, "%v", err))
+		return
+	}
+	s.replace(s.modeBuild(rule), func(l *loaded) string {
+		return fmt.Sprintf("Training mode: %s, on the same machine (%d epochs so far).", rule, len(l.m.History))
+	})(w, r)
+}
+
 func (s *Server) handleSpeed(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		DelayMS *int `json:"delay_ms"`
@@ -580,8 +607,9 @@ func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	l := struct {
 		layoutInfo
-		HeldOut int `json:"held_out"` // held-out cards P_g is measured on
-	}{s.layoutInfo(), s.sess.Test().Len()}
+		HeldOut int      `json:"held_out"` // held-out cards P_g is measured on
+		Rules   []string `json:"rules"`    // the training modes (machine.RuleNames)
+	}{s.layoutInfo(), s.sess.Test().Len(), machine.RuleNames()}
 	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, l)
 }

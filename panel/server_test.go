@@ -23,6 +23,7 @@ import (
 
 	"mark1/images"
 	"mark1/machine"
+	"mark1/response"
 )
 
 // newPanel returns a panel on a fresh mark1 machine for the shapes task,
@@ -98,7 +99,10 @@ type stateReply struct {
 		Label     int    `json:"label"`
 		Source    string `json:"source"`
 	} `json:"retina"`
-	Error string `json:"error"`
+	Error  string `json:"error"`
+	Recipe struct {
+		Rule string `json:"rule"`
+	} `json:"recipe"`
 }
 
 // pageToken reads the request token from the page at base, as the page's
@@ -506,5 +510,40 @@ func TestUploadTurnsPhoto(t *testing.T) {
 	if len(s.Retina.Field) != len(want) || far(s.Retina.Field, want) > 0 || far(s.Retina.Field, wrong) < 20 {
 		t.Errorf("the panel's retina does not see the photo upright: %d cells differ from the upright picture's, %d from the stored one's",
 			far(s.Retina.Field, want), far(s.Retina.Field, wrong))
+	}
+}
+
+// TestModeSwitch: the mode switch trains the same machine on by another
+// rule (pots and history kept), and refuses a 1958 mode the machine's
+// R-units cannot carry.
+func TestModeSwitch(t *testing.T) {
+	_, binary := newPanel(t, Config{})
+	if status, s := post(t, binary.URL+"/api/mode", "application/json", []byte(`{"rule": "spontaneous"}`)); status != 400 || !strings.Contains(s.Error, "one-per-class") {
+		t.Errorf("spontaneous on the binary code: status %d, %q; want 400 and why", status, s.Error)
+	}
+	mc, err := machine.Preset("mark1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc.Response.Code = response.OnePerClass
+	m, err := machine.New(mc, []string{"left", "right"}, machine.SeedsFrom(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ts := newPanel(t, Config{Machine: m, Task: "leftright"})
+	var s stateReply
+	for range 5 {
+		_, s = post(t, ts.URL+"/api/step", "", nil)
+	}
+	before := s.Pulses
+	status, s := post(t, ts.URL+"/api/mode", "application/json", []byte(`{"rule": "spontaneous"}`))
+	if status != 200 || s.Recipe.Rule != "spontaneous" || s.Pulses != before {
+		t.Fatalf("mode: status %d, rule %q, pulses %d (before %d), %q", status, s.Recipe.Rule, s.Pulses, before, s.Error)
+	}
+	if _, s = post(t, ts.URL+"/api/step", "", nil); s.Pulses <= before {
+		t.Errorf("a spontaneous step sent no pulses (%d, before %d)", s.Pulses, before)
+	}
+	if status, s = post(t, ts.URL+"/api/mode", "application/json", []byte(`{"rule": "sleep"}`)); status != 400 || !strings.Contains(s.Error, "unknown training rule") {
+		t.Errorf("unknown mode: status %d, %q", status, s.Error)
 	}
 }

@@ -41,8 +41,23 @@ const (
 	FixedSets
 )
 
+// Decision says what an R-unit compares: the sum of its active A-units'
+// values (Σ, 1958's sum-discriminating system) or their mean (μ, the
+// mean-discriminating system PR58 prefers for the α and β value systems).
+type Decision int
+
+const (
+	// Sum: an R-unit's signal is the sum of the values of its source-set's
+	// active A-units.
+	Sum Decision = iota
+	// Mean: the sum divided by the number of its source-set's active
+	// A-units (0 when none is active).
+	Mean
+)
+
 var (
-	layoutNames = [...]string{"source-sets", "full"}
+	decisionNames = [...]string{"sum", "mean"}
+	layoutNames   = [...]string{"source-sets", "full"}
 	codeNames   = [...]string{"binary", "one-per-class"}
 	setsNames   = [...]string{"used", "fixed"}
 )
@@ -50,6 +65,19 @@ var (
 func (l Layout) String() string { return name(layoutNames[:], int(l)) }
 func (c Code) String() string   { return name(codeNames[:], int(c)) }
 func (s Sets) String() string   { return name(setsNames[:], int(s)) }
+func (d Decision) String() string { return name(decisionNames[:], int(d)) }
+
+// ParseDecision reads "sum" or "mean".
+func ParseDecision(s string) (Decision, error) {
+	i, err := parse(decisionNames[:], "decision", s)
+	return Decision(i), err
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (d Decision) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (d *Decision) UnmarshalText(b []byte) (err error) { *d, err = ParseDecision(string(b)); return err }
 
 func name(names []string, i int) string {
 	if i < 0 || i >= len(names) {
@@ -111,6 +139,10 @@ type Config struct {
 	// the Full layout). Left out of a machine file when UsedSets, so files
 	// written before it existed read the same.
 	Sets Sets `json:"source_sets,omitempty"`
+	// Decision is what each R-unit compares, the sum (the default) or the
+	// mean of its active A-units' values. Left out of a machine file when
+	// Sum, so files written before it existed read the same.
+	Decision Decision `json:"decision,omitempty"`
 }
 
 // Layer is the R-units of a machine with a given number of A-units and
@@ -207,8 +239,8 @@ func shape(cfg Config, classes int) (Config, int, error) {
 	if classes < 2 {
 		return cfg, 0, fmt.Errorf("response: need at least 2 classes, got %d", classes)
 	}
-	if cfg.Layout != SourceSets && cfg.Layout != Full || cfg.Code != Binary && cfg.Code != OnePerClass || cfg.Sets != UsedSets && cfg.Sets != FixedSets {
-		return cfg, 0, fmt.Errorf("response: bad layout %d, code %d or source-sets %d", cfg.Layout, cfg.Code, cfg.Sets)
+	if cfg.Layout != SourceSets && cfg.Layout != Full || cfg.Code != Binary && cfg.Code != OnePerClass || cfg.Sets != UsedSets && cfg.Sets != FixedSets || cfg.Decision != Sum && cfg.Decision != Mean {
+		return cfg, 0, fmt.Errorf("response: bad layout %d, code %d, source-sets %d or decision %d", cfg.Layout, cfg.Code, cfg.Sets, cfg.Decision)
 	}
 	var used int
 	switch cfg.Code {
@@ -288,7 +320,8 @@ func (l *Layer) BiasPot(r int) int {
 }
 
 // Sums returns in dst (allocated if short) each used R-unit's sum of the
-// values of the active A-units in its source-set, plus its bias.
+// values of the active A-units in its source-set — or, with the Mean
+// decision, their mean (0 when none of its set is active) — plus its bias.
 func (l *Layer) Sums(dst []float64, active []int, values []float64) []float64 {
 	if cap(dst) < l.used {
 		dst = make([]float64, l.used)
@@ -304,10 +337,34 @@ func (l *Layer) Sums(dst []float64, active []int, values []float64) []float64 {
 			}
 			dst[r] = s
 		}
+		if l.cfg.Decision == Mean && len(active) > 0 {
+			for r := range dst {
+				dst[r] /= float64(len(active))
+			}
+		}
 	} else {
 		for _, a := range active {
 			if r := l.set[a]; r < l.used {
 				dst[r] += values[a]
+			}
+		}
+		if l.cfg.Decision == Mean {
+			var n [64]int
+			count := n[:0]
+			if l.used <= len(n) {
+				count = n[:l.used]
+			} else {
+				count = make([]int, l.used)
+			}
+			for _, a := range active {
+				if r := l.set[a]; r < l.used {
+					count[r]++
+				}
+			}
+			for r := range dst {
+				if count[r] > 0 {
+					dst[r] /= float64(count[r])
+				}
 			}
 		}
 	}

@@ -33,6 +33,7 @@ type machineFlags struct {
 
 	rUnits       int
 	layout, code string
+	decision     string
 	sets         string
 	bias         bool
 
@@ -69,6 +70,7 @@ func (m *machineFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&m.sets, "source-sets", "used", "with --layout source-sets: used (the A-units divided among the R-units the code\nuses: 1 set of 512 for 2 classes, 5 of ~102 for 26 letters) or fixed (8 sets of 64,\nused or not; only the sets of R-units in use take part)")
 	fs.StringVar(&m.code, "code", "binary", "class code on the R-units: binary (one bit each) or one-per-class")
 	fs.BoolVar(&m.bias, "bias", false, "add a bias value per R-unit (an always-on input)")
+	fs.StringVar(&m.decision, "decision", "sum", "what an R-unit compares: sum (Σ, 1958's sum of its active A-units' values) or mean (μ,\ntheir mean; PR58 prefers it for the alpha and beta value systems)")
 
 	fs.Float64Var(&m.limit, "limit", 1, "pot end stops at ±limit; 0 = none [guess]")
 	fs.Float64Var(&m.step, "step", 0.02, "pot travel per motor pulse [guess]")
@@ -163,6 +165,7 @@ func machineSteps() []machineStep {
 		{"code", func(m *mf, c *mc) (err error) { c.Response.Code, err = response.ParseCode(m.code); return }},
 		{"source-sets", func(m *mf, c *mc) (err error) { c.Response.Sets, err = response.ParseSets(m.sets); return }},
 		{"bias", none(func(m *mf, c *mc) { c.Response.Bias = m.bias })},
+		{"decision", func(m *mf, c *mc) (err error) { c.Response.Decision, err = response.ParseDecision(m.decision); return }},
 		{"limit", none(func(m *mf, c *mc) { c.Motors.Limit = m.limit })},
 		{"step", none(func(m *mf, c *mc) { c.Motors.Step = m.step })},
 		{"levels", none(func(m *mf, c *mc) { c.Motors.Levels = m.levels })},

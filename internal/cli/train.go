@@ -24,6 +24,8 @@ type trainOptions struct {
 	machine    machineFlags
 	rule       string
 	values     string
+	decay      float64
+	feedback   float64
 	pulses     int
 	epochs     int
 	out        string
@@ -57,8 +59,10 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 "mark1 train --resume FILE" then ends exactly where an uninterrupted run would.`)
 	o.data.register(fs, true)
 	o.machine.register(fs)
-	fs.StringVar(&o.rule, "rule", "error-correction", "training: error-correction (change values only on a wrong answer) or forced (reinforce every card)")
-	fs.StringVar(&o.values, "values", "alpha", "value system of 1958: alpha (active units change) or gamma (the source-set's total is kept)")
+	fs.StringVar(&o.rule, "rule", "error-correction", "training: error-correction (change values only on a wrong answer), forced (every card,\nevery R-unit toward its wanted state: bivalent), forced-monovalent (only the forced\nresponse's set gains, PR58's learning curves), trial-and-error (the given response's set\ngains if right, loses if wrong), or spontaneous (no labels: the given response's set gains;\nthe Operators' Manual's third mode). The last three need --code one-per-class")
+	fs.StringVar(&o.values, "values", "alpha", "value system of 1958: alpha (each active unit changes by the pulses), beta (the set's\ntotal gain is the pulses, shared among its active units) or gamma (active units gain,\nthe set's inactive units pay: its total is kept)")
+	fs.Float64Var(&o.decay, "decay", 0, "fraction of its value every pot loses after each presentation, in [0, 0.5]: RT58's\nClass C′ perceptron (0 = no decay, Class C)")
+	fs.Float64Var(&o.feedback, "feedback", 0, "R→A feedback of forced-monovalent and spontaneous learning (RT58): the responding\nR-unit multiplies its source-set's activity by this factor (RT58's example: 2) and every\nactive A-unit gains in proportion; 0 = none (only the responding set gains)")
 	fs.IntVar(&o.pulses, "pulses", 1, "motor pulses per correction")
 	fs.IntVar(&o.epochs, "epochs", 50, "stop after this many epochs if not converged (in all, counting resumed runs)")
 	fs.StringVar(&o.out, "out", "mark1.json", "where to save the trained machine (with --resume: the resumed file)")
@@ -333,7 +337,13 @@ func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.
 		return nil, r, nil, nil, err
 	}
 	r = machine.Recipe{Data: src, Rule: rule, Values: values, Pulses: o.pulses, MaxEpochs: o.epochs,
-		TrainSize: train.Len(), TestSize: test.Len()}
+		Decay: o.decay, Feedback: o.feedback, TrainSize: train.Len(), TestSize: test.Len()}
+	if err := r.Validate(); err != nil {
+		return nil, r, nil, nil, recipeFlagError(err)
+	}
+	if err := r.CheckMachine(cfg); err != nil {
+		return nil, r, nil, nil, recipeFlagError(err)
+	}
 	return m, r, train, test, nil
 }
 
@@ -410,4 +420,23 @@ func classList(c []string) string {
 		return strings.Join(c, ", ")
 	}
 	return fmt.Sprintf("%s, %s, … %s", c[0], c[1], c[len(c)-1])
+}
+
+// recipeFlags maps a recipe's fields (as machine.FieldError names them) to
+// the flags that set them.
+func recipeFlags() map[string]string {
+	return map[string]string{"rule": "--rule", "values": "--values", "decay": "--decay", "feedback": "--feedback",
+		"pulses": "--pulses", "max_epochs": "--epochs"}
+}
+
+// recipeFlagError says a recipe's refused field by the flag that set it:
+// "--decay 0.6: out of range …". Other errors are returned as they are.
+func recipeFlagError(err error) error {
+	var fe *machine.FieldError
+	if errors.As(err, &fe) {
+		if flag, ok := recipeFlags()[fe.Field]; ok {
+			return usagef("%s %v: %s", flag, fe.Value, fe.Reason)
+		}
+	}
+	return err
 }

@@ -55,6 +55,13 @@ async function loadLayout() {
     if (t === layout.task) o.selected = true;
     sel.appendChild(o);
   }
+  const mode = $("mode");
+  mode.innerHTML = "";
+  for (const r of layout.rules) {
+    const o = document.createElement("option");
+    o.value = o.textContent = r;
+    mode.appendChild(o);
+  }
   const fb = $("forcebuttons");
   fb.innerHTML = "";
   layout.classes.forEach((c, i) => {
@@ -95,6 +102,7 @@ function render() {
   $("status").textContent = (s.running ? "training" : "paused") + ` · ${s.at_stop} pots at an end stop · ` +
     `${s.recipe.rule}, ${s.recipe.values} system, ${s.recipe.pulses} pulse${s.recipe.pulses === 1 ? "" : "s"} per correction` +
     (s.status !== "running" ? ` · ${s.status}` : "");
+  $("mode").value = s.recipe.rule;
   document.body.dataset.pulses = s.pulses;
   document.body.dataset.running = s.running;
   $("run").disabled = s.running;
@@ -561,6 +569,7 @@ function upload(file) {
 
 function wire() {
   $("task").onchange = (e) => post("api/task", { task: e.target.value });
+  $("mode").onchange = (e) => post("api/mode", { rule: e.target.value });
   $("present").onclick = () => post("api/present");
   $("step").onclick = () => post("api/step");
   $("run").onclick = () => post("api/run");
