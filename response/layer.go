@@ -58,13 +58,13 @@ const (
 var (
 	decisionNames = [...]string{"sum", "mean"}
 	layoutNames   = [...]string{"source-sets", "full"}
-	codeNames   = [...]string{"binary", "one-per-class"}
-	setsNames   = [...]string{"used", "fixed"}
+	codeNames     = [...]string{"binary", "one-per-class"}
+	setsNames     = [...]string{"used", "fixed"}
 )
 
-func (l Layout) String() string { return name(layoutNames[:], int(l)) }
-func (c Code) String() string   { return name(codeNames[:], int(c)) }
-func (s Sets) String() string   { return name(setsNames[:], int(s)) }
+func (l Layout) String() string   { return name(layoutNames[:], int(l)) }
+func (c Code) String() string     { return name(codeNames[:], int(c)) }
+func (s Sets) String() string     { return name(setsNames[:], int(s)) }
 func (d Decision) String() string { return name(decisionNames[:], int(d)) }
 
 // ParseDecision reads "sum" or "mean".
@@ -77,7 +77,10 @@ func ParseDecision(s string) (Decision, error) {
 func (d Decision) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
-func (d *Decision) UnmarshalText(b []byte) (err error) { *d, err = ParseDecision(string(b)); return err }
+func (d *Decision) UnmarshalText(b []byte) (err error) {
+	*d, err = ParseDecision(string(b))
+	return err
+}
 
 func name(names []string, i int) string {
 	if i < 0 || i >= len(names) {
@@ -350,7 +353,7 @@ func (l *Layer) Sums(dst []float64, active []int, values []float64) []float64 {
 		}
 		if l.cfg.Decision == Mean {
 			var n [64]int
-			count := n[:0]
+			var count []int
 			if l.used <= len(n) {
 				count = n[:l.used]
 			} else {
