@@ -43,6 +43,35 @@ func ParseFormat(s string) (Format, error) {
 	return 0, fmt.Errorf("unknown data format %q (want %s)", s, strings.Join(formatNames[:], ", "))
 }
 
+// Indices says how the feature indices of libsvm text are numbered.
+type Indices int
+
+const (
+	// AutoIndices decides per file as scikit-learn's
+	// load_svmlight_file(zero_based="auto") does: the indices are 0-based
+	// when the file has an index 0 (or no index at all), else 1-based.
+	AutoIndices Indices = iota
+	// OneBased is LIBSVM's numbering: the first feature is 1; an index 0
+	// is an error.
+	OneBased
+	// ZeroBased numbers the first feature 0, as scikit-learn's
+	// dump_svmlight_file writes by default.
+	ZeroBased
+)
+
+// String returns "auto", "1-based" or "0-based".
+func (x Indices) String() string {
+	switch x {
+	case AutoIndices:
+		return "auto"
+	case OneBased:
+		return "1-based"
+	case ZeroBased:
+		return "0-based"
+	}
+	return fmt.Sprintf("Indices(%d)", int(x))
+}
+
 // Default budgets; see Options.
 const (
 	DefaultMaxValues = 50_000_000
@@ -63,6 +92,14 @@ const (
 type Options struct {
 	// Format overrides the guess from the file name and content.
 	Format Format
+	// Indices says how libsvm feature indices are numbered; the zero
+	// value, AutoIndices, is scikit-learn's load_svmlight_file
+	// zero_based="auto".
+	Indices Indices
+	// NoLabels reads files without a label: every CSV or text column is a
+	// feature, and a libsvm line is "index:value ..." alone. The Set is
+	// then Unlabelled.
+	NoLabels bool
 	// LabelColumn picks the label column of a CSV file: a 1-based position
 	// if it is a whole number, else a header name (compared without regard
 	// to case). Empty means
@@ -160,6 +197,18 @@ type Set struct {
 	// Features names the features of a CSV file (its header without the
 	// label column); nil for other formats.
 	Features []string
+	// LabelName is the header name of a CSV file's label column; "" for
+	// other formats and without labels.
+	LabelName string
+	// ZeroBased reports that libsvm text was read with 0-based indices
+	// (Options.Indices, or found by AutoIndices).
+	ZeroBased bool
+	// QueryIDs counts the svmlight "qid:N" fields that were read and
+	// ignored (they group rows for ranking, which no learner here does).
+	QueryIDs int
+	// Unlabelled reports a file read without labels (Options.NoLabels):
+	// Classes is empty, every Y is 0 and Label returns "".
+	Unlabelled bool
 }
 
 // Rows returns the number of rows.
@@ -175,8 +224,13 @@ func (s *Set) Row(i int) (index []int32, value []float64) {
 	return s.Index[a:b:b], s.Value[a:b:b]
 }
 
-// Label returns row i's label.
-func (s *Set) Label(i int) string { return s.Classes[s.Y[i]] }
+// Label returns row i's label; "" when the set is Unlabelled.
+func (s *Set) Label(i int) string {
+	if s.Unlabelled {
+		return ""
+	}
+	return s.Classes[s.Y[i]]
+}
 
 // DenseRow writes row i into dst, grown or cut to Dim, zeros included, and
 // returns it.
@@ -296,8 +350,15 @@ func (b *builder) checkBytes(line, rows, values int) error {
 	return nil
 }
 
-// endRow closes the current row with its label.
+// endRow closes the current row with its label (ignored for a set read
+// without labels).
 func (b *builder) endRow(label string) {
+	if b.opt.NoLabels {
+		b.set.Unlabelled = true
+		b.set.Y = append(b.set.Y, 0)
+		b.set.RowStart = append(b.set.RowStart, len(b.set.Value))
+		return
+	}
 	label = normLabel(label)
 	c, ok := b.class[label]
 	if !ok {
@@ -347,6 +408,7 @@ func (s *Set) Variance() float64 {
 // same classes (values copied).
 func (s *Set) Subset(rows []int) *Set {
 	out := &Set{Name: s.Name, Format: s.Format, Classes: s.Classes, Dim: s.Dim, Features: s.Features,
+		LabelName: s.LabelName, ZeroBased: s.ZeroBased, Unlabelled: s.Unlabelled,
 		RowStart: make([]int, 1, len(rows)+1), Y: make([]int, 0, len(rows))}
 	for _, i := range rows {
 		idx, val := s.Row(i)

@@ -6,16 +6,27 @@
 // # Formats
 //
 //   - LibSVM: one row a line, "label index:value index:value ...", indices
-//     1-based and strictly increasing, absent features zero. The label is a
-//     number (LIBSVM reads it with strtod). A '#' starts a comment. A line
-//     with a repeated or decreasing index is an error, as in LIBSVM's
-//     svm-train, which stops with "Wrong input format at line N".
+//     strictly increasing, absent features zero. The label is a number
+//     (LIBSVM reads it with strtod). A '#' starts a comment. A line with a
+//     repeated or decreasing index is an error, as in LIBSVM's svm-train,
+//     which stops with "Wrong input format at line N". Indices are 1-based
+//     as LIBSVM writes them, or 0-based as scikit-learn's
+//     dump_svmlight_file writes them by default; Options.Indices chooses,
+//     and by default (AutoIndices) a file is 0-based when it has an index 0
+//     — scikit-learn's load_svmlight_file(zero_based="auto") rule, which
+//     cannot tell a 0-based file that never uses its first feature from a
+//     1-based one. An svmlight query id ("label qid:N index:value ...") is
+//     read and ignored (Set.QueryIDs counts them).
 //   - CSV: a header line naming the columns, then one row a line, every row
 //     with as many fields as the header. One column is the label (see
 //     Options.LabelColumn); every other column is a feature and must be a
 //     number. Labels may be any text ("setosa", "yes").
 //   - Text: whitespace-separated columns "x1 x2 ... label", the label last,
 //     every line with the same number of columns; '#' starts a comment.
+//
+// With Options.NoLabels every CSV or text column is a feature and a libsvm
+// line has no label: the Set is Unlabelled. ReadHead reads a file's format
+// and first line, so that a caller can decide how to read it.
 //
 // ReadFile picks the format from the file name (".csv" is CSV; ".libsvm",
 // ".svm", ".svmlight", ".scale", ".t" are LibSVM) and otherwise from the

@@ -28,8 +28,14 @@ func FuzzRead(f *testing.F) {
 	}
 	f.Add([]byte("1 1:1 1:2\n"), uint8(LibSVM))
 	f.Add([]byte("a,b\n1\n"), uint8(CSV))
+	f.Add([]byte("1 qid:2 0:1 3:2\n-1 qid:2 1:1\n"), uint8(LibSVM))
+	f.Add([]byte("0:1 3:2\n"), uint8(LibSVM)|128)
+	f.Add([]byte("a,b\n1,2\n"), uint8(CSV)|128)
 	f.Fuzz(func(t *testing.T, data []byte, format uint8) {
-		opt := Options{Format: Format(format % 4), MaxValues: 1 << 16, MaxRows: 1 << 12, MaxDim: 1 << 12}
+		// the low bits choose the format, the next the index base, the
+		// top bit reads without labels
+		opt := Options{Format: Format(format % 4), Indices: Indices(format / 4 % 3), NoLabels: format >= 128,
+			MaxValues: 1 << 16, MaxRows: 1 << 12, MaxDim: 1 << 12}
 		s, err := Read(bytes.NewReader(data), "fuzz", opt)
 		if err != nil {
 			if msg := err.Error(); !strings.HasPrefix(msg, "fuzz") || strings.Contains(msg, "\n") {
@@ -41,6 +47,30 @@ func FuzzRead(f *testing.F) {
 			return
 		}
 		checkSet(t, s)
+		if s.Unlabelled {
+			return
+		}
+		if numericClasses(s) {
+			// 0-based text, as scikit-learn's dump_svmlight_file writes it,
+			// reads back the same when asked for, and by the auto rule
+			// exactly when it has an index 0.
+			text := zeroBasedText(s)
+			back, err := Read(bytes.NewReader(text), "back", Options{Format: LibSVM, Indices: ZeroBased})
+			if err != nil {
+				t.Fatalf("0-based round trip: %v\n%s", err, text)
+			}
+			sameValues(t, "0-based libsvm", s, back)
+			auto, err := Read(bytes.NewReader(text), "back", Options{Format: LibSVM})
+			if err != nil {
+				t.Fatalf("0-based round trip, auto: %v\n%s", err, text)
+			}
+			if hasZero := bytes.Contains(text, []byte(" 0:")); auto.ZeroBased != (hasZero || s.Dim == 0) {
+				t.Fatalf("auto read 0-based text as ZeroBased=%v; the text has index 0: %v\n%s", auto.ZeroBased, hasZero, text)
+			}
+			if auto.ZeroBased {
+				sameValues(t, "0-based libsvm, auto", s, auto)
+			}
+		}
 		if numericClasses(s) {
 			var buf bytes.Buffer
 			if err := WriteLibSVM(&buf, s); err != nil {
@@ -64,6 +94,25 @@ func FuzzRead(f *testing.F) {
 			sameValues(t, "CSV", s, back)
 		}
 	})
+}
+
+// zeroBasedText writes s as libsvm text with 0-based indices, the last
+// feature marked on the first line (as WriteLibSVM does) so that the
+// dimension survives.
+func zeroBasedText(s *Set) []byte {
+	var b bytes.Buffer
+	for i := range s.Rows() {
+		b.WriteString(s.Label(i))
+		idx, val := s.Row(i)
+		for k, j := range idx {
+			b.WriteString(" " + strconv.Itoa(int(j)) + ":" + strconv.FormatFloat(val[k], 'g', -1, 64))
+		}
+		if i == 0 && s.Dim > 0 && (len(idx) == 0 || int(idx[len(idx)-1]) != s.Dim-1) {
+			b.WriteString(" " + strconv.Itoa(s.Dim-1) + ":0")
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
 }
 
 func numericClasses(s *Set) bool {
@@ -90,6 +139,9 @@ func checkSet(t *testing.T, s *Set) {
 			if val[k] == 0 || math.IsNaN(val[k]) || math.IsInf(val[k], 0) {
 				t.Fatalf("row %d: stored value %v", i, val[k])
 			}
+		}
+		if s.Unlabelled && s.Y[i] == 0 && len(s.Classes) == 0 {
+			continue
 		}
 		if s.Y[i] < 0 || s.Y[i] >= len(s.Classes) {
 			t.Fatalf("row %d: class %d of %d", i, s.Y[i], len(s.Classes))

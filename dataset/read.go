@@ -60,6 +60,74 @@ func ReadFile(path string, opt Options) (*Set, error) {
 	return s, nil
 }
 
+// Head is what the start of a data file tells before it is read: its
+// format and, for CSV, its header; for text, its number of columns.
+type Head struct {
+	Format Format
+	// Header holds a CSV file's column names; nil for other formats.
+	Header []string
+	// Columns is the number of columns of a CSV or text file's first line
+	// (0 for libsvm text).
+	Columns int
+}
+
+// ReadHead reads the format and the first line of the data file at path
+// (format: Auto to guess as ReadFile does), so that a caller can decide
+// how to read it — which column is the label, whether there is one.
+func ReadHead(path string, format Format) (Head, error) {
+	f, err := atomicfile.Open(path)
+	if err != nil {
+		return Head{}, err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 64<<10)
+	var r io.Reader = br
+	name := path
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return Head{}, fmt.Errorf("%s: gzip: %w", path, err)
+		}
+		defer zr.Close()
+		r = zr
+		name = strings.TrimSuffix(path, ".gz")
+	}
+	if format == Auto {
+		format = formatFromName(name)
+	}
+	br2 := bufio.NewReaderSize(r, 64<<10)
+	if bom, _ := br2.Peek(3); bytes.Equal(bom, []byte("\ufeff")) {
+		br2.Discard(3)
+	}
+	if format == Auto {
+		format = sniff(br2)
+	}
+	h := Head{Format: format}
+	switch format {
+	case CSV:
+		cr := csv.NewReader(br2)
+		cr.TrimLeadingSpace = true
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return h, parseErr(path, 0, 0, "empty file (CSV data need a header line and rows)")
+		}
+		if err != nil {
+			return h, parseErr(path, 1, 0, "header: %v", err)
+		}
+		h.Header, h.Columns = rec, len(rec)
+	case Text:
+		errStop := errors.New("stop")
+		err := lines(br2, path, func(fields [][]byte, _ int) error {
+			h.Columns = len(fields)
+			return errStop
+		})
+		if err != nil && err != errStop {
+			return h, err
+		}
+	}
+	return h, nil
+}
+
 // countFile counts the ':' and '\n' bytes of f and rewinds it.
 func countFile(f *os.File) (colons, lines int, err error) {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
@@ -106,6 +174,9 @@ func Read(r io.Reader, name string, opt Options) (*Set, error) {
 	f := opt.Format
 	if f == Auto {
 		f = sniff(br)
+	}
+	if opt.LabelColumn != "" && opt.NoLabels {
+		return nil, fmt.Errorf("%s: a label column (%q) and no labels asked for at once", name, opt.LabelColumn)
 	}
 	if opt.LabelColumn != "" && f != CSV {
 		return nil, fmt.Errorf("%s: a label column (%q) is only for CSV files; this is %s data", name, opt.LabelColumn, f)
@@ -257,34 +328,49 @@ func lines(r io.Reader, name string, fn func(fields [][]byte, line int) error) e
 
 func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 	b := newBuilder(name, LibSVM, opt)
+	lowest, highest := math.MaxInt, -1 // every index read, zero values included
 	err := lines(r, name, func(fields [][]byte, line int) error {
 		if err := b.startRow(line); err != nil {
 			return err
 		}
-		if _, err := number(fields[0]); err != nil {
-			return parseErr(name, line, 1, "label: %v (libsvm labels are numbers)", err)
+		feats, col0 := fields, 1
+		if !opt.NoLabels {
+			if _, err := number(fields[0]); err != nil {
+				return parseErr(name, line, 1, "label: %v (libsvm labels are numbers)", err)
+			}
+			feats, col0 = fields[1:], 2
 		}
-		last := 0
-		for k, f := range fields[1:] {
-			col := k + 2
+		last := -1
+		for k, f := range feats {
+			col := k + col0
 			colon := bytes.IndexByte(f, ':')
 			if colon < 0 {
 				return parseErr(name, line, col, "%q is not index:value", clip(f))
 			}
 			if bytes.Equal(f[:colon], []byte("qid")) {
-				return parseErr(name, line, col, "%q: svmlight query ids are not supported", clip(f))
+				if k != 0 {
+					return parseErr(name, line, col, "%q: a query id must come before the features (svmlight's \"label qid:N index:value ...\")", clip(f))
+				}
+				if _, ok := atoi(f[colon+1:]); !ok {
+					return parseErr(name, line, col, "%q: the query id is not an integer", clip(f))
+				}
+				b.set.QueryIDs++
+				continue
 			}
 			idx, ok := atoi(f[:colon])
 			if !ok {
 				return parseErr(name, line, col, "%q: the index is not an integer", clip(f))
 			}
-			if idx < 1 {
-				return parseErr(name, line, col, "%q: index %d is below 1 (libsvm indices start at 1)", clip(f), idx)
+			switch {
+			case opt.Indices == OneBased && idx < 1:
+				return parseErr(name, line, col, "%q: index %d is below 1 (the file is read with LIBSVM's 1-based indices)", clip(f), idx)
+			case idx < 0:
+				return parseErr(name, line, col, "%q: index %d is negative", clip(f), idx)
 			}
 			if idx <= last {
 				return parseErr(name, line, col, "%q: index %d after %d; indices must increase strictly along a line (LIBSVM's svm-train stops with \"Wrong input format at line %d\")", clip(f), idx, last, line)
 			}
-			if idx > opt.MaxDim {
+			if idx > opt.MaxDim || (opt.Indices == ZeroBased && idx >= opt.MaxDim) {
 				return fmt.Errorf("%s:%d: field %d: feature index %d is above the limit of %d features: %w", name, line, col, idx, opt.MaxDim, ErrTooLarge)
 			}
 			v, err := number(f[colon+1:])
@@ -292,11 +378,11 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 				return parseErr(name, line, col, "value of feature %d: %v", idx, err)
 			}
 			last = idx
-			if err := b.add(idx-1, v, line); err != nil {
+			lowest, highest = min(lowest, idx), max(highest, idx)
+			if err := b.add(idx, v, line); err != nil {
 				return err
 			}
 		}
-		b.set.Dim = max(b.set.Dim, last)
 		b.endRow(string(fields[0]))
 		return nil
 	})
@@ -306,30 +392,49 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 	if b.set.Rows() == 0 {
 		return nil, parseErr(name, 0, 0, "no rows (libsvm text needs lines of \"label index:value ...\")")
 	}
+	// scikit-learn's rule (sklearn/datasets/_svmlight_format_io.py): with
+	// zero_based="auto" the indices are shifted down by one when the file
+	// has indices and none of them is 0.
+	b.set.ZeroBased = opt.Indices == ZeroBased || (opt.Indices == AutoIndices && !(highest >= 0 && lowest > 0))
+	if b.set.ZeroBased {
+		b.set.Dim = highest + 1
+		if b.set.Dim > opt.MaxDim {
+			return nil, fmt.Errorf("%s: 0-based feature index %d makes %d features, above the limit of %d: %w", name, highest, highest+1, opt.MaxDim, ErrTooLarge)
+		}
+	} else {
+		b.set.Dim = max(highest, 0)
+		for k := range b.set.Index {
+			b.set.Index[k]--
+		}
+	}
 	return b.finish(), nil
 }
 
 func readText(r io.Reader, name string, opt Options) (*Set, error) {
 	b := newBuilder(name, Text, opt)
 	cols, first := 0, 0
+	nf := 1 // label fields a line ends with
+	if opt.NoLabels {
+		nf = 0
+	}
 	err := lines(r, name, func(fields [][]byte, line int) error {
 		if err := b.startRow(line); err != nil {
 			return err
 		}
 		if cols == 0 {
-			if len(fields) < 2 {
+			if len(fields) < 1+nf {
 				return parseErr(name, line, 0, "1 column; text data need features and a label last (\"x1 x2 ... label\")")
 			}
-			if len(fields)-1 > opt.MaxDim {
-				return fmt.Errorf("%s:%d: %d features, above the limit of %d: %w", name, line, len(fields)-1, opt.MaxDim, ErrTooLarge)
+			if len(fields)-nf > opt.MaxDim {
+				return fmt.Errorf("%s:%d: %d features, above the limit of %d: %w", name, line, len(fields)-nf, opt.MaxDim, ErrTooLarge)
 			}
 			cols, first = len(fields), line
-			b.set.Dim = cols - 1
+			b.set.Dim = cols - nf
 		}
 		if len(fields) != cols {
-			return parseErr(name, line, 0, "%d columns; line %d has %d (every line needs the same number, the label last)", len(fields), first, cols)
+			return parseErr(name, line, 0, "%d columns; line %d has %d (every line needs the same number)", len(fields), first, cols)
 		}
-		for j, f := range fields[:cols-1] {
+		for j, f := range fields[:cols-nf] {
 			v, err := number(f)
 			if err != nil {
 				return parseErr(name, line, j+1, "%v", err)
@@ -338,10 +443,14 @@ func readText(r io.Reader, name string, opt Options) (*Set, error) {
 				return err
 			}
 		}
-		if bytes.ContainsFunc(fields[cols-1], unicode.IsControl) {
-			return parseErr(name, line, cols, "label %q has a control character", clip(fields[cols-1]))
+		label := ""
+		if nf == 1 {
+			if bytes.ContainsFunc(fields[cols-1], unicode.IsControl) {
+				return parseErr(name, line, cols, "label %q has a control character", clip(fields[cols-1]))
+			}
+			label = string(fields[cols-1])
 		}
-		b.endRow(string(fields[cols-1]))
+		b.endRow(label)
 		return nil
 	})
 	if err != nil {
@@ -417,21 +526,30 @@ func readCSV(r io.Reader, name string, opt Options) (*Set, error) {
 		return nil, csvErr(err)
 	}
 	header = append([]string(nil), header...)
-	if len(header) < 2 {
+	nf := 1 // label columns
+	if opt.NoLabels {
+		nf = 0
+	}
+	if len(header) < 1+nf {
 		return nil, parseErr(name, 1, 0, "the header has 1 column; CSV data need features and a label")
 	}
-	if len(header)-1 > opt.MaxDim {
-		return nil, fmt.Errorf("%s:1: %d features, above the limit of %d: %w", name, len(header)-1, opt.MaxDim, ErrTooLarge)
+	if len(header)-nf > opt.MaxDim {
+		return nil, fmt.Errorf("%s:1: %d features, above the limit of %d: %w", name, len(header)-nf, opt.MaxDim, ErrTooLarge)
 	}
-	lab, err := labelColumn(header, opt.LabelColumn, name)
-	if err != nil {
-		return nil, err
+	lab := -1
+	if !opt.NoLabels {
+		var err error
+		if lab, err = labelColumn(header, opt.LabelColumn, name); err != nil {
+			return nil, err
+		}
 	}
 	b := newBuilder(name, CSV, opt)
-	b.set.Dim = len(header) - 1
+	b.set.Dim = len(header) - nf
 	for j, h := range header {
 		if j != lab {
 			b.set.Features = append(b.set.Features, h)
+		} else {
+			b.set.LabelName = h
 		}
 	}
 	for {
@@ -460,6 +578,10 @@ func readCSV(r io.Reader, name string, opt Options) (*Set, error) {
 				return nil, err
 			}
 			j++
+		}
+		if lab < 0 {
+			b.endRow("")
+			continue
 		}
 		label := strings.TrimSpace(rec[lab])
 		if label == "" || strings.ContainsFunc(label, unicode.IsControl) {

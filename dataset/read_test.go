@@ -3,12 +3,15 @@ package dataset
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -154,7 +157,11 @@ func TestReadErrors(t *testing.T) {
 		{"no libsvm rows", "# nothing\n", Options{Format: LibSVM}, 0, 0, "no rows"},
 		{"duplicate index", "1 1:2 3:1 3:4\n", Options{}, 1, 4, `index 3 after 3; indices must increase strictly along a line (LIBSVM's svm-train stops with "Wrong input format at line 1")`},
 		{"unsorted index", "1 1:1\n2 5:1 2:1\n", Options{}, 2, 3, "index 2 after 5"},
-		{"zero index", "1 0:1\n", Options{}, 1, 2, "below 1"},
+		{"zero index, 1-based", "1 0:1\n", Options{Indices: OneBased}, 1, 2, "below 1"},
+		{"negative index", "1 -1:1\n", Options{}, 1, 2, "index -1 is negative"},
+		{"qid after features", "1 1:1 qid:3\n", Options{}, 1, 3, "a query id must come before the features"},
+		{"qid not integer", "1 qid:x 1:1\n", Options{}, 1, 2, "the query id is not an integer"},
+		{"no labels and label column", "a,b\n1,2\n", Options{NoLabels: true, LabelColumn: "a"}, -1, 0, "no labels asked for at once"},
 		{"bad label", "one 1:1\n", Options{Format: LibSVM}, 1, 1, "libsvm labels are numbers"},
 		{"not index:value", "1 1:1 7\n", Options{Format: LibSVM}, 1, 3, "is not index:value"},
 		{"ragged text", "1 2 a\n1 2 3 b\n", Options{}, 2, 0, "4 columns; line 1 has 3"},
@@ -301,5 +308,138 @@ func TestSplitAndRelabel(t *testing.T) {
 	}
 	if err := te.Relabel([]string{"0", "1"}); err == nil || !strings.Contains(err.Error(), `label "2" is not one of the training data's classes`) {
 		t.Errorf("Relabel onto fewer classes: %v", err)
+	}
+}
+
+// TestIndicesLikeScikitLearn reads libsvm text written with 0-based and
+// 1-based indices (and svmlight query ids) and compares every value with
+// what scikit-learn's load_svmlight_file(zero_based="auto") reads from the
+// same bytes, and with Options.Indices forced either way.
+func TestIndicesLikeScikitLearn(t *testing.T) {
+	files := []struct {
+		name, text string
+		zero       bool // scikit-learn's auto rule: some index is 0
+	}{
+		{"zero-based", "1 0:1.5 3:2\n-1 1:0.25\n1 2:-1 3:4\n", true},
+		{"one-based", "1 1:1.5 4:2\n-1 2:0.25\n1 3:-1 4:4\n", false},
+		{"zero only as an explicit zero", "2 0:0 2:1\n3 1:7\n", true},
+		{"qid", "3 qid:1 1:0.5 2:1\n1 qid:1 2:2\n2 qid:2 1:1\n", false},
+		{"qid zero-based", "3 qid:1 0:0.5 2:1\n1 qid:2 1:2\n", true},
+	}
+	dir := t.TempDir()
+	var script strings.Builder
+	script.WriteString("import sys, json\nfrom sklearn.datasets import load_svmlight_file\nout = []\n")
+	for k, f := range files {
+		p := filepath.Join(dir, fmt.Sprintf("f%d.svm", k))
+		if err := os.WriteFile(p, []byte(f.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&script, "X, y = load_svmlight_file(%q, zero_based='auto')[:2]\nout.append({'X': X.toarray().tolist(), 'y': y.tolist()})\n", p)
+	}
+	script.WriteString("json.dump(out, sys.stdout)\n")
+	sk := sklearnJSON(t, script.String())
+	var want []struct {
+		X [][]float64
+		Y []float64
+	}
+	if err := json.Unmarshal(sk, &want); err != nil {
+		t.Fatal(err)
+	}
+	for k, f := range files {
+		t.Run(f.name, func(t *testing.T) {
+			s, err := Read(strings.NewReader(f.text), f.name, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.ZeroBased != f.zero {
+				t.Errorf("ZeroBased %v; want %v", s.ZeroBased, f.zero)
+			}
+			X, _ := s.Dense(0)
+			if len(X) != len(want[k].X) || s.Dim != len(want[k].X[0]) {
+				t.Fatalf("%d rows × %d features; scikit-learn %d × %d", len(X), s.Dim, len(want[k].X), len(want[k].X[0]))
+			}
+			for i := range X {
+				if !reflect.DeepEqual(X[i], want[k].X[i]) {
+					t.Errorf("row %d: %v; scikit-learn %v", i, X[i], want[k].X[i])
+				}
+				if y, _ := strconv.ParseFloat(s.Label(i), 64); y != want[k].Y[i] {
+					t.Errorf("row %d: label %s; scikit-learn %v", i, s.Label(i), want[k].Y[i])
+				}
+			}
+			if q := strings.Count(f.text, "qid:"); s.QueryIDs != q {
+				t.Errorf("%d query ids counted; the file has %d", s.QueryIDs, q)
+			}
+			forced := OneBased
+			if f.zero {
+				forced = ZeroBased
+			}
+			s2, err := Read(strings.NewReader(f.text), f.name, Options{Indices: forced})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameValues(t, "forced "+forced.String(), s, s2)
+		})
+	}
+}
+
+// sklearnJSON runs a Python script with scikit-learn and returns its
+// standard output; it fails (CI) or skips (elsewhere) without scikit-learn.
+func sklearnJSON(t *testing.T, script string) []byte {
+	t.Helper()
+	if err := exec.Command("/usr/bin/python3", "-c", "import sklearn").Run(); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("scikit-learn is needed (Debian python3-sklearn; .ci/run installs it): %v", err)
+		}
+		t.Skipf("scikit-learn not installed (Debian python3-sklearn): %v", err)
+	}
+	out, err := exec.Command("/usr/bin/python3", "-c", script).Output()
+	if err != nil {
+		t.Fatalf("python: %v", err)
+	}
+	return out
+}
+
+// TestNoLabels reads each format without labels: every column a feature.
+func TestNoLabels(t *testing.T) {
+	tests := []struct {
+		name, text string
+		format     Format
+		dim        int
+		features   []string
+	}{
+		{"csv", "a,b,c\n1,2,3\n4,5,6\n", CSV, 3, []string{"a", "b", "c"}},
+		{"text", "1 2 3\n4 5 6\n", Text, 3, nil},
+		{"libsvm", "1:1 2:2 3:3\n1:4 2:5 3:6\n", LibSVM, 3, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Read(strings.NewReader(tt.text), tt.name, Options{Format: tt.format, NoLabels: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			X, _ := s.Dense(0)
+			if !s.Unlabelled || s.Rows() != 2 || s.Dim != tt.dim || !reflect.DeepEqual(X, [][]float64{{1, 2, 3}, {4, 5, 6}}) || !reflect.DeepEqual(s.Features, tt.features) || len(s.Classes) != 0 || s.Label(1) != "" {
+				t.Errorf("unlabelled %v, %d rows, dim %d, %v, features %q, classes %q", s.Unlabelled, s.Rows(), s.Dim, X, s.Features, s.Classes)
+			}
+		})
+	}
+}
+
+func TestReadHead(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name, text string
+		want       Head
+	}{
+		{"a.csv", "x,y,target\n1,2,3\n", Head{Format: CSV, Header: []string{"x", "y", "target"}, Columns: 3}},
+		{"a.txt", "# comment\n\n1 2 3 4\n", Head{Format: Text, Columns: 4}},
+		{"a.data", "1 1:2\n", Head{Format: LibSVM}},
+	} {
+		p := filepath.Join(dir, tt.name)
+		os.WriteFile(p, []byte(tt.text), 0o644)
+		h, err := ReadHead(p, Auto)
+		if err != nil || !reflect.DeepEqual(h, tt.want) {
+			t.Errorf("%s: %+v, %v; want %+v", tt.name, h, err, tt.want)
+		}
 	}
 }

@@ -200,6 +200,7 @@ func (sc *Scaler) Apply(s *Set, maxValues int) (*Set, error) {
 		}
 	}
 	out := &Set{Name: s.Name, Format: s.Format, Y: s.Y, Classes: s.Classes, Dim: s.Dim, Features: s.Features,
+		LabelName: s.LabelName, ZeroBased: s.ZeroBased, QueryIDs: s.QueryIDs, Unlabelled: s.Unlabelled,
 		RowStart: make([]int, 1, s.Rows()+1)}
 	// each row: merge its entries with the dense features
 	each := func(i int, emit func(j int32, v float64)) {
