@@ -465,6 +465,20 @@ func readText(r io.Reader, name string, opt Options) (*Set, error) {
 // labelNames are the header names taken as the label column by default.
 var labelNames = [...]string{"label", "class", "target", "y"}
 
+// HasLabelName reports whether a CSV header has a column named label,
+// class, target or y (compared without regard to case), which is taken as
+// the label column by default.
+func HasLabelName(header []string) bool {
+	for _, h := range header {
+		for _, n := range labelNames {
+			if strings.EqualFold(strings.TrimSpace(h), n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // labelColumn finds the label column of a CSV header.
 func labelColumn(header []string, want, name string) (int, error) {
 	if want == "" {

@@ -27,22 +27,25 @@ var fitLearners = []string{"svm", "linear-svm", "perceptron", "averaged", "pocke
 // numericFlags are how fit and apply read data files.
 type numericFlags struct {
 	format, labelColumn string
+	zeroBased           bool
 	fs                  *pflag.FlagSet // for --max-memory
+	stderr              io.Writer      // for notes
 }
 
-func (n *numericFlags) register(fs *pflag.FlagSet) {
-	n.fs = fs
+func (n *numericFlags) register(fs *pflag.FlagSet, stderr io.Writer) {
+	n.fs, n.stderr = fs, stderr
 	memoryFlag(fs)
 	fs.StringVar(&n.format, "format", "auto", "data format: auto (by extension and content), libsvm, csv, text")
 	fs.StringVar(&n.labelColumn, "label-column", "", `CSV label column: a 1-based position or a header name (default: the column named label, class, target or y, else the last)`)
+	fs.BoolVar(&n.zeroBased, "zero-based", false, "libsvm indices start at 0 (=false: at 1, as LIBSVM's); default: 0-based when a file has an index 0, as scikit-learn's load_svmlight_file(zero_based=\"auto\")")
 }
 
 func (n *numericFlags) read(path string) (*dataset.Set, error) {
-	f, err := dataset.ParseFormat(n.format)
+	opt, err := n.options()
 	if err != nil {
-		return nil, usagef("--format: %v", err)
+		return nil, err
 	}
-	return readNumeric(n.fs, path, dataset.Options{Format: f, LabelColumn: n.labelColumn})
+	return readNumeric(n.fs, path, opt)
 }
 
 // setRows gives a numeric data set's rows to the learners as they are
@@ -245,7 +248,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 			"and LIBLINEAR's train do, saves the model, and prints the accuracy on the training and test data.")
 	fs.StringVar(&trainPath, "data", "", "training data file (required)")
 	fs.StringVar(&testPath, "test", "", "test data file: accuracy and, with --predictions, one predicted label per line")
-	data.register(fs)
+	data.register(fs, env.Stderr)
 	fs.StringVar(&s.learner, "learner", "svm", "learner: "+strings.Join(fitLearners, ", "))
 	fs.StringVar(&s.kernel, "kernel", "rbf", "kernel of svm and kernel-perceptron: linear, poly, rbf (LIBSVM's, with --gamma, --degree, --coef0), or gaussian:sigma=S, laplace:sigma=S")
 	fs.StringVar(&s.gamma, "gamma", "scale", "γ of rbf and poly: scale = 1/(features × variance of the training values), auto = 1/features (LIBSVM's default), or a number")
@@ -287,16 +290,11 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		return err
 	}
 	defer func() { err = finish(err) }()
-	train, err := data.read(trainPath)
+	train, test, err := data.readPair(trainPath, testPath)
 	if err != nil {
 		return err
 	}
-	var test *dataset.Set
-	if testPath != "" {
-		if test, err = data.read(testPath); err != nil {
-			return err
-		}
-	}
+	noteData(env.Stderr, train, test)
 	if len(train.Classes) < 2 {
 		return fmt.Errorf("%s: every row has the label %q; a classifier needs at least two classes", trainPath, train.Classes[0])
 	}
@@ -331,6 +329,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
+	f.Schema = modelfile.SchemaOf(train)
 	w := env.Stdout
 	fmt.Fprintf(w, "%s on %s: %d rows, %d features, %d classes (%s)\n", describe(f, s), trainPath, train.Rows(), train.Dim, len(train.Classes), strings.Join(train.Classes, " "))
 	printMachines(w, res.Model, train.Classes)
@@ -349,11 +348,13 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	fmt.Fprintf(w, "training accuracy %s\n", percent(right, train.Rows()))
 	var preds []string
 	if test != nil {
-		acc := ""
-		if preds, acc, err = applyModel(f, test); err != nil {
+		var r applied
+		if r, err = applyModel(f, test, "being fitted"); err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "test accuracy %s on %s\n", acc, testPath)
+		preds = r.preds
+		fmt.Fprintf(w, "test accuracy %s on %s\n", r.accuracy, testPath)
+		r.printUnseen(w)
 	}
 	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing
 		return err
@@ -422,30 +423,62 @@ func percent(right, n int) string {
 	return fmt.Sprintf("%.2f%% (%d/%d)", 100*float64(right)/float64(n), right, n)
 }
 
+// applied is what applyModel found: the predicted labels, the accuracy
+// ("" without labels), and the labels the model never saw with their row
+// counts.
+type applied struct {
+	preds    []string
+	accuracy string
+	unseen   []string
+	rows     []int
+}
+
+// printUnseen says which labels of the data the model was not trained on.
+func (r applied) printUnseen(w io.Writer) {
+	for k, c := range r.unseen {
+		fmt.Fprintf(w, "label %q (%d rows) was not among the training data's classes: those rows count as wrong\n", c, r.rows[k])
+	}
+}
+
 // applyModel predicts every row of test with the model file's model (scaled
-// as it was trained) and returns the predicted labels and the accuracy.
-// Rows whose label is not one of the model's classes count as wrong.
-func applyModel(f *modelfile.File, test *dataset.Set) ([]string, string, error) {
+// as it was trained), after checking that test's features are the model's
+// (modelfile.File.CheckInput; name names the model). Rows whose label is
+// not one of the model's classes count as wrong and are reported.
+func applyModel(f *modelfile.File, test *dataset.Set, name string) (applied, error) {
+	var r applied
 	var err error
+	if r.unseen, err = f.CheckInput(test, name); err != nil {
+		return r, err
+	}
 	if f.Scale != nil {
 		if test, err = f.Scale.Apply(test, 0); err != nil {
-			return nil, "", err
+			return r, err
 		}
 	}
 	dim := max(f.Dim, test.Dim)
 	m, err := f.Model(dim)
 	if err != nil {
-		return nil, "", err
+		return r, err
 	}
-	preds := make([]string, test.Rows())
+	r.preds = make([]string, test.Rows())
+	r.rows = make([]int, len(r.unseen))
 	right := 0
 	for i, c := range predictSet(m, test, dim) {
-		preds[i] = f.Classes[c]
-		if preds[i] == test.Label(i) {
+		r.preds[i] = f.Classes[c]
+		if test.Unlabelled {
+			continue
+		}
+		if r.preds[i] == test.Label(i) {
 			right++
 		}
+		if k := slices.Index(r.unseen, test.Label(i)); k >= 0 {
+			r.rows[k]++
+		}
 	}
-	return preds, percent(right, test.Rows()), nil
+	if !test.Unlabelled {
+		r.accuracy = percent(right, test.Rows())
+	}
+	return r, nil
 }
 
 // predictSet returns m's class for every row of s, each row given to m as a
@@ -513,14 +546,17 @@ func writePredictions(path string, preds []string) error {
 func runApply(ctx context.Context, env *Env, args []string) error {
 	var data numericFlags
 	var modelPath, predPath string
+	var noLabels bool
 	fs := newFlags(env, "apply --model FILE --data TEST [--predictions FILE]",
 		"Predicts with a model saved by mark1 fit, as LIBSVM's svm-predict: the accuracy, and one predicted\n"+
-			"label per line in data-file order. The model's scaling is applied to the data first.")
+			"label per line in data-file order. The model's scaling is applied to the data first. The data must\n"+
+			"have the model's features; a CSV or text file without the label column is recognised (docs/model-selection.md).")
 	fs.StringVar(&modelPath, "model", "model.json", "the model file written by mark1 fit")
 	fs.StringVar(&predPath, "predictions", "", "write the predicted labels here, one per line")
-	data.register(fs)
+	data.register(fs, env.Stderr)
 	var testPath string
-	fs.StringVar(&testPath, "data", "", "the data to predict (required; labels are compared with the predictions)")
+	fs.StringVar(&testPath, "data", "", "the data to predict (required; labels, when it has them, are compared with the predictions)")
+	fs.BoolVar(&noLabels, "no-labels", false, "the data have no label column: every column is a feature (found by itself from a CSV header or the column count)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -540,23 +576,33 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 		}
 		return err
 	}
-	test, err := data.read(testPath)
+	test, err := data.readFor(f, testPath, noLabels)
 	if err != nil {
 		return err
 	}
+	noteData(env.Stderr, test, nil)
 	if err := ctx.Err(); err != nil { // interrupted while the data were read
 		return err
 	}
-	preds, acc, err := applyModel(f, test)
+	r, err := applyModel(f, test, modelPath)
+	var ie *modelfile.InputError
+	if errors.As(err, &ie) && test.Format == dataset.Text && !test.Unlabelled && test.Dim+1 == f.Dim {
+		return fmt.Errorf("%w (if its last column is a feature, the file has no labels: --no-labels)", err)
+	}
 	if err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil { // nothing is written once interrupted
 		return err
 	}
-	fmt.Fprintf(env.Stdout, "%s on %s: accuracy %s\n", modelPath, testPath, acc)
+	if r.accuracy != "" {
+		fmt.Fprintf(env.Stdout, "%s on %s: accuracy %s\n", modelPath, testPath, r.accuracy)
+	} else {
+		fmt.Fprintf(env.Stdout, "%s on %s: %d rows predicted; the data have no labels, so no accuracy\n", modelPath, testPath, test.Rows())
+	}
+	r.printUnseen(env.Stdout)
 	if predPath != "" {
-		return writePredictions(predPath, preds)
+		return writePredictions(predPath, r.preds)
 	}
 	return nil
 }

@@ -41,6 +41,10 @@ type File struct {
 	// Scale is the scaling fitted on the training data, applied to every
 	// input before the model; null when the data were not scaled.
 	Scale *dataset.Scaler `json:"scale"`
+	// Schema describes the training data's columns, so that new data are
+	// read as they were; absent (null) in files written before it was
+	// recorded, which are read all the same.
+	Schema *Schema `json:"schema,omitempty"`
 	// Kernel is the kernel in kernel.Parse's form (svm,
 	// kernel-perceptron); null for linear models.
 	Kernel *string `json:"kernel"`
@@ -260,6 +264,11 @@ func (f *File) Check() error {
 	if f.Scale != nil {
 		if err := f.Scale.Check(); err != nil {
 			return bad("%v", err)
+		}
+	}
+	if f.Schema != nil {
+		if err := f.Schema.check(f.Dim); err != nil {
+			return err
 		}
 	}
 	if f.Gamma != nil && !(*f.Gamma > 0 && finite(*f.Gamma)) {

@@ -1,0 +1,99 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+
+	"mark1/dataset"
+	"mark1/learning/modelfile"
+)
+
+// options are the dataset.Options of the data flags.
+func (n *numericFlags) options() (dataset.Options, error) {
+	f, err := dataset.ParseFormat(n.format)
+	if err != nil {
+		return dataset.Options{}, usagef("--format: %v", err)
+	}
+	opt := dataset.Options{Format: f, LabelColumn: n.labelColumn}
+	if n.fs.Changed("zero-based") {
+		opt.Indices = dataset.OneBased
+		if n.zeroBased {
+			opt.Indices = dataset.ZeroBased
+		}
+	}
+	return opt, nil
+}
+
+// readPair reads fit's training data and, when testPath is not empty, its
+// test data. libsvm text is read as scikit-learn's load_svmlight_files
+// reads several files: with --zero-based unset, both are 0-based when
+// either has an index 0.
+func (n *numericFlags) readPair(trainPath, testPath string) (train, test *dataset.Set, err error) {
+	opt, err := n.options()
+	if err != nil {
+		return nil, nil, err
+	}
+	if train, err = readNumeric(n.fs, trainPath, opt); err != nil {
+		return nil, nil, err
+	}
+	if testPath == "" {
+		return train, nil, nil
+	}
+	if train.Format == dataset.LibSVM && train.ZeroBased && opt.Indices == dataset.AutoIndices {
+		opt.Indices = dataset.ZeroBased
+	}
+	if test, err = readNumeric(n.fs, testPath, opt); err != nil {
+		return nil, nil, err
+	}
+	if test.Format == dataset.LibSVM && test.ZeroBased && train.Format == dataset.LibSVM && !train.ZeroBased && opt.Indices == dataset.AutoIndices {
+		opt.Indices = dataset.ZeroBased
+		if train, err = readNumeric(n.fs, trainPath, opt); err != nil {
+			return nil, nil, err
+		}
+	}
+	return train, test, nil
+}
+
+// readFor reads data to predict with the model f: the file's head decides,
+// with the model's schema, whether it has labels and where
+// (modelfile.File.ReadOptions); --no-labels and --label-column decide
+// when given.
+func (n *numericFlags) readFor(f *modelfile.File, path string, noLabels bool) (*dataset.Set, error) {
+	opt, err := n.options()
+	if err != nil {
+		return nil, err
+	}
+	if noLabels && opt.LabelColumn != "" {
+		return nil, usagef("--no-labels and --label-column %q: give one", opt.LabelColumn)
+	}
+	opt.NoLabels = noLabels
+	h, err := dataset.ReadHead(path, opt.Format)
+	if err != nil {
+		return nil, err
+	}
+	ropt := f.ReadOptions(h, opt)
+	s, err := readNumeric(n.fs, path, ropt)
+	if err != nil {
+		return nil, err
+	}
+	if ropt.NoLabels && !noLabels {
+		fmt.Fprintf(n.stderr, "note: %s has no label column: its header has the model's %d features and no column named as a label\n", path, f.Dim)
+	}
+	return s, nil
+}
+
+// noteData says on w what was read in a way a user may not expect: 0-based
+// libsvm indices found by themselves, svmlight query ids ignored.
+func noteData(w io.Writer, sets ...*dataset.Set) {
+	for _, s := range sets {
+		if s == nil {
+			continue
+		}
+		if s.QueryIDs > 0 {
+			fmt.Fprintf(w, "note: %s: %d svmlight query ids (qid:N) ignored: no learner here ranks\n", s.Name, s.QueryIDs)
+		}
+		if s.Format == dataset.LibSVM && s.ZeroBased && s.Dim > 0 {
+			fmt.Fprintf(w, "note: %s: libsvm indices read as 0-based (scikit-learn's dump_svmlight_file default)\n", s.Name)
+		}
+	}
+}
