@@ -40,14 +40,6 @@ func (n *numericFlags) register(fs *pflag.FlagSet, stderr io.Writer) {
 	fs.BoolVar(&n.zeroBased, "zero-based", false, "libsvm indices start at 0 (=false: at 1, as LIBSVM's); default: 0-based when a file has an index 0, as scikit-learn's load_svmlight_file(zero_based=\"auto\")")
 }
 
-func (n *numericFlags) read(path string) (*dataset.Set, error) {
-	opt, err := n.options()
-	if err != nil {
-		return nil, err
-	}
-	return readNumeric(n.fs, path, opt)
-}
-
 // setRows gives a numeric data set's rows to the learners as they are
 // stored, sparse, or in the more compact dense, byte or bit-set form when
 // that is smaller (learning.Sparse.Compact): never a dense copy of sparse
