@@ -20,12 +20,14 @@ func Num(v float64) string {
 	return strings.Replace(strconv.FormatFloat(r, 'f', -1, 64), "-", "−", 1)
 }
 
-// MarginText writes an SVM's margin 1/‖w‖, or says there is none (w = 0).
+// MarginText writes an SVM's margin 1/‖w‖ to four decimal places, or
+// says there is none (w = 0, or a hard margin asked of data it cannot
+// separate).
 func MarginText(m *float64) string {
 	if m == nil {
-		return "none (w = 0)"
+		return "none"
 	}
-	return Num(*m)
+	return strings.Replace(strconv.FormatFloat(*m, 'f', 4, 64), "-", "−", 1)
 }
 
 // small writes v with four significant digits, so that a tiny α > 0 is not

@@ -36,8 +36,10 @@ type SVMResult struct {
 	B       float64 `json:"b"`
 	// W is Σ α_i y_i x_i, for the linear kernel only.
 	W []float64 `json:"w,omitempty"`
-	// Margin is 1/‖w‖; nil (null) when w = 0, as a hard margin on data
-	// that cannot be separated leaves it: there is no separator.
+	// Margin is 1/‖w‖; nil (null) when there is no separator: w = 0, or a
+	// hard margin was asked of data that are not separable in the kernel's
+	// feature space (the soft machine the solver stopped at has a w, but
+	// its 1/‖w‖ is no hard margin).
 	Margin *float64 `json:"margin"`
 	Status string   `json:"status"`
 
@@ -70,6 +72,9 @@ func SolveSVM(e Example, o SVMOptions) (*SVMResult, error) {
 		Learner: "svm", Example: e.Name, Kernel: k.String(), Options: o,
 		Alpha: b.Alpha, Bounded: b.Bounded, B: -b.Rho, Margin: jsonnum.Of(b.Margin()),
 		Status: b.Message, bin: b, ex: e,
+	}
+	if o.Hard && b.Status != svm.Separable {
+		r.Margin = nil
 	}
 	for i, a := range b.Alpha {
 		if a > 0 {
