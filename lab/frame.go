@@ -54,11 +54,18 @@ type Frame struct {
 	Band     bool  `json:"band"` // draw f = ±1 (the SVM)
 	// Text is the whole trace as the notes write it (the page marks the
 	// table's line of this frame).
-	Text      string  `json:"text"`
-	Mistakes  int     `json:"mistakes"`
-	Bound     float64 `json:"bound"` // (R/γ)², 0 when there is none
-	Status    string  `json:"status"`
-	Converged bool    `json:"converged"`
+	Text string `json:"text"`
+	// Counters, each what its name says: Epoch is the pass the frame's
+	// step belongs to (0 at the start; batch GD and the SVM have none);
+	// Mistakes the online learners' mistakes so far (each one an update
+	// of w or a stored sample; 0 for batch GD and the SVM, which make
+	// none); Misclassified the samples with y·f(x) ≤ 0 at the frame.
+	Epoch         int     `json:"epoch"`
+	Mistakes      int     `json:"mistakes"`
+	Misclassified int     `json:"misclassified"`
+	Bound         float64 `json:"bound"` // (R/γ)², 0 when there is none
+	Status        string  `json:"status"`
+	Converged     bool    `json:"converged"`
 }
 
 // window shortens a long trace for the page: the lines before the table,
@@ -155,8 +162,10 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 				}
 			}
 			fr.Status, fr.Converged = r.Perceptron.Status, r.Perceptron.Converged
+			if f > 0 {
+				fr.Epoch = r.Perceptron.Steps[f-1].Epoch
+			}
 		} else {
-			fr.Mistakes = f
 			fr.Status, fr.Converged = r.GD.Status, r.GD.Converged
 		}
 	case r.Kernel != nil:
@@ -170,6 +179,7 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 			if s.Mistake {
 				fr.Mistakes++
 			}
+			fr.Epoch = s.Epoch
 		}
 		for i, c := range coef {
 			if c != 0 {
@@ -192,6 +202,11 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 		fr.Ringed = append(fr.Ringed, r.SVM.Support...)
 		fr.Band = true
 		fr.Status, fr.Converged = r.SVM.Status, r.SVM.bin.Status.Converged()
+	}
+	for i, x := range e.X {
+		if float64(e.Y[i])*decision(x) <= 0 {
+			fr.Misclassified++
+		}
 	}
 	g := &Grid{N: n, Box: fr.XBox, Z: make([]float64, n*n)}
 	x := make([]float64, 2)

@@ -162,15 +162,84 @@ func (s *Server) answer() string {
 	return fmt.Sprintf("%q", s.m.Classes[s.resp.Class])
 }
 
-// presentNext shows the next training card without learning.
-func (s *Server) presentNext() error {
-	if s.sess.Done() {
-		return errorf(http.StatusConflict, "training has ended (%s); reset to start again", s.sess.Summary())
+// presentCard shows training card i (−1: the next in the deck, which Present
+// walks through card by card) and reads the machine's answer, weights
+// frozen. It works whether or not training has ended: a trained machine
+// is demonstrated this way, and learns nothing.
+func (s *Server) presentCard(i int) error {
+	n := s.sess.Train().Len()
+	if i >= n || i < -1 {
+		return errorf(http.StatusBadRequest, "card %d out of range: the deck has cards 0 to %d", i, n-1)
 	}
-	c := s.card(s.sess.NextCard())
-	s.show(c) // presenting is not training: the card stays due
-	s.message = fmt.Sprintf("A %s card: the machine says %s%s.", s.m.Classes[c.label], s.answer(), verdict(s.resp.Class, c.label))
+	if i < 0 {
+		i = s.browse % n
+	}
+	s.browse = i + 1
+	c := s.card(i)
+	s.show(c) // presenting is not training
+	s.message = fmt.Sprintf("Training card %d of %d, a %s: the machine says %s%s. Nothing was learned.", i+1, n, s.m.Classes[c.label], s.answer(), verdict(s.resp.Class, c.label))
 	return nil
+}
+
+// done reports whether training has ended: the session's own end, or, on
+// a continued run, the machine's stopping rule met again.
+func (s *Server) done() bool { return s.sess.Done() || s.ended != "" }
+
+// summary says how training stands, for people.
+func (s *Server) summary() string {
+	if s.ended != "" {
+		return s.ended
+	}
+	return s.sess.Summary()
+}
+
+// errEnded is the answer to Step and Run once training has ended.
+func (s *Server) errEnded() error {
+	return errorf(http.StatusConflict, "training has ended (%s): the machine only answers now; press Continue training to train it further", s.summary())
+}
+
+// continueTraining resumes training on a machine whose training has ended
+// (converged, or at its epoch limit): the machine's stopping rule is
+// checked afresh from the next epoch on, for up to the recipe's epoch limit
+// more epochs.
+func (s *Server) continueTraining() error {
+	if !s.done() {
+		return errorf(http.StatusConflict, "training has not ended: Step or Run trains the machine")
+	}
+	if err := s.resume(s.m, *s.m.Recipe, s.sess.Train(), s.sess.Test()); err != nil {
+		return errorf(http.StatusInternalServerError, "continuing: %v", err)
+	}
+	s.message = fmt.Sprintf("Training continues after epoch %d: up to %d more epochs, until %s. Step or Run.", len(s.m.History), s.until.MaxEpochs, stopText(s.until.Stop))
+	return nil
+}
+
+// resume starts a continued session on m (the panel's machine, or one
+// about to be) by recipe r on the given fields: r's stopping rule is kept
+// by the panel (s.until) and the session runs to an epoch limit counted
+// from now, so that a machine that met its rule already trains again.
+func (s *Server) resume(m *machine.Machine, r machine.Recipe, train, test machine.Fields) error {
+	r = r.Defaults()
+	c := r
+	c.Stop = machine.EpochLimit
+	c.MaxEpochs = min(len(m.History)+r.MaxEpochs, 1_000_000)
+	sess, err := machine.NewSession(m, c, train, test)
+	if err != nil {
+		return err
+	}
+	s.stopRunning()
+	s.sess, s.until, s.ended = sess, &r, ""
+	return nil
+}
+
+// stopText names a stopping rule for people.
+func stopText(st machine.Stop) string {
+	switch st {
+	case machine.NoMistakes:
+		return "an epoch needs no correction"
+	case machine.AllRecognized:
+		return "every training card is recognized"
+	}
+	return "the epoch limit"
 }
 
 func verdict(got, want int) string {
@@ -186,13 +255,13 @@ func verdict(got, want int) string {
 // card returns training card i.
 func (s *Server) card(i int) *card {
 	tr := s.sess.Train()
-	return &card{img: s.cards[i], field: tr.X[i], label: tr.Y[i], source: fmt.Sprintf("training card %d of %s", i, s.task)}
+	return &card{img: s.cards[i], field: tr.X[i], label: tr.Y[i], source: fmt.Sprintf("training card %d of %d, %s", i+1, s.sess.Train().Len(), s.task)}
 }
 
 // stepOnce presents the next training card with the recipe's rule.
 func (s *Server) stepOnce() error {
-	if s.sess.Done() {
-		return errorf(http.StatusConflict, "training has ended (%s); reset to start again", s.sess.Summary())
+	if s.done() {
+		return s.errEnded()
 	}
 	s.train1()
 	return nil
@@ -215,10 +284,19 @@ func (s *Server) train1() (done bool) {
 	}
 	s.message = fmt.Sprintf("Epoch %d, card %d of %d (%s): %s; %d pots moved.", p.Epoch, at, of,
 		s.m.Classes[s.cur.label], map[bool]string{true: "wrong, corrected", false: "right"}[p.Mistake], len(s.moved))
-	if p.Closed && s.sess.Done() {
-		s.message += " " + capital(s.sess.Summary()) + "."
+	if p.Closed && s.until != nil && !s.sess.Done() {
+		// A continued run stops where the machine's own rule says.
+		switch rec := p.Record; {
+		case s.until.Stop == machine.NoMistakes && rec.Mistakes == 0:
+			s.ended = fmt.Sprintf("converged again: epoch %d needed no correction", rec.Epoch)
+		case s.until.Stop == machine.AllRecognized && rec.Pr == 1:
+			s.ended = fmt.Sprintf("converged again: every training card recognized after epoch %d", rec.Epoch)
+		}
 	}
-	return s.sess.Done()
+	if p.Closed && s.done() {
+		s.message += " " + capital(s.summary()) + "."
+	}
+	return s.done()
 }
 
 func capital(x string) string {
@@ -268,6 +346,9 @@ func (s *Server) run() error {
 	}
 	if s.closed {
 		return errorf(http.StatusServiceUnavailable, "the panel is shutting down")
+	}
+	if s.done() {
+		return s.errEnded()
 	}
 	s.running = true
 	s.stop = make(chan struct{})
@@ -354,18 +435,21 @@ func (s *Server) loop(stop chan struct{}) {
 
 // layoutInfo describes what stays the same while the machine does.
 type layoutInfo struct {
-	Version int        `json:"version"`
-	Task    string     `json:"task"`
-	Tasks   []string   `json:"tasks"`
-	Preset  string     `json:"preset"`
-	Classes []string   `json:"classes"`
-	Width   int        `json:"retina_width"`
-	Height  int        `json:"retina_height"`
-	AUnits  int        `json:"a_units"`
-	Pots    int        `json:"pots"`
-	Limit   float64    `json:"limit"`
-	Code    string     `json:"code"` // the class code on the R-units: binary or one-per-class
-	Groups  []potGroup `json:"groups"`
+	Version int      `json:"version"`
+	Task    string   `json:"task"`
+	Tasks   []string `json:"tasks"`
+	// TaskClasses gives each task's classes: a task with the machine's
+	// own can take the machine on, its training kept.
+	TaskClasses map[string][]string `json:"task_classes"`
+	Preset      string              `json:"preset"`
+	Classes     []string            `json:"classes"`
+	Width       int                 `json:"retina_width"`
+	Height      int                 `json:"retina_height"`
+	AUnits      int                 `json:"a_units"`
+	Pots        int                 `json:"pots"`
+	Limit       float64             `json:"limit"`
+	Code        string              `json:"code"` // the class code on the R-units: binary or one-per-class
+	Groups      []potGroup          `json:"groups"`
 	// SourceSet gives each A-unit's R-unit (source-set layout), or is
 	// empty when every A-unit feeds every R-unit.
 	SourceSet []int `json:"source_set,omitempty"`
@@ -387,6 +471,10 @@ func (s *Server) layoutInfo() layoutInfo {
 		Code: m.Layer.Config().Code.String(),
 	}
 	l.Tasks = images.TaskNames()
+	l.TaskClasses = map[string][]string{}
+	for _, t := range images.Tasks() {
+		l.TaskClasses[t.Name] = t.Classes
+	}
 	for r := range m.Layer.Used() {
 		g := potGroup{RUnit: r, Title: dials.RUnitName(m, r)}
 		for _, in := range m.Layer.Inputs(r) {
@@ -410,14 +498,21 @@ func (s *Server) layoutInfo() layoutInfo {
 
 // state is what changes, pushed to every tab.
 type state struct {
-	Seq         uint64         `json:"seq"`
-	Layout      int            `json:"layout"`
-	Running     bool           `json:"running"`
-	DelayMS     int            `json:"delay_ms"`
-	Epoch       int            `json:"epoch"` // the epoch under way
-	Card        int            `json:"card"`  // cards of it presented
-	Cards       int            `json:"cards"` // cards in an epoch
-	Status      string         `json:"status"`
+	Seq     uint64 `json:"seq"`
+	Layout  int    `json:"layout"`
+	Running bool   `json:"running"`
+	DelayMS int    `json:"delay_ms"`
+	Epoch   int    `json:"epoch"` // the epoch under way
+	Card    int    `json:"card"`  // cards of it presented
+	Cards   int    `json:"cards"` // cards in an epoch
+	Status  string `json:"status"`
+	// Done: training has ended (the machine answers, Step and Run are
+	// refused until Continue); Summary says how it stands; Trained: the
+	// machine has learned something (epochs or pulses) a reset or a task
+	// change would lose.
+	Done        bool           `json:"done"`
+	Summary     string         `json:"summary"`
+	Trained     bool           `json:"trained"`
 	Recipe      machine.Recipe `json:"recipe"`
 	CanSave     bool           `json:"can_save"`
 	Mistakes    int            `json:"mistakes"`
@@ -452,13 +547,35 @@ type epochView struct {
 	Pg       *float64 `json:"p_g,omitempty"`
 }
 
+// status names how training stands: the session's status, or on a
+// continued run "running" until the machine's rule is met again.
+func (s *Server) status() string {
+	if s.ended == "" {
+		return s.sess.Status().String()
+	}
+	if s.until.Stop == machine.AllRecognized {
+		return machine.Recognized.String()
+	}
+	return machine.Converged.String()
+}
+
+// recipe is the recipe the machine is trained by (a continued session's
+// own runs to an epoch limit counted from where it continued).
+func (s *Server) recipe() machine.Recipe {
+	if s.until != nil {
+		return *s.until
+	}
+	return s.sess.Recipe()
+}
+
 func (s *Server) stateJSON() []byte {
 	m := s.m
 	s.seq++
 	st := state{
 		Seq: s.seq, Layout: s.layout, Running: s.running, DelayMS: int(s.delay / time.Millisecond),
-		Epoch: s.sess.EpochUnderWay(), Mistakes: s.sess.Mistakes(), Status: s.sess.Status().String(),
-		Recipe: s.sess.Recipe(), CanSave: s.savePath != "",
+		Epoch: s.sess.EpochUnderWay(), Mistakes: s.sess.Mistakes(), Status: s.status(),
+		Done: s.done(), Summary: s.summary(), Trained: len(m.History) > 0 || m.Bank.Pulses() > 0,
+		Recipe: s.recipe(), CanSave: s.savePath != "",
 		Pulses: m.Bank.Pulses(), Saturations: m.Bank.Saturations(), Seconds: m.Bank.Seconds(),
 		Moved: s.moved, Message: s.message, Stuck: []int{},
 	}

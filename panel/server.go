@@ -113,10 +113,16 @@ type Server struct {
 	mu sync.Mutex // guards everything below
 	m  *machine.Machine
 	// layout is bumped whenever the machine is replaced.
-	layout  int
-	task    string
-	sess    *machine.Session // trains s.m by its recipe
-	cards   []*image.Gray    // the training cards' pictures
+	layout int
+	task   string
+	sess   *machine.Session // trains s.m by its recipe
+	// until is the recipe of a continued session (continueTraining), whose
+	// stopping rule the panel checks itself; nil otherwise. ended says
+	// why a continued session ended ("" while it runs).
+	until   *machine.Recipe
+	ended   string
+	browse  int           // the deck's next card for Present
+	cards   []*image.Gray // the training cards' pictures
 	cur     *card
 	resp    machine.Response
 	moved   []int
@@ -259,6 +265,7 @@ func (s *Server) load(m *machine.Machine, r machine.Recipe) (*loaded, error) {
 func (s *Server) install(l *loaded) {
 	s.stopRunning()
 	s.m, s.sess, s.task, s.cards = l.m, l.sess, l.task, l.cards
+	s.until, s.ended, s.browse = nil, "", 0
 	s.cur, s.moved = nil, nil
 	s.resp = machine.Response{}
 	s.layout++
@@ -300,6 +307,7 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /", s.guard.page(sub))
 	s.mux.HandleFunc("GET /api/layout", s.handleLayout)
 	s.mux.HandleFunc("GET /api/state", s.handleState)
+	s.mux.HandleFunc("GET /api/machine.json", s.guard.limit(s.guard.renders, "pictures and lab runs", s.handleMachineFile))
 	s.mux.HandleFunc("GET /api/events", s.guard.limit(s.guard.streams, "event streams", s.handleEvents))
 	rendered := func(h http.HandlerFunc) http.HandlerFunc {
 		return s.guard.limit(s.guard.renders, "pictures and lab runs", h)
@@ -317,7 +325,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/reset", change(s.replace(s.resetBuild, func(*loaded) string {
 		return "The pots are back at their starting positions."
 	})))
-	s.mux.HandleFunc("POST /api/present", s.action(s.presentNext))
+	s.mux.HandleFunc("POST /api/present", s.handlePresent)
+	s.mux.HandleFunc("POST /api/continue", s.action(s.continueTraining))
 	s.mux.HandleFunc("POST /api/step", s.action(s.stepOnce))
 	s.mux.HandleFunc("POST /api/run", s.action(s.run))
 	s.mux.HandleFunc("POST /api/pause", s.action(s.pause))
@@ -474,9 +483,14 @@ func missing(field, example string) error {
 	return errorf(http.StatusBadRequest, "the request body gives no %q; send %s", field, example)
 }
 
+// handleTask changes the task: a fresh machine with the same hardware for
+// the task's classes, or with "keep" true the panel's own machine, its
+// training kept, on the task's cards (its classes must be the task's), its
+// training continued from where it stands (continueTraining).
 func (s *Server) handleTask(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Task *string `json:"task"`
+		Keep bool    `json:"keep"`
 	}
 	if err := readJSON(w, r, maxControlBody, &req); err != nil {
 		writeError(w, err)
@@ -487,6 +501,10 @@ func (s *Server) handleTask(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	task := *req.Task
+	if req.Keep {
+		s.action(func() error { return s.keepTask(task) })(w, r)
+		return
+	}
 	s.replace(s.taskBuild(task), func(l *loaded) string {
 		return fmt.Sprintf("A fresh machine for task %s: %d classes, %d training cards, %d pots.", task, len(l.m.Classes), len(l.cards), l.m.Bank.Len())
 	})(w, r)
@@ -516,6 +534,70 @@ func (s *Server) handleMode(w http.ResponseWriter, r *http.Request) {
 	s.replace(s.modeBuild(rule), func(l *loaded) string {
 		return fmt.Sprintf("Training mode: %s, on the same machine (%d epochs so far).", rule, len(l.m.History))
 	})(w, r)
+}
+
+// keepTask puts the panel's machine, as trained, on task's cards, and
+// continues its training there. Called with s.mu held: the machine's cards
+// are made while it stands still.
+func (s *Server) keepTask(task string) error {
+	info, ok := images.LookupTask(task)
+	if !ok {
+		return errorf(http.StatusBadRequest, "unknown task %q; the tasks are %s", task, strings.Join(images.TaskNames(), ", "))
+	}
+	if !slices.Equal(info.Classes, s.m.Classes) {
+		return errorf(http.StatusBadRequest, "task %s has the classes %s; this machine knows %s: only a fresh machine can learn them",
+			task, strings.Join(info.Classes, ", "), strings.Join(s.m.Classes, ", "))
+	}
+	r, err := s.recipeFor(s.m, task)
+	if err != nil {
+		return err
+	}
+	old := s.m.Recipe
+	r.Rule, r.Values, r.Pulses, r.MaxEpochs, r.Stop = old.Rule, old.Values, old.Pulses, old.MaxEpochs, old.Stop
+	train, test, err := r.Load(s.m.Classes, "the panel's machine", s.limits)
+	if err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
+	if err := s.m.Config.CheckFit(train.Len()+test.Len(), s.budget()); err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
+	if err := s.resume(s.m, r, s.m.Fields(train), s.m.Fields(test)); err != nil {
+		return errorf(http.StatusBadRequest, "%v", err)
+	}
+	r.TrainSize, r.TestSize = train.Len(), test.Len()
+	s.m.Recipe = &r
+	s.task = r.Data.String()
+	s.cards = make([]*image.Gray, len(train.Samples))
+	for i, smp := range train.Samples {
+		s.cards[i] = smp.Image
+	}
+	s.cur, s.moved, s.browse = nil, nil, 0
+	s.resp = machine.Response{}
+	s.layout++
+	s.message = fmt.Sprintf("The machine keeps its training (%d epochs) and goes on to task %s: %d training cards. Step or Run.", len(s.m.History), task, len(train.Samples))
+	return nil
+}
+
+// handlePresent shows a training card, weights frozen: {"card": i} card i
+// (0-based), an empty body the deck's next.
+func (s *Server) handlePresent(w http.ResponseWriter, r *http.Request) {
+	card := -1
+	if r.ContentLength != 0 {
+		var req struct {
+			Card *int `json:"card"`
+		}
+		if err := readJSON(w, r, maxControlBody, &req); err != nil {
+			writeError(w, err)
+			return
+		}
+		if req.Card != nil {
+			if card = *req.Card; card < 0 {
+				writeError(w, errorf(http.StatusBadRequest, "card %d out of range: the cards are numbered from 0", card))
+				return
+			}
+		}
+	}
+	s.action(func() error { return s.presentCard(card) })(w, r)
 }
 
 func (s *Server) handleSpeed(w http.ResponseWriter, r *http.Request) {
@@ -612,6 +694,23 @@ func (s *Server) handleLayout(w http.ResponseWriter, r *http.Request) {
 	}{s.layoutInfo(), s.sess.Test().Len(), machine.RuleNames()}
 	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, l)
+}
+
+// handleMachineFile answers GET /api/machine.json with the machine as a
+// machine file (what Save writes, and Load machine… and mark1 serve
+// --machine read), so that a trained machine can be kept without --out.
+func (s *Server) handleMachineFile(w http.ResponseWriter, r *http.Request) {
+	var buf bytes.Buffer
+	s.mu.Lock()
+	err := s.m.Encode(&buf)
+	s.mu.Unlock()
+	if err != nil {
+		writeError(w, errorf(http.StatusInternalServerError, "encoding the machine: %v", err))
+		return
+	}
+	w.Header().Set("Content-Disposition", `attachment; filename="mark1-machine.json"`)
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(buf.Bytes())
 }
 
 func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {

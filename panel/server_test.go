@@ -93,7 +93,15 @@ type stateReply struct {
 	Moved     []int     `json:"moved"`
 	Message   string    `json:"message"`
 	Epoch     int       `json:"epoch"`
-	Retina    *struct {
+	Done      bool      `json:"done"`
+	Trained   bool      `json:"trained"`
+	Status    string    `json:"status"`
+	Summary   string    `json:"summary"`
+	History   []struct {
+		Epoch    int `json:"epoch"`
+		Mistakes int `json:"mistakes"`
+	} `json:"history"`
+	Retina *struct {
 		Class     int    `json:"class"`
 		ClassName string `json:"class_name"`
 		Label     int    `json:"label"`

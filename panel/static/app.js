@@ -74,8 +74,14 @@ async function loadLayout() {
   dialGeometry = null;
 }
 
+// lastSeq is the newest state seen, drawn or waiting: a control's answer
+// can arrive after a newer state from the stream (the training loop's),
+// and must not replace it.
+let lastSeq = -1;
+
 function receive(s) {
-  if (state && s.seq < state.seq) return; // an older answer than the stream's
+  if (s.seq < lastSeq) return; // an older answer than the stream's
+  lastSeq = s.seq;
   pending = s;
   requestAnimationFrame(flush);
 }
@@ -105,8 +111,16 @@ function render() {
   $("mode").value = s.recipe.rule;
   document.body.dataset.pulses = s.pulses;
   document.body.dataset.running = s.running;
-  $("run").disabled = s.running;
-  $("pause").disabled = !s.running;
+  // Every control that cannot act now is disabled, its title saying why.
+  const ended = `Training has ended (${s.summary}): the machine only answers now. Present cards or pictures, or press Continue training.`;
+  setControl("step", s.done || s.running, s.done ? ended : "Pause first: training is running", "One presentation with error correction");
+  setControl("run", s.done || s.running, s.done ? ended : "Training is running", "Train continuously");
+  setControl("pause", !s.running, "Training is not running", "Stop training");
+  setControl("continue", !s.done, "Training has not ended: Step or Run trains the machine",
+    "Train this machine further from where it stands, until its stopping rule is met again or its epoch limit more epochs have passed");
+  setControl("present", false, "", "Show the deck's next training card: the machine answers, nothing is learned");
+  $("cardno").max = s.cards;
+  document.body.dataset.done = s.done;
   $("speed").value = s.delay_ms;
   $("speedval").textContent = s.delay_ms + " ms";
   drawCounters(s);
@@ -116,6 +130,14 @@ function render() {
   drawCurves(s.history);
   drawDials(s);
   refreshMap(s);
+}
+
+// setControl enables or disables a control, its title saying what it does
+// or why it cannot act now.
+function setControl(id, off, why, what) {
+  const el = $(id);
+  el.disabled = off;
+  el.title = off ? why : what;
 }
 
 // clock formats simulated machine seconds as the command line does: 2h40m40s.
@@ -138,7 +160,7 @@ function heldOut(s) {
 function drawCounters(s) {
   const last = s.history.length ? s.history[s.history.length - 1] : null;
   // Once training has ended no epoch is under way: show the last one.
-  const ended = last && ["converged", "recognized", "epoch limit"].includes(s.status);
+  const ended = last && s.done;
   $("c-epoch").textContent = ended ? `${last.epoch} (${s.status})` : `${s.epoch}` + (last ? ` (${last.epoch} done)` : "");
   $("c-card").textContent = `${s.card} of ${s.cards}`;
   $("c-time").textContent = clock(s.seconds);
@@ -567,14 +589,68 @@ function upload(file) {
   post("api/upload?name=" + encodeURIComponent(file.name), file);
 }
 
+// askLose asks, when a trained machine would be lost, what to do: it
+// resolves to "save" (after saving), "keep", "discard" or "cancel".
+// keepable offers keeping the machine's training on a new task's cards.
+function askLose(text, keepable) {
+  const d = $("lose");
+  $("lose-text").textContent = text;
+  $("lose-save").disabled = !state.can_save;
+  $("lose-save").title = state.can_save ? "Save to the file given with mark1 serve --out, then go on" : "Saving is off (start the panel with mark1 serve --out FILE); Download it instead";
+  $("lose-keep").hidden = !keepable;
+  return new Promise((resolve) => {
+    const done = async (v) => {
+      for (const b of d.querySelectorAll("button")) b.onclick = null;
+      d.onclose = null;
+      d.close();
+      if (v === "save" && !(await post("api/save"))) v = "cancel";
+      resolve(v);
+    };
+    for (const b of d.querySelectorAll("button")) b.onclick = () => done(b.value);
+    d.oncancel = (e) => { e.preventDefault(); done("cancel"); };
+    d.showModal();
+    $("lose-cancel").focus();
+  });
+}
+
+// sameClasses reports whether task has this machine's classes (so that it
+// can keep its training there); the layout lists each task's classes.
+function sameClasses(task) {
+  const c = layout.task_classes && layout.task_classes[task];
+  return Boolean(c) && c.join("\n") === layout.classes.join("\n");
+}
+
+async function changeTask(task) {
+  let keep = false;
+  if (state && state.trained) {
+    const keepable = sameClasses(task);
+    const v = await askLose(`Changing the task to ${task} gives a fresh machine: the training of this one (${state.history.length} epochs, ${state.pulses} motor pulses) would be lost.` +
+      (keepable ? ` Task ${task} has the same classes, so this machine can keep its training and go on with ${task}'s cards.` : ""), keepable);
+    if (v === "cancel") { $("task").value = layout.task; return; }
+    keep = v === "keep";
+  }
+  const r = await post("api/task", keep ? { task, keep: true } : { task });
+  if (!r) $("task").value = layout.task;
+}
+
+async function resetPots() {
+  if (state && state.trained) {
+    const v = await askLose(`Reset puts every pot back where it started: the training of this machine (${state.history.length} epochs, ${state.pulses} motor pulses) would be lost.`, false);
+    if (v === "cancel") return;
+  }
+  post("api/reset");
+}
+
 function wire() {
-  $("task").onchange = (e) => post("api/task", { task: e.target.value });
+  $("task").onchange = (e) => changeTask(e.target.value);
   $("mode").onchange = (e) => post("api/mode", { rule: e.target.value });
   $("present").onclick = () => post("api/present");
+  $("cardno").onchange = (e) => { const n = Math.floor(Number(e.target.value)); if (n >= 1) post("api/present", { card: n - 1 }); };
+  $("continue").onclick = () => post("api/continue");
   $("step").onclick = () => post("api/step");
   $("run").onclick = () => post("api/run");
   $("pause").onclick = () => post("api/pause");
-  $("reset").onclick = () => post("api/reset");
+  $("reset").onclick = resetPots;
   $("speed").oninput = (e) => { $("speedval").textContent = e.target.value + " ms"; };
   $("speed").onchange = (e) => post("api/speed", { delay_ms: Number(e.target.value) });
   $("file").onchange = (e) => upload(e.target.files[0]);

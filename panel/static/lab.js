@@ -10,7 +10,7 @@ const COL = {
 };
 // Run steps every runEvery ms; lab.html?every=100 runs faster.
 const runEvery = Math.max(20, Number(new URLSearchParams(location.search).get("every")) || 450);
-const lab = { frame: null, examples: [], points: [], example: "notes-004", at: 0, timer: null, requests: 0 };
+const lab = { frame: null, examples: [], points: [], example: "notes-004", at: 0, timer: null, requests: 0, asked: 0 };
 window.lab = lab;
 
 // post sends body as JSON and returns the decoded answer, or null after
@@ -80,8 +80,12 @@ async function show(f) {
     return;
   }
   delete document.body.dataset.frame;
+  const asked = ++lab.asked;
   const fr = await post("api/lab", body);
   lab.requests++;
+  // Only the latest request's answer is shown: an older one that arrives
+  // late would show a state the page has left.
+  if (asked !== lab.asked) return;
   if (!fr) {
     // Keep the user's points on screen (one class alone trains nothing).
     lab.frame = null;
@@ -97,11 +101,65 @@ async function show(f) {
   draw();
 }
 
+// counter says where the run stands, each number named for what it
+// counts: steps (presentations, or batch steps, or SMO pair updates),
+// epochs (passes over the data), mistakes (the online learners' updates).
+function counter(fr) {
+  if (!fr) return "";
+  const n = fr.points.length, last = fr.frames - 1;
+  let t;
+  switch ($("learner").value) {
+    case "batch-gd":
+      t = `step ${fr.frame} of ${last} (one update of w over the whole batch each) · ${fr.misclassified} of ${n} samples misclassified now (|V|)`;
+      break;
+    case "kernel-perceptron":
+      t = `step ${fr.frame} of ${last} (one sample presented each) · epoch ${fr.epoch} · ${fr.mistakes} mistakes so far (each one stored: a_i ← a_i + y_i) · ${fr.misclassified} of ${n} misclassified now`;
+      break;
+    case "svm":
+      t = `SMO step ${fr.frame} of ${last} (one pair of α's updated each) · ${fr.misclassified} of ${n} samples misclassified now`;
+      break;
+    default:
+      t = `step ${fr.frame} of ${last} (one sample presented each) · epoch ${fr.epoch} · ${fr.mistakes} mistakes so far = updates of w · ${fr.misclassified} of ${n} misclassified now` +
+        (fr.bound ? ` · bound on mistakes (R/γ)² = ${fr.bound.toFixed(2)}` : "");
+  }
+  return t + (fr.frame === last ? ` · ${fr.status}` : "");
+}
+
+// Which learners each setting applies to, and why it does not to the rest:
+// a control that does not apply is disabled, and its title says why.
+const APPLIES = {
+  eps: [["perceptron", "batch-gd"], "the step size ε belongs to the perceptron and batch GD: the kernel perceptron adds ±1 to a coefficient, the SVM solves its dual"],
+  bias: [["perceptron", "batch-gd", "kernel-perceptron"], "the SVM always fits its own b"],
+  order: [["perceptron", "kernel-perceptron"], "only the online learners take the samples one at a time: batch GD sums over all of them each step, the SVM picks pairs by its own rule"],
+  seed: [["perceptron", "kernel-perceptron"], "the seed draws the shuffled order of the online learners"],
+  linesearch: [["batch-gd"], "line search chooses batch GD's step size"],
+  start: [["perceptron", "batch-gd"], "only the perceptron and batch GD start from a given w"],
+  kernel: [["kernel-perceptron", "svm"], "kernels belong to the kernel perceptron and the SVM; the perceptron and batch GD work on x itself"],
+  C: [["svm"], "C is the SVM's soft-margin penalty"],
+  hard: [["svm"], "the hard margin is the SVM's"],
+};
+
+// applyControls disables the settings that do not apply to the learner
+// chosen (and the seed unless the order is shuffled, C with a hard
+// margin), saying why in their titles.
+function applyControls() {
+  const learner = $("learner").value;
+  for (const [id, [learners, why]] of Object.entries(APPLIES)) {
+    const el = $(id), label = el.closest("label");
+    let off = learners.includes(learner) ? "" : `Not used by the ${learner}: ${why}.`;
+    if (!off && id === "seed" && $("order").value !== "shuffle") off = "Not used: the seed draws a shuffled order; choose Order: shuffled.";
+    if (!off && id === "C" && $("hard").checked) off = "Not used: a hard margin is C → ∞; untick hard margin to set C.";
+    el.disabled = Boolean(off);
+    if (!el.dataset.title) el.dataset.title = (label && label.title) || el.title || "";
+    el.title = off || el.dataset.title;
+    if (label) { label.title = el.title; label.classList.toggle("off", Boolean(off)); }
+  }
+}
+
 function draw() {
   const fr = lab.frame;
   $("caption").textContent = fr ? fr.caption : "";
-  $("counter").textContent = fr ? `step ${fr.frame} of ${fr.frames - 1} · ${fr.mistakes} mistakes so far` +
-    (fr.bound ? ` · bound (R/γ)² = ${fr.bound.toFixed(2)}` : "") + (fr.frame === fr.frames - 1 ? ` · ${fr.status}` : "") : "";
+  $("counter").textContent = counter(fr);
   drawX(fr);
   drawW(fr);
   drawTrace(fr);
@@ -355,7 +413,9 @@ function drawTrace(fr) {
     }
     pre.appendChild(span);
   }
-  if (marked) marked.scrollIntoView({ block: "nearest" });
+  // Scroll the trace's own box, never the page: the marked line goes to
+  // the middle of the box (scrollIntoView would scroll the window too).
+  if (marked) pre.scrollTop = Math.max(0, marked.offsetTop - (pre.clientHeight - marked.offsetHeight) / 2);
 }
 
 function stop() {
@@ -405,8 +465,9 @@ async function init() {
     show(0);
   });
   for (const id of ["learner", "eps", "bias", "order", "seed", "linesearch", "start", "kernel", "C", "hard"]) {
-    $(id).addEventListener("change", () => { stop(); show(0); });
+    $(id).addEventListener("change", () => { stop(); applyControls(); show(0); });
   }
+  applyControls();
   $("reset").addEventListener("click", () => { stop(); show(0); });
   $("step").addEventListener("click", () => { stop(); stepOn(); });
   $("back").addEventListener("click", () => { stop(); if (lab.at > 0) show(lab.at - 1); });

@@ -1,0 +1,205 @@
+package panel
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// needChromium returns the Chromium binary for a browser test. Without one
+// the test fails in CI (env CI set), where .ci/run installs it, and is
+// skipped elsewhere only when MARK1_SKIP_BROWSER is set; otherwise it fails
+// too, saying how to install it.
+func needChromium(t *testing.T) string {
+	t.Helper()
+	bin := chromium()
+	if bin != "" {
+		return bin
+	}
+	const msg = "no Chromium binary found (install the chromium package, or set MARK1_CHROMIUM)"
+	if os.Getenv("CI") == "" && os.Getenv("MARK1_SKIP_BROWSER") != "" {
+		t.Skip(msg + "; skipped: MARK1_SKIP_BROWSER is set")
+	}
+	t.Fatal(msg + " (set MARK1_SKIP_BROWSER=1 to skip the browser tests on a developer's machine; never in CI)")
+	return ""
+}
+
+// browser is a page under test in headless Chromium.
+type browser struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+// openPage starts Chromium at w×h and opens url.
+func openPage(t *testing.T, w, h int, url string) *browser {
+	t.Helper()
+	ctx := startBrowser(t, needChromium(t), w, h)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), int64(h)), chromedp.Navigate(url)); err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancel)
+	return &browser{t, ctx}
+}
+
+func (b *browser) do(what string, a ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, a...); err != nil {
+		b.t.Fatalf("browser: %s: %v", what, err)
+	}
+}
+
+func (b *browser) poll(what, cond string) {
+	b.t.Helper()
+	if _, err := chromedp.Run(b.ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+		msg, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.body.dataset.error || document.getElementById("message").textContent`))
+		b.t.Fatalf("browser: %s: %v (the page says %q)", what, err, msg)
+	}
+}
+
+func (b *browser) str(expr string) string {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](expr))
+	if err != nil {
+		b.t.Fatalf("browser: %s: %v", expr, err)
+	}
+	return v
+}
+
+func (b *browser) num(expr string) float64 {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[float64](expr))
+	if err != nil {
+		b.t.Fatalf("browser: %s: %v", expr, err)
+	}
+	return v
+}
+
+// shot keeps a screenshot of the viewport in $MARK1_SCREENSHOTS, if set.
+func (b *browser) shot(name string) {
+	b.t.Helper()
+	dir := os.Getenv("MARK1_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		b.t.Fatalf("screenshot: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// TestLabSteady steps the lab page at 1280×800 many times and checks that
+// the page never moves: the window stays scrolled where it was and the Step
+// button where it was, while the trace's own box follows the step.
+func TestLabSteady(t *testing.T) {
+	_, ts := newPanel(t, Config{})
+	b := openPage(t, 1280, 800, ts.URL+"/lab.html?every=20")
+	b.poll("first frame", `document.body.dataset.frame === "0"`)
+	// A long trace: the kernel perceptron with shuffling on the rings.
+	b.do("rings", chromedp.SetValue(chromedp.ID("example"), "rings"))
+	b.str(`document.getElementById("example").dispatchEvent(new Event("change")), ""`)
+	b.poll("rings", `window.lab.frame && window.lab.frame.points.length === 20 && document.body.dataset.frame === "0"`)
+	top := b.num(`document.getElementById("step").getBoundingClientRect().top`)
+	for i := 1; i <= 40; i++ {
+		b.do("step", chromedp.Click(chromedp.ID("step")))
+		b.poll("step "+strconv.Itoa(i), `document.body.dataset.frame === "`+strconv.Itoa(i)+`"`)
+		if y := b.num(`window.scrollY`); y != 0 {
+			t.Fatalf("after step %d the page scrolled to %v", i, y)
+		}
+		if got := b.num(`document.getElementById("step").getBoundingClientRect().top`); got != top {
+			t.Fatalf("after step %d the Step button moved from %v to %v", i, top, got)
+		}
+	}
+	if st := b.num(`document.getElementById("trace").scrollTop`); st == 0 {
+		t.Errorf("after 40 steps the trace's box did not scroll to the marked line")
+	}
+	b.shot("lab-steady-1280x800.png")
+}
+
+// TestLabControlsApply checks that the settings a learner does not use are
+// disabled, each saying why in its title, and enabled again for one that
+// does.
+func TestLabControlsApply(t *testing.T) {
+	_, ts := newPanel(t, Config{})
+	b := openPage(t, 1280, 800, ts.URL+"/lab.html")
+	b.poll("first frame", `document.body.dataset.frame === "0"`)
+	pick := func(learner string) {
+		b.str(`(() => { const s = document.getElementById("learner"); s.value = "` + learner + `"; s.dispatchEvent(new Event("change")); return "" })()`)
+	}
+	for _, c := range []struct {
+		learner string
+		off, on []string
+	}{
+		{"perceptron", []string{"linesearch", "kernel", "C", "hard", "seed"}, []string{"eps", "bias", "order", "start"}},
+		{"batch-gd", []string{"order", "seed", "kernel", "C", "hard"}, []string{"eps", "bias", "linesearch", "start"}},
+		{"kernel-perceptron", []string{"eps", "linesearch", "start", "C", "hard"}, []string{"kernel", "bias", "order"}},
+		{"svm", []string{"eps", "bias", "order", "seed", "linesearch", "start"}, []string{"kernel", "C", "hard"}},
+	} {
+		pick(c.learner)
+		for _, id := range c.off {
+			if b.str(`String(document.getElementById("`+id+`").disabled)`) != "true" {
+				t.Errorf("%s: %s is enabled; want disabled", c.learner, id)
+			}
+			if title := b.str(`document.getElementById("` + id + `").title`); !strings.HasPrefix(title, "Not used") {
+				t.Errorf("%s: %s's title %q does not say why it is off", c.learner, id, title)
+			}
+		}
+		for _, id := range c.on {
+			if b.str(`String(document.getElementById("`+id+`").disabled)`) != "false" {
+				t.Errorf("%s: %s is disabled; want enabled", c.learner, id)
+			}
+		}
+	}
+}
+
+// TestTrainedDemo loads a trained machine as serve --machine does and works
+// the page as a teacher would: Step and Run are off (saying why), Present
+// card and a chosen card answer without learning, Continue training turns
+// Step on again, and changing the task asks first.
+func TestTrainedDemo(t *testing.T) {
+	_, ts := newPanel(t, Config{Machine: trainedMachine(t), Task: "letters1"})
+	b := openPage(t, 1280, 800, ts.URL+"/")
+	b.poll("state", `window.mark1.state !== null && document.body.dataset.done === "true"`)
+	for _, id := range []string{"step", "run"} {
+		if b.str(`String(document.getElementById("`+id+`").disabled)`) != "true" || !strings.Contains(b.str(`document.getElementById("`+id+`").title`), "Training has ended") {
+			t.Errorf("%s on a trained machine: enabled or unexplained (%q)", id, b.str(`document.getElementById("`+id+`").title`))
+		}
+	}
+	pulses := b.str(`String(window.mark1.state.pulses)`)
+	b.do("present", chromedp.Click(chromedp.ID("present")))
+	b.poll("answer", `document.getElementById("prediction") !== null`)
+	b.do("card no.", chromedp.SetValue(chromedp.ID("cardno"), "7"))
+	b.str(`document.getElementById("cardno").dispatchEvent(new Event("change")), ""`)
+	b.poll("card 7", `window.mark1.state.message.startsWith("Training card 7 of")`)
+	if got := b.str(`String(window.mark1.state.pulses)`); got != pulses {
+		t.Errorf("presenting moved pots: pulses %s → %s", pulses, got)
+	}
+	b.shot("panel-trained-1280x800.png")
+	b.do("continue", chromedp.Click(chromedp.ID("continue")))
+	b.poll("continued", `document.body.dataset.done === "false" && !document.getElementById("step").disabled`)
+	b.do("step", chromedp.Click(chromedp.ID("step")))
+	b.poll("stepped", `window.mark1.state.card === 1`)
+	// Changing the task asks first, and Cancel keeps the machine.
+	b.str(`(() => { const s = document.getElementById("task"); s.value = "shapes"; s.dispatchEvent(new Event("change")); return "" })()`)
+	b.poll("asked", `document.getElementById("lose").open`)
+	b.shot("panel-ask-1280x800.png")
+	if b.str(`String(document.getElementById("lose-keep").hidden)`) != "true" {
+		t.Errorf("shapes has other classes, but keeping the training is offered")
+	}
+	b.do("cancel", chromedp.Click(chromedp.ID("lose-cancel")))
+	b.poll("kept", `!document.getElementById("lose").open && document.getElementById("task").value === "letters1"`)
+	// letters1960 has the same classes: keep the training.
+	b.str(`(() => { const s = document.getElementById("task"); s.value = "letters1960"; s.dispatchEvent(new Event("change")); return "" })()`)
+	b.poll("asked again", `document.getElementById("lose").open && !document.getElementById("lose-keep").hidden`)
+	b.do("keep", chromedp.Click(chromedp.ID("lose-keep")))
+	b.poll("on letters1960", `window.mark1.layout.task === "letters1960" && window.mark1.state.history.length >= 2`)
+}
