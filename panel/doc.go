@@ -11,9 +11,18 @@
 //
 // The controls are POST requests that answer with the new state:
 //
-//	/api/task     {"task": "shapes"}   new machine (same hardware) on a built-in task
+//	/api/task     {"task": "shapes"}   new machine (same hardware) on a built-in task;
+//	              {"task": "letters1960", "keep": true}
+//	                                   the same machine, its training kept, on the
+//	                                   task's cards (same classes only), continued
 //	/api/reset                         pots back to their start, history cleared
-//	/api/present                       show the next card; no learning
+//	/api/present  {"card": 7} or none  show training card 7, or the deck's next;
+//	                                   no learning, whether or not training ended
+//	/api/continue                      resume training that has ended (converged or
+//	                                   at its epoch limit): the stopping rule is
+//	                                   checked afresh, for up to the epoch limit
+//	                                   more epochs. Step and Run are refused (409)
+//	                                   once training has ended, until Continue
 //	/api/step                          one presentation with error correction
 //	/api/run, /api/pause               train continuously, or stop
 //	/api/speed    {"delay_ms": 20}     pause between presentations while running
@@ -22,7 +31,8 @@
 //	                                   of class 2 on the card shown, and the
 //	                                   motors turn the pots of the active A-units
 //
-// GET /api/layout describes what does not change while the machine is the
+// GET /api/machine.json downloads the machine as a machine file. GET
+// /api/layout describes what does not change while the machine is the
 // same (classes, retina size, which pots feed which R-unit, the class code,
 // the number of held-out cards P_g is measured on), and GET /api/state
 // returns the state once. Pictures of the machine as it stands are drawn

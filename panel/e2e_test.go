@@ -31,10 +31,7 @@ func chromium() string {
 // picture and waits for the machine's answer, forces a response, and keeps
 // a screenshot in testdata/screenshot.png (or $MARK1_SCREENSHOT).
 func TestBrowser(t *testing.T) {
-	bin := chromium()
-	if bin == "" {
-		t.Skip("no Chromium binary found (install the chromium package, or set MARK1_CHROMIUM)")
-	}
+	bin := needChromium(t)
 	_, ts := newPanel(t, Config{Delay: 5 * time.Millisecond})
 	ctx := startBrowser(t, bin, 1400, 1000)
 	picture := filepath.Join(t.TempDir(), "square.png")

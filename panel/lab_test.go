@@ -128,10 +128,7 @@ func mustExample(t *testing.T, name string) lab.Example {
 // places points by clicking and trains the SVM on them. Screenshots go to
 // testdata/lab-notes.png and testdata/lab-svm.png.
 func TestLabBrowser(t *testing.T) {
-	bin := chromium()
-	if bin == "" {
-		t.Skip("no Chromium binary found (install the chromium package, or set MARK1_CHROMIUM)")
-	}
+	bin := needChromium(t)
 	_, ts := newPanel(t, Config{})
 	ctx := startBrowser(t, bin, 1400, 1000)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1240, 1100), chromedp.Navigate(ts.URL+"/lab.html?every=40")); err != nil {

@@ -22,10 +22,7 @@ import (
 // counters; and that the sections do not move as the text changes. It
 // keeps a screenshot per size in $MARK1_SCREENSHOTS (a folder), if set.
 func TestBrowserLabels(t *testing.T) {
-	bin := chromium()
-	if bin == "" {
-		t.Skip("no Chromium binary found (install the chromium package, or set MARK1_CHROMIUM)")
-	}
+	bin := needChromium(t)
 	if testing.Short() {
 		t.Skip("slow: a browser at three sizes")
 	}
