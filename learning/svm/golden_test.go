@@ -350,7 +350,7 @@ func TestGoldenLIBSVM(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			km, _, err := fitKernel(t.Context(), d, k, Settings{C: g.C, Eps: g.Eps}, OneVsOne, nil)
+			km, _, err := fitKernel(t.Context(), d, Kernel{Kernel: k, Settings: Settings{C: g.C, Eps: g.Eps}}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

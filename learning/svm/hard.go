@@ -38,7 +38,7 @@ func (p *problem) hard(ctx context.Context, progress func(int, float64)) (*Binar
 	iters := 0
 	var alpha0 []float64
 	for {
-		r, err := p.run(ctx, C, alpha0, progress)
+		r, err := p.run(ctx, C, C, alpha0, progress)
 		if err != nil {
 			return nil, err
 		}

@@ -17,12 +17,52 @@ type Kernel struct {
 	Settings Settings
 	// Multiclass is OneVsOne (the default) or OneVsRest.
 	Multiclass Multiclass
+	// Type is CSVC (the default) or NuSVC, which takes Settings.Nu in
+	// place of Settings.C (and ignores Hard and ClassWeight).
+	Type Type
+	// ClassWeight, when not nil, multiplies C for each class, as LIBSVM's
+	// -wi: in the machine for classes a and b, the examples of a have the
+	// bound C·ClassWeight[a] (one-vs-rest: the rest keep C). Zero or a
+	// missing entry means 1; a negative or non-finite weight is an error.
+	// BalancedWeights gives scikit-learn's "balanced".
+	ClassWeight []float64
 }
 
 var _ learning.Learner = Kernel{}
 
-// Name returns "svm".
-func (Kernel) Name() string { return "svm" }
+// Name returns "svm", or "nu-svc" for the ν-SVC.
+func (l Kernel) Name() string {
+	if l.Type == NuSVC {
+		return "nu-svc"
+	}
+	return "svm"
+}
+
+// BalancedWeights returns scikit-learn's class_weight="balanced" for
+// labels y in [0, classes): n/(classes·count_c) for each class c that
+// occurs (classes counting only those that occur), 0 (that is, 1) for the
+// others.
+func BalancedWeights(y []int, classes int) []float64 {
+	count := make([]int, classes)
+	for _, c := range y {
+		if c >= 0 && c < classes {
+			count[c]++
+		}
+	}
+	present := 0
+	for _, n := range count {
+		if n > 0 {
+			present++
+		}
+	}
+	w := make([]float64, classes)
+	for c, n := range count {
+		if n > 0 {
+			w[c] = float64(len(y)) / (float64(present) * float64(n))
+		}
+	}
+	return w
+}
 
 // Fit trains on d and returns a Result whose Model is a *KernelModel. The
 // Result counts SMO iterations in Epochs and Updates; its Curve has one
@@ -35,7 +75,7 @@ func (Kernel) Name() string { return "svm" }
 // data, labels outside [0, Classes), a single class or bad settings, and
 // ctx.Err() if ctx is cancelled.
 func (l Kernel) Fit(ctx context.Context, d *learning.Data, rec learning.Recorder) (*learning.Result, error) {
-	_, res, err := fitKernel(ctx, d, l.Kernel, l.Settings, l.Multiclass, rec)
+	_, res, err := fitKernel(ctx, d, l, rec)
 	return res, err
 }
 

@@ -102,7 +102,7 @@ func TestKernelModelDecision(t *testing.T) {
 		for i, v := range c.y {
 			d.Y[i] = btoi(v < 0)
 		}
-		km, _, err := fitKernel(context.Background(), d, c.k, Settings{}, OneVsOne, nil)
+		km, _, err := fitKernel(context.Background(), d, Kernel{Kernel: c.k}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -310,11 +310,17 @@ func pairs(d *learning.Data, cs []int, m Multiclass) []pair {
 	default:
 		for a := range cs {
 			for b := a + 1; b < len(cs); b++ {
+				// The rows of the positive class first, then the
+				// negative's, each in the order of the data, as
+				// LIBSVM's svm_train groups them: the solver then
+				// takes the same path as LIBSVM's.
 				p := pair{pos: cs[a], neg: cs[b]}
-				for i, yc := range d.Y {
-					if yc == p.pos || yc == p.neg {
-						p.rows = append(p.rows, i)
-						p.y = append(p.y, float64(1-2*btoi(yc == p.neg)))
+				for _, c := range []int{p.pos, p.neg} {
+					for i, yc := range d.Y {
+						if yc == c {
+							p.rows = append(p.rows, i)
+							p.y = append(p.y, float64(1-2*btoi(yc == p.neg)))
+						}
 					}
 				}
 				ps = append(ps, p)
@@ -322,6 +328,18 @@ func pairs(d *learning.Data, cs []int, m Multiclass) []pair {
 		}
 	}
 	return ps
+}
+
+// settings returns s with the class weights of the pair's two sides.
+func (p pair) settings(s Settings) Settings {
+	at := func(c int) float64 {
+		if c < 0 || c >= len(s.weights) {
+			return 0
+		}
+		return s.weights[c]
+	}
+	s.wpos, s.wneg = at(p.pos), at(p.neg)
+	return s
 }
 
 func btoi(b bool) int {
@@ -332,7 +350,8 @@ func btoi(b bool) int {
 }
 
 // fitKernel trains the machines of a kernel SVM.
-func fitKernel(ctx context.Context, d *learning.Data, k kernel.Kernel, s Settings, strat Multiclass, rec learning.Recorder) (*KernelModel, *learning.Result, error) {
+func fitKernel(ctx context.Context, d *learning.Data, l Kernel, rec learning.Recorder) (*KernelModel, *learning.Result, error) {
+	k, s, strat := l.Kernel, l.Settings, l.Multiclass
 	cs, err := classes(d)
 	if err != nil {
 		return nil, nil, err
@@ -342,6 +361,21 @@ func fitKernel(ctx context.Context, d *learning.Data, k kernel.Kernel, s Setting
 	}
 	if err := checkSettings(&s, k); err != nil {
 		return nil, nil, err
+	}
+	switch l.Type {
+	case CSVC:
+	case NuSVC:
+		s.nuSVC, s.Hard = true, false
+	default:
+		return nil, nil, fmt.Errorf("Type %v is not a classifier (want CSVC or NuSVC): %w", l.Type, ErrSetting)
+	}
+	for c, w := range l.ClassWeight {
+		if !(w >= 0) || math.IsInf(w, 0) {
+			return nil, nil, fmt.Errorf("ClassWeight[%d] = %v, want a finite weight ≥ 0: %w", c, w, ErrSetting)
+		}
+	}
+	if len(l.ClassWeight) > 0 && !s.nuSVC {
+		s.weights = l.ClassWeight
 	}
 	km := &KernelModel{Kernel: k, Classes: d.Classes, Strategy: strat, present: make([]bool, d.Classes)}
 	for _, c := range cs {
@@ -376,7 +410,7 @@ func fitKernel(ctx context.Context, d *learning.Data, k kernel.Kernel, s Setting
 				svRows = append(svRows, r)
 				bounded = append(bounded, false)
 			}
-			if b.Alpha[i] >= b.C {
+			if b.upper[j] {
 				bounded[s] = true
 			}
 			mc.SV = append(mc.SV, s)
@@ -420,7 +454,7 @@ func solvePairs(ctx context.Context, rows learning.Rows, ps []pair, k kernel.Ker
 	out := make([]*Binary, len(ps))
 	if threads == 1 {
 		for q, p := range ps {
-			b, err := solveRows(ctx, rows, p.rows, nil, p.y, k, s, func(iters int, obj float64) {
+			b, err := solveRows(ctx, rows, p.rows, nil, p.y, k, p.settings(s), func(iters int, obj float64) {
 				record(learning.Epoch{Mistakes: iters, Risk: obj, Machine: q})
 			})
 			if err != nil {
@@ -450,7 +484,7 @@ func solvePairs(ctx context.Context, rows learning.Rows, ps []pair, k kernel.Ker
 					return
 				}
 				var curve []learning.Epoch
-				b, err := solveRows(ctx, rows, ps[q].rows, nil, ps[q].y, k, s, func(iters int, obj float64) {
+				b, err := solveRows(ctx, rows, ps[q].rows, nil, ps[q].y, k, ps[q].settings(s), func(iters int, obj float64) {
 					curve = append(curve, learning.Epoch{Mistakes: iters, Risk: obj, Machine: q})
 				})
 				mu.Lock()

@@ -53,7 +53,8 @@ type Binary struct {
 	// Message says the same in one sentence, with numbers.
 	Message string
 
-	w []float64 // explicit weights for the linear kernel
+	w     []float64 // explicit weights for the linear kernel
+	upper []bool    // upper[k]: support vector k is at its bound
 }
 
 // Decision returns f(x) = Σ_i Coef_i k(SV_i, x) − Rho. It panics if x has
@@ -166,25 +167,68 @@ func solveRows(ctx context.Context, r learning.Rows, sub []int, X [][]float64, y
 			return nil, fmt.Errorf("kernel %v: k(x, x) of example %d is %v, not a finite number; choose smaller parameters or scale the data: %w", k, i, q, ErrKernel)
 		}
 	}
-	var b *Binary
-	var err error
-	if s.Hard {
-		b, err = p.hard(ctx, progress)
-	} else {
-		var r *smoResult
-		r, err = p.run(ctx, s.C, nil, progress)
-		if err == nil {
-			b = p.binary(r)
-			if r.status == Optimal {
-				b.Message = fmt.Sprintf("optimal to eps %g after %d iterations", s.Eps, r.iter)
-			} else {
-				b.Message = fmt.Sprintf("iteration limit %d reached; KKT gap still %.3g > eps %g", p.maxIter(), r.gap, s.Eps)
-			}
-		}
+	if s.nuSVC {
+		return p.solveNuSVC(ctx, pos, neg, progress)
 	}
+	if s.Hard {
+		return p.hard(ctx, progress)
+	}
+	res, err := p.run(ctx, s.C*weight(s.wpos), s.C*weight(s.wneg), nil, progress)
 	if err != nil {
 		return nil, err
 	}
+	return p.finish(res), nil
+}
+
+// weight is a class weight, 1 when unset (0).
+func weight(w float64) float64 {
+	if w == 0 {
+		return 1
+	}
+	return w
+}
+
+// finish builds the Binary of a finished run with its message.
+func (p *problem) finish(r *smoResult) *Binary {
+	b := p.binary(r)
+	if r.status == Optimal {
+		b.Message = fmt.Sprintf("optimal to eps %g after %d iterations", p.s.Eps, r.iter)
+	} else {
+		b.Message = fmt.Sprintf("iteration limit %d reached; KKT gap still %.3g > eps %g", p.maxIter(), r.gap, p.s.Eps)
+	}
+	return b
+}
+
+// solveNuSVC solves the ν-SVC of Schölkopf et al. as LIBSVM's solve_nu_svc:
+// min ½αᵀQα subject to 0 ≤ α_i ≤ 1, yᵀα = 0, eᵀα = νl, from α filled up
+// to νl/2 on each side in the order of the examples, by Solver_NU; the
+// solution scaled by 1/r is the C-SVC's with C = 1/r. pos and neg count
+// the two labels: ν must be at most 2 min(pos, neg)/l.
+func (p *problem) solveNuSVC(ctx context.Context, pos, neg int, progress func(int, float64)) (*Binary, error) {
+	nu := p.s.Nu
+	if nu*float64(pos+neg)/2 > float64(min(pos, neg)) {
+		return nil, fmt.Errorf("ν = %g is infeasible for %d and %d examples of the two classes: want ν ≤ 2·min/total = %.4g: %w",
+			nu, pos, neg, 2*float64(min(pos, neg))/float64(pos+neg), ErrSetting)
+	}
+	alpha0 := make([]float64, p.n)
+	sumPos, sumNeg := nu*float64(p.n)/2, nu*float64(p.n)/2
+	for i := range p.n {
+		p.lin[i] = 0
+		if p.y[i] == 1 {
+			alpha0[i] = math.Min(1, sumPos)
+			sumPos -= alpha0[i]
+		} else {
+			alpha0[i] = math.Min(1, sumNeg)
+			sumNeg -= alpha0[i]
+		}
+	}
+	p.nu = true
+	r, err := p.run(ctx, 1, 1, alpha0, progress)
+	if err != nil {
+		return nil, err
+	}
+	b := p.finish(r)
+	b.Message += fmt.Sprintf("; ν = %g gives C = %.6g", nu, b.C)
 	return b, nil
 }
 
@@ -218,6 +262,12 @@ func checkSettings(s *Settings, k kernel.Kernel) error {
 	}
 	if s.Threads < 0 {
 		return fmt.Errorf("Settings.Threads = %d, want ≥ 0: %w", s.Threads, ErrSetting)
+	}
+	if !(s.Nu >= 0 && s.Nu <= 1) {
+		return fmt.Errorf("ν = %v, want 0 < ν ≤ 1: %w", s.Nu, ErrSetting)
+	}
+	if s.Nu == 0 {
+		s.Nu = 0.5
 	}
 	return nil
 }
@@ -288,7 +338,10 @@ type problem struct {
 	gbar   []float64 // Σ_{j: α_j = C} C Q_ij
 	status []uint8
 	active int
-	cb     float64     // the current C
+	cp, cn float64     // the current box bounds of y = +1 and y = −1
+	lin    []float64   // the linear term p of ½αᵀQα + pᵀα (−1 for the C-SVC)
+	nu     bool        // Solver_NU: pairs of equal y, two equality constraints
+	rNU    float64     // Solver_NU's r at the solution
 	X      [][]float64 // the rows as slices (Solve), or nil
 	r      learning.Rows
 	sub    []int // the problem's rows of r, or nil for all
@@ -316,13 +369,23 @@ func newProblem(r learning.Rows, sub []int, X [][]float64, y []int8, k kernel.Ke
 		grad:   make([]float64, n),
 		gbar:   make([]float64, n),
 		status: make([]uint8, n),
+		lin:    make([]float64, n),
 	}
 	p.g.threads = s.rowThreads
 	for i := range n {
 		p.perm[i] = i
 		p.qd[i] = p.g.eval(i, i)
+		p.lin[i] = -1
 	}
 	return p
+}
+
+// bound returns the box bound of position i: Cp for y_i = +1, Cn for −1.
+func (p *problem) bound(i int) float64 {
+	if p.y[i] > 0 {
+		return p.cp
+	}
+	return p.cn
 }
 
 // row returns Q_i over positions [0, length).
@@ -347,11 +410,12 @@ func (p *problem) swap(i, j int) {
 	p.grad[i], p.grad[j] = p.grad[j], p.grad[i]
 	p.gbar[i], p.gbar[j] = p.gbar[j], p.gbar[i]
 	p.status[i], p.status[j] = p.status[j], p.status[i]
+	p.lin[i], p.lin[j] = p.lin[j], p.lin[i]
 }
 
 func (p *problem) setStatus(i int) {
 	switch {
-	case p.alpha[i] >= p.cb:
+	case p.alpha[i] >= p.bound(i):
 		p.status[i] = atUpper
 	case p.alpha[i] <= 0:
 		p.status[i] = atLower
@@ -360,20 +424,21 @@ func (p *problem) setStatus(i int) {
 	}
 }
 
-// run solves the problem with box bound C from α0 (indexed by position; nil
-// means zero), as LIBSVM's Solver::Solve.
-func (p *problem) run(ctx context.Context, C float64, alpha0 []float64, progress func(iters int, obj float64)) (*smoResult, error) {
+// run solves the problem with box bounds cp (y = +1) and cn (y = −1) from
+// α0 (indexed by position; nil means zero), as LIBSVM's Solver::Solve (and
+// Solver_NU's when p.nu is set).
+func (p *problem) run(ctx context.Context, cp, cn float64, alpha0 []float64, progress func(iters int, obj float64)) (*smoResult, error) {
 	n := p.n
-	p.cb = C
+	p.cp, p.cn = cp, cn
 	p.active = n
 	for i := range n {
 		a := 0.0
 		if alpha0 != nil {
-			a = math.Min(alpha0[i], C) // alpha0 may be p.alpha itself
+			a = math.Min(alpha0[i], p.bound(i)) // alpha0 may be p.alpha itself
 		}
 		p.alpha[i] = a
 		p.setStatus(i)
-		p.grad[i] = -1
+		p.grad[i] = p.lin[i]
 		p.gbar[i] = 0
 	}
 	for i := range n {
@@ -386,16 +451,13 @@ func (p *problem) run(ctx context.Context, C float64, alpha0 []float64, progress
 			p.grad[j] += ai * float64(q)
 		}
 		if p.status[i] == atUpper {
+			ci := p.bound(i)
 			for j, q := range qi {
-				p.gbar[j] += C * float64(q)
+				p.gbar[j] += ci * float64(q)
 			}
 		}
 	}
-	obj := 0.0
-	for i := range n {
-		obj += p.alpha[i] * (p.grad[i] - 1)
-	}
-	obj /= 2
+	obj := p.objective()
 
 	maxIter := p.maxIter()
 	round := min(n, 1000)
@@ -445,15 +507,20 @@ func (p *problem) run(ctx context.Context, C float64, alpha0 []float64, progress
 		res.status = Optimal
 	}
 	res.iter = iter
-	obj = 0
-	for i := range n {
-		obj += p.alpha[i] * (p.grad[i] - 1)
-	}
-	res.obj = obj / 2
+	res.obj = p.objective()
 	if progress != nil && iter > reported {
 		progress(iter-reported, res.obj)
 	}
 	return res, nil
+}
+
+// objective returns ½αᵀQα + pᵀα = ½ Σ α_i (∇f_i + p_i).
+func (p *problem) objective() float64 {
+	var obj float64
+	for i := range p.n {
+		obj += p.alpha[i] * (p.grad[i] + p.lin[i])
+	}
+	return obj / 2
 }
 
 // maxIter is Settings.MaxIter or its default.
@@ -469,6 +536,9 @@ func (p *problem) maxIter() int {
 // I_low among the pairs violating the KKT conditions. ok is false when the
 // maximal violation gap m(α) − M(α) is below Eps.
 func (p *problem) selectPair() (int, int, float64, bool) {
+	if p.nu {
+		return p.selectPairNU()
+	}
 	gmax, gmax2 := math.Inf(-1), math.Inf(-1)
 	gi := -1
 	act := p.active
@@ -537,7 +607,7 @@ func (p *problem) step(i, j int) float64 {
 	act := p.active
 	qi := p.row(i, act)
 	qj := p.row(j, act)
-	C := p.cb
+	ci, cj := p.bound(i), p.bound(j)
 	ai, aj := p.alpha[i], p.alpha[j]
 	gi, gj := p.grad[i], p.grad[j]
 	qij := float64(qi[j])
@@ -556,12 +626,12 @@ func (p *problem) step(i, j int) float64 {
 		} else if ni < 0 {
 			ni, nj = 0, -diff
 		}
-		if diff > 0 {
-			if ni > C {
-				ni, nj = C, C-diff
+		if diff > ci-cj {
+			if ni > ci {
+				ni, nj = ci, ci-diff
 			}
-		} else if nj > C {
-			nj, ni = C, C+diff
+		} else if nj > cj {
+			nj, ni = cj, cj+diff
 		}
 		p.alpha[i], p.alpha[j] = ni, nj
 	} else {
@@ -572,16 +642,16 @@ func (p *problem) step(i, j int) float64 {
 		delta := (gi - gj) / a
 		sum := ai + aj
 		ni, nj := ai-delta, aj+delta
-		if sum > C {
-			if ni > C {
-				ni, nj = C, sum-C
+		if sum > ci {
+			if ni > ci {
+				ni, nj = ci, sum-ci
 			}
 		} else if nj < 0 {
 			nj, ni = 0, sum
 		}
-		if sum > C {
-			if nj > C {
-				nj, ni = C, sum-C
+		if sum > cj {
+			if nj > cj {
+				nj, ni = cj, sum-cj
 			}
 		} else if ni < 0 {
 			ni, nj = 0, sum
@@ -611,7 +681,7 @@ func (p *problem) updateGbar(i int, wasUpper bool) {
 		return
 	}
 	q := p.row(i, p.n)
-	c := p.cb
+	c := p.bound(i)
 	if wasUpper {
 		c = -c
 	}
@@ -628,7 +698,7 @@ func (p *problem) reconstruct() {
 		return
 	}
 	for j := act; j < n; j++ {
-		p.grad[j] = p.gbar[j] - 1
+		p.grad[j] = p.gbar[j] + p.lin[j]
 	}
 	nfree := 0
 	for j := range act {
@@ -665,6 +735,9 @@ func (p *problem) reconstruct() {
 // active set, as LIBSVM's do_shrinking; once the gap is within 10·Eps it
 // first restores the full set once (unshrink).
 func (p *problem) shrink(unshrink bool) bool {
+	if p.nu {
+		return p.shrinkNU(unshrink)
+	}
 	gmax1, gmax2 := math.Inf(-1), math.Inf(-1)
 	for i := range p.active {
 		g := p.grad[i]
@@ -724,6 +797,9 @@ func (p *problem) shrinkable(i int, gmax1, gmax2 float64) bool {
 // rho is LIBSVM's calculate_rho: the mean of y_i ∇f_i over the free
 // variables, or the middle of the feasible interval if none is free.
 func (p *problem) rho() float64 {
+	if p.nu {
+		return p.rhoNU()
+	}
 	ub, lb := math.Inf(1), math.Inf(-1)
 	var sum float64
 	nfree := 0
@@ -782,33 +858,47 @@ func (p *problem) w2() float64 {
 // binary builds the result from the solved problem.
 func (p *problem) binary(r *smoResult) *Binary {
 	b := &Binary{
-		Kernel: p.kern, C: p.cb, Obj: r.obj, Iter: r.iter, Status: r.status,
+		Kernel: p.kern, C: p.cp, Obj: r.obj, Iter: r.iter, Status: r.status,
 		Rho: p.rho(), Alpha: make([]float64, p.n),
 	}
+	upper := make([]bool, p.n)
+	y := make([]int8, p.n)
 	for i := range p.n {
 		b.Alpha[p.perm[i]] = p.alpha[i]
+		upper[p.perm[i]] = p.status[i] == atUpper
+		y[p.perm[i]] = p.y[i]
 	}
 	b.W2 = p.w2()
+	if p.nu {
+		// Solver_NU solved the problem scaled by r (Chang and Lin 2001):
+		// the ν-SVC's α, ρ and objective are the solution's over r.
+		r := p.rNU
+		for i := range b.Alpha {
+			b.Alpha[i] /= r
+		}
+		b.Rho /= r
+		b.Obj /= r * r
+		b.W2 /= r * r
+		b.C = 1 / r
+	}
 	for i, a := range b.Alpha {
 		if a > 0 {
 			b.Index = append(b.Index, i)
 		}
 	}
-	y := make([]int8, p.n)
-	for i := range p.n {
-		y[p.perm[i]] = p.y[i]
-	}
 	if p.X != nil {
 		b.SV = make([][]float64, len(b.Index))
 	}
 	b.Coef = make([]float64, len(b.Index))
+	b.upper = make([]bool, len(b.Index))
 	for k, i := range b.Index {
 		if p.X != nil {
 			b.SV[k] = p.X[i]
 		}
 		b.Coef[k] = b.Alpha[i] * float64(y[i])
-		if b.Alpha[i] >= p.cb {
+		if upper[i] {
 			b.Bounded++
+			b.upper[k] = true
 		}
 	}
 	if _, ok := p.kern.(kernel.Linear); ok {
@@ -821,4 +911,181 @@ func (p *problem) binary(r *smoResult) *Binary {
 		}
 	}
 	return b
+}
+
+// selectPairNU is Solver_NU's working-set selection: the pair has equal
+// labels, the most violating i among the y = +1 or the y = −1 variables and
+// the j of the same label with the largest second-order decrease. The gap
+// is the larger of the two labels' violations.
+func (p *problem) selectPairNU() (int, int, float64, bool) {
+	gmaxp, gmaxp2 := math.Inf(-1), math.Inf(-1)
+	gmaxn, gmaxn2 := math.Inf(-1), math.Inf(-1)
+	ip, in := -1, -1
+	act := p.active
+	y, grad, st := p.y[:act], p.grad[:act], p.status[:act]
+	for t := range act {
+		if y[t] == 1 {
+			if st[t] != atUpper && -grad[t] >= gmaxp {
+				gmaxp, ip = -grad[t], t
+			}
+		} else if st[t] != atLower && grad[t] >= gmaxn {
+			gmaxn, in = grad[t], t
+		}
+	}
+	var qip, qin []float32
+	if ip >= 0 {
+		qip = p.row(ip, act)
+	}
+	if in >= 0 {
+		qin = p.row(in, act)
+	}
+	gj := -1
+	objMin := math.Inf(1)
+	qd := p.qd[:act]
+	for t := range act {
+		if y[t] == 1 {
+			if st[t] == atLower {
+				continue
+			}
+			gd := gmaxp + grad[t]
+			if grad[t] >= gmaxp2 {
+				gmaxp2 = grad[t]
+			}
+			if gd > 0 {
+				a := qd[ip] + qd[t] - 2*float64(qip[t])
+				if a <= 0 {
+					a = tau
+				}
+				if o := -gd * gd / a; o <= objMin {
+					gj, objMin = t, o
+				}
+			}
+		} else {
+			if st[t] == atUpper {
+				continue
+			}
+			gd := gmaxn - grad[t]
+			if -grad[t] >= gmaxn2 {
+				gmaxn2 = -grad[t]
+			}
+			if gd > 0 {
+				a := qd[in] + qd[t] - 2*float64(qin[t])
+				if a <= 0 {
+					a = tau
+				}
+				if o := -gd * gd / a; o <= objMin {
+					gj, objMin = t, o
+				}
+			}
+		}
+	}
+	gap := math.Max(gmaxp+gmaxp2, gmaxn+gmaxn2)
+	if gap < p.s.Eps || gj < 0 {
+		return -1, -1, gap, false
+	}
+	if y[gj] == 1 {
+		return ip, gj, gap, true
+	}
+	return in, gj, gap, true
+}
+
+// shrinkNU is Solver_NU's do_shrinking: shrink with the violations of the
+// two labels apart.
+func (p *problem) shrinkNU(unshrink bool) bool {
+	g1, g2, g3, g4 := math.Inf(-1), math.Inf(-1), math.Inf(-1), math.Inf(-1)
+	for i := range p.active {
+		g := p.grad[i]
+		if p.status[i] != atUpper {
+			if p.y[i] == 1 {
+				g1 = math.Max(g1, -g)
+			} else {
+				g4 = math.Max(g4, -g)
+			}
+		}
+		if p.status[i] != atLower {
+			if p.y[i] == 1 {
+				g2 = math.Max(g2, g)
+			} else {
+				g3 = math.Max(g3, g)
+			}
+		}
+	}
+	if !unshrink && math.Max(g1+g2, g3+g4) <= 10*p.s.Eps {
+		unshrink = true
+		p.reconstruct()
+		p.active = p.n
+	}
+	shrinkable := func(i int) bool {
+		switch p.status[i] {
+		case atUpper:
+			if p.y[i] == 1 {
+				return -p.grad[i] > g1
+			}
+			return -p.grad[i] > g4
+		case atLower:
+			if p.y[i] == 1 {
+				return p.grad[i] > g2
+			}
+			return p.grad[i] > g3
+		}
+		return false
+	}
+	for i := 0; i < p.active; i++ {
+		if !shrinkable(i) {
+			continue
+		}
+		p.active--
+		for p.active > i {
+			if !shrinkable(p.active) {
+				p.swap(i, p.active)
+				break
+			}
+			p.active--
+		}
+	}
+	return unshrink
+}
+
+// rhoNU is Solver_NU's calculate_rho: r1 and r2, the thresholds of the
+// y = +1 and y = −1 variables (the mean gradient over the free ones, or the
+// middle of the feasible interval), give ρ = (r1 − r2)/2 and r = (r1 + r2)/2
+// (kept in p.rNU).
+func (p *problem) rhoNU() float64 {
+	ub1, ub2 := math.Inf(1), math.Inf(1)
+	lb1, lb2 := math.Inf(-1), math.Inf(-1)
+	var sum1, sum2 float64
+	var n1, n2 int
+	for i := range p.active {
+		g := p.grad[i]
+		if p.y[i] == 1 {
+			switch p.status[i] {
+			case atUpper:
+				lb1 = math.Max(lb1, g)
+			case atLower:
+				ub1 = math.Min(ub1, g)
+			default:
+				n1++
+				sum1 += g
+			}
+		} else {
+			switch p.status[i] {
+			case atUpper:
+				lb2 = math.Max(lb2, g)
+			case atLower:
+				ub2 = math.Min(ub2, g)
+			default:
+				n2++
+				sum2 += g
+			}
+		}
+	}
+	r1, r2 := (ub1+lb1)/2, (ub2+lb2)/2
+	if n1 > 0 {
+		r1 = sum1 / float64(n1)
+	}
+	if n2 > 0 {
+		r2 = sum2 / float64(n2)
+	}
+	p.rNU = (r1 + r2) / 2
+	return (r1 - r2) / 2
 }

@@ -270,7 +270,7 @@ func TestCacheBudget(t *testing.T) {
 		p.y = yy
 		p.s.MaxIter = 0
 		budget := max(int64(mb*(1<<20)), 2*rowBytes(len(X)))
-		if _, err := p.run(t.Context(), 1, nil, func(int, float64) {
+		if _, err := p.run(t.Context(), 1, 1, nil, func(int, float64) {
 			if p.c.bytes() > budget {
 				t.Fatalf("CacheMB %v: cache holds %d bytes > %d", mb, p.c.bytes(), budget)
 			}

@@ -41,7 +41,16 @@ type Settings struct {
 	// bit for bit, whatever the number. A negative value is an error.
 	Threads int
 
-	rowThreads int // goroutines per kernel row, set by the solvers
+	// Nu is the ν of the ν-SVC, the one-class SVM and the ν-SVR (LIBSVM's
+	// -n): a lower bound on the fraction of support vectors and an upper
+	// bound on the fraction of margin errors. Zero means 0.5; it must be
+	// in (0, 1]. The C-SVC and the ε-SVR ignore it.
+	Nu float64
+
+	rowThreads int     // goroutines per kernel row, set by the solvers
+	weights    []float64 // class weights (Kernel.ClassWeight)
+	wpos, wneg float64   // class weights of the current pair (0: 1)
+	nuSVC      bool    // solve the ν-SVC
 }
 
 // Loss selects the loss of the linear SVM.
@@ -163,4 +172,50 @@ func (m Multiclass) String() string {
 		return "one-vs-rest"
 	}
 	return fmt.Sprintf("Multiclass(%d)", int(m))
+}
+
+// Type is one of LIBSVM's five formulations (svm-train's -s).
+type Type int
+
+const (
+	// CSVC is the C-support vector classifier (-s 0), the default.
+	CSVC Type = iota
+	// NuSVC is the ν-support vector classifier (-s 1): ν in place of C.
+	NuSVC
+	// OneClass is the one-class SVM (-s 2) of Schölkopf et al., which
+	// estimates the support of a distribution from unlabelled examples.
+	OneClass
+	// EpsilonSVR is ε-support vector regression (-s 3).
+	EpsilonSVR
+	// NuSVR is ν-support vector regression (-s 4): ν in place of ε.
+	NuSVR
+)
+
+// String returns LIBSVM's name of t, as in its model files: c_svc, nu_svc,
+// one_class, epsilon_svr or nu_svr.
+func (t Type) String() string {
+	switch t {
+	case CSVC:
+		return "c_svc"
+	case NuSVC:
+		return "nu_svc"
+	case OneClass:
+		return "one_class"
+	case EpsilonSVR:
+		return "epsilon_svr"
+	case NuSVR:
+		return "nu_svr"
+	}
+	return fmt.Sprintf("Type(%d)", int(t))
+}
+
+// ParseType returns the Type of LIBSVM's name (c_svc, nu_svc, one_class,
+// epsilon_svr, nu_svr).
+func ParseType(name string) (Type, error) {
+	for t := CSVC; t <= NuSVR; t++ {
+		if t.String() == name {
+			return t, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown svm_type %q: want c_svc, nu_svc, one_class, epsilon_svr or nu_svr: %w", name, ErrSetting)
 }
