@@ -47,10 +47,10 @@ type Settings struct {
 	// in (0, 1]. The C-SVC and the ε-SVR ignore it.
 	Nu float64
 
-	rowThreads int     // goroutines per kernel row, set by the solvers
+	rowThreads int       // goroutines per kernel row, set by the solvers
 	weights    []float64 // class weights (Kernel.ClassWeight)
 	wpos, wneg float64   // class weights of the current pair (0: 1)
-	nuSVC      bool    // solve the ν-SVC
+	nuSVC      bool      // solve the ν-SVC
 }
 
 // Loss selects the loss of the linear SVM.

@@ -38,8 +38,8 @@ type libsvmRun struct {
 
 var (
 	reLiveObj = regexp.MustCompile(`obj = (\S+), rho = (\S+)`)
-	reNSV = regexp.MustCompile(`nSV = (\d+), nBSV = (\d+)`)
-	reC   = regexp.MustCompile(`(?m)^(?:C|epsilon) = (\S+)`)
+	reNSV     = regexp.MustCompile(`nSV = (\d+), nBSV = (\d+)`)
+	reC       = regexp.MustCompile(`(?m)^(?:C|epsilon) = (\S+)`)
 )
 
 // svmTrain runs svm-train with args on the data file and returns what it
