@@ -51,6 +51,16 @@ type Laplace struct {
 	Sigma float64
 }
 
+// Sigmoid is k(x, z) = tanh(Gamma·x·z + Coef0), LIBSVM's "sigmoid" kernel
+// (-t 3). It is not positive semi-definite for every Gamma and Coef0, so an
+// SVM with it solves a non-convex problem (LIBSVM's solver copes, with a
+// replacement for non-positive curvature); it is here for LIBSVM's users
+// and models. Gamma must be > 0.
+type Sigmoid struct {
+	Gamma float64
+	Coef0 float64
+}
+
 // Dot returns x·z. It panics if the lengths differ.
 func Dot(x, z []float64) float64 {
 	if len(x) != len(z) {
@@ -92,6 +102,12 @@ func (k Polynomial) FromDot(d float64) float64 {
 	return ipow(g*d+k.Coef0, k.Degree)
 }
 
+// Eval returns tanh(Gamma·x·z + Coef0).
+func (k Sigmoid) Eval(x, z []float64) float64 { return k.FromDot(Dot(x, z)) }
+
+// FromDot returns tanh(Gamma·d + Coef0) for x·z = d.
+func (k Sigmoid) FromDot(d float64) float64 { return math.Tanh(k.Gamma*d + k.Coef0) }
+
 // Eval returns exp(−‖x−z‖² / (2σ²)).
 func (k Gaussian) Eval(x, z []float64) float64 {
 	return math.Exp(-SqDist(x, z) / (2 * k.Sigma * k.Sigma))
@@ -125,6 +141,9 @@ func (k Polynomial) String() string {
 
 func (k Gaussian) String() string { return "gaussian:sigma=" + ftoa(k.Sigma) }
 func (k Laplace) String() string  { return "laplace:sigma=" + ftoa(k.Sigma) }
+func (k Sigmoid) String() string {
+	return "sigmoid:gamma=" + ftoa(k.Gamma) + ",c=" + ftoa(k.Coef0)
+}
 
 func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
@@ -146,6 +165,11 @@ func Validate(k Kernel) error {
 		return checkSigma("gaussian", k.Sigma)
 	case Laplace:
 		return checkSigma("laplace", k.Sigma)
+	case Sigmoid:
+		if !(k.Gamma > 0) || !finite(k.Gamma) || !finite(k.Coef0) {
+			return fmt.Errorf("kernel %s: gamma must be finite and > 0, c finite", k)
+		}
+		return nil
 	case nil:
 		return fmt.Errorf("kernel: none given")
 	}
@@ -170,7 +194,9 @@ func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // Parse reads a kernel specification: "linear"; "poly:d=2,c=1" (optionally
 // gamma=…; defaults d=2, gamma=1, c=0); "gaussian:sigma=2" (alias "rbf", or
-// gamma=… in LIBSVM's terms, σ = 1/√(2γ); default σ=1); "laplace:sigma=1".
+// gamma=… in LIBSVM's terms, σ = 1/√(2γ); default σ=1); "laplace:sigma=1";
+// "sigmoid:gamma=0.5,c=0" (LIBSVM's tanh(γ x·z + coef0); defaults gamma=1,
+// c=0).
 func Parse(spec string) (Kernel, error) {
 	name, args, _ := strings.Cut(strings.TrimSpace(spec), ":")
 	params := map[string]float64{}
@@ -231,8 +257,11 @@ func Parse(spec string) (Kernel, error) {
 	case "laplace":
 		err = allow("sigma")
 		k = Laplace{Sigma: get("sigma", 1)}
+	case "sigmoid":
+		err = allow("gamma", "c", "coef0")
+		k = Sigmoid{Gamma: get("gamma", 1), Coef0: get("c", get("coef0", 0))}
 	default:
-		return nil, fmt.Errorf("unknown kernel %q (want linear, poly, gaussian or laplace)", name)
+		return nil, fmt.Errorf("unknown kernel %q (want linear, poly, gaussian, laplace or sigmoid)", name)
 	}
 	if err != nil {
 		return nil, err
@@ -258,6 +287,8 @@ func FromDot(k Kernel, d, sqx, sqz float64) (v float64, ok bool) {
 		return math.Exp(-max(sqx+sqz-2*d, 0) / (2 * k.Sigma * k.Sigma)), true
 	case Laplace:
 		return math.Exp(-math.Sqrt(max(sqx+sqz-2*d, 0)) / k.Sigma), true
+	case Sigmoid:
+		return k.FromDot(d), true
 	}
 	return 0, false
 }

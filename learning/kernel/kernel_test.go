@@ -28,7 +28,10 @@ func TestParse(t *testing.T) {
 		{spec: "laplace:sigma=1e-320", bad: true},
 		{spec: "gaussian:sigma=1e-150", want: Gaussian{Sigma: 1e-150}},
 		{spec: "gaussian:width=1", bad: true},
-		{spec: "sigmoid", bad: true},
+		{spec: "sigmoid", want: Sigmoid{Gamma: 1}},
+		{spec: "sigmoid:gamma=0.5,c=-1", want: Sigmoid{Gamma: 0.5, Coef0: -1}},
+		{spec: "sigmoid:gamma=0", bad: true},
+		{spec: "cosine", bad: true},
 		{spec: "poly:d", bad: true},
 	}
 	for _, tt := range tests {

@@ -52,6 +52,7 @@ const (
 	kindPoly
 	kindGauss
 	kindLaplace
+	kindSigmoid
 	kindGeneric
 )
 
@@ -400,6 +401,7 @@ type gram struct {
 	kind  kernelKind
 	gamma float64 // Gaussian: 1/(2σ²); Laplace: 1/σ
 	poly  kernel.Polynomial
+	sig   kernel.Sigmoid
 	buf   []float64
 	// threads is the number of goroutines that compute one long kernel
 	// row together (dense, byte and bit-set layouts); each entry is
@@ -426,6 +428,9 @@ func newGram(r learning.Rows, sub []int, k kernel.Kernel) *gram {
 	case kernel.Laplace:
 		g.kind = kindLaplace
 		g.gamma = 1 / k.Sigma
+	case kernel.Sigmoid:
+		g.kind = kindSigmoid
+		g.sig = k
 	default:
 		g.kind = kindGeneric
 	}
@@ -445,6 +450,8 @@ func (g *gram) apply(d float64, i, j int) float64 {
 		return d
 	case kindPoly:
 		return g.poly.FromDot(d)
+	case kindSigmoid:
+		return g.sig.FromDot(d)
 	case kindGauss:
 		return math.Exp(-g.gamma * math.Max(g.v.sq[i]+g.v.sq[j]-2*d, 0))
 	case kindLaplace:
@@ -513,6 +520,10 @@ func (g *gram) rowPart(dst []float32, d []float64, y []int8, i, from int) {
 	case kindPoly:
 		for k, v := range d {
 			d[k] = g.poly.FromDot(v)
+		}
+	case kindSigmoid:
+		for k, v := range d {
+			d[k] = g.sig.FromDot(v)
 		}
 	case kindGauss:
 		sq := g.v.sq[from : from+n]
@@ -618,6 +629,10 @@ func (g *gram) evalAll(dst, x []float64, xb []uint8) []uint8 {
 	case kindPoly:
 		for s, d := range dst {
 			dst[s] = g.poly.FromDot(d)
+		}
+	case kindSigmoid:
+		for s, d := range dst {
+			dst[s] = g.sig.FromDot(d)
 		}
 	case kindGauss:
 		for s, d := range dst {
