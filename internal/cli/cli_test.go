@@ -177,7 +177,7 @@ func TestCompareCommand(t *testing.T) {
 	for _, bad := range [][]string{
 		{"--learners", "adaline"},
 		{"--kernel", "gaussian:sigma=0"},
-		{"--kernel", "sigmoid"},
+		{"--kernel", "cosine"},
 		{"--features", "colour"},
 		{"--C", "-1"},
 	} {

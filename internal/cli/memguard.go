@@ -71,8 +71,11 @@ func guardMemory(ctx context.Context, name string, fs *pflag.FlagSet) (_ context
 				continue // a runtime without the metric: the readers' budgets still hold
 			}
 			if sample[1].Value.Kind() == metrics.KindUint64 && startCycles.Kind() == metrics.KindUint64 &&
-				sample[1].Value.Uint64() == startCycles.Uint64() {
-				continue // no collection since the guard started
+				sample[1].Value.Uint64() < startCycles.Uint64()+2 {
+				// No collection both started and ended since the guard
+				// started: one already running then marks what the
+				// earlier work held.
+				continue
 			}
 			if live := sample[0].Value.Uint64(); live > uint64(limit) {
 				g.over.Store(&memoryError{fmt.Sprintf("%s: stopped: the data and the work on them reached %s live in memory, over --max-memory %d (%s); raise it with --max-memory",
