@@ -203,6 +203,15 @@ func (r *SVMResult) WriteText(w io.Writer) error {
 		}
 		ew.printf("%6d  %-16s %2s %10s  %s\n", i+1, Vec(r.ex.X[i]), sign(r.ex.Y[i]), small(a), note)
 	}
+	if len(r.Steps) > 0 {
+		ew.printf("\nSMO, step by step from α = 0: each step moves one pair (i, j) and keeps Σ y_k α_k = 0\n")
+		ew.printf("%6s %4s %4s  %-21s %-21s %9s %9s %9s %9s\n", "step", "i", "j", "α_i: before → after", "α_j: before → after", "b", "dual", "margin", "KKT gap")
+		for _, s := range r.Steps {
+			ew.printf("%6d %4d %4d  %-21s %-21s %9s %9s %9s %9s\n", s.Step, s.I, s.J,
+				small(s.Before[0])+" → "+small(s.After[0]), small(s.Before[1])+" → "+small(s.After[1]),
+				Num(s.B), Num(s.Dual), MarginText(s.Margin), small(s.Gap))
+		}
+	}
 	ew.printf("\nb = %s, margin 1/‖w‖ = %s", Num(r.B), MarginText(r.Margin))
 	if r.W != nil {
 		ew.printf(", w = %s", Vec(r.W))

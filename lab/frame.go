@@ -52,6 +52,10 @@ type Frame struct {
 	Decision *Grid `json:"decision,omitempty"`
 	Ringed   []int `json:"ringed"`
 	Band     bool  `json:"band"` // draw f = ±1 (the SVM)
+	// Pair holds the two samples (0-based) whose α's the SVM's SMO step
+	// moved, and Margin the margin 1/‖w‖ after it (null while w = 0).
+	Pair   []int    `json:"pair,omitempty"`
+	Margin *float64 `json:"margin,omitempty"`
 	// Text is the whole trace as the notes write it (the page marks the
 	// table's line of this frame).
 	Text string `json:"text"`
@@ -198,8 +202,17 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 		}
 		fr.Status, fr.Converged = r.Kernel.Status, r.Kernel.Converged
 	default:
-		decision = r.SVM.Decision
-		fr.Ringed = append(fr.Ringed, r.SVM.Support...)
+		fx, support, err := r.svmAt(f)
+		if err != nil {
+			return nil, err
+		}
+		decision = fx
+		fr.Ringed = append(fr.Ringed, support...)
+		if f > 0 {
+			s := r.SVM.Steps[f-1]
+			fr.Pair = []int{s.I - 1, s.J - 1}
+			fr.Margin = s.Margin
+		}
 		fr.Band = true
 		fr.Status, fr.Converged = r.SVM.Status, r.SVM.bin.Status.Converged()
 	}

@@ -146,7 +146,31 @@ func (r *Run) Frames() int {
 	case r.Kernel != nil:
 		return len(r.Kernel.Steps) + 1
 	}
-	return 1
+	return len(r.SVM.Steps) + 1
+}
+
+// svmAt returns the SVM's decision function after SMO step f and its
+// support vectors then (1-based).
+func (r *Run) svmAt(f int) (func([]float64) float64, []int, error) {
+	k, err := parseKernel(r.Setup.Kernel)
+	if err != nil {
+		return nil, nil, err
+	}
+	e := r.Example
+	alpha, b := r.SVM.At(f)
+	var support []int
+	for i, a := range alpha {
+		if a > 0 {
+			support = append(support, i+1)
+		}
+	}
+	return func(x []float64) float64 {
+		v := b
+		for _, i := range support {
+			v += alpha[i-1] * float64(e.Y[i-1]) * k.Eval(e.X[i-1], x)
+		}
+		return v
+	}, support, nil
 }
 
 // clampFrame maps −1 (and anything past the end) to the last frame.
@@ -216,6 +240,13 @@ func (r *Run) frameTitle(f int) string {
 		}
 		s := r.GD.Steps[f-1]
 		return fmt.Sprintf("step %d: |V| = %d, R(w) = %s → %s", s.Step, len(s.V), Num(s.Risk), Num(s.After))
+	case r.SVM != nil:
+		if f == 0 {
+			return "start: every α = 0, b = 0"
+		}
+		s := r.SVM.Steps[f-1]
+		return fmt.Sprintf("SMO step %d: α%s %s → %s, α%s %s → %s; b = %s, margin %s", s.Step,
+			Sub(s.I), Num(s.Before[0]), Num(s.After[0]), Sub(s.J), Num(s.Before[1]), Num(s.After[1]), Num(s.B), MarginText(s.Margin))
 	case r.Kernel != nil:
 		if f == 0 {
 			return "start: nothing stored"

@@ -42,6 +42,11 @@ type SVMResult struct {
 	// its 1/‖w‖ is no hard margin).
 	Margin *float64 `json:"margin"`
 	Status string   `json:"status"`
+	// Steps are the solver's pair updates from α = 0, as LIBSVM's SMO
+	// makes them (traceSMO); the last leaves α and b where the solver
+	// of learning/svm puts them, to its tolerance. Empty when a hard
+	// margin is asked of data it cannot separate.
+	Steps []SMOStep `json:"steps"`
 
 	bin *svm.Binary
 	ex  Example
@@ -49,6 +54,17 @@ type SVMResult struct {
 
 // Decision returns f(x).
 func (r *SVMResult) Decision(x []float64) float64 { return r.bin.Decision(x) }
+
+// At returns α and b after SMO step f (0: the start, α = 0 and b = 0;
+// past the last step: the last).
+func (r *SVMResult) At(f int) (alpha []float64, b float64) {
+	alpha = make([]float64, len(r.Alpha))
+	for _, s := range r.Steps[:min(f, len(r.Steps))] {
+		alpha[s.I-1], alpha[s.J-1] = s.After[0], s.After[1]
+		b = s.B
+	}
+	return alpha, b
+}
 
 // SolveSVM trains the kernel SVM of learning/svm on e.
 func SolveSVM(e Example, o SVMOptions) (*SVMResult, error) {
@@ -80,6 +96,16 @@ func SolveSVM(e Example, o SVMOptions) (*SVMResult, error) {
 		if a > 0 {
 			r.Support = append(r.Support, i+1)
 		}
+	}
+	if b.Margin() > 0 || !o.Hard {
+		c := o.C
+		if c == 0 {
+			c = 1
+		}
+		if o.Hard {
+			c = math.Inf(1)
+		}
+		r.Steps, _, _, _ = traceSMO(e, k, c)
 	}
 	if _, ok := k.(kernel.Linear); ok {
 		r.W = make([]float64, e.Dim())

@@ -213,8 +213,21 @@ func (r *Run) regions(f int) (*plot.Plot, error) {
 	switch {
 	case r.SVM != nil:
 		s := r.SVM
-		title := fmt.Sprintf("SVM: margin 1/|w| = %s, b = %s", MarginText(s.Margin), Num(s.B))
-		return Regions(e, s.Decision, title, s.Support, true)
+		if f == len(s.Steps) { // the end: the solver's own answer
+			title := fmt.Sprintf("SVM: margin 1/|w| = %s, b = %s", MarginText(s.Margin), Num(s.B))
+			return Regions(e, s.Decision, title, s.Support, true)
+		}
+		fx, support, err := r.svmAt(f)
+		if err != nil {
+			return nil, err
+		}
+		margin := "∞ (w = 0)"
+		if f > 0 {
+			margin = MarginText(s.Steps[f-1].Margin)
+		}
+		_, b := s.At(f)
+		title := fmt.Sprintf("SVM after SMO step %d of %d: margin 1/|w| = %s, b = %s", f, len(s.Steps), margin, Num(b))
+		return Regions(e, fx, title, support, true)
 	case r.Kernel != nil:
 		// The classifier after frame f: the coefficients so far.
 		coef := make([]float64, len(e.X))

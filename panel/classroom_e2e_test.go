@@ -203,3 +203,28 @@ func TestTrainedDemo(t *testing.T) {
 	b.do("keep", chromedp.Click(chromedp.ID("lose-keep")))
 	b.poll("on letters1960", `window.mark1.layout.task === "letters1960" && window.mark1.state.history.length >= 2`)
 }
+
+// TestLabSVMSteps steps the SVM's solver on the page: each step moves one
+// pair of α's (ringed), the support vectors and the margin band follow,
+// and the end is the solver's answer.
+func TestLabSVMSteps(t *testing.T) {
+	_, ts := newPanel(t, Config{})
+	b := openPage(t, 1280, 800, ts.URL+"/lab.html")
+	b.poll("first frame", `document.body.dataset.frame === "0"`)
+	b.str(`(() => { const s = document.getElementById("example"); s.value = "overlap"; s.dispatchEvent(new Event("change"));
+		const l = document.getElementById("learner"); l.value = "svm"; l.dispatchEvent(new Event("change")); return "" })()`)
+	b.poll("svm start", `window.lab.frame && window.lab.frame.band === true && document.body.dataset.frame === "0" && Number(document.body.dataset.frames) > 3`)
+	if n := b.num(`window.lab.frame.ringed.length`); n != 0 {
+		t.Errorf("SVM at the start: %v support vectors; want none (every α = 0)", n)
+	}
+	for i := 1; i <= 3; i++ {
+		b.do("step", chromedp.Click(chromedp.ID("step")))
+		b.poll("SMO step "+strconv.Itoa(i), `document.body.dataset.frame === "`+strconv.Itoa(i)+`" && window.lab.frame.pair && window.lab.frame.pair.length === 2`)
+	}
+	if c := b.str(`document.getElementById("counter").textContent`); !strings.HasPrefix(c, "SMO step 3 of") || !strings.Contains(c, "support vectors") {
+		t.Errorf("counter %q", c)
+	}
+	b.shot("lab-svm-step3-1280x800.png")
+	b.do("end", chromedp.Click(chromedp.ID("end")))
+	b.poll("end", `document.body.dataset.frame === String(Number(document.body.dataset.frames) - 1)`)
+}

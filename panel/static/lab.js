@@ -116,7 +116,7 @@ function counter(fr) {
       t = `step ${fr.frame} of ${last} (one sample presented each) · epoch ${fr.epoch} · ${fr.mistakes} mistakes so far (each one stored: a_i ← a_i + y_i) · ${fr.misclassified} of ${n} misclassified now`;
       break;
     case "svm":
-      t = `SMO step ${fr.frame} of ${last} (one pair of α's updated each) · ${fr.misclassified} of ${n} samples misclassified now`;
+      t = `SMO step ${fr.frame} of ${last} (one pair of α's moved each) · ${fr.ringed.length} support vectors (α > 0) · margin 1/‖w‖ = ${fr.margin ? fmt(fr.margin) : "∞ (w = 0)"} · ${fr.misclassified} of ${n} samples misclassified now`;
       break;
     default:
       t = `step ${fr.frame} of ${last} (one sample presented each) · epoch ${fr.epoch} · ${fr.mistakes} mistakes so far = updates of w · ${fr.misclassified} of ${n} misclassified now` +
@@ -331,6 +331,7 @@ function drawX(fr) {
   }
   for (const s of fr.ringed) ring(ctx, v, fr.points[s - 1], COL.gold, 14);
   if (fr.mark >= 0) ring(ctx, v, fr.points[fr.mark], fr.mistake ? COL.mistake : COL.grey, 18);
+  if (fr.pair) for (const i of fr.pair) ring(ctx, v, fr.points[i], COL.mistake, 18);
   drawPoints(ctx, v, fr);
 }
 
