@@ -190,6 +190,10 @@ func TestLabBrowser(t *testing.T) {
 	}
 	_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const s = document.getElementById("learner"); s.value = "svm"; s.dispatchEvent(new Event("change")); return true })()`))
 	check("svm", err)
+	// The SVM starts at α = 0 and steps through its solver: End shows its
+	// answer.
+	poll("svm start", `window.lab.frame && window.lab.frame.band === true && document.body.dataset.frame === "0"`)
+	check("end", chromedp.Do(ctx, chromedp.Click(chromedp.ID("end"))))
 	poll("svm frame", `window.lab.frame && window.lab.frame.band === true && window.lab.frame.ringed.length >= 2`)
 	labels, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(window.lab.frame.labels)`))
 	check("labels", err)
