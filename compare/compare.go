@@ -20,6 +20,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -27,16 +28,23 @@ import (
 
 	"mark1/images"
 	"mark1/internal/jsonnum"
+	"mark1/internal/param"
 	"mark1/learning"
 	"mark1/learning/kernel"
+	"mark1/learning/learners"
 	"mark1/learning/svm"
 	"mark1/machine"
 )
 
-// Learners returns the names of the learners a comparison can run.
+// Learners returns the names of the learners a comparison can run: the
+// machine's two ("hardware", "ideal") and every learner of the registry
+// (learning/learners).
 func Learners() []string {
-	return []string{"hardware", "ideal", "perceptron", "averaged", "voted", "pocket", "batch-gd", "kernel-perceptron", "svm", "linear-svm"}
+	return append([]string{"hardware", "ideal"}, learners.Names()...)
 }
+
+// isHardware reports whether name is one of the machine's own learners.
+func isHardware(name string) bool { return name == "hardware" || name == "ideal" }
 
 // DefaultLearners is the set compared when none is named.
 func DefaultLearners() []string {
@@ -48,13 +56,14 @@ func Features() []string { return []string{"pixels", "association"} }
 
 // Spec says what to compare. Zero numeric fields mean the defaults noted.
 type Spec struct {
-	Learners []string      // names from Learners(); nil means DefaultLearners()
-	Features []string      // "pixels", "association"; nil means both
-	Kernel   kernel.Kernel // for kernel-perceptron and svm; nil means Gaussian σ=3
-	C        float64       // SVM penalty; 0 means 1
-	Epochs   int           // epoch limit for the online learners and the hardware; 0 means 50
-	CacheMB  float64       // SVM kernel cache; 0 means 100
-	Seed     uint64        // seeds every learner's order and start
+	Learners []string // names from Learners(); nil means DefaultLearners()
+	Features []string // "pixels", "association"; nil means both
+	// Options are the software learners' options, with the meanings and
+	// defaults of the registry (learning/learners), as fit takes them;
+	// the zero value means learners.Defaults(). Its Seed and Threads are
+	// Spec's own; its Epochs is also the hardware's epoch limit.
+	Options learners.Options
+	Seed    uint64 // seeds the split of P_r's sample and every learner's order and start
 	// NoTheory leaves out the convergence theorem's line for two classes,
 	// which is otherwise given for each feature set a software learner
 	// used (features are built only for the learners asked for).
@@ -85,33 +94,40 @@ type Spec struct {
 	PrSample int
 }
 
-// Validate checks names and parameters.
+// Validate checks names and parameters, as *param.FieldError values in
+// their own names ("learners", "features", "threads", "pr-sample" and the
+// registry's options).
 func (s *Spec) Validate() error {
 	for _, l := range s.Learners {
 		if !slices.Contains(Learners(), l) {
-			return fmt.Errorf("unknown learner %q (want %s)", l, strings.Join(Learners(), ", "))
+			return param.Errorf("learners", strconv.Quote(l), "names from %s", strings.Join(Learners(), ", "))
 		}
 	}
 	for _, f := range s.Features {
 		if !slices.Contains(Features(), f) {
-			return fmt.Errorf("unknown features %q (want pixels or association)", f)
+			return param.Errorf("features", strconv.Quote(f), "pixels or association")
 		}
 	}
-	if s.Kernel != nil {
-		if err := kernel.Validate(s.Kernel); err != nil {
+	if s.Threads < 0 || s.Threads > learners.MaxThreads {
+		return param.Errorf("threads", s.Threads, "a whole number in [0, %d] (0: all cores)", learners.MaxThreads)
+	}
+	if s.PrSample < 0 {
+		return param.Errorf("pr-sample", s.PrSample, "0 (all training cards) or a sample size")
+	}
+	d := s.withDefaults()
+	for _, l := range d.Learners {
+		if isHardware(l) {
+			continue
+		}
+		ls, err := learners.Lookup(l)
+		if err != nil {
+			return err
+		}
+		if err := ls.Check(d.Options); err != nil {
 			return err
 		}
 	}
-	if s.C < 0 || math.IsNaN(s.C) || math.IsInf(s.C, 0) {
-		return fmt.Errorf("SVM penalty C = %v: want a finite number > 0", s.C)
-	}
-	if s.Threads < 0 {
-		return fmt.Errorf("threads %d: want 0 (all cores) or more", s.Threads)
-	}
-	if s.Epochs < 0 || s.CacheMB < 0 || s.PrSample < 0 {
-		return fmt.Errorf("epochs, cache size and P_r sample must not be negative")
-	}
-	return nil
+	return d.Options.Validate()
 }
 
 func (s Spec) withDefaults() Spec {
@@ -121,20 +137,22 @@ func (s Spec) withDefaults() Spec {
 	if s.Features == nil {
 		s.Features = Features()
 	}
-	if s.Kernel == nil {
-		s.Kernel = kernel.Gaussian{Sigma: 3}
+	if s.Options == (learners.Options{}) {
+		s.Options = learners.Defaults()
 	}
-	if s.C == 0 {
-		s.C = 1
-	}
-	if s.Epochs == 0 {
-		s.Epochs = 50
-	}
-	if s.CacheMB == 0 {
-		s.CacheMB = 100
-	}
-	s.Recipe.MaxEpochs = s.Epochs
+	s.Options.Seed, s.Options.Threads = s.Seed, s.Threads
+	s.Recipe.MaxEpochs = s.Options.Epochs
 	return s
+}
+
+// kernelWord is the kernel the report names: the kernel word as the
+// learners read it.
+func (s Spec) kernelWord() string {
+	ks, err := s.Options.KernelSpec()
+	if err != nil {
+		return s.Options.Kernel
+	}
+	return ks.String()
 }
 
 // Row is one learner's line in the table. Fields that do not apply to a
@@ -240,7 +258,7 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Data: train.Name, Classes: train.Classes, Train: train.Len(), Test: test.Len(), Preset: &cfg.Preset, Kernel: spec.Kernel.String()}
+	rep := &Report{Data: train.Name, Classes: train.Classes, Train: train.Len(), Test: test.Len(), Preset: &cfg.Preset, Kernel: spec.kernelWord()}
 	trF, teF := m.Fields(train), m.Fields(test)
 	if teF.Len() > 0 {
 		c := learning.Chance(teF.Y)
@@ -264,7 +282,7 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 	var jobs []job
 	for _, name := range spec.Learners {
 		kinds := spec.Features
-		if name == "hardware" || name == "ideal" {
+		if isHardware(name) {
 			kinds = []string{"fields"}
 		}
 		for _, kind := range kinds {
@@ -273,7 +291,10 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 				label = "association"
 			}
 			d := data(kind) // built here, before the learners run side by side
-			l := learner(name, spec, m)
+			l, err := learner(name, spec, m, d[0])
+			if err != nil {
+				return nil, fmt.Errorf("%s on %s: %w", name, label, err)
+			}
 			if h, ok := l.(Hardware); ok {
 				h.Test = d[1] // P_g per epoch
 				l = h
@@ -341,32 +362,22 @@ func features(m *machine.Machine, f machine.Fields, kind string) *learning.Data 
 	return d
 }
 
-func learner(name string, spec Spec, m *machine.Machine) learning.Learner {
-	switch name {
-	case "hardware", "ideal":
+// learner makes the learner name for the training data tr: the machine's
+// own (m's wiring), or the registry's with spec's options, as fit makes it.
+func learner(name string, spec Spec, m *machine.Machine, tr *learning.Data) (learning.Learner, error) {
+	if isHardware(name) {
 		cfg := m.Config
 		if name == "ideal" {
 			cfg = cfg.IdealPots()
 		}
-		return Hardware{Label: name, Config: cfg, Seeds: m.Seeds, Classes: m.Classes, Wiring: m.Wiring, Recipe: spec.Recipe}
-	case "perceptron":
-		return learning.Perceptron{MaxEpochs: spec.Epochs, Seed: spec.Seed}
-	case "averaged":
-		return learning.AveragedPerceptron{MaxEpochs: spec.Epochs, Seed: spec.Seed}
-	case "voted":
-		return learning.VotedPerceptron{MaxEpochs: spec.Epochs, Seed: spec.Seed}
-	case "pocket":
-		return learning.Pocket{MaxEpochs: spec.Epochs, Seed: spec.Seed}
-	case "batch-gd":
-		return learning.BatchGD{LineSearch: true, MaxEpochs: 4 * spec.Epochs, Seed: spec.Seed}
-	case "kernel-perceptron":
-		return learning.KernelPerceptron{Kernel: spec.Kernel, MaxEpochs: spec.Epochs, Seed: spec.Seed}
-	case "svm":
-		return svm.Kernel{Kernel: spec.Kernel, Settings: svm.Settings{C: spec.C, CacheMB: spec.CacheMB, Threads: spec.Threads}}
-	case "linear-svm":
-		return svm.Linear{Settings: svm.LinearSettings{C: spec.C, Seed: spec.Seed}}
+		return Hardware{Label: name, Config: cfg, Seeds: m.Seeds, Classes: m.Classes, Wiring: m.Wiring, Recipe: spec.Recipe}, nil
 	}
-	panic("compare: unknown learner " + name)
+	ls, err := learners.Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	b, err := ls.New(spec.Options, tr)
+	return b.Learner, err
 }
 
 // job is one learner on one feature set.
@@ -593,7 +604,7 @@ func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Durati
 		y[i] = float64(2*c - 1)
 	}
 	tctx := budgetCtx{ctx, time.Now().Add(budget)}
-	b, err := svm.SolveRowsContext(tctx, d.Features(), y, kernel.Linear{}, svm.Settings{Hard: true, CacheMB: spec.CacheMB, Threads: spec.Threads})
+	b, err := svm.SolveRowsContext(tctx, d.Features(), y, kernel.Linear{}, svm.Settings{Hard: true, CacheMB: spec.Options.CacheMB, Threads: spec.Threads})
 	if err != nil {
 		if ctx.Err() != nil {
 			return Theory{}, ctx.Err()

@@ -11,8 +11,9 @@ import (
 	"time"
 
 	"mark1/images"
+	"mark1/internal/param"
 	"mark1/learning"
-	"mark1/learning/kernel"
+	"mark1/learning/learners"
 	"mark1/machine"
 )
 
@@ -72,7 +73,7 @@ func TestRunAllLearners(t *testing.T) {
 func TestRunReproducible(t *testing.T) {
 	cfg, _ := machine.Preset("worn")
 	tr, te := data(t, "shapes", 12)
-	spec := Spec{Learners: []string{"hardware", "perceptron", "kernel-perceptron", "svm"}, Seed: 4, Epochs: 10}
+	spec := Spec{Learners: []string{"hardware", "perceptron", "kernel-perceptron", "svm"}, Seed: 4, Options: epochs(10)}
 	a, err := Run(context.Background(), cfg, machine.SeedsFrom(4), tr, te, spec, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -91,15 +92,17 @@ func TestSpecValidate(t *testing.T) {
 		spec Spec
 		want string
 	}{
-		{Spec{Learners: []string{"adaline"}}, "unknown learner"},
-		{Spec{Features: []string{"colour"}}, "unknown features"},
-		{Spec{Kernel: kernel.Gaussian{Sigma: -1}}, "sigma"},
-		{Spec{Kernel: kernel.Polynomial{Degree: 99}}, "degree"},
-		{Spec{C: math.Inf(1)}, "C ="},
+		{Spec{Learners: []string{"adaline"}}, "learners"},
+		{Spec{Features: []string{"colour"}}, "features"},
+		{Spec{Options: with(func(o *learners.Options) { o.Kernel = "gaussian:sigma=-1" })}, "sigma"},
+		{Spec{Options: with(func(o *learners.Options) { o.Kernel = "poly"; o.Degree = 99 })}, "degree"},
+		{Spec{Options: with(func(o *learners.Options) { o.C = math.Inf(1) })}, "C"},
+		{Spec{Threads: -1}, "threads"},
 	}
 	for _, tt := range tests {
-		if err := tt.spec.Validate(); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("Validate(%+v) = %v; want an error with %q", tt.spec, err, tt.want)
+		err := tt.spec.Validate()
+		if f := param.As(err); f == nil || f.FieldName() != tt.want {
+			t.Errorf("Validate(%+v) = %v; want a field error for %q", tt.spec, err, tt.want)
 		}
 	}
 }
@@ -130,9 +133,12 @@ func TestHardwareSameWiringUnderFaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec := Spec{Epochs: 2}.withDefaults()
+	spec := Spec{Options: epochs(2)}.withDefaults()
 	for _, name := range []string{"hardware", "ideal"} {
-		h := learner(name, spec, m)
+		h, err := learner(name, spec, m, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
 		res, err := h.Fit(context.Background(), features(m, m.Fields(tr), "fields"), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -147,7 +153,7 @@ func TestHardwareSameWiringUnderFaults(t *testing.T) {
 func TestRowJSON(t *testing.T) {
 	cfg, _ := machine.Preset("mark1")
 	tr, _ := data(t, "leftright", 10)
-	rep, err := Run(context.Background(), cfg, machine.SeedsFrom(1), tr, &images.Dataset{Name: "none", Classes: tr.Classes}, Spec{Learners: []string{"hardware", "perceptron"}, Features: []string{"pixels"}, Epochs: 3}, nil)
+	rep, err := Run(context.Background(), cfg, machine.SeedsFrom(1), tr, &images.Dataset{Name: "none", Classes: tr.Classes}, Spec{Learners: []string{"hardware", "perceptron"}, Features: []string{"pixels"}, Options: epochs(3)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +217,7 @@ func TestTheoryBudget(t *testing.T) {
 	if _, err := theory(ctx, d, Spec{}, time.Minute); err == nil {
 		t.Error("cancelled: no error")
 	}
-	rep, err := RunRaw(context.Background(), "noise", []string{"a", "b"}, d, &learning.Data{Classes: 2}, Spec{Learners: []string{"perceptron"}, Epochs: 2, NoTheory: true}, nil)
+	rep, err := RunRaw(context.Background(), "noise", []string{"a", "b"}, d, &learning.Data{Classes: 2}, Spec{Learners: []string{"perceptron"}, Options: epochs(2), NoTheory: true}, nil)
 	if err != nil || len(rep.Theory) != 0 {
 		t.Errorf("NoTheory: %d theory lines, %v", len(rep.Theory), err)
 	}
@@ -229,7 +235,7 @@ func TestRunRawThreadsIdentical(t *testing.T) {
 	}
 	var ref string
 	for _, threads := range []int{1, 2, 4} {
-		spec := Spec{Learners: []string{"perceptron", "averaged", "kernel-perceptron", "svm", "linear-svm"}, Epochs: 5, Seed: 1, Threads: threads}
+		spec := Spec{Learners: []string{"perceptron", "averaged", "kernel-perceptron", "svm", "linear-svm"}, Options: epochs(5), Seed: 1, Threads: threads}
 		rep, err := RunRaw(context.Background(), "three", []string{"a", "b", "c"}, d, d, spec, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -258,7 +264,7 @@ func TestRunRawThreadsIdentical(t *testing.T) {
 func TestRunCurves(t *testing.T) {
 	cfg, _ := machine.Preset("mark1")
 	tr, te := data(t, "shapes", 16)
-	spec := Spec{Learners: []string{"hardware", "perceptron", "batch-gd", "svm", "linear-svm"}, Features: []string{"pixels"}, Seed: 2, Epochs: 15, NoTheory: true}
+	spec := Spec{Learners: []string{"hardware", "perceptron", "batch-gd", "svm", "linear-svm"}, Features: []string{"pixels"}, Seed: 2, Options: epochs(15), NoTheory: true}
 	rep, err := Run(context.Background(), cfg, machine.SeedsFrom(2), tr, te, spec, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -306,7 +312,7 @@ func TestRunCurves(t *testing.T) {
 func TestRunRecord(t *testing.T) {
 	cfg, _ := machine.Preset("mark1")
 	tr, te := data(t, "shapes", 12)
-	spec := Spec{Learners: []string{"hardware", "kernel-perceptron", "svm", "linear-svm"}, Features: []string{"pixels"}, Seed: 3, Epochs: 8, NoTheory: true, Threads: 2}
+	spec := Spec{Learners: []string{"hardware", "kernel-perceptron", "svm", "linear-svm"}, Features: []string{"pixels"}, Seed: 3, Options: epochs(8), NoTheory: true, Threads: 2}
 	heard := map[string][]learning.Epoch{}
 	rec := spec
 	rec.Record = func(l, f string, e learning.Epoch) { heard[l+" "+f] = append(heard[l+" "+f], e) }
@@ -333,4 +339,16 @@ func TestRunRecord(t *testing.T) {
 	if !reflect.DeepEqual(a.Rows, b.Rows) {
 		t.Errorf("Record changed the results")
 	}
+}
+
+// with returns the registry's defaults changed by f.
+func with(f func(o *learners.Options)) learners.Options {
+	o := learners.Defaults()
+	f(&o)
+	return o
+}
+
+// epochs returns the registry's defaults with an epoch limit of n.
+func epochs(n int) learners.Options {
+	return with(func(o *learners.Options) { o.Epochs = n })
 }

@@ -23,7 +23,7 @@ func RunRaw(ctx context.Context, name string, classes []string, train, test *lea
 		return nil, err
 	}
 	spec = spec.withDefaults()
-	rep := &Report{Data: name, Classes: classes, Train: train.Len(), Test: test.Len(), Kernel: spec.Kernel.String()}
+	rep := &Report{Data: name, Classes: classes, Train: train.Len(), Test: test.Len(), Kernel: spec.kernelWord()}
 	if test.Len() > 0 {
 		c := learning.Chance(test.Y)
 		rep.Chance = &c
@@ -32,11 +32,15 @@ func RunRaw(ctx context.Context, name string, classes []string, train, test *lea
 	perceptronMistakes := -1
 	var jobs []job
 	for _, l := range spec.Learners {
-		if l == "hardware" || l == "ideal" {
+		if isHardware(l) {
 			hardware = append(hardware, l)
 			continue
 		}
-		jobs = append(jobs, job{name: l, kind: Raw, label: Raw, l: learner(l, spec, nil), tr: train, te: test})
+		ll, err := learner(l, spec, nil, train)
+		if err != nil {
+			return nil, fmt.Errorf("%s on %s: %w", l, Raw, err)
+		}
+		jobs = append(jobs, job{name: l, kind: Raw, label: Raw, l: ll, tr: train, te: test})
 	}
 	rows, err := runJobs(ctx, jobs, spec, progress)
 	if err != nil {

@@ -59,7 +59,7 @@ func ExampleFeasibleRegion() {
 // with (x·z)² on xor.
 func ExampleStart() {
 	e, _ := lab.Find("xor")
-	r, _ := lab.Start(context.Background(), e, lab.Setup{Learner: "kernel-perceptron", Kernel: "poly:d=2"})
+	r, _ := lab.Start(context.Background(), e, lab.Setup{Learner: "kernel-perceptron", Kernel: "poly:d=2,gamma=1"})
 	for _, s := range r.Kernel.Stored {
 		fmt.Printf("sample %d %s: a = %d\n", s.Sample, lab.Vec(s.X), s.Coef)
 	}

@@ -173,7 +173,7 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 			fr.Status, fr.Converged = r.GD.Status, r.GD.Converged
 		}
 	case r.Kernel != nil:
-		k, err := parseKernel(r.Setup.Kernel)
+		k, err := exampleKernel(r.Setup.Kernel, r.Example)
 		if err != nil {
 			return nil, err
 		}

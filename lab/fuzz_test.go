@@ -14,7 +14,7 @@ import (
 func FuzzRun(f *testing.F) {
 	f.Add(`[[-1,2,-1],[1,0,1],[1,1,1],[-1,0,-1],[-1,-2,-1],[1,-1,1]]`, `{}`, 3)
 	f.Add(`[[1,1,1],[2,2,1],[-1,-1,-1]]`, `{"learner":"svm","hard":true}`, -1)
-	f.Add(`[[1,1,1],[-1,1,-1],[1,-1,-1],[-1,-1,1]]`, `{"learner":"kernel-perceptron","kernel":"poly:d=2"}`, 2)
+	f.Add(`[[1,1,1],[-1,1,-1],[1,-1,-1],[-1,-1,1]]`, `{"learner":"kernel-perceptron","kernel":"poly:d=2,gamma=1"}`, 2)
 	f.Add(`[[1,1,1],[2,0.5,-1]]`, `{"learner":"batch-gd","bias":true,"line_search":true,"eps":0.3}`, 1)
 	f.Add(`[[0,0,1],[0,0,-1]]`, `{"learner":"perceptron","bias":true,"shuffle":true,"seed":7}`, 0)
 	f.Fuzz(func(t *testing.T, points, setup string, frame int) {

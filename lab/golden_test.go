@@ -97,7 +97,7 @@ func TestGoldenTraces(t *testing.T) {
 	}{
 		{"notes-004", "notes-004", Setup{}},
 		{"needs-bias-gd", "needs-bias", Setup{Learner: "batch-gd", Bias: true, Eps: 0.5}},
-		{"xor-kernel", "xor", Setup{Learner: "kernel-perceptron", Kernel: "poly:d=2"}},
+		{"xor-kernel", "xor", Setup{Learner: "kernel-perceptron", Kernel: "poly:d=2,gamma=1"}},
 		{"pizza-001-svm", "pizza-001", Setup{Learner: "svm", Hard: true}},
 	} {
 		r, err := Start(ctx, mustFind(t, c.ex), c.s)
@@ -130,7 +130,7 @@ func TestGoldenPictures(t *testing.T) {
 	}{
 		{"notes-004-w-step5.png", "notes-004", Setup{}, "w", 5},
 		{"notes-004-x.png", "notes-004", Setup{}, "x", -1},
-		{"xor-kernel-regions.png", "xor", Setup{Learner: "kernel-perceptron", Kernel: "poly:d=2"}, "regions", -1},
+		{"xor-kernel-regions.png", "xor", Setup{Learner: "kernel-perceptron", Kernel: "poly:d=2,gamma=1"}, "regions", -1},
 		{"notes-004-theorem.png", "notes-004", Setup{}, "theorem", -1},
 	} {
 		r, err := Start(ctx, mustFind(t, c.ex), c.s)

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"mark1/chart"
-	"mark1/learning/kernel"
 
 	"gonum.org/v1/plot"
 )
@@ -73,15 +72,11 @@ func Start(ctx context.Context, e Example, s Setup) (*Run, error) {
 	if s.MaxEpochs < 0 || s.MaxEpochs > 100000 {
 		return nil, fmt.Errorf("max epochs %d: want 0 to 100000", s.MaxEpochs)
 	}
-	var k kernel.Kernel = kernel.Linear{}
-	if s.Kernel != "" {
-		var err error
-		if k, err = kernel.Parse(s.Kernel); err != nil {
-			return nil, err
-		}
+	k, err := exampleKernel(s.Kernel, e)
+	if err != nil {
+		return nil, err
 	}
 	r := &Run{Example: e, Setup: s}
-	var err error
 	switch s.Learner {
 	case "perceptron":
 		r.Perceptron, err = TracePerceptron(ctx, e, PerceptronOptions{Bias: s.Bias, Eps: s.Eps, Shuffle: s.Shuffle, Seed: s.Seed, MaxEpochs: s.MaxEpochs, Start: s.Start})

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"mark1/learning/kernel"
+	"mark1/learning/learners"
 )
 
 // Paths draws batch gradient descent (fixed ε) and the perceptron (SGD, in
@@ -234,7 +235,7 @@ func (r *Run) regions(f int) (*plot.Plot, error) {
 		for _, st := range r.Kernel.Steps[:f] {
 			coef[st.Sample-1] = float64(st.Coef)
 		}
-		k, err := parseKernel(r.Setup.Kernel)
+		k, err := exampleKernel(r.Setup.Kernel, r.Example)
 		if err != nil {
 			return nil, err
 		}
@@ -280,11 +281,20 @@ func (r *Run) regions(f int) (*plot.Plot, error) {
 	return Regions(e, func(x []float64) float64 { return w[0]*x[0] + w[1]*x[1] + b }, "decision regions of w = "+Vec(w), nil, false)
 }
 
-func parseKernel(spec string) (kernel.Kernel, error) {
+// exampleKernel reads a kernel word (kernel.Parse) for the example e: a
+// γ of scale or auto takes its value from e's points, as fit's does from
+// its training data (learners.Variance). Empty means linear.
+func exampleKernel(spec string, e Example) (kernel.Kernel, error) {
 	if spec == "" {
 		return kernel.Linear{}, nil
 	}
-	return kernel.Parse(spec)
+	ks, err := kernel.Parse(spec)
+	if err != nil {
+		return nil, err
+	}
+	rows := e.Data().Features()
+	k, _, err := ks.Kernel(rows.Dim(), learners.Variance(rows))
+	return k, err
 }
 
 // MarginPlots draws the SVM with s's kernel with a hard margin (when the
@@ -292,7 +302,7 @@ func parseKernel(spec string) (kernel.Kernel, error) {
 // ‖w‖² + C Σ ξ_i"): as C falls the margin widens and more samples become
 // support vectors.
 func MarginPlots(e Example, s Setup) ([]*plot.Plot, error) {
-	k, err := parseKernel(s.Kernel)
+	k, err := exampleKernel(s.Kernel, e)
 	if err != nil {
 		return nil, err
 	}

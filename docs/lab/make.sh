@@ -13,6 +13,6 @@ $m lab --example pizza-001 --view risk --png pizza-001-risk.png
 $m lab --example narrow-slice --view paths --png narrow-slice-paths.png
 $m lab --example needs-bias --bias --view bias --png needs-bias-3d.png
 $m lab --example needs-bias --bias --view theorem --png needs-bias-theorem.png
-$m lab --example xor --learner kernel-perceptron --kernel poly:d=2 --png xor-kernel.png
+$m lab --example xor --learner kernel-perceptron --kernel poly:d=2,gamma=1 --png xor-kernel.png
 $m lab --example rings --learner svm --kernel gaussian:sigma=1 --png rings-svm.png
 $m lab --example overlap --learner svm --view margin --png overlap-margin.png

@@ -178,6 +178,8 @@ func TestCompareCommand(t *testing.T) {
 		{"--learners", "adaline"},
 		{"--kernel", "gaussian:sigma=0"},
 		{"--kernel", "cosine"},
+		{"--kernel", "sigmoid:gamma=-1"}, // sigmoid is LIBSVM's -t 3; a γ ≤ 0 is not
+		{"--kernel", "tanh"},
 		{"--features", "colour"},
 		{"--C", "-1"},
 	} {

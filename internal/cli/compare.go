@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -17,18 +17,17 @@ import (
 	"mark1/images"
 	"mark1/internal/atomicfile"
 	"mark1/internal/jsonnum"
-	"mark1/learning/kernel"
+	"mark1/learning/learners"
 	"mark1/machine"
 )
 
 func runCompare(ctx context.Context, env *Env, args []string) (err error) {
 	var data dataFlags
 	var mf machineFlags
-	var learners, features, kern, plotPath, export, scale, seedList string
+	var learnerList, features, plotPath, export, scale, seedList string
 	var jsonOut, csvOut, quiet, asPictures, noTheory bool
 	var threads, prCards int
-	var c, cacheMB float64
-	var epochs int
+	var lf learnerFlags
 	fs := newFlags(env, "compare [--task NAME | --data PATH] [flags]", `Trains the Mark I's motor-driven rule and software learners on the same seeded
 split and prints one table: P_r (train accuracy), P_g (test accuracy), mistakes or
 updates, epochs, margin, support vectors, time; for the hardware also simulated
@@ -37,12 +36,13 @@ same wiring with ideal pots; software learners see the retina's pixels or the
 same machine's A-unit outputs (--features).`)
 	data.register(fs, true)
 	mf.register(fs)
-	fs.StringVar(&learners, "learners", strings.Join(compare.DefaultLearners(), ","), "comma-separated: "+strings.Join(compare.Learners(), ", "))
+	fs.StringVar(&learnerList, "learners", strings.Join(compare.DefaultLearners(), ","), "comma-separated: "+strings.Join(compare.Learners(), ", "))
 	fs.StringVar(&features, "features", "pixels,association", "comma-separated: pixels (S-units), association (A-units); numeric data files: raw (their values, the default)")
-	fs.StringVar(&kern, "kernel", "gaussian:sigma=3", "kernel for kernel-perceptron and svm: linear, poly:d=2,c=1, gaussian:sigma=3, laplace:sigma=3\n(laplace is exp(−‖x−z‖/σ) with the Euclidean norm: the notes 004's exp(−‖x−z‖/(2σ²)) is sigma = 2σ²; scikit-learn's\nlaplacian kernel uses the L1 norm)")
-	fs.Float64Var(&c, "C", 1, "SVM penalty C\n(LIBSVM's convention, ½‖w‖² + C·Σξ: the notes 004 write ‖w‖² + C·Σξ, whose C is twice this one)")
-	fs.Float64Var(&cacheMB, "cache-mb", 100, "SVM kernel cache size in MiB")
-	fs.IntVar(&epochs, "epochs", 50, "epoch limit for the online learners and the hardware")
+	// The learners' options, as fit takes them; --seed is the machine's
+	// master seed, which seeds the learners too, --threads compare's, and
+	// --bias the machine's R-unit bias (the learners keep their default
+	// constant input 1).
+	lf.register(fs, fieldFlags{}, "", "seed", "threads", "bias")
 	fs.BoolVar(&jsonOut, "json", false, "print the report as JSON")
 	fs.BoolVar(&csvOut, "csv", false, "print the table as CSV")
 	fs.BoolVar(&quiet, "quiet", false, "print no progress on standard error")
@@ -63,7 +63,7 @@ same machine's A-unit outputs (--features).`)
 	if jsonOut && csvOut {
 		return usagef("give --json or --csv, not both")
 	}
-	for name, v := range map[string]string{"learners": learners, "features": features} {
+	for name, v := range map[string]string{"learners": learnerList, "features": features} {
 		if fs.Changed(name) && len(split(v)) == 0 {
 			return usagef("--%s %q names none; give a comma-separated list", name, v)
 		}
@@ -71,17 +71,9 @@ same machine's A-unit outputs (--features).`)
 	if plotPath != "" && !strings.HasSuffix(strings.ToLower(plotPath), ".png") {
 		return usagef("--plot %s: the curves are drawn as PNG; give a file name ending in .png", plotPath)
 	}
-	k, err := kernel.Parse(kern)
+	opts, err := lf.options()
 	if err != nil {
-		return usagef("--kernel: %v", err)
-	}
-	switch {
-	case !(c > 0) || math.IsInf(c, 0):
-		return usagef("--C %v out of range: must be a finite number > 0", c)
-	case !(cacheMB > 0) || cacheMB > maxCacheMB:
-		return usagef("--cache-mb %v out of range (0, %d]", cacheMB, maxCacheMB)
-	case epochs < 1 || epochs > 100000:
-		return usagef("--epochs %d out of range [1, 100000]", epochs)
+		return err
 	}
 	if prCards < 0 {
 		return usagef("--pr-cards %d: want 0 (all training cards) or a sample size", prCards)
@@ -89,8 +81,15 @@ same machine's A-unit outputs (--features).`)
 	if _, err := workers(threads); err != nil { // the one rule for --threads, as train and ablate
 		return err
 	}
-	spec := compare.Spec{Learners: split(learners), Features: pictureFeatures(features), Kernel: k, C: c, CacheMB: cacheMB, Epochs: epochs, Seed: mf.seed, NoTheory: noTheory, Threads: threads, PrSample: prCards}
+	spec := compare.Spec{Learners: split(learnerList), Features: pictureFeatures(features), Options: opts, Seed: mf.seed, NoTheory: noTheory, Threads: threads, PrSample: prCards}
+	lf.fields.add("learners", "learners")
+	lf.fields.add("features", "features")
+	lf.fields.add("pr-sample", "pr-cards")
+	lf.fields.add("threads", "threads")
 	if err := spec.Validate(); err != nil {
+		if m := lf.fields.message(err); m != "" {
+			return usageError{errors.New(m)}
+		}
 		return usageError{err}
 	}
 	ctx, finish, err := guardMemory(ctx, "compare", fs)
@@ -205,21 +204,24 @@ func startCompareProgress(env *Env, quiet bool, spec *compare.Spec, classes int,
 	if raw {
 		features = []string{compare.Raw}
 	}
-	learners := spec.Learners
-	if learners == nil {
-		learners = compare.DefaultLearners()
+	names := spec.Learners
+	if names == nil {
+		names = compare.DefaultLearners()
 	}
 	epochs := map[string]int{}
-	for _, l := range learners {
+	limit := spec.Options.Epochs
+	if limit == 0 {
+		limit = learners.Defaults().Epochs
+	}
+	for _, l := range names {
 		switch {
 		case (l == "hardware" || l == "ideal") && !raw:
 			runs++
 		case l != "hardware" && l != "ideal":
 			runs += len(features)
 		}
-		epochs[l] = spec.Epochs
+		epochs[l] = limit
 	}
-	epochs["batch-gd"] = 4 * spec.Epochs // compare's batch GD takes up to four steps an epoch limit
 	prog := newLearnerProgress(env.Stderr, quiet, runs, classes, epochs, time.Now)
 	spec.Record = prog.record
 	spec.Checking = prog.checking

@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -17,12 +15,10 @@ import (
 	"mark1/internal/atomicfile"
 	"mark1/learning"
 	"mark1/learning/kernel"
+	"mark1/learning/learners"
 	"mark1/learning/modelfile"
 	"mark1/learning/svm"
 )
-
-// fitLearners are the learners fit trains, by name.
-var fitLearners = []string{"svm", "linear-svm", "perceptron", "averaged", "pocket", "batch-gd", "kernel-perceptron"}
 
 // numericFlags are how fit and apply read data files.
 type numericFlags struct {
@@ -67,173 +63,11 @@ func readNumeric(fs *pflag.FlagSet, path string, opt dataset.Options) (*dataset.
 	return s, err
 }
 
-// fitSettings are fit's learner flags.
-type fitSettings struct {
-	learner, kernel, gamma, scale, loss string
-	degree                              int
-	coef0, c, eps, cacheMB, bias        float64
-	epochs                              int
-	seed                                uint64
-}
-
-// resolveGamma turns --gamma into a number for data of dim features whose
-// entries have variance v: scikit-learn's "scale" 1/(dim·v) (1/dim when v =
-// 0), "auto" 1/dim (LIBSVM's default), or a number > 0.
-func resolveGamma(spec string, dim int, v float64) (float64, error) {
-	switch spec {
-	case "scale":
-		if v == 0 {
-			v = 1
-		}
-		return 1 / (float64(dim) * v), nil
-	case "auto":
-		return 1 / float64(dim), nil
-	}
-	g, err := strconv.ParseFloat(spec, 64)
-	if err != nil || !(g > 0) || math.IsInf(g, 0) {
-		return 0, usagef("--gamma %q: want scale, auto or a number > 0", spec)
-	}
-	return g, nil
-}
-
-// numericGamma reports whether --gamma is a number rather than scale or
-// auto, which depend on the training data.
-func (s *fitSettings) numericGamma() bool { return s.gamma != "scale" && s.gamma != "auto" }
-
-// gammaKernel returns LIBSVM's poly or rbf kernel (--kernel) with γ = g.
-func (s *fitSettings) gammaKernel(g float64) kernel.Kernel {
-	if s.kernel == "rbf" {
-		return kernel.Gaussian{Sigma: 1 / math.Sqrt(2*g)}
-	}
-	return kernel.Polynomial{Degree: s.degree, Gamma: g, Coef0: s.coef0}
-}
-
-// kernelFor builds the kernel of --kernel: LIBSVM's linear, poly and rbf
-// with --gamma, --degree and --coef0, or any kernel.Parse form. gamma is nil
-// when the kernel has none. check has refused every flag out of range
-// before the data were read; what fails here is a γ of scale or auto that
-// the training data make out of range (exit 1).
-func (s *fitSettings) kernelFor(train *dataset.Set) (kernel.Kernel, *float64, error) {
-	switch s.kernel {
-	case "linear":
-		return kernel.Linear{}, nil, nil
-	case "poly", "rbf":
-		g, err := resolveGamma(s.gamma, max(train.Dim, 1), train.Variance())
-		if err != nil {
-			return nil, nil, err
-		}
-		k := s.gammaKernel(g)
-		if err := kernel.Validate(k); err != nil {
-			return nil, nil, fmt.Errorf("--gamma %s gives γ = %g on this data: %v", s.gamma, g, err)
-		}
-		return k, &g, nil
-	}
-	k, err := kernel.Parse(s.kernel)
-	if err != nil {
-		return nil, nil, usagef("--kernel: %v", err)
-	}
-	return k, nil, nil
-}
-
-// maxCacheMB bounds --cache-mb (a pebibyte): the SVM counts its cache in
-// bytes in an int64.
-const maxCacheMB = 1 << 30
-
-// check refuses a learner flag out of range, each with its own line naming
-// the flag, the value and the range, before any data are read. --gamma
-// scale and auto are checked once the data give them a value (kernelFor).
-func (s *fitSettings) check() error {
-	switch {
-	case !(s.c > 0) || math.IsInf(s.c, 0):
-		return usagef("--C %v out of range: must be a finite number > 0", s.c)
-	case !(s.eps >= 0) || math.IsInf(s.eps, 0):
-		return usagef("--eps %v out of range: must be a finite number ≥ 0 (0: the learner's default)", s.eps)
-	case !(s.cacheMB > 0) || s.cacheMB > maxCacheMB:
-		return usagef("--cache-mb %v out of range (0, %d]", s.cacheMB, maxCacheMB)
-	case s.epochs < 1:
-		return usagef("--epochs %d out of range: must be ≥ 1", s.epochs)
-	case math.IsNaN(s.bias) || math.IsInf(s.bias, 0) || s.bias == 0:
-		return usagef("--bias %v out of range: want a finite number, > 0 for a bias feature or negative for none", s.bias)
-	}
-	if !slices.Contains(fitLearners, s.learner) {
-		return usagef("--learner %q: want one of %s", s.learner, strings.Join(fitLearners, ", "))
-	}
-	if s.loss != "hinge" && s.loss != "squared-hinge" {
-		return usagef("--loss %q: want hinge or squared-hinge", s.loss)
-	}
-	g := 1.0 // scale and auto: γ is checked with the data (kernelFor)
-	if s.numericGamma() && (s.kernel == "poly" || s.kernel == "rbf") {
-		var err error
-		if g, err = resolveGamma(s.gamma, 1, 0); err != nil {
-			return err
-		}
-	}
-	// --degree is checked whatever the kernel, as every flag's value is.
-	if err := kernel.Validate(kernel.Polynomial{Degree: s.degree, Gamma: 1}); err != nil {
-		return usagef("--degree %d: %v", s.degree, err)
-	}
-	switch s.kernel {
-	case "linear":
-	case "rbf":
-		if err := kernel.Validate(s.gammaKernel(g)); err != nil && s.numericGamma() {
-			return usagef("--gamma %s: σ = 1/√(2γ): %v", s.gamma, err)
-		}
-	case "poly": // --degree and γ are checked above: what is left is --coef0
-		if err := kernel.Validate(s.gammaKernel(g)); err != nil {
-			return usagef("--coef0 %v: %v", s.coef0, err)
-		}
-	default:
-		k, err := kernel.Parse(s.kernel)
-		if err == nil {
-			err = kernel.Validate(k)
-		}
-		if err != nil {
-			return usagef("--kernel: %v", err)
-		}
-	}
-	return nil
-}
-
-// learnerFor builds the learner of flags check has passed; bias is the
-// linear SVM's bias feature (nil without one).
-func (s *fitSettings) learnerFor(k kernel.Kernel) (l learning.Learner, bias *float64, err error) {
-	switch s.learner {
-	case "svm":
-		return svm.Kernel{Kernel: k, Settings: svm.Settings{C: s.c, Eps: s.eps, CacheMB: s.cacheMB}}, nil, nil
-	case "linear-svm":
-		loss := svm.Hinge
-		switch s.loss {
-		case "hinge":
-		case "squared-hinge":
-			loss = svm.SquaredHinge
-		default:
-			return nil, nil, usagef("--loss %q: want hinge or squared-hinge", s.loss)
-		}
-		ls := svm.LinearSettings{C: s.c, Loss: loss, Eps: s.eps, Bias: s.bias, Seed: s.seed}
-		if s.bias < 0 {
-			ls.Bias = -1
-		} else {
-			bias = &s.bias
-		}
-		return svm.Linear{Settings: ls}, bias, nil
-	case "perceptron":
-		return learning.Perceptron{MaxEpochs: s.epochs, Seed: s.seed}, nil, nil
-	case "averaged":
-		return learning.AveragedPerceptron{MaxEpochs: s.epochs, Seed: s.seed}, nil, nil
-	case "pocket":
-		return learning.Pocket{MaxEpochs: s.epochs, Seed: s.seed}, nil, nil
-	case "batch-gd":
-		return learning.BatchGD{LineSearch: true, MaxEpochs: s.epochs, Seed: s.seed}, nil, nil
-	case "kernel-perceptron":
-		return learning.KernelPerceptron{Kernel: k, MaxEpochs: s.epochs, Seed: s.seed}, nil, nil
-	}
-	return nil, nil, usagef("--learner %q: want one of %s", s.learner, strings.Join(fitLearners, ", "))
-}
-
 func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	var data numericFlags
 	var quiet bool
-	var s fitSettings
+	var lf learnerFlags
+	var scale string
 	var trainPath, testPath, modelPath, libsvmPath, liblinearPath, predPath string
 	fs := newFlags(env, "fit --data TRAIN [--test TEST] [flags]",
 		"Trains one software learner on numeric data (libsvm, CSV or text files) as LIBSVM's svm-train\n"+
@@ -241,20 +75,9 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	fs.StringVar(&trainPath, "data", "", "training data file (required)")
 	fs.StringVar(&testPath, "test", "", "test data file: accuracy and, with --predictions, one predicted label per line")
 	data.register(fs, env.Stderr)
-	fs.StringVar(&s.learner, "learner", "svm", "learner: "+strings.Join(fitLearners, ", "))
-	fs.StringVar(&s.kernel, "kernel", "rbf", "kernel of svm and kernel-perceptron: linear, poly, rbf (LIBSVM's, with --gamma, --degree, --coef0), or gaussian:sigma=S, laplace:sigma=S\n(laplace is exp(−‖x−z‖/σ) with the Euclidean norm: the notes 004's exp(−‖x−z‖/(2σ²)) is sigma = 2σ²; scikit-learn's\nlaplacian kernel uses the L1 norm)")
-	fs.StringVar(&s.gamma, "gamma", "scale", "γ of rbf and poly: scale = 1/(features × variance of the training values), auto = 1/features (LIBSVM's default), or a number")
-	fs.IntVar(&s.degree, "degree", 3, "degree of the poly kernel")
-	fs.Float64Var(&s.coef0, "coef0", 0, "coef0 of the poly kernel")
-	fs.Float64Var(&s.c, "C", 1, "penalty C of svm and linear-svm\n(LIBSVM's convention, ½‖w‖² + C·Σξ: the notes 004 write ‖w‖² + C·Σξ, whose C is twice this one)")
-	fs.Float64Var(&s.eps, "eps", 0, "stopping tolerance (0: 0.001 for svm as LIBSVM's -e, 0.1 for linear-svm as LIBLINEAR's)")
-	fs.Float64Var(&s.cacheMB, "cache-mb", 100, "svm kernel cache in MiB (LIBSVM's -m)")
-	fs.StringVar(&s.loss, "loss", "hinge", "linear-svm loss: hinge (LIBLINEAR -s 3) or squared-hinge (-s 1)")
-	fs.Float64Var(&s.bias, "bias", 1, "linear-svm bias feature (LIBLINEAR's -B); negative for none")
-	fs.IntVar(&s.epochs, "epochs", 100, "epoch limit of the perceptron learners")
+	lf.register(fs, fieldFlags{}, "svm", "threads")
 	fs.BoolVar(&quiet, "quiet", false, "print no progress line on standard error (it is drawn only on a terminal, for fits over a second)")
-	fs.Uint64Var(&s.seed, "seed", 1, "seed of the presentation order (perceptrons, linear-svm)")
-	fs.StringVar(&s.scale, "scale", "none", "scale every feature, fitted on the training data and saved with the model: none, 01 ([0,1] as svm-scale -l 0), pm1 ([-1,1] as svm-scale), std (zero mean, unit variance)")
+	fs.StringVar(&scale, "scale", "none", "scale every feature, fitted on the training data and saved with the model: none, 01 ([0,1] as svm-scale -l 0), pm1 ([-1,1] as svm-scale), std (zero mean, unit variance)")
 	fs.StringVar(&modelPath, "model", "model.json", "the mark1 model file to write")
 	fs.StringVar(&libsvmPath, "libsvm-model", "", "also write the svm in LIBSVM's model format, for svm-predict")
 	fs.StringVar(&liblinearPath, "liblinear-model", "", "also write a linear model in LIBLINEAR's model format, for liblinear-predict")
@@ -274,7 +97,12 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	if modelPath == "" {
 		return usagef("fit: --model is empty: give the model file to write")
 	}
-	if err := s.check(); err != nil {
+	opts, err := lf.options()
+	if err != nil {
+		return err
+	}
+	spec, err := lf.spec(opts)
+	if err != nil {
 		return err
 	}
 	ctx, finish, err := guardMemory(ctx, "fit", fs)
@@ -291,39 +119,36 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		return fmt.Errorf("%s: every row has the label %q; a classifier needs at least two classes", trainPath, train.Classes[0])
 	}
 	var sc *dataset.Scaler
-	if s.scale != "none" {
-		if sc, err = dataset.FitScaler(train, s.scale); err != nil {
+	if scale != "none" {
+		if sc, err = dataset.FitScaler(train, scale); err != nil {
 			return usagef("--scale: %v", err)
 		}
 		if train, err = sc.Apply(train, 0); err != nil {
 			return err
 		}
 	}
-	k, gamma, err := s.kernelFor(train)
-	if err != nil {
-		return err
-	}
-	l, bias, err := s.learnerFor(k)
-	if err != nil {
-		return err
-	}
 	rows, err := setRows(train)
 	if err != nil {
 		return fmt.Errorf("%s: %w", trainPath, err)
 	}
-	rec, endProgress := fitProgress(env.Stderr, quiet, s.learner, len(train.Classes), s.epochs)
-	res, err := l.Fit(ctx, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}, rec)
+	d := &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}
+	built, err := spec.New(opts, d)
+	if err != nil { // a γ of scale or auto out of range on these data
+		return fmt.Errorf("%s: %w", trainPath, lf.fields.named(err))
+	}
+	rec, endProgress := fitProgress(env.Stderr, quiet, spec.Name, len(train.Classes), opts.Epochs)
+	res, err := built.Learner.Fit(ctx, d, rec)
 	endProgress()
 	if err != nil {
 		return fmt.Errorf("%s: %w", trainPath, err)
 	}
-	f, err := modelfile.FromModel(s.learner, res.Model, train.Classes, train.Dim, sc, gamma, bias)
+	f, err := modelfile.FromModel(spec.Name, res.Model, train.Classes, train.Dim, sc, built.Gamma, built.Bias)
 	if err != nil {
 		return err
 	}
 	f.Schema = modelfile.SchemaOf(train)
 	w := env.Stdout
-	fmt.Fprintf(w, "%s on %s: %d rows, %d features, %d classes (%s)\n", describe(f, s), trainPath, train.Rows(), train.Dim, len(train.Classes), strings.Join(train.Classes, " "))
+	fmt.Fprintf(w, "%s on %s: %d rows, %d features, %d classes (%s)\n", describe(spec, opts, built), trainPath, train.Rows(), train.Dim, len(train.Classes), strings.Join(train.Classes, " "))
 	printMachines(w, res.Model, train.Classes)
 	fmt.Fprintf(w, "%s\n", res.Status)
 	// Measure through the saved form, so fit and apply predict alike.
@@ -351,7 +176,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing
 		return err
 	}
-	if err := writeModelFiles(f, modelPath, libsvmPath, liblinearPath, s.loss == "squared-hinge"); err != nil {
+	if err := writeModelFiles(f, modelPath, libsvmPath, liblinearPath, opts.Loss == "squared-hinge"); err != nil {
 		return err
 	}
 	if predPath != "" {
@@ -362,24 +187,31 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	return nil
 }
 
-// describe names the learner and its settings in one phrase.
-func describe(f *modelfile.File, s fitSettings) string {
-	switch f.Learner {
-	case "svm":
-		g := ""
-		if f.Gamma != nil {
-			g = fmt.Sprintf(", gamma %.6g", *f.Gamma)
-			if s.gamma == "scale" || s.gamma == "auto" {
-				g += " (" + s.gamma + ")"
+// describe names the learner and the settings that shape its model in
+// one phrase: its kernel as used (with γ, and the rule that gave it), its
+// loss and its C.
+func describe(spec learners.Spec, o learners.Options, b learners.Built) string {
+	var parts []string
+	if b.Kernel != nil {
+		parts = append(parts, "kernel "+b.Kernel.String())
+		if b.Gamma != nil {
+			g := fmt.Sprintf("gamma %.6g", *b.Gamma)
+			if o.Gamma.Rule != kernel.GammaValue {
+				g += " (" + o.Gamma.String() + ")"
 			}
+			parts = append(parts, g)
 		}
-		return fmt.Sprintf("svm (kernel %s%s, C %g)", *f.Kernel, g, s.c)
-	case "linear-svm":
-		return fmt.Sprintf("linear-svm (%s loss, C %g)", s.loss, s.c)
-	case "kernel-perceptron":
-		return fmt.Sprintf("kernel-perceptron (kernel %s)", *f.Kernel)
 	}
-	return f.Learner
+	if spec.Reads("loss") {
+		parts = append(parts, o.Loss+" loss")
+	}
+	if spec.Reads("C") {
+		parts = append(parts, fmt.Sprintf("C %g", o.C))
+	}
+	if len(parts) == 0 {
+		return spec.Name
+	}
+	return fmt.Sprintf("%s (%s)", spec.Name, strings.Join(parts, ", "))
 }
 
 // printMachines prints each binary machine's dual objective and threshold

@@ -190,7 +190,7 @@ func TestFitAgainstLIBLINEAR(t *testing.T) {
 			os.WriteFile(filepath.Join(dir, "test.libsvm"), blobs(uint64(11+2*k), 150, 6, tt.labels), 0o644)
 			ref := runTool(t, dir, "liblinear-train", "-s", tt.s, "-c", "0.1", "-B", "1", "-e", "0.0001", "train.libsvm", "ref.model")
 			runTool(t, dir, "liblinear-predict", "test.libsvm", "ref.model", "ref.pred")
-			code, out, errOut := run(t, dir, "fit", "--learner", "linear-svm", "--loss", tt.loss, "--C", "0.1", "--bias", "1", "--eps", "0.0001",
+			code, out, errOut := run(t, dir, "fit", "--learner", "linear-svm", "--loss", tt.loss, "--C", "0.1", "--bias", "1", "--tol", "0.0001",
 				"--data", "train.libsvm", "--test", "test.libsvm", "--predictions", "mark1.pred", "--liblinear-model", "mark1.liblinear-model")
 			if code != 0 {
 				t.Fatalf("fit: exit %d: %s", code, errOut)
@@ -304,7 +304,7 @@ func TestFitBadInput(t *testing.T) {
 		{[]string{"fit", "--data", "one.libsvm"}, 1, "one.libsvm: every row has the label \"1\""},
 		{[]string{"fit", "--data", "missing.csv"}, 1, "missing.csv: no such file"},
 		{[]string{"fit", "--data", "ok.csv", "--label-column", "species"}, 1, `ok.csv:1: no column named "species"`},
-		{[]string{"fit", "--data", "ok.csv", "--gamma", "big"}, 2, `--gamma "big"`},
+		{[]string{"fit", "--data", "ok.csv", "--gamma", "big"}, 2, `--gamma big out of range: want scale, auto or a finite number > 0`},
 		{[]string{"fit", "--data", "ok.csv", "--learner", "tree"}, 2, `--learner "tree"`},
 		{[]string{"fit", "--data", "ok.csv", "--scale", "minmax"}, 2, `unknown scaling "minmax"`},
 		{[]string{"fit", "--data", "ok.csv", "--libsvm-model", "x.model"}, 2, `class "x" is not an integer`},

@@ -56,7 +56,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 
   mark1 lab --example notes-004 --trace
   mark1 lab --example needs-bias --learner batch-gd --bias --eps 0.5
-  mark1 lab --example xor --learner kernel-perceptron --kernel poly:d=2
+  mark1 lab --example xor --learner kernel-perceptron --kernel poly:d=2,gamma=1
   mark1 lab --example notes-004 --view notes --gif notes-004.gif`)
 	fs.StringVar(&o.example, "example", "notes-004", "the example data set")
 	fs.StringVar(&o.data, "data", "", "your own two-class data instead of an example: libsvm, CSV or \"x1 x2 ... label\" text, any dimension\n(pictures need 2 features; traces work in any dimension)")
@@ -69,7 +69,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 	fs.BoolVar(&o.shuffle, "shuffle", false, "present the points in a fresh seeded shuffle each epoch instead of in order")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of --shuffle")
 	fs.BoolVar(&o.lineSearch, "line-search", false, "batch GD: choose each step by exact line search instead of a fixed ε")
-	fs.StringVar(&o.kernel, "kernel", "linear", "kernel of the kernel perceptron and the SVM: linear, poly:d=2[,c=1], gaussian:sigma=1, laplace:sigma=1\n(laplace is exp(−‖x−z‖/σ) with the Euclidean norm: the notes 004's exp(−‖x−z‖/(2σ²)) is sigma = 2σ²; scikit-learn's\nlaplacian kernel uses the L1 norm)")
+	fs.StringVar(&o.kernel, "kernel", "linear", "kernel of the kernel perceptron and the SVM: linear, poly:d=2,gamma=1[,c=1], rbf:gamma=G, gaussian:sigma=1, laplace:sigma=1, sigmoid:gamma=G,coef0=C\n(laplace is exp(−‖x−z‖/σ) with the Euclidean norm: the notes 004's exp(−‖x−z‖/(2σ²)) is sigma = 2σ²; scikit-learn's\nlaplacian kernel uses the L1 norm)")
 	fs.Float64Var(&o.c, "C", 1, "the SVM's soft-margin penalty C\n(LIBSVM's convention, ½‖w‖² + C·Σξ: the notes 004 write ‖w‖² + C·Σξ, whose C is twice this one)")
 	fs.BoolVar(&o.hard, "hard", false, "the SVM with a hard margin (C → ∞)")
 	fs.IntVar(&o.maxEpochs, "max-epochs", 100, "bound on the passes over the data (the steps, for batch GD)")

@@ -173,7 +173,7 @@ func TestLabJSONEveryRun(t *testing.T) {
 	for _, e := range lab.Examples() {
 		for _, args := range [][]string{
 			{"--learner", "perceptron"}, {"--learner", "perceptron", "--bias"},
-			{"--learner", "batch-gd"}, {"--learner", "kernel-perceptron", "--kernel", "poly:d=2"},
+			{"--learner", "batch-gd"}, {"--learner", "kernel-perceptron", "--kernel", "poly:d=2,gamma=1"},
 			{"--learner", "svm"}, {"--learner", "svm", "--hard"}, {"--learner", "svm", "--hard", "--kernel", "gaussian:sigma=1"},
 		} {
 			a := append([]string{"lab", "--example", e.Name, "--json", "--max-epochs", "20"}, args...)

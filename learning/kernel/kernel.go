@@ -1,12 +1,21 @@
-// Package kernel provides the kernel functions of the lecture notes: linear,
-// polynomial, Gaussian and Laplace. A kernel k(x, z) = Φ(x)·Φ(z) is an inner
-// product in a feature space that is never built; the kernel perceptron and the
-// SVM of package learning see the data only through it.
+// Package kernel provides the kernel functions of the lecture notes and of
+// LIBSVM: linear, polynomial, Gaussian (LIBSVM's rbf), Laplace and sigmoid.
+// A kernel k(x, z) = Φ(x)·Φ(z) is an inner product in a feature space that
+// is never built; the kernel perceptron and the SVM of package learning see
+// the data only through it.
+//
+// A kernel is written one way everywhere (fit, compare, lab, the panel, model
+// files): Parse reads a Spec, LIBSVM's words and the notes' alike —
+// "linear", "poly:degree=2,gamma=1,coef0=1", "rbf:gamma=scale",
+// "gaussian:sigma=2", "laplace:sigma=1", "sigmoid:gamma=0.1,coef0=0" — and
+// Spec.Kernel turns it into a Kernel once the training data have given γ a
+// value (scale or auto).
 //
 // Kernels are small value types. Their zero values are not usable except for
 // Linear; build them with Parse or with a literal and check them with Validate.
 // Eval panics if x and z differ in length (a programming error); bad parameters
-// from a user are reported by Parse and Validate as errors.
+// are reported by Parse and Validate as *param.FieldError values naming the
+// parameter.
 package kernel
 
 import (
@@ -14,9 +23,12 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"mark1/internal/param"
 )
 
-// Kernel is a positive semi-definite similarity k(x, z).
+// Kernel is a similarity k(x, z): positive semi-definite, except the
+// sigmoid.
 type Kernel interface {
 	// Eval returns k(x, z). It panics if len(x) != len(z).
 	Eval(x, z []float64) float64
@@ -51,11 +63,10 @@ type Laplace struct {
 	Sigma float64
 }
 
-// Sigmoid is k(x, z) = tanh(Gamma·x·z + Coef0), LIBSVM's "sigmoid" kernel
-// (-t 3). It is not positive semi-definite for every Gamma and Coef0, so an
-// SVM with it solves a non-convex problem (LIBSVM's solver copes, with a
-// replacement for non-positive curvature); it is here for LIBSVM's users
-// and models. Gamma must be > 0.
+// Sigmoid is k(x, z) = tanh(Gamma·x·z + Coef0), LIBSVM's -t 3. It is not
+// positive semi-definite for every Gamma and Coef0 (Lin and Lin 2003), so
+// an SVM with it may stop at a point that is not the optimum; it is here
+// because LIBSVM users ask for it.
 type Sigmoid struct {
 	Gamma float64
 	Coef0 float64
@@ -102,16 +113,16 @@ func (k Polynomial) FromDot(d float64) float64 {
 	return ipow(g*d+k.Coef0, k.Degree)
 }
 
-// Eval returns tanh(Gamma·x·z + Coef0).
-func (k Sigmoid) Eval(x, z []float64) float64 { return k.FromDot(Dot(x, z)) }
-
-// FromDot returns tanh(Gamma·d + Coef0) for x·z = d.
-func (k Sigmoid) FromDot(d float64) float64 { return math.Tanh(k.Gamma*d + k.Coef0) }
-
 // Eval returns exp(−‖x−z‖² / (2σ²)).
 func (k Gaussian) Eval(x, z []float64) float64 {
 	return math.Exp(-SqDist(x, z) / (2 * k.Sigma * k.Sigma))
 }
+
+// Eval returns tanh(Gamma·x·z + Coef0).
+func (k Sigmoid) Eval(x, z []float64) float64 { return k.FromDot(Dot(x, z)) }
+
+// FromDot returns tanh(Gamma·d + Coef0) for inputs whose dot product is d.
+func (k Sigmoid) FromDot(d float64) float64 { return math.Tanh(k.Gamma*d + k.Coef0) }
 
 // Eval returns exp(−‖x−z‖ / σ).
 func (k Laplace) Eval(x, z []float64) float64 {
@@ -142,135 +153,69 @@ func (k Polynomial) String() string {
 func (k Gaussian) String() string { return "gaussian:sigma=" + ftoa(k.Sigma) }
 func (k Laplace) String() string  { return "laplace:sigma=" + ftoa(k.Sigma) }
 func (k Sigmoid) String() string {
-	return "sigmoid:gamma=" + ftoa(k.Gamma) + ",c=" + ftoa(k.Coef0)
+	return "sigmoid:gamma=" + ftoa(k.Gamma) + ",coef0=" + ftoa(k.Coef0)
 }
 
 func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-// Validate reports whether k's parameters are in range: a polynomial degree
-// from 1 to 20 and a non-negative Gamma; a finite, positive σ.
+// Validate reports whether k's parameters are in range, as a
+// *param.FieldError naming the parameter ("degree", "gamma", "coef0",
+// "sigma"): a polynomial degree from 1 to 20 and a finite Gamma ≥ 0; a
+// finite, positive σ within [1e-150, 1e150]; a sigmoid's finite Gamma > 0.
 func Validate(k Kernel) error {
 	switch k := k.(type) {
 	case Linear:
 		return nil
 	case Polynomial:
-		if k.Degree < 1 || k.Degree > 20 {
-			return fmt.Errorf("kernel %s: degree %d out of range [1, 20]", k, k.Degree)
+		if k.Degree < MinDegree || k.Degree > MaxDegree {
+			return param.Errorf("degree", k.Degree, "a whole number in [%d, %d]", MinDegree, MaxDegree)
 		}
-		if k.Gamma < 0 || !finite(k.Gamma) || !finite(k.Coef0) {
-			return fmt.Errorf("kernel %s: gamma must be finite and ≥ 0, c finite", k)
+		if k.Gamma < 0 || !finite(k.Gamma) {
+			return param.Errorf("gamma", k.Gamma, "a finite number ≥ 0")
+		}
+		if !finite(k.Coef0) {
+			return param.Errorf("coef0", k.Coef0, "a finite number")
 		}
 		return nil
 	case Gaussian:
-		return checkSigma("gaussian", k.Sigma)
+		return checkSigma(k.Sigma)
 	case Laplace:
-		return checkSigma("laplace", k.Sigma)
+		return checkSigma(k.Sigma)
 	case Sigmoid:
-		if !(k.Gamma > 0) || !finite(k.Gamma) || !finite(k.Coef0) {
-			return fmt.Errorf("kernel %s: gamma must be finite and > 0, c finite", k)
+		if !(k.Gamma > 0) || !finite(k.Gamma) {
+			return param.Errorf("gamma", k.Gamma, "a finite number > 0")
+		}
+		if !finite(k.Coef0) {
+			return param.Errorf("coef0", k.Coef0, "a finite number")
 		}
 		return nil
 	case nil:
-		return fmt.Errorf("kernel: none given")
+		return &param.FieldError{Field: "kernel", Range: "a kernel (" + strings.Join(Names(), ", ") + ")"}
 	}
 	return nil
 }
 
-// Bounds of a kernel's sigma: beyond them the kernel's scale, 1/(2σ²) or
-// 1/σ, over- or underflows, and every kernel value is 0, 1 or NaN.
+// Bounds of a kernel's parameters. Beyond the sigma bounds the kernel's
+// scale, 1/(2σ²) or 1/σ, over- or underflows, and every kernel value is
+// 0, 1 or NaN; the gamma bounds of the rbf kernel are the same, as γ =
+// 1/(2σ²).
 const (
-	minSigma = 1e-150
-	maxSigma = 1e150
+	MinSigma  = 1e-150
+	MaxSigma  = 1e150
+	MinDegree = 1
+	MaxDegree = 20
+	minGamma  = 1 / (2 * MaxSigma * MaxSigma)
+	maxGamma  = 1 / (2 * MinSigma * MinSigma)
 )
 
-func checkSigma(name string, s float64) error {
-	if !(s >= minSigma && s <= maxSigma) {
-		return fmt.Errorf("kernel %s: sigma %v out of range [%g, %g]", name, s, float64(minSigma), float64(maxSigma))
+func checkSigma(s float64) error {
+	if !(s >= MinSigma && s <= MaxSigma) {
+		return param.Errorf("sigma", s, "a number in [%g, %g]", float64(MinSigma), float64(MaxSigma))
 	}
 	return nil
 }
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
-
-// Parse reads a kernel specification: "linear"; "poly:d=2,c=1" (optionally
-// gamma=…; defaults d=2, gamma=1, c=0); "gaussian:sigma=2" (alias "rbf", or
-// gamma=… in LIBSVM's terms, σ = 1/√(2γ); default σ=1); "laplace:sigma=1";
-// "sigmoid:gamma=0.5,c=0" (LIBSVM's tanh(γ x·z + coef0); defaults gamma=1,
-// c=0).
-func Parse(spec string) (Kernel, error) {
-	name, args, _ := strings.Cut(strings.TrimSpace(spec), ":")
-	params := map[string]float64{}
-	if args != "" {
-		for _, kv := range strings.Split(args, ",") {
-			key, val, ok := strings.Cut(kv, "=")
-			if !ok {
-				return nil, fmt.Errorf("kernel %q: parameter %q is not key=value", spec, kv)
-			}
-			v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
-			if err != nil || !finite(v) {
-				return nil, fmt.Errorf("kernel %q: parameter %s: %q is not a finite number", spec, key, val)
-			}
-			params[strings.ToLower(strings.TrimSpace(key))] = v
-		}
-	}
-	allow := func(keys ...string) error {
-		for k := range params {
-			found := false
-			for _, a := range keys {
-				found = found || k == a
-			}
-			if !found {
-				return fmt.Errorf("kernel %q: unknown parameter %q (want %s)", spec, k, strings.Join(keys, ", "))
-			}
-		}
-		return nil
-	}
-	get := func(key string, def float64) float64 {
-		if v, ok := params[key]; ok {
-			return v
-		}
-		return def
-	}
-	var k Kernel
-	var err error
-	switch strings.ToLower(name) {
-	case "linear":
-		err = allow()
-		k = Linear{}
-	case "poly", "polynomial":
-		err = allow("d", "degree", "c", "coef0", "gamma")
-		d := get("d", get("degree", 2))
-		if d != math.Trunc(d) {
-			return nil, fmt.Errorf("kernel %q: degree must be a whole number", spec)
-		}
-		k = Polynomial{Degree: int(d), Gamma: get("gamma", 1), Coef0: get("c", get("coef0", 0))}
-	case "gaussian", "rbf":
-		err = allow("sigma", "gamma")
-		s := get("sigma", 1)
-		if g, ok := params["gamma"]; ok {
-			if !(g > 0) {
-				return nil, fmt.Errorf("kernel %q: gamma must be > 0", spec)
-			}
-			s = 1 / math.Sqrt(2*g)
-		}
-		k = Gaussian{Sigma: s}
-	case "laplace":
-		err = allow("sigma")
-		k = Laplace{Sigma: get("sigma", 1)}
-	case "sigmoid":
-		err = allow("gamma", "c", "coef0")
-		k = Sigmoid{Gamma: get("gamma", 1), Coef0: get("c", get("coef0", 0))}
-	default:
-		return nil, fmt.Errorf("unknown kernel %q (want linear, poly, gaussian, laplace or sigmoid)", name)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := Validate(k); err != nil {
-		return nil, err
-	}
-	return k, nil
-}
 
 // FromDot returns k(x, z) from x·z = d, ‖x‖² = sqx and ‖z‖² = sqz for the
 // kernels that are functions of them (Linear, Polynomial, Gaussian and

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"mark1/learning/kernel"
+	"mark1/learning/learners"
 )
 
 // intLabels returns the classes as integers, as LIBSVM and LIBLINEAR store
@@ -31,7 +32,7 @@ func g17(v float64) string { return strconv.FormatFloat(v, 'g', 17, 64) }
 // a model whose inputs are scaled (svm-predict would not scale them; scale
 // the data with the same rule first, or train without --scale).
 func WriteLIBSVM(w io.Writer, f *File) error {
-	if f.Learner != "svm" {
+	if f.form() != learners.KernelSVMForm {
 		return fmt.Errorf("a %s model cannot be written in LIBSVM's format (svm only)", f.Learner)
 	}
 	if f.Scale != nil {
@@ -41,7 +42,7 @@ func WriteLIBSVM(w io.Writer, f *File) error {
 	if err != nil {
 		return err
 	}
-	k, err := kernel.Parse(*f.Kernel)
+	k, err := kernel.ParseKernel(*f.Kernel)
 	if err != nil {
 		return err
 	}
@@ -62,6 +63,8 @@ func WriteLIBSVM(w io.Writer, f *File) error {
 			g = *f.Gamma
 		}
 		fmt.Fprintf(bw, "kernel_type rbf\ngamma %s\n", g17(g))
+	case kernel.Sigmoid:
+		fmt.Fprintf(bw, "kernel_type sigmoid\ngamma %s\ncoef0 %s\n", g17(k.Gamma), g17(k.Coef0))
 	default:
 		return fmt.Errorf("LIBSVM has no %s kernel", k)
 	}

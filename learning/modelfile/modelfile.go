@@ -8,11 +8,13 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 
 	"mark1/dataset"
 	"mark1/internal/atomicfile"
 	"mark1/learning"
 	"mark1/learning/kernel"
+	"mark1/learning/learners"
 	"mark1/learning/svm"
 )
 
@@ -31,8 +33,8 @@ type File struct {
 	// Format is "mark1-model"; Version is 1.
 	Format  string `json:"format"`
 	Version int    `json:"version"`
-	// Learner names the learner: "svm", "linear-svm", "perceptron",
-	// "averaged", "pocket", "batch-gd" or "kernel-perceptron".
+	// Learner names the learner, a name of the registry
+	// (learning/learners) whose model a file stores (Learners).
 	Learner string `json:"learner"`
 	// Classes holds the class labels; class c is Classes[c].
 	Classes []string `json:"classes"`
@@ -287,21 +289,20 @@ func (f *File) Check() error {
 			}
 		}
 	}
-	kernelModel := f.Learner == "svm" || f.Learner == "kernel-perceptron"
-	switch f.Learner {
-	case "svm", "kernel-perceptron", "linear-svm", "perceptron", "averaged", "pocket", "batch-gd":
-	default:
-		return bad("unknown learner %q", f.Learner)
+	form := f.form()
+	if form == learners.NoFile {
+		return bad("learner %q: want one of %s", f.Learner, strings.Join(Learners(), ", "))
 	}
+	kernelModel := form == learners.KernelSVMForm || form == learners.KernelExpansionForm
 	if kernelModel != (f.Kernel != nil) {
 		return bad("learner %s with kernel %v", f.Learner, f.Kernel)
 	}
 	if f.Kernel != nil {
-		if _, err := kernel.Parse(*f.Kernel); err != nil {
+		if _, err := kernel.ParseKernel(*f.Kernel); err != nil {
 			return bad("%v", err)
 		}
 	}
-	if (f.Learner == "kernel-perceptron") != (f.KernelBias != nil) {
+	if (form == learners.KernelExpansionForm) != (f.KernelBias != nil) {
 		return bad("kernel_bias is for the kernel perceptron only")
 	}
 	if len(f.Machines) == 0 {
@@ -310,7 +311,7 @@ func (f *File) Check() error {
 	C := len(f.Classes)
 	want := C
 	switch {
-	case f.Learner == "svm":
+	case form == learners.KernelSVMForm:
 		want = C * (C - 1) / 2
 	case C == 2:
 		want = 1
@@ -323,7 +324,7 @@ func (f *File) Check() error {
 			return bad("machine %d: classes out of range", m)
 		}
 		switch {
-		case f.Learner == "svm":
+		case form == learners.KernelSVMForm:
 			if mc.Rho == nil || !finite(*mc.Rho) || mc.Neg == nil || len(mc.SV) != len(mc.Coef) || mc.W != nil || mc.B != nil || !finite(mc.Coef...) {
 				return bad("machine %d: an svm machine needs neg, rho, and coef for each sv", m)
 			}
@@ -332,7 +333,7 @@ func (f *File) Check() error {
 					return bad("machine %d: sv %d out of range", m, s)
 				}
 			}
-		case f.Learner == "kernel-perceptron":
+		case form == learners.KernelExpansionForm:
 			if len(mc.Coef) != len(f.SV) || mc.SV != nil || mc.Rho != nil || mc.W != nil || mc.B != nil || !finite(mc.Coef...) {
 				return bad("machine %d: a kernel perceptron machine needs one coef per stored example", m)
 			}
@@ -343,6 +344,28 @@ func (f *File) Check() error {
 		}
 	}
 	return nil
+}
+
+// form is the form of the file's learner's model; NoFile for a learner
+// the registry does not know or whose models no file stores.
+func (f *File) form() learners.Form {
+	s, err := learners.Lookup(f.Learner)
+	if err != nil {
+		return learners.NoFile
+	}
+	return s.Form
+}
+
+// Learners lists the learners whose models a file stores, from the
+// registry.
+func Learners() []string {
+	var n []string
+	for _, s := range learners.All() {
+		if s.Form != learners.NoFile {
+			n = append(n, s.Name)
+		}
+	}
+	return n
 }
 
 // Model rebuilds the trained model for inputs of dim features (at least
@@ -370,12 +393,12 @@ func (f *File) Model(dim int) (learning.Model, error) {
 	var k kernel.Kernel
 	if f.Kernel != nil {
 		var err error
-		if k, err = kernel.Parse(*f.Kernel); err != nil {
+		if k, err = kernel.ParseKernel(*f.Kernel); err != nil {
 			return nil, err
 		}
 	}
-	switch f.Learner {
-	case "svm":
+	switch f.form() {
+	case learners.KernelSVMForm:
 		start := make([]int, 1, len(f.SV)+1)
 		var idx []int32
 		var val []float64
@@ -393,7 +416,7 @@ func (f *File) Model(dim int) (learning.Model, error) {
 			ms = append(ms, svm.Machine{Pos: mc.Pos, Neg: *mc.Neg, SV: mc.SV, Coef: mc.Coef, Rho: *mc.Rho})
 		}
 		return svm.NewKernelModel(k, len(f.Classes), svm.OneVsOne, rows, ms), nil
-	case "kernel-perceptron":
+	case learners.KernelExpansionForm:
 		X, err := dense()
 		if err != nil {
 			return nil, err
@@ -403,7 +426,7 @@ func (f *File) Model(dim int) (learning.Model, error) {
 			km.Coef = append(km.Coef, mc.Coef)
 		}
 		return km, nil
-	case "linear-svm":
+	case learners.LinearSVMForm:
 		lm := &svm.LinearModel{Classes: len(f.Classes), Neg: -1}
 		for _, mc := range f.Machines {
 			lm.Pos = append(lm.Pos, mc.Pos)

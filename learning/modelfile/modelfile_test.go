@@ -111,7 +111,7 @@ func TestCheck(t *testing.T) {
 		{"version", func(f *File) { f.Version = 2 }, "version 2"},
 		{"one class", func(f *File) { f.Classes = f.Classes[:1] }, "1 classes"},
 		{"a class twice", func(f *File) { f.Classes = []string{"x", "x"} }, `class 1: the label "x" appears twice`},
-		{"learner", func(f *File) { f.Learner = "tree" }, `unknown learner "tree"`},
+		{"learner", func(f *File) { f.Learner = "tree" }, `learner "tree"`},
 		{"weights", func(f *File) { f.Machines[0].W = []float64{1} }, "needs 2 weights"},
 		{"class range", func(f *File) { f.Machines[0].Pos = 5 }, "classes out of range"},
 		{"machines", func(f *File) { f.Machines = append(f.Machines, f.Machines[0]) }, "2 machines for 2 classes; want 1"},

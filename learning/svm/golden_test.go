@@ -216,7 +216,7 @@ func updateGolden(t *testing.T) {
 	tmp := t.TempDir()
 	model := filepath.Join(tmp, "model")
 	for _, r := range goldenRuns {
-		k, err := kernel.Parse(r.kernel)
+		k, err := kernel.ParseKernel(r.kernel)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -346,7 +346,7 @@ func TestGoldenLIBSVM(t *testing.T) {
 	for _, g := range set.LIBSVM {
 		t.Run(g.File+"/"+g.Kernel, func(t *testing.T) {
 			d, _ := loadData(t, g.File)
-			k, err := kernel.Parse(g.Kernel)
+			k, err := kernel.ParseKernel(g.Kernel)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -341,7 +341,7 @@ func train(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var objs []string
 	switch *solver {
 	case "smo":
-		k, err := kernel.Parse(*kspec)
+		k, err := kernel.ParseKernel(*kspec)
 		if err != nil {
 			return err
 		}

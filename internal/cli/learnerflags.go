@@ -1,0 +1,156 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"mark1/internal/param"
+	"mark1/learning/learners"
+)
+
+// fieldFlags maps the fields of the library's typed errors
+// (param.FieldError: "C", "gamma", "recipe.pulses") to the flags that set
+// them, built as the flags are registered. A field not in the table but
+// under one that is ("kernel.degree", written in --kernel's word) is
+// blamed on that flag.
+type fieldFlags map[string]string
+
+// add records that flag sets field.
+func (t fieldFlags) add(field, flag string) { t[field] = "--" + flag }
+
+// flag returns the flag of field and the rest of the field's name under it
+// ("" when the flag sets the field itself).
+func (t fieldFlags) flag(field string) (flag, rest string, ok bool) {
+	for name := field; ; {
+		if f, ok := t[name]; ok {
+			return f, strings.TrimPrefix(strings.TrimPrefix(field, name), "."), true
+		}
+		i := strings.LastIndex(name, ".")
+		if i < 0 {
+			return "", "", false
+		}
+		name = name[:i]
+	}
+}
+
+// message says what is wrong in the flag's words, or "" when err holds no
+// field error of a flag in the table.
+func (t fieldFlags) message(err error) string {
+	f := param.As(err)
+	if f == nil {
+		return ""
+	}
+	flag, rest, ok := t.flag(f.FieldName())
+	if !ok {
+		return ""
+	}
+	if rest != "" {
+		return fmt.Sprintf("%s: %s %s out of range: want %s", flag, rest, f.FieldValue(), f.FieldRange())
+	}
+	return fmt.Sprintf("%s %s out of range: want %s", flag, f.FieldValue(), f.FieldRange())
+}
+
+// usage returns err as a usage error (exit 2) naming the flag of its field,
+// for values refused before any data are read; err unchanged when no flag
+// of the table set the field.
+func (t fieldFlags) usage(err error) error {
+	if m := t.message(err); m != "" {
+		return usageError{errors.New(m)}
+	}
+	return err
+}
+
+// named returns err naming the flag of its field (exit 1), for values the
+// data made out of range (a γ of scale on these data).
+func (t fieldFlags) named(err error) error {
+	if m := t.message(err); m != "" {
+		return errors.New(m)
+	}
+	return err
+}
+
+// learnerFlags are the registry's learner options as flags: one flag per
+// option, named as the option, with the registry's default and meaning.
+type learnerFlags struct {
+	learner string
+	opts    learners.Options
+	text    map[string]*string // the flags' text, applied by options
+	order   []string
+	fields  fieldFlags
+}
+
+// optionValue is a learner option's flag: it keeps the text, which
+// learnerFlags.options sets and checks in the registry (so that a bad
+// value is a field error like every other).
+type optionValue struct {
+	text    *string
+	boolean bool
+}
+
+func (v optionValue) String() string     { return *v.text }
+func (v optionValue) Set(s string) error { *v.text = s; return nil }
+func (v optionValue) Type() string {
+	if v.boolean {
+		return "bool"
+	}
+	return "string"
+}
+func (v optionValue) IsBoolFlag() bool { return v.boolean }
+
+// register adds the --learner flag (when def is not empty) and a flag for
+// every registry option not in skip, recording the field → flag table in
+// fields.
+func (l *learnerFlags) register(fs *pflag.FlagSet, fields fieldFlags, def string, skip ...string) {
+	l.opts = learners.Defaults()
+	l.text = map[string]*string{}
+	l.fields = fields
+	if def != "" {
+		fs.StringVar(&l.learner, "learner", def, "learner: "+strings.Join(learners.Names(), ", "))
+		fields.add("learner", "learner")
+	}
+	for _, op := range learners.OptionList() {
+		if slices.Contains(skip, op.Name) {
+			continue
+		}
+		text := l.opts.Get(op.Name)
+		l.text[op.Name] = &text
+		l.order = append(l.order, op.Name)
+		f := fs.VarPF(optionValue{&text, op.Bool}, op.Name, "", op.Doc)
+		if op.Bool {
+			f.NoOptDefVal = "true"
+		}
+		fields.add(op.Name, op.Name)
+	}
+}
+
+// options returns the flags' options, each set and checked by the registry
+// (learners.Options.Set, then Validate); a value out of range is a usage
+// error naming its flag.
+func (l *learnerFlags) options() (learners.Options, error) {
+	o := learners.Defaults()
+	for _, name := range l.order {
+		if err := o.Set(name, *l.text[name]); err != nil {
+			return o, l.fields.usage(err)
+		}
+	}
+	if err := o.Validate(); err != nil {
+		return o, l.fields.usage(err)
+	}
+	return o, nil
+}
+
+// spec returns the --learner's registry entry, checked with o.
+func (l *learnerFlags) spec(o learners.Options) (learners.Spec, error) {
+	s, err := learners.Lookup(l.learner)
+	if err != nil {
+		return s, l.fields.usage(err)
+	}
+	if err := s.Check(o); err != nil {
+		return s, l.fields.usage(err)
+	}
+	return s, nil
+}

@@ -1,0 +1,538 @@
+// Package learners is the one registry of mark1's software learners: each
+// learner's name, the options it reads, their one meaning and default, and
+// what data it needs. fit, compare, lab, the panel's lab page and the model
+// files all take learners and options from here, so a word means the same
+// thing with the same default everywhere, and the same data with the same
+// words give the same model.
+//
+// Options are set by name from text (Set, as a flag or a JSON member gives
+// them) and checked once, here, in their own names: a setting out of range
+// is a *param.FieldError whose Field is the option's name ("C", "gamma",
+// "epochs"), which a front end maps to its own word.
+//
+// The package lives beside learning rather than in it because it builds the
+// SVMs of learning/svm, which imports learning.
+package learners
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"mark1/internal/param"
+	"mark1/learning"
+	"mark1/learning/kernel"
+	"mark1/learning/svm"
+)
+
+// Options are every learner's settings, one field per option word. A
+// learner reads the options its Spec names and ignores the others.
+type Options struct {
+	Kernel  string       // kernel: a kernel word (kernel.Parse); gamma, degree and coef0 fill what it does not write
+	Gamma   kernel.Gamma // gamma: γ of poly, rbf and sigmoid: a number, scale or auto
+	Degree  int          // degree: the poly kernel's degree
+	Coef0   float64      // coef0: the poly and sigmoid kernels' constant
+	C       float64      // C: the SVMs' penalty on margin violations
+	Hard    bool         // hard: the SVM's hard margin (C → ∞)
+	Tol     float64      // tol: the solvers' stopping tolerance; 0 means the learner's own default
+	Epochs  int          // epochs: the perceptrons' and batch GD's limit on passes (batch GD: steps)
+	Eps     float64      // eps: the step size ε of the perceptrons and batch GD
+	Bias    float64      // bias: the constant input appended to every row; negative for none
+	Order   string       // order: shuffle (a fresh seeded order each epoch) or given
+	Line    bool         // line-search: batch GD chooses each step by exact line search
+	Loss    string       // loss: the linear SVM's hinge or squared-hinge
+	CacheMB float64      // cache-mb: the SVM's kernel cache in MiB
+	Seed    uint64       // seed: the presentation order's and the solvers' random stream
+	Threads int          // threads: cores for the SVM's binary problems (0: all); no result depends on it
+}
+
+// Defaults are the options every front end starts from: LIBSVM's and
+// LIBLINEAR's where they have the option (rbf with γ = scale as
+// scikit-learn, degree 3, coef0 0, C 1, a cache of 100 MiB, bias 1), the
+// notes' ε = 1, 100 epochs in a shuffled order from seed 1, batch GD with
+// line search.
+func Defaults() Options {
+	p := kernel.DefaultParams()
+	return Options{
+		Kernel: "rbf", Gamma: p.Gamma, Degree: p.Degree, Coef0: p.Coef0,
+		C: 1, Epochs: 100, Eps: 1, Bias: 1, Order: "shuffle", Line: true,
+		Loss: "hinge", CacheMB: 100, Seed: 1,
+	}
+}
+
+// Bounds of the options.
+const (
+	MaxEpochs  = 100_000
+	MaxCacheMB = 1 << 30 // a pebibyte: the SVM counts its cache in bytes in an int64
+	MaxThreads = 1024
+)
+
+// Option describes one option word.
+type Option struct {
+	Name string // the word: "C", "gamma", "epochs"
+	Doc  string // its one meaning, for help texts
+	// Bool is true for a yes/no option (a flag without a value).
+	Bool bool
+	set  func(o *Options, s string) error
+	get  func(o Options) string
+}
+
+func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+func parseFloat(field, s string, ok func(float64) bool, want string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || !ok(v) {
+		return 0, &param.FieldError{Field: field, Value: s, Range: want}
+	}
+	return v, nil
+}
+
+func parseInt(field, s string, lo, hi int) (int, error) {
+	v, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || v < lo || v > hi {
+		return 0, param.Errorf(field, s, "a whole number in [%d, %d]", lo, hi)
+	}
+	return v, nil
+}
+
+func parseBool(field, s string) (bool, error) {
+	v, err := strconv.ParseBool(strings.TrimSpace(s))
+	if err != nil {
+		return false, &param.FieldError{Field: field, Value: s, Range: "true or false"}
+	}
+	return v, nil
+}
+
+// Ranges of the options, for people; Validate and Set use them.
+const (
+	rangeC     = "a finite number > 0"
+	rangeTol   = "a finite number ≥ 0 (0: the learner's default, 0.001 for svm as LIBSVM's -e, 0.1 for linear-svm as LIBLINEAR's)"
+	rangeEps   = "a finite number > 0"
+	rangeBias  = "a finite number, > 0 for a constant input of that value or negative for none"
+	rangeCache = "a number in (0, 1073741824]"
+)
+
+// OptionList returns every option, in the order help texts list them.
+func OptionList() []Option {
+	return []Option{
+		{Name: "kernel", Doc: "kernel of svm and kernel-perceptron: linear, poly, rbf, sigmoid (LIBSVM's, with gamma, degree, coef0), gaussian:sigma=S, laplace:sigma=S\n(laplace is exp(−‖x−z‖/σ) with the Euclidean norm: the notes 004's exp(−‖x−z‖/(2σ²)) is sigma = 2σ²; scikit-learn's\nlaplacian kernel uses the L1 norm)",
+			set: func(o *Options, s string) error { o.Kernel = s; return nil },
+			get: func(o Options) string { return o.Kernel }},
+		{Name: "gamma", Doc: "γ of rbf, poly and sigmoid: scale = 1/(features × variance of the training values), auto = 1/features (LIBSVM's default), or a number",
+			set: func(o *Options, s string) (err error) { o.Gamma, err = kernel.ParseGamma(s); return },
+			get: func(o Options) string { return o.Gamma.String() }},
+		{Name: "degree", Doc: "degree of the poly kernel",
+			set: func(o *Options, s string) (err error) {
+				o.Degree, err = parseInt("degree", s, kernel.MinDegree, kernel.MaxDegree)
+				return
+			},
+			get: func(o Options) string { return strconv.Itoa(o.Degree) }},
+		{Name: "coef0", Doc: "constant of the poly and sigmoid kernels",
+			set: func(o *Options, s string) (err error) {
+				o.Coef0, err = parseFloat("coef0", s, func(float64) bool { return true }, "a finite number")
+				return
+			},
+			get: func(o Options) string { return ftoa(o.Coef0) }},
+		{Name: "C", Doc: "penalty C of svm and linear-svm\n(LIBSVM's convention, ½‖w‖² + C·Σξ: the notes 004 write ‖w‖² + C·Σξ, whose C is twice this one)",
+			set: func(o *Options, s string) (err error) {
+				o.C, err = parseFloat("C", s, func(v float64) bool { return v > 0 }, rangeC)
+				return
+			},
+			get: func(o Options) string { return ftoa(o.C) }},
+		{Name: "hard", Doc: "svm: the hard margin (C → ∞)", Bool: true,
+			set: func(o *Options, s string) (err error) { o.Hard, err = parseBool("hard", s); return },
+			get: func(o Options) string { return strconv.FormatBool(o.Hard) }},
+		{Name: "tol", Doc: "stopping tolerance of svm and linear-svm (0: 0.001 for svm as LIBSVM's -e, 0.1 for linear-svm as LIBLINEAR's)",
+			set: func(o *Options, s string) (err error) {
+				o.Tol, err = parseFloat("tol", s, func(v float64) bool { return v >= 0 }, rangeTol)
+				return
+			},
+			get: func(o Options) string { return ftoa(o.Tol) }},
+		{Name: "epochs", Doc: "epoch limit of the perceptrons and batch GD (batch GD: steps)",
+			set: func(o *Options, s string) (err error) { o.Epochs, err = parseInt("epochs", s, 1, MaxEpochs); return },
+			get: func(o Options) string { return strconv.Itoa(o.Epochs) }},
+		{Name: "eps", Doc: "step size ε of the perceptrons and batch GD (without line search)",
+			set: func(o *Options, s string) (err error) {
+				o.Eps, err = parseFloat("eps", s, func(v float64) bool { return v > 0 }, rangeEps)
+				return
+			},
+			get: func(o Options) string { return ftoa(o.Eps) }},
+		{Name: "bias", Doc: "constant input appended to every row (the bias trick; LIBLINEAR's -B): its value, or negative for none; the perceptrons take 1 or none",
+			set: func(o *Options, s string) (err error) {
+				o.Bias, err = parseFloat("bias", s, func(v float64) bool { return v != 0 }, rangeBias)
+				return
+			},
+			get: func(o Options) string { return ftoa(o.Bias) }},
+		{Name: "order", Doc: "presentation order of the perceptrons: shuffle (a fresh seeded order each epoch) or given (the data's order)",
+			set: func(o *Options, s string) error {
+				if s != "shuffle" && s != "given" {
+					return &param.FieldError{Field: "order", Value: s, Range: "shuffle or given"}
+				}
+				o.Order = s
+				return nil
+			},
+			get: func(o Options) string { return o.Order }},
+		{Name: "line-search", Doc: "batch GD chooses each step by exact line search (false: the fixed step eps)", Bool: true,
+			set: func(o *Options, s string) (err error) { o.Line, err = parseBool("line-search", s); return },
+			get: func(o Options) string { return strconv.FormatBool(o.Line) }},
+		{Name: "loss", Doc: "linear-svm loss: hinge (LIBLINEAR -s 3) or squared-hinge (-s 1)",
+			set: func(o *Options, s string) error {
+				if s != "hinge" && s != "squared-hinge" {
+					return &param.FieldError{Field: "loss", Value: s, Range: "hinge or squared-hinge"}
+				}
+				o.Loss = s
+				return nil
+			},
+			get: func(o Options) string { return o.Loss }},
+		{Name: "cache-mb", Doc: "svm kernel cache in MiB (LIBSVM's -m)",
+			set: func(o *Options, s string) (err error) {
+				o.CacheMB, err = parseFloat("cache-mb", s, func(v float64) bool { return v > 0 && v <= MaxCacheMB }, rangeCache)
+				return
+			},
+			get: func(o Options) string { return ftoa(o.CacheMB) }},
+		{Name: "seed", Doc: "seed of the presentation order (perceptrons, batch GD, linear-svm)",
+			set: func(o *Options, s string) error {
+				v, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
+				if err != nil {
+					return &param.FieldError{Field: "seed", Value: s, Range: "a whole number in [0, 2⁶⁴)"}
+				}
+				o.Seed = v
+				return nil
+			},
+			get: func(o Options) string { return strconv.FormatUint(o.Seed, 10) }},
+		{Name: "threads", Doc: "cores for the SVM's binary problems and predictions (0: all); results do not depend on it",
+			set: func(o *Options, s string) (err error) { o.Threads, err = parseInt("threads", s, 0, MaxThreads); return },
+			get: func(o Options) string { return strconv.Itoa(o.Threads) }},
+	}
+}
+
+// FindOption returns the option named name.
+func FindOption(name string) (Option, bool) {
+	for _, op := range OptionList() {
+		if op.Name == name {
+			return op, true
+		}
+	}
+	return Option{}, false
+}
+
+// Set sets the option named name from its text, as a flag or a form gives
+// it; a value out of range is a *param.FieldError naming the option.
+func (o *Options) Set(name, value string) error {
+	op, ok := FindOption(name)
+	if !ok {
+		return param.Errorf("option", strconv.Quote(name), "one of %s", strings.Join(optionNames(), ", "))
+	}
+	return op.set(o, value)
+}
+
+// Get returns the option named name as text Set reads back ("" for an
+// unknown name).
+func (o Options) Get(name string) string {
+	op, ok := FindOption(name)
+	if !ok {
+		return ""
+	}
+	return op.get(o)
+}
+
+func optionNames() []string {
+	var n []string
+	for _, op := range OptionList() {
+		n = append(n, op.Name)
+	}
+	return n
+}
+
+// KernelSpec reads the kernel word with the gamma, degree and coef0
+// options for the parameters it does not write.
+func (o Options) KernelSpec() (kernel.Spec, error) {
+	return kernel.ParseWith(o.Kernel, kernel.Params{Gamma: o.Gamma, Degree: o.Degree, Coef0: o.Coef0})
+}
+
+// Validate checks every option, whichever learner reads it, as LIBSVM's
+// svm_check_parameter does: the first one out of range is returned as a
+// *param.FieldError in the option's name. A γ of scale or auto is checked
+// once the data give it a value (Spec.New).
+func (o Options) Validate() error {
+	f := func(field string, v float64, ok bool, want string) error {
+		if !ok || math.IsNaN(v) || math.IsInf(v, 0) {
+			return &param.FieldError{Field: field, Value: ftoa(v), Range: want}
+		}
+		return nil
+	}
+	i := func(field string, v, lo, hi int) error {
+		if v < lo || v > hi {
+			return param.Errorf(field, v, "a whole number in [%d, %d]", lo, hi)
+		}
+		return nil
+	}
+	for _, err := range []error{
+		f("C", o.C, o.C > 0, rangeC),
+		f("tol", o.Tol, o.Tol >= 0, rangeTol),
+		i("epochs", o.Epochs, 1, MaxEpochs),
+		f("eps", o.Eps, o.Eps > 0, rangeEps),
+		f("bias", o.Bias, o.Bias != 0, rangeBias),
+		f("cache-mb", o.CacheMB, o.CacheMB > 0 && o.CacheMB <= MaxCacheMB, rangeCache),
+		i("threads", o.Threads, 0, MaxThreads),
+		i("degree", o.Degree, kernel.MinDegree, kernel.MaxDegree),
+		f("coef0", o.Coef0, true, "a finite number"),
+	} {
+		if err != nil {
+			return err
+		}
+	}
+	if o.Gamma.Rule == kernel.GammaValue && !(o.Gamma.Value > 0 && !math.IsInf(o.Gamma.Value, 0)) {
+		return &param.FieldError{Field: "gamma", Value: o.Gamma.String(), Range: "scale, auto or a finite number > 0"}
+	}
+	if o.Order != "shuffle" && o.Order != "given" {
+		return &param.FieldError{Field: "order", Value: o.Order, Range: "shuffle or given"}
+	}
+	if o.Loss != "hinge" && o.Loss != "squared-hinge" {
+		return &param.FieldError{Field: "loss", Value: o.Loss, Range: "hinge or squared-hinge"}
+	}
+	_, err := o.KernelSpec()
+	return err
+}
+
+// Needs says what data a learner takes.
+type Needs struct {
+	// Kernel is true for learners that see the data through a kernel.
+	Kernel bool
+	// Binary is true for learners that take two classes only; the others
+	// take any number (one-vs-rest or one-vs-one machines).
+	Binary bool
+}
+
+// Form is the form of a trained model, as a model file stores it.
+type Form int
+
+const (
+	// NoFile: no model file stores the model (the voted perceptron's
+	// weighted vote of every intermediate weight vector).
+	NoFile Form = iota
+	// LinearForm: one-vs-rest machines f(x) = w·x + b (the perceptrons,
+	// batch GD).
+	LinearForm
+	// LinearSVMForm: LIBLINEAR's machines, w·x + w_b·bias.
+	LinearSVMForm
+	// KernelSVMForm: LIBSVM's one-vs-one machines Σ coef k(sv, x) − ρ.
+	KernelSVMForm
+	// KernelExpansionForm: the kernel perceptron's one-vs-rest Σ coef
+	// (k(x_j, x) + bias) over stored examples.
+	KernelExpansionForm
+)
+
+// Spec is one learner of the registry.
+type Spec struct {
+	Name string
+	Doc  string
+	// Options names the options the learner reads.
+	Options []string
+	Needs   Needs
+	// Form is the form of the learner's model as a model file
+	// (learning/modelfile) stores it; NoFile when none does.
+	Form  Form
+	build func(o Options, k kernel.Kernel) learning.Learner
+}
+
+// Reads reports whether the learner reads the option.
+func (s Spec) Reads(option string) bool {
+	if slices.Contains(s.Options, option) {
+		return true
+	}
+	// The kernel's parameters go with the kernel.
+	return s.Needs.Kernel && (option == "gamma" || option == "degree" || option == "coef0")
+}
+
+var perceptronOptions = []string{"epochs", "eps", "bias", "order", "seed"}
+
+// All returns the registry, in the order help texts list the learners.
+func All() []Spec {
+	online := func(o Options) (noBias, inOrder bool) { return o.Bias < 0, o.Order == "given" }
+	return []Spec{
+		{Name: "svm", Form: KernelSVMForm, Doc: "the kernel SVM (LIBSVM's C-SVC, one-vs-one)", Options: []string{"kernel", "C", "hard", "tol", "cache-mb", "threads"}, Needs: Needs{Kernel: true},
+			build: func(o Options, k kernel.Kernel) learning.Learner {
+				return svm.Kernel{Kernel: k, Settings: svm.Settings{C: o.C, Hard: o.Hard, Eps: o.Tol, CacheMB: o.CacheMB, Threads: o.Threads}}
+			}},
+		{Name: "linear-svm", Form: LinearSVMForm, Doc: "the linear SVM (LIBLINEAR's dual coordinate descent, one-vs-rest)", Options: []string{"C", "tol", "loss", "bias", "seed"},
+			build: func(o Options, _ kernel.Kernel) learning.Learner {
+				loss := svm.Hinge
+				if o.Loss == "squared-hinge" {
+					loss = svm.SquaredHinge
+				}
+				return svm.Linear{Settings: svm.LinearSettings{C: o.C, Loss: loss, Eps: o.Tol, Bias: o.Bias, Seed: o.Seed}}
+			}},
+		{Name: "perceptron", Form: LinearForm, Doc: "Rosenblatt's error correction as SGD on the perceptron risk (one-vs-rest)", Options: perceptronOptions,
+			build: func(o Options, _ kernel.Kernel) learning.Learner {
+				nb, io := online(o)
+				return learning.Perceptron{Step: o.Eps, NoBias: nb, InOrder: io, MaxEpochs: o.Epochs, Seed: o.Seed}
+			}},
+		{Name: "averaged", Form: LinearForm, Doc: "the averaged perceptron", Options: perceptronOptions,
+			build: func(o Options, _ kernel.Kernel) learning.Learner {
+				nb, io := online(o)
+				return learning.AveragedPerceptron{Step: o.Eps, NoBias: nb, InOrder: io, MaxEpochs: o.Epochs, Seed: o.Seed}
+			}},
+		{Name: "voted", Doc: "the voted perceptron (Freund and Schapire)",
+			Options: perceptronOptions,
+			build: func(o Options, _ kernel.Kernel) learning.Learner {
+				nb, io := online(o)
+				return learning.VotedPerceptron{Step: o.Eps, NoBias: nb, InOrder: io, MaxEpochs: o.Epochs, Seed: o.Seed}
+			}},
+		{Name: "pocket", Form: LinearForm, Doc: "Gallant's pocket algorithm with ratchet", Options: perceptronOptions,
+			build: func(o Options, _ kernel.Kernel) learning.Learner {
+				nb, io := online(o)
+				return learning.Pocket{Step: o.Eps, NoBias: nb, InOrder: io, MaxEpochs: o.Epochs, Seed: o.Seed}
+			}},
+		{Name: "batch-gd", Form: LinearForm, Doc: "full-batch gradient descent on the perceptron risk", Options: []string{"epochs", "eps", "line-search", "bias", "seed"},
+			build: func(o Options, _ kernel.Kernel) learning.Learner {
+				return learning.BatchGD{Step: o.Eps, LineSearch: o.Line, NoBias: o.Bias < 0, MaxEpochs: o.Epochs, Seed: o.Seed}
+			}},
+		{Name: "kernel-perceptron", Form: KernelExpansionForm, Doc: "the perceptron in dual form with a kernel", Options: []string{"kernel", "epochs", "bias", "order", "seed"}, Needs: Needs{Kernel: true},
+			build: func(o Options, k kernel.Kernel) learning.Learner {
+				nb, io := online(o)
+				return learning.KernelPerceptron{Kernel: k, NoBias: nb, InOrder: io, MaxEpochs: o.Epochs, Seed: o.Seed}
+			}},
+	}
+}
+
+// Names returns the learners' names.
+func Names() []string {
+	var n []string
+	for _, s := range All() {
+		n = append(n, s.Name)
+	}
+	return n
+}
+
+// Lookup returns the learner named name; an unknown name is a
+// *param.FieldError for "learner".
+func Lookup(name string) (Spec, error) {
+	for _, s := range All() {
+		if s.Name == name {
+			return s, nil
+		}
+	}
+	return Spec{}, param.Errorf("learner", strconv.Quote(name), "one of %s", strings.Join(Names(), ", "))
+}
+
+// Check validates o for this learner: Options.Validate, then what only
+// this learner refuses (the perceptrons' constant input is 1 or none).
+func (s Spec) Check(o Options) error {
+	if err := o.Validate(); err != nil {
+		return err
+	}
+	if s.Reads("bias") && s.Name != "linear-svm" && o.Bias > 0 && o.Bias != 1 {
+		return &param.FieldError{Field: "bias", Value: ftoa(o.Bias), Range: "1 (an always-on input) or negative (none) for " + s.Name}
+	}
+	return nil
+}
+
+// Built is a learner made for a data set, with what its model file
+// records of the settings.
+type Built struct {
+	Learner learning.Learner
+	// Kernel is the kernel the learner uses (nil for linear learners).
+	Kernel kernel.Kernel
+	// Gamma is LIBSVM's γ the kernel was given or resolved to, where it
+	// has one; nil otherwise.
+	Gamma *float64
+	// Bias is the linear SVM's constant feature; nil for the others and
+	// without one.
+	Bias *float64
+}
+
+// New makes the learner with options o for the training data d: a γ of
+// scale or auto takes its value from d's features (their number and the
+// variance of their values, Variance). Errors are *param.FieldError
+// values in the options' names.
+func (s Spec) New(o Options, d *learning.Data) (Built, error) {
+	if err := s.Check(o); err != nil {
+		return Built{}, err
+	}
+	var b Built
+	if s.Needs.Kernel {
+		ks, err := o.KernelSpec()
+		if err != nil {
+			return Built{}, err
+		}
+		dim, v := 1, 0.0
+		if ks.NeedsData() {
+			rows := d.Features()
+			dim, v = rows.Dim(), Variance(rows)
+		}
+		k, g, err := ks.Kernel(dim, v)
+		if err != nil {
+			return Built{}, err
+		}
+		b.Kernel = k
+		if g != 0 {
+			b.Gamma = &g
+		}
+	}
+	if s.Name == "linear-svm" && o.Bias > 0 {
+		bias := o.Bias
+		b.Bias = &bias
+	}
+	b.Learner = s.build(o, b.Kernel)
+	return b, nil
+}
+
+// Variance returns the variance of all the values of rows, zeros included
+// (scikit-learn's X.var() for gamma = "scale"): the mean over n·dim
+// entries, then the mean squared difference from it.
+func Variance(rows learning.Rows) float64 {
+	n := float64(rows.Len()) * float64(rows.Dim())
+	if n == 0 {
+		return 0
+	}
+	each := func(f func(v float64)) float64 {
+		stored := 0
+		var buf []float64
+		for i := range rows.Len() {
+			var val []float64
+			if sp, ok := rows.(*learning.Sparse); ok {
+				_, val = sp.NonZeros(i)
+			} else {
+				buf = rows.Row(buf, i)
+				val = buf
+			}
+			for _, v := range val {
+				f(v)
+			}
+			stored += len(val)
+		}
+		return float64(stored)
+	}
+	var sum float64
+	each(func(v float64) { sum += v })
+	mean := sum / n
+	var ss float64
+	stored := each(func(v float64) { d := v - mean; ss += d * d })
+	ss += (n - stored) * mean * mean
+	return ss / n
+}
+
+// String describes the learner and the options it reads, as "svm (kernel
+// rbf:gamma=scale, C 1, …)".
+func (s Spec) Describe(o Options) string {
+	var parts []string
+	for _, name := range s.Options {
+		if name == "threads" || name == "cache-mb" {
+			continue // no result depends on them
+		}
+		v := o.Get(name)
+		if name == "kernel" {
+			if ks, err := o.KernelSpec(); err == nil {
+				v = ks.String()
+			}
+		}
+		parts = append(parts, name+" "+v)
+	}
+	if len(parts) == 0 {
+		return s.Name
+	}
+	return fmt.Sprintf("%s (%s)", s.Name, strings.Join(parts, ", "))
+}

@@ -1,0 +1,106 @@
+package learners
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"mark1/internal/param"
+	"mark1/learning"
+	"mark1/learning/kernel"
+)
+
+// The README's table of learners × options × defaults is the registry's.
+func TestREADMETable(t *testing.T) {
+	var b strings.Builder
+	if err := WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), b.String()) {
+		t.Errorf("README.md lacks the registry's table (learners.WriteTable); put this in its place:\n%s", b.String())
+	}
+}
+
+// Every option's default reads back through Set, and Defaults validate.
+func TestDefaultsRoundTrip(t *testing.T) {
+	d := Defaults()
+	if err := d.Validate(); err != nil {
+		t.Fatalf("defaults: %v", err)
+	}
+	for _, op := range OptionList() {
+		o := Options{}
+		if err := o.Set(op.Name, d.Get(op.Name)); err != nil {
+			t.Errorf("%s: Set(Get) = %v", op.Name, err)
+		}
+		if o.Get(op.Name) != d.Get(op.Name) {
+			t.Errorf("%s: %q reads back as %q", op.Name, d.Get(op.Name), o.Get(op.Name))
+		}
+	}
+}
+
+// Each bad value is refused in its option's own name, as a typed field
+// error.
+func TestFieldErrors(t *testing.T) {
+	tests := []struct {
+		option, value, field string
+	}{
+		{"C", "0", "C"}, {"C", "-1", "C"}, {"C", "Inf", "C"}, {"C", "x", "C"},
+		{"tol", "-1", "tol"}, {"epochs", "0", "epochs"}, {"epochs", "100001", "epochs"},
+		{"eps", "0", "eps"}, {"bias", "0", "bias"}, {"bias", "NaN", "bias"},
+		{"order", "random", "order"}, {"loss", "log", "loss"}, {"cache-mb", "0", "cache-mb"},
+		{"gamma", "-1", "gamma"}, {"gamma", "often", "gamma"}, {"degree", "21", "degree"},
+		{"seed", "-1", "seed"}, {"threads", "-1", "threads"}, {"hard", "maybe", "hard"},
+		{"colour", "colour", "option"},
+	}
+	for _, tt := range tests {
+		o := Defaults()
+		err := o.Set(tt.option, tt.value)
+		var fe *param.FieldError
+		if !errors.As(err, &fe) || fe.Field != tt.field || !strings.Contains(err.Error(), tt.value) {
+			t.Errorf("Set(%s, %q) = %v; want a field error for %s naming the value", tt.option, tt.value, err, tt.field)
+		}
+	}
+	o := Defaults()
+	o.Kernel = "poly:degree=30"
+	if f := param.As(o.Validate()); f == nil || f.FieldName() != "kernel.degree" {
+		t.Errorf("a bad degree in the kernel word: %v; want a field error for kernel.degree", o.Validate())
+	}
+	if _, err := Lookup("tree"); param.As(err) == nil || param.As(err).FieldName() != "learner" {
+		t.Errorf("Lookup(tree) = %v; want a field error for learner", err)
+	}
+	p, _ := Lookup("perceptron")
+	o = Defaults()
+	o.Bias = 2
+	if f := param.As(p.Check(o)); f == nil || f.FieldName() != "bias" {
+		t.Errorf("perceptron with bias 2: %v; want a field error for bias", p.Check(o))
+	}
+}
+
+// New builds each learner with the options it reads: the kernel with γ
+// resolved from the data as scikit-learn's scale (1/(features × variance)).
+func TestNew(t *testing.T) {
+	d := &learning.Data{X: [][]float64{{0, 2}, {2, 0}, {0, 0}, {2, 2}}, Y: []int{0, 0, 1, 1}, Classes: 2}
+	// 8 values, mean 1, variance 1; 2 features: γ = 1/2, σ = 1.
+	s, _ := Lookup("svm")
+	b, err := s.New(Defaults(), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Kernel != (kernel.Gaussian{Sigma: 1}) || b.Gamma == nil || *b.Gamma != 0.5 {
+		t.Errorf("svm's default kernel on the data: %v, γ %v; want gaussian:sigma=1, γ 0.5", b.Kernel, b.Gamma)
+	}
+	if Variance(learning.NewDense(d.X)) != 1 {
+		t.Errorf("Variance = %v; want 1", Variance(learning.NewDense(d.X)))
+	}
+	for _, spec := range All() {
+		b, err := spec.New(Defaults(), d)
+		if err != nil || b.Learner == nil || b.Learner.Name() != spec.Name {
+			t.Errorf("%s: New = %v, %v", spec.Name, b.Learner, err)
+		}
+	}
+}
