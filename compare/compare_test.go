@@ -94,7 +94,7 @@ func TestSpecValidate(t *testing.T) {
 	}{
 		{Spec{Learners: []string{"adaline"}}, "learners"},
 		{Spec{Features: []string{"colour"}}, "features"},
-		{Spec{Options: with(func(o *learners.Options) { o.Kernel = "gaussian:sigma=-1" })}, "sigma"},
+		{Spec{Options: with(func(o *learners.Options) { o.Kernel = "gaussian:sigma=-1" })}, "kernel.sigma"},
 		{Spec{Options: with(func(o *learners.Options) { o.Kernel = "poly"; o.Degree = 99 })}, "degree"},
 		{Spec{Options: with(func(o *learners.Options) { o.C = math.Inf(1) })}, "C"},
 		{Spec{Threads: -1}, "threads"},
