@@ -23,7 +23,7 @@ func TestSVMMarginFromAlpha(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := kernel.Parse("poly:d=2")
+	k, err := kernel.ParseKernel("poly:d=2,gamma=1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestHardMarginNotSeparable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := kernel.Parse("poly:d=2")
+	k, err := kernel.ParseKernel("poly:d=2,gamma=1")
 	if err != nil {
 		t.Fatal(err)
 	}
