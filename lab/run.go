@@ -147,7 +147,7 @@ func (r *Run) Frames() int {
 // svmAt returns the SVM's decision function after SMO step f and its
 // support vectors then (1-based).
 func (r *Run) svmAt(f int) (func([]float64) float64, []int, error) {
-	k, err := parseKernel(r.Setup.Kernel)
+	k, err := exampleKernel(r.Setup.Kernel, r.Example)
 	if err != nil {
 		return nil, nil, err
 	}

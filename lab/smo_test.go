@@ -21,13 +21,13 @@ func TestSMOSteps(t *testing.T) {
 		{"notes-004", "", 1, false},
 		{"overlap", "", 1, false},
 		{"overlap", "", 10, false},
-		{"overlap", "poly:d=2", 0.5, false},
-		{"xor", "poly:d=2", 1, false},
+		{"overlap", "poly:d=2,gamma=1", 0.5, false},
+		{"xor", "poly:d=2,gamma=1", 1, false},
 		{"rings", "gaussian:sigma=1", 1, false},
 		{"rings", "gaussian:sigma=1", 0, true},
 	} {
 		e := mustFind(t, c.example)
-		k, err := parseKernel(c.kernel)
+		k, err := exampleKernel(c.kernel, e)
 		if err != nil {
 			t.Fatal(err)
 		}
