@@ -3,6 +3,8 @@ package learning
 import (
 	"fmt"
 	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // z95 is the two-sided 95% point of the standard normal distribution.
@@ -33,6 +35,33 @@ func Wilson(right, n int) (lo, hi float64) {
 		hi = 1
 	}
 	return lo, hi
+}
+
+// MeanCI returns the mean of x and its 95% confidence interval by
+// Student's t with len(x)−1 degrees of freedom, mean ± t·s/√n: the
+// interval for a quantity measured once per seed. With one value the
+// interval is that value alone (no spread can be estimated); with none all
+// three are NaN.
+func MeanCI(x []float64) (mean, lo, hi float64) {
+	n := len(x)
+	if n == 0 {
+		nan := math.NaN()
+		return nan, nan, nan
+	}
+	for _, v := range x {
+		mean += v
+	}
+	mean /= float64(n)
+	if n == 1 {
+		return mean, mean, mean
+	}
+	var ss float64
+	for _, v := range x {
+		ss += (v - mean) * (v - mean)
+	}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(0.975)
+	half := t * math.Sqrt(ss/float64(n-1)/float64(n))
+	return mean, mean - half, mean + half
 }
 
 // Chance returns the chance level of a set of labels: the accuracy of

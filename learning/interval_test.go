@@ -55,3 +55,19 @@ func ExampleWilson() {
 	// Output:
 	// 45 of 52 right: 86.5%, 95% interval 74.7–93.3%
 }
+
+// TestMeanCI against Student's t from tables: t(0.975, 9) = 2.2622, so
+// ten values 1…10 (mean 5.5, s = 3.0277) give 5.5 ± 2.1659.
+func TestMeanCI(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	m, lo, hi := MeanCI(x)
+	if m != 5.5 || math.Abs(hi-m-2.1659) > 1e-4 || math.Abs(m-lo-(hi-m)) > 1e-12 {
+		t.Errorf("MeanCI 1…10 = %v [%v, %v]; want 5.5 ± 2.1659", m, lo, hi)
+	}
+	if m, lo, hi := MeanCI([]float64{0.7}); m != 0.7 || lo != 0.7 || hi != 0.7 {
+		t.Errorf("one value: %v [%v, %v]", m, lo, hi)
+	}
+	if m, _, _ := MeanCI(nil); !math.IsNaN(m) {
+		t.Errorf("no values: mean %v; want NaN", m)
+	}
+}
