@@ -158,14 +158,22 @@ func (s Spec) kernelWord() string {
 // Row is one learner's line in the table. Fields that do not apply to a
 // learner are nil, and null in JSON.
 type Row struct {
-	Learner   string   `json:"learner"`
-	Features  string   `json:"features"`
-	Pr        float64  `json:"p_r"`     // training accuracy
-	Pg        *float64 `json:"p_g"`     // held-out accuracy; nil without held-out data
-	Updates   int      `json:"updates"` // mistakes corrected, or solver updates
-	Epochs    int      `json:"epochs"`
-	Converged bool     `json:"converged"`
-	Status    string   `json:"status"`
+	Learner  string   `json:"learner"`
+	Features string   `json:"features"`
+	Pr       float64  `json:"p_r"` // training accuracy
+	Pg       *float64 `json:"p_g"` // held-out accuracy; nil without held-out data
+	// PrPairwise and PgPairwise are Rosenblatt's 1958 P_r and P_g: the
+	// fraction of (card, other class) pairs in which the model scores the
+	// card's class above the other (machine.Machine.Pairwise for the
+	// hardware; learning.Scorer's scores for the others: one-vs-one SVMs
+	// score by votes). For two classes they are Pr and Pg. Nil for a model
+	// without per-class scores, or without held-out data.
+	PrPairwise *float64 `json:"p_r_pairwise"`
+	PgPairwise *float64 `json:"p_g_pairwise"`
+	Updates    int      `json:"updates"` // mistakes corrected, or solver updates
+	Epochs     int      `json:"epochs"`
+	Converged  bool     `json:"converged"`
+	Status     string   `json:"status"`
 	// Margin is the model's own margin, smallest over its binary machines:
 	// for perceptrons and the hardware the geometric margin
 	// min_i y_i f(x_i)/‖w‖ on the training data, for SVMs 1/‖w‖ (see
@@ -506,6 +514,10 @@ func runLearner(ctx context.Context, j job, threads int, rec learning.Recorder) 
 		pg := accuracy(res.Model, te, threads)
 		row.Pg = &pg
 	}
+	row.PrPairwise = pairwise(res.Model, j.pr)
+	if te := j.te; te.Len() > 0 {
+		row.PgPairwise = pairwise(res.Model, te)
+	}
 	if mm, ok := res.Model.(learning.Margined); ok {
 		row.Margin = jsonnum.Of(mm.Margin()) // nil for NaN or Inf; never -0
 	}
@@ -538,6 +550,41 @@ func runLearner(ctx context.Context, j job, threads int, rec learning.Recorder) 
 
 // accuracy is the fraction of d that m classifies right; a model that
 // predicts many rows at once (the kernel SVM, on threads cores) does so.
+// pairwise returns the 1958 pairwise measure of m on d (see Row), or nil
+// for a model without per-class scores.
+func pairwise(m learning.Model, d *learning.Data) *float64 {
+	if p, ok := m.(interface{ Pairwise(*learning.Data) float64 }); ok {
+		v := p.Pairwise(d)
+		return &v
+	}
+	sc, ok := m.(learning.Scorer)
+	if !ok || d.Len() == 0 {
+		return nil
+	}
+	rows := d.Features()
+	var x, scores []float64
+	right, pairs := 0, 0
+	for i := range rows.Len() {
+		x = rows.Row(x, i)
+		scores = sc.Scores(scores, x)
+		y := d.Y[i]
+		for c, v := range scores {
+			if c == y {
+				continue
+			}
+			pairs++
+			if scores[y] > v {
+				right++
+			}
+		}
+	}
+	if pairs == 0 {
+		return nil
+	}
+	v := float64(right) / float64(pairs)
+	return &v
+}
+
 func accuracy(m learning.Model, d *learning.Data, threads int) float64 {
 	if a, ok := m.(interface{ Accuracy(*learning.Data) float64 }); ok {
 		return a.Accuracy(d)

@@ -191,6 +191,13 @@ func (hm *HardwareModel) Accuracy(d *learning.Data) float64 {
 	return hm.M.Accuracy(f.X, f.Y)
 }
 
+// Pairwise is the machine's 1958 pairwise measure on d's fields
+// (machine.Pairwise).
+func (hm *HardwareModel) Pairwise(d *learning.Data) float64 {
+	f := fields(d)
+	return hm.M.Pairwise(f.X, f.Y)
+}
+
 // Margin is the smallest geometric margin over the R-units in use of the
 // separators their pots hold, on the training cards' association features.
 func (hm *HardwareModel) Margin() float64 { return hm.margin }

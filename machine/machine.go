@@ -232,6 +232,34 @@ func (m *Machine) Accuracy(fields [][]float32, labels []int) float64 {
 	return fractionRight(labels, func(r *Response, i int) { m.Present(r, fields[i], noise) })
 }
 
+// Pairwise returns Rosenblatt's 1958 pairwise measure on the fields: the
+// fraction of (card, other class) pairs for which the machine prefers the
+// card's class to the other one (response.Layer.Score, strictly: a tie is
+// no preference) — PR58's P_r or P_g, "a bias in favour of the proper
+// response rather than any one alternative" — with the weights frozen and
+// fresh evaluation noise. For two classes it equals Accuracy; with more it
+// is at least as high, as Accuracy asks for the card's class over all the
+// others at once (1958's P_R). It is 0 for no fields.
+func (m *Machine) Pairwise(fields [][]float32, labels []int) float64 {
+	k := len(m.Classes)
+	if len(fields) == 0 || k < 2 {
+		return 0
+	}
+	noise := m.EvalNoise()
+	var r Response
+	right := 0
+	for i, f := range fields {
+		m.Present(&r, f, noise)
+		own := m.Layer.Score(r.Sums, labels[i])
+		for c := range k {
+			if c != labels[i] && own > m.Layer.Score(r.Sums, c) {
+				right++
+			}
+		}
+	}
+	return float64(right) / float64(len(fields)*(k-1))
+}
+
 // fractionRight returns the fraction of the cards whose labels are given
 // that the machine classifies right, answer(r, i) filling r with its
 // response to card i; 0 for no cards.

@@ -369,3 +369,24 @@ func BenchmarkFit(b *testing.B) {
 		dst = m.Retina.Fit(dst, img)
 	}
 }
+
+// TestPairwise: the 1958 pairwise measure equals the accuracy for two
+// classes and is at least the accuracy for four, on trained machines.
+func TestPairwise(t *testing.T) {
+	for _, tc := range []struct {
+		task  string
+		equal bool
+	}{{"leftright", true}, {"shapes", false}} {
+		m, tr, te := setup(t, "mark1", tc.task, 20, 3)
+		run(t, m, machine.Recipe{MaxEpochs: 5}, tr, te)
+		for _, f := range []machine.Fields{tr, te} {
+			acc, pw := m.Accuracy(f.X, f.Y), m.Pairwise(f.X, f.Y)
+			if tc.equal && acc != pw || pw < acc {
+				t.Errorf("%s: pairwise %v, accuracy %v", tc.task, pw, acc)
+			}
+			if !tc.equal && pw == acc && acc < 1 {
+				t.Logf("%s: pairwise equals accuracy (%v)", tc.task, acc)
+			}
+		}
+	}
+}

@@ -424,3 +424,23 @@ func (l *Layer) Decode(sums []float64) int {
 	}
 	return c
 }
+
+// Score returns how strongly the R-unit signals favour class c: with the
+// OnePerClass code, c's own R-unit's signal; with the Binary code, the sum
+// of the signals of the R-units c wants on less those it wants off (each
+// R-unit's vote for c's bit). The machine prefers c to c' when Score(c) >
+// Score(c'): the pairwise preference of Rosenblatt 1958.
+func (l *Layer) Score(sums []float64, c int) float64 {
+	if l.cfg.Code == OnePerClass {
+		return sums[c]
+	}
+	var s float64
+	for r, v := range sums {
+		if l.Want(r, c) {
+			s += v
+		} else {
+			s -= v
+		}
+	}
+	return s
+}

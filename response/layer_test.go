@@ -188,3 +188,34 @@ func TestPotsWithoutLayer(t *testing.T) {
 		t.Error("26 classes on 4 R-units, one per class: no error")
 	}
 }
+
+// TestScoreByHand: four classes on two R-units in the binary code, sums 1
+// and −2 (R0 on, R1 off: class 1). Class c's score adds the sums of the
+// R-units c wants on and subtracts the others: c=0 (off, off) −1+2 = 1,
+// c=1 (on, off) 1+2 = 3, c=2 (off, on) −1−2 = −3, c=3 (on, on) 1−2 = −1.
+// One R-unit per class: the score is the class's own sum.
+func TestScoreByHand(t *testing.T) {
+	l, err := New(Config{Units: 8}, 10, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sums := []float64{1, -2}
+	for c, want := range []float64{1, 3, -3, -1} {
+		if got := l.Score(sums, c); got != want {
+			t.Errorf("binary: Score(class %d) = %v; want %v", c, got, want)
+		}
+	}
+	if c := l.Decode(sums); c != 1 {
+		t.Errorf("decoded class %d; want 1, the highest score", c)
+	}
+	one, err := New(Config{Units: 8, Code: OnePerClass}, 10, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	four := []float64{0.5, -1, 2, 0}
+	for c, v := range four {
+		if got := one.Score(four, c); got != v {
+			t.Errorf("one-per-class: Score(class %d) = %v; want %v", c, got, v)
+		}
+	}
+}

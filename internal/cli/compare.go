@@ -319,6 +319,17 @@ func printReport(w io.Writer, rep *compare.Report) {
 			r.Learner, r.Features, 100*r.Pr, num(scaled(r.Pg), "%.1f%%"), ci, r.Updates, r.Epochs, conv,
 			num(r.Margin, "%.4f"), num(r.SupportVectors, "%d"), time.Duration(r.Seconds*1e9).Round(time.Microsecond), mtime, num(r.Pulses, "%d"))
 	}
+	if len(rep.Classes) > 2 {
+		fmt.Fprintf(w, "\nPairwise, 1958 (P_r, P_g: the right class scored above each other class, one at a time; chance 50%%;\none-vs-one SVMs score by votes):")
+		for _, r := range rep.Rows {
+			if r.PrPairwise != nil {
+				fmt.Fprintf(w, "\n  %-18s %-12s %6.1f%% %7s", r.Learner, r.Features, 100**r.PrPairwise, num(scaled(r.PgPairwise), "%.1f%%"))
+			}
+		}
+		fmt.Fprintln(w)
+	} else {
+		fmt.Fprintf(w, "\nFor two classes 1958's pairwise P_r and P_g are these accuracies.\n")
+	}
 	if rep.PrCards < rep.Train {
 		fmt.Fprintf(w, "\nP_r on a seeded sample of %d of the %d training cards, the same for every learner (--pr-cards 0: all).", rep.PrCards, rep.Train)
 	}
@@ -343,7 +354,7 @@ func printReport(w io.Writer, rep *compare.Report) {
 
 func writeCSV(w io.Writer, rep *compare.Report) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"learner", "features", "p_r", "p_g", "updates", "epochs", "converged", "margin", "support_vectors", "bounded_svs", "seconds", "machine_seconds", "pulses"})
+	cw.Write([]string{"learner", "features", "p_r", "p_g", "updates", "epochs", "converged", "margin", "support_vectors", "bounded_svs", "seconds", "machine_seconds", "pulses", "p_r_pairwise", "p_g_pairwise"})
 	f := func(v float64) string { return jsonnum.Cell(&v, 'g', 6) }
 	// Empty cells for what does not apply.
 	opt := func(s string) string {
@@ -356,7 +367,7 @@ func writeCSV(w io.Writer, rep *compare.Report) error {
 	for _, r := range rep.Rows {
 		cw.Write([]string{r.Learner, r.Features, f(r.Pr), fp(r.Pg), strconv.Itoa(r.Updates), strconv.Itoa(r.Epochs),
 			strconv.FormatBool(r.Converged), fp(r.Margin), opt(num(r.SupportVectors, "%d")), opt(num(r.BoundedSVs, "%d")),
-			f(r.Seconds), fp(r.MachineSeconds), opt(num(r.Pulses, "%d"))})
+			f(r.Seconds), fp(r.MachineSeconds), opt(num(r.Pulses, "%d")), fp(r.PrPairwise), fp(r.PgPairwise)})
 	}
 	cw.Flush()
 	return cw.Error()

@@ -79,17 +79,19 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	acc := m.Accuracy(fields, labels)
+	pairwise := m.Pairwise(fields, labels)
 	conf := m.Confusion(fields, labels)
 	w := env.Stdout
 	if asJSON {
-		out := evalJSON{Machine: path, Data: d.Name, Cards: d.Len(), Accuracy: jsonnum.Zero(acc), Classes: m.Classes}
+		out := evalJSON{Machine: path, Data: d.Name, Cards: d.Len(), Accuracy: jsonnum.Zero(acc), Pairwise: jsonnum.Zero(pairwise), Classes: m.Classes}
 		for _, row := range conf {
 			out.Confusion = append(out.Confusion, row[:len(m.Classes)])
 			out.NoClass = append(out.NoClass, row[len(m.Classes)])
 		}
 		return writeJSON(w, out)
 	}
-	fmt.Fprintf(w, "%s on %s: accuracy %s on %d cards; chance %.1f%%\n\n", path, d.Name, rateCI(acc, d.Len()), d.Len(), 100*learning.Chance(labels))
+	fmt.Fprintf(w, "%s on %s: accuracy %s on %d cards; chance %.1f%%\n", path, d.Name, rateCI(acc, d.Len()), d.Len(), 100*learning.Chance(labels))
+	fmt.Fprintf(w, "  pairwise, 1958: %.1f%% of (card, other class) pairs prefer the card's class; chance 50%%\n\n", 100*pairwise)
 	printConfusion(w, m.Classes, conf)
 	if missing := emptyClasses(m.Classes, conf); len(missing) > 0 {
 		fmt.Fprintf(w, "\nNote: %s has no cards of the machine's class(es) %s; their rows are empty.\n", d.Name, strings.Join(missing, ", "))
@@ -99,10 +101,14 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 
 // evalJSON is eval --json's output (documented in the README).
 type evalJSON struct {
-	Machine   string   `json:"machine"`
-	Data      string   `json:"data"`
-	Cards     int      `json:"cards"`
-	Accuracy  float64  `json:"accuracy"`
+	Machine  string  `json:"machine"`
+	Data     string  `json:"data"`
+	Cards    int     `json:"cards"`
+	Accuracy float64 `json:"accuracy"`
+	// Pairwise is Rosenblatt's 1958 measure (machine.Machine.Pairwise): the
+	// fraction of (card, other class) pairs in which the card's class is
+	// preferred; equal to Accuracy for two classes.
+	Pairwise  float64  `json:"pairwise"`
 	Classes   []string `json:"classes"`
 	Confusion [][]int  `json:"confusion"` // [true][answered], in Classes' order
 	NoClass   []int    `json:"no_class"`  // [true]: cards the R-units gave no class

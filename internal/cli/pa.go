@@ -113,6 +113,7 @@ the model's curves and the cards as points.`)
 	// P_c: a card against the next card of its class (cards are
 	// interleaved by class) and against the next card of another class.
 	k := len(all.Classes)
+	pcMeas, pcModel := map[bool]float64{}, map[bool]float64{}
 	for _, same := range []bool{true, false} {
 		var meas, model []float64
 		for i := 0; i < len(fields) && len(meas) < 200; i++ {
@@ -137,6 +138,23 @@ the model's curves and the cards as points.`)
 		}
 		fmt.Fprintf(w, "  P_c, units firing for a card that also fire for the next card %s (%d pairs): measured %.1f%%, 1958 model %.1f%%\n",
 			which, len(meas), 100*spreadOf(meas).Mean, 100*spreadOf(model).Mean)
+		pcMeas[same], pcModel[same] = spreadOf(meas).Mean, spreadOf(model).Mean
+	}
+	// PR58's condition for generalisation better than chance: a unit firing
+	// for a card is likelier to fire for another card of its class than for
+	// a card at random, and less likely for a card of another class.
+	if _, ok := pcMeas[false]; ok {
+		if _, ok := pcMeas[true]; ok {
+			holds := func(c12, pa, c11 float64) string {
+				if c12 < pa && pa < c11 {
+					return "holds"
+				}
+				return "does not hold"
+			}
+			fmt.Fprintf(w, "  PR58's generalisation criterion P_c12 < P_a < P_c11 (other class < any card < same class;\n    sufficient for P_g above chance, not necessary):\n")
+			fmt.Fprintf(w, "    measured:   P_c12 %.1f%%, P_a %.1f%%, P_c11 %.1f%%: %s\n", 100*pcMeas[false], 100*s.Mean, 100*pcMeas[true], holds(pcMeas[false], s.Mean, pcMeas[true]))
+			fmt.Fprintf(w, "    1958 model: P_c12 %.1f%%, P_a %.1f%%, P_c11 %.1f%%: %s\n", 100*pcModel[false], 100*s.Model, 100*pcModel[true], holds(pcModel[false], s.Model, pcModel[true]))
+		}
 	}
 	fmt.Fprintf(w, "\n  the 1958 model (%v) by lit area: ", own)
 	for _, r := range []float64{0.05, 0.1, 0.2, 0.3, 0.5, 0.7} {

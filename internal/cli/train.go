@@ -377,9 +377,22 @@ func summary(w io.Writer, s *machine.Session, elapsed time.Duration, out string)
 		fmt.Fprintf(w, "  P_g, on %3d cards it never saw:       %s; chance %.1f%%\n", s.Test().Len(),
 			rateCI(*last.Pg, s.Test().Len()), 100*learning.Chance(s.Test().Y))
 	}
+	// PR58's P_r and P_g are pairwise: the right class preferred to each
+	// other class, one at a time. For two classes they are the above.
+	pr := m.Pairwise(s.Train().X, s.Train().Y)
+	line := fmt.Sprintf("  P_r and P_g pairwise, 1958:           %.1f%%", 100*pr)
+	if s.Test().Len() > 0 {
+		line += fmt.Sprintf(", %.1f%%", 100*m.Pairwise(s.Test().X, s.Test().Y))
+	}
+	if len(m.Classes) == 2 {
+		line += " (for two classes the same as above)"
+	} else {
+		line += " (the right class preferred to each other class, one at a time; chance 50%)"
+	}
+	fmt.Fprintln(w, line)
 	if s.Test().Len() > 0 {
 		pa := machine.SummarisePa(m.MeasurePa(s.Test().X))
-		fmt.Fprintf(w, "  P_a, A-units firing per card:         %.1f%% (the 1958 model for %v at each card's lit area: %.1f%%)\n",
+		fmt.Fprintf(w, "  P_a, on the held-out cards:           %.1f%% of the A-units fire (the 1958 model for %v at each card's lit area: %.1f%%)\n",
 			100*pa.Mean, associator.ModelOf(m.Config.Associator), 100*pa.Model)
 	}
 	atStop := 0
