@@ -2,6 +2,7 @@ package lab
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -56,6 +57,16 @@ type Frame struct {
 	// moved, and Margin the margin 1/‖w‖ after it (null while w = 0).
 	Pair   []int    `json:"pair,omitempty"`
 	Margin *float64 `json:"margin,omitempty"`
+	// Gradient descent on a loss: the line to draw in x-space (a·x₁ +
+	// b·x₂ + c = 0: the separator, or the fitted line of the squared
+	// loss), the names of w-space's axes, the loss, R now, and every loss
+	// side by side at this step.
+	Line       *[3]float64 `json:"line,omitempty"`
+	WAxes      [2]string   `json:"waxes"`
+	Loss       string      `json:"loss,omitempty"`
+	Regression bool        `json:"regression,omitempty"`
+	RiskNow    float64     `json:"risk_now"`
+	Losses     []LossPanel `json:"losses,omitempty"`
 	// Text is the whole trace as the notes write it (the page marks the
 	// table's line of this frame).
 	Text string `json:"text"`
@@ -130,8 +141,51 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 	}
 	fr.Text = window(buf.String(), f, 100)
 	fr.Mark, fr.Mistake = r.mark(f)
+	fr.WAxes = [2]string{"w₁", "w₂"}
 	var decision func([]float64) float64
 	switch {
+	case r.Loss != nil:
+		t := r.Loss
+		o := t.Options
+		p, err := newLossProblem(e, o.Loss, o.Bias)
+		if err != nil {
+			return nil, err
+		}
+		path := r.Path(f)
+		fr.Path, fr.W = path, path[len(path)-1]
+		fr.Loss, fr.Regression, fr.WAxes = o.Loss, o.Loss == "squared", waxes(o.Loss)
+		fr.Bias = o.Bias && !fr.Regression
+		line := lossLine(o.Loss, fr.W, o.Bias)
+		fr.Line = &line
+		wb := WBox(r.Path(-1))
+		fr.WBox = [4]float64{wb.X0, wb.X1, wb.Y0, wb.Y1}
+		b := 0.0
+		if fr.Bias {
+			b = fr.W[2]
+		}
+		if !fr.Regression {
+			for i, x := range e.X {
+				fr.Dual = append(fr.Dual, DualLine{Sample: i + 1, Normal: [2]float64{x[0], x[1]}, C: b, Y: e.Y[i]})
+			}
+			region, err := FeasibleSlice(e, b, wb)
+			if err != nil {
+				return nil, err
+			}
+			for _, q := range region {
+				fr.Feasible = append(fr.Feasible, [2]float64{q.X, q.Y})
+			}
+			decision = func(x []float64) float64 { return line[0]*x[0] + line[1]*x[1] + line[2] }
+		}
+		fr.Risk = p.grid(fr.WBox, b, n)
+		fr.RiskNow = t.Risk0
+		if f > 0 {
+			fr.RiskNow = t.Steps[f-1].Risk
+			fr.Epoch = t.Steps[f-1].Epoch
+		}
+		fr.Status, fr.Converged = t.Status, t.Converged
+		if fr.Losses, err = sideBySide(context.Background(), e, o, f, 24); err != nil {
+			return nil, err
+		}
 	case r.Perceptron != nil || r.GD != nil:
 		path := r.Path(f)
 		fr.Path = path
@@ -215,6 +269,9 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 		}
 		fr.Band = true
 		fr.Status, fr.Converged = r.SVM.Status, r.SVM.bin.Status.Converged()
+	}
+	if decision == nil { // the squared loss: a line through the points
+		return fr, nil
 	}
 	for i, x := range e.X {
 		if float64(e.Y[i])*decision(x) <= 0 {

@@ -18,7 +18,8 @@ import (
 // notes' perceptron: no bias, ε = 1, the given order.
 type Setup struct {
 	// Learner is "perceptron" (the default), "batch-gd",
-	// "kernel-perceptron" or "svm".
+	// "kernel-perceptron", "svm" or "sgd" (gradient descent on a loss,
+	// notes 002).
 	Learner string `json:"learner"`
 	// Bias uses the bias trick x → (x, 1).
 	Bias bool `json:"bias"`
@@ -41,11 +42,16 @@ type Setup struct {
 	// Start is the perceptron's or batch GD's starting w (ending in b with
 	// Bias); nil means 0.
 	Start []float64 `json:"start,omitempty"`
+	// Loss is the loss "sgd" descends (one of Losses; empty means the
+	// perceptron loss), and Batch its batch size: 1 (or 0) SGD, the
+	// number of samples or more full-batch GD, mini-batches between.
+	Loss  string `json:"loss,omitempty"`
+	Batch int    `json:"batch,omitempty"`
 }
 
 // Learners lists the learners a Setup may name.
 func Learners() []string {
-	return []string{"perceptron", "batch-gd", "kernel-perceptron", "svm"}
+	return []string{"perceptron", "batch-gd", "kernel-perceptron", "svm", "sgd"}
 }
 
 // Run is one lab run: an example, a setup and what the learner did.
@@ -57,6 +63,7 @@ type Run struct {
 	GD         *GDTrace         `json:"batch_gd,omitempty"`
 	Kernel     *KernelTrace     `json:"kernel_perceptron,omitempty"`
 	SVM        *SVMResult       `json:"svm,omitempty"`
+	Loss       *LossTrace       `json:"sgd,omitempty"`
 }
 
 // Start runs s's learner on e. Bad settings are errors that name the
@@ -89,6 +96,8 @@ func Start(ctx context.Context, e Example, s Setup) (*Run, error) {
 			return nil, fmt.Errorf("the penalty C = %v: want a finite number > 0", s.C)
 		}
 		r.SVM, err = SolveSVM(e, SVMOptions{Kernel: k, C: s.C, Hard: s.Hard})
+	case "sgd":
+		r.Loss, err = TraceLoss(ctx, e, LossOptions{Loss: s.Loss, Bias: s.Bias, Eps: s.Eps, Batch: s.Batch, Shuffle: s.Shuffle, Seed: s.Seed, MaxEpochs: s.MaxEpochs, Start: s.Start})
 	default:
 		return nil, fmt.Errorf("learner %q: want one of %s", s.Learner, strings.Join(Learners(), ", "))
 	}
@@ -107,6 +116,8 @@ func (r *Run) WriteText(w io.Writer) error {
 		return r.GD.WriteText(w)
 	case r.Kernel != nil:
 		return r.Kernel.WriteText(w)
+	case r.Loss != nil:
+		return r.Loss.WriteText(w)
 	default:
 		return r.SVM.WriteText(w)
 	}
@@ -122,6 +133,8 @@ func (r *Run) WriteJSON(w io.Writer) error {
 		v = r.GD
 	case r.Kernel != nil:
 		v = r.Kernel
+	case r.Loss != nil:
+		v = r.Loss
 	default:
 		v = r.SVM
 	}
@@ -140,6 +153,8 @@ func (r *Run) Frames() int {
 		return len(r.GD.Steps) + 1
 	case r.Kernel != nil:
 		return len(r.Kernel.Steps) + 1
+	case r.Loss != nil:
+		return len(r.Loss.Steps) + 1
 	}
 	return len(r.SVM.Steps) + 1
 }
@@ -195,6 +210,12 @@ func (r *Run) Path(f int) [][]float64 {
 			path = append(path, s.Next)
 		}
 		return path
+	case r.Loss != nil:
+		path := [][]float64{r.Loss.Start}
+		for _, s := range r.Loss.Steps[:f] {
+			path = append(path, s.Next)
+		}
+		return path
 	}
 	return nil
 }
@@ -235,6 +256,12 @@ func (r *Run) frameTitle(f int) string {
 		}
 		s := r.GD.Steps[f-1]
 		return fmt.Sprintf("step %d: |V| = %d, R(w) = %s → %s", s.Step, len(s.V), Num(s.Risk), Num(s.After))
+	case r.Loss != nil:
+		if f == 0 {
+			return fmt.Sprintf("start, w = %s, R = %s", Vec(r.Loss.Start), Num(r.Loss.Risk0))
+		}
+		s := r.Loss.Steps[f-1]
+		return fmt.Sprintf("step %d (epoch %d): batch of %d, loss %s → w = %s, R = %s", s.Step, s.Epoch, len(s.Batch), Num(s.Loss), Vec(s.Next), Num(s.Risk))
 	case r.SVM != nil:
 		if f == 0 {
 			return "start: every α = 0, b = 0"
@@ -280,6 +307,9 @@ func (r *Run) Picture(ctx context.Context, view string, f int) (*chart.Drawing, 
 		caption += "\n" + t
 	}
 	linear := r.Perceptron != nil || r.GD != nil
+	if r.Loss != nil {
+		return nil, fmt.Errorf("gradient descent on a loss is drawn on the lab page (mark1 serve, then the lab); here it writes its trace (--trace, --json)")
+	}
 	switch view {
 	case "notes", "x", "w", "risk":
 		if !linear {
@@ -387,6 +417,16 @@ func (r *Run) setupText() string {
 		return fmt.Sprintf("batch GD, %s, %s", step, biasText(s.Bias))
 	case "kernel-perceptron":
 		return fmt.Sprintf("kernel perceptron, K = %s, %s", kernelName(s.Kernel), biasText(s.Bias))
+	case "sgd":
+		loss := s.Loss
+		if loss == "" {
+			loss = "perceptron"
+		}
+		eps := "ε = 1"
+		if s.Eps != 0 {
+			eps = "ε = " + Num(s.Eps)
+		}
+		return fmt.Sprintf("%s on the %s loss, %s, %s", batchText(s.Batch, len(r.Example.X)), loss, eps, biasText(s.Bias || loss == "squared"))
 	case "svm":
 		c := "C = " + Num(s.C)
 		if s.Hard {

@@ -228,3 +228,63 @@ func TestLabSVMSteps(t *testing.T) {
 	b.do("end", chromedp.Click(chromedp.ID("end")))
 	b.poll("end", `document.body.dataset.frame === String(Number(document.body.dataset.frames) - 1)`)
 }
+
+// TestLabLosses runs notes 002 on the page: gradient descent on a loss,
+// every loss side by side at the same step, and the squared loss as a
+// line through the points.
+func TestLabLosses(t *testing.T) {
+	_, ts := newPanel(t, Config{})
+	b := openPage(t, 1280, 800, ts.URL+"/lab.html")
+	b.poll("first frame", `document.body.dataset.frame === "0"`)
+	set := func(id, v string) {
+		b.str(`(() => { const s = document.getElementById("` + id + `"); s.value = "` + v + `"; s.dispatchEvent(new Event("change")); return "" })()`)
+	}
+	set("example", "overlap")
+	set("learner", "sgd")
+	set("loss", "logistic")
+	set("batch", "4")
+	set("eps", "0.5")
+	b.poll("sgd", `window.lab.frame && window.lab.frame.loss === "logistic" && document.body.dataset.frame === "0"`)
+	for i := 1; i <= 5; i++ {
+		b.do("step", chromedp.Click(chromedp.ID("step")))
+		b.poll("step "+strconv.Itoa(i), `document.body.dataset.frame === "`+strconv.Itoa(i)+`"`)
+	}
+	if n := b.num(`document.querySelectorAll("#panels .losspanel").length`); n != 4 || b.str(`String(document.getElementById("sidebyside").hidden)`) != "false" {
+		t.Fatalf("side by side: %v panels shown; want the 4 losses", n)
+	}
+	if got := b.str(`window.lab.frame.losses.map((l) => l.loss + ":" + l.step).join(" ")`); got != "perceptron:5 hinge:5 logistic:5 squared:5" {
+		t.Errorf("side by side at step 5: %s", got)
+	}
+	if c := b.str(`document.getElementById("counter").textContent`); !strings.Contains(c, "batch of 4") || !strings.Contains(c, "R(w) =") {
+		t.Errorf("counter %q", c)
+	}
+	b.shotFull("lab-losses-1280x800.png")
+	set("loss", "squared")
+	set("eps", "0.05")
+	b.poll("squared", `window.lab.frame && window.lab.frame.regression === true && window.lab.frame.waxes[1] === "b"`)
+	if b.str(`String(document.getElementById("bias").disabled)`) != "true" {
+		t.Errorf("the squared loss always has b, but the bias box is enabled")
+	}
+	b.do("end", chromedp.Click(chromedp.ID("end")))
+	b.poll("end", `document.body.dataset.frame === String(Number(document.body.dataset.frames) - 1)`)
+	b.shot("lab-squared-1280x800.png")
+	// Other learners show no side-by-side panels.
+	set("learner", "perceptron")
+	b.poll("perceptron", `window.lab.frame && !window.lab.frame.losses && document.getElementById("sidebyside").hidden`)
+}
+
+// shotFull keeps a screenshot of the whole page in $MARK1_SCREENSHOTS.
+func (b *browser) shotFull(name string) {
+	b.t.Helper()
+	dir := os.Getenv("MARK1_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		b.t.Fatalf("screenshot: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+}

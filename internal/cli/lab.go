@@ -31,6 +31,8 @@ type labOptions struct {
 	hard       bool
 	maxEpochs  int
 	start      string
+	loss       string
+	batch      int
 	trace      bool
 	asJSON     bool
 	view       string
@@ -57,6 +59,7 @@ margin), theorem (mistakes so far against (R/γ)²).
   mark1 lab --example notes-004 --trace
   mark1 lab --example needs-bias --learner batch-gd --bias --eps 0.5
   mark1 lab --example xor --learner kernel-perceptron --kernel poly:d=2,gamma=1
+  mark1 lab --example overlap --learner sgd --loss logistic --batch 4 --eps 0.5
   mark1 lab --example notes-004 --view notes --gif notes-004.gif`)
 	fs.StringVar(&o.example, "example", "notes-004", "the example data set")
 	fs.StringVar(&o.data, "data", "", "your own two-class data instead of an example: libsvm, CSV or \"x1 x2 ... label\" text, any dimension\n(pictures need 2 features; traces work in any dimension)")
@@ -65,13 +68,15 @@ margin), theorem (mistakes so far against (R/γ)²).
 	fs.BoolVar(&o.list, "list", false, "list the examples and what each teaches")
 	fs.StringVar(&o.learner, "learner", "perceptron", "the learner: "+strings.Join(lab.Learners(), ", "))
 	fs.BoolVar(&o.bias, "bias", false, "use the bias trick x → (x, 1) (a separator not through the origin)")
-	fs.Float64Var(&o.eps, "eps", 1, "step size ε of the perceptron and batch GD")
+	fs.Float64Var(&o.eps, "eps", 1, "step size ε of the perceptron, batch GD and sgd")
 	fs.BoolVar(&o.shuffle, "shuffle", false, "present the points in a fresh seeded shuffle each epoch instead of in order")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of --shuffle")
 	fs.BoolVar(&o.lineSearch, "line-search", false, "batch GD: choose each step by exact line search instead of a fixed ε")
 	fs.StringVar(&o.kernel, "kernel", "linear", "kernel of the kernel perceptron and the SVM: linear, poly:d=2,gamma=1[,c=1], rbf:gamma=G, gaussian:sigma=1, laplace:sigma=1, sigmoid:gamma=G,coef0=C\n(laplace is exp(−‖x−z‖/σ) with the Euclidean norm: the notes 004's exp(−‖x−z‖/(2σ²)) is sigma = 2σ²; scikit-learn's\nlaplacian kernel uses the L1 norm)")
 	fs.Float64Var(&o.c, "C", 1, "the SVM's soft-margin penalty C\n(LIBSVM's convention, ½‖w‖² + C·Σξ: the notes 004 write ‖w‖² + C·Σξ, whose C is twice this one)")
 	fs.BoolVar(&o.hard, "hard", false, "the SVM with a hard margin (C → ∞)")
+	fs.StringVar(&o.loss, "loss", "perceptron", "--learner sgd: the loss it descends (notes 002): "+strings.Join(lab.Losses(), ", ")+"\n(squared: linear regression of the last feature on the others, a line through the points)")
+	fs.IntVar(&o.batch, "batch", 1, "--learner sgd: samples per step: 1 is SGD, 2 or more mini-batches, the number of samples or more full-batch GD")
 	fs.IntVar(&o.maxEpochs, "max-epochs", 100, "bound on the passes over the data (the steps, for batch GD)")
 	fs.StringVar(&o.start, "start", "", "the perceptron's or batch GD's starting w, comma-separated (with --bias, b last); default 0")
 	fs.BoolVar(&o.trace, "trace", false, "print the trace as the notes write it (the default when nothing is drawn)")
@@ -107,7 +112,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 	for _, f := range []struct {
 		name      string
 		v, lo, hi int
-	}{{"max-epochs", o.maxEpochs, 1, 100000}, {"delay", o.delay, 1, 6000}, {"max-frames", o.maxFrames, 1, 2000}, {"step", o.step, -1, math.MaxInt}} {
+	}{{"max-epochs", o.maxEpochs, 1, 100000}, {"batch", o.batch, 1, math.MaxInt}, {"delay", o.delay, 1, 6000}, {"max-frames", o.maxFrames, 1, 2000}, {"step", o.step, -1, math.MaxInt}} {
 		if f.v < f.lo || f.v > f.hi {
 			if f.hi == math.MaxInt {
 				return usagef("lab: --%s %d out of range: at least %d", f.name, f.v, f.lo)
@@ -155,6 +160,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 	setup := lab.Setup{
 		Learner: o.learner, Bias: o.bias, Eps: o.eps, Shuffle: o.shuffle, Seed: o.seed,
 		LineSearch: o.lineSearch, Kernel: kernelSpec, C: o.c, Hard: o.hard, MaxEpochs: o.maxEpochs, Start: start,
+		Loss: o.loss, Batch: o.batch,
 	}
 	run, err := lab.Start(ctx, e, setup)
 	if err != nil {

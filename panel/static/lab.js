@@ -13,15 +13,19 @@ const runEvery = Math.max(20, Number(new URLSearchParams(location.search).get("e
 const lab = { frame: null, examples: [], points: [], example: "notes-004", at: 0, timer: null, requests: 0, asked: 0 };
 window.lab = lab;
 
+// BUSY is post's answer when the server is busy (503) and quiet is set.
+const BUSY = {};
+
 // post sends body as JSON and returns the decoded answer, or null after
-// showing the error.
-async function post(path, body) {
+// showing the error (BUSY, without showing it, for a 503 when quiet).
+async function post(path, body, quiet) {
   const headers = { "Content-Type": "application/json" };
   const token = document.querySelector('meta[name="mark1-token"]');
   if (token) headers["X-Mark1-Token"] = token.content;
   try {
     const res = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
     const data = await res.json();
+    if (res.status === 503 && quiet) return BUSY;
     if (!res.ok) {
       showError(data.error || res.statusText);
       return null;
@@ -61,11 +65,38 @@ function setup() {
     kernel: $("kernel").value,
     C: Number($("C").value) || 1,
     hard: $("hard").checked,
+    loss: $("loss").value,
+    batch: Number($("batch").value) || 1,
   };
 }
 
-// show asks for frame f (−1: the end) and draws it.
+// show asks for frame f (−1: the end) and draws it. One request is in
+// flight at a time: settings changed while it is answered (several at
+// once, as a URL's state or a quick hand sets them) are asked for in one
+// request after it, with the frame asked last; the server computes only
+// a few runs at once.
 async function show(f) {
+  lab.want = f;
+  if (lab.inflight) {
+    lab.again = true;
+    return lab.inflight;
+  }
+  lab.inflight = (async () => {
+    try {
+      do {
+        lab.again = false;
+        await fetchFrame(lab.want);
+      } while (lab.again);
+    } finally {
+      lab.inflight = null;
+    }
+  })();
+  return lab.inflight;
+}
+
+// fetchFrame asks for frame f and draws it; a server busy with other runs
+// (503) is asked again after a pause, a few times.
+async function fetchFrame(f) {
   const body = { setup: setup(), frame: f };
   if (body.setup.start && body.setup.start.some((v) => !Number.isFinite(v))) {
     showError(`start w "${$("start").value}": write numbers separated by commas`);
@@ -81,7 +112,13 @@ async function show(f) {
   }
   delete document.body.dataset.frame;
   const asked = ++lab.asked;
-  const fr = await post("api/lab", body);
+  let fr = null;
+  for (let i = 0; i < 5; i++) {
+    fr = await post("api/lab", body, i < 4);
+    if (fr !== BUSY) break;
+    await new Promise((r) => setTimeout(r, 200 * (i + 1)));
+  }
+  if (fr === BUSY) fr = null;
   lab.requests++;
   // Only the latest request's answer is shown: an older one that arrives
   // late would show a state the page has left.
@@ -115,6 +152,12 @@ function counter(fr) {
     case "kernel-perceptron":
       t = `step ${fr.frame} of ${last} (one sample presented each) · epoch ${fr.epoch} · ${fr.mistakes} mistakes so far (each one stored: a_i ← a_i + y_i) · ${fr.misclassified} of ${n} misclassified now`;
       break;
+    case "sgd": {
+      const b = Number($("batch").value) >= n ? "full batch" : `batch of ${Math.min(Number($("batch").value), n)}`;
+      t = `step ${fr.frame} of ${last} (one update of w over a ${b} each) · epoch ${fr.epoch} · R(w) = ${fmt(fr.risk_now)}` +
+        (fr.regression ? "" : ` · ${fr.misclassified} of ${n} misclassified now`);
+      break;
+    }
     case "svm":
       t = `SMO step ${fr.frame} of ${last} (one pair of α's moved each) · ${fr.ringed.length} support vectors (α > 0) · margin 1/‖w‖ = ${fr.margin ? fmt(fr.margin) : "∞ (w = 0)"} · ${fr.misclassified} of ${n} samples misclassified now`;
       break;
@@ -128,12 +171,14 @@ function counter(fr) {
 // Which learners each setting applies to, and why it does not to the rest:
 // a control that does not apply is disabled, and its title says why.
 const APPLIES = {
-  eps: [["perceptron", "batch-gd"], "the step size ε belongs to the perceptron and batch GD: the kernel perceptron adds ±1 to a coefficient, the SVM solves its dual"],
-  bias: [["perceptron", "batch-gd", "kernel-perceptron"], "the SVM always fits its own b"],
-  order: [["perceptron", "kernel-perceptron"], "only the online learners take the samples one at a time: batch GD sums over all of them each step, the SVM picks pairs by its own rule"],
-  seed: [["perceptron", "kernel-perceptron"], "the seed draws the shuffled order of the online learners"],
+  eps: [["perceptron", "batch-gd", "sgd"], "the step size ε belongs to the perceptron and gradient descent: the kernel perceptron adds ±1 to a coefficient, the SVM solves its dual"],
+  bias: [["perceptron", "batch-gd", "kernel-perceptron", "sgd"], "the SVM always fits its own b"],
+  order: [["perceptron", "kernel-perceptron", "sgd"], "only the online learners take the samples one at a time: batch GD sums over all of them each step, the SVM picks pairs by its own rule"],
+  seed: [["perceptron", "kernel-perceptron", "sgd"], "the seed draws the shuffled order of the online learners"],
   linesearch: [["batch-gd"], "line search chooses batch GD's step size"],
-  start: [["perceptron", "batch-gd"], "only the perceptron and batch GD start from a given w"],
+  start: [["perceptron", "batch-gd", "sgd"], "only the perceptron and gradient descent start from a given w"],
+  loss: [["sgd"], "the loss is gradient descent's (notes 002); the other learners have their own"],
+  batch: [["sgd"], "the batch size is gradient descent's (notes 002)"],
   kernel: [["kernel-perceptron", "svm"], "kernels belong to the kernel perceptron and the SVM; the perceptron and batch GD work on x itself"],
   C: [["svm"], "C is the SVM's soft-margin penalty"],
   hard: [["svm"], "the hard margin is the SVM's"],
@@ -149,6 +194,7 @@ function applyControls() {
     let off = learners.includes(learner) ? "" : `Not used by the ${learner}: ${why}.`;
     if (!off && id === "seed" && $("order").value !== "shuffle") off = "Not used: the seed draws a shuffled order; choose Order: shuffled.";
     if (!off && id === "C" && $("hard").checked) off = "Not used: a hard margin is C → ∞; untick hard margin to set C.";
+    if (!off && id === "bias" && learner === "sgd" && $("loss").value === "squared") off = "Not used: the squared loss always fits a line t = w·x + b, with its b.";
     el.disabled = Boolean(off);
     if (!el.dataset.title) el.dataset.title = (label && label.title) || el.title || "";
     el.title = off || el.dataset.title;
@@ -156,10 +202,69 @@ function applyControls() {
   }
 }
 
+const LOSSCOL = { perceptron: "#222", hinge: "#c88a00", logistic: "#1b9e3a", squared: "#7b3294" };
+
+// drawLosses draws every loss side by side at the frame's step.
+function drawLosses(fr) {
+  const box = $("sidebyside");
+  box.hidden = !(fr && fr.losses);
+  if (box.hidden) return;
+  const panels = $("panels");
+  if (panels.children.length !== fr.losses.length) {
+    panels.innerHTML = "";
+    for (const lp of fr.losses) {
+      const d = document.createElement("div");
+      d.className = "losspanel";
+      d.innerHTML = `<h3></h3><canvas width="300" height="300" role="img"></canvas><canvas width="300" height="300" role="img"></canvas><div class="stat"></div>`;
+      panels.appendChild(d);
+    }
+  }
+  fr.losses.forEach((lp, k) => {
+    const d = panels.children[k], [cx, cw] = d.querySelectorAll("canvas");
+    d.querySelector("h3").textContent = `${lp.loss} loss`;
+    d.querySelector("h3").style.color = LOSSCOL[lp.loss] === "#222" ? "" : LOSSCOL[lp.loss];
+    cx.setAttribute("aria-label", `x-space: the data and the ${lp.loss} loss's line after step ${lp.step}`);
+    cw.setAttribute("aria-label", `the ${lp.loss} loss's risk over w-space and the path of w`);
+    d.querySelector(".stat").textContent = `step ${lp.step} of ${lp.steps} · R(w) = ${fmt(lp.risk)}` +
+      (lp.loss === "squared" ? " · a line through the points (x₂ from x₁)" : ` · ${lp.misclassified} misclassified`) + (lp.step === lp.steps ? ` · ${lp.status}` : "");
+    // x-space
+    let g = cx.getContext("2d");
+    g.clearRect(0, 0, cx.width, cx.height);
+    let v = view(cx, fr.xbox);
+    axes(g, v, "x₁", "x₂");
+    if (lp.loss === "squared") {
+      g.strokeStyle = COL.grey; g.lineWidth = 1;
+      for (const p of fr.points) { g.beginPath(); g.moveTo(v.px(p[0]), v.py(p[1])); g.lineTo(v.px(p[0]), v.py(lp.line[0] * p[0] + lp.line[2])); g.stroke(); }
+    }
+    g.strokeStyle = LOSSCOL[lp.loss]; g.lineWidth = 3;
+    if (lp.line[0] !== 0 || lp.line[1] !== 0) line(g, v, lp.line[0], lp.line[1], lp.line[2]);
+    drawPoints(g, v, { points: fr.points, labels: fr.labels }, true);
+    // w-space: the loss's risk and the path
+    g = cw.getContext("2d");
+    g.clearRect(0, 0, cw.width, cw.height);
+    v = view(cw, lp.wbox);
+    const rmax = Math.max(lp.grid.max, 1e-9);
+    shade(g, v, lp.grid, (z) => {
+      const t = Math.min(z / rmax, 1);
+      return `rgb(${Math.round(255 + t * (0x54 - 255))},${Math.round(255 + t * (0x27 - 255))},${Math.round(255 + t * (0x8f - 255))})`;
+    });
+    axes(g, v, lp.waxes[0], lp.waxes[1]);
+    g.strokeStyle = COL.ink; g.lineWidth = 1.5;
+    g.beginPath();
+    lp.path.forEach((w, i) => (i ? g.lineTo(v.px(w[0]), v.py(w[1])) : g.moveTo(v.px(w[0]), v.py(w[1]))));
+    g.stroke();
+    g.fillStyle = COL.gold;
+    g.beginPath(); g.arc(v.px(lp.w[0]), v.py(lp.w[1]), 6, 0, 2 * Math.PI); g.fill();
+    g.fillStyle = COL.ink; g.font = "12px sans-serif"; g.textAlign = "left";
+    g.fillText(`R max here ${fmt(lp.grid.max)}`, 40, 16);
+  });
+}
+
 function draw() {
   const fr = lab.frame;
   $("caption").textContent = fr ? fr.caption : "";
   $("counter").textContent = counter(fr);
+  drawLosses(fr);
   drawX(fr);
   drawW(fr);
   drawTrace(fr);
@@ -271,18 +376,22 @@ function shade(ctx, v, g, color) {
   }
 }
 
-function drawPoints(ctx, v, fr) {
-  ctx.lineWidth = 2.5;
+// drawPoints draws the points, numbered unless small (the side-by-side
+// panels), where they are drawn smaller.
+function drawPoints(ctx, v, fr, small) {
+  ctx.lineWidth = small ? 2 : 2.5;
   ctx.font = "14px sans-serif";
+  const r = small ? 5 : 8, k = small ? 4.5 : 7;
   fr.points.forEach((p, i) => {
     const x = v.px(p[0]), y = v.py(p[1]);
     if (fr.labels[i] > 0) {
       ctx.strokeStyle = COL.plus;
-      ctx.beginPath(); ctx.arc(x, y, 8, 0, 2 * Math.PI); ctx.stroke();
+      ctx.beginPath(); ctx.arc(x, y, r, 0, 2 * Math.PI); ctx.stroke();
     } else {
       ctx.strokeStyle = COL.minus;
-      ctx.beginPath(); ctx.moveTo(x - 7, y - 7); ctx.lineTo(x + 7, y + 7); ctx.moveTo(x + 7, y - 7); ctx.lineTo(x - 7, y + 7); ctx.stroke();
+      ctx.beginPath(); ctx.moveTo(x - k, y - k); ctx.lineTo(x + k, y + k); ctx.moveTo(x + k, y - k); ctx.lineTo(x - k, y + k); ctx.stroke();
     }
+    if (small) return;
     ctx.fillStyle = COL.grey;
     ctx.textAlign = "left";
     ctx.fillText(String(i + 1), x + 9, y - 8);
@@ -312,7 +421,14 @@ function drawX(fr) {
   }
   lab.drawn = fr.points.length;
   ctx.strokeStyle = COL.ink;
-  if (fr.w && (fr.w[0] !== 0 || fr.w[1] !== 0)) {
+  if (fr.regression) {
+    // A line through the points: the residuals as grey segments.
+    const [a, c] = [fr.line[0], fr.line[2]];
+    ctx.strokeStyle = COL.grey; ctx.lineWidth = 1.5;
+    for (const p of fr.points) { ctx.beginPath(); ctx.moveTo(v.px(p[0]), v.py(p[1])); ctx.lineTo(v.px(p[0]), v.py(a * p[0] + c)); ctx.stroke(); }
+    ctx.strokeStyle = COL.ink; ctx.lineWidth = 3;
+    line(ctx, v, fr.line[0], fr.line[1], fr.line[2]);
+  } else if (fr.w && (fr.w[0] !== 0 || fr.w[1] !== 0)) {
     const b = fr.bias ? fr.w[2] : 0;
     ctx.lineWidth = 3;
     line(ctx, v, fr.w[0], fr.w[1], b);
@@ -359,12 +475,13 @@ function drawW(fr) {
   }
   const v = view(cv, fr.wbox);
   const rmax = Math.max(fr.risk.max, 1e-9);
+  const wa = fr.waxes || ["w₁", "w₂"];
   shade(ctx, v, fr.risk, (z) => {
     const t = Math.min(z / rmax, 1);
     return `rgb(${Math.round(255 + t * (0x54 - 255))},${Math.round(255 + t * (0x27 - 255))},${Math.round(255 + t * (0x8f - 255))})`;
   });
-  $("rmax").textContent = fmt(fr.risk.max) + (fr.bias ? ` (slice at b = ${fmt(fr.w[2])})` : "");
-  axes(ctx, v, "w₁", "w₂");
+  $("rmax").textContent = fmt(fr.risk.max) + (fr.bias ? ` (slice at b = ${fmt(fr.w[2])})` : "") + (fr.loss ? ` — R(w) is the ${fr.loss} loss's mean` : "");
+  axes(ctx, v, wa[0], wa[1]);
   if (fr.feasible.length > 2) {
     ctx.fillStyle = COL.feasible; ctx.strokeStyle = COL.gold; ctx.lineWidth = 2.5;
     ctx.beginPath();
@@ -373,7 +490,7 @@ function drawW(fr) {
   }
   ctx.font = "bold 15px sans-serif";
   const used = []; // label positions, so that coinciding lines' numbers sit side by side
-  for (const d of fr.dual) {
+  for (const d of fr.dual || []) {
     ctx.strokeStyle = d.y > 0 ? COL.plus : COL.minus;
     ctx.lineWidth = 2;
     const pts = line(ctx, v, d.normal[0], d.normal[1], d.c);
@@ -394,7 +511,7 @@ function drawW(fr) {
   ctx.fillStyle = COL.gold;
   ctx.beginPath(); ctx.arc(v.px(fr.w[0]), v.py(fr.w[1]), 8, 0, 2 * Math.PI); ctx.fill();
   ctx.fillStyle = COL.ink; ctx.font = "15px sans-serif"; ctx.textAlign = "left";
-  ctx.fillText("w = (" + fr.w.map(fmt).join(", ") + ")", v.px(fr.w[0]) + 11, v.py(fr.w[1]) + 5);
+  ctx.fillText((fr.regression ? "(w, b) = (" : "w = (") + fr.w.map(fmt).join(", ") + ")", v.px(fr.w[0]) + 11, v.py(fr.w[1]) + 5);
 }
 
 // drawTrace shows the trace and marks the line of the current step.
@@ -407,7 +524,8 @@ function drawTrace(fr) {
   for (const l of lines) {
     const span = document.createElement("span");
     span.textContent = l + "\n";
-    const m = /^\s+(\d+)\s+\d+\s+\d+\s/.exec(l);
+    // A table's row (step epoch sample …), or a "step N …" line.
+    const m = /^\s+(\d+)\s+\d+\s+\d/.exec(l) || /^step (\d+)\b/.exec(l);
     if (m && Number(m[1]) === fr.frame) {
       span.className = "now";
       marked = span;
@@ -465,7 +583,7 @@ async function init() {
     teach();
     show(0);
   });
-  for (const id of ["learner", "eps", "bias", "order", "seed", "linesearch", "start", "kernel", "C", "hard"]) {
+  for (const id of ["learner", "eps", "bias", "order", "seed", "linesearch", "start", "kernel", "C", "hard", "loss", "batch"]) {
     $(id).addEventListener("change", () => { stop(); applyControls(); show(0); });
   }
   applyControls();
