@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+
+	"mark1/internal/atomicfile"
 )
 
 // Format is a text format for numeric data.
@@ -143,8 +145,11 @@ func (o Options) withDefaults() Options {
 // ErrFormat is wrapped by every *ParseError: the input is malformed.
 var ErrFormat = errors.New("malformed data")
 
-// ErrTooLarge is wrapped by errors that refuse input beyond a budget.
-var ErrTooLarge = errors.New("exceeds limit")
+// ErrTooLarge is mark1's one "too large" error, exported here, at the
+// bottom of the packages that read data: every error that refuses input,
+// memory or output beyond a limit wraps it — this package's readers, the
+// loaders of images, the machine's data and the dials' pictures alike.
+var ErrTooLarge = atomicfile.ErrTooLarge
 
 // ParseError says where and why input did not parse.
 type ParseError struct {
@@ -257,8 +262,8 @@ func (s *Set) Dense(maxValues int) ([][]float64, error) {
 	}
 	n := s.Rows()
 	if s.Dim > 0 && n > maxValues/s.Dim {
-		return nil, fmt.Errorf("%s: a dense copy of %d rows × %d features is %d values, over the budget of %d (%.0f MB): %w",
-			s.Name, n, s.Dim, uint64(n)*uint64(s.Dim), maxValues, float64(maxValues)*8/1e6, ErrTooLarge)
+		return nil, tooLargef("%s: a dense copy of %d rows × %d features is %d values, over the budget of %d (%.0f MB)",
+			s.Name, n, s.Dim, uint64(n)*uint64(s.Dim), maxValues, float64(maxValues)*8/1e6)
 	}
 	flat := make([]float64, n*s.Dim)
 	X := make([][]float64, n)
@@ -320,8 +325,8 @@ func (b *builder) add(j int, v float64, line int) error {
 		return nil
 	}
 	if len(b.set.Value) >= b.opt.MaxValues {
-		return fmt.Errorf("%s:%d: more than %d non-zero values (the budget, about %.0f MB): %w",
-			b.set.Name, line, b.opt.MaxValues, float64(b.opt.MaxValues)*12/1e6, ErrTooLarge)
+		return tooLargef("%s:%d: more than %d non-zero values (the budget, about %.0f MB)",
+			b.set.Name, line, b.opt.MaxValues, float64(b.opt.MaxValues)*12/1e6)
 	}
 	if err := b.checkBytes(line, 1, 1); err != nil { // the row under way is not in Y yet
 		return err
@@ -334,7 +339,7 @@ func (b *builder) add(j int, v float64, line int) error {
 // startRow checks the row budget before a row is read.
 func (b *builder) startRow(line int) error {
 	if len(b.set.Y) >= b.opt.MaxRows {
-		return fmt.Errorf("%s:%d: more than %d rows (the budget): %w", b.set.Name, line, b.opt.MaxRows, ErrTooLarge)
+		return tooLargef("%s:%d: more than %d rows (the budget)", b.set.Name, line, b.opt.MaxRows)
 	}
 	return b.checkBytes(line, 1, 0)
 }
@@ -344,8 +349,8 @@ func (b *builder) startRow(line int) error {
 func (b *builder) checkBytes(line, rows, values int) error {
 	need := int64(len(b.set.Y)+rows)*rowBytes + int64(len(b.set.Value)+values)*valueBytes
 	if need > b.opt.MaxBytes {
-		return fmt.Errorf("%s:%d: the %d rows and %d non-zero values read so far take %d bytes, over the budget of %d: %w",
-			b.set.Name, line, len(b.set.Y)+rows, len(b.set.Value)+values, need, b.opt.MaxBytes, ErrTooLarge)
+		return tooLargef("%s:%d: the %d rows and %d non-zero values read so far take %d bytes, over the budget of %d",
+			b.set.Name, line, len(b.set.Y)+rows, len(b.set.Value)+values, need, b.opt.MaxBytes)
 	}
 	return nil
 }
@@ -492,4 +497,16 @@ func (s *Set) Relabel(classes []string) error {
 	}
 	s.Y, s.Classes = y, classes
 	return nil
+}
+
+// limitError is an error over a limit: its message gives the numbers, and
+// it wraps ErrTooLarge without repeating ErrTooLarge's words.
+type limitError struct{ msg string }
+
+func (e *limitError) Error() string { return e.msg }
+func (e *limitError) Unwrap() error { return ErrTooLarge }
+
+// tooLargef returns a limitError with the message fmt.Sprintf(format, a...).
+func tooLargef(format string, a ...any) error {
+	return &limitError{msg: fmt.Sprintf(format, a...)}
 }

@@ -319,7 +319,7 @@ func lines(r io.Reader, name string, fn func(fields [][]byte, line int) error) e
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return fmt.Errorf("%s:%d: line longer than %d bytes: %w", name, line+1, maxLine, ErrTooLarge)
+			return tooLargef("%s:%d: line longer than %d bytes", name, line+1, maxLine)
 		}
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -371,7 +371,7 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 				return parseErr(name, line, col, "%q: index %d after %d; indices must increase strictly along a line (LIBSVM's svm-train stops with \"Wrong input format at line %d\")", clip(f), idx, last, line)
 			}
 			if idx > opt.MaxDim || (opt.Indices == ZeroBased && idx >= opt.MaxDim) {
-				return fmt.Errorf("%s:%d: field %d: feature index %d is above the limit of %d features: %w", name, line, col, idx, opt.MaxDim, ErrTooLarge)
+				return tooLargef("%s:%d: field %d: feature index %d is above the limit of %d features", name, line, col, idx, opt.MaxDim)
 			}
 			v, err := number(f[colon+1:])
 			if err != nil {
@@ -399,7 +399,7 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 	if b.set.ZeroBased {
 		b.set.Dim = highest + 1
 		if b.set.Dim > opt.MaxDim {
-			return nil, fmt.Errorf("%s: 0-based feature index %d makes %d features, above the limit of %d: %w", name, highest, highest+1, opt.MaxDim, ErrTooLarge)
+			return nil, tooLargef("%s: 0-based feature index %d makes %d features, above the limit of %d", name, highest, highest+1, opt.MaxDim)
 		}
 	} else {
 		b.set.Dim = max(highest, 0)
@@ -426,7 +426,7 @@ func readText(r io.Reader, name string, opt Options) (*Set, error) {
 				return parseErr(name, line, 0, "1 column; text data need features and a label last (\"x1 x2 ... label\")")
 			}
 			if len(fields)-nf > opt.MaxDim {
-				return fmt.Errorf("%s:%d: %d features, above the limit of %d: %w", name, line, len(fields)-nf, opt.MaxDim, ErrTooLarge)
+				return tooLargef("%s:%d: %d features, above the limit of %d", name, line, len(fields)-nf, opt.MaxDim)
 			}
 			cols, first = len(fields), line
 			b.set.Dim = cols - nf
@@ -548,7 +548,7 @@ func readCSV(r io.Reader, name string, opt Options) (*Set, error) {
 		return nil, parseErr(name, 1, 0, "the header has 1 column; CSV data need features and a label")
 	}
 	if len(header)-nf > opt.MaxDim {
-		return nil, fmt.Errorf("%s:1: %d features, above the limit of %d: %w", name, len(header)-nf, opt.MaxDim, ErrTooLarge)
+		return nil, tooLargef("%s:1: %d features, above the limit of %d", name, len(header)-nf, opt.MaxDim)
 	}
 	lab := -1
 	if !opt.NoLabels {

@@ -230,8 +230,8 @@ func (sc *Scaler) Apply(s *Set, maxValues int) (*Set, error) {
 		})
 	}
 	if total > maxValues {
-		return nil, fmt.Errorf("%s: scaled with %q the data have %d non-zero values (from %d), over the budget of %d: %w",
-			s.Name, sc.Method, total, s.NonZeros(), maxValues, ErrTooLarge)
+		return nil, tooLargef("%s: scaled with %q the data have %d non-zero values (from %d), over the budget of %d",
+			s.Name, sc.Method, total, s.NonZeros(), maxValues)
 	}
 	out.Index = make([]int32, 0, total)
 	out.Value = make([]float64, 0, total)

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 )
 
@@ -81,4 +82,40 @@ func WriteCSV(w io.Writer, s *Set) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// FromDense returns the rows of X, with their numeric labels, as a Set
+// named name, for writing (WriteLibSVM, WriteCSV) or for the learners: the
+// classes are the labels in shortest form, in the readers' order (first
+// appearance, "1" before "-1"), and only non-zero values are kept. Rows
+// must all have one length, and labels and values must be finite; an error
+// names the row (0-based) and the feature (1-based) otherwise. It panics
+// if len(X) != len(labels).
+func FromDense(name string, X [][]float64, labels []float64) (*Set, error) {
+	if len(X) != len(labels) {
+		panic(fmt.Sprintf("dataset: FromDense with %d rows and %d labels", len(X), len(labels)))
+	}
+	b := &builder{set: &Set{Name: name, Format: LibSVM, RowStart: make([]int, 1, len(X)+1), Y: make([]int, 0, len(X))}, class: map[string]int{}}
+	if len(X) > 0 {
+		b.set.Dim = len(X[0])
+	}
+	for i, x := range X {
+		if len(x) != b.set.Dim {
+			return nil, fmt.Errorf("%s: row %d has %d features; row 0 has %d", name, i, len(x), b.set.Dim)
+		}
+		if math.IsNaN(labels[i]) || math.IsInf(labels[i], 0) {
+			return nil, fmt.Errorf("%s: row %d: label %v is not finite", name, i, labels[i])
+		}
+		for j, v := range x {
+			switch {
+			case math.IsNaN(v) || math.IsInf(v, 0):
+				return nil, fmt.Errorf("%s: row %d, feature %d: value %v is not finite", name, i, j+1, v)
+			case v != 0:
+				b.set.Index = append(b.set.Index, int32(j))
+				b.set.Value = append(b.set.Value, v)
+			}
+		}
+		b.endRow(strconv.FormatFloat(labels[i], 'g', -1, 64))
+	}
+	return b.finish(), nil
 }

@@ -2,13 +2,14 @@ package dials
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"image/gif"
 	"mark1/chart"
 	"math"
 
 	"mark1/machine"
+
+	"mark1/dataset"
 )
 
 // AnimateOptions adjust Animate. The zero value means the defaults.
@@ -24,13 +25,9 @@ type AnimateOptions struct {
 	// MaxBytes bounds the memory the GIF's frames may take, counted before
 	// any is drawn as frames × width × height bytes (each frame keeps at
 	// most a byte a pixel); 0 means no bound. Over it Animate returns an
-	// error wrapping ErrTooLarge.
+	// error wrapping dataset.ErrTooLarge.
 	MaxBytes int64
 }
-
-// ErrTooLarge is wrapped by Animate's error when the frames would take more
-// than AnimateOptions.MaxBytes.
-var ErrTooLarge = errors.New("over the memory limit")
 
 // Animate draws the dial panel of m with its pots as in each frame, and
 // returns the frames as an animated GIF that loops. m gives the layout and
@@ -81,7 +78,7 @@ func Animate(ctx context.Context, m *machine.Machine, frames []Frame, opt Animat
 			w, h := ds[0].Size()
 			if need := int64(len(frames)) * int64(w) * int64(h); need > opt.MaxBytes {
 				return nil, fmt.Errorf("the animation's %d frames of %d×%d pixels would take up to %d bytes of memory, %w of %d",
-					len(frames), w, h, need, ErrTooLarge, opt.MaxBytes)
+					len(frames), w, h, need, dataset.ErrTooLarge, opt.MaxBytes)
 			}
 		}
 	}

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"mark1/dataset"
 )
 
 func TestPanelGolden512(t *testing.T) {
@@ -219,8 +221,8 @@ func TestRecordAnimate(t *testing.T) {
 	w, h := g.Image[0].Bounds().Dx(), g.Image[0].Bounds().Dy()
 	need := int64(4 * w * h)
 	opt := AnimateOptions{Panel: PanelOptions{Width: 700, Height: 500}, MaxBytes: need - 1}
-	if _, err := Animate(context.Background(), mm, frames, opt); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), fmt.Sprintf("4 frames of %d×%d pixels", w, h)) {
-		t.Errorf("animation over its bound: error %v; want ErrTooLarge with the numbers", err)
+	if _, err := Animate(context.Background(), mm, frames, opt); !errors.Is(err, dataset.ErrTooLarge) || !strings.Contains(err.Error(), fmt.Sprintf("4 frames of %d×%d pixels", w, h)) {
+		t.Errorf("animation over its bound: error %v; want dataset.ErrTooLarge with the numbers", err)
 	}
 	opt.MaxBytes = need
 	if _, err := Animate(context.Background(), mm, frames, opt); err != nil {
@@ -257,8 +259,8 @@ func TestRecordAnimate(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, _, err := LoadRecording(dir, 204_799); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "100 epoch files of 512 pots would take about 204800 bytes") {
-		t.Errorf("recording over its bound: error %v; want ErrTooLarge with the numbers", err)
+	if _, _, err := LoadRecording(dir, 204_799); !errors.Is(err, dataset.ErrTooLarge) || !strings.Contains(err.Error(), "100 epoch files of 512 pots would take about 204800 bytes") {
+		t.Errorf("recording over its bound: error %v; want dataset.ErrTooLarge with the numbers", err)
 	}
 	if _, fr, err := LoadRecording(dir, 204_800); err != nil || len(fr) != 100 {
 		t.Errorf("recording at its bound: %d frames, error %v", len(fr), err)

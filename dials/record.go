@@ -12,6 +12,8 @@ import (
 
 	"mark1/internal/atomicfile"
 	"mark1/machine"
+
+	"mark1/dataset"
 )
 
 // A recording is a folder:
@@ -95,8 +97,7 @@ func (r *Recorder) write(m *machine.Machine, epoch int, rec *machine.Epoch) erro
 // training started and its frames in epoch order. The machine file and the
 // frames' pot positions (4 bytes a pot an epoch, counted before any is
 // read) must each fit in maxBytes bytes (0: the machine file's own limit
-// and no bound on the frames); over it the error wraps ErrTooLarge, or
-// atomicfile.ErrTooLarge for the machine file.
+// and no bound on the frames); over it the error wraps dataset.ErrTooLarge.
 func LoadRecording(dir string, maxBytes int64) (*machine.Machine, []Frame, error) {
 	limit := maxBytes
 	if limit <= 0 {
@@ -115,7 +116,7 @@ func LoadRecording(dir string, maxBytes int64) (*machine.Machine, []Frame, error
 	}
 	if need := int64(len(names)) * int64(m.Bank.Len()) * 4; maxBytes > 0 && need > maxBytes {
 		return nil, nil, fmt.Errorf("%s: %d epoch files of %d pots would take about %d bytes of memory, %w of %d",
-			dir, len(names), m.Bank.Len(), need, ErrTooLarge, maxBytes)
+			dir, len(names), m.Bank.Len(), need, dataset.ErrTooLarge, maxBytes)
 	}
 	var frames []Frame
 	for _, name := range names {

@@ -18,6 +18,8 @@ import (
 	_ "golang.org/x/image/webp" // register WebP
 
 	"mark1/internal/atomicfile"
+
+	"mark1/dataset"
 )
 
 // LoadImage reads one picture file (PNG, JPEG, GIF, BMP, TIFF or WebP,
@@ -101,7 +103,7 @@ func decodeGray(r io.Reader, name string, lim Limits, reserve func(pixels int) e
 	}
 	need := decodeBytes(format, cfg, jh)
 	if need > lim.MaxDecodeBytes {
-		return nil, errorf(ErrTooLarge, "%s: decoding this %dx%d %s picture takes about %d MiB, over the budget of %d MiB (a %s); reduce it to about %d megapixels first",
+		return nil, errorf(dataset.ErrTooLarge, "%s: decoding this %dx%d %s picture takes about %d MiB, over the budget of %d MiB (a %s); reduce it to about %d megapixels first",
 			name, cfg.Width, cfg.Height, format, need>>20, lim.MaxDecodeBytes>>20, decodeKind(format, jh),
 			int(float64(cfg.Width)*float64(cfg.Height)*float64(lim.MaxDecodeBytes)/float64(need)/1e6))
 	}
@@ -314,7 +316,7 @@ func checkSize(name, format string, w, h int, lim Limits) error {
 		return errorf(ErrFormat, "%s: %s picture of size %dx%d has no pixels", name, format, w, h)
 	}
 	if _, ok := mulLimit(w, h, lim.MaxPixels); !ok {
-		return errorf(ErrTooLarge, "%s: %s picture of %dx%d pixels exceeds the limit of %d pixels", name, format, w, h, lim.MaxPixels)
+		return errorf(dataset.ErrTooLarge, "%s: %s picture of %dx%d pixels exceeds the limit of %d pixels", name, format, w, h, lim.MaxPixels)
 	}
 	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 
 	"mark1/internal/atomicfile"
+
+	"mark1/dataset"
 )
 
 // decodeFiles decodes the pictures in files on several goroutines, keeping
@@ -30,7 +32,7 @@ func decodeFiles(files []string, lim Limits) ([]*image.Gray, error) {
 	reserve := func(name string) func(int) error {
 		return func(n int) error {
 			if t := total.Add(int64(n)); t > int64(lim.MaxValues) {
-				return errorf(ErrTooLarge, "%s: pictures so far hold %d pixels, over the limit of %d for a data set (MaxValues)", name, t, lim.MaxValues)
+				return errorf(dataset.ErrTooLarge, "%s: pictures so far hold %d pixels, over the limit of %d for a data set (MaxValues)", name, t, lim.MaxValues)
 			}
 			return nil
 		}

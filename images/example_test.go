@@ -2,7 +2,6 @@ package images_test
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"mark1/images"
@@ -72,26 +71,4 @@ func ExampleGenerate() {
 	// .................... ....................
 	// .................... ....................
 	// .................... ....................
-}
-
-func ExampleReadLibSVM() {
-	in := `# label index:value ...
-+1 1:0.5 3:1
--1 2:2
-`
-	X, labels, err := images.ReadLibSVM(strings.NewReader(in), "example.libsvm", images.Limits{})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(X, labels)
-	images.WriteLibSVM(os.Stdout, X, labels)
-
-	_, _, err = images.ReadLibSVM(strings.NewReader("1 3:1 2:1\n"), "bad.libsvm", images.Limits{})
-	fmt.Println(err)
-	// Output:
-	// [[0.5 0 1] [0 2 0]] [1 -1]
-	// 1 1:0.5 3:1
-	// -1 2:2
-	// bad.libsvm:1: feature 2 "2:1": index 2 does not increase (previous 3)
 }

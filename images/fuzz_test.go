@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 )
 
@@ -48,30 +47,6 @@ func FuzzReadIDX(f *testing.F) {
 		}
 		if !bytes.Equal(w.Bytes(), b) {
 			t.Fatalf("rewritten IDX differs from the input")
-		}
-	})
-}
-
-func FuzzReadLibSVM(f *testing.F) {
-	addFiles(f, "*.libsvm")
-	f.Add([]byte("1 1:1 2:2\n-1 3:0.5\n"))
-	f.Add([]byte("-0 2:-0 3:1e-320\r\n# c\n\n4\n"))
-	f.Add([]byte("1 2:1 1:1\n"))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		X, labels, err := ReadLibSVM(bytes.NewReader(b), "fuzz", fuzzLimits())
-		if err != nil {
-			return
-		}
-		var w bytes.Buffer
-		if err := WriteLibSVM(&w, X, labels); err != nil {
-			t.Fatalf("writing what was read: %v", err)
-		}
-		X2, labels2, err := ReadLibSVM(bytes.NewReader(w.Bytes()), "rewritten", fuzzLimits())
-		if err != nil {
-			t.Fatalf("reading what was written: %v\n%q", err, w.Bytes())
-		}
-		if !slices.Equal(labels, labels2) || !slices.EqualFunc(X, X2, slices.Equal) {
-			t.Fatalf("round trip changed the data:\n%v %v\n%v %v\nvia %q", X, labels, X2, labels2, w.Bytes())
 		}
 	})
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"mark1/dataset"
 )
 
 func TestIDXRoundTrip(t *testing.T) {
@@ -46,10 +48,10 @@ func TestReadIDXErrors(t *testing.T) {
 		{"truncated header", idxHeader(8, 5, 5)[:7], Limits{}, "truncated IDX header: 2 dimension sizes declared", ErrFormat},
 		{"truncated data", append(idxHeader(8, 4), 1, 2), Limits{}, "f: truncated IDX data: header [4] declares 4 bytes, file has 2", ErrFormat},
 		{"trailing data", append(idxHeader(8, 1), 1, 2), Limits{}, "f: trailing data after the 1 bytes", ErrFormat},
-		{"too many items", idxHeader(8, 1001, 1), Limits{MaxSamples: 1000}, "f: IDX item count 1001 exceeds the limit of 1000", ErrTooLarge},
-		{"item too large", idxHeader(8, 1, 100, 101), Limits{MaxPixels: 10000}, "f: IDX item size (product of dimensions 1..2, [100 101]) 10100 exceeds the limit of 10000", ErrTooLarge},
-		{"set too large", idxHeader(8, 100, 100), Limits{MaxValues: 9999}, "f: IDX size [100 100] in bytes 10000 exceeds the limit of 9999", ErrTooLarge},
-		{"overflowing product", idxHeader(8, 1<<32-1, 1<<32-1, 1<<32-1, 1<<32-1), Limits{MaxPixels: 1 << 62, MaxValues: 1 << 62, MaxSamples: 1 << 62}, "exceeds the limit", ErrTooLarge},
+		{"too many items", idxHeader(8, 1001, 1), Limits{MaxSamples: 1000}, "f: IDX item count 1001 exceeds the limit of 1000", dataset.ErrTooLarge},
+		{"item too large", idxHeader(8, 1, 100, 101), Limits{MaxPixels: 10000}, "f: IDX item size (product of dimensions 1..2, [100 101]) 10100 exceeds the limit of 10000", dataset.ErrTooLarge},
+		{"set too large", idxHeader(8, 100, 100), Limits{MaxValues: 9999}, "f: IDX size [100 100] in bytes 10000 exceeds the limit of 9999", dataset.ErrTooLarge},
+		{"overflowing product", idxHeader(8, 1<<32-1, 1<<32-1, 1<<32-1, 1<<32-1), Limits{MaxPixels: 1 << 62, MaxValues: 1 << 62, MaxSamples: 1 << 62}, "exceeds the limit", dataset.ErrTooLarge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -71,11 +71,6 @@ func (lim Limits) withDefaults() Limits {
 	return lim
 }
 
-// ErrTooLarge is wrapped by every error that reports a file exceeding a
-// Limits bound, so callers can tell "too big" from "malformed" with
-// errors.Is.
-var ErrTooLarge = errors.New("exceeds limit")
-
 // ErrFormat is wrapped by errors that report malformed or unrecognised
 // content: a file that is not a picture, a corrupt IDX header, a libsvm line
 // that does not parse.
@@ -85,7 +80,7 @@ var ErrFormat = errors.New("malformed")
 // does not handle, such as an IDX file of 32-bit floats.
 var ErrUnsupported = errors.New("unsupported")
 
-// kindError gives an error message a kind (ErrTooLarge, ErrFormat,
+// kindError gives an error message a kind (dataset.ErrTooLarge, ErrFormat,
 // ErrUnsupported) for errors.Is without putting the kind's text in the
 // message.
 type kindError struct {
@@ -103,7 +98,7 @@ func errorf(kind error, format string, args ...any) error {
 
 // tooLarge reports that name's what is got, over limit.
 func tooLarge(name, what string, got, limit int) error {
-	return errorf(ErrTooLarge, "%s: %s %d exceeds the limit of %d", name, what, got, limit)
+	return errorf(dataset.ErrTooLarge, "%s: %s %d exceeds the limit of %d", name, what, got, limit)
 }
 
 // mulLimit returns a*b, or ok == false if a or b is negative or the product
@@ -128,7 +123,7 @@ func mulLimit(a, b, limit int) (p int, ok bool) {
 func checkMemory(name string, samples, pixelsTotal int, lim Limits) error {
 	need := int64(samples)*SampleOverhead + int64(pixelsTotal)
 	if samples < 0 || pixelsTotal < 0 || need > lim.MaxBytes || need < 0 {
-		return errorf(ErrTooLarge, "%s: %d samples of %d pixels in all would take about %d bytes of memory, over the limit of %d (raise it with --max-memory)",
+		return errorf(dataset.ErrTooLarge, "%s: %d samples of %d pixels in all would take about %d bytes of memory, over the limit of %d (raise it with --max-memory)",
 			name, samples, pixelsTotal, need, lim.MaxBytes)
 	}
 	return nil

@@ -10,14 +10,14 @@ import (
 	"image"
 	"io"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
 	"mark1/internal/atomicfile"
+
+	"mark1/dataset"
 )
 
 // Load reads a labelled data set from path, recognising its format by
@@ -37,8 +37,10 @@ import (
 //     name, with or without ".gz" (train-images-idx3-ubyte →
 //     train-labels-idx1-ubyte[.gz]). Classes are the label values present,
 //     in numeric order, as text ("0" … "9").
-//   - libsvm text, gzipped or not (see ReadLibSVM), whose dimension is a
-//     square k×k: each row is a k×k picture in row-major order. Classes are
+//   - libsvm text, gzipped or not (read by dataset.ReadFile within lim:
+//     rows by MaxSamples, indices by MaxPixels), whose dimension is a
+//     square k×k: each row is a k×k picture in row-major order. Samples are
+//     named file[row]. Classes are
 //     the labels present, in numeric order, written as strconv 'g' writes
 //     them ("+1" becomes "1"). Values are scaled to grey levels by one rule
 //     for the whole file: if all lie in [0, 1] they are multiplied by 255;
@@ -49,7 +51,7 @@ import (
 // Pictures are kept as read (see Sample): MNIST digits, for instance, stay
 // white on black; the retina decides polarity. The set must hold at least
 // two classes (see Dataset.Validate). Every error names the file and, where
-// it applies, the line or record, and wraps ErrTooLarge, ErrFormat or
+// it applies, the line or record, and wraps dataset.ErrTooLarge, ErrFormat or
 // ErrUnsupported when one of those is the cause.
 func Load(path string, lim Limits) (*Dataset, error) {
 	lim = lim.withDefaults()
@@ -181,7 +183,7 @@ func sniff(b []byte) fileKind {
 		return kindPicture
 	}
 	if len(b) == 0 {
-		return kindText // an empty file: libsvm reports "no samples"
+		return kindText // an empty file: the libsvm reader reports "no rows"
 	}
 	// Text, for the libsvm parser to judge line by line: no NUL byte.
 	if bytes.IndexByte(b, 0) >= 0 {
@@ -302,84 +304,6 @@ func loadIDXPair(imagesPath, labelsPath string, lim Limits) (*Dataset, error) {
 	return d, nil
 }
 
-// loadLibSVM reads a libsvm file, gzipped or not, as pictures.
-func loadLibSVM(path string, lim Limits) (*Dataset, error) {
-	r, f, err := openData(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	rows, dim, err := readSparse(r, path, lim)
-	if err != nil {
-		return nil, err
-	}
-	return libsvmDataset(path, rows, dim, lim)
-}
-
-// libsvmDataset turns sparse libsvm rows into square pictures; see Load for
-// the scaling rule.
-func libsvmDataset(name string, rows []sparseRow, dim int, lim Limits) (*Dataset, error) {
-	k := int(math.Sqrt(float64(dim)) + 0.5)
-	if dim == 0 || k*k != dim {
-		return nil, errorf(ErrFormat, "%s: libsvm dimension %d is not a square k×k, so the rows are not pictures", name, dim)
-	}
-	if _, ok := mulLimit(len(rows), dim, lim.MaxValues); !ok {
-		return nil, tooLarge(name, fmt.Sprintf("picture data (%d rows × %d pixels)", len(rows), dim), saturatingProduct([]int{len(rows), dim}), lim.MaxValues)
-	}
-	if err := checkMemory(name, len(rows), len(rows)*dim, lim); err != nil {
-		return nil, err
-	}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	var labels []float64
-	for _, row := range rows {
-		if len(row.index) < dim { // implicit zeros
-			lo, hi = min(lo, 0), max(hi, 0)
-		}
-		for _, v := range row.value {
-			lo, hi = min(lo, v), max(hi, v)
-		}
-		labels = append(labels, row.label)
-	}
-	scale := func(v float64) float64 { return v }
-	switch {
-	case lo >= 0 && hi <= 1:
-		scale = func(v float64) float64 { return v * 255 }
-	case lo >= 0 && hi <= 255:
-	case hi > lo:
-		scale = func(v float64) float64 { return (v - lo) / (hi - lo) * 255 }
-	default:
-		scale = func(float64) float64 { return 0 }
-	}
-	level := func(v float64) uint8 { return uint8(min(max(math.Round(scale(v)), 0), 255)) }
-	slices.Sort(labels)
-	labels = slices.Compact(labels)
-	classes := make([]string, len(labels))
-	for i, l := range labels {
-		classes[i] = strconv.FormatFloat(l, 'g', -1, 64)
-	}
-	zero := level(0)
-	pix := make([]byte, len(rows)*dim)
-	d := &Dataset{Name: name, Classes: classes, Samples: make([]Sample, len(rows))}
-	for i, row := range rows {
-		p := pix[i*dim : (i+1)*dim : (i+1)*dim]
-		if zero != 0 {
-			for j := range p {
-				p[j] = zero
-			}
-		}
-		for j, idx := range row.index {
-			p[idx-1] = level(row.value[j])
-		}
-		label, _ := slices.BinarySearch(labels, row.label)
-		d.Samples[i] = Sample{
-			Image:  &image.Gray{Pix: p, Stride: k, Rect: image.Rect(0, 0, k, k)},
-			Label:  label,
-			Source: fmt.Sprintf("%s:%d", name, row.line),
-		}
-	}
-	return d, nil
-}
-
 // isHidden reports whether a directory entry is hidden by the Unix
 // convention (.DS_Store, .git, ._resource forks).
 func isHidden(name string) bool { return strings.HasPrefix(name, ".") }
@@ -427,7 +351,7 @@ func loadFolder(dir string, lim Limits) (*Dataset, error) {
 				return nil, fmt.Errorf("%s: folder inside class folder %q; class folders hold pictures only", fp, class)
 			}
 			if len(files) == lim.MaxSamples {
-				return nil, errorf(ErrTooLarge, "%s: more than %d pictures (the MaxSamples limit)", dir, lim.MaxSamples)
+				return nil, errorf(dataset.ErrTooLarge, "%s: more than %d pictures (the MaxSamples limit)", dir, lim.MaxSamples)
 			}
 			files = append(files, fp)
 			labels = append(labels, len(d.Classes))

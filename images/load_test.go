@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"mark1/dataset"
 )
 
 func TestLoadValid(t *testing.T) {
@@ -185,7 +187,7 @@ func TestLoadErrors(t *testing.T) {
 		image bool   // call LoadImage, not Load
 		where string // the file named in the message, relative
 		msg   string // the problem, as a substring
-		kind  error  // ErrTooLarge, ErrFormat or ErrUnsupported, or nil
+		kind  error  // dataset.ErrTooLarge, ErrFormat or ErrUnsupported, or nil
 	}{
 		{name: "missing file", path: "nothing.idx", where: "nothing.idx", msg: "no such file"},
 		{name: "missing pair", path: "a.idx,b.idx", where: "a.idx", msg: "no such file"},
@@ -196,15 +198,15 @@ func TestLoadErrors(t *testing.T) {
 		{name: "picture beside class folders", files: files{"d/a/1.png": good, "d/b/1.png": good, "d/x.png": good}, path: "d", where: "d/x.png", msg: "picture beside the class folders"},
 		{name: "file beside class folders", files: files{"d/a/1.png": good, "d/b/1.png": good, "d/README": []byte("hi")}, path: "d", where: "d/README", msg: "file beside the class folders"},
 		{name: "folder in class folder", files: files{"d/a/1.png": good, "d/b/1.png": good, "d/b/deeper": nil}, path: "d", where: "d/b/deeper", msg: "folder inside class folder"},
-		{name: "picture over MaxPixels (header 200000x200000)", files: files{"d/a/1.png": good, "d/b/big.png": hugePNG(200000, 200000)}, path: "d", where: "d/b/big.png", msg: "png picture of 200000x200000 pixels exceeds the limit of 33554432", kind: ErrTooLarge},
-		{name: "picture over a small MaxPixels", files: files{"d/a/1.png": good, "d/b/1.png": pngBytes(t, 10, 10)}, path: "d", lim: Limits{MaxPixels: 99}, where: "d/b/1.png", msg: "10x10 pixels exceeds the limit of 99", kind: ErrTooLarge},
-		{name: "pictures over MaxValues", files: files{"d/a/1.png": good, "d/b/1.png": good, "d/b/2.png": good}, path: "d", lim: Limits{MaxValues: 40}, where: "d/", msg: "over the limit of 40", kind: ErrTooLarge},
-		{name: "pictures over MaxSamples", files: files{"d/a/1.png": good, "d/b/1.png": good, "d/b/2.png": good}, path: "d", lim: Limits{MaxSamples: 2}, where: "d", msg: "more than 2 pictures", kind: ErrTooLarge},
+		{name: "picture over MaxPixels (header 200000x200000)", files: files{"d/a/1.png": good, "d/b/big.png": hugePNG(200000, 200000)}, path: "d", where: "d/b/big.png", msg: "png picture of 200000x200000 pixels exceeds the limit of 33554432", kind: dataset.ErrTooLarge},
+		{name: "picture over a small MaxPixels", files: files{"d/a/1.png": good, "d/b/1.png": pngBytes(t, 10, 10)}, path: "d", lim: Limits{MaxPixels: 99}, where: "d/b/1.png", msg: "10x10 pixels exceeds the limit of 99", kind: dataset.ErrTooLarge},
+		{name: "pictures over MaxValues", files: files{"d/a/1.png": good, "d/b/1.png": good, "d/b/2.png": good}, path: "d", lim: Limits{MaxValues: 40}, where: "d/", msg: "over the limit of 40", kind: dataset.ErrTooLarge},
+		{name: "pictures over MaxSamples", files: files{"d/a/1.png": good, "d/b/1.png": good, "d/b/2.png": good}, path: "d", lim: Limits{MaxSamples: 2}, where: "d", msg: "more than 2 pictures", kind: dataset.ErrTooLarge},
 		{name: "truncated picture", files: files{"d/a/1.png": good, "d/b/1.png": good[:len(good)-20]}, path: "d", where: "d/b/1.png", msg: "corrupt png picture", kind: ErrFormat},
 		{name: "picture given to Load", files: files{"x.png": good}, path: "x.png", where: "x.png", msg: "is a single picture"},
 		{name: "LoadImage on text", files: files{"x.txt": []byte("1 1:1\n")}, path: "x.txt", image: true, where: "x.txt", msg: "not a picture (unknown format", kind: ErrFormat},
 		{name: "LoadImage on a folder", files: files{"d": nil}, path: "d", image: true, where: "d", msg: "is a folder"},
-		{name: "LoadImage over MaxPixels", files: files{"x.png": hugePNG(70000, 70000)}, path: "x.png", image: true, where: "x.png", msg: "exceeds the limit", kind: ErrTooLarge},
+		{name: "LoadImage over MaxPixels", files: files{"x.png": hugePNG(70000, 70000)}, path: "x.png", image: true, where: "x.png", msg: "exceeds the limit", kind: dataset.ErrTooLarge},
 		{name: "LoadImage dimension overflow", files: files{"x.png": hugePNG(1<<31-1, 1<<31-1)}, path: "x.png", image: true, where: "x.png", msg: "corrupt picture header: png: unsupported feature: dimension overflow", kind: ErrFormat},
 		{name: "binary junk", files: files{"x.bin": {0xff, 0x00, 0x13, 0x37}}, path: "x.bin", where: "x.bin", msg: "not a data set", kind: ErrFormat},
 		{name: "idx wrong magic", files: files{"x.bin": append([]byte{0, 0, 0x42, 3}, make([]byte, 8)...)}, path: "x.bin", where: "x.bin", msg: "not a data set", kind: ErrFormat},
@@ -213,9 +215,9 @@ func TestLoadErrors(t *testing.T) {
 		{name: "idx truncated header", files: files{"f-images-idx3-ubyte": idxHeader(8, 2, 3, 3)[:9]}, path: "f-images-idx3-ubyte", where: "f-images-idx3-ubyte", msg: "truncated IDX header", kind: ErrFormat},
 		{name: "idx trailing data", files: files{"f-images-idx3-ubyte": append(idxHeader(8, 1, 1, 1), 1, 2), "f-labels-idx1-ubyte": append(idxHeader(8, 1), 0)}, path: "f-images-idx3-ubyte", where: "f-images-idx3-ubyte", msg: "trailing data", kind: ErrFormat},
 		{name: "idx counts disagree", files: files{"f-images-idx3-ubyte": idxBytes(t, im, false), "f-labels-idx1-ubyte": idxBytes(t, &IDX{Dims: []int{5}, Data: lb.Data[:5]}, true)}, path: "f-images-idx3-ubyte", where: "f-images-idx3-ubyte", msg: "6 images, but", kind: ErrFormat},
-		{name: "idx huge dims", files: files{"f-images-idx3-ubyte": idxHeader(8, 60000, 100000, 100000)}, path: "f-images-idx3-ubyte", where: "f-images-idx3-ubyte", msg: "exceeds the limit of 33554432", kind: ErrTooLarge},
-		{name: "idx dims overflowing int", files: files{"f-images-idx3-ubyte": idxHeader(8, 1<<32-1, 1<<32-1, 1<<32-1)}, path: "f-images-idx3-ubyte", lim: Limits{MaxPixels: 1 << 62, MaxValues: 1 << 62}, where: "f-images-idx3-ubyte", msg: "exceeds the limit", kind: ErrTooLarge},
-		{name: "idx too many items", files: files{"f-images-idx3-ubyte": idxHeader(8, 11, 1, 1)}, path: "f-images-idx3-ubyte", lim: Limits{MaxSamples: 10}, where: "f-images-idx3-ubyte", msg: "item count 11 exceeds the limit of 10", kind: ErrTooLarge},
+		{name: "idx huge dims", files: files{"f-images-idx3-ubyte": idxHeader(8, 60000, 100000, 100000)}, path: "f-images-idx3-ubyte", where: "f-images-idx3-ubyte", msg: "exceeds the limit of 33554432", kind: dataset.ErrTooLarge},
+		{name: "idx dims overflowing int", files: files{"f-images-idx3-ubyte": idxHeader(8, 1<<32-1, 1<<32-1, 1<<32-1)}, path: "f-images-idx3-ubyte", lim: Limits{MaxPixels: 1 << 62, MaxValues: 1 << 62}, where: "f-images-idx3-ubyte", msg: "exceeds the limit", kind: dataset.ErrTooLarge},
+		{name: "idx too many items", files: files{"f-images-idx3-ubyte": idxHeader(8, 11, 1, 1)}, path: "f-images-idx3-ubyte", lim: Limits{MaxSamples: 10}, where: "f-images-idx3-ubyte", msg: "item count 11 exceeds the limit of 10", kind: dataset.ErrTooLarge},
 		{name: "idx labels file alone", files: files{"f-labels-idx1-ubyte": idxBytes(t, lb, false)}, path: "f-labels-idx1-ubyte", where: "f-labels-idx1-ubyte", msg: "is an IDX labels file"},
 		{name: "idx without labels", files: files{"f-images-idx3-ubyte": idxBytes(t, im, true)}, path: "f-images-idx3-ubyte", where: "f-images-idx3-ubyte", msg: "IDX labels file not found"},
 		{name: "idx unguessable labels", files: files{"digits.idx": idxBytes(t, im, false)}, path: "digits.idx", where: "digits.idx", msg: "without a labels file"},
@@ -223,21 +225,21 @@ func TestLoadErrors(t *testing.T) {
 		{name: "idx one class", files: files{"a.idx": idxBytes(t, im, false), "b.idx": idxBytes(t, &IDX{Dims: []int{6}, Data: make([]byte, 6)}, false)}, path: "a.idx,b.idx", where: "a.idx", msg: "only one class present"},
 		{name: "gzip corrupt", files: files{"x.gz": []byte{0x1f, 0x8b, 0x08, 0x00, 1, 2, 3}}, path: "x.gz", where: "x.gz", msg: "gzip"},
 		{name: "gzip checksum", files: files{"f-images-idx3-ubyte.gz": corruptTail(gzipped(t, idxBytes(t, im, false))), "f-labels-idx1-ubyte": idxBytes(t, lb, false)}, path: "f-images-idx3-ubyte.gz", where: "f-images-idx3-ubyte.gz", msg: "checksum"},
-		{name: "libsvm label not a number", files: files{"x.txt": []byte("1 1:1\nyes 1:1\n")}, path: "x.txt", where: "x.txt:2", msg: `label "yes": not a number`, kind: ErrFormat},
-		{name: "libsvm index not increasing", files: files{"x.txt": []byte("1 2:1 1:1\n")}, path: "x.txt", where: "x.txt:1", msg: "index 1 does not increase (previous 2)", kind: ErrFormat},
-		{name: "libsvm repeated index", files: files{"x.txt": []byte("1 2:1 2:1\n")}, path: "x.txt", where: "x.txt:1", msg: "does not increase", kind: ErrFormat},
+		{name: "libsvm label not a number", files: files{"x.txt": []byte("1 1:1\nyes 1:1\n")}, path: "x.txt", where: "x.txt:2", msg: `field 1: label: "yes" is not a number`, kind: ErrFormat},
+		{name: "libsvm index not increasing", files: files{"x.txt": []byte("1 2:1 1:1\n")}, path: "x.txt", where: "x.txt:1", msg: "index 1 after 2; indices must increase strictly", kind: ErrFormat},
+		{name: "libsvm repeated index", files: files{"x.txt": []byte("1 2:1 2:1\n")}, path: "x.txt", where: "x.txt:1", msg: "index 2 after 2", kind: ErrFormat},
 		{name: "libsvm index below 1", files: files{"x.txt": []byte("1 0:1\n")}, path: "x.txt", where: "x.txt:1", msg: "index 0 is below 1", kind: ErrFormat},
-		{name: "libsvm no colon", files: files{"x.txt": []byte("1 1:1\n0 4\n")}, path: "x.txt", where: "x.txt:2", msg: `feature 1 "4" is not index:value`, kind: ErrFormat},
-		{name: "libsvm index not an integer", files: files{"x.txt": []byte("1 a:1\n")}, path: "x.txt", where: "x.txt:1", msg: "index is not an integer", kind: ErrFormat},
-		{name: "libsvm empty value", files: files{"x.txt": []byte("1 3:\n")}, path: "x.txt", where: "x.txt:1", msg: "value: not a number", kind: ErrFormat},
+		{name: "libsvm no colon", files: files{"x.txt": []byte("1 1:1\n0 4\n")}, path: "x.txt", where: "x.txt:2", msg: `field 2: "4" is not index:value`, kind: ErrFormat},
+		{name: "libsvm index not an integer", files: files{"x.txt": []byte("1 a:1\n")}, path: "x.txt", where: "x.txt:1", msg: "the index is not an integer", kind: ErrFormat},
+		{name: "libsvm empty value", files: files{"x.txt": []byte("1 3:\n")}, path: "x.txt", where: "x.txt:1", msg: "value of feature 3: empty value", kind: ErrFormat},
 		{name: "libsvm NaN", files: files{"x.txt": []byte("1 1:NaN\n")}, path: "x.txt", where: "x.txt:1", msg: "not a finite number", kind: ErrFormat},
 		{name: "libsvm Inf", files: files{"x.txt": []byte("1 1:1\n1 1:-Inf\n")}, path: "x.txt", where: "x.txt:2", msg: "not a finite number", kind: ErrFormat},
 		{name: "libsvm NaN label", files: files{"x.txt": []byte("nan 1:1\n")}, path: "x.txt", where: "x.txt:1", msg: "not a finite number", kind: ErrFormat},
-		{name: "libsvm huge index", files: files{"x.txt": []byte("1 99999999999:1\n")}, path: "x.txt", where: "x.txt:1", msg: "feature index 99999999999 exceeds the limit", kind: ErrTooLarge},
-		{name: "libsvm empty", files: files{"x.txt": []byte("# nothing\n\n")}, path: "x.txt", where: "x.txt", msg: "no samples", kind: ErrFormat},
+		{name: "libsvm huge index", files: files{"x.txt": []byte("1 99999999999:1\n")}, path: "x.txt", where: "x.txt:1", msg: "feature index 99999999999 is above the limit of 33554432 features", kind: dataset.ErrTooLarge},
+		{name: "libsvm empty", files: files{"x.txt": []byte("# nothing\n\n")}, path: "x.txt", where: "x.txt", msg: "no rows", kind: ErrFormat},
 		{name: "libsvm one class", files: files{"x.txt": []byte("1 1:1\n1 4:1\n")}, path: "x.txt", where: "x.txt", msg: "only one class present"},
 		{name: "libsvm not square", files: files{"x.txt": []byte("1 1:1\n2 5:1\n")}, path: "x.txt", where: "x.txt", msg: "dimension 5 is not a square", kind: ErrFormat},
-		{name: "libsvm too many lines", files: files{"x.txt": []byte("1 1:1\n2 1:1\n1 1:1\n")}, path: "x.txt", lim: Limits{MaxSamples: 2}, where: "x.txt:3", msg: "more than 2 samples", kind: ErrTooLarge},
+		{name: "libsvm too many lines", files: files{"x.txt": []byte("1 1:1\n2 1:1\n1 1:1\n")}, path: "x.txt", lim: Limits{MaxSamples: 2}, where: "x.txt:3", msg: "more than 2 rows", kind: dataset.ErrTooLarge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

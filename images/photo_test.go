@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/disintegration/imaging"
+
+	"mark1/dataset"
 )
 
 // uprightFigure is an asymmetric picture, w×h, as the scene looks: white
@@ -303,7 +305,7 @@ func TestDecodeBudget(t *testing.T) {
 		t.Fatalf("decodeBytes = %d; want %d", need, want)
 	}
 	_, err := DecodeGray(bytes.NewReader(file), "p.jpg", Limits{MaxDecodeBytes: need - 1})
-	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "p.jpg: decoding this 640x480 jpeg picture takes about") {
+	if !errors.Is(err, dataset.ErrTooLarge) || !strings.Contains(err.Error(), "p.jpg: decoding this 640x480 jpeg picture takes about") {
 		t.Fatalf("over the budget: err = %v", err)
 	}
 	if _, err := DecodeGray(bytes.NewReader(file), "p.jpg", Limits{MaxDecodeBytes: need}); err != nil {

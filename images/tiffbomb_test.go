@@ -10,6 +10,8 @@ import (
 	"runtime/metrics"
 	"testing"
 	"time"
+
+	"mark1/dataset"
 )
 
 // deflateTIFF returns a w×h 8-bit grey TIFF in one deflated strip whose
@@ -72,8 +74,8 @@ func TestTIFFBomb(t *testing.T) {
 	px := side * side
 	need := 33*px + 5*min(px, KeepPixels)
 	_, err := DecodeGray(bytes.NewReader(bomb), "bomb.tiff", Limits{MaxDecodeBytes: need - 1})
-	if !errors.Is(err, ErrTooLarge) {
-		t.Fatalf("bomb under a budget of %d bytes: error %v; want ErrTooLarge", need-1, err)
+	if !errors.Is(err, dataset.ErrTooLarge) {
+		t.Fatalf("bomb under a budget of %d bytes: error %v; want dataset.ErrTooLarge", need-1, err)
 	}
 	// The peak heap while decoding, with the collector run at every 1%
 	// of growth so that the heap holds little garbage beside what is live.

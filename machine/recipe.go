@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"slices"
 
+	"mark1/dataset"
 	"mark1/images"
 	"mark1/response"
 )
@@ -179,8 +180,8 @@ func recordedDataError(err error) error {
 		kind, what = fs.ErrNotExist, "not found"
 	case errors.Is(err, fs.ErrPermission):
 		kind, what = fs.ErrPermission, "permission denied"
-	case errors.Is(err, images.ErrTooLarge):
-		kind, what = images.ErrTooLarge, "larger than the data limits (--max-memory, --max-pixels)"
+	case errors.Is(err, dataset.ErrTooLarge):
+		kind, what = dataset.ErrTooLarge, "larger than the data limits (--max-memory, --max-pixels)"
 	case errors.Is(err, images.ErrUnsupported):
 		kind, what = images.ErrUnsupported, "a kind of data mark1 does not read"
 	case errors.As(err, &pe):

@@ -22,6 +22,8 @@ import (
 	"mark1/images"
 	"mark1/machine"
 	"mark1/motors"
+
+	"mark1/dataset"
 )
 
 //go:embed static
@@ -670,7 +672,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 			err = errorf(http.StatusRequestTimeout, "%s: the upload did not arrive within %v", name, s.guard.bodyTimeout)
 		case errors.As(err, &tooBig):
 			err = errorf(http.StatusRequestEntityTooLarge, "%s: larger than the upload limit of %d bytes", name, s.maxUpload)
-		case errors.Is(err, images.ErrTooLarge):
+		case errors.Is(err, dataset.ErrTooLarge):
 			err = errorf(http.StatusRequestEntityTooLarge, "%v", err)
 		default:
 			err = errorf(http.StatusUnsupportedMediaType, "%v", err)

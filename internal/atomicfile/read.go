@@ -40,8 +40,11 @@ func Open(path string) (*os.File, error) {
 	return f, nil
 }
 
-// ErrTooLarge is wrapped by ReadFile's error for a file over its limit.
-var ErrTooLarge = errors.New("larger than the limit")
+// ErrTooLarge is mark1's one "too large" error: every error that refuses a
+// file, a data set, a picture or an output over a size or memory limit
+// wraps it, here and in every package above (which export it as
+// dataset.ErrTooLarge), so errors.Is tells "too big" from "malformed".
+var ErrTooLarge = errors.New("over the limit")
 
 // ReadFile reads the whole of the regular file path, which must hold at
 // most limit bytes (limit > 0). Over the limit it reads nothing more and

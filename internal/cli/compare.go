@@ -19,6 +19,8 @@ import (
 	"mark1/internal/jsonnum"
 	"mark1/learning/learners"
 	"mark1/machine"
+
+	"mark1/dataset"
 )
 
 func runCompare(ctx context.Context, env *Env, args []string) (err error) {
@@ -395,7 +397,11 @@ func exportLibSVM(dir string, cfg machine.Config, seeds machine.Seeds, train, te
 				y[i] = float64(c)
 			}
 			path := filepath.Join(dir, part.name+"-"+kind+".libsvm")
-			if err := atomicfile.Write(path, func(f *os.File) error { return images.WriteLibSVM(f, X, y) }); err != nil {
+			set, err := dataset.FromDense(path, X, y)
+			if err != nil {
+				return err
+			}
+			if err := atomicfile.Write(path, func(f *os.File) error { return dataset.WriteLibSVM(f, set) }); err != nil {
 				return err
 			}
 		}

@@ -16,6 +16,8 @@ import (
 	"mark1/images"
 	"mark1/internal/atomicfile"
 	"mark1/machine"
+
+	"mark1/dataset"
 )
 
 type dialsOptions struct {
@@ -235,7 +237,7 @@ func animate(ctx context.Context, env *Env, fs *pflag.FlagSet, o dialsOptions) e
 		return err
 	}
 	m, frames, err := dials.LoadRecording(o.record, limit)
-	if errors.Is(err, dials.ErrTooLarge) || errors.Is(err, atomicfile.ErrTooLarge) {
+	if errors.Is(err, dataset.ErrTooLarge) {
 		return fmt.Errorf("%w (raise it with --max-memory)", err)
 	}
 	if err != nil {
@@ -243,7 +245,7 @@ func animate(ctx context.Context, env *Env, fs *pflag.FlagSet, o dialsOptions) e
 	}
 	g, err := dials.Animate(ctx, m, frames, dials.AnimateOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height},
 		Delay: o.delay, Every: o.every, MaxBytes: limit})
-	if errors.Is(err, dials.ErrTooLarge) {
+	if errors.Is(err, dataset.ErrTooLarge) {
 		return fmt.Errorf("%s: %w (raise it with --max-memory, draw every Nth epoch with --every N, or smaller frames with --width and --height)", o.record, err)
 	}
 	if err != nil {

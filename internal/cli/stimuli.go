@@ -12,6 +12,8 @@ import (
 	"mark1/images"
 	"mark1/internal/atomicfile"
 	"mark1/machine"
+
+	"mark1/dataset"
 )
 
 func runStimuli(ctx context.Context, env *Env, args []string) error {
@@ -90,7 +92,11 @@ func writeCardsLibSVM(ctx context.Context, w io.Writer, d *images.Dataset) error
 			}
 			y[i] = float64(s.Label)
 		}
-		if err := images.WriteLibSVM(bw, X, y); err != nil {
+		set, err := dataset.FromDense(d.Name, X, y)
+		if err != nil {
+			return err
+		}
+		if err := dataset.WriteLibSVM(bw, set); err != nil {
 			return err
 		}
 	}
