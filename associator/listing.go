@@ -24,8 +24,9 @@ import (
 
 const listingMagic = "mark1-plugboard"
 
-// maxListingUnits bounds a listing against hostile input.
-const maxListingUnits = 1 << 20
+// MaxUnits bounds the A-units of a plugboard, wired (Wire) or read from a
+// listing (ReadListing).
+const MaxUnits = 1 << 20
 
 // WriteTo writes the plugboard as a listing.
 func (p *Plugboard) WriteTo(w io.Writer) (int64, error) {
@@ -116,8 +117,8 @@ func Read(r io.Reader, name string) (*Plugboard, error) {
 			p.Width, p.Height = w, h
 			state = 2
 		case 2:
-			if len(p.Units) >= maxListingUnits {
-				return nil, fail("more than %d A-units", maxListingUnits)
+			if len(p.Units) >= MaxUnits {
+				return nil, fail("more than %d A-units", MaxUnits)
 			}
 			u, err := parseUnit(f, len(p.Units), p.Width, p.Height)
 			if err != nil {

@@ -62,8 +62,8 @@ func Wire(cfg Config, width, height int, seed uint64) (*Plugboard, error) {
 	cfg = cfg.Defaults()
 	cells := width * height
 	switch {
-	case cfg.Units < 1 || cfg.Units > 1<<20:
-		return nil, fmt.Errorf("associator: %d A-units out of range [1, 1048576]", cfg.Units)
+	case cfg.Units < 1 || cfg.Units > MaxUnits:
+		return nil, fmt.Errorf("associator: %d A-units out of range [1, %d]", cfg.Units, MaxUnits)
 	case cfg.Excitatory < 0 || cfg.Inhibitory < 0 || cfg.Excitatory+cfg.Inhibitory < 1:
 		return nil, fmt.Errorf("associator: need at least one origin point (x=%d, y=%d)", cfg.Excitatory, cfg.Inhibitory)
 	case cfg.Excitatory+cfg.Inhibitory > cells:

@@ -10,6 +10,7 @@ import (
 
 	"mark1/associator"
 	"mark1/motors"
+	"mark1/response"
 )
 
 // A machine file whose checksum is right may still be inconsistent: the
@@ -19,8 +20,8 @@ import (
 // a message, never half-loaded, and cannot make the loader allocate more
 // than the file's own size suggests.
 
-// maxClasses bounds the classes of a machine: 1024 R-units, one per class.
-const maxClasses = 1024
+// maxClasses bounds the classes of a machine: one R-unit a class at most.
+const maxClasses = response.MaxUnits
 
 // uniqueMembers reports an error if the JSON object data has a member name
 // twice: encoding/json keeps the last, so a second "machine" member would
@@ -129,8 +130,8 @@ const maxClassName = 255
 // and is the wiring's, and the wiring itself.
 func validateUnits(cfg Config, wiring *associator.Plugboard) error {
 	units := cfg.Associator.Units
-	if units < 0 || units > maxAUnits {
-		return fmt.Errorf("config: %d A-units out of range [1, %d]", units, maxAUnits)
+	if units < 0 || units > associator.MaxUnits {
+		return fmt.Errorf("config: %d A-units out of range [1, %d]", units, associator.MaxUnits)
 	}
 	if want := cfg.Associator.Defaults().Units; len(wiring.Units) != want {
 		return fmt.Errorf("the configuration has %d A-units but the wiring %d", want, len(wiring.Units))
@@ -138,14 +139,11 @@ func validateUnits(cfg Config, wiring *associator.Plugboard) error {
 	return validatePlugboard(wiring)
 }
 
-// maxAUnits is the associator's own bound on A-units.
-const maxAUnits = 1 << 20
-
 // validatePlugboard checks the plugboard's indices and that no origin point
 // is wired twice to one A-unit.
 func validatePlugboard(p *associator.Plugboard) error {
-	if len(p.Units) > maxAUnits {
-		return fmt.Errorf("%d A-units out of range [1, %d]", len(p.Units), maxAUnits)
+	if len(p.Units) > associator.MaxUnits {
+		return fmt.Errorf("%d A-units out of range [1, %d]", len(p.Units), associator.MaxUnits)
 	}
 	if err := p.Validate(); err != nil {
 		return err

@@ -230,14 +230,17 @@ func Pots(cfg Config, assoc, classes int) (int, error) {
 	return pots(cfg, assoc, used), nil
 }
 
+// MaxUnits bounds the R-units of a layer.
+const MaxUnits = 1024
+
 // shape checks cfg for classes classes and returns it with its defaults
 // and the R-units the code uses.
 func shape(cfg Config, classes int) (Config, int, error) {
 	if cfg.Units == 0 {
 		cfg.Units = 8
 	}
-	if cfg.Units < 1 || cfg.Units > 1024 {
-		return cfg, 0, fmt.Errorf("response: %d R-units out of range [1, 1024]", cfg.Units)
+	if cfg.Units < 1 || cfg.Units > MaxUnits {
+		return cfg, 0, fmt.Errorf("response: %d R-units out of range [1, %d]", cfg.Units, MaxUnits)
 	}
 	if classes < 2 {
 		return cfg, 0, fmt.Errorf("response: need at least 2 classes, got %d", classes)

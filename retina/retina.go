@@ -96,12 +96,15 @@ func (c Config) Size() (w, h int) {
 	return w, h
 }
 
+// MaxSide bounds the retina's width and height, in photocells.
+const MaxSide = 1024
+
 // Validate reports a parameter out of range.
 func (c Config) Validate() error {
 	w, h := c.Size()
 	switch {
-	case w < 1 || h < 1 || w > 1024 || h > 1024:
-		return fmt.Errorf("retina: size %dx%d out of range [1, 1024]", w, h)
+	case w < 1 || h < 1 || w > MaxSide || h > MaxSide:
+		return fmt.Errorf("retina: size %dx%d out of range [1, %d]", w, h, MaxSide)
 	case c.Threshold < 0 || c.Threshold >= 1 || math.IsNaN(c.Threshold):
 		return fmt.Errorf("retina: threshold %v out of range [0, 1) (0 = automatic)", c.Threshold)
 	case c.Adaptive && c.Threshold != 0:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"mark1/associator"
 	"mark1/internal/atomicfile"
 	"mark1/machine"
 	"mark1/response"
@@ -329,11 +330,11 @@ func parseCellThreshold(s string) (level float64, adaptive bool, err error) {
 	return v, false, nil
 }
 
-// Ranges of the machine's sizes, as the parts themselves bound them.
+// Ranges of the machine's sizes: the parts' own bounds.
 const (
-	maxRetinaSide = 1024    // retina.Config
-	maxAUnits     = 1 << 20 // associator.Wire
-	maxRUnits     = 1024    // response.New
+	maxRetinaSide = retina.MaxSide
+	maxAUnits     = associator.MaxUnits
+	maxRUnits     = response.MaxUnits
 )
 
 // flagRanges refuses a size flag out of range, naming the flag and the
