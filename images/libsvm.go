@@ -14,11 +14,12 @@ import (
 
 // loadLibSVM reads a libsvm file, gzipped or not, as pictures. The text is
 // dataset's to read (its reader, its messages); lim bounds it as it is
-// read: the rows by MaxSamples, the largest feature index by MaxPixels,
+// read (indices numbered from 1, as LIBSVM's): the rows by MaxSamples, the largest feature index by MaxPixels,
 // the non-zero values by MaxValues and their memory by MaxBytes.
 func loadLibSVM(path string, lim Limits) (*Dataset, error) {
 	set, err := dataset.ReadFile(path, dataset.Options{
 		Format:    dataset.LibSVM,
+		Indices:   dataset.OneBased, // LIBSVM's numbering, as mark1 writes cards
 		MaxRows:   lim.MaxSamples,
 		MaxDim:    lim.MaxPixels,
 		MaxValues: lim.MaxValues,
