@@ -650,7 +650,8 @@ func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Durati
 	for i, c := range d.Y {
 		y[i] = float64(2*c - 1)
 	}
-	tctx := budgetCtx{ctx, time.Now().Add(budget)}
+	tctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
 	b, err := svm.SolveRowsContext(tctx, d.Features(), y, kernel.Linear{}, svm.Settings{Hard: true, CacheMB: spec.Options.CacheMB, Threads: spec.Threads})
 	if err != nil {
 		if ctx.Err() != nil {
@@ -678,26 +679,6 @@ func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Durati
 		note += fmt.Sprintf("; the solver stopped %v (after %d passes, within the %.3g s budget) with γ* in [%.4g, %.4g], so the bound is valid but may not be the tightest", mm.Status, mm.Passes, budget.Seconds(), mm.Lower, mm.Upper)
 	}
 	return Theory{Separable: true, Radius: jsonnum.Of(r), Margin: jsonnum.Of(g), Bound: jsonnum.Of(bound), Note: note}, nil
-}
-
-// budgetCtx is its Context with a deadline that Err reports, asking the
-// Context first (so that a caller's cancellation is seen whether it closes
-// Done or only answers Err).
-type budgetCtx struct {
-	context.Context
-	deadline time.Time
-}
-
-// Err returns the Context's error, or context.DeadlineExceeded once the
-// deadline has passed.
-func (c budgetCtx) Err() error {
-	if err := c.Context.Err(); err != nil {
-		return err
-	}
-	if !time.Now().Before(c.deadline) {
-		return context.DeadlineExceeded
-	}
-	return nil
 }
 
 // theoryBudget is the time the theory line may take: the slowest learner's

@@ -2,10 +2,13 @@ package cli
 
 import (
 	"bytes"
+	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"mark1/machine"
@@ -45,7 +48,7 @@ func TestInterrupts(t *testing.T) {
 		{"new train run over an earlier machine, with checkpoints", 300,
 			[]string{"train", "--task", "shapes", "--n", "20", "--out", "earlier.json", "--checkpoint-every", "1"},
 			[]string{"earlier.json"}, []string{"earlier.interrupted.json"}, "earlier.json holds an earlier machine"},
-		{"compare", 50, []string{"compare", "--task", "leftright", "--n", "20", "--plot", "c.png"}, nil, nil, "interrupted"},
+		{"compare", -1, []string{"compare", "--task", "leftright", "--n", "20", "--plot", "c.png"}, nil, nil, "interrupted"}, // -1: at "training svm" (below)
 		{"ablate", 50, []string{"ablate", "--machine", "earlier.json", "--plot", "a.png"}, nil, nil, "interrupted"},
 		{"dials --animate", 3, []string{"dials", "--record", "rec", "--animate", "a.gif"}, nil, nil, "interrupted"},
 		{"pa --png", 1, []string{"pa", "--task", "shapes", "--n", "20", "--png", "pa.png"}, nil, nil, "interrupted"},
@@ -60,7 +63,16 @@ func TestInterrupts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := listing(t, dir)
-			code, _, errs := runCtx(t, interruptAfter(tt.after), dir, tt.args...)
+			var code int
+			var errs string
+			if tt.after < 0 {
+				// Interrupted in the middle of the work, when its progress
+				// says it has reached the SVM: under the command's memory
+				// guard, which the countdown does not see.
+				code, errs = runCancelAt(t, dir, "training svm", tt.args...)
+			} else {
+				code, _, errs = runCtx(t, interruptAfter(tt.after), dir, tt.args...)
+			}
 			if code != 130 {
 				t.Errorf("exit %d; want 130 (stderr %q)", code, errs)
 			}
@@ -148,4 +160,41 @@ func TestCheckpointsBesideEarlier(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "m.interrupted.json")); err == nil {
 		t.Error("the finished run left its checkpoint m.interrupted.json")
 	}
+}
+
+// cancelAt is a standard-error writer that cancels a command's context
+// once what was written contains at.
+type cancelAt struct {
+	mu     sync.Mutex
+	b      bytes.Buffer
+	at     string
+	cancel context.CancelFunc
+}
+
+func (c *cancelAt) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, err := c.b.Write(p)
+	if strings.Contains(c.b.String(), c.at) {
+		c.cancel()
+	}
+	return n, err
+}
+
+// runCancelAt runs a command in dir and cancels it once its standard error
+// says at.
+func runCancelAt(t *testing.T, dir, at string, args ...string) (code int, stderr string) {
+	t.Helper()
+	wd, _ := os.Getwd()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w := &cancelAt{at: at, cancel: cancel}
+	code = Main(ctx, args, strings.NewReader(""), io.Discard, w)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return code, w.b.String()
 }

@@ -7,7 +7,6 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/metrics"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -33,22 +32,22 @@ func (e *memoryError) Error() string { return e.msg }
 const memoryPoll = 10 * time.Millisecond
 
 // guardMemory arms a memory guard for a command whose flags fs hold
-// --max-memory: the returned context is cancelled once the heap the last
-// collection found live exceeds the limit (parse has made the same limit
-// Go's soft memory limit, see holdMemory). finish stops the guard and
-// turns the cancellation it caused into an error naming the flag; the
-// command returns finish(err). name is the command, for the message.
+// --max-memory: the returned context is cancelled, with a *memoryError as
+// its cause, once the heap the last collection found live exceeds the
+// limit (parse has made the same limit Go's soft memory limit, see
+// holdMemory). finish stops the guard and turns the cancellation it caused
+// into that error, which names the flag; the command returns finish(err).
+// name is the command, for the message.
 func guardMemory(ctx context.Context, name string, fs *pflag.FlagSet) (_ context.Context, finish func(error) error, err error) {
 	limit, err := memoryLimit(fs)
 	if err != nil {
 		return nil, nil, err
 	}
-	g := &guardCtx{Context: ctx, done: make(chan struct{})}
+	gctx, cancel := context.WithCancelCause(ctx)
 	quit := make(chan struct{})
 	stopped := make(chan struct{})
 	go func() {
 		defer close(stopped)
-		defer close(g.done)
 		// The live heap is as the last collection found it: one that ended
 		// before the guard started measured someone else's work (an
 		// earlier command in the same process), so readings count only
@@ -62,7 +61,7 @@ func guardMemory(ctx context.Context, name string, fs *pflag.FlagSet) (_ context
 			select {
 			case <-quit:
 				return
-			case <-ctx.Done():
+			case <-gctx.Done():
 				return
 			case <-tick.C:
 			}
@@ -78,7 +77,7 @@ func guardMemory(ctx context.Context, name string, fs *pflag.FlagSet) (_ context
 				continue
 			}
 			if live := sample[0].Value.Uint64(); live > uint64(limit) {
-				g.over.Store(&memoryError{fmt.Sprintf("%s: stopped: the data and the work on them reached %s live in memory, over --max-memory %d (%s); raise it with --max-memory",
+				cancel(&memoryError{fmt.Sprintf("%s: stopped: the data and the work on them reached %s live in memory, over --max-memory %d (%s); raise it with --max-memory",
 					name, megabytes(int64(live)), limit, megabytes(limit))})
 				return
 			}
@@ -87,34 +86,14 @@ func guardMemory(ctx context.Context, name string, fs *pflag.FlagSet) (_ context
 	finish = func(err error) error {
 		close(quit)
 		<-stopped
-		if m := g.over.Load(); m != nil && errors.Is(err, context.Canceled) {
-			return m
+		var over *memoryError
+		if errors.As(context.Cause(gctx), &over) && errors.Is(err, context.Canceled) {
+			err = over
 		}
+		cancel(nil)
 		return err
 	}
-	return g, finish, nil
-}
-
-// guardCtx is the memory guard's context: done once the parent is done or
-// the heap passed the budget. Err asks the parent first, so a parent that
-// is cancelled without closing its Done channel (a test's countdown) still
-// cancels the work.
-type guardCtx struct {
-	context.Context
-	done chan struct{}
-	over atomic.Pointer[memoryError]
-}
-
-func (g *guardCtx) Done() <-chan struct{} { return g.done }
-
-func (g *guardCtx) Err() error {
-	if err := g.Context.Err(); err != nil {
-		return err
-	}
-	if g.over.Load() != nil {
-		return context.Canceled
-	}
-	return nil
+	return gctx, finish, nil
 }
 
 // holdMemory makes a command's --max-memory Go's soft memory limit for the

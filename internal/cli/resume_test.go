@@ -20,22 +20,31 @@ import (
 
 // countdown is a context that is cancelled after its Err has been asked a
 // given number of times: hardware training asks once per presentation, so
-// it interrupts a run at an exact card, the same one on every run.
+// it interrupts a run at an exact card, the same one on every run. Once
+// the count runs out it cancels itself, so contexts derived from it (a
+// command's memory guard) are cancelled too; it only counts the asks made
+// of it, not of those contexts.
 type countdown struct {
 	context.Context
-	left atomic.Int64
+	cancel context.CancelFunc
+	left   atomic.Int64
 }
 
 func (c *countdown) Err() error {
 	if c.left.Add(-1) < 0 {
+		c.cancel()
 		return context.Canceled
 	}
 	return nil
 }
 
 func interruptAfter(n int64) *countdown {
-	c := &countdown{Context: context.Background()}
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &countdown{Context: ctx, cancel: cancel}
 	c.left.Store(n)
+	if n <= 0 {
+		cancel()
+	}
 	return c
 }
 
