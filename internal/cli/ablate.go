@@ -93,7 +93,11 @@ training and held-out cards as in training).`)
 		return err
 	}
 	if seedList != "" {
-		return ablateSeeds(ctx, env, fs, m, path, seedList, spec, jsonOut)
+		lim, err := data.limits()
+		if err != nil {
+			return err
+		}
+		return ablateSeeds(ctx, env, fs, m, path, seedList, spec, lim, jsonOut)
 	}
 	var train, test *images.Dataset
 	if data.task == "" && data.data == "" {

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"mark1/ablation"
+	"mark1/images"
 	"mark1/machine"
 )
 
@@ -18,7 +19,9 @@ import (
 // The points are the mean ± standard deviation over the machines of each
 // machine's mean over its draws. Seeds run in parallel; each is
 // independent, so the result does not depend on the number of threads.
-func ablateSeeds(ctx context.Context, env *Env, fs *pflag.FlagSet, m *machine.Machine, path, list string, spec ablation.Spec, jsonOut bool) error {
+// The recorded data are loaded as plain ablate loads them
+// (machine.Recipe.Load), within lim.
+func ablateSeeds(ctx context.Context, env *Env, fs *pflag.FlagSet, m *machine.Machine, path, list string, spec ablation.Spec, lim images.Limits, jsonOut bool) error {
 	for _, name := range []string{"task", "data", "test", "test-split", "n", "card-size", "seed", "plot"} {
 		if fs.Changed(name) {
 			return usagef("ablate --seeds trains fresh machines on the data the machine file records: drop --%s", name)
@@ -41,8 +44,8 @@ func ablateSeeds(ctx context.Context, env *Env, fs *pflag.FlagSet, m *machine.Ma
 	runs, err := forSeeds(ctx, seeds, threads, func(ctx context.Context, seed uint64) (result, error) {
 		r := *m.Recipe
 		r.Data.Seed = seed
-		r.TrainSize, r.TestSize = 0, 0
-		train, test, err := r.Data.Load()
+		r.TrainSize, r.TestSize = 0, 0 // a fresh split: its sizes are not the file's
+		train, test, err := r.Load(m.Classes, path, lim)
 		if err != nil {
 			return result{}, err
 		}

@@ -194,3 +194,32 @@ func FuzzParseSeeds(f *testing.F) {
 		}
 	})
 }
+
+// TestAblateSeedsLimits: ablate --seeds reads a machine file's recorded
+// data as plain ablate does, through the recipe and within its limits:
+// pictures over --max-pixels are refused by both, with the same error
+// (ablate --seeds once read them with the limits the file recorded).
+func TestAblateSeedsLimits(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errs := run(t, dir, "stimuli", "--task", "leftright", "--n", "20", "--card-size", "100", "--out", "cards"); code != 0 {
+		t.Fatalf("stimuli: %s", errs)
+	}
+	if code, _, errs := run(t, dir, "train", "--data", "cards", "--quiet", "--epochs", "2", "--out", "m.json"); code != 0 {
+		t.Fatalf("train: %s", errs)
+	}
+	common := []string{"ablate", "--machine", "m.json", "--fractions", "0,0.5", "--retrain", "1", "--draws", "1"}
+	if code, _, errs := run(t, dir, append(slices.Clone(common), "--seeds", "1-2")...); code != 0 {
+		t.Fatalf("ablate --seeds within the limits: exit %d, %s", code, errs)
+	}
+	for _, limit := range [][]string{{"--max-pixels", "9999"}} { // the cards have 10,000
+
+		_, _, plain := run(t, dir, append(slices.Clone(common), limit...)...)
+		code, _, seeds := run(t, dir, append(append(slices.Clone(common), limit...), "--seeds", "1-2")...)
+		if code != 1 || !strings.Contains(seeds, "larger than the data limits") {
+			t.Errorf("ablate --seeds %v: exit %d, %q; want exit 1, the recorded data refused as too large", limit, code, seeds)
+		}
+		if want := strings.TrimPrefix(plain, "mark1: "); plain == "" || !strings.HasSuffix(seeds, want) {
+			t.Errorf("ablate --seeds %v says %q; plain ablate %q", limit, seeds, plain)
+		}
+	}
+}
