@@ -88,7 +88,7 @@ training and held-out cards as in training).`)
 	if plotPath != "" && !strings.HasSuffix(strings.ToLower(plotPath), ".png") {
 		return usagef("--plot %q: the plot is a PNG; name the file *.png", plotPath)
 	}
-	m, err := loadMachine(ctx, fs, path)
+	m, err := loadMachine(ctx, data.memory.bytes(), path)
 	if err != nil {
 		return err
 	}

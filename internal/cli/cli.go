@@ -139,8 +139,8 @@ func newFlags(env *Env, name, synopsis string) *pflag.FlagSet {
 }
 
 // parse parses args; a flag error becomes a usage error, --help ErrHelp.
-// A command with --max-memory has it as Go's soft memory limit from here
-// on (holdMemory).
+// A command's budget (--max-memory) is checked here, and is Go's soft
+// memory limit from here on (holdMemory).
 func parse(fs *pflag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -148,6 +148,13 @@ func parse(fs *pflag.FlagSet, args []string) error {
 		}
 		return usageError{fmt.Errorf("%s: %w", fs.Name(), err)}
 	}
-	holdMemory(fs)
-	return nil
+	var err error
+	fs.VisitAll(func(f *pflag.Flag) {
+		if b, ok := f.Value.(*budget); ok && err == nil {
+			if err = b.check(f.Name); err == nil {
+				holdMemory(b.bytes())
+			}
+		}
+	})
+	return err
 }

@@ -37,7 +37,7 @@ machine time and motor pulses. "hardware" is the --preset machine, "ideal" the
 same wiring with ideal pots; software learners see the retina's pixels or the
 same machine's A-unit outputs (--features).`)
 	data.register(fs, true)
-	mf.register(fs)
+	mf.register(fs, data.memory)
 	fs.StringVar(&learnerList, "learners", strings.Join(compare.DefaultLearners(), ","), "comma-separated: "+strings.Join(compare.Learners(), ", "))
 	fs.StringVar(&features, "features", "pixels,association", "comma-separated: pixels (S-units), association (A-units); numeric data files: raw (their values, the default)")
 	// The learners' options, as fit takes them; --seed is the machine's
@@ -94,10 +94,7 @@ same machine's A-unit outputs (--features).`)
 		}
 		return usageError{err}
 	}
-	ctx, finish, err := guardMemory(ctx, "compare", fs)
-	if err != nil {
-		return err
-	}
+	ctx, finish := guardMemory(ctx, "compare", data.memory.bytes())
 	defer func() { err = finish(err) }()
 	if data.data != "" && !asPictures && isNumericFile(data.data) {
 		if fs.Changed("features") && features != compare.Raw {
@@ -113,7 +110,7 @@ same machine's A-unit outputs (--features).`)
 	}
 	origData, cleanup := data.data, func() {}
 	if asPictures && scale != "none" {
-		scaled, remove, err := scaledCopy(fs, data.data, scale)
+		scaled, remove, err := scaledCopy(data.memory.bytes(), data.data, scale)
 		if err != nil {
 			return err
 		}

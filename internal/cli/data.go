@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/spf13/pflag"
 
@@ -21,6 +22,7 @@ type dataFlags struct {
 	test      string
 	testSplit float64
 	maxPixels int
+	memory    *budget        // --max-memory
 	fs        *pflag.FlagSet // to tell an empty --data from none
 }
 
@@ -31,7 +33,7 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 	fs.IntVar(&d.perClass, "n", 50, "cards per class for a built-in task")
 	fs.IntVar(&d.size, "card-size", 20, "side in pixels of a built-in task's cards")
 	fs.IntVar(&d.maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels (checked before decoding)")
-	memoryFlag(fs)
+	d.memory = memoryFlag(fs)
 	if split {
 		fs.StringVar(&d.test, "test", "", "held-out data (same forms as --data) for P_g")
 		fs.Float64Var(&d.testSplit, "test-split", 0.2, "fraction of the data held out for P_g when no --test (seeded, stratified)")
@@ -41,43 +43,61 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 // maxMemoryHelp describes --max-memory.
 const maxMemoryHelp = "refuse data whose samples, or the machine's fitted cards, would take more than this many bytes (checked before reading),\nand any machine, configuration or wiring file or animation larger than this; it is also Go's soft memory limit\n(GOMEMLIMIT overrides), and fit and compare stop once their live memory passes it"
 
-// memoryFlag registers --max-memory on a command that reads no data but
-// may read a machine file (see memoryLimit).
-func memoryFlag(fs *pflag.FlagSet) {
-	fs.Int64("max-memory", images.DefaultMaxBytes, maxMemoryHelp)
+// A budget is a command's --max-memory: the bound on the data it reads,
+// the cards it fits, every machine, configuration or wiring file it reads
+// whole, the animations it draws, and (as Go's soft memory limit) its
+// heap. It is registered once (memoryFlag), checked once when the flags
+// are parsed (parse), and then passed down as a value.
+type budget int64
+
+// String, Set and Type make a budget a pflag.Value (an int64 flag).
+func (b *budget) String() string { return strconv.FormatInt(int64(*b), 10) }
+
+// Set reads a budget in bytes.
+func (b *budget) Set(s string) error {
+	v, err := strconv.ParseInt(s, 0, 64)
+	if err != nil {
+		return err
+	}
+	*b = budget(v)
+	return nil
 }
+
+// Type is "int64", as an Int64 flag's (the help says "int").
+func (b *budget) Type() string { return "int64" }
+
+// bytes returns the budget in bytes.
+func (b *budget) bytes() int64 { return int64(*b) }
 
 // maxMemory is the largest --max-memory: 1 PiB, far above any machine, and
 // far enough below the largest int64 that sums of sizes against it cannot
 // overflow.
 const maxMemory = 1 << 50
 
-// memoryLimit returns the command's --max-memory: the bound on the data it
-// reads, the cards it fits, and every machine, configuration or wiring
-// file it reads whole. A command without the flag has the default.
-func memoryLimit(fs *pflag.FlagSet) (int64, error) {
-	v, err := fs.GetInt64("max-memory")
-	if err != nil {
-		return images.DefaultMaxBytes, nil
+// check refuses a budget out of range, naming the flag.
+func (b *budget) check(flag string) error {
+	if v := b.bytes(); v < 1<<20 || v > maxMemory {
+		return usagef("--%s %d out of range [%d (1 MiB), %d (1 PiB)]", flag, v, 1<<20, int64(maxMemory))
 	}
-	if v < 1<<20 || v > maxMemory {
-		return 0, usagef("--max-memory %d out of range [%d (1 MiB), %d (1 PiB)]", v, 1<<20, int64(maxMemory))
-	}
-	return v, nil
+	return nil
+}
+
+// memoryFlag registers --max-memory on fs and returns its budget, the
+// default until the flags are parsed.
+func memoryFlag(fs *pflag.FlagSet) *budget {
+	b := budget(images.DefaultMaxBytes)
+	fs.Var(&b, "max-memory", maxMemoryHelp)
+	return &b
 }
 
 // limits returns the bounds the flags put on the data a command reads:
-// --max-memory and --max-pixels. A machine file's recorded data are held to
-// them too (machine.Recipe.Load).
+// --max-memory and --max-pixels, as one value. A machine file's recorded
+// data are held to them too (machine.Recipe.Load).
 func (d *dataFlags) limits() (images.Limits, error) {
 	if d.maxPixels < 1 {
 		return images.Limits{}, usagef("--max-pixels %d out of range: must be positive", d.maxPixels)
 	}
-	mem, err := memoryLimit(d.fs)
-	if err != nil {
-		return images.Limits{}, err
-	}
-	return images.Limits{MaxPixels: d.maxPixels, MaxBytes: mem}, nil
+	return images.Limits{MaxPixels: d.maxPixels, MaxBytes: d.memory.bytes()}, nil
 }
 
 // source returns the data the flags describe, drawn and split with seed.
@@ -132,10 +152,7 @@ func (d *dataFlags) load(seed uint64) (train, test *images.Dataset, err error) {
 // more than --max-memory bytes; call it before machine.New, m.Fields or
 // m.Fit.
 func (d *dataFlags) checkFit(cfg machine.Config, sets ...*images.Dataset) error {
-	mem, err := memoryLimit(d.fs)
-	if err != nil {
-		return err
-	}
+	mem := d.memory.bytes()
 	cards := 0
 	for _, s := range sets {
 		cards += s.Len()

@@ -106,7 +106,7 @@ into an animated GIF of the dials turning.`)
 		}
 		return animate(ctx, env, fs, o)
 	}
-	m, err := loadMachine(ctx, fs, o.machine)
+	m, err := loadMachine(ctx, o.data.memory.bytes(), o.machine)
 	if err != nil {
 		return err
 	}
@@ -232,10 +232,7 @@ func animate(ctx context.Context, env *Env, fs *pflag.FlagSet, o dialsOptions) e
 	if ext := strings.ToLower(filepath.Ext(o.animate)); ext != ".gif" {
 		return usagef("dials: --animate %s: the animation is a GIF; name the file .gif", o.animate)
 	}
-	limit, err := memoryLimit(fs)
-	if err != nil {
-		return err
-	}
+	limit := o.data.memory.bytes()
 	m, frames, err := dials.LoadRecording(o.record, limit)
 	if errors.Is(err, dataset.ErrTooLarge) {
 		return fmt.Errorf("%w (raise it with --max-memory)", err)

@@ -8,8 +8,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/spf13/pflag"
-
 	"mark1/images"
 	"mark1/internal/atomicfile"
 	"mark1/internal/jsonnum"
@@ -17,16 +15,12 @@ import (
 	"mark1/machine"
 )
 
-// loadMachine reads the machine file path named by --machine, at most the
-// command's --max-memory bytes. A large file takes seconds to read: an
-// interrupt meanwhile is ctx's error once it is read.
-func loadMachine(ctx context.Context, fs *pflag.FlagSet, path string) (*machine.Machine, error) {
+// loadMachine reads the machine file path named by --machine, at most
+// limit bytes (the command's --max-memory). A large file takes seconds to
+// read: an interrupt meanwhile is ctx's error once it is read.
+func loadMachine(ctx context.Context, limit int64, path string) (*machine.Machine, error) {
 	if path == "" {
 		return nil, usagef("--machine FILE is required (train one with: mark1 train)")
-	}
-	limit, err := memoryLimit(fs)
-	if err != nil {
-		return nil, err
 	}
 	m, err := machine.LoadLimit(path, limit, "--max-memory")
 	if err != nil {
@@ -54,7 +48,7 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("eval: unexpected argument %q", fs.Arg(0))
 	}
-	m, err := loadMachine(ctx, fs, path)
+	m, err := loadMachine(ctx, data.memory.bytes(), path)
 	if err != nil {
 		return err
 	}
@@ -185,7 +179,7 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	fs.StringVar(&path, "machine", "mark1.json", "the machine file")
 	fs.BoolVar(&asJSON, "json", false, "print the answers as one JSON document (fields in the README)")
 	fs.IntVar(&maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels")
-	memoryFlag(fs)
+	memory := memoryFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -195,7 +189,7 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	if maxPixels < 1 {
 		return usagef("--max-pixels %d out of range: must be positive", maxPixels)
 	}
-	m, err := loadMachine(ctx, fs, path)
+	m, err := loadMachine(ctx, memory.bytes(), path)
 	if err != nil {
 		return err
 	}
@@ -249,11 +243,11 @@ func runWiring(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "wiring --machine FILE [--out FILE]", "Prints the machine's plugboard: each A-unit's threshold and its excitatory and\ninhibitory origin points (row,col). Edit it and train again with --wiring FILE.")
 	fs.StringVar(&path, "machine", "mark1.json", "the machine file")
 	fs.StringVar(&out, "out", "", "write the listing to this file instead of standard output")
-	memoryFlag(fs)
+	memory := memoryFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	m, err := loadMachine(ctx, fs, path)
+	m, err := loadMachine(ctx, memory.bytes(), path)
 	if err != nil {
 		return err
 	}

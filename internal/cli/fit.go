@@ -24,13 +24,14 @@ import (
 type numericFlags struct {
 	format, labelColumn string
 	zeroBased           bool
-	fs                  *pflag.FlagSet // for --max-memory
+	fs                  *pflag.FlagSet // to tell --zero-based=false from none
+	memory              *budget        // --max-memory
 	stderr              io.Writer      // for notes
 }
 
 func (n *numericFlags) register(fs *pflag.FlagSet, stderr io.Writer) {
 	n.fs, n.stderr = fs, stderr
-	memoryFlag(fs)
+	n.memory = memoryFlag(fs)
 	fs.StringVar(&n.format, "format", "auto", "data format: auto (by extension and content), libsvm, csv, text")
 	fs.StringVar(&n.labelColumn, "label-column", "", `CSV label column: a 1-based position or a header name (default: the column named label, class, target or y, else the last)`)
 	fs.BoolVar(&n.zeroBased, "zero-based", false, "libsvm indices start at 0 (=false: at 1, as LIBSVM's); default: 0-based when a file has an index 0, as scikit-learn's load_svmlight_file(zero_based=\"auto\")")
@@ -48,13 +49,10 @@ func setRows(s *dataset.Set) (learning.Rows, error) {
 	return rows.Compact(), nil
 }
 
-// readNumeric reads a numeric data file within the command's --max-memory,
-// and says which flag raises the budget when the file is over it.
-func readNumeric(fs *pflag.FlagSet, path string, opt dataset.Options) (*dataset.Set, error) {
-	limit, err := memoryLimit(fs)
-	if err != nil {
-		return nil, err
-	}
+// readNumeric reads a numeric data file within limit bytes (the command's
+// --max-memory), and says which flag raises the budget when the file is
+// over it.
+func readNumeric(limit int64, path string, opt dataset.Options) (*dataset.Set, error) {
 	opt.MaxBytes = limit
 	s, err := dataset.ReadFile(path, opt)
 	if errors.Is(err, dataset.ErrTooLarge) {
@@ -105,10 +103,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	ctx, finish, err := guardMemory(ctx, "fit", fs)
-	if err != nil {
-		return err
-	}
+	ctx, finish := guardMemory(ctx, "fit", data.memory.bytes())
 	defer func() { err = finish(err) }()
 	train, test, err := data.readPair(trainPath, testPath)
 	if err != nil {
@@ -386,9 +381,6 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	}
 	if fs.NArg() > 0 {
 		return usagef("apply: unexpected argument %q", fs.Arg(0))
-	}
-	if _, err := memoryLimit(fs); err != nil {
-		return err
 	}
 	if testPath == "" {
 		return usagef("apply: --data FILE is required")

@@ -44,9 +44,14 @@ type machineFlags struct {
 
 	presentSec float64
 	faults     string
+
+	memory *budget // bounds the --config file
 }
 
-func (m *machineFlags) register(fs *pflag.FlagSet) {
+// register registers the machine flags on fs; memory, the command's
+// --max-memory, bounds the --config file.
+func (m *machineFlags) register(fs *pflag.FlagSet, memory *budget) {
+	m.memory = memory
 	fs.StringVar(&m.preset, "preset", "mark1", "machine preset: mark1, ideal, full or worn (see mark1 tasks)")
 	fs.StringVar(&m.config, "config", "", "JSON file with a machine configuration (as in a machine file's \"config\")")
 	fs.Uint64Var(&m.seed, "seed", 1, "master seed: wiring, cards, split, order and noise all derive from it")
@@ -213,11 +218,7 @@ func blameFlags(fs *pflag.FlagSet, m *machineFlags, base machine.Config, changed
 // behind the failure, found as blameFlags finds flags: those whose removal
 // (leaving the preset's value) changes the failure.
 func (m *machineFlags) readConfig(fs *pflag.FlagSet, base machine.Config) (machine.Config, error) {
-	limit, err := memoryLimit(fs)
-	if err != nil {
-		return base, err
-	}
-	b, err := atomicfile.ReadFile(m.config, limit, "--max-memory")
+	b, err := atomicfile.ReadFile(m.config, m.memory.bytes(), "--max-memory")
 	if err != nil {
 		return base, fmt.Errorf("reading configuration: %w", err)
 	}

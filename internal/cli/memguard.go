@@ -8,8 +8,6 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"time"
-
-	"github.com/spf13/pflag"
 )
 
 // The readers and the machine count what they will keep before they
@@ -31,18 +29,14 @@ func (e *memoryError) Error() string { return e.msg }
 // memoryPoll is how often the guard reads the live heap.
 const memoryPoll = 10 * time.Millisecond
 
-// guardMemory arms a memory guard for a command whose flags fs hold
-// --max-memory: the returned context is cancelled, with a *memoryError as
+// guardMemory arms a memory guard for a command whose --max-memory is
+// limit: the returned context is cancelled, with a *memoryError as
 // its cause, once the heap the last collection found live exceeds the
 // limit (parse has made the same limit Go's soft memory limit, see
 // holdMemory). finish stops the guard and turns the cancellation it caused
 // into that error, which names the flag; the command returns finish(err).
 // name is the command, for the message.
-func guardMemory(ctx context.Context, name string, fs *pflag.FlagSet) (_ context.Context, finish func(error) error, err error) {
-	limit, err := memoryLimit(fs)
-	if err != nil {
-		return nil, nil, err
-	}
+func guardMemory(ctx context.Context, name string, limit int64) (_ context.Context, finish func(error) error) {
 	gctx, cancel := context.WithCancelCause(ctx)
 	quit := make(chan struct{})
 	stopped := make(chan struct{})
@@ -93,24 +87,20 @@ func guardMemory(ctx context.Context, name string, fs *pflag.FlagSet) (_ context
 		cancel(nil)
 		return err
 	}
-	return gctx, finish, nil
+	return gctx, finish
 }
 
-// holdMemory makes a command's --max-memory Go's soft memory limit for the
-// rest of the command, unless the user set GOMEMLIMIT: the collector then
-// runs harder as the heap nears the budget instead of letting garbage
-// double the footprint (train refusing a 6-million-row libsvm file at the
-// default budget peaked at 1.06 GB RSS without it, 0.70 GB with it). Run
-// restores the previous limit when the command ends. A command without
-// the flag, or with an out-of-range value (refused later, by memoryLimit),
-// changes nothing.
-func holdMemory(fs *pflag.FlagSet) {
-	if os.Getenv("GOMEMLIMIT") != "" || fs.Lookup("max-memory") == nil {
+// holdMemory makes a command's --max-memory, limit, Go's soft memory
+// limit for the rest of the command, unless the user set GOMEMLIMIT: the
+// collector then runs harder as the heap nears the budget instead of
+// letting garbage double the footprint (train refusing a 6-million-row
+// libsvm file at the default budget peaked at 1.06 GB RSS without it, 0.70
+// GB with it). Run restores the previous limit when the command ends.
+func holdMemory(limit int64) {
+	if os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	if limit, err := memoryLimit(fs); err == nil {
-		debug.SetMemoryLimit(limit)
-	}
+	debug.SetMemoryLimit(limit)
 }
 
 // megabytes writes n bytes in MB (10⁶ bytes), as the budget errors do.

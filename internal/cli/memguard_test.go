@@ -65,8 +65,9 @@ func TestMemoryGuard(t *testing.T) {
 }
 
 // TestHoldMemory: a command's --max-memory is Go's soft memory limit while
-// it runs (parse sets it), unless GOMEMLIMIT is set or the value is out of
-// range, and the limit before the command is back once it ends.
+// it runs (parse checks it and sets it), unless GOMEMLIMIT is set or the
+// value is out of range, and the limit before the command is back once it
+// ends.
 func TestHoldMemory(t *testing.T) {
 	before := debug.SetMemoryLimit(-1)
 	defer debug.SetMemoryLimit(before)
@@ -81,7 +82,7 @@ func TestHoldMemory(t *testing.T) {
 		{"the flag's default", "", true, nil, images.DefaultMaxBytes, false},
 		{"a value given", "", true, []string{"--max-memory", "5000000"}, 5000000, false},
 		{"GOMEMLIMIT wins", "1GiB", true, []string{"--max-memory", "5000000"}, before, false},
-		{"out of range: left for the command to refuse", "", true, []string{"--max-memory", "5"}, before, false},
+		{"out of range: refused by parse, naming the flag", "", true, []string{"--max-memory", "5"}, before, true},
 		{"no such flag", "", false, nil, before, false},
 		{"a flag error", "", true, []string{"--max-memory", "x"}, before, true},
 	} {

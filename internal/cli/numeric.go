@@ -33,7 +33,7 @@ func (n *numericFlags) readPair(trainPath, testPath string) (train, test *datase
 	if err != nil {
 		return nil, nil, err
 	}
-	if train, err = readNumeric(n.fs, trainPath, opt); err != nil {
+	if train, err = readNumeric(n.memory.bytes(), trainPath, opt); err != nil {
 		return nil, nil, err
 	}
 	if testPath == "" {
@@ -42,12 +42,12 @@ func (n *numericFlags) readPair(trainPath, testPath string) (train, test *datase
 	if train.Format == dataset.LibSVM && train.ZeroBased && opt.Indices == dataset.AutoIndices {
 		opt.Indices = dataset.ZeroBased
 	}
-	if test, err = readNumeric(n.fs, testPath, opt); err != nil {
+	if test, err = readNumeric(n.memory.bytes(), testPath, opt); err != nil {
 		return nil, nil, err
 	}
 	if test.Format == dataset.LibSVM && test.ZeroBased && train.Format == dataset.LibSVM && !train.ZeroBased && opt.Indices == dataset.AutoIndices {
 		opt.Indices = dataset.ZeroBased
-		if train, err = readNumeric(n.fs, trainPath, opt); err != nil {
+		if train, err = readNumeric(n.memory.bytes(), trainPath, opt); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -72,7 +72,7 @@ func (n *numericFlags) readFor(f *modelfile.File, path string, noLabels bool) (*
 		return nil, err
 	}
 	ropt := f.ReadOptions(h, opt)
-	s, err := readNumeric(n.fs, path, ropt)
+	s, err := readNumeric(n.memory.bytes(), path, ropt)
 	if err != nil {
 		return nil, err
 	}

@@ -31,8 +31,8 @@ for a unit whose x+y origin points are distinct S-units drawn at random (as
 the plugboard is wired), on a retina with exactly that many cells lit.
 Prints a table by lit area; --png or --svg draws P_a against the fraction lit:
 the model's curves and the cards as points.`)
-	mf.register(fs)
 	df.register(fs, false)
+	mf.register(fs, df.memory)
 	fs.StringVar(&png, "png", "", "draw P_a against the fraction lit to this PNG file")
 	fs.StringVar(&svg, "svg", "", "draw it to this SVG file")
 	fs.StringSliceVar(&models, "models", defaultPaModels, "further model curves to draw, each x:y:θ")

@@ -45,8 +45,8 @@ The panel answers only requests addressed to it by a loopback name or the
 	fs.DurationVar(&delay, "delay", panel.DefaultDelay, "pause between presentations while training runs")
 	fs.BoolVar(&allowRemote, "allow-remote", false, "allow an --addr that other computers can reach (anyone who reaches it can work the panel)")
 	fs.DurationVar(&uploadTimeout, "upload-timeout", panel.DefaultUploadTimeout, "time an upload's body may take to arrive")
-	mf.register(fs)
-	memoryFlag(fs)
+	memory := memoryFlag(fs)
+	mf.register(fs, memory)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -63,10 +63,6 @@ The panel answers only requests addressed to it by a loopback name or the
 	case delay < 0:
 		return usagef("serve: --delay %v out of range: must not be negative (0 trains at full speed)", delay)
 	}
-	memory, err := memoryLimit(fs) // also bounds an uploaded machine's recorded data
-	if err != nil {
-		return err
-	}
 	if uploadTimeout <= 0 {
 		return usagef("serve: --upload-timeout %v out of range: must be positive", uploadTimeout)
 	}
@@ -79,7 +75,7 @@ The panel answers only requests addressed to it by a loopback name or the
 	}
 	var m *machine.Machine
 	if path != "" {
-		if m, err = loadMachine(ctx, fs, path); err != nil {
+		if m, err = loadMachine(ctx, memory.bytes(), path); err != nil {
 			return err
 		}
 	} else {
@@ -95,7 +91,7 @@ The panel answers only requests addressed to it by a loopback name or the
 		if !ok {
 			return usagef("serve: unknown task %q (see mark1 tasks)", name)
 		}
-		if err := cfg.CheckSize(len(info.Classes), memory); err != nil {
+		if err := cfg.CheckSize(len(info.Classes), memory.bytes()); err != nil {
 			return err
 		}
 		if m, err = machine.New(cfg, info.Classes, machine.SeedsFrom(mf.seed), nil); err != nil {
@@ -107,7 +103,7 @@ The panel answers only requests addressed to it by a loopback name or the
 		delay = -1 // panel: negative means none
 	}
 	p, err := panel.New(panel.Config{Machine: m, Task: task, PerClass: perClass, MaxUpload: maxUpload, SavePath: out,
-		Limits: images.Limits{MaxPixels: maxPixels, MaxBytes: memory}, Delay: delay, Hosts: hosts, UploadTimeout: uploadTimeout})
+		Limits: images.Limits{MaxPixels: maxPixels, MaxBytes: memory.bytes()}, Delay: delay, Hosts: hosts, UploadTimeout: uploadTimeout})
 	if err != nil {
 		return usageError{err}
 	}

@@ -58,7 +58,7 @@ Flags marked [history] follow the record; [guess] marks documented guesses.
 Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 "mark1 train --resume FILE" then ends exactly where an uninterrupted run would.`)
 	o.data.register(fs, true)
-	o.machine.register(fs)
+	o.machine.register(fs, o.data.memory)
 	fs.StringVar(&o.rule, "rule", "error-correction", "training: error-correction (change values only on a wrong answer), forced (every card,\nevery R-unit toward its wanted state: bivalent), forced-monovalent (only the forced\nresponse's set gains, PR58's learning curves), trial-and-error (the given response's set\ngains if right, loses if wrong), or spontaneous (no labels: the given response's set gains;\nthe Operators' Manual's third mode). The last three need --code one-per-class")
 	fs.StringVar(&o.values, "values", "alpha", "value system of 1958: alpha (each active unit changes by the pulses), beta (the set's\ntotal gain is the pulses, shared among its active units) or gamma (active units gain,\nthe set's inactive units pay: its total is kept)")
 	fs.Float64Var(&o.decay, "decay", 0, "fraction of its value every pot loses after each presentation, in [0, 0.5]: RT58's\nClass C′ perceptron (0 = no decay, Class C)")
@@ -300,11 +300,7 @@ func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.
 	}
 	var plug *associator.Plugboard
 	if o.wiring != "" {
-		limit, err := memoryLimit(fs)
-		if err != nil {
-			return nil, r, nil, nil, err
-		}
-		b, err := atomicfile.ReadFile(o.wiring, limit, "--max-memory")
+		b, err := atomicfile.ReadFile(o.wiring, o.data.memory.bytes(), "--max-memory")
 		if err != nil {
 			return nil, r, nil, nil, fmt.Errorf("reading plugboard: %w", err)
 		}
@@ -350,7 +346,7 @@ func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.
 // resumeTraining loads a machine file and makes its data again, as its
 // recipe says, within the data flags' limits.
 func resumeTraining(ctx context.Context, d *dataFlags, path string) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
-	m, err := loadMachine(ctx, d.fs, path)
+	m, err := loadMachine(ctx, d.memory.bytes(), path)
 	if err != nil {
 		return nil, machine.Recipe{}, nil, nil, err
 	}
