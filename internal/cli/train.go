@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -104,8 +103,6 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	if err := atomicfile.Check(out); err != nil {
 		return fmt.Errorf("%s: %w", outFlag, err)
 	}
-	_, statErr := os.Stat(out)
-	replacing := statErr == nil && out != o.resume
 	var (
 		m           *machine.Machine
 		recipe      machine.Recipe
@@ -187,28 +184,20 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	prog := newProgress(env.Stderr, o.quiet, time.Now)
 	prog.begin("training", "epoch", len(m.History), total, true, 250*time.Millisecond)
 	defer prog.end()
-	// A new run cut short is not the machine that was at --out before: its
-	// checkpoints and the machine saved when it is interrupted go beside
-	// that one, which only the finished run replaces.
-	partial, checkpointed := o.out, false
-	if replacing {
-		partial = strings.TrimSuffix(o.out, ".json") + ".interrupted.json"
+	// Checkpoints, the save when interrupted and the replace policy are
+	// the library's (machine.Session.RunSaved); a failed --record or
+	// checkpoint write is reported at once.
+	plan := machine.SavePlan{Out: o.out, Resumed: o.resume, Checkpoint: o.checkpoint, StopOnWriteError: o.stopOnFail,
+		OnWriteError: func(err error) {
+			fmt.Fprintf(env.Stderr, "mark1: %v; training goes on (--stop-on-write-error stops it)\n", err)
+		},
+		OnCheckpoint: func(epoch int, path string) {
+			if !o.quiet {
+				fmt.Fprintf(w, "         checkpoint: saved epoch %d to %s\n", epoch, path)
+			}
+		},
 	}
-	// A failed --record or checkpoint write is reported at once; training
-	// goes on (or stops, with --stop-on-write-error), and the final save
-	// below is always attempted.
-	var writeFails int
-	var lastWriteErr error
-	failed := func(err error) error {
-		writeFails++
-		lastWriteErr = err
-		if o.stopOnFail {
-			return err
-		}
-		fmt.Fprintf(env.Stderr, "mark1: %v; training goes on (--stop-on-write-error stops it)\n", err)
-		return nil
-	}
-	_, runErr := s.Run(ctx, machine.RecorderFunc(func(e machine.Epoch) error {
+	res, runErr := s.RunSaved(ctx, plan, machine.RecorderFunc(func(e machine.Epoch) error {
 		if !o.quiet {
 			prog.clear()
 			fmt.Fprintf(w, "  %5d  %4d/%-4d %6.1f%%  %6s  %12s  %d\n", e.Epoch, e.Mistakes, tr.Len(),
@@ -216,59 +205,32 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		}
 		prog.set(e.Epoch, fmt.Sprintf("%d mistakes", e.Mistakes))
 		if err := record(e); err != nil {
-			if err := failed(fmt.Errorf("--record after epoch %d: %w", e.Epoch, err)); err != nil {
-				return err
-			}
-		}
-		if o.checkpoint > 0 && e.Epoch%o.checkpoint == 0 && e.Epoch < total {
-			if err := m.Save(partial); err != nil {
-				return failed(fmt.Errorf("checkpoint after epoch %d: %w", e.Epoch, err))
-			}
-			checkpointed = true
-			if !o.quiet {
-				fmt.Fprintf(w, "         checkpoint: saved epoch %d to %s\n", e.Epoch, partial)
-			}
+			return fmt.Errorf("--record after epoch %d: %w", e.Epoch, err)
 		}
 		return nil
 	}))
 	prog.end()
-	if runErr != nil && s.Status() == machine.Cancelled {
-		if replacing {
-			o.out = partial
-			fmt.Fprintf(env.Stderr, "Interrupted: %s holds an earlier machine, kept as it is.\n", out)
+	if res.Interrupted {
+		if res.Kept != "" {
+			fmt.Fprintf(env.Stderr, "Interrupted: %s holds an earlier machine, kept as it is.\n", res.Kept)
 		}
-		serr := s.Rollback()
-		if serr == nil {
-			if serr = atomicfile.Check(o.out); serr == nil {
-				serr = m.Save(o.out)
-			}
-		}
-		if serr != nil {
-			return fmt.Errorf("interrupted, and the checkpoint could not be saved: %w", serr)
+		if runErr != nil && !errors.Is(runErr, context.Canceled) {
+			return runErr
 		}
 		n := len(m.History)
 		fmt.Fprintf(env.Stderr, "Interrupted in epoch %d: saved the machine as of epoch %d to %s.\nContinue with: mark1 train --resume %s\n",
-			n+1, n, o.out, o.out)
+			n+1, n, res.Path, res.Path)
 		return runErr
 	}
 	elapsed := time.Since(start)
-	if err := m.Save(o.out); err != nil {
-		if runErr != nil {
-			return fmt.Errorf("%w; and saving the machine failed: %v", runErr, err)
-		}
-		return err
-	}
-	if checkpointed && partial != o.out {
-		os.Remove(partial) // this run's checkpoint beside the earlier machine, now replaced
-	}
-	if runErr != nil {
-		return fmt.Errorf("%w (training stopped after epoch %d; the machine was saved to %s)", runErr, len(m.History), o.out)
+	if runErr != nil && !errors.Is(runErr, machine.ErrWrites) {
+		return runErr
 	}
 	summary(w, s, elapsed, o.out)
 	// What the trained machine's answers say, after the summary.
 	printWarnings(env.Stderr, s.Warnings()[len(before):])
-	if writeFails > 0 {
-		return fmt.Errorf("the machine was saved to %s, but %d checkpoint or --record writes failed, the last: %w", o.out, writeFails, lastWriteErr)
+	if res.WriteFails > 0 {
+		return fmt.Errorf("the machine was saved to %s, but %d checkpoint or --record writes failed, the last: %w", o.out, res.WriteFails, res.LastWriteErr)
 	}
 	return nil
 }
