@@ -288,3 +288,61 @@ func (b *browser) shotFull(name string) {
 		b.t.Fatal(err)
 	}
 }
+
+// TestLabURL checks that the address holds the whole lab state: a page set
+// up by hand (drawn data, a learner and its kernel, seven steps), opened in
+// a fresh browser from its address, shows the same frame, byte for byte;
+// and that points placed by hand survive a look at an example.
+func TestLabURL(t *testing.T) {
+	_, ts := newPanel(t, Config{})
+	b := openPage(t, 1280, 800, ts.URL+"/lab.html")
+	b.poll("first frame", `document.body.dataset.frame === "0"`)
+	set := func(b *browser, id, v string) {
+		b.str(`(() => { const s = document.getElementById("` + id + `"); s.value = "` + v + `"; s.dispatchEvent(new Event("change")); return "" })()`)
+	}
+	b.do("kind", chromedp.SetValue(chromedp.ID("genkind"), "spiral"), chromedp.SetValue(chromedp.ID("genseed"), "3"), chromedp.SetValue(chromedp.ID("gennoise"), "0.2"))
+	b.do("generate", chromedp.Click(chromedp.ID("generate")))
+	b.poll("drawn", `window.lab.frame && window.lab.frame.points.length === 60`)
+	set(b, "learner", "kernel-perceptron")
+	set(b, "kernel", "gaussian:sigma=0.5")
+	b.poll("kernel", `window.lab.frame && window.lab.frame.caption.includes("gaussian") && document.body.dataset.frame === "0"`)
+	for i := 1; i <= 7; i++ {
+		b.do("step", chromedp.Click(chromedp.ID("step")))
+		b.poll("step", `document.body.dataset.frame === "`+strconv.Itoa(i)+`"`)
+	}
+	url := b.str(`location.href`)
+	want := b.str(`JSON.stringify(window.lab.frame)`)
+	if !strings.Contains(url, "gen=spiral") || !strings.Contains(url, "f=7") {
+		t.Fatalf("the address %s does not hold the state", url)
+	}
+	// A fresh browser (its own profile) from the address alone.
+	fresh := openPage(t, 390, 844, url)
+	fresh.poll("restored", `document.body.dataset.frame === "7"`)
+	if got := fresh.str(`JSON.stringify(window.lab.frame)`); got != want {
+		t.Errorf("the fresh browser shows another frame from %s", url)
+	}
+	if got := fresh.str(`document.getElementById("learner").value + " " + document.getElementById("kernel").value + " " + document.getElementById("example").value`); got != "kernel-perceptron gaussian:sigma=0.5 *gen" {
+		t.Errorf("the fresh browser's controls: %s", got)
+	}
+	fresh.shot("lab-url-390x844.png")
+
+	// Your points survive a look at an example.
+	set(b, "example", "")
+	b.do("clear", chromedp.Click(chromedp.ID("clear")))
+	for _, p := range [][2]int{{400, 150}, {150, 400}} {
+		b.str(`(() => { const c = document.getElementById("xspace"); const r = c.getBoundingClientRect();
+			c.dispatchEvent(new MouseEvent("click", {bubbles: true, clientX: r.left + ` + strconv.Itoa(p[0]) + ` * r.width / c.width, clientY: r.top + ` + strconv.Itoa(p[1]) + ` * r.height / c.height, shiftKey: ` + strconv.FormatBool(p[0] < 200) + `})); return "" })()`)
+	}
+	b.poll("placed", `window.lab.frame && window.lab.frame.points.length === 2`)
+	mine := b.str(`JSON.stringify(window.lab.points)`)
+	set(b, "example", "xor")
+	b.poll("xor", `window.lab.frame && window.lab.frame.points.length === 8`)
+	set(b, "example", "")
+	b.poll("back", `window.lab.frame && window.lab.frame.points.length === 2`)
+	if got := b.str(`JSON.stringify(window.lab.points)`); got != mine {
+		t.Errorf("after a look at xor your points are %s; were %s", got, mine)
+	}
+	if !strings.Contains(b.str(`location.href`), "pts=") {
+		t.Errorf("the address does not hold your points: %s", b.str(`location.href`))
+	}
+}

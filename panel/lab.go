@@ -32,14 +32,16 @@ type labRequest struct {
 	Example string `json:"example"`
 	// Points are the user's own, each [x1, x2, label ±1].
 	Points [][3]float64 `json:"points"`
-	Setup  lab.Setup    `json:"setup"`
+	// Generate draws the data instead (lab.Generate).
+	Generate *lab.GenOptions `json:"generate"`
+	Setup    lab.Setup       `json:"setup"`
 	// Frame is the step to show: 0 the start, −1 the end.
 	Frame int `json:"frame"`
 }
 
 // labExamples answers GET /api/lab/examples: the built-in examples.
 func (s *Server) handleLabExamples(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"examples": lab.Examples(), "learners": lab.Learners()})
+	writeJSON(w, http.StatusOK, map[string]any{"examples": lab.Examples(), "learners": lab.Learners(), "generators": lab.Generators(), "losses": lab.Losses()})
 }
 
 // handleLab answers POST /api/lab with the frame asked for.
@@ -55,9 +57,12 @@ func (s *Server) handleLab(w http.ResponseWriter, r *http.Request) {
 	}
 	var e lab.Example
 	var err error
-	if req.Example != "" {
+	switch {
+	case req.Example != "":
 		e, err = lab.Find(req.Example)
-	} else {
+	case req.Generate != nil:
+		e, err = lab.Generate(*req.Generate)
+	default:
 		if len(req.Points) > maxLabPoints {
 			writeError(w, errorf(http.StatusBadRequest, "%d points; the lab takes at most %d", len(req.Points), maxLabPoints))
 			return
@@ -107,7 +112,8 @@ func (s *Server) handleLab(w http.ResponseWriter, r *http.Request) {
 	if req.Frame >= run.Frames() {
 		req.Frame = -1
 	}
-	// Points placed by clicking keep the page's scale, ±5.
+	// Points placed by clicking (and drawn data, to which points may be
+	// added) keep the page's scale, ±5.
 	half := 0.0
 	if req.Example == "" {
 		half = 5

@@ -10,7 +10,7 @@ const COL = {
 };
 // Run steps every runEvery ms; lab.html?every=100 runs faster.
 const runEvery = Math.max(20, Number(new URLSearchParams(location.search).get("every")) || 450);
-const lab = { frame: null, examples: [], points: [], example: "notes-004", at: 0, timer: null, requests: 0, asked: 0 };
+const lab = { frame: null, examples: [], points: [], gen: null, example: "notes-004", at: 0, timer: null, requests: 0, asked: 0 };
 window.lab = lab;
 
 // BUSY is post's answer when the server is busy (503) and quiet is set.
@@ -103,8 +103,9 @@ async function fetchFrame(f) {
     return;
   }
   if (lab.example) body.example = lab.example;
+  else if (lab.gen) body.generate = lab.gen;
   else body.points = lab.points;
-  if (!lab.example && lab.points.length === 0) {
+  if (!lab.example && !lab.gen && lab.points.length === 0) {
     lab.frame = null;
     draw();
     showError("click on x-space to place points");
@@ -132,6 +133,7 @@ async function fetchFrame(f) {
   clearError();
   lab.frame = fr;
   lab.at = fr.frame;
+  writeURL();
   document.body.dataset.frame = fr.frame;
   document.body.dataset.frames = fr.frames;
   document.body.dataset.w = JSON.stringify(fr.w || null);
@@ -557,7 +559,122 @@ async function stepOn() {
   }
 }
 
+// The page's whole state lives in the address (after #): the data (an
+// example, the points themselves, or a generator and its seed), the
+// learner and its settings, and the step shown. Opened anywhere, the
+// address shows the same thing.
+const CONTROLS = {
+  learner: "l", eps: "eps", bias: "bias", order: "order", seed: "seed", linesearch: "ls", start: "start",
+  kernel: "k", C: "C", hard: "hard", loss: "loss", batch: "batch",
+};
+
+function writeURL() {
+  const q = new URLSearchParams();
+  if (lab.example) q.set("ex", lab.example);
+  else if (lab.gen) {
+    q.set("gen", lab.gen.kind); q.set("n", lab.gen.n); q.set("noise", lab.gen.noise);
+    q.set("ln", lab.gen.label_noise); q.set("gs", lab.gen.seed);
+  } else q.set("pts", lab.points.map((p) => p.join(",")).join(";"));
+  for (const [id, key] of Object.entries(CONTROLS)) {
+    const el = $(id);
+    const v = el.type === "checkbox" ? (el.checked ? "1" : "") : el.value;
+    if (v !== (el.dataset.default ?? "")) q.set(key, v);
+  }
+  q.set("f", String(lab.at));
+  const url = location.pathname + location.search + "#" + q.toString();
+  if (url !== location.pathname + location.search + location.hash) history.replaceState(null, "", url);
+  document.body.dataset.url = location.href;
+}
+
+// readURL sets the page from the address; it returns the step to show.
+function readURL() {
+  const q = new URLSearchParams(location.hash.slice(1));
+  if (!location.hash) return 0;
+  for (const [id, key] of Object.entries(CONTROLS)) {
+    const el = $(id);
+    if (!q.has(key)) continue;
+    if (el.type === "checkbox") el.checked = q.get(key) === "1";
+    else el.value = q.get(key);
+  }
+  lab.example = "";
+  lab.gen = null;
+  if (q.has("ex")) lab.example = q.get("ex");
+  else if (q.has("gen")) {
+    lab.gen = { kind: q.get("gen"), n: Number(q.get("n")) || 60, noise: Number(q.get("noise")) || 0, label_noise: Number(q.get("ln")) || 0, seed: Number(q.get("gs")) || 0 };
+    $("genkind").value = lab.gen.kind; $("genn").value = lab.gen.n; $("gennoise").value = lab.gen.noise;
+    $("genlabel").value = lab.gen.label_noise; $("genseed").value = lab.gen.seed;
+  } else if (q.has("pts")) {
+    lab.points = q.get("pts").split(";").filter((t) => t).map((t) => t.split(",").map(Number));
+  }
+  const f = Number(q.get("f"));
+  return Number.isInteger(f) && f >= -1 ? f : 0;
+}
+
+// pointsShown returns the points on screen as [x1, x2, ±1].
+function pointsShown() {
+  if (!lab.frame) return lab.points.slice();
+  return lab.frame.points.map((p, i) => [p[0], p[1], lab.frame.labels[i]]);
+}
+
+function download(name, text) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+// parsePoints reads two-class points from CSV ("x1,x2,label", an optional
+// header) or libsvm ("label 1:x1 2:x2") text; the larger label (as a
+// number), or the first met, is +.
+function parsePoints(text) {
+  const rows = [];
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  lines.forEach((l, n) => {
+    let x1, x2, label;
+    if (/^\S+\s+\d+:/.test(l)) {
+      const f = l.split(/\s+/);
+      label = f[0];
+      const v = { 1: 0, 2: 0 };
+      for (const kv of f.slice(1)) { const [k, x] = kv.split(":"); v[k] = Number(x); }
+      x1 = v[1]; x2 = v[2];
+    } else {
+      const f = l.split(/[,;\t ]+/);
+      if (f.length !== 3) throw new Error(`line ${n + 1}: want x1,x2,label`);
+      if (n === 0 && f.slice(0, 2).some((t) => !Number.isFinite(Number(t)))) return; // a header
+      [x1, x2, label] = [Number(f[0]), Number(f[1]), f[2]];
+    }
+    if (!Number.isFinite(x1) || !Number.isFinite(x2)) throw new Error(`line ${n + 1}: the coordinates are not numbers`);
+    rows.push([x1, x2, label]);
+  });
+  const labels = [...new Set(rows.map((r) => r[2]))];
+  if (labels.length !== 2) throw new Error(`${labels.length} classes; the lab's learners separate two`);
+  let plus = labels[0];
+  if (labels.every((l) => Number.isFinite(Number(l)))) plus = String(Math.max(...labels.map(Number)));
+  if (rows.length > 200) throw new Error(`${rows.length} points; the page takes at most 200`);
+  return rows.map((r) => [r[0], r[1], String(Number(r[2])) === plus || r[2] === plus ? 1 : -1]);
+}
+
+// keys: → or n step, ← or b back, r run or pause, Home reset, End the end;
+// not while typing in a field.
+function onKey(ev) {
+  const t = ev.target;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (t && (t.tagName === "INPUT" && t.type !== "checkbox" && t.type !== "radio" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+  const act = { ArrowRight: "step", n: "step", ArrowLeft: "back", b: "back", r: "runpause", Home: "reset", End: "end" }[ev.key];
+  if (!act) return;
+  ev.preventDefault();
+  if (act === "runpause") (document.body.dataset.running === "true" ? $("pause") : $("run")).click();
+  else $(act).click();
+}
+
 async function init() {
+  for (const [id] of Object.entries(CONTROLS)) {
+    const el = $(id);
+    el.dataset.default = el.type === "checkbox" ? (el.checked ? "1" : "") : el.value;
+  }
   const res = await fetch("api/lab/examples");
   const data = await res.json();
   lab.examples = data.examples;
@@ -570,23 +687,38 @@ async function init() {
   const mine = document.createElement("option");
   mine.value = ""; mine.textContent = "your points (click to place)";
   sel.appendChild(mine);
-  sel.value = "notes-004";
+  const gen = document.createElement("option");
+  gen.value = "*gen"; gen.textContent = "drawn data (generator)";
+  sel.appendChild(gen);
+  for (const g of data.generators) {
+    const o = document.createElement("option");
+    o.value = o.textContent = g;
+    $("genkind").appendChild(o);
+  }
   const teach = () => {
-    const e = lab.examples.find((x) => x.name === sel.value);
-    $("teaches").textContent = e ? e.teaches : "click on x-space to place + and − points";
+    const e = lab.examples.find((x) => x.name === lab.example);
+    $("teaches").textContent = e ? e.teaches : lab.gen ? `${lab.gen.kind}, drawn from seed ${lab.gen.seed}; click on x-space to add points to it` : "click on x-space to place + and − points";
+    sel.value = lab.example || (lab.gen ? "*gen" : "");
   };
-  teach();
+  lab.teach = teach;
   sel.addEventListener("change", () => {
     stop();
-    lab.example = sel.value;
-    if (!lab.example && lab.frame) lab.points = lab.frame.points.map((p, i) => [p[0], p[1], lab.frame.labels[i]]);
+    // Looking at an example keeps your points: they come back with "your points".
+    if (sel.value === "*gen") { readGen(); lab.example = ""; }
+    else { lab.example = sel.value; lab.gen = null; }
     teach();
     show(0);
   });
+  const readGen = () => {
+    lab.gen = {
+      kind: $("genkind").value, n: Math.floor(Number($("genn").value)) || 60, noise: Number($("gennoise").value) || 0,
+      label_noise: Number($("genlabel").value) || 0, seed: Math.max(0, Math.floor(Number($("genseed").value) || 0)),
+    };
+  };
+  $("generate").addEventListener("click", () => { stop(); readGen(); lab.example = ""; teach(); show(0); });
   for (const id of ["learner", "eps", "bias", "order", "seed", "linesearch", "start", "kernel", "C", "hard", "loss", "batch"]) {
     $(id).addEventListener("change", () => { stop(); applyControls(); show(0); });
   }
-  applyControls();
   $("reset").addEventListener("click", () => { stop(); show(0); });
   $("step").addEventListener("click", () => { stop(); stepOn(); });
   $("back").addEventListener("click", () => { stop(); if (lab.at > 0) show(lab.at - 1); });
@@ -601,7 +733,30 @@ async function init() {
     stop();
     lab.points = [];
     lab.example = "";
-    sel.value = "";
+    lab.gen = null;
+    teach();
+    show(0);
+  });
+  $("savecsv").addEventListener("click", () => {
+    download("points.csv", "x1,x2,label\n" + pointsShown().map((p) => `${p[0]},${p[1]},${p[2]}`).join("\n") + "\n");
+  });
+  $("savelibsvm").addEventListener("click", () => {
+    download("points.libsvm", pointsShown().map((p) => `${p[2] > 0 ? "+1" : "-1"} 1:${p[0]} 2:${p[1]}`).join("\n") + "\n");
+  });
+  $("loadpoints").addEventListener("change", async (ev) => {
+    const file = ev.target.files[0];
+    if (!file) return;
+    try {
+      lab.points = parsePoints(await file.text());
+    } catch (e) {
+      showError(`${file.name}: ${e.message}`);
+      return;
+    } finally {
+      ev.target.value = "";
+    }
+    stop();
+    lab.example = "";
+    lab.gen = null;
     teach();
     show(0);
   });
@@ -614,18 +769,24 @@ async function init() {
     if (x < v.box[0] || x > v.box[1] || y < v.box[2] || y > v.box[3]) return;
     let label = $("label-plus").checked ? 1 : -1;
     if (ev.shiftKey) label = -label;
-    if (lab.example) {
-      lab.points = lab.frame ? lab.frame.points.map((p, i) => [p[0], p[1], lab.frame.labels[i]]) : [];
+    if (lab.example || lab.gen) {
+      // Placing a point on an example or drawn data makes them your points.
+      lab.points = pointsShown();
       lab.example = "";
-      sel.value = "";
+      lab.gen = null;
       teach();
     }
     lab.points.push([x, y, label]);
     stop();
     show(0);
   });
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("hashchange", () => { stop(); const f = readURL(); applyControls(); teach(); show(f); });
   document.body.dataset.running = "false";
-  await show(0);
+  const f = readURL();
+  applyControls();
+  teach();
+  await show(f);
 }
 
 init();

@@ -1,0 +1,133 @@
+package lab
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+)
+
+// Generators lists the data sets Generate draws, as the teaching tools do
+// (TensorFlow Playground, scikit-learn's make_*): two Gaussian blobs, the
+// XOR quadrants, a ring inside a ring, two interleaved spirals, two moons.
+func Generators() []string { return []string{"blobs", "xor", "circles", "spiral", "moons"} }
+
+// GenOptions say what Generate draws. The zero value of N means 60.
+type GenOptions struct {
+	Kind string `json:"kind"`
+	// N is the number of points, 2 to MaxGenPoints, half of each class.
+	N int `json:"n"`
+	// Noise is the standard deviation of Gaussian jitter added to every
+	// coordinate, 0 to 2 (the data span about ±4).
+	Noise float64 `json:"noise"`
+	// LabelNoise is the fraction of labels flipped, 0 to 0.5: that many
+	// points, chosen at random, change class.
+	LabelNoise float64 `json:"label_noise"`
+	Seed       uint64  `json:"seed"`
+}
+
+// MaxGenPoints bounds Generate's points.
+const MaxGenPoints = 200
+
+// Check reports an option out of range, naming it.
+func (o GenOptions) Check() error {
+	switch {
+	case !isGenerator(o.Kind):
+		return fmt.Errorf("kind %q: want one of %s", o.Kind, strings.Join(Generators(), ", "))
+	case o.N != 0 && (o.N < 2 || o.N > MaxGenPoints):
+		return fmt.Errorf("n %d out of range [2, %d]", o.N, MaxGenPoints)
+	case !(o.Noise >= 0 && o.Noise <= 2):
+		return fmt.Errorf("noise %v out of range [0, 2]", o.Noise)
+	case !(o.LabelNoise >= 0 && o.LabelNoise <= 0.5):
+		return fmt.Errorf("label_noise %v out of range [0, 0.5]", o.LabelNoise)
+	}
+	return nil
+}
+
+func isGenerator(k string) bool {
+	for _, g := range Generators() {
+		if g == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Generate draws a two-class data set from o.Seed: the same options give
+// the same points (rounded to 0.01) on every machine.
+func Generate(o GenOptions) (Example, error) {
+	if err := o.Check(); err != nil {
+		return Example{}, err
+	}
+	if o.N == 0 {
+		o.N = 60
+	}
+	rng := rand.New(rand.NewPCG(o.Seed, 0x9e3779b97f4a7c15))
+	x := make([][]float64, o.N)
+	y := make([]int, o.N)
+	for i := range x {
+		c := 1 - 2*(i%2) // +1, −1, +1, …
+		var p [2]float64
+		switch o.Kind {
+		case "blobs":
+			p = [2]float64{1.5*float64(c) + 0.7*rng.NormFloat64(), 1.2*float64(c) + 0.7*rng.NormFloat64()}
+		case "xor":
+			for {
+				p = [2]float64{6*rng.Float64() - 3, 6*rng.Float64() - 3}
+				if math.Abs(p[0]) > 0.3 && math.Abs(p[1]) > 0.3 {
+					break
+				}
+			}
+			c = 1
+			if p[0]*p[1] < 0 {
+				c = -1
+			}
+		case "circles":
+			r, a := 1.0+0.3*rng.Float64(), 2*math.Pi*rng.Float64()
+			if c < 0 {
+				r = 2.6 + 0.4*rng.Float64()
+			}
+			p = [2]float64{r * math.Cos(a), r * math.Sin(a)}
+		case "spiral":
+			t := 0.25 + 3.25*rng.Float64()
+			a := 1.75*t + math.Pi*float64(1-c)/2
+			p = [2]float64{t * math.Cos(a), t * math.Sin(a)}
+		case "moons":
+			a := math.Pi * rng.Float64()
+			if c > 0 {
+				p = [2]float64{2*math.Cos(a) - 1, 2*math.Sin(a) - 0.5}
+			} else {
+				p = [2]float64{1 - 2*math.Cos(a), 0.5 - 2*math.Sin(a)}
+			}
+		}
+		p[0] += o.Noise * rng.NormFloat64()
+		p[1] += o.Noise * rng.NormFloat64()
+		x[i] = []float64{math.Round(p[0]*100) / 100, math.Round(p[1]*100) / 100}
+		y[i] = c
+	}
+	flips := int(math.Round(o.LabelNoise * float64(o.N)))
+	for _, i := range rng.Perm(o.N)[:flips] {
+		y[i] = -y[i]
+	}
+	name := fmt.Sprintf("%s (n = %d, noise %s, label noise %s, seed %d)", o.Kind, o.N, Num(o.Noise), Num(o.LabelNoise), o.Seed)
+	e, err := NewExample(name, x, y)
+	if err != nil {
+		return Example{}, err
+	}
+	e.Teaches = generatorTeaches(o.Kind)
+	return e, nil
+}
+
+func generatorTeaches(kind string) string {
+	switch kind {
+	case "blobs":
+		return "two Gaussian clouds: linearly separable unless the noise makes them overlap"
+	case "xor":
+		return "the XOR quadrants: no line separates them; (x·z)² does"
+	case "circles":
+		return "a ring inside a ring: a Gaussian or (x·z + 1)² kernel separates them"
+	case "spiral":
+		return "two interleaved spirals: hard even for kernels; a narrow Gaussian follows them"
+	}
+	return "two moons: curved classes, nearly separable by a line, exactly by a kernel"
+}
