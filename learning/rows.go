@@ -385,6 +385,12 @@ func Subset(r Rows, idx []int) Rows {
 			g.B = append(g.B, r.Bytes(i)...)
 		}
 		return g
+	case *Float32:
+		f := &Float32{dim: r.dim, n: len(idx), V: make([]float32, 0, len(idx)*r.dim)}
+		for _, i := range idx {
+			f.V = append(f.V, r.Values(i)...)
+		}
+		return f
 	case *Sparse:
 		nnz := 0
 		for _, i := range idx {
@@ -447,15 +453,8 @@ func Compact(X [][]float64) Rows {
 // sparse, otherwise a copy as Bits, as Grey bytes when every value is b/255,
 // or as Dense rows in one block.
 func (s *Sparse) Compact() Rows {
-	binary := true
-	for _, v := range s.Value {
-		if v != 1 {
-			binary = false
-			break
-		}
-	}
 	n := s.Len()
-	switch ChooseForm(binary, len(s.Index), n, s.dim) {
+	switch s.form() {
 	case FormBits:
 		b := &Bits{dim: s.dim, n: n, Words: (s.dim + 63) / 64}
 		b.W = make([]uint64, n*b.Words)
@@ -468,7 +467,7 @@ func (s *Sparse) Compact() Rows {
 		}
 		return b
 	case FormDense:
-		if bytedot.FromGrey(nil, s.Value) {
+		if s.isGrey() {
 			g := &Grey{dim: s.dim, n: n, B: make([]uint8, n*s.dim)}
 			for i := range n {
 				idx, val := s.NonZeros(i)
@@ -488,6 +487,47 @@ func (s *Sparse) Compact() Rows {
 	}
 	return s
 }
+
+// Compact32 is Compact with float32 in place of float64 for dense rows
+// that are not bytes: dense data whose values are not all b/255 are stored
+// as Float32 (half the memory, rounded to float32's 7 significant digits),
+// unless a value lies outside float32's normal range, which keeps them
+// float64. Bit sets, grey bytes and sparse rows are Compact's, exact.
+// mark1's commands store the data files they read so.
+func (s *Sparse) Compact32() Rows {
+	if s.form() != FormDense || s.isGrey() {
+		return s.Compact()
+	}
+	for _, v := range s.Value {
+		if a := math.Abs(v); a < 0x1p-126 || a > math.MaxFloat32 {
+			return s.Compact()
+		}
+	}
+	n := s.Len()
+	f := &Float32{dim: s.dim, n: n, V: make([]float32, n*s.dim)}
+	for i := range n {
+		idx, val := s.NonZeros(i)
+		row := f.Values(i)
+		for k, j := range idx {
+			row[j] = float32(val[k])
+		}
+	}
+	return f
+}
+
+// form is ChooseForm's form for s.
+func (s *Sparse) form() Form {
+	binary := true
+	for _, v := range s.Value {
+		if v != 1 {
+			binary = false
+			break
+		}
+	}
+	return ChooseForm(binary, len(s.Index), s.Len(), s.dim)
+}
+
+func (s *Sparse) isGrey() bool { return bytedot.FromGrey(nil, s.Value) }
 
 // Form is a way of storing rows: Dense, Bits or Sparse.
 type Form int
@@ -549,6 +589,15 @@ func finiteRows(r Rows) error {
 	}
 	switch r := r.(type) {
 	case *Bits, *Grey:
+		return nil
+	case *Float32:
+		for i := range r.Len() {
+			for j, v := range r.Values(i) {
+				if v-v != 0 {
+					return bad(i, j, float64(v))
+				}
+			}
+		}
 		return nil
 	case *Sparse:
 		for i := range r.Len() {

@@ -64,7 +64,59 @@ func forms(t *testing.T, X [][]float64) map[string]learning.Rows {
 	if g, ok := learning.NewGrey(X); ok {
 		out["grey"] = g
 	}
+	exact := true
+	for _, x := range X {
+		exact = exact && exactF32(x)
+	}
+	if f, err := learning.NewFloat32(X); err == nil && exact {
+		out["float32"] = f
+	}
 	return out
+}
+
+func exactF32(x []float64) bool {
+	for _, v := range x {
+		if float64(float32(v)) != v {
+			return false
+		}
+	}
+	return true
+}
+
+// Sparse.Compact32 stores dense rows that are not bytes as float32 (the
+// values rounded to float32) and leaves every other form as Compact does;
+// values outside float32's normal range keep float64.
+func TestSparseCompact32(t *testing.T) {
+	toSparse := func(X [][]float64) *learning.Sparse { return forms(t, X)["sparse"].(*learning.Sparse) }
+	X := [][]float64{{0.1, 0.2, 3}, {1e-3, 0, 7.25}}
+	f, ok := toSparse(X).Compact32().(*learning.Float32)
+	if !ok {
+		t.Fatalf("Compact32 gives %T, want *learning.Float32", toSparse(X).Compact32())
+	}
+	for i, x := range X {
+		for k, v := range f.Row(nil, i) {
+			if v != float64(float32(x[k])) {
+				t.Errorf("row %d feature %d: %v, want float32(%v)", i, k, v, x[k])
+			}
+		}
+	}
+	for _, tc := range []struct {
+		X    [][]float64
+		want string
+	}{
+		{[][]float64{{1e300, 1, 2}, {3, 4, 5}}, "*learning.Dense"},
+		{[][]float64{{1e-40, 1, 2}, {3, 4, 5}}, "*learning.Dense"},
+		{[][]float64{{1, 0, 1}, {1, 1, 1}}, "*learning.Bits"},
+		{[][]float64{{128.0 / 255, 1, 0}, {1, 1, 1}}, "*learning.Grey"},
+		{[][]float64{{0, 0, 0, 0.5}, {0, 0, 0, 0}}, "*learning.Sparse"},
+	} {
+		if got := fmt.Sprintf("%T", toSparse(tc.X).Compact32()); got != tc.want {
+			t.Errorf("Compact32(%v) gives %s, want %s", tc.X, got, tc.want)
+		}
+	}
+	if _, err := learning.NewFloat32([][]float64{{1e300}}); err == nil {
+		t.Error("NewFloat32 accepted 1e300, which is no finite float32")
+	}
 }
 
 // Every form answers Dot, AddTo, SqNorm, Row and Subset as the plain loops

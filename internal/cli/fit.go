@@ -38,15 +38,16 @@ func (n *numericFlags) register(fs *pflag.FlagSet, stderr io.Writer) {
 }
 
 // setRows gives a numeric data set's rows to the learners as they are
-// stored, sparse, or in the more compact dense, byte or bit-set form when
-// that is smaller (learning.Sparse.Compact): never a dense copy of sparse
-// data.
+// stored, sparse, or in the more compact dense, byte, bit-set or float32
+// form when that is smaller (learning.Sparse.Compact32: dense values that
+// are not bytes are kept to float32's 7 significant digits, more than a
+// data file usually carries): never a dense copy of sparse data.
 func setRows(s *dataset.Set) (learning.Rows, error) {
 	rows, err := learning.NewSparse(s.Dim, s.RowStart, s.Index, s.Value)
 	if err != nil {
 		return nil, err
 	}
-	return rows.Compact(), nil
+	return rows.Compact32(), nil
 }
 
 // readNumeric reads a numeric data file within limit bytes (the command's

@@ -38,8 +38,8 @@ func TestBytesLayoutMatchesDense(t *testing.T) {
 	for i := range X {
 		g.row(a, y, i, 0)
 		dense.row(b, y, i, 0)
-		g.evalAll(got, X[i], nil)
-		dense.evalAll(want, X[i], nil)
+		g.evalAll(got, X[i], &evalScratch{})
+		dense.evalAll(want, X[i], &evalScratch{})
 		for j := range a {
 			if math.Abs(float64(a[j]-b[j])) > 1e-6 || math.Abs(got[j]-want[j]) > 1e-12 {
 				t.Fatalf("K(%d, %d): bytes %v / %v, dense %v / %v", i, j, a[j], got[j], b[j], want[j])

@@ -68,7 +68,8 @@ var (
 // of a batch.
 type scratch struct {
 	kv   []float64 // kernel values against every support vector
-	xb   []uint8   // the row as bytes, for the byte layout
+	pre  []float64 // kernel values computed beforehand, when not nil
+	ev   evalScratch
 	f    []float64 // decision values
 	x    []float64 // the row written out densely
 	vote []float64
@@ -86,9 +87,11 @@ func (km *KernelModel) decisions(dst, x []float64, sc *scratch) []float64 {
 			continue
 		}
 		if kv == nil {
-			if km.sv != nil {
+			if sc.pre != nil { // computed for a block of rows (PredictRows)
+				kv = sc.pre
+			} else if km.sv != nil {
 				kv = slices.Grow(sc.kv[:0], len(km.sv.v.sq))[:len(km.sv.v.sq)]
-				sc.xb = km.sv.evalAll(kv, x, sc.xb)
+				km.sv.evalAll(kv, x, &sc.ev)
 			} else { // a model built by hand
 				kv = slices.Grow(sc.kv[:0], len(km.SV))[:len(km.SV)]
 				for s, sv := range km.SV {
@@ -97,13 +100,19 @@ func (km *KernelModel) decisions(dst, x []float64, sc *scratch) []float64 {
 			}
 			sc.kv = kv
 		}
-		var f float64
-		for k, s := range mc.SV {
-			f += mc.Coef[k] * kv[s]
-		}
-		dst[m] = f - mc.Rho
+		dst[m] = mc.decision(kv)
 	}
 	return dst
+}
+
+// decision returns the machine's f(x) from the kernel values kv[s] =
+// k(SV_s, x).
+func (mc *Machine) decision(kv []float64) float64 {
+	var f float64
+	for k, s := range mc.SV {
+		f += mc.Coef[k] * kv[s]
+	}
+	return f - mc.Rho
 }
 
 // Scores sets dst[c], for every class c, to a score whose maximum is the
@@ -195,12 +204,21 @@ func (km *KernelModel) PredictRows(dst []int, r learning.Rows, threads int) []in
 	for range threads {
 		wg.Go(func() {
 			sc := &scratch{}
+			var bs *blockScratch
+			if km.sv != nil && km.sv.v.layout == layoutF32 && km.sv.kind != kindGeneric {
+				bs = &blockScratch{}
+			}
 			for {
 				b := int(next.Add(1) - 1)
 				if b >= blocks {
 					return
 				}
-				for i := b * predictBlock; i < min(n, (b+1)*predictBlock); i++ {
+				lo, hi := b*predictBlock, min(n, (b+1)*predictBlock)
+				if bs != nil {
+					km.predictBlockF32(dst, r, lo, hi, sc, bs)
+					continue
+				}
+				for i := lo; i < hi; i++ {
 					sc.x = r.Row(sc.x, i)
 					dst[i] = km.predict(sc.x, sc)
 				}

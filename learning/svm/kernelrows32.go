@@ -1,0 +1,183 @@
+package svm
+
+import (
+	"slices"
+
+	"mark1/learning"
+	"mark1/learning/internal/bytedot"
+	"mark1/learning/internal/f32dot"
+)
+
+// This file is the float32 layout of the kernel's vectors (layoutF32):
+// dense rows of float32, as the commands store dense data files
+// (learning.Float32), with dot products from f32dot (AVX2 and FMA where
+// the processor has them). ‖x‖² is summed by the same routine as x·z, so
+// that the squared distance of a row to itself is exactly 0.
+
+// evalScratch is the working memory of evalAll, reused across the rows of
+// a prediction.
+type evalScratch struct {
+	xb  []uint8   // the row as bytes, for the byte layout
+	x32 []float32 // the row as float32s, for the float32 layout
+}
+
+// denseSparseLayout is the layout of sparse rows sub of r that are too
+// dense to stay sparse: bytes when every value is b/255, float32 when every
+// value is a float32 (the support vectors of a model trained on float32
+// rows, read back from its file), float64 rows otherwise.
+func denseSparseLayout(r *learning.Sparse, sub []int) layout {
+	grey, f32 := true, true
+	for _, i := range sub {
+		_, val := r.NonZeros(i)
+		grey = grey && bytedot.FromGrey(nil, val)
+		f32 = f32 && f32dot.Exact(val)
+		if !grey && !f32 {
+			return layoutDense
+		}
+	}
+	if grey {
+		return layoutBytes
+	}
+	return layoutF32
+}
+
+// setF32 stores rows sub of r as float32 rows: shared with r when it is
+// learning.Float32, copied (rounded) into one block otherwise.
+func (v *vectors) setF32(r learning.Rows, sub []int) {
+	v.f32 = make([][]float32, len(sub))
+	if f, ok := r.(*learning.Float32); ok {
+		for k, i := range sub {
+			v.f32[k] = f.Values(i)
+		}
+	} else {
+		block := make([]float32, len(sub)*v.dim)
+		var buf []float64
+		for k, i := range sub {
+			row := block[k*v.dim : (k+1)*v.dim : (k+1)*v.dim]
+			buf = r.Row(buf, i)
+			f32dot.FromFloat64(row, buf)
+			v.f32[k] = row
+		}
+	}
+	for k, x := range v.f32 {
+		v.sq[k] = f32dot.Dot(x, x)
+	}
+}
+
+// dotsF32 sets dst[k] = x_i·x_{from+k} for k < len(dst).
+func (v *vectors) dotsF32(dst []float64, i, from int) {
+	xi := v.f32[i]
+	rows := v.f32[from : from+len(dst)]
+	for k, xj := range rows {
+		dst[k] = f32dot.Dot(xi, xj)
+	}
+}
+
+// toF32 returns x rounded to float32 in the scratch buffer.
+func (sc *evalScratch) toF32(x []float64) []float32 {
+	sc.x32 = slices.Grow(sc.x32[:0], len(x))[:len(x)]
+	f32dot.FromFloat64(sc.x32, x)
+	return sc.x32
+}
+
+// evalF32 sets dst[s] = x_s·x for every stored vector and returns ‖x‖²,
+// with x rounded to float32 as the stored vectors were.
+func (v *vectors) evalF32(dst, x []float64, sc *evalScratch) float64 {
+	x32 := sc.toF32(x)
+	for s, xs := range v.f32 {
+		dst[s] = f32dot.Dot(x32, xs)
+	}
+	return f32dot.Dot(x32, x32)
+}
+
+// blockSV is the number of float32 support vectors a block prediction
+// reads at a time: 256 rows of 400 features are 400 KB, which stay in a
+// core's L2 cache while the block's rows are taken against them.
+const blockSV = 256
+
+// evalBlockF32 sets kv[r][s] = k(x_s, X[r]) for the rows X of a block and
+// every stored vector x_s (layoutF32), as evalAll does row by row, with
+// the same values to the last bit: the stored vectors are read a tile at
+// a time for all rows, so that they come from the cache rather than from
+// memory once per row.
+func (g *gram) evalBlockF32(kv [][]float64, X [][]float32) {
+	v := g.v
+	n := len(v.f32)
+	for lo := 0; lo < n; lo += blockSV {
+		hi := min(n, lo+blockSV)
+		tile := v.f32[lo:hi]
+		for r, x := range X {
+			d := kv[r][lo:hi]
+			for s, xs := range tile {
+				d[s] = f32dot.Dot(x, xs)
+			}
+		}
+	}
+	for r, x := range X {
+		g.fromDots(kv[r][:n], f32dot.Dot(x, x))
+	}
+}
+
+// blockRows is the number of rows whose kernel values a block prediction
+// computes together.
+const blockRows = 16
+
+// blockScratch is a PredictRows goroutine's working memory for float32
+// support vectors.
+type blockScratch struct {
+	x   [][]float32 // the block's rows as float32, when r is not
+	row [][]float32 // the block's rows: views of r's or x
+	kv  [][]float64 // their kernel values against every support vector
+	buf []float64
+}
+
+// predictBlockF32 sets dst[i] to the class of row i of r for lo ≤ i < hi,
+// computing the kernel values of up to blockRows rows at a time
+// (evalBlockF32). The classes are those Predict gives row by row.
+func (km *KernelModel) predictBlockF32(dst []int, r learning.Rows, lo, hi int, sc *scratch, bs *blockScratch) {
+	nsv := len(km.sv.v.f32)
+	dim := km.sv.v.dim
+	if r.Dim() != dim {
+		panic("svm: vector of wrong length")
+	}
+	f32, _ := r.(*learning.Float32)
+	if bs.kv == nil {
+		bs.row = make([][]float32, blockRows)
+		bs.kv = make([][]float64, blockRows)
+		for k := range bs.kv {
+			bs.kv[k] = make([]float64, nsv)
+		}
+		if f32 == nil {
+			bs.x = make([][]float32, blockRows)
+			for k := range bs.x {
+				bs.x[k] = make([]float32, dim)
+			}
+		}
+	}
+	linear := false // a machine with explicit weights needs the row as float64
+	for m := range km.Machines {
+		linear = linear || km.Machines[m].w != nil
+	}
+	for a := lo; a < hi; a += blockRows {
+		b := min(hi, a+blockRows)
+		X := bs.row[:b-a]
+		for k := range X {
+			if f32 != nil {
+				X[k] = f32.Values(a + k)
+				continue
+			}
+			bs.buf = r.Row(bs.buf, a+k)
+			f32dot.FromFloat64(bs.x[k], bs.buf)
+			X[k] = bs.x[k]
+		}
+		km.sv.evalBlockF32(bs.kv, X)
+		for k := range X {
+			if linear {
+				sc.x = r.Row(sc.x, a+k)
+			}
+			sc.pre = bs.kv[k]
+			dst[a+k] = km.predict(sc.x, sc)
+		}
+		sc.pre = nil
+	}
+}
