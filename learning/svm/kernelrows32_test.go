@@ -79,7 +79,7 @@ func TestFloat32LayoutMatchesDense(t *testing.T) {
 			t.Errorf("machine %d: objective %v, float64 rows %v", m, ma.Obj, mb.Obj)
 		}
 	}
-	rest := learning.Subset(f32, seq(train+test)[train:])
+	rest := learning.Subset(f32, seq(train + test)[train:])
 	want := make([]int, test)
 	for i := range want {
 		want[i] = b.Predict(rest.Row(nil, i))
