@@ -88,4 +88,5 @@ def main():
         g.write(f"{1 / (f.shape[1] * f.var()):.17g}\n")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -64,7 +65,7 @@ func readNumeric(limit int64, path string, opt dataset.Options) (*dataset.Set, e
 
 func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	var data numericFlags
-	var quiet bool
+	var quiet, trainAcc bool
 	var lf learnerFlags
 	var scale string
 	var trainPath, testPath, modelPath, libsvmPath, liblinearPath, predPath string
@@ -75,6 +76,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	fs.StringVar(&testPath, "test", "", "test data file: accuracy and, with --predictions, one predicted label per line")
 	data.register(fs, env.Stderr)
 	lf.register(fs, fieldFlags{}, "svm", "threads")
+	fs.BoolVar(&trainAcc, "train-accuracy", false, "also predict every training row and print the training accuracy (svm-train does not; it can cost as much as the fit)")
 	fs.BoolVar(&quiet, "quiet", false, "print no progress line on standard error (it is drawn only on a terminal, for fits over a second)")
 	fs.StringVar(&scale, "scale", "none", "scale every feature, fitted on the training data and saved with the model: none, 01 ([0,1] as svm-scale -l 0), pm1 ([-1,1] as svm-scale), std (zero mean, unit variance)")
 	fs.StringVar(&modelPath, "model", "model.json", "the mark1 model file to write")
@@ -132,6 +134,12 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil { // a γ of scale or auto out of range on these data
 		return fmt.Errorf("%s: %w", trainPath, lf.fields.named(err))
 	}
+	if _, shared := rows.(*learning.Sparse); !shared {
+		// The learner reads its own copy (dense, bytes, bits or float32):
+		// the parsed arrays go before the fit, whose memory can reuse them.
+		train.RowStart, train.Index, train.Value = nil, nil, nil
+		runtime.GC()
+	}
 	rec, endProgress := fitProgress(env.Stderr, quiet, spec.Name, len(train.Classes), opts.Epochs)
 	res, err := built.Learner.Fit(ctx, d, rec)
 	endProgress()
@@ -147,18 +155,20 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	fmt.Fprintf(w, "%s on %s: %d rows, %d features, %d classes (%s)\n", describe(spec, opts, built), trainPath, train.Rows(), train.Dim, len(train.Classes), strings.Join(train.Classes, " "))
 	printMachines(w, res.Model, train.Classes)
 	fmt.Fprintf(w, "%s\n", res.Status)
-	// Measure through the saved form, so fit and apply predict alike.
-	saved, err := f.Model(train.Dim)
-	if err != nil {
-		return err
-	}
-	right := 0
-	for i, c := range predictSet(saved, train, train.Dim) {
-		if c == train.Y[i] {
-			right++
+	if trainAcc {
+		// Measure through the saved form, so fit and apply predict alike.
+		saved, err := f.Model(train.Dim)
+		if err != nil {
+			return err
 		}
+		right := 0
+		for i, c := range predictRows(saved, rows) {
+			if c == train.Y[i] {
+				right++
+			}
+		}
+		fmt.Fprintf(w, "training accuracy %s\n", percent(right, train.Rows()))
 	}
-	fmt.Fprintf(w, "training accuracy %s\n", percent(right, train.Rows()))
 	var preds []string
 	if test != nil {
 		var r applied
@@ -280,10 +290,14 @@ func applyModel(f *modelfile.File, test *dataset.Set, name string) (applied, err
 	if err != nil {
 		return r, err
 	}
+	rows, err := learning.NewSparse(dim, test.RowStart, test.Index, test.Value)
+	if err != nil {
+		return r, err
+	}
 	r.preds = make([]string, test.Rows())
 	r.rows = make([]int, len(r.unseen))
 	right := 0
-	for i, c := range predictSet(m, test, dim) {
+	for i, c := range predictRows(m, rows) {
 		r.preds[i] = f.Classes[c]
 		if test.Unlabelled {
 			continue
@@ -301,22 +315,18 @@ func applyModel(f *modelfile.File, test *dataset.Set, name string) (applied, err
 	return r, nil
 }
 
-// predictSet returns m's class for every row of s, each row given to m as a
-// dense vector of dim ≥ s.Dim features in one reused buffer (only the
-// row's non-zeros are written and cleared, so a row costs its non-zeros
-// plus the model's work).
-func predictSet(m learning.Model, s *dataset.Set, dim int) []int {
-	out := make([]int, s.Rows())
-	x := make([]float64, dim)
+// predictRows returns m's class for every row of r: a kernel SVM's
+// PredictRows (blocks of rows on every core, the kernel values of a block
+// computed together), otherwise Predict row by row in one reused buffer.
+func predictRows(m learning.Model, r learning.Rows) []int {
+	if km, ok := m.(*svm.KernelModel); ok {
+		return km.PredictRows(nil, r, 0)
+	}
+	out := make([]int, r.Len())
+	var x []float64
 	for i := range out {
-		idx, val := s.Row(i)
-		for k, j := range idx {
-			x[j] = val[k]
-		}
+		x = r.Row(x, i)
 		out[i] = m.Predict(x)
-		for _, j := range idx {
-			x[j] = 0
-		}
 	}
 	return out
 }

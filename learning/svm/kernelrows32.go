@@ -66,11 +66,7 @@ func (v *vectors) setF32(r learning.Rows, sub []int) {
 
 // dotsF32 sets dst[k] = x_i·x_{from+k} for k < len(dst).
 func (v *vectors) dotsF32(dst []float64, i, from int) {
-	xi := v.f32[i]
-	rows := v.f32[from : from+len(dst)]
-	for k, xj := range rows {
-		dst[k] = f32dot.Dot(xi, xj)
-	}
+	f32dot.Dots(dst, v.f32[i], v.f32[from:from+len(dst)])
 }
 
 // toF32 returns x rounded to float32 in the scratch buffer.
@@ -84,9 +80,7 @@ func (sc *evalScratch) toF32(x []float64) []float32 {
 // with x rounded to float32 as the stored vectors were.
 func (v *vectors) evalF32(dst, x []float64, sc *evalScratch) float64 {
 	x32 := sc.toF32(x)
-	for s, xs := range v.f32 {
-		dst[s] = f32dot.Dot(x32, xs)
-	}
+	f32dot.Dots(dst, x32, v.f32)
 	return f32dot.Dot(x32, x32)
 }
 
@@ -107,10 +101,7 @@ func (g *gram) evalBlockF32(kv [][]float64, X [][]float32) {
 		hi := min(n, lo+blockSV)
 		tile := v.f32[lo:hi]
 		for r, x := range X {
-			d := kv[r][lo:hi]
-			for s, xs := range tile {
-				d[s] = f32dot.Dot(x, xs)
-			}
+			f32dot.Dots(kv[r][lo:hi], x, tile)
 		}
 	}
 	for r, x := range X {

@@ -78,10 +78,10 @@ func NewValueModel(t Type, k kernel.Kernel, sv learning.Rows, coef []float64, rh
 // Value returns f(x). It panics if x has the wrong length.
 func (m *ValueModel) Value(x []float64) float64 {
 	var kv []float64
-	return m.value(x, &kv, nil)
+	return m.value(x, &kv, &evalScratch{})
 }
 
-func (m *ValueModel) value(x []float64, kv *[]float64, xb []uint8) float64 {
+func (m *ValueModel) value(x []float64, kv *[]float64, sc *evalScratch) float64 {
 	if m.w != nil {
 		if len(x) != len(m.w) {
 			panic("svm: vector of wrong length")
@@ -90,7 +90,7 @@ func (m *ValueModel) value(x []float64, kv *[]float64, xb []uint8) float64 {
 	}
 	n := len(m.Coef)
 	*kv = slices.Grow((*kv)[:0], n)[:n]
-	m.sv.evalAll(*kv, x, xb)
+	m.sv.evalAll(*kv, x, sc)
 	var f float64
 	for s, c := range m.Coef {
 		f += c * (*kv)[s]
@@ -134,7 +134,7 @@ func (m *ValueModel) LabelRows(dst []float64, r learning.Rows, threads int) []fl
 	for range threads {
 		wg.Go(func() {
 			var x, kv []float64
-			var xb []uint8
+			sc := &evalScratch{}
 			for {
 				b := int(next.Add(1) - 1)
 				if b >= blocks {
@@ -142,7 +142,7 @@ func (m *ValueModel) LabelRows(dst []float64, r learning.Rows, threads int) []fl
 				}
 				for i := b * predictBlock; i < min(n, (b+1)*predictBlock); i++ {
 					x = r.Row(x, i)
-					dst[i] = m.labelOf(m.value(x, &kv, xb))
+					dst[i] = m.labelOf(m.value(x, &kv, sc))
 				}
 			}
 		})

@@ -161,7 +161,7 @@ func (d *data) rows(dim int, compact bool) (learning.Rows, error) {
 	if err != nil || !compact {
 		return s, err
 	}
-	return s.Compact(), nil
+	return s.Compact32(), nil
 }
 
 func readLibsvm(path string) (*data, int, error) {

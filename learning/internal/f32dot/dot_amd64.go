@@ -11,3 +11,9 @@ var useAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 //
 //go:noescape
 func dotAVX2(a, b []float32) float64
+
+// dotsAVX2 sets dst[r] = dotAVX2(x, rows[r]) for len(x) a multiple of 8
+// and every row at least as long (dst as long as rows).
+//
+//go:noescape
+func dotsAVX2(x []float32, rows [][]float32, dst []float64)

@@ -31,6 +31,37 @@ func Dot(a, b []float32) float64 {
 	return s
 }
 
+// Dots sets dst[r] = Dot(x, rows[r]) for every row, to the last bit, with
+// two rows at a time sharing the reads of x where the AVX2 kernel runs
+// (rows of at most Chunk entries). It panics if a row is shorter than x
+// or dst shorter than rows.
+func Dots(dst []float64, x []float32, rows [][]float32) {
+	dst = dst[:len(rows)]
+	for _, r := range rows {
+		if len(r) < len(x) {
+			panic("f32dot: Dots: row shorter than x")
+		}
+	}
+	if !useAVX2 || len(x) > Chunk || len(x) < 8 {
+		for r, row := range rows {
+			dst[r] = Dot(x, row)
+		}
+		return
+	}
+	m := len(x) &^ 7
+	dotsAVX2(x[:m], rows, dst)
+	if m == len(x) {
+		return
+	}
+	for r, row := range rows {
+		s := dst[r]
+		for k := m; k < len(x); k++ {
+			s += float64(x[k]) * float64(row[k])
+		}
+		dst[r] = s
+	}
+}
+
 // dotGo is the portable dot product: products of float32s are exact in
 // float64, summed in four float64 accumulators.
 func dotGo(a, b []float32) float64 {

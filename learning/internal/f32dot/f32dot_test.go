@@ -64,6 +64,34 @@ func TestDotExactIntegers(t *testing.T) {
 	}
 }
 
+// Dots gives Dot's number for every row, bit for bit, for every count of
+// rows (pairs and a single one) and lengths around the steps and the chunk.
+func TestDots(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 3, 8, 13, 32, 40, 400, 401, Chunk, Chunk + 8} {
+		x := make([]float32, n)
+		for k := range x {
+			x[k] = float32(rng.NormFloat64())
+		}
+		for _, count := range []int{0, 1, 2, 3, 7} {
+			rows := make([][]float32, count)
+			for r := range rows {
+				rows[r] = make([]float32, n+r%2)
+				for k := range rows[r] {
+					rows[r][k] = float32(rng.Float64())
+				}
+			}
+			dst := make([]float64, count)
+			Dots(dst, x, rows)
+			for r, row := range rows {
+				if want := Dot(x, row); dst[r] != want {
+					t.Errorf("n=%d, %d rows: Dots[%d] = %v, Dot %v", n, count, r, dst[r], want)
+				}
+			}
+		}
+	}
+}
+
 func TestExact(t *testing.T) {
 	for _, tc := range []struct {
 		x    []float64
@@ -76,6 +104,38 @@ func TestExact(t *testing.T) {
 	} {
 		if got := Exact(tc.x); got != tc.want {
 			t.Errorf("Exact(%v) = %v, want %v", tc.x, got, tc.want)
+		}
+	}
+}
+
+func BenchmarkDots(b *testing.B) {
+	x := make([]float32, 400)
+	rows := make([][]float32, 2000)
+	for r := range rows {
+		rows[r] = make([]float32, 400)
+		for k := range x {
+			x[k], rows[r][k] = float32(k)/400, float32(3*k+r)/400
+		}
+	}
+	dst := make([]float64, len(rows))
+	for b.Loop() {
+		Dots(dst, x, rows)
+	}
+}
+
+func BenchmarkDotLoop(b *testing.B) {
+	x := make([]float32, 400)
+	rows := make([][]float32, 2000)
+	for r := range rows {
+		rows[r] = make([]float32, 400)
+		for k := range x {
+			x[k], rows[r][k] = float32(k)/400, float32(3*k+r)/400
+		}
+	}
+	dst := make([]float64, len(rows))
+	for b.Loop() {
+		for r, row := range rows {
+			dst[r] = Dot(x, row)
 		}
 	}
 }
