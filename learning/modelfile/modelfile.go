@@ -1,7 +1,6 @@
 package modelfile
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +12,8 @@ import (
 	"mark1/dataset"
 	"mark1/internal/atomicfile"
 	"mark1/learning"
+	"mark1/learning/internal/bytedot"
+	"mark1/learning/internal/f32dot"
 	"mark1/learning/kernel"
 	"mark1/learning/learners"
 	"mark1/learning/svm"
@@ -180,16 +181,6 @@ func linearMachine(k, machines int, w []float64, b float64) Machine {
 	return Machine{Pos: k, W: slices.Clone(w), B: ptr(b)}
 }
 
-// Write writes f as indented JSON.
-func (f *File) Write(w io.Writer) error {
-	b, err := json.MarshalIndent(f, "", " ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
-}
-
 // Read reads a model file and checks it. Errors name path. Only a regular
 // file is read: a named pipe or a device is refused without blocking.
 func Read(path string) (*File, error) {
@@ -203,23 +194,21 @@ func Read(path string) (*File, error) {
 
 // Decode reads a model file from r and checks it (Check); name names it in
 // errors. It refuses input longer than MaxFileBytes and fields it does not
-// know.
+// know. It reads as it decodes, one support vector at a time (stream.go).
 func Decode(r io.Reader, name string) (*File, error) {
-	b, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	lr := &io.LimitedReader{R: r, N: MaxFileBytes + 1}
+	var f File
+	dec := json.NewDecoder(lr)
+	dec.DisallowUnknownFields()
+	err := decodeFile(dec, &f)
+	if err == nil && dec.More() {
+		err = errors.New("more than one JSON value")
 	}
-	if len(b) > MaxFileBytes {
+	if lr.N <= 0 {
 		return nil, fmt.Errorf("%s: larger than %d bytes, the limit for a model file", name, MaxFileBytes)
 	}
-	var f File
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
+	if err != nil {
 		return nil, fmt.Errorf("%s: not a mark1 model file: %w", name, err)
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("%s: not a mark1 model file: more than one JSON value", name)
 	}
 	if err := f.Check(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -399,9 +388,19 @@ func (f *File) Model(dim int) (learning.Model, error) {
 	}
 	switch f.form() {
 	case learners.KernelSVMForm:
+		var ms []svm.Machine
+		for _, mc := range f.Machines {
+			ms = append(ms, svm.Machine{Pos: mc.Pos, Neg: *mc.Neg, SV: mc.SV, Coef: mc.Coef, Rho: *mc.Rho})
+		}
+		if sv := f.float32SV(dim); sv != nil {
+			return svm.NewKernelModel(k, len(f.Classes), svm.OneVsOne, sv, ms), nil
+		}
+		nnz := 0
+		for _, v := range f.SV {
+			nnz += len(v.Index)
+		}
 		start := make([]int, 1, len(f.SV)+1)
-		var idx []int32
-		var val []float64
+		idx, val := make([]int32, 0, nnz), make([]float64, 0, nnz)
 		for _, v := range f.SV {
 			idx = append(idx, v.Index...)
 			val = append(val, v.Value...)
@@ -411,11 +410,14 @@ func (f *File) Model(dim int) (learning.Model, error) {
 		if err != nil {
 			return nil, err
 		}
-		var ms []svm.Machine
-		for _, mc := range f.Machines {
-			ms = append(ms, svm.Machine{Pos: mc.Pos, Neg: *mc.Neg, SV: mc.SV, Coef: mc.Coef, Rho: *mc.Rho})
+		// The support vectors in the form the training rows had: float32
+		// rows when the values are float32s (a model fitted on a data file),
+		// bytes, bits, or sparse, as Compact finds them.
+		sv := rows.Compact()
+		if f32dot.Exact(val) {
+			sv = rows.Compact32()
 		}
-		return svm.NewKernelModel(k, len(f.Classes), svm.OneVsOne, rows, ms), nil
+		return svm.NewKernelModel(k, len(f.Classes), svm.OneVsOne, sv, ms), nil
 	case learners.KernelExpansionForm:
 		X, err := dense()
 		if err != nil {
@@ -443,4 +445,38 @@ func (f *File) Model(dim int) (learning.Model, error) {
 		lm.B = append(lm.B, *mc.B)
 	}
 	return lm, nil
+}
+
+// float32SV returns the support vectors as float32 rows of dim features,
+// written straight from f.SV, when that is their form: every value a
+// float32 (the model was fitted on float32 rows) that is not 0/1 or a grey
+// byte, and too many non-zeros to stay sparse (learning.ChooseForm).
+// Otherwise it returns nil.
+func (f *File) float32SV(dim int) *learning.Float32 {
+	nnz, binary, grey := 0, true, true
+	for _, v := range f.SV {
+		nnz += len(v.Index)
+		if !f32dot.Exact(v.Value) {
+			return nil
+		}
+		for _, x := range v.Value {
+			binary = binary && x == 1
+		}
+		grey = grey && bytedot.FromGrey(nil, v.Value)
+	}
+	if dim <= 0 || grey || learning.ChooseForm(binary, nnz, len(f.SV), dim) != learning.FormDense {
+		return nil
+	}
+	block := make([]float32, len(f.SV)*dim)
+	for s, v := range f.SV {
+		row := block[s*dim : (s+1)*dim]
+		for k, j := range v.Index {
+			row[j] = float32(v.Value[k])
+		}
+	}
+	rows, err := learning.Float32Of(dim, block)
+	if err != nil {
+		return nil
+	}
+	return rows
 }
