@@ -203,4 +203,3 @@ func kind(tok json.Token) string {
 	}
 	return "null"
 }
-
