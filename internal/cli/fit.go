@@ -48,8 +48,11 @@ func setRows(s *dataset.Set) (learning.Rows, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rows.Compact32(), nil
+	return compactRows(rows), nil
 }
+
+// compactRows is setRows' form for rows read into CSR arrays.
+func compactRows(r *learning.Sparse) learning.Rows { return r.Compact32() }
 
 // readNumeric reads a numeric data file within limit bytes (the command's
 // --max-memory), and says which flag raises the budget when the file is
@@ -125,15 +128,19 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 			return err
 		}
 	}
-	rows, err := setRows(train)
+	read, err := learning.NewSparse(train.Dim, train.RowStart, train.Index, train.Value)
 	if err != nil {
 		return fmt.Errorf("%s: %w", trainPath, err)
 	}
-	d := &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}
+	// γ = scale is the variance of the values as read (float64), as
+	// scikit-learn's; the learner then reads them in their compact form.
+	d := &learning.Data{Rows: read, Y: train.Y, Classes: len(train.Classes)}
 	built, err := spec.New(opts, d)
 	if err != nil { // a γ of scale or auto out of range on these data
 		return fmt.Errorf("%s: %w", trainPath, lf.fields.named(err))
 	}
+	rows := compactRows(read)
+	d.Rows = rows
 	if _, shared := rows.(*learning.Sparse); !shared {
 		// The learner reads its own copy (dense, bytes, bits or float32):
 		// the parsed arrays go before the fit, whose memory can reuse them.
