@@ -2,6 +2,7 @@ package panel
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // needChromium returns the Chromium binary for a browser test. Without one
@@ -344,5 +346,121 @@ func TestLabURL(t *testing.T) {
 	}
 	if !strings.Contains(b.str(`location.href`), "pts=") {
 		t.Errorf("the address does not hold your points: %s", b.str(`location.href`))
+	}
+}
+
+// controlsJS lists the page's controls as JSON: each visible button,
+// select, input and link, whether it is disabled, and its accessible name
+// (its label's text, aria-label, title or text).
+const controlsJS = `JSON.stringify([...document.querySelectorAll("button, select, input, a[href], pre[tabindex]")].filter((el) => {
+	const r = (el.type === "file" ? el.parentElement : el).getBoundingClientRect();
+	return r.width > 0 && r.height > 0 && !el.closest("dialog:not([open])");
+}).map((el) => ({
+	id: el.id || el.name + ":" + el.value || el.textContent.trim(),
+	off: el.disabled,
+	group: el.type === "radio" ? el.name : "",
+	name: (el.getAttribute("aria-label") || (el.labels && el.labels[0] && el.labels[0].textContent.trim()) || el.title || el.textContent.trim() || "").slice(0, 60),
+})))`
+
+type control struct {
+	Group string `json:"group"` // a radio's group
+	ID    string `json:"id"`
+	Off   bool   `json:"off"`
+	Name  string `json:"name"`
+}
+
+// TestKeyboardWalk tabs through both pages and checks that every enabled
+// control is reached, shows a focus ring, and has an accessible name; and
+// that the lab's keys step, go back and run.
+func TestKeyboardWalk(t *testing.T) {
+	_, ts := newPanel(t, Config{})
+	for _, page := range []string{"/lab.html", "/"} {
+		b := openPage(t, 1280, 800, ts.URL+page)
+		if page == "/" {
+			b.poll("state", `window.mark1.state !== null`)
+		} else {
+			b.poll("frame", `document.body.dataset.frame === "0"`)
+		}
+		var controls []control
+		if err := json.Unmarshal([]byte(b.str(controlsJS)), &controls); err != nil {
+			t.Fatal(err)
+		}
+		reached := map[string]bool{}
+		for range len(controls) + 10 {
+			b.do("tab", chromedp.KeyEvent("\t"))
+			id := b.str(`(() => { const el = document.activeElement; if (el === document.body) return ""; return el.id || el.name + ":" + el.value || el.textContent.trim() })()`)
+			if id == "" {
+				continue
+			}
+			// A radio group is one stop for Tab; arrow keys move within it.
+			if g := b.str(`(() => { const el = document.activeElement; return el.type === "radio" ? el.name : "" })()`); g != "" {
+				reached["radio:"+g] = true
+			}
+			ring := b.str(`(() => { const el = document.activeElement; const s = getComputedStyle(el.type === "file" ? el.parentElement : el); return s.outlineStyle + " " + s.outlineWidth })()`)
+			if !strings.HasPrefix(ring, "solid") {
+				t.Errorf("%s: %s has focus but no visible ring (outline %s)", page, id, ring)
+			}
+			reached[id] = true
+		}
+		for _, c := range controls {
+			if c.Name == "" {
+				t.Errorf("%s: control %s has no accessible name", page, c.ID)
+			}
+			if !c.Off && !reached[c.ID] && !reached["radio:"+c.Group] {
+				t.Errorf("%s: Tab never reaches %s (%q)", page, c.ID, c.Name)
+			}
+		}
+		t.Logf("%s: %d controls, %d reached by Tab", page, len(controls), len(reached))
+	}
+	// The lab's keys.
+	b := openPage(t, 1280, 800, ts.URL+"/lab.html?every=20")
+	b.poll("frame", `document.body.dataset.frame === "0"`)
+	b.do("focus", chromedp.Focus(chromedp.ID("trace")))
+	b.do("→", chromedp.KeyEvent(kb.ArrowRight))
+	b.poll("→ steps", `document.body.dataset.frame === "1"`)
+	b.do("n", chromedp.KeyEvent("n"))
+	b.poll("n steps", `document.body.dataset.frame === "2"`)
+	b.do("←", chromedp.KeyEvent(kb.ArrowLeft))
+	b.poll("← goes back", `document.body.dataset.frame === "1"`)
+	b.do("End", chromedp.KeyEvent(kb.End))
+	b.poll("End", `document.body.dataset.frame === "12"`)
+	b.do("Home", chromedp.KeyEvent(kb.Home))
+	b.poll("Home", `document.body.dataset.frame === "0"`)
+	b.do("r", chromedp.KeyEvent("r"))
+	b.poll("r runs to the end", `document.body.dataset.frame === "12" && document.body.dataset.running === "false"`)
+}
+
+// TestPageSizes opens both pages at the four window sizes a class meets
+// (1280×800, 1440×900, 1920×1080 and a phone's 390×844) and checks that
+// nothing is wider than the window and that the lab's maps are at least
+// 300 px wide; with MARK1_SCREENSHOTS it keeps a screenshot of each.
+func TestPageSizes(t *testing.T) {
+	_, ts := newPanel(t, Config{Machine: trainedMachine(t), Task: "letters1"})
+	for _, size := range [][2]int{{1280, 800}, {1440, 900}, {1920, 1080}, {390, 844}} {
+		w, h := size[0], size[1]
+		for _, page := range []string{"lab.html#ex=overlap&l=svm&f=5", "lab.html#ex=overlap&l=sgd&loss=hinge&batch=4&f=9", ""} {
+			b := openPage(t, w, h, ts.URL+"/"+page)
+			if page == "" {
+				b.poll("state", `window.mark1.state !== null`)
+				b.do("present", chromedp.Click(chromedp.ID("present")))
+				b.poll("answer", `document.getElementById("prediction") !== null`)
+			} else {
+				b.poll("frame", `document.body.dataset.frame === "`+page[len(page)-1:]+`"`)
+				for _, id := range []string{"xspace", "wspace"} {
+					if got := b.num(`document.getElementById("` + id + `").getBoundingClientRect().width`); got < 300 {
+						t.Errorf("%dx%d %s: %s is %v px wide; want at least 300", w, h, page, id, got)
+					}
+				}
+			}
+			if sw := b.num(`document.documentElement.scrollWidth`); sw > float64(w) {
+				t.Errorf("%dx%d %q: the page is %v px wide, wider than the window", w, h, page, sw)
+			}
+			name := "panel"
+			if page != "" {
+				name = "lab-" + page[strings.Index(page, "l=")+2:strings.Index(page, "&f")]
+				name = strings.NewReplacer("&", "-", "=", "-").Replace(name)
+			}
+			b.shot(name + "-" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + ".png")
+		}
 	}
 }
