@@ -2,11 +2,17 @@ package lab
 
 import (
 	"context"
+	"slices"
+	"strconv"
+
 	"encoding/json"
 	"fmt"
 	"image/gif"
 	"io"
-	"math"
+	"mark1/internal/param"
+	"mark1/learning"
+	"mark1/learning/learners"
+	"mark1/learning/svm"
 	"strings"
 
 	"mark1/chart"
@@ -14,30 +20,39 @@ import (
 	"gonum.org/v1/plot"
 )
 
-// Setup says which learner a lab run drives and how. The zero value is the
-// notes' perceptron: no bias, ε = 1, the given order.
+// Setup says which learner a lab run drives and how, in the registry's
+// words (learning/learners): the options mean what they mean to fit and
+// compare. The zero value is the notes' perceptron: no bias, ε = 1, the
+// given order, at most 100 epochs; a zero number means the registry's
+// default, and an empty kernel the notes' linear one.
 type Setup struct {
-	// Learner is "perceptron" (the default), "batch-gd",
-	// "kernel-perceptron", "svm" or "sgd" (gradient descent on a loss,
-	// notes 002).
+	// Learner is a registry name the lab can trace, or "sgd" (gradient
+	// descent on a loss, notes 002: the lab's own); see Learners. Empty
+	// means "perceptron".
 	Learner string `json:"learner"`
-	// Bias uses the bias trick x → (x, 1).
+	// Bias uses the bias trick x → (x, 1) (the option bias 1; false is
+	// bias none).
 	Bias bool `json:"bias"`
-	// Eps is the step size ε of the perceptron and of batch GD; 0 means 1.
+	// Eps is the step size ε of the perceptron and of batch GD (the option
+	// eps); 0 means 1.
 	Eps float64 `json:"eps"`
-	// Shuffle presents the points in a seeded shuffle each epoch.
+	// Shuffle presents the points in a seeded shuffle each epoch (the
+	// option order shuffle; false is order given).
 	Shuffle bool   `json:"shuffle"`
 	Seed    uint64 `json:"seed"`
-	// LineSearch chooses batch GD's steps by exact line search.
+	// LineSearch chooses batch GD's steps by exact line search (the
+	// option line-search).
 	LineSearch bool `json:"line_search"`
-	// Kernel is a kernel as kernel.Parse reads it ("linear", "poly:2",
-	// "gaussian:sigma=1", …); empty means linear.
+	// Kernel is a kernel word as kernel.Parse reads it ("linear",
+	// "poly:d=2,gamma=1", "gaussian:sigma=1", "rbf:gamma=scale", …); empty
+	// means linear.
 	Kernel string `json:"kernel"`
 	// C is the SVM's soft-margin penalty; 0 means 1. Hard asks for the
 	// hard margin.
 	C    float64 `json:"C"`
 	Hard bool    `json:"hard"`
-	// MaxEpochs bounds the passes (the steps, for batch GD); 0 means 100.
+	// MaxEpochs bounds the passes (the steps, for batch GD): the option
+	// epochs; 0 means 100.
 	MaxEpochs int `json:"max_epochs"`
 	// Start is the perceptron's or batch GD's starting w (ending in b with
 	// Bias); nil means 0.
@@ -49,9 +64,82 @@ type Setup struct {
 	Batch int    `json:"batch,omitempty"`
 }
 
-// Learners lists the learners a Setup may name.
+// NotesOptions are the registry's options as the notes run their
+// examples: no bias, the given order, a fixed step ε = 1, the linear
+// kernel. An example runs with them unless told otherwise; a user's data
+// with the registry's defaults.
+func NotesOptions() learners.Options {
+	o := learners.Defaults()
+	o.Bias, o.Order, o.Line, o.Kernel = -1, "given", false, "linear"
+	return o
+}
+
+// Options returns s in the registry's options.
+func (s Setup) Options() learners.Options {
+	o := NotesOptions()
+	if s.Bias {
+		o.Bias = 1
+	}
+	if s.Eps != 0 {
+		o.Eps = s.Eps
+	}
+	if s.Shuffle {
+		o.Order = "shuffle"
+	}
+	o.Seed, o.Line, o.Hard = s.Seed, s.LineSearch, s.Hard
+	if s.Kernel != "" {
+		o.Kernel = s.Kernel
+	}
+	if s.C != 0 {
+		o.C = s.C
+	}
+	if s.MaxEpochs != 0 {
+		o.Epochs = s.MaxEpochs
+	}
+	return o
+}
+
+// NewSetup returns the Setup of learner with the registry's options o
+// (the kernel word with o's gamma, degree and coef0 written into it) and
+// a starting point.
+func NewSetup(learner string, o learners.Options, start []float64) (Setup, error) {
+	ks, err := o.KernelSpec()
+	if err != nil {
+		return Setup{}, err
+	}
+	return Setup{
+		Learner: learner, Bias: o.Bias > 0, Eps: o.Eps, Shuffle: o.Order == "shuffle", Seed: o.Seed,
+		LineSearch: o.Line, Kernel: ks.String(), C: o.C, Hard: o.Hard, MaxEpochs: o.Epochs, Start: start,
+	}, nil
+}
+
+// Learners lists the registry's learners the lab traces step by step.
 func Learners() []string {
-	return []string{"perceptron", "batch-gd", "kernel-perceptron", "svm", "sgd"}
+	var names []string
+	for _, l := range learners.All() {
+		if traceable(l) {
+			names = append(names, l.Name)
+		}
+	}
+	return append(names, SGD)
+}
+
+// SGD is the lab's own learner: gradient descent on a loss of the notes
+// 002 (TraceLoss), with the lab's options loss and batch.
+const SGD = "sgd"
+
+// traceable reports whether the lab has a trace for the learner the
+// registry builds.
+func traceable(l learners.Spec) bool {
+	b, err := l.New(NotesOptions(), &learning.Data{X: [][]float64{{0}, {1}}, Y: []int{0, 1}, Classes: 2})
+	if err != nil {
+		return false
+	}
+	switch b.Learner.(type) {
+	case learning.Perceptron, learning.BatchGD, learning.KernelPerceptron, svm.Kernel:
+		return true
+	}
+	return false
 }
 
 // Run is one lab run: an example, a setup and what the learner did.
@@ -66,40 +154,46 @@ type Run struct {
 	Loss       *LossTrace       `json:"sgd,omitempty"`
 }
 
-// Start runs s's learner on e. Bad settings are errors that name the
-// setting.
+// Start runs s's learner on e with the learner the registry builds for
+// s's options, as fit and compare build it. Bad settings are
+// *param.FieldError values in the options' names.
 func Start(ctx context.Context, e Example, s Setup) (*Run, error) {
 	needValid(e)
 	if s.Learner == "" {
 		s.Learner = "perceptron"
 	}
-	if !(s.Eps >= 0) || math.IsInf(s.Eps, 0) {
-		return nil, fmt.Errorf("eps %v: want a finite step size > 0", s.Eps)
+	if s.Learner == SGD { // the lab's own learner, with the registry's words where it shares them
+		o := s.Options()
+		if err := o.Validate(); err != nil {
+			return nil, err
+		}
+		t, err := TraceLoss(ctx, e, LossOptions{Loss: s.Loss, Bias: o.Bias > 0, Eps: o.Eps, Batch: s.Batch, Shuffle: o.Order == "shuffle", Seed: o.Seed, MaxEpochs: o.Epochs, Start: s.Start})
+		if err != nil {
+			return nil, err
+		}
+		return &Run{Example: e, Setup: s, Loss: t}, nil
 	}
-	if s.MaxEpochs < 0 || s.MaxEpochs > 100000 {
-		return nil, fmt.Errorf("max epochs %d: want 0 to 100000", s.MaxEpochs)
+	spec, err := learners.Lookup(s.Learner)
+	if err != nil {
+		return nil, err
 	}
-	k, err := exampleKernel(s.Kernel, e)
+	if !slices.Contains(Learners(), s.Learner) {
+		return nil, param.Errorf("learner", strconv.Quote(s.Learner), "one the lab traces: %s", strings.Join(Learners(), ", "))
+	}
+	b, err := spec.New(s.Options(), e.Data())
 	if err != nil {
 		return nil, err
 	}
 	r := &Run{Example: e, Setup: s}
-	switch s.Learner {
-	case "perceptron":
-		r.Perceptron, err = TracePerceptron(ctx, e, PerceptronOptions{Bias: s.Bias, Eps: s.Eps, Shuffle: s.Shuffle, Seed: s.Seed, MaxEpochs: s.MaxEpochs, Start: s.Start})
-	case "batch-gd":
-		r.GD, err = TraceBatchGD(ctx, e, GDOptions{Bias: s.Bias, Eps: s.Eps, LineSearch: s.LineSearch, MaxSteps: s.MaxEpochs, Start: s.Start})
-	case "kernel-perceptron":
-		r.Kernel, err = TraceKernelPerceptron(ctx, e, KernelOptions{Kernel: k, Bias: s.Bias, Shuffle: s.Shuffle, Seed: s.Seed, MaxEpochs: s.MaxEpochs})
-	case "svm":
-		if s.C < 0 || math.IsNaN(s.C) || math.IsInf(s.C, 0) {
-			return nil, fmt.Errorf("the penalty C = %v: want a finite number > 0", s.C)
-		}
-		r.SVM, err = SolveSVM(e, SVMOptions{Kernel: k, C: s.C, Hard: s.Hard})
-	case "sgd":
-		r.Loss, err = TraceLoss(ctx, e, LossOptions{Loss: s.Loss, Bias: s.Bias, Eps: s.Eps, Batch: s.Batch, Shuffle: s.Shuffle, Seed: s.Seed, MaxEpochs: s.MaxEpochs, Start: s.Start})
-	default:
-		return nil, fmt.Errorf("learner %q: want one of %s", s.Learner, strings.Join(Learners(), ", "))
+	switch l := b.Learner.(type) {
+	case learning.Perceptron:
+		r.Perceptron, err = TracePerceptron(ctx, e, PerceptronOptions{Bias: !l.NoBias, Eps: l.Step, Shuffle: !l.InOrder, Seed: l.Seed, MaxEpochs: l.MaxEpochs, Start: s.Start})
+	case learning.BatchGD:
+		r.GD, err = TraceBatchGD(ctx, e, GDOptions{Bias: !l.NoBias, Eps: l.Step, LineSearch: l.LineSearch, MaxSteps: l.MaxEpochs, Start: s.Start})
+	case learning.KernelPerceptron:
+		r.Kernel, err = TraceKernelPerceptron(ctx, e, KernelOptions{Kernel: l.Kernel, Bias: !l.NoBias, Shuffle: !l.InOrder, Seed: l.Seed, MaxEpochs: l.MaxEpochs})
+	case svm.Kernel:
+		r.SVM, err = SolveSVM(e, SVMOptions{Kernel: l.Kernel, C: l.Settings.C, Hard: l.Settings.Hard})
 	}
 	if err != nil {
 		return nil, err

@@ -3,10 +3,13 @@ package panel
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"net/http"
+	"strings"
 	"time"
 
+	"mark1/internal/param"
 	"mark1/lab"
 )
 
@@ -106,7 +109,7 @@ func (s *Server) handleLab(w http.ResponseWriter, r *http.Request) {
 		if errors.Is(err, context.DeadlineExceeded) {
 			status = http.StatusServiceUnavailable
 		}
-		writeError(w, errorf(status, "%v", err))
+		writeError(w, errorf(status, "%s", labFieldMessage(err)))
 		return
 	}
 	if req.Frame >= run.Frames() {
@@ -131,6 +134,33 @@ func (s *Server) handleLab(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeBody(w, http.StatusOK, b)
+}
+
+// labMembers maps the registry's option names (the fields of its typed
+// errors) to the members of a lab request that set them.
+var labMembers = map[string]string{
+	"learner": "setup.learner", "bias": "setup.bias", "eps": "setup.eps", "order": "setup.shuffle",
+	"seed": "setup.seed", "line-search": "setup.line_search", "kernel": "setup.kernel", "C": "setup.C",
+	"hard": "setup.hard", "epochs": "setup.max_epochs",
+}
+
+// labFieldMessage says what is wrong with a lab request in its members'
+// names: a field error of the registry (param.FieldError) names the member
+// that set the field ("setup.kernel: degree 30 …"); other errors as they are.
+func labFieldMessage(err error) string {
+	f := param.As(err)
+	if f == nil {
+		return err.Error()
+	}
+	field, rest, _ := strings.Cut(f.FieldName(), ".")
+	member, ok := labMembers[field]
+	if !ok {
+		return err.Error()
+	}
+	if rest != "" {
+		return fmt.Sprintf("%s: %s %s: want %s", member, rest, f.FieldValue(), f.FieldRange())
+	}
+	return fmt.Sprintf("%s %s: want %s", member, f.FieldValue(), f.FieldRange())
 }
 
 // checkLabSetup refuses, naming the field, a setting whose size would make

@@ -15,32 +15,25 @@ import (
 )
 
 type labOptions struct {
-	example    string
-	data       string
-	format     string
-	labelCol   string
-	list       bool
-	learner    string
-	bias       bool
-	eps        float64
-	shuffle    bool
-	seed       uint64
-	lineSearch bool
-	kernel     string
-	c          float64
-	hard       bool
-	maxEpochs  int
-	start      string
-	loss       string
-	batch      int
-	trace      bool
-	asJSON     bool
-	view       string
-	step       int
-	png, svg   string
-	gifPath    string
-	delay      int
-	maxFrames  int
+	example   string
+	data      string
+	format    string
+	labelCol  string
+	list      bool
+	lf        learnerFlags
+	shuffle   bool // --shuffle, the old word for --order shuffle
+	maxEpochs int  // --max-epochs, the old word for --epochs
+	start     string
+	loss      string
+	batch     int
+	trace     bool
+	asJSON    bool
+	view      string
+	step      int
+	png, svg  string
+	gifPath   string
+	delay     int
+	maxFrames int
 }
 
 func runLab(ctx context.Context, env *Env, args []string) error {
@@ -66,18 +59,18 @@ margin), theorem (mistakes so far against (R/γ)²).
 	fs.StringVar(&o.format, "format", "auto", "--data format: auto, libsvm, csv or text")
 	fs.StringVar(&o.labelCol, "label-column", "", "--data CSV: the label column, by name or 1-based position (default: label/class/target/y, else the last)")
 	fs.BoolVar(&o.list, "list", false, "list the examples and what each teaches")
-	fs.StringVar(&o.learner, "learner", "perceptron", "the learner: "+strings.Join(lab.Learners(), ", "))
-	fs.BoolVar(&o.bias, "bias", false, "use the bias trick x → (x, 1) (a separator not through the origin)")
-	fs.Float64Var(&o.eps, "eps", 1, "step size ε of the perceptron, batch GD and sgd")
-	fs.BoolVar(&o.shuffle, "shuffle", false, "present the points in a fresh seeded shuffle each epoch instead of in order")
-	fs.Uint64Var(&o.seed, "seed", 1, "seed of --shuffle")
-	fs.BoolVar(&o.lineSearch, "line-search", false, "batch GD: choose each step by exact line search instead of a fixed ε")
-	fs.StringVar(&o.kernel, "kernel", "linear", "kernel of the kernel perceptron and the SVM: linear, poly:d=2,gamma=1[,c=1], rbf:gamma=G, gaussian:sigma=1, laplace:sigma=1, sigmoid:gamma=G,coef0=C\n(laplace is exp(−‖x−z‖/σ) with the Euclidean norm: the notes 004's exp(−‖x−z‖/(2σ²)) is sigma = 2σ²; scikit-learn's\nlaplacian kernel uses the L1 norm)")
-	fs.Float64Var(&o.c, "C", 1, "the SVM's soft-margin penalty C\n(LIBSVM's convention, ½‖w‖² + C·Σξ: the notes 004 write ‖w‖² + C·Σξ, whose C is twice this one)")
-	fs.BoolVar(&o.hard, "hard", false, "the SVM with a hard margin (C → ∞)")
+	// The learners' options are the registry's, as fit and compare take
+	// them; an --example runs as the notes do unless told otherwise.
+	o.lf.register(fs, fieldFlags{}, "perceptron", "tol", "loss", "cache-mb", "threads")
+	fs.Lookup("learner").Usage = "the learner: " + strings.Join(lab.Learners(), ", ")
+	fs.Lookup("bias").NoOptDefVal = "1" // --bias alone: the bias trick x → (x, 1)
+	fs.Lookup("order").Usage += "\n(an --example runs as the notes do: --bias -1 --order given --line-search=false --kernel linear,\nunless given; --data takes the defaults)"
+	fs.BoolVar(&o.shuffle, "shuffle", false, "the same as --order shuffle")
+	fs.IntVar(&o.maxEpochs, "max-epochs", 0, "the same as --epochs")
+	_ = fs.MarkHidden("shuffle")
+	_ = fs.MarkHidden("max-epochs")
 	fs.StringVar(&o.loss, "loss", "perceptron", "--learner sgd: the loss it descends (notes 002): "+strings.Join(lab.Losses(), ", ")+"\n(squared: linear regression of the last feature on the others, a line through the points)")
 	fs.IntVar(&o.batch, "batch", 1, "--learner sgd: samples per step: 1 is SGD, 2 or more mini-batches, the number of samples or more full-batch GD")
-	fs.IntVar(&o.maxEpochs, "max-epochs", 100, "bound on the passes over the data (the steps, for batch GD)")
 	fs.StringVar(&o.start, "start", "", "the perceptron's or batch GD's starting w, comma-separated (with --bias, b last); default 0")
 	fs.BoolVar(&o.trace, "trace", false, "print the trace as the notes write it (the default when nothing is drawn)")
 	fs.BoolVar(&o.asJSON, "json", false, "print the trace as JSON")
@@ -103,16 +96,32 @@ margin), theorem (mistakes so far against (R/γ)²).
 	if o.asJSON && o.trace {
 		return usagef("lab: give --trace or --json, not both")
 	}
-	if !(o.eps > 0) || math.IsInf(o.eps, 0) {
-		return usagef("lab: --eps %v: want a finite step size > 0", o.eps)
+	if o.shuffle && !fs.Changed("order") {
+		*o.lf.text["order"] = "shuffle"
 	}
-	if !(o.c > 0) || math.IsInf(o.c, 0) {
-		return usagef("lab: --C %v: want a finite number > 0", o.c)
+	if fs.Changed("max-epochs") {
+		if fs.Changed("epochs") {
+			return usagef("lab: --max-epochs is the old name of --epochs: give one")
+		}
+		*o.lf.text["epochs"] = strconv.Itoa(o.maxEpochs)
+		o.lf.fields.add("epochs", "max-epochs")
+	}
+	if o.data == "" { // the notes' settings, unless given
+		notes := lab.NotesOptions()
+		for _, name := range []string{"bias", "order", "line-search", "kernel"} {
+			if !fs.Changed(name) {
+				*o.lf.text[name] = notes.Get(name)
+			}
+		}
+	}
+	opts, err := o.lf.options()
+	if err != nil {
+		return err
 	}
 	for _, f := range []struct {
 		name      string
 		v, lo, hi int
-	}{{"max-epochs", o.maxEpochs, 1, 100000}, {"batch", o.batch, 1, math.MaxInt}, {"delay", o.delay, 1, 6000}, {"max-frames", o.maxFrames, 1, 2000}, {"step", o.step, -1, math.MaxInt}} {
+	}{{"batch", o.batch, 1, math.MaxInt}, {"delay", o.delay, 1, 6000}, {"max-frames", o.maxFrames, 1, 2000}, {"step", o.step, -1, math.MaxInt}} {
 		if f.v < f.lo || f.v > f.hi {
 			if f.hi == math.MaxInt {
 				return usagef("lab: --%s %d out of range: at least %d", f.name, f.v, f.lo)
@@ -143,10 +152,6 @@ margin), theorem (mistakes so far against (R/γ)²).
 			return usagef("lab: --example: %v", err)
 		}
 	}
-	kernelSpec := o.kernel
-	if kernelSpec == "linear" {
-		kernelSpec = ""
-	}
 	var start []float64
 	if o.start != "" {
 		for _, f := range strings.Split(o.start, ",") {
@@ -157,13 +162,16 @@ margin), theorem (mistakes so far against (R/γ)²).
 			start = append(start, v)
 		}
 	}
-	setup := lab.Setup{
-		Learner: o.learner, Bias: o.bias, Eps: o.eps, Shuffle: o.shuffle, Seed: o.seed,
-		LineSearch: o.lineSearch, Kernel: kernelSpec, C: o.c, Hard: o.hard, MaxEpochs: o.maxEpochs, Start: start,
-		Loss: o.loss, Batch: o.batch,
+	setup, err := lab.NewSetup(o.lf.learner, opts, start)
+	if err != nil {
+		return o.lf.fields.usage(err)
 	}
+	setup.Loss, setup.Batch = o.loss, o.batch
 	run, err := lab.Start(ctx, e, setup)
 	if err != nil {
+		if m := o.lf.fields.message(err); m != "" && ctx.Err() == nil {
+			return usagef("lab: %s", m)
+		}
 		return labError(ctx, err)
 	}
 	drawing := o.png != "" || o.svg != "" || o.gifPath != ""
@@ -172,7 +180,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 	}
 	if o.view == "" {
 		o.view = "notes"
-		if o.learner == "kernel-perceptron" || o.learner == "svm" {
+		if run.Perceptron == nil && run.GD == nil { // a kernel learner: no x-space line
 			o.view = "regions"
 		}
 	}

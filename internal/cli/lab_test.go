@@ -139,11 +139,13 @@ func TestLabBadInput(t *testing.T) {
 
 // TestLabData runs the notes' example from a libsvm file of the user's and
 // a three-feature text file: traces in any dimension, pictures declined.
+// A user's data take the registry's defaults, as fit's do (bias 1, a
+// shuffled order); the notes' words give the notes' trace.
 func TestLabData(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "notes.libsvm"), []byte("-1 1:-1 2:2\n1 1:1\n1 1:1 2:1\n-1 1:-1\n-1 1:-1 2:-2\n1 1:1 2:-1\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "three.txt"), []byte("1 2 3 1\n-1 0 2 -1\n0 0 1 1\n4 4 4 -1\n"), 0o644)
-	code, out, errs := run(t, dir, "lab", "--data", "notes.libsvm")
+	code, out, errs := run(t, dir, "lab", "--data", "notes.libsvm", "--bias=-1", "--order", "given")
 	if code != 0 || !strings.Contains(out, "w₄ = w₃ − (−1, −2) = (3, 1)") {
 		t.Errorf("--data notes.libsvm: exit %d, %s\n%s", code, errs, out)
 	}
