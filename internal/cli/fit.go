@@ -109,6 +109,9 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
+	if spec.Form == learners.NoFile {
+		return usagef("--learner %s out of range: want one whose model a file stores (%s); compare runs %s", spec.Name, strings.Join(modelfile.Learners(), ", "), spec.Name)
+	}
 	ctx, finish := guardMemory(ctx, "fit", data.memory.bytes())
 	defer func() { err = finish(err) }()
 	train, test, err := data.readPair(trainPath, testPath)

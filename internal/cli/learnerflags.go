@@ -87,19 +87,14 @@ type learnerFlags struct {
 // learnerFlags.options sets and checks in the registry (so that a bad
 // value is a field error like every other).
 type optionValue struct {
-	text    *string
-	boolean bool
+	text *string
+	typ  string
 }
 
 func (v optionValue) String() string     { return *v.text }
 func (v optionValue) Set(s string) error { *v.text = s; return nil }
-func (v optionValue) Type() string {
-	if v.boolean {
-		return "bool"
-	}
-	return "string"
-}
-func (v optionValue) IsBoolFlag() bool { return v.boolean }
+func (v optionValue) Type() string       { return v.typ }
+func (v optionValue) IsBoolFlag() bool   { return v.typ == "bool" }
 
 // register adds the --learner flag (when def is not empty) and a flag for
 // every registry option not in skip, recording the field → flag table in
@@ -119,7 +114,7 @@ func (l *learnerFlags) register(fs *pflag.FlagSet, fields fieldFlags, def string
 		text := l.opts.Get(op.Name)
 		l.text[op.Name] = &text
 		l.order = append(l.order, op.Name)
-		f := fs.VarPF(optionValue{&text, op.Bool}, op.Name, "", op.Doc)
+		f := fs.VarPF(optionValue{&text, op.Type}, op.Name, "", op.Doc)
 		if op.Bool {
 			f.NoOptDefVal = "true"
 		}

@@ -75,6 +75,9 @@ type Option struct {
 	Doc  string // its one meaning, for help texts
 	// Bool is true for a yes/no option (a flag without a value).
 	Bool bool
+	// Type names the kind of value, for help texts: "float", "int",
+	// "uint", "string" or "bool".
+	Type string
 	set  func(o *Options, s string) error
 	get  func(o Options) string
 }
@@ -117,55 +120,55 @@ const (
 // OptionList returns every option, in the order help texts list them.
 func OptionList() []Option {
 	return []Option{
-		{Name: "kernel", Doc: "kernel of svm and kernel-perceptron: linear, poly, rbf, sigmoid (LIBSVM's, with gamma, degree, coef0), gaussian:sigma=S, laplace:sigma=S\n(laplace is exp(−‖x−z‖/σ) with the Euclidean norm: the notes 004's exp(−‖x−z‖/(2σ²)) is sigma = 2σ²; scikit-learn's\nlaplacian kernel uses the L1 norm)",
+		{Name: "kernel", Type: "string", Doc: "kernel of svm and kernel-perceptron: linear, poly, rbf, sigmoid (LIBSVM's, with gamma, degree, coef0), gaussian:sigma=S, laplace:sigma=S\n(laplace is exp(−‖x−z‖/σ) with the Euclidean norm: the notes 004's exp(−‖x−z‖/(2σ²)) is sigma = 2σ²; scikit-learn's\nlaplacian kernel uses the L1 norm)",
 			set: func(o *Options, s string) error { o.Kernel = s; return nil },
 			get: func(o Options) string { return o.Kernel }},
-		{Name: "gamma", Doc: "γ of rbf, poly and sigmoid: scale = 1/(features × variance of the training values), auto = 1/features (LIBSVM's default), or a number",
+		{Name: "gamma", Type: "string", Doc: "γ of rbf, poly and sigmoid: scale = 1/(features × variance of the training values), auto = 1/features (LIBSVM's default), or a number",
 			set: func(o *Options, s string) (err error) { o.Gamma, err = kernel.ParseGamma(s); return },
 			get: func(o Options) string { return o.Gamma.String() }},
-		{Name: "degree", Doc: "degree of the poly kernel",
+		{Name: "degree", Type: "int", Doc: "degree of the poly kernel",
 			set: func(o *Options, s string) (err error) {
 				o.Degree, err = parseInt("degree", s, kernel.MinDegree, kernel.MaxDegree)
 				return
 			},
 			get: func(o Options) string { return strconv.Itoa(o.Degree) }},
-		{Name: "coef0", Doc: "constant of the poly and sigmoid kernels",
+		{Name: "coef0", Type: "float", Doc: "constant of the poly and sigmoid kernels",
 			set: func(o *Options, s string) (err error) {
 				o.Coef0, err = parseFloat("coef0", s, func(float64) bool { return true }, "a finite number")
 				return
 			},
 			get: func(o Options) string { return ftoa(o.Coef0) }},
-		{Name: "C", Doc: "penalty C of svm and linear-svm\n(LIBSVM's convention, ½‖w‖² + C·Σξ: the notes 004 write ‖w‖² + C·Σξ, whose C is twice this one)",
+		{Name: "C", Type: "float", Doc: "penalty C of svm and linear-svm\n(LIBSVM's convention, ½‖w‖² + C·Σξ: the notes 004 write ‖w‖² + C·Σξ, whose C is twice this one)",
 			set: func(o *Options, s string) (err error) {
 				o.C, err = parseFloat("C", s, func(v float64) bool { return v > 0 }, rangeC)
 				return
 			},
 			get: func(o Options) string { return ftoa(o.C) }},
-		{Name: "hard", Doc: "svm: the hard margin (C → ∞)", Bool: true,
+		{Name: "hard", Type: "bool", Doc: "svm: the hard margin (C → ∞)", Bool: true,
 			set: func(o *Options, s string) (err error) { o.Hard, err = parseBool("hard", s); return },
 			get: func(o Options) string { return strconv.FormatBool(o.Hard) }},
-		{Name: "tol", Doc: "stopping tolerance of svm and linear-svm (0: 0.001 for svm as LIBSVM's -e, 0.1 for linear-svm as LIBLINEAR's)",
+		{Name: "tol", Type: "float", Doc: "stopping tolerance of svm and linear-svm (0: 0.001 for svm as LIBSVM's -e, 0.1 for linear-svm as LIBLINEAR's)",
 			set: func(o *Options, s string) (err error) {
 				o.Tol, err = parseFloat("tol", s, func(v float64) bool { return v >= 0 }, rangeTol)
 				return
 			},
 			get: func(o Options) string { return ftoa(o.Tol) }},
-		{Name: "epochs", Doc: "epoch limit of the perceptrons and batch GD (batch GD: steps)",
+		{Name: "epochs", Type: "int", Doc: "epoch limit of the perceptrons and batch GD (batch GD: steps)",
 			set: func(o *Options, s string) (err error) { o.Epochs, err = parseInt("epochs", s, 1, MaxEpochs); return },
 			get: func(o Options) string { return strconv.Itoa(o.Epochs) }},
-		{Name: "eps", Doc: "step size ε of the perceptrons and batch GD (without line search)",
+		{Name: "eps", Type: "float", Doc: "step size ε of the perceptrons and batch GD (without line search)",
 			set: func(o *Options, s string) (err error) {
 				o.Eps, err = parseFloat("eps", s, func(v float64) bool { return v > 0 }, rangeEps)
 				return
 			},
 			get: func(o Options) string { return ftoa(o.Eps) }},
-		{Name: "bias", Doc: "constant input appended to every row (the bias trick; LIBLINEAR's -B): its value, or negative for none; the perceptrons take 1 or none",
+		{Name: "bias", Type: "float", Doc: "constant input appended to every row (the bias trick; LIBLINEAR's -B): its value, or negative for none; the perceptrons take 1 or none",
 			set: func(o *Options, s string) (err error) {
 				o.Bias, err = parseFloat("bias", s, func(v float64) bool { return v != 0 }, rangeBias)
 				return
 			},
 			get: func(o Options) string { return ftoa(o.Bias) }},
-		{Name: "order", Doc: "presentation order of the perceptrons: shuffle (a fresh seeded order each epoch) or given (the data's order)",
+		{Name: "order", Type: "string", Doc: "presentation order of the perceptrons: shuffle (a fresh seeded order each epoch) or given (the data's order)",
 			set: func(o *Options, s string) error {
 				if s != "shuffle" && s != "given" {
 					return &param.FieldError{Field: "order", Value: s, Range: "shuffle or given"}
@@ -174,10 +177,10 @@ func OptionList() []Option {
 				return nil
 			},
 			get: func(o Options) string { return o.Order }},
-		{Name: "line-search", Doc: "batch GD chooses each step by exact line search (false: the fixed step eps)", Bool: true,
+		{Name: "line-search", Type: "bool", Doc: "batch GD chooses each step by exact line search (false: the fixed step eps)", Bool: true,
 			set: func(o *Options, s string) (err error) { o.Line, err = parseBool("line-search", s); return },
 			get: func(o Options) string { return strconv.FormatBool(o.Line) }},
-		{Name: "loss", Doc: "linear-svm loss: hinge (LIBLINEAR -s 3) or squared-hinge (-s 1)",
+		{Name: "loss", Type: "string", Doc: "linear-svm loss: hinge (LIBLINEAR -s 3) or squared-hinge (-s 1)",
 			set: func(o *Options, s string) error {
 				if s != "hinge" && s != "squared-hinge" {
 					return &param.FieldError{Field: "loss", Value: s, Range: "hinge or squared-hinge"}
@@ -186,13 +189,13 @@ func OptionList() []Option {
 				return nil
 			},
 			get: func(o Options) string { return o.Loss }},
-		{Name: "cache-mb", Doc: "svm kernel cache in MiB (LIBSVM's -m)",
+		{Name: "cache-mb", Type: "float", Doc: "svm kernel cache in MiB (LIBSVM's -m)",
 			set: func(o *Options, s string) (err error) {
 				o.CacheMB, err = parseFloat("cache-mb", s, func(v float64) bool { return v > 0 && v <= MaxCacheMB }, rangeCache)
 				return
 			},
 			get: func(o Options) string { return ftoa(o.CacheMB) }},
-		{Name: "seed", Doc: "seed of the presentation order (perceptrons, batch GD, linear-svm)",
+		{Name: "seed", Type: "uint", Doc: "seed of the presentation order (perceptrons, batch GD, linear-svm)",
 			set: func(o *Options, s string) error {
 				v, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
 				if err != nil {
@@ -202,7 +205,7 @@ func OptionList() []Option {
 				return nil
 			},
 			get: func(o Options) string { return strconv.FormatUint(o.Seed, 10) }},
-		{Name: "threads", Doc: "cores for the SVM's binary problems and predictions (0: all); results do not depend on it",
+		{Name: "threads", Type: "int", Doc: "cores for the SVM's binary problems and predictions (0: all); results do not depend on it",
 			set: func(o *Options, s string) (err error) { o.Threads, err = parseInt("threads", s, 0, MaxThreads); return },
 			get: func(o Options) string { return strconv.Itoa(o.Threads) }},
 	}
