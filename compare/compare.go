@@ -123,6 +123,9 @@ func (s *Spec) Validate() error {
 		if err != nil {
 			return err
 		}
+		if ls.Needs.Values {
+			return param.Errorf("learner", l, "a classifier: %s predicts a value per row (mark1 fit trains it)", l)
+		}
 		if err := ls.Check(d.Options); err != nil {
 			return err
 		}

@@ -46,6 +46,12 @@ type Options struct {
 	CacheMB float64      // cache-mb: the SVM's kernel cache in MiB
 	Seed    uint64       // seed: the presentation order's and the solvers' random stream
 	Threads int          // threads: cores for the SVM's binary problems (0: all); no result depends on it
+	Nu      float64      // nu: ν of nu-svc, one-class and nu-svr, in (0, 1]
+	Epsilon float64      // epsilon: half-width of epsilon-svr's insensitive tube
+	// ClassWeight (class-weight) multiplies svm's C per class: "" (none),
+	// "balanced", or LABEL=W,LABEL=W; the front end resolves it for the
+	// data's labels (ClassWeights) and gives it to Built.SetClassWeights.
+	ClassWeight string
 }
 
 // Defaults are the options every front end starts from: LIBSVM's and
@@ -58,7 +64,7 @@ func Defaults() Options {
 	return Options{
 		Kernel: "rbf", Gamma: p.Gamma, Degree: p.Degree, Coef0: p.Coef0,
 		C: 1, Epochs: 100, Eps: 1, Bias: 1, Order: "shuffle", Line: true,
-		Loss: "hinge", CacheMB: 100, Seed: 1,
+		Loss: "hinge", CacheMB: 100, Seed: 1, Nu: 0.5, Epsilon: 0.1,
 	}
 }
 
@@ -115,6 +121,8 @@ const (
 	rangeEps   = "a finite number > 0"
 	rangeBias  = "a finite number, > 0 for a constant input of that value or negative for none"
 	rangeCache = "a number in (0, 1073741824]"
+	rangeNu    = "a number in (0, 1]"
+	rangeEpsil = "a finite number ≥ 0"
 )
 
 // OptionList returns every option, in the order help texts list them.
@@ -208,6 +216,27 @@ func OptionList() []Option {
 		{Name: "threads", Type: "int", Doc: "cores for the SVM's binary problems and predictions (0: all); results do not depend on it",
 			set: func(o *Options, s string) (err error) { o.Threads, err = parseInt("threads", s, 0, MaxThreads); return },
 			get: func(o Options) string { return strconv.Itoa(o.Threads) }},
+		{Name: "nu", Doc: "ν of nu-svc, one-class and nu-svr (LIBSVM's -n): a bound on the fraction of support vectors and of margin errors",
+			set: func(o *Options, s string) (err error) {
+				o.Nu, err = parseFloat("nu", s, func(v float64) bool { return v > 0 && v <= 1 }, rangeNu)
+				return
+			},
+			get: func(o Options) string { return ftoa(o.Nu) }},
+		{Name: "epsilon", Doc: "half-width ε of epsilon-svr's insensitive tube (LIBSVM's -p, scikit-learn's epsilon; not the tolerance tol)",
+			set: func(o *Options, s string) (err error) {
+				o.Epsilon, err = parseFloat("epsilon", s, func(v float64) bool { return v >= 0 }, rangeEpsil)
+				return
+			},
+			get: func(o Options) string { return ftoa(o.Epsilon) }},
+		{Name: "class-weight", Doc: "svm: C times a weight per class, LABEL=W,LABEL=W (LIBSVM's -wLABEL W) or balanced (scikit-learn's n/(classes·count)); none by default",
+			set: func(o *Options, s string) error {
+				if _, err := parseClassWeight(s); err != nil {
+					return err
+				}
+				o.ClassWeight = s
+				return nil
+			},
+			get: func(o Options) string { return o.ClassWeight }},
 	}
 }
 
@@ -282,6 +311,8 @@ func (o Options) Validate() error {
 		i("threads", o.Threads, 0, MaxThreads),
 		i("degree", o.Degree, kernel.MinDegree, kernel.MaxDegree),
 		f("coef0", o.Coef0, true, "a finite number"),
+		f("nu", o.Nu, o.Nu > 0 && o.Nu <= 1, rangeNu),
+		f("epsilon", o.Epsilon, o.Epsilon >= 0, rangeEpsil),
 	} {
 		if err != nil {
 			return err
@@ -296,8 +327,65 @@ func (o Options) Validate() error {
 	if o.Loss != "hinge" && o.Loss != "squared-hinge" {
 		return &param.FieldError{Field: "loss", Value: o.Loss, Range: "hinge or squared-hinge"}
 	}
+	if _, err := parseClassWeight(o.ClassWeight); err != nil {
+		return err
+	}
 	_, err := o.KernelSpec()
 	return err
+}
+
+// rangeWeight is the class-weight option's range, for people.
+const rangeWeight = "balanced, or LABEL=WEIGHT,LABEL=WEIGHT with each weight a finite number > 0 and each label once"
+
+// parseClassWeight reads the class-weight option: nil for "" and
+// "balanced", else the weight of each label.
+func parseClassWeight(spec string) (map[string]float64, error) {
+	if spec == "" || spec == "balanced" {
+		return nil, nil
+	}
+	out := map[string]float64{}
+	for _, kv := range strings.Split(spec, ",") {
+		label, w, ok := strings.Cut(kv, "=")
+		label = strings.TrimSpace(label)
+		v, err := strconv.ParseFloat(strings.TrimSpace(w), 64)
+		if _, dup := out[label]; !ok || label == "" || err != nil || !(v > 0) || math.IsInf(v, 0) || dup {
+			return nil, &param.FieldError{Field: "class-weight", Value: spec, Range: rangeWeight}
+		}
+		out[label] = v
+	}
+	return out, nil
+}
+
+// ClassWeights resolves the class-weight option for training data whose
+// class c is called labels[c] and whose labels are y: nil without weights;
+// scikit-learn's balanced weights n/(classes·count_c); or the weights given
+// by label, 1 for the others. same says whether a label given is a class's
+// name (the front end's rule: equal strings, or equal numbers). A label
+// that names no class is a *param.FieldError for "class-weight".
+func ClassWeights(spec string, labels []string, y []int, same func(given, class string) bool) ([]float64, error) {
+	if spec == "" {
+		return nil, nil
+	}
+	if spec == "balanced" {
+		return svm.BalancedWeights(y, len(labels)), nil
+	}
+	given, err := parseClassWeight(spec)
+	if err != nil {
+		return nil, err
+	}
+	w := make([]float64, len(labels))
+	for label, v := range given {
+		found := false
+		for c, name := range labels {
+			if same(label, name) {
+				w[c], found = v, true
+			}
+		}
+		if !found {
+			return nil, &param.FieldError{Field: "class-weight", Value: spec, Range: fmt.Sprintf("labels among the training data's classes (%s); %s is none of them", strings.Join(labels, " "), label)}
+		}
+	}
+	return w, nil
 }
 
 // Needs says what data a learner takes.
@@ -307,6 +395,11 @@ type Needs struct {
 	// Binary is true for learners that take two classes only; the others
 	// take any number (one-vs-rest or one-vs-one machines).
 	Binary bool
+	// Values is true for learners that predict a number per row, not a
+	// class: the SVRs (numeric targets) and the one-class SVM (no labels,
+	// +1 inside and −1 outside). They build a svm.ValueLearner, not a
+	// learning.Learner, and only fit and apply take them.
+	Values bool
 }
 
 // Form is the form of a trained model, as a model file stores it.
@@ -326,6 +419,9 @@ const (
 	// KernelExpansionForm: the kernel perceptron's one-vs-rest Σ coef
 	// (k(x_j, x) + bias) over stored examples.
 	KernelExpansionForm
+	// ValueSVMForm: LIBSVM's one machine Σ coef k(sv, x) − ρ whose value
+	// is the prediction (the SVRs) or whose sign is (the one-class SVM).
+	ValueSVMForm
 )
 
 // Spec is one learner of the registry.
@@ -339,6 +435,8 @@ type Spec struct {
 	// (learning/modelfile) stores it; NoFile when none does.
 	Form  Form
 	build func(o Options, k kernel.Kernel) learning.Learner
+	// values builds a learner whose Needs.Values is true.
+	values func(o Options, k kernel.Kernel) svm.ValueLearner
 }
 
 // Reads reports whether the learner reads the option.
@@ -356,9 +454,25 @@ var perceptronOptions = []string{"epochs", "eps", "bias", "order", "seed"}
 func All() []Spec {
 	online := func(o Options) (noBias, inOrder bool) { return o.Bias < 0, o.Order == "given" }
 	return []Spec{
-		{Name: "svm", Form: KernelSVMForm, Doc: "the kernel SVM (LIBSVM's C-SVC, one-vs-one)", Options: []string{"kernel", "C", "hard", "tol", "cache-mb", "threads"}, Needs: Needs{Kernel: true},
+		{Name: "svm", Form: KernelSVMForm, Doc: "the kernel SVM (LIBSVM's C-SVC, one-vs-one)", Options: []string{"kernel", "C", "hard", "class-weight", "tol", "cache-mb", "threads"}, Needs: Needs{Kernel: true},
 			build: func(o Options, k kernel.Kernel) learning.Learner {
 				return svm.Kernel{Kernel: k, Settings: svm.Settings{C: o.C, Hard: o.Hard, Eps: o.Tol, CacheMB: o.CacheMB, Threads: o.Threads}}
+			}},
+		{Name: "nu-svc", Form: KernelSVMForm, Doc: "the kernel ν-SVM (LIBSVM's ν-SVC, -s 1, one-vs-one): ν in place of C", Options: []string{"kernel", "nu", "tol", "cache-mb", "threads"}, Needs: Needs{Kernel: true},
+			build: func(o Options, k kernel.Kernel) learning.Learner {
+				return svm.Kernel{Kernel: k, Type: svm.NuSVC, Settings: svm.Settings{Nu: o.Nu, Eps: o.Tol, CacheMB: o.CacheMB, Threads: o.Threads}}
+			}},
+		{Name: "one-class", Form: ValueSVMForm, Doc: "the one-class SVM (LIBSVM's -s 2): +1 inside the estimated support of the training rows, −1 outside; labels unused", Options: []string{"kernel", "nu", "tol", "cache-mb", "threads"}, Needs: Needs{Kernel: true, Values: true},
+			values: func(o Options, k kernel.Kernel) svm.ValueLearner {
+				return svm.OneClassSVM{Kernel: k, Settings: svm.Settings{Nu: o.Nu, Eps: o.Tol, CacheMB: o.CacheMB, Threads: o.Threads}}
+			}},
+		{Name: "epsilon-svr", Form: ValueSVMForm, Doc: "ε-support vector regression (LIBSVM's -s 3) of numeric labels", Options: []string{"kernel", "C", "epsilon", "tol", "cache-mb", "threads"}, Needs: Needs{Kernel: true, Values: true},
+			values: func(o Options, k kernel.Kernel) svm.ValueLearner {
+				return svm.SVR{Kernel: k, Epsilon: o.Epsilon, Settings: svm.Settings{C: o.C, Eps: o.Tol, CacheMB: o.CacheMB, Threads: o.Threads}}
+			}},
+		{Name: "nu-svr", Form: ValueSVMForm, Doc: "ν-support vector regression (LIBSVM's -s 4) of numeric labels: ν in place of ε", Options: []string{"kernel", "C", "nu", "tol", "cache-mb", "threads"}, Needs: Needs{Kernel: true, Values: true},
+			values: func(o Options, k kernel.Kernel) svm.ValueLearner {
+				return svm.SVR{Kernel: k, Nu: true, Settings: svm.Settings{C: o.C, Nu: o.Nu, Eps: o.Tol, CacheMB: o.CacheMB, Threads: o.Threads}}
 			}},
 		{Name: "linear-svm", Form: LinearSVMForm, Doc: "the linear SVM (LIBLINEAR's dual coordinate descent, one-vs-rest)", Options: []string{"C", "tol", "loss", "bias", "seed"},
 			build: func(o Options, _ kernel.Kernel) learning.Learner {
@@ -427,6 +541,9 @@ func (s Spec) Check(o Options) error {
 	if err := o.Validate(); err != nil {
 		return err
 	}
+	if o.ClassWeight != "" && !s.Reads("class-weight") {
+		return &param.FieldError{Field: "class-weight", Value: o.ClassWeight, Range: "none for " + s.Name + " (LIBSVM's -wi is for the C-SVC, svm)"}
+	}
 	if s.Reads("bias") && s.Name != "linear-svm" && o.Bias > 0 && o.Bias != 1 {
 		return &param.FieldError{Field: "bias", Value: ftoa(o.Bias), Range: "1 (an always-on input) or negative (none) for " + s.Name}
 	}
@@ -436,7 +553,11 @@ func (s Spec) Check(o Options) error {
 // Built is a learner made for a data set, with what its model file
 // records of the settings.
 type Built struct {
+	// Learner is the learner; nil for those that predict values (Values).
 	Learner learning.Learner
+	// Values is the learner of the one-class SVM and the SVRs; nil for
+	// the others.
+	Values svm.ValueLearner
 	// Kernel is the kernel the learner uses (nil for linear learners).
 	Kernel kernel.Kernel
 	// Gamma is LIBSVM's γ the kernel was given or resolved to, where it
@@ -479,8 +600,22 @@ func (s Spec) New(o Options, d *learning.Data) (Built, error) {
 		bias := o.Bias
 		b.Bias = &bias
 	}
-	b.Learner = s.build(o, b.Kernel)
+	if s.Needs.Values {
+		b.Values = s.values(o, b.Kernel)
+	} else {
+		b.Learner = s.build(o, b.Kernel)
+	}
 	return b, nil
+}
+
+// SetClassWeights gives the learner the weights of its classes, by class
+// index (ClassWeights resolves the class-weight option to them); learners
+// without the option ignore them.
+func (b *Built) SetClassWeights(w []float64) {
+	if k, ok := b.Learner.(svm.Kernel); ok && k.Type == svm.CSVC {
+		k.ClassWeight = w
+		b.Learner = k
+	}
 }
 
 // Variance returns the variance of all the values of rows, zeros included

@@ -99,7 +99,13 @@ func TestNew(t *testing.T) {
 	}
 	for _, spec := range All() {
 		b, err := spec.New(Defaults(), d)
-		if err != nil || b.Learner == nil || b.Learner.Name() != spec.Name {
+		if spec.Needs.Values {
+			if err != nil || b.Learner != nil || b.Values == nil || b.Values.Name() != spec.Name {
+				t.Errorf("%s: New = %v, %v, %v", spec.Name, b.Learner, b.Values, err)
+			}
+			continue
+		}
+		if err != nil || b.Learner == nil || b.Learner.Name() != spec.Name || b.Values != nil {
 			t.Errorf("%s: New = %v, %v", spec.Name, b.Learner, err)
 		}
 	}

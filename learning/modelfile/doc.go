@@ -23,5 +23,20 @@
 // decision values), and labels must be integers, because LIBSVM's format
 // stores them as such. WriteLIBLINEAR writes a linear SVM (or a perceptron's
 // linear model) as LIBLINEAR's save_model does, with one weight per feature
-// and the bias weight last.
+// and the bias weight last. WriteLIBSVM also writes the ν-SVC, the one-class
+// SVM and the SVRs (svm_type nu_svc, one_class, epsilon_svr, nu_svr) and the
+// sigmoid kernel.
+//
+// # Reading LIBSVM's and LIBLINEAR's models
+//
+// Read tells the three formats apart by their first word and reads model
+// files that svm-train (all five svm_types; linear, polynomial, rbf and
+// sigmoid kernels) and liblinear-train (every solver: the classifiers -s 0
+// to 7, the regressions -s 11 to 13 and the one-class -s 21) wrote, into a
+// File that predicts as svm-predict and liblinear-predict do (the tests
+// train models with the Debian tools and compare every prediction). A
+// one-class model or a regression has no classes: Values is true and
+// ValueModel gives its predictions. Errors are *ParseError values naming
+// the file and line; the readers hold at most MaxFileBytes of input, lines
+// of 64 MiB and dataset.DefaultMaxValues numbers.
 package modelfile

@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"mark1/learning/kernel"
-	"mark1/learning/learners"
 )
 
 // intLabels returns the classes as integers, as LIBSVM and LIBLINEAR store
@@ -32,22 +31,26 @@ func g17(v float64) string { return strconv.FormatFloat(v, 'g', 17, 64) }
 // a model whose inputs are scaled (svm-predict would not scale them; scale
 // the data with the same rule first, or train without --scale).
 func WriteLIBSVM(w io.Writer, f *File) error {
-	if f.form() != learners.KernelSVMForm {
-		return fmt.Errorf("a %s model cannot be written in LIBSVM's format (svm only)", f.Learner)
+	typ, ok := svmTypes[f.Learner]
+	if !ok {
+		return fmt.Errorf("a %s model cannot be written in LIBSVM's format (svm, nu-svc, one-class, epsilon-svr and nu-svr only)", f.Learner)
 	}
 	if f.Scale != nil {
 		return fmt.Errorf("the model expects inputs scaled with %q, which svm-predict does not do; train on scaled files instead", f.Scale.Method)
 	}
-	labels, err := intLabels(f)
-	if err != nil {
-		return err
+	var labels []int
+	if !f.Values() {
+		var err error
+		if labels, err = intLabels(f); err != nil {
+			return err
+		}
 	}
 	k, err := kernel.ParseKernel(*f.Kernel)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "svm_type c_svc\n")
+	fmt.Fprintf(bw, "svm_type %s\n", typ)
 	switch k := k.(type) {
 	case kernel.Linear:
 		fmt.Fprintf(bw, "kernel_type linear\n")
@@ -68,16 +71,41 @@ func WriteLIBSVM(w io.Writer, f *File) error {
 	default:
 		return fmt.Errorf("LIBSVM has no %s kernel", k)
 	}
-	K := len(f.Classes)
-	// The class of each support vector: the side it is on in any machine.
-	class := make([]int, len(f.SV))
-	for _, mc := range f.Machines {
+	if f.Values() {
+		mc := f.Machines[0]
+		fmt.Fprintf(bw, "nr_class 2\ntotal_sv %d\nrho %s\nSV\n", len(mc.SV), g17(*mc.Rho))
 		for k, s := range mc.SV {
-			if mc.Coef[k] > 0 {
-				class[s] = mc.Pos
-			} else {
-				class[s] = *mc.Neg
+			fmt.Fprintf(bw, "%s ", g17(mc.Coef[k]))
+			for q, j := range f.SV[s].Index {
+				fmt.Fprintf(bw, "%d:%s ", j+1, g17(f.SV[s].Value[q]))
 			}
+			fmt.Fprintf(bw, "\n")
+		}
+		return bw.Flush()
+	}
+	K := len(f.Classes)
+	// The class of each support vector: the side it is on in the machines
+	// that use it. LIBSVM's format can only say so when every machine
+	// that uses a support vector has it on its class's side.
+	class := make([]int, len(f.SV))
+	for s := range class {
+		class[s] = -1
+	}
+	for m, mc := range f.Machines {
+		for k, s := range mc.SV {
+			c := *mc.Neg
+			if mc.Coef[k] > 0 {
+				c = mc.Pos
+			}
+			if class[s] >= 0 && class[s] != c {
+				return fmt.Errorf("support vector %d is on the side of class %d in machine %d and of class %d in another; LIBSVM's format keeps one class per support vector", s, c, m, class[s])
+			}
+			class[s] = c
+		}
+	}
+	for s, c := range class {
+		if c < 0 {
+			return fmt.Errorf("support vector %d is in no machine; LIBSVM's format has none such", s)
 		}
 	}
 	// coef[s][o]: the coefficient of SV s in its machine against class o.
@@ -160,6 +188,9 @@ func WriteLIBLINEAR(w io.Writer, f *File, squared bool) error {
 	if f.Scale != nil {
 		return fmt.Errorf("the model expects inputs scaled with %q, which liblinear-predict does not do; train on scaled files instead", f.Scale.Method)
 	}
+	if f.Values() {
+		return writeLIBLINEARValues(w, f)
+	}
 	labels, err := intLabels(f)
 	if err != nil {
 		return err
@@ -167,6 +198,9 @@ func WriteLIBLINEAR(w io.Writer, f *File, squared bool) error {
 	solver := "L2R_L1LOSS_SVC_DUAL"
 	if squared {
 		solver = "L2R_L2LOSS_SVC_DUAL"
+	}
+	if f.Solver != "" { // a model read from LIBLINEAR keeps its solver
+		solver = f.Solver
 	}
 	// LIBLINEAR's machine m is positive for labels[m]; with two classes its
 	// single machine is positive for labels[0].
@@ -204,9 +238,44 @@ func WriteLIBLINEAR(w io.Writer, f *File, squared bool) error {
 	}
 	if bias >= 0 {
 		for _, mc := range f.Machines {
-			fmt.Fprintf(bw, "%s ", g17(*mc.B/bias))
+			fmt.Fprintf(bw, "%s ", g17(biasWeight(*mc.B, bias)))
 		}
 		fmt.Fprintf(bw, "\n")
 	}
 	return bw.Flush()
+}
+
+// writeLIBLINEARValues writes a LIBLINEAR regression or one-class model
+// read from a LIBLINEAR file: no labels, one weight per line, the bias
+// weight (or the one-class ρ line) as LIBLINEAR keeps it.
+func writeLIBLINEARValues(w io.Writer, f *File) error {
+	mc := f.Machines[0]
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "solver_type %s\nnr_class 2\nnr_feature %d\n", f.Solver, f.Dim)
+	bias := -1.0
+	if f.Bias != nil {
+		bias = *f.Bias
+	}
+	fmt.Fprintf(bw, "bias %s\n", g17(bias))
+	if f.OneClass() {
+		fmt.Fprintf(bw, "rho %s\n", g17(-*mc.B))
+	}
+	fmt.Fprintf(bw, "w\n")
+	for _, v := range mc.W {
+		fmt.Fprintf(bw, "%s \n", g17(v))
+	}
+	if bias >= 0 {
+		fmt.Fprintf(bw, "%s \n", g17(biasWeight(*mc.B, bias)))
+	}
+	return bw.Flush()
+}
+
+// biasWeight is the weight of LIBLINEAR's bias feature of value bias that
+// adds b to the decision: b/bias, and 0 for a bias feature of 0 (which adds
+// nothing whatever its weight).
+func biasWeight(b, bias float64) float64 {
+	if bias == 0 {
+		return 0
+	}
+	return b / bias
 }

@@ -1,12 +1,14 @@
 package modelfile
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"mark1/dataset"
@@ -36,8 +38,19 @@ type File struct {
 	Version int    `json:"version"`
 	// Learner names the learner, a name of the registry
 	// (learning/learners) whose model a file stores (Learners).
+	// A model read from a LIBLINEAR model file is "liblinear" (Solver
+	// says which of its solvers).
 	Learner string `json:"learner"`
-	// Classes holds the class labels; class c is Classes[c].
+	// Solver is LIBLINEAR's solver_type of a "liblinear" model, such as
+	// "L2R_LR"; empty (and left out) otherwise.
+	Solver string `json:"solver,omitempty"`
+	// Source is the format the model was read from, "libsvm" or
+	// "liblinear", for a model another program trained (whose training
+	// data mark1 never saw); empty (and left out) for mark1's own.
+	Source string `json:"source,omitempty"`
+	// Classes holds the class labels; class c is Classes[c]. It is empty
+	// for the models that predict a value (the SVRs, LIBLINEAR's
+	// regressions) or ±1 (the one-class SVMs): see Values.
 	Classes []string `json:"classes"`
 	// Dim is the number of features of the training data.
 	Dim int `json:"dim"`
@@ -66,6 +79,25 @@ type File struct {
 	SV []Sparse `json:"sv"`
 	// Machines holds the binary machines.
 	Machines []Machine `json:"machines"`
+}
+
+// svmTypes maps the learners of LIBSVM's formulations to its svm_type.
+var svmTypes = map[string]svm.Type{"svm": svm.CSVC, "nu-svc": svm.NuSVC, "one-class": svm.OneClass, "epsilon-svr": svm.EpsilonSVR, "nu-svr": svm.NuSVR}
+
+// liblinearOneClass is the solver_type of LIBLINEAR's one-class SVM.
+const liblinearOneClass = "ONECLASS_SVM"
+
+// Values reports whether the model predicts a number for each input rather
+// than a class: the SVRs and LIBLINEAR's regressions (the value) and the
+// one-class SVMs (+1 inside, −1 outside; see OneClass).
+func (f *File) Values() bool {
+	return f.form() == learners.ValueSVMForm || (f.Learner == "liblinear" && len(f.Classes) == 0)
+}
+
+// OneClass reports whether the model is a one-class SVM, whose values are
+// +1 or −1.
+func (f *File) OneClass() bool {
+	return f.Learner == "one-class" || (f.Learner == "liblinear" && f.Solver == liblinearOneClass)
 }
 
 // Sparse is a vector's non-zero entries: 0-based, increasing indices.
@@ -181,15 +213,75 @@ func linearMachine(k, machines int, w []float64, b float64) Machine {
 	return Machine{Pos: k, W: slices.Clone(w), B: ptr(b)}
 }
 
-// Read reads a model file and checks it. Errors name path. Only a regular
-// file is read: a named pipe or a device is refused without blocking.
+// Read reads a model file and checks it: mark1's own, or one that LIBSVM's
+// svm-train or LIBLINEAR's liblinear-train wrote (DecodeLIBSVM,
+// DecodeLIBLINEAR), told apart by their first word. Errors name path. Only
+// a regular file is read: a named pipe or a device is refused without
+// blocking.
 func Read(path string) (*File, error) {
+	f, _, err := ReadFormat(path)
+	return f, err
+}
+
+// ReadFormat is Read that also says which format the file was in.
+func ReadFormat(path string) (*File, Format, error) {
 	fh, err := atomicfile.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer fh.Close()
-	return Decode(fh, path)
+	br := bufio.NewReaderSize(fh, 4096)
+	head, _ := br.Peek(512)
+	format, ok := sniff(head)
+	if !ok {
+		return nil, 0, fmt.Errorf("%s: not a model file: want mark1's JSON, LIBSVM's (starting svm_type) or LIBLINEAR's (starting solver_type)", path)
+	}
+	var f *File
+	switch format {
+	case LIBSVM:
+		f, err = DecodeLIBSVM(br, path)
+	case LIBLINEAR:
+		f, err = DecodeLIBLINEAR(br, path)
+	default:
+		f, err = Decode(br, path)
+	}
+	return f, format, err
+}
+
+// FromValueModel stores a trained one-class SVM or SVR under the learner
+// name of its Type ("one-class", "epsilon-svr", "nu-svr"), for inputs of dim
+// features scaled by sc (or nil), with LIBSVM's γ where the kernel has one.
+func FromValueModel(m *svm.ValueModel, dim int, sc *dataset.Scaler, gamma *float64) (*File, error) {
+	learner := ""
+	for l, t := range svmTypes {
+		if t == m.Type && t != svm.CSVC && t != svm.NuSVC {
+			learner = l
+		}
+	}
+	if learner == "" {
+		return nil, fmt.Errorf("modelfile: a %v model is not one-class or a regression", m.Type)
+	}
+	f := &File{Format: FormatName, Version: Version, Learner: learner, Classes: []string{}, Dim: dim, Scale: sc, Gamma: gamma}
+	f.Kernel = ptr(m.Kernel.String())
+	f.SV = sparseRows(m.SVRows, nil)
+	mc := Machine{Pos: 0, SV: make([]int, len(m.Coef)), Coef: slices.Clone(m.Coef), Rho: ptr(m.Rho)}
+	for s := range mc.SV {
+		mc.SV[s] = s
+	}
+	f.Machines = []Machine{mc}
+	return f, f.Check()
+}
+
+// SameLabel reports whether two class labels are the same: equal strings,
+// or numbers of equal value ("+1" and "1"), as LIBSVM and LIBLINEAR, which
+// keep labels as numbers, compare them.
+func SameLabel(a, b string) bool {
+	if a == b {
+		return true
+	}
+	x, err1 := strconv.ParseFloat(a, 64)
+	y, err2 := strconv.ParseFloat(b, 64)
+	return err1 == nil && err2 == nil && x == y
 }
 
 // Decode reads a model file from r and checks it (Check); name names it in
@@ -239,7 +331,11 @@ func (f *File) Check() error {
 	if f.Format != FormatName || f.Version != Version {
 		return bad("format %q version %d; want %q version %d", f.Format, f.Version, FormatName, Version)
 	}
-	if len(f.Classes) < 2 {
+	if f.Values() {
+		if len(f.Classes) != 0 {
+			return bad("learner %s predicts values, but the file names %d classes", f.Learner, len(f.Classes))
+		}
+	} else if len(f.Classes) < 2 {
 		return bad("%d classes; a classifier has at least 2", len(f.Classes))
 	}
 	seen := make(map[string]bool, len(f.Classes))
@@ -282,7 +378,14 @@ func (f *File) Check() error {
 	if form == learners.NoFile {
 		return bad("learner %q: want one of %s", f.Learner, strings.Join(Learners(), ", "))
 	}
-	kernelModel := form == learners.KernelSVMForm || form == learners.KernelExpansionForm
+	if f.Source != "" && f.Source != "libsvm" && f.Source != "liblinear" {
+		return bad("source %q: want libsvm, liblinear or none", f.Source)
+	}
+	if (f.Learner == "liblinear") != (f.Solver != "") {
+		return bad("solver %q is for liblinear models only", f.Solver)
+	}
+	svmForm := form == learners.KernelSVMForm || form == learners.ValueSVMForm
+	kernelModel := svmForm || form == learners.KernelExpansionForm
 	if kernelModel != (f.Kernel != nil) {
 		return bad("learner %s with kernel %v", f.Learner, f.Kernel)
 	}
@@ -300,8 +403,12 @@ func (f *File) Check() error {
 	C := len(f.Classes)
 	want := C
 	switch {
+	case f.Values():
+		want = 1
 	case form == learners.KernelSVMForm:
 		want = C * (C - 1) / 2
+	case C == 2 && f.Solver == "MCSVM_CS" && len(f.Machines) == 2:
+		want = 2 // LIBLINEAR's Crammer–Singer keeps two machines for two classes
 	case C == 2:
 		want = 1
 	}
@@ -309,13 +416,17 @@ func (f *File) Check() error {
 		return bad("%d machines for %d classes; want %d", len(f.Machines), C, want)
 	}
 	for m, mc := range f.Machines {
-		if mc.Pos < 0 || mc.Pos >= C || (mc.Neg != nil && (*mc.Neg < 0 || *mc.Neg >= C || *mc.Neg == mc.Pos)) {
+		if f.Values() {
+			if mc.Pos != 0 || mc.Neg != nil {
+				return bad("machine %d: a value model's machine has pos 0 and no neg", m)
+			}
+		} else if mc.Pos < 0 || mc.Pos >= C || (mc.Neg != nil && (*mc.Neg < 0 || *mc.Neg >= C || *mc.Neg == mc.Pos)) {
 			return bad("machine %d: classes out of range", m)
 		}
 		switch {
-		case form == learners.KernelSVMForm:
-			if mc.Rho == nil || !finite(*mc.Rho) || mc.Neg == nil || len(mc.SV) != len(mc.Coef) || mc.W != nil || mc.B != nil || !finite(mc.Coef...) {
-				return bad("machine %d: an svm machine needs neg, rho, and coef for each sv", m)
+		case svmForm:
+			if mc.Rho == nil || !finite(*mc.Rho) || (mc.Neg == nil) != f.Values() || len(mc.SV) != len(mc.Coef) || mc.W != nil || mc.B != nil || !finite(mc.Coef...) {
+				return bad("machine %d: an svm machine needs rho, coef for each sv, and neg for a classifier", m)
 			}
 			for _, s := range mc.SV {
 				if s < 0 || s >= len(f.SV) {
@@ -338,6 +449,9 @@ func (f *File) Check() error {
 // form is the form of the file's learner's model; NoFile for a learner
 // the registry does not know or whose models no file stores.
 func (f *File) form() learners.Form {
+	if f.Learner == "liblinear" { // a model LIBLINEAR trained (Source)
+		return learners.LinearSVMForm
+	}
 	s, err := learners.Lookup(f.Learner)
 	if err != nil {
 		return learners.NoFile
@@ -355,6 +469,70 @@ func Learners() []string {
 		}
 	}
 	return n
+}
+
+// Valuer is a model that predicts a number per input: a regression's value,
+// or a one-class SVM's +1 (inside) or −1.
+type Valuer interface {
+	Label(x []float64) float64
+}
+
+// linearValue is a LIBLINEAR regression or one-class model: w·x + b, or
+// its sign (0 counting as −1) for the one-class SVM.
+type linearValue struct {
+	w        []float64
+	b        float64
+	oneClass bool
+}
+
+// Label returns w·x + b, or for the one-class SVM +1 when it is > 0 and −1
+// otherwise. It panics if x has the wrong length.
+func (l linearValue) Label(x []float64) float64 {
+	v := kernel.Dot(l.w, x) + l.b
+	if !l.oneClass {
+		return v
+	}
+	if v > 0 {
+		return 1
+	}
+	return -1
+}
+
+// ValueModel rebuilds a model for which Values is true, for inputs of dim
+// features (at least File.Dim). It returns an error for a classifier.
+func (f *File) ValueModel(dim int) (Valuer, error) {
+	if !f.Values() {
+		return nil, fmt.Errorf("modelfile: a %s model predicts classes, not values", f.Learner)
+	}
+	dim = max(dim, f.Dim)
+	mc := f.Machines[0]
+	if f.Learner == "liblinear" {
+		return linearValue{w: append(slices.Clone(mc.W), make([]float64, dim-len(mc.W))...), b: *mc.B, oneClass: f.OneClass()}, nil
+	}
+	k, err := kernel.ParseKernel(*f.Kernel)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := f.svRows(dim)
+	if err != nil {
+		return nil, err
+	}
+	// The machine's SV entries index File.SV: gather them in its order.
+	sub := learning.Subset(rows, mc.SV)
+	return svm.NewValueModel(svmTypes[f.Learner], k, sub, slices.Clone(mc.Coef), *mc.Rho), nil
+}
+
+// svRows returns File.SV as sparse rows of dim features.
+func (f *File) svRows(dim int) (*learning.Sparse, error) {
+	start := make([]int, 1, len(f.SV)+1)
+	var idx []int32
+	var val []float64
+	for _, v := range f.SV {
+		idx = append(idx, v.Index...)
+		val = append(val, v.Value...)
+		start = append(start, len(idx))
+	}
+	return learning.NewSparse(dim, start, idx, val)
 }
 
 // Model rebuilds the trained model for inputs of dim features (at least
@@ -385,6 +563,9 @@ func (f *File) Model(dim int) (learning.Model, error) {
 		if k, err = kernel.ParseKernel(*f.Kernel); err != nil {
 			return nil, err
 		}
+	}
+	if f.Values() {
+		return nil, fmt.Errorf("modelfile: a %s model predicts values, not classes (use ValueModel)", f.Learner)
 	}
 	switch f.form() {
 	case learners.KernelSVMForm:

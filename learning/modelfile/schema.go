@@ -107,13 +107,15 @@ func (f *File) ReadOptions(h dataset.Head, opt dataset.Options) dataset.Options 
 // CheckInput refuses data read for the model (ReadOptions) whose features
 // are not the model's: a different number of CSV or text columns, a libsvm
 // feature index beyond the model's features, CSV feature names other than
-// the training data's (scikit-learn refuses these too). name names the
-// model in the error. It returns the labels of s that the model has never
-// seen (which can never be predicted right).
+// the training data's (scikit-learn refuses these too). A model read from
+// LIBSVM's or LIBLINEAR's format (Source) takes libsvm data with any
+// indices, as svm-predict and liblinear-predict do. name names the model in
+// the error. It returns the labels of s that the model has never seen
+// (which can never be predicted right); labels compare as SameLabel.
 func (f *File) CheckInput(s *dataset.Set, name string) (unseen []string, err error) {
 	what := "was trained on"
 	switch {
-	case s.Format == dataset.LibSVM && s.Dim > f.Dim:
+	case s.Format == dataset.LibSVM && s.Dim > f.Dim && f.Source == "":
 		return nil, inputErr(s, "%s has feature %d, but the model %s %s %d features", s.Name, s.Dim, name, what, f.Dim)
 	case s.Format != dataset.LibSVM && s.Dim != f.Dim:
 		cols := ""
@@ -140,7 +142,7 @@ func (f *File) CheckInput(s *dataset.Set, name string) (unseen []string, err err
 		return nil, inputErr(s, "%s has %s libsvm indices, but the model %s's training data had %s ones", s.Name, base(s.ZeroBased), name, base(f.Schema.ZeroBased))
 	}
 	for _, c := range s.Classes {
-		if !slices.Contains(f.Classes, c) {
+		if !slices.ContainsFunc(f.Classes, func(m string) bool { return SameLabel(m, c) }) {
 			unseen = append(unseen, c)
 		}
 	}

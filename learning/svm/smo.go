@@ -227,6 +227,10 @@ func (p *problem) solveNuSVC(ctx context.Context, pos, neg int, progress func(in
 	if err != nil {
 		return nil, err
 	}
+	p.rhoNU() // sets p.rNU
+	if !(p.rNU > 0) || math.IsInf(p.rNU, 1) {
+		return nil, fmt.Errorf("ν-SVC with ν = %g: the solution's r = %v is not a finite number > 0, so no C-SVC has it (too few free support vectors); try another ν: %w", nu, p.rNU, ErrSetting)
+	}
 	b := p.finish(r)
 	b.Message += fmt.Sprintf("; ν = %g gives C = %.6g", nu, b.C)
 	return b, nil

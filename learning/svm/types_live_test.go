@@ -2,6 +2,7 @@ package svm
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -349,5 +350,15 @@ func TestClassWeightsAgreeWithLIBSVM(t *testing.T) {
 			compareMachines(t, km, want)
 			samePredictionsAs(t, dir, data, X, func(x []float64) float64 { return float64(km.Predict(x)) }, kernelDecisions(km), 1e-3)
 		})
+	}
+}
+
+// TestNuSVCDegenerate: with one example per class and ν = 1 every α is at
+// its bound and r is undefined: an error, not a model of NaNs.
+func TestNuSVCDegenerate(t *testing.T) {
+	d := &learning.Data{X: [][]float64{{0, 0}, {1, 1}}, Y: []int{0, 1}, Classes: 2}
+	_, err := Kernel{Type: NuSVC, Settings: Settings{Nu: 1}}.Fit(t.Context(), d, nil)
+	if !errors.Is(err, ErrSetting) || !strings.Contains(err.Error(), "ν = 1: the solution's r =") {
+		t.Errorf("Fit: %v; want an ErrSetting naming ν", err)
 	}
 }

@@ -397,3 +397,28 @@ func (p *problem) valueModel(t Type, r learning.Rows, coef []float64, bounded []
 	}
 	return m
 }
+
+// ValueLearner trains a model with a real-valued decision function: the
+// one-class SVM (which ignores z) and the SVRs (z are the targets).
+type ValueLearner interface {
+	// Name is the learner's name: "one-class", "epsilon-svr" or "nu-svr".
+	Name() string
+	// FitValues trains on the rows of r with targets z (one per row;
+	// nil for the one-class SVM), telling rec of progress.
+	FitValues(ctx context.Context, r learning.Rows, z []float64, rec learning.Recorder) (*ValueModel, error)
+}
+
+var (
+	_ ValueLearner = OneClassSVM{}
+	_ ValueLearner = SVR{}
+)
+
+// FitValues is Fit; z is not used.
+func (l OneClassSVM) FitValues(ctx context.Context, r learning.Rows, _ []float64, rec learning.Recorder) (*ValueModel, error) {
+	return l.Fit(ctx, r, rec)
+}
+
+// FitValues is Fit.
+func (l SVR) FitValues(ctx context.Context, r learning.Rows, z []float64, rec learning.Recorder) (*ValueModel, error) {
+	return l.Fit(ctx, r, z, rec)
+}
