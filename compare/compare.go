@@ -37,10 +37,17 @@ import (
 )
 
 // Learners returns the names of the learners a comparison can run: the
-// machine's two ("hardware", "ideal") and every learner of the registry
-// (learning/learners).
+// machine's two ("hardware", "ideal") and every classifier of the registry
+// (learning/learners; not the one-class SVM and the SVRs, which predict
+// values).
 func Learners() []string {
-	return append([]string{"hardware", "ideal"}, learners.Names()...)
+	names := []string{"hardware", "ideal"}
+	for _, s := range learners.All() {
+		if !s.Needs.Values {
+			names = append(names, s.Name)
+		}
+	}
+	return names
 }
 
 // isHardware reports whether name is one of the machine's own learners.

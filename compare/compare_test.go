@@ -45,7 +45,7 @@ func TestRunAllLearners(t *testing.T) {
 		if hw := r.Learner == "hardware" || r.Learner == "ideal"; hw != (r.Pulses != nil && *r.Pulses > 0) || hw != (r.MachineSeconds != nil) {
 			t.Errorf("%s: motor pulses %v, machine time %v", r.Learner, r.Pulses, r.MachineSeconds)
 		}
-		keeps := r.Learner == "svm" || r.Learner == "kernel-perceptron"
+		keeps := r.Learner == "svm" || r.Learner == "nu-svc" || r.Learner == "kernel-perceptron"
 		if sv := keeps || r.Learner == "linear-svm"; sv != (r.SupportVectors != nil) || keeps && *r.SupportVectors < 1 {
 			t.Errorf("%s: support vectors %v", r.Learner, r.SupportVectors)
 		}
