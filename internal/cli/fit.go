@@ -68,7 +68,7 @@ func readNumeric(limit int64, path string, opt dataset.Options) (*dataset.Set, e
 
 func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	var data numericFlags
-	var quiet, trainAcc bool
+	var quiet, trainAcc, jsonOut bool
 	var lf learnerFlags
 	var scale string
 	var trainPath, testPath, modelPath, libsvmPath, liblinearPath, predPath string
@@ -81,6 +81,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	lf.register(fs, fieldFlags{}, "svm", "threads")
 	fs.BoolVar(&trainAcc, "train-accuracy", false, "also predict every training row and print the training accuracy (svm-train does not; it can cost as much as the fit)")
 	fs.BoolVar(&quiet, "quiet", false, "print no progress line on standard error (it is drawn only on a terminal, for fits over a second)")
+	fs.BoolVar(&jsonOut, "json", false, "print one JSON object instead of text (docs/libsvm.md describes its fields)")
 	fs.StringVar(&scale, "scale", "none", "scale every feature, fitted on the training data and saved with the model: none, 01 ([0,1] as svm-scale -l 0), pm1 ([-1,1] as svm-scale), std (zero mean, unit variance)")
 	fs.StringVar(&modelPath, "model", "model.json", "the mark1 model file to write")
 	fs.StringVar(&libsvmPath, "libsvm-model", "", "also write the svm in LIBSVM's model format, for svm-predict")
@@ -119,6 +120,10 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		return err
 	}
 	noteData(env.Stderr, train, test)
+	if spec.Needs.Values {
+		return fitValues(ctx, env, spec, opts, lf.fields, valueRun{train: train, test: test, scale: scale, trainPath: trainPath, testPath: testPath,
+			modelPath: modelPath, libsvmPath: libsvmPath, liblinearPath: liblinearPath, predPath: predPath, quiet: quiet, json: jsonOut, trainAcc: trainAcc})
+	}
 	if len(train.Classes) < 2 {
 		return fmt.Errorf("%s: every row has the label %q; a classifier needs at least two classes", trainPath, train.Classes[0])
 	}
@@ -142,6 +147,11 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil { // a γ of scale or auto out of range on these data
 		return fmt.Errorf("%s: %w", trainPath, lf.fields.named(err))
 	}
+	weights, err := learners.ClassWeights(opts.ClassWeight, train.Classes, train.Y, modelfile.SameLabel)
+	if err != nil { // a label that is none of the data's classes
+		return fmt.Errorf("%s: %w", trainPath, lf.fields.named(err))
+	}
+	built.SetClassWeights(weights)
 	rows := compactRows(read)
 	d.Rows = rows
 	if _, shared := rows.(*learning.Sparse); !shared {
@@ -162,6 +172,10 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	}
 	f.Schema = modelfile.SchemaOf(train)
 	w := env.Stdout
+	if jsonOut {
+		w = io.Discard
+	}
+	report := fitReport(spec, opts, built, f, res, train, trainPath, modelPath)
 	fmt.Fprintf(w, "%s on %s: %d rows, %d features, %d classes (%s)\n", describe(spec, opts, built), trainPath, train.Rows(), train.Dim, len(train.Classes), strings.Join(train.Classes, " "))
 	printMachines(w, res.Model, train.Classes)
 	fmt.Fprintf(w, "%s\n", res.Status)
@@ -177,6 +191,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 				right++
 			}
 		}
+		report.Training = accuracyJSON("", right, train.Rows())
 		fmt.Fprintf(w, "training accuracy %s\n", percent(right, train.Rows()))
 	}
 	var preds []string
@@ -188,6 +203,8 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		preds = r.preds
 		fmt.Fprintf(w, "test accuracy %s on %s\n", r.accuracy, testPath)
 		r.printUnseen(w)
+		report.Test = r.metrics(testPath, test)
+		report.Unseen = r.unseenJSON()
 	}
 	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing
 		return err
@@ -199,6 +216,9 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		if err := writePredictions(predPath, preds); err != nil {
 			return err
 		}
+	}
+	if jsonOut {
+		return writeJSON(env.Stdout, report)
 	}
 	return nil
 }
@@ -223,6 +243,15 @@ func describe(spec learners.Spec, o learners.Options, b learners.Built) string {
 	}
 	if spec.Reads("C") {
 		parts = append(parts, fmt.Sprintf("C %g", o.C))
+	}
+	if spec.Reads("nu") {
+		parts = append(parts, fmt.Sprintf("nu %g", o.Nu))
+	}
+	if spec.Reads("epsilon") {
+		parts = append(parts, fmt.Sprintf("epsilon %g", o.Epsilon))
+	}
+	if spec.Reads("class-weight") && o.ClassWeight != "" {
+		parts = append(parts, "class-weight "+o.ClassWeight)
 	}
 	if len(parts) == 0 {
 		return spec.Name
@@ -271,6 +300,13 @@ type applied struct {
 	accuracy string
 	unseen   []string
 	rows     []int
+	right    *int // rows predicted right, when the data have labels
+	// values, inside and oneClass are set by applyValues instead: the
+	// regression's scores against the labels, or the one-class SVM's rows
+	// inside.
+	values   *learning.Regression
+	inside   int
+	oneClass bool
 }
 
 // printUnseen says which labels of the data the model was not trained on.
@@ -307,12 +343,13 @@ func applyModel(f *modelfile.File, test *dataset.Set, name string) (applied, err
 	r.preds = make([]string, test.Rows())
 	r.rows = make([]int, len(r.unseen))
 	right := 0
+	r.right = &right
 	for i, c := range predictRows(m, rows) {
 		r.preds[i] = f.Classes[c]
 		if test.Unlabelled {
 			continue
 		}
-		if r.preds[i] == test.Label(i) {
+		if modelfile.SameLabel(r.preds[i], test.Label(i)) {
 			right++
 		}
 		if k := slices.Index(r.unseen, test.Label(i)); k >= 0 {
@@ -386,12 +423,14 @@ func writePredictions(path string, preds []string) error {
 func runApply(ctx context.Context, env *Env, args []string) error {
 	var data numericFlags
 	var modelPath, predPath string
-	var noLabels bool
+	var noLabels, jsonOut bool
 	fs := newFlags(env, "apply --model FILE --data TEST [--predictions FILE]",
-		"Predicts with a model saved by mark1 fit, as LIBSVM's svm-predict: the accuracy, and one predicted\n"+
+		"Predicts with a model saved by mark1 fit, or one LIBSVM's svm-train or LIBLINEAR's train wrote, as\n"+
+			"svm-predict does: the accuracy (regressions: MSE, R², squared correlation), and one predicted\n"+
 			"label per line in data-file order. The model's scaling is applied to the data first. The data must\n"+
 			"have the model's features; a CSV or text file without the label column is recognised (docs/model-selection.md).")
-	fs.StringVar(&modelPath, "model", "model.json", "the model file written by mark1 fit")
+	fs.StringVar(&modelPath, "model", "model.json", "the model file: mark1 fit's, or a LIBSVM or LIBLINEAR model file")
+	fs.BoolVar(&jsonOut, "json", false, "print one JSON object instead of text (docs/libsvm.md describes its fields)")
 	fs.StringVar(&predPath, "predictions", "", "write the predicted labels here, one per line")
 	data.register(fs, env.Stderr)
 	var testPath string
@@ -406,7 +445,7 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	if testPath == "" {
 		return usagef("apply: --data FILE is required")
 	}
-	f, err := modelfile.Read(modelPath)
+	f, format, err := modelfile.ReadFormat(modelPath)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return fmt.Errorf("%w (train one with: mark1 fit --data TRAIN --model %s)", err, modelPath)
@@ -421,7 +460,11 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	if err := ctx.Err(); err != nil { // interrupted while the data were read
 		return err
 	}
-	r, err := applyModel(f, test, modelPath)
+	apply := applyModel
+	if f.Values() {
+		apply = applyValues
+	}
+	r, err := apply(f, test, modelPath)
 	var ie *modelfile.InputError
 	if errors.As(err, &ie) && test.Format == dataset.Text && !test.Unlabelled && test.Dim+1 == f.Dim {
 		return fmt.Errorf("%w (if its last column is a feature, the file has no labels: --no-labels)", err)
@@ -432,14 +475,24 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	if err := ctx.Err(); err != nil { // nothing is written once interrupted
 		return err
 	}
-	if r.accuracy != "" {
+	if predPath != "" {
+		if err := writePredictions(predPath, r.preds); err != nil {
+			return err
+		}
+	}
+	if jsonOut {
+		return writeJSON(env.Stdout, applyReport(f, format, modelPath, testPath, predPath, test, r))
+	}
+	switch {
+	case f.Values():
+		fmt.Fprintf(env.Stdout, "%s on %s: %s\n", modelPath, testPath, r.valueSummary(f))
+	case r.accuracy != "":
 		fmt.Fprintf(env.Stdout, "%s on %s: accuracy %s\n", modelPath, testPath, r.accuracy)
-	} else {
+	default:
 		fmt.Fprintf(env.Stdout, "%s on %s: %d rows predicted; the data have no labels, so no accuracy\n", modelPath, testPath, test.Rows())
 	}
-	r.printUnseen(env.Stdout)
-	if predPath != "" {
-		return writePredictions(predPath, r.preds)
+	if !f.Values() {
+		r.printUnseen(env.Stdout)
 	}
 	return nil
 }
