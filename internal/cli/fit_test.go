@@ -308,10 +308,10 @@ func TestFitBadInput(t *testing.T) {
 		{[]string{"fit", "--data", "ok.csv", "--learner", "tree"}, 2, `--learner "tree"`},
 		{[]string{"fit", "--data", "ok.csv", "--scale", "minmax"}, 2, `unknown scaling "minmax"`},
 		{[]string{"fit", "--data", "ok.csv", "--libsvm-model", "x.model"}, 2, `class "x" is not an integer`},
-		{[]string{"fit", "--data", "ok.libsvm", "--learner", "perceptron", "--libsvm-model", "x.model"}, 2, "svm only"},
+		{[]string{"fit", "--data", "ok.libsvm", "--learner", "perceptron", "--libsvm-model", "x.model"}, 2, "nu-svr only"},
 		{[]string{"fit", "--data", "ok.libsvm", "--scale", "01", "--libsvm-model", "x.model"}, 2, "svm-predict does not do"},
 		{[]string{"apply", "--model", "model.json", "--data", "ok.libsvm"}, 1, "model.json: bad model: 1 classes"},
-		{[]string{"apply", "--model", "notjson.bin", "--data", "ok.libsvm"}, 1, "notjson.bin: not a mark1 model file"},
+		{[]string{"apply", "--model", "notjson.bin", "--data", "ok.libsvm"}, 1, "notjson.bin: not a model file"},
 		{[]string{"apply", "--model", "none.json", "--data", "ok.libsvm"}, 1, "train one with: mark1 fit"},
 	}
 	for _, tt := range tests {
