@@ -54,7 +54,7 @@ mk() { # task ntrain ntest [classes]
 	[[ -s $out/$t-train.csv && -s $out/$t.gamma ]] || $py "$here/mkfiles.py" "$out" "${files[@]}" "$t" "$@"
 }
 
-one() { taskset -c "$core" "$@"; }
+one=(taskset -c "$core")
 # timed cmd...: runs cmd, its stdout into $out/o; "cpu wall rssMB" into $out/t
 timed() {
 	/usr/bin/time -f '%e %U %S %M' -o "$out/t.raw" "$@" >"$out/o"
@@ -90,18 +90,18 @@ for t in $tasks; do
 	g=$(<"$out/$t.gamma") tr6=$out/$t-train.6g.libsvm te6=$out/$t-test.6g.libsvm
 	echo "== $t (gamma $g) $(uptime)" >&2
 	# kernel SVM, the peers
-	best one $py "$here/sk.py" svc "$tr6" "$te6" "$g" 10; read -r _ _ skrss <"$out/t"
+	best "${one[@]}" $py "$here/sk.py" svc "$tr6" "$te6" "$g" 10; read -r _ _ skrss <"$out/t"
 	skfit=$(field fit_cpu) skpred=$(field predict_cpu)
 	row "$t" "svm" "scikit-learn SVC fit()/predict()" "$skfit" "$(field fit_s)" "$skpred" "$(field test_acc)" "$(field nSV)" "$skrss"
-	timed one svm-train -s 0 -t 2 -g "$g" -c 10 -e 0.001 -m 100 "$tr6" "$out/$t.model"; read -r lc lw lrss <"$out/t"
+	timed "${one[@]}" svm-train -s 0 -t 2 -g "$g" -c 10 -e 0.001 -m 100 "$tr6" "$out/$t.model"; read -r lc lw lrss <"$out/t"
 	lsv=$(sed -n 's/^Total nSV = //p' "$out/o")
-	timed one svm-predict "$te6" "$out/$t.model" "$out/$t.lpred"; read -r lpc _ lprss <"$out/t"
+	timed "${one[@]}" svm-predict "$te6" "$out/$t.model" "$out/$t.lpred"; read -r lpc _ lprss <"$out/t"
 	row "$t" "svm" "LIBSVM svm-train / svm-predict" "$lc" "$lw" "$lpc" "$(sed -n 's/^Accuracy = \([0-9.]*\)%.*/\1/p' "$out/o")" "$lsv" "$lrss/$lprss"
 	# mark1 on every file form, one core; then apply
 	for form in 6g.libsvm sk.libsvm csv; do
-		best one "$m1" fit --data "$out/$t-train.$form" --gamma "$g" --C 10 --quiet --model "$out/$t.$form.json"
+		best "${one[@]}" "$m1" fit --data "$out/$t-train.$form" --gamma "$g" --C 10 --quiet --model "$out/$t.$form.json"
 		read -r fc fw frss <"$out/t"; fsv=$(nsv)
-		best one "$m1" apply --model "$out/$t.$form.json" --data "$out/$t-test.$form" --predictions "$out/$t.$form.pred"
+		best "${one[@]}" "$m1" apply --model "$out/$t.$form.json" --data "$out/$t-test.$form" --predictions "$out/$t.$form.pred"
 		read -r pc _ prss <"$out/t"
 		row "$t" "svm" "mark1 fit / apply, $form" "$fc" "$fw" "$pc" "$(acc)" "$fsv" "$frss/$prss"
 		row "$t" "svm" "  ÷ SVC (CPU; RSS fit/apply)" "$(ratio "$fc" "$skfit")" "" "$(ratio "$pc" "$skpred")" "" "" "$(ratio "$frss" "$skrss")/$(ratio "$prss" "$skrss")"
@@ -110,7 +110,7 @@ for t in $tasks; do
 	cmp -s "$out/$t.6g.libsvm.pred" "$out/$t.lpred" && same="same as svm-predict" || same="$(paste "$out/$t.6g.libsvm.pred" "$out/$t.lpred" | awk '$1 != $2' | wc -l) differ from svm-predict"
 	echo "$t: mark1's 6-digit test predictions: $same" >&2; rows+=("$t: mark1's 6-digit test predictions: $same")
 	# the bare solver, reading excluded
-	best one "$sb" train --solver smo --gamma "$g" --c 10 --eps 0.001 --m 100 --threads 1 --train-acc=false --test "$te6" "$tr6"
+	best "${one[@]}" "$sb" train --solver smo --gamma "$g" --c 10 --eps 0.001 --m 100 --threads 1 --train-acc=false --test "$te6" "$tr6"
 	read -r _ _ brss <"$out/t"
 	row "$t" "svm" "mark1 bare solver (svmbench)" "$(field train_cpu)" "$(field train_s)" "$(field predict_cpu)" "$(field test_acc)" "$(field nSV)" "$brss"
 	row "$t" "svm" "  ÷ SVC (CPU)" "$(ratio "$(field train_cpu)" "$skfit")" "" "$(ratio "$(field predict_cpu)" "$skpred")" "" "" "$(ratio "$brss" "$skrss")"
@@ -119,17 +119,17 @@ for t in $tasks; do
 	cmp -s "$out/$t.all.json" "$out/$t.6g.libsvm.json" && same=identical || same=DIFFERENT
 	row "$t" "svm" "mark1 fit, $(nproc) cores (model $same)" "$ac" "$aw" "" "" "$(nsv)" "$arss"
 	# linear SVM and perceptron, 6-digit libsvm
-	best one $py "$here/sk.py" linearsvc "$tr6" "$te6" "$g" 1; read -r _ _ rss <"$out/t"; skl=$(field fit_cpu)
+	best "${one[@]}" $py "$here/sk.py" linearsvc "$tr6" "$te6" "$g" 1; read -r _ _ rss <"$out/t"; skl=$(field fit_cpu)
 	row "$t" "linear" "scikit-learn LinearSVC" "$skl" "$(field fit_s)" "$(field predict_cpu)" "$(field test_acc)" "" "$rss"
-	timed one liblinear-train -s 1 -c 1 -e 0.1 -B 1 "$tr6" "$out/$t.lmodel"; read -r llc llw llrss <"$out/t"
+	timed "${one[@]}" liblinear-train -s 1 -c 1 -e 0.1 -B 1 "$tr6" "$out/$t.lmodel"; read -r llc llw llrss <"$out/t"
 	row "$t" "linear" "LIBLINEAR -s 1" "$llc" "$llw" "" "" "" "$llrss"
-	best one "$m1" fit --learner linear-svm --loss squared-hinge --C 1 --eps 0.1 --bias 1 --data "$tr6" --test "$te6" --quiet --model "$out/$t.lin.json"
+	best "${one[@]}" "$m1" fit --learner linear-svm --loss squared-hinge --C 1 --eps 0.1 --bias 1 --data "$tr6" --test "$te6" --quiet --model "$out/$t.lin.json"
 	read -r c w rss <"$out/t"
 	row "$t" "linear" "mark1 fit (with test predictions)" "$c" "$w" "" "$(grep -o 'test accuracy [0-9.]*' "$out/o" | cut -d' ' -f3)" "" "$rss"
 	row "$t" "linear" "  ÷ LinearSVC, ÷ LIBLINEAR (CPU)" "$(ratio "$c" "$skl")" "$(ratio "$c" "$llc")" "" "" "" "$(ratio "$rss" "$llrss")"
-	best one $py "$here/sk.py" perceptron "$tr6" "$te6" "$g" 20; read -r _ _ rss <"$out/t"; skp=$(field fit_cpu)
+	best "${one[@]}" $py "$here/sk.py" perceptron "$tr6" "$te6" "$g" 20; read -r _ _ rss <"$out/t"; skp=$(field fit_cpu)
 	row "$t" "perc." "scikit-learn Perceptron (20 epochs)" "$skp" "$(field fit_s)" "$(field predict_cpu)" "$(field test_acc)" "" "$rss"
-	best one "$m1" fit --learner perceptron --epochs 20 --data "$tr6" --test "$te6" --quiet --model "$out/$t.perc.json"
+	best "${one[@]}" "$m1" fit --learner perceptron --epochs 20 --data "$tr6" --test "$te6" --quiet --model "$out/$t.perc.json"
 	read -r c w rss <"$out/t"
 	row "$t" "perc." "mark1 fit (with test predictions)" "$c" "$w" "" "$(grep -o 'test accuracy [0-9.]*' "$out/o" | cut -d' ' -f3)" "" "$rss"
 	row "$t" "perc." "  ÷ Perceptron (CPU)" "$(ratio "$c" "$skp")" "" "" "" "" ""
@@ -145,9 +145,9 @@ if [[ -n $growth ]]; then
 	grows=("$(printf "$gfmt" rows "SVC fit" "mark1 fit" "ratio" "svmbench" "SVC MB" "mark1 MB")")
 	for n in $growth; do
 		head -n "$n" "$out/fashion10-$top-train.6g.libsvm" >"$out/g$n.libsvm"
-		timed one $py "$here/sk.py" svc "$out/g$n.libsvm" - "$g" 10; read -r _ _ srss <"$out/t"; s=$(field fit_cpu)
-		timed one "$m1" fit --data "$out/g$n.libsvm" --gamma "$g" --C 10 --quiet --model "$out/g$n.json"; read -r m _ mrss <"$out/t"
-		timed one "$sb" train --solver smo --gamma "$g" --c 10 --eps 0.001 --m 100 --threads 1 --train-acc=false "$out/g$n.libsvm"; b=$(field train_cpu)
+		timed "${one[@]}" $py "$here/sk.py" svc "$out/g$n.libsvm" - "$g" 10; read -r _ _ srss <"$out/t"; s=$(field fit_cpu)
+		timed "${one[@]}" "$m1" fit --data "$out/g$n.libsvm" --gamma "$g" --C 10 --quiet --model "$out/g$n.json"; read -r m _ mrss <"$out/t"
+		timed "${one[@]}" "$sb" train --solver smo --gamma "$g" --c 10 --eps 0.001 --m 100 --threads 1 --train-acc=false "$out/g$n.libsvm"; b=$(field train_cpu)
 		grows+=("$(printf "$gfmt" "$n" "$s" "$m" "$(ratio "$m" "$s")" "$b" "$srss" "$mrss")"); echo "${grows[-1]}" >&2
 		echo "$n $s $m $b" >>"$out/growth.dat"
 	done
