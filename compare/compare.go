@@ -623,8 +623,8 @@ func accuracy(m learning.Model, d *learning.Data, threads int) float64 {
 }
 
 // theoryLine is the convergence theorem's line on the binary data d of
-// the features: it tells spec.Checking, gives theory the slowest learner's
-// time (theoryBudget), and records the compared perceptron's mistakes
+// the features: it tells spec.Checking, gives theory a fifth of the
+// learners' time (theoryBudget), and records the compared perceptron's mistakes
 // (negative: no perceptron ran on these features).
 func theoryLine(ctx context.Context, d *learning.Data, features string, mistakes int, spec Spec, rows []Row) (Theory, error) {
 	budget := theoryBudget(rows)
@@ -668,7 +668,7 @@ func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Durati
 			return Theory{}, ctx.Err()
 		}
 		if errors.Is(err, context.DeadlineExceeded) {
-			return Theory{Note: fmt.Sprintf("separability not decided within %.3g s, the time of the slowest learner (the hard-margin SVM was still climbing its C ladder; --no-theory leaves this line out)", budget.Seconds())}, nil
+			return Theory{Note: fmt.Sprintf("separability not decided within %.3g s, a fifth of the learners' time (the hard-margin SVM was still climbing its C ladder; --no-theory leaves this line out)", budget.Seconds())}, nil
 		}
 		return Theory{Note: err.Error()}, nil
 	}
@@ -691,12 +691,17 @@ func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Durati
 	return Theory{Separable: true, Radius: jsonnum.Of(r), Margin: jsonnum.Of(g), Bound: jsonnum.Of(bound), Note: note}, nil
 }
 
-// theoryBudget is the time the theory line may take: the slowest learner's
-// fit, and at least a second.
+// theoryShare is the most time the theory line may take, as a share of
+// the learners' time together.
+const theoryShare = 0.2
+
+// theoryBudget is the time the theory line may take: a fifth of the
+// learners' time together (theoryShare), and at least half a second, so
+// that the line never doubles a run.
 func theoryBudget(rows []Row) time.Duration {
-	slowest := 1.0
+	total := 0.0
 	for _, r := range rows {
-		slowest = max(slowest, r.Seconds)
+		total += r.Seconds
 	}
-	return time.Duration(slowest * float64(time.Second))
+	return time.Duration(max(0.5, theoryShare*total) * float64(time.Second))
 }
