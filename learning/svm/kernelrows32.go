@@ -113,35 +113,42 @@ func (g *gram) evalBlockF32(kv [][]float64, X [][]float32) {
 // computes together.
 const blockRows = 16
 
-// blockScratch is a PredictRows goroutine's working memory for float32
-// support vectors.
+// blockScratch is a PredictRows goroutine's working memory for float32 or
+// byte support vectors.
 type blockScratch struct {
-	x   [][]float32 // the block's rows as float32, when r is not
-	row [][]float32 // the block's rows: views of r's or x
+	x   [][]float32 // the block's rows as float32, when r is not Float32
+	xb  [][]uint8   // the block's rows as bytes, when r is not Grey
+	row [][]float32 // the block's float32 rows: views of r's or x
+	rb  [][]uint8   // the block's byte rows: views of r's or xb
 	kv  [][]float64 // their kernel values against every support vector
+	kvb [][]float64 // those of the byte rows: views of kv
 	buf []float64
 }
 
-// predictBlockF32 sets dst[i] to the class of row i of r for lo ≤ i < hi,
-// computing the kernel values of up to blockRows rows at a time
-// (evalBlockF32). The classes are those Predict gives row by row.
-func (km *KernelModel) predictBlockF32(dst []int, r learning.Rows, lo, hi int, sc *scratch, bs *blockScratch) {
-	nsv := len(km.sv.v.f32)
-	dim := km.sv.v.dim
+// predictBlock sets dst[i] to the class of row i of r for lo ≤ i < hi,
+// computing the kernel values of up to blockRows rows at a time against
+// the float32 or byte support vectors (evalBlockF32, evalBlockBytes). The
+// classes are those Predict gives row by row, to the last bit of every
+// kernel value.
+func (km *KernelModel) predictBlock(dst []int, r learning.Rows, lo, hi int, sc *scratch, bs *blockScratch) {
+	g := km.sv
+	nsv, dim := len(g.v.sq), g.v.dim
 	if r.Dim() != dim {
 		panic("svm: vector of wrong length")
 	}
 	f32, _ := r.(*learning.Float32)
+	grey, _ := r.(*learning.Grey)
 	if bs.kv == nil {
-		bs.row = make([][]float32, blockRows)
 		bs.kv = make([][]float64, blockRows)
+		bs.x, bs.xb = make([][]float32, blockRows), make([][]uint8, blockRows)
+		bs.row, bs.rb = make([][]float32, blockRows), make([][]uint8, blockRows)
 		for k := range bs.kv {
 			bs.kv[k] = make([]float64, nsv)
-		}
-		if f32 == nil {
-			bs.x = make([][]float32, blockRows)
-			for k := range bs.x {
+			if g.v.layout == layoutF32 && f32 == nil {
 				bs.x[k] = make([]float32, dim)
+			}
+			if g.v.layout == layoutBytes && grey == nil {
+				bs.xb[k] = make([]uint8, dim)
 			}
 		}
 	}
@@ -151,18 +158,37 @@ func (km *KernelModel) predictBlockF32(dst []int, r learning.Rows, lo, hi int, s
 	}
 	for a := lo; a < hi; a += blockRows {
 		b := min(hi, a+blockRows)
-		X := bs.row[:b-a]
-		for k := range X {
-			if f32 != nil {
-				X[k] = f32.Values(a + k)
-				continue
+		if g.v.layout == layoutF32 {
+			X := bs.row[:b-a]
+			for k := range X {
+				if f32 != nil {
+					X[k] = f32.Values(a + k)
+					continue
+				}
+				bs.buf = r.Row(bs.buf, a+k)
+				f32dot.FromFloat64(bs.x[k], bs.buf)
+				X[k] = bs.x[k]
 			}
-			bs.buf = r.Row(bs.buf, a+k)
-			f32dot.FromFloat64(bs.x[k], bs.buf)
-			X[k] = bs.x[k]
+			g.evalBlockF32(bs.kv, X)
+		} else {
+			X := bs.rb[:0]
+			kv := bs.kvb[:0]
+			for k := range b - a {
+				if grey != nil {
+					X, kv = append(X, grey.Bytes(a+k)), append(kv, bs.kv[k])
+					continue
+				}
+				bs.buf = r.Row(bs.buf, a+k)
+				if !bytedot.FromGrey(bs.xb[k], bs.buf) { // not bytes: row by row, as Predict
+					g.evalAll(bs.kv[k], bs.buf, &sc.ev)
+					continue
+				}
+				X, kv = append(X, bs.xb[k]), append(kv, bs.kv[k])
+			}
+			g.evalBlockBytes(kv, X)
+			bs.rb, bs.kvb = X, kv
 		}
-		km.sv.evalBlockF32(bs.kv, X)
-		for k := range X {
+		for k := range b - a {
 			if linear {
 				sc.x = r.Row(sc.x, a+k)
 			}
@@ -170,5 +196,26 @@ func (km *KernelModel) predictBlockF32(dst []int, r learning.Rows, lo, hi int, s
 			dst[a+k] = km.predict(sc.x, sc)
 		}
 		sc.pre = nil
+	}
+}
+
+// evalBlockBytes sets kv[r][s] = k(x_s, X[r]) for rows X of bytes and every
+// stored vector (layoutBytes), as evalAll does for a grey row, reading the
+// stored vectors a tile at a time for all the rows.
+func (g *gram) evalBlockBytes(kv [][]float64, X [][]uint8) {
+	v := g.v
+	n := len(v.bytes)
+	for lo := 0; lo < n; lo += blockSV {
+		hi := min(n, lo+blockSV)
+		tile := v.bytes[lo:hi]
+		for r, x := range X {
+			d := kv[r][lo:hi]
+			for s, xs := range tile {
+				d[s] = float64(bytedot.Dot(x, xs)) / bytedot.Scale
+			}
+		}
+	}
+	for r, x := range X {
+		g.fromDots(kv[r][:n], float64(bytedot.Dot(x, x))/bytedot.Scale)
 	}
 }

@@ -153,3 +153,51 @@ func seq(n int) []int {
 	}
 	return s
 }
+
+// On byte support vectors (grey pictures) PredictRows computes blocks of
+// rows too: the classes are Predict's row by row, on byte rows and on
+// float64 rows some of which are not bytes, whatever the number of
+// threads.
+func TestPredictRowsBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	X := make([][]float64, 500)
+	y := make([]int, len(X))
+	for i := range X {
+		y[i] = i % 3
+		X[i] = make([]float64, 64)
+		for k := range X[i] {
+			if rng.IntN(3) > 0 {
+				X[i][k] = float64(min(255, rng.IntN(200)+20*((k+y[i])%4))) / 255
+			}
+		}
+	}
+	grey, ok := learning.NewGrey(X[:300])
+	if !ok {
+		t.Fatal("NewGrey refused grey rows")
+	}
+	res, err := Kernel{Kernel: kernel.Gaussian{Sigma: 2}, Settings: Settings{C: 3}}.Fit(context.Background(), &learning.Data{Rows: grey, Y: y[:300], Classes: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	km := res.Model.(*KernelModel)
+	if km.sv.v.layout != layoutBytes {
+		t.Fatalf("layout %d, want bytes", km.sv.v.layout)
+	}
+	test := X[300:]
+	test[5] = slices.Clone(test[5])
+	test[5][3] = 0.123 // not a byte over 255
+	want := make([]int, len(test))
+	for i, x := range test {
+		want[i] = km.Predict(x)
+	}
+	tg, _ := learning.NewGrey(append(slices.Clone(X[300:305]), X[306:]...))
+	wantGrey := append(slices.Clone(want[:5]), want[6:]...)
+	for _, threads := range []int{1, 2, 3} {
+		if got := km.PredictRows(nil, learning.NewDense(test), threads); !slices.Equal(got, want) {
+			t.Errorf("float64 rows, %d threads: PredictRows differs from Predict", threads)
+		}
+		if got := km.PredictRows(nil, tg, threads); !slices.Equal(got, wantGrey) {
+			t.Errorf("byte rows, %d threads: PredictRows differs from Predict", threads)
+		}
+	}
+}

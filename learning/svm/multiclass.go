@@ -205,7 +205,7 @@ func (km *KernelModel) PredictRows(dst []int, r learning.Rows, threads int) []in
 		wg.Go(func() {
 			sc := &scratch{}
 			var bs *blockScratch
-			if km.sv != nil && km.sv.v.layout == layoutF32 && km.sv.kind != kindGeneric {
+			if km.sv != nil && (km.sv.v.layout == layoutF32 || km.sv.v.layout == layoutBytes) && km.sv.kind != kindGeneric {
 				bs = &blockScratch{}
 			}
 			for {
@@ -215,7 +215,7 @@ func (km *KernelModel) PredictRows(dst []int, r learning.Rows, threads int) []in
 				}
 				lo, hi := b*predictBlock, min(n, (b+1)*predictBlock)
 				if bs != nil {
-					km.predictBlockF32(dst, r, lo, hi, sc, bs)
+					km.predictBlock(dst, r, lo, hi, sc, bs)
 					continue
 				}
 				for i := lo; i < hi; i++ {
