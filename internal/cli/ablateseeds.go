@@ -34,53 +34,14 @@ func ablateSeeds(ctx context.Context, env *Env, fs *pflag.FlagSet, m *machine.Ma
 	if err != nil {
 		return usageError{err}
 	}
-	spec.Recipe = *m.Recipe
-	threads := spec.Workers
-	spec.Workers = 1 // the seeds run in parallel instead
-	type result struct {
-		points      []ablation.Point
-		train, test int
-	}
-	runs, err := forSeeds(ctx, seeds, threads, func(ctx context.Context, seed uint64) (result, error) {
-		r := *m.Recipe
-		r.Data.Seed = seed
-		r.TrainSize, r.TestSize = 0, 0 // a fresh split: its sizes are not the file's
-		train, test, err := r.Load(m.Classes, path, lim)
-		if err != nil {
-			return result{}, err
-		}
-		if err := relabel(train, m.Classes); err != nil {
-			return result{}, err
-		}
-		if err := relabel(test, m.Classes); err != nil {
-			return result{}, err
-		}
-		if test.Len() == 0 {
-			return result{}, fmt.Errorf("no held-out cards to measure P_g on")
-		}
-		fresh, err := machine.New(m.Config, m.Classes, machine.SeedsFrom(seed), nil)
-		if err != nil {
-			return result{}, err
-		}
-		tr, te := fresh.Fields(train), fresh.Fields(test)
-		s, err := machine.NewSession(fresh, r, tr, te)
-		if err != nil {
-			return result{}, err
-		}
-		if _, err := s.Run(ctx, nil); err != nil {
-			return result{}, err
-		}
-		sp := spec
-		sp.Seed = seed
-		pts, err := ablation.Run(ctx, fresh, tr, te, sp)
-		return result{points: pts, train: tr.Len(), test: te.Len()}, err
-	})
+	// The runs are the library's (ablation.Seeds).
+	runs, err := ablation.Seeds(ctx, m, path, spec, seeds, lim)
 	if err != nil {
 		return err
 	}
 	per := make([][]ablation.Point, len(runs))
 	for i, r := range runs {
-		per[i] = r.points
+		per[i] = r.Points
 	}
 	points := ablation.Pool(per)
 	if jsonOut {
@@ -98,9 +59,9 @@ func ablateSeeds(ctx context.Context, env *Env, fs *pflag.FlagSet, m *machine.Ma
 	}
 	w := env.Stdout
 	fmt.Fprintf(w, "%d fresh machines like %s (seeds %d to %d), each trained as its recipe says on %d cards and tested on %d held-out cards: P_g as parts fail",
-		len(runs), path, seeds[0], seeds[len(seeds)-1], runs[0].train, runs[0].test)
+		len(runs), path, seeds[0], seeds[len(seeds)-1], runs[0].Train, runs[0].Test)
 	if spec.Retrain > 0 {
-		fmt.Fprintf(w, ", then after %d epochs of retraining (%s)", spec.Retrain, spec.Recipe.Rule)
+		fmt.Fprintf(w, ", then after %d epochs of retraining (%s)", spec.Retrain, m.Recipe.Rule)
 	}
 	fmt.Fprintf(w, ".\n\n%s", ablation.Table(points))
 	return nil

@@ -135,7 +135,7 @@ same machine's A-unit outputs (--features).`)
 		if err != nil {
 			return err
 		}
-		reps, err := forSeeds(ctx, list, nw, func(ctx context.Context, seed uint64) (*compare.Report, error) {
+		reps, err := machine.ForSeeds(ctx, list, nw, func(ctx context.Context, seed uint64) (*compare.Report, error) {
 			sp := spec
 			sp.Seed = seed
 			train, test, err := data.load(seed)

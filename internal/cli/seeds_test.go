@@ -1,12 +1,10 @@
 package cli
 
 import (
-	"context"
 	"encoding/json"
 	"math"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -41,20 +39,6 @@ func TestSpread(t *testing.T) {
 	}
 	if s := spreadOf([]float64{0.5}); s.SD != 0 || s.pct() != "50.0 ± 0.0%" {
 		t.Errorf("one value: %+v %q", s, s.pct())
-	}
-}
-
-// forSeeds gives results in seed order whatever the scheduling.
-func TestForSeeds(t *testing.T) {
-	seeds := []uint64{5, 3, 9, 1, 7, 2}
-	got, err := forSeeds(context.Background(), seeds, 3, func(_ context.Context, s uint64) (uint64, error) { return s * s, nil })
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, s := range seeds {
-		if got[i] != s*s {
-			t.Fatalf("result %d = %d, want %d", i, got[i], s*s)
-		}
 	}
 }
 
@@ -170,31 +154,6 @@ func TestAblateSeeds(t *testing.T) {
 	}
 }
 
-// FuzzParseSeeds: whatever parseSeeds accepts is at most maxSeeds seeds,
-// and the list written back as "a,b,c" parses to the same seeds.
-func FuzzParseSeeds(f *testing.F) {
-	for _, s := range []string{"1-5", "1,4,9", "3", "2-2,7"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		seeds, err := parseSeeds(s)
-		if err != nil {
-			return
-		}
-		if len(seeds) == 0 || len(seeds) > maxSeeds {
-			t.Fatalf("%q gave %d seeds", s, len(seeds))
-		}
-		parts := make([]string, len(seeds))
-		for i, v := range seeds {
-			parts[i] = strconv.FormatUint(v, 10)
-		}
-		back, err := parseSeeds(strings.Join(parts, ","))
-		if err != nil || !slices.Equal(back, seeds) {
-			t.Fatalf("%q: %v, written back %v, %v", s, seeds, back, err)
-		}
-	})
-}
-
 // TestAblateSeedsLimits: ablate --seeds reads a machine file's recorded
 // data as plain ablate does, through the recipe and within its limits:
 // pictures over --max-pixels are refused by both, with the same error
@@ -212,7 +171,6 @@ func TestAblateSeedsLimits(t *testing.T) {
 		t.Fatalf("ablate --seeds within the limits: exit %d, %s", code, errs)
 	}
 	for _, limit := range [][]string{{"--max-pixels", "9999"}} { // the cards have 10,000
-
 		_, _, plain := run(t, dir, append(slices.Clone(common), limit...)...)
 		code, _, seeds := run(t, dir, append(append(slices.Clone(common), limit...), "--seeds", "1-2")...)
 		if code != 1 || !strings.Contains(seeds, "larger than the data limits") {

@@ -10,19 +10,6 @@ import (
 	"mark1/machine"
 )
 
-// seedRun is what one seed's training run measured.
-type seedRun struct {
-	Seed        uint64
-	Status      string
-	Converged   bool
-	Epochs      int
-	Trials      int     // cards presented
-	LastMistake int     // trial (1-based) of the last correction; 0 if none
-	Pr, Pg      float64 // Pg NaN without held-out cards
-	Train, Test int
-	Pa, PaModel float64
-}
-
 // trainSeeds runs train once per --seeds seed (the master seed: wiring,
 // cards, split, order and noise) and prints a row per seed and the mean ±
 // standard deviation. It saves no machine.
@@ -40,51 +27,22 @@ func trainSeeds(ctx context.Context, env *Env, fs *pflag.FlagSet, o *trainOption
 	if err != nil {
 		return err
 	}
-	// Check the flags once, in the foreground, so a bad flag is one usage
-	// error rather than one per seed.
-	if _, _, _, _, err := newTraining(fs, o); err != nil {
+	// The flags are checked once, in the foreground, so a bad flag is one
+	// usage error rather than one per seed; the runs are the library's
+	// (machine.SeedExperiment).
+	m, recipe, _, _, err := newTraining(fs, o)
+	if err != nil {
 		return err
 	}
-	runs, err := forSeeds(ctx, seeds, threads, func(ctx context.Context, seed uint64) (seedRun, error) {
-		oc := *o
-		oc.machine.seed = seed
-		m, recipe, train, test, err := newTraining(fs, &oc)
-		if err != nil {
-			return seedRun{}, err
-		}
-		tr, te := m.Fields(train), m.Fields(test)
-		s, err := machine.NewSession(m, recipe, tr, te)
-		if err != nil {
-			return seedRun{}, err
-		}
-		run := seedRun{Seed: seed, Train: tr.Len(), Test: te.Len(), Pg: math.NaN()}
-		var r machine.Response
-		for !s.Done() {
-			if err := ctx.Err(); err != nil {
-				return seedRun{}, err
-			}
-			p, err := s.Step(&r)
-			if err != nil {
-				return seedRun{}, err
-			}
-			run.Trials++
-			if p.Mistake {
-				run.LastMistake = run.Trials
-			}
-		}
-		last := m.History[len(m.History)-1]
-		run.Status, run.Converged, run.Epochs, run.Pr = s.Status().String(), s.Status() == machine.Converged, len(m.History), last.Pr
-		if last.Pg != nil {
-			run.Pg = *last.Pg
-		}
-		on := te
-		if on.Len() == 0 {
-			on = tr
-		}
-		pa := machine.SummarisePa(m.MeasurePa(on.X))
-		run.Pa, run.PaModel = pa.Mean, pa.Model
-		return run, nil
-	})
+	lim, err := o.data.limits()
+	if err != nil {
+		return err
+	}
+	exp := machine.SeedExperiment{Config: m.Config, Recipe: recipe, Limits: lim, Threads: threads}
+	if o.wiring != "" {
+		exp.Plugboard = m.Plugboard
+	}
+	runs, err := exp.Run(ctx, seeds)
 	if err != nil {
 		return err
 	}
@@ -103,7 +61,7 @@ func trainSeeds(ctx context.Context, env *Env, fs *pflag.FlagSet, o *trainOption
 		fmt.Fprintf(w, "%6d  %-12s %6d %8d %11d %6.1f%% %7s %6.1f%% %8.1f%%\n", r.Seed, r.Status, r.Epochs, r.Trials, r.LastMistake, 100*r.Pr, pgs, 100*r.Pa, 100*r.PaModel)
 		pr, pg, ep = append(pr, r.Pr), append(pg, r.Pg), append(ep, float64(r.Epochs))
 		lastM, pa, pam = append(lastM, float64(r.LastMistake)), append(pa, r.Pa), append(pam, r.PaModel)
-		if r.Converged {
+		if r.Status == machine.Converged {
 			conv++
 		}
 	}

@@ -1,0 +1,62 @@
+package ablation
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"mark1/images"
+	"mark1/machine"
+)
+
+// A SeedRun is one fresh machine's ablation (Seeds).
+type SeedRun struct {
+	Seed        uint64
+	Points      []Point
+	Train, Test int // cards
+}
+
+// Seeds repeats the ablation over fresh machines like m: for each master
+// seed, m's configuration and recipe with that seed (a new plugboard,
+// cards, split, order and noise), the recipe's data loaded as
+// machine.Recipe.Load loads them, within lim (name names m's file in
+// errors), trained as the recipe says, then ablated with spec, its fault
+// draws seeded by the same seed. spec.Workers machines run at once, each
+// on one core; the results, in seed order, do not depend on it. Pool
+// averages them.
+func Seeds(ctx context.Context, m *machine.Machine, name string, spec Spec, seeds []uint64, lim images.Limits) ([]SeedRun, error) {
+	if m.Recipe == nil {
+		return nil, fmt.Errorf("%s: the machine file does not record how it was trained (no recipe), so fresh machines cannot be trained like it", name)
+	}
+	spec.Recipe = *m.Recipe
+	threads := spec.Workers
+	spec.Workers = 1 // the seeds run in parallel instead
+	return machine.ForSeeds(ctx, seeds, threads, func(ctx context.Context, seed uint64) (SeedRun, error) {
+		r := *m.Recipe
+		r.Data.Seed = seed
+		r.TrainSize, r.TestSize = 0, 0 // a fresh split: its sizes are not the file's
+		train, test, err := r.Load(m.Classes, name, lim)
+		if err != nil {
+			return SeedRun{}, err
+		}
+		if test.Len() == 0 {
+			return SeedRun{}, errors.New("no held-out cards to measure P_g on")
+		}
+		fresh, err := machine.New(m.Config, m.Classes, machine.SeedsFrom(seed), nil)
+		if err != nil {
+			return SeedRun{}, err
+		}
+		tr, te := fresh.Fields(train), fresh.Fields(test)
+		s, err := machine.NewSession(fresh, r, tr, te)
+		if err != nil {
+			return SeedRun{}, err
+		}
+		if _, err := s.Run(ctx, nil); err != nil {
+			return SeedRun{}, err
+		}
+		sp := spec
+		sp.Seed = seed
+		pts, err := Run(ctx, fresh, tr, te, sp)
+		return SeedRun{Seed: seed, Points: pts, Train: tr.Len(), Test: te.Len()}, err
+	})
+}
