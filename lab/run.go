@@ -135,9 +135,11 @@ func traceable(l learners.Spec) bool {
 	if err != nil {
 		return false
 	}
-	switch b.Learner.(type) {
-	case learning.Perceptron, learning.BatchGD, learning.KernelPerceptron, svm.Kernel:
+	switch k := b.Learner.(type) {
+	case learning.Perceptron, learning.BatchGD, learning.KernelPerceptron:
 		return true
+	case svm.Kernel:
+		return k.Type == svm.CSVC // the lab's SMO is the C-SVC's
 	}
 	return false
 }
