@@ -44,7 +44,7 @@ same machine's A-unit outputs (--features).`)
 	// master seed, which seeds the learners too, --threads compare's, and
 	// --bias the machine's R-unit bias (the learners keep their default
 	// constant input 1).
-	lf.register(fs, fieldFlags{}, "", "seed", "threads", "bias")
+	lf.register(fs, fieldFlags{}, "", "seed", "threads", "bias", "epsilon", "class-weight")
 	fs.BoolVar(&jsonOut, "json", false, "print the report as JSON")
 	fs.BoolVar(&csvOut, "csv", false, "print the table as CSV")
 	fs.BoolVar(&quiet, "quiet", false, "print no progress on standard error")

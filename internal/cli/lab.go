@@ -61,7 +61,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 	fs.BoolVar(&o.list, "list", false, "list the examples and what each teaches")
 	// The learners' options are the registry's, as fit and compare take
 	// them; an --example runs as the notes do unless told otherwise.
-	o.lf.register(fs, fieldFlags{}, "perceptron", "tol", "loss", "cache-mb", "threads")
+	o.lf.register(fs, fieldFlags{}, "perceptron", "tol", "loss", "cache-mb", "threads", "nu", "epsilon", "class-weight")
 	fs.Lookup("learner").Usage = "the learner: " + strings.Join(lab.Learners(), ", ")
 	fs.Lookup("bias").NoOptDefVal = "1" // --bias alone: the bias trick x → (x, 1)
 	fs.Lookup("order").Usage += "\n(an --example runs as the notes do: --bias -1 --order given --line-search=false --kernel linear,\nunless given; --data takes the defaults)"
