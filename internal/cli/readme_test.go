@@ -22,6 +22,7 @@ var exampleFiles = []string{
 	"docs/machine.md",
 	"docs/compare.md",
 	"docs/numeric.md",
+	"docs/libsvm.md",
 	"docs/dials.md",
 	"docs/panel.md",
 	"docs/notes.md",
