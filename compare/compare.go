@@ -89,7 +89,9 @@ type Spec struct {
 	// learning.Recorder), with the learner's name and feature set; the
 	// calls are serialised, from the learners' goroutines. For progress
 	// lines: it changes no result.
-	Record func(learner, features string, e learning.Epoch)
+	// An error stops that learner's run after the entry (learning.Stopped)
+	// and the comparison returns it.
+	Record func(learner, features string, e learning.Epoch) error
 	// Checking, if not nil, is told when the convergence theorem's line
 	// starts on a feature set, with the time it may take; for progress
 	// lines, like Record.
@@ -481,10 +483,10 @@ func runJobs(ctx context.Context, jobs []job, spec Spec, progress func(learner, 
 				}
 				var rec learning.Recorder
 				if spec.Record != nil {
-					rec = learning.RecorderFunc(func(e learning.Epoch) {
+					rec = learning.RecorderFunc(func(e learning.Epoch) error {
 						mu.Lock()
 						defer mu.Unlock()
-						spec.Record(j.name, j.label, e)
+						return spec.Record(j.name, j.label, e)
 					})
 				}
 				rows[q], errs[q] = runLearner(ctx, j, threads, rec)
@@ -517,8 +519,8 @@ func runLearner(ctx context.Context, j job, threads int, rec learning.Recorder) 
 		return Row{}, err
 	}
 	row := Row{
-		Learner: j.l.Name(), Features: j.label, Updates: res.Updates, Epochs: res.Epochs, Converged: res.Converged,
-		Status: res.Status, Seconds: time.Since(start).Seconds(), Pr: accuracy(res.Model, j.pr, threads),
+		Learner: j.l.Name(), Features: j.label, Updates: res.Updates, Epochs: res.Epochs, Converged: res.Status.Converged(),
+		Status: res.Summary, Seconds: time.Since(start).Seconds(), Pr: accuracy(res.Model, j.pr, threads),
 	}
 	if te := j.te; te.Len() > 0 {
 		pg := accuracy(res.Model, te, threads)

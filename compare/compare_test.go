@@ -315,7 +315,7 @@ func TestRunRecord(t *testing.T) {
 	spec := Spec{Learners: []string{"hardware", "kernel-perceptron", "svm", "linear-svm"}, Features: []string{"pixels"}, Seed: 3, Options: epochs(8), NoTheory: true, Threads: 2}
 	heard := map[string][]learning.Epoch{}
 	rec := spec
-	rec.Record = func(l, f string, e learning.Epoch) { heard[l+" "+f] = append(heard[l+" "+f], e) }
+	rec.Record = func(l, f string, e learning.Epoch) error { heard[l+" "+f] = append(heard[l+" "+f], e); return nil }
 	a, err := Run(context.Background(), cfg, machine.SeedsFrom(3), tr, te, rec, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -64,14 +64,14 @@ func (h Hardware) Fit(ctx context.Context, d *learning.Data, rec learning.Record
 		ep := learning.Epoch{Epoch: e.Epoch, Mistakes: e.Mistakes, Risk: math.NaN()}
 		res.Curve = append(res.Curve, ep)
 		if rec != nil {
-			rec.Record(ep)
+			return rec.Record(ep) // an error stops the session after this epoch
 		}
 		return nil
 	}))
 	if err != nil {
 		return nil, err
 	}
-	res.Converged, res.Status = s.Status().Converged(), s.Summary()
+	res.Status, res.Summary = learnerStatus(s.Status()), s.Summary()
 	res.Model = &HardwareModel{M: m, PgCurve: pg, margin: machineMargin(m, associationBits(m, tr))}
 	return res, nil
 }
@@ -228,4 +228,19 @@ func machineMargin(m *machine.Machine, d *learning.Data) float64 {
 		return math.NaN()
 	}
 	return margin
+}
+
+// learnerStatus is a training session's status as a learner's.
+func learnerStatus(s machine.Status) learning.Status {
+	switch s {
+	case machine.Converged, machine.Recognized:
+		return learning.Converged
+	case machine.EpochLimitReached:
+		return learning.EpochLimit
+	case machine.Cancelled:
+		return learning.Cancelled
+	case machine.Stopped:
+		return learning.Stopped
+	}
+	return learning.Running
 }

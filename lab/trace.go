@@ -152,7 +152,7 @@ func TracePerceptron(ctx context.Context, e Example, o PerceptronOptions) (*Perc
 	if err != nil {
 		return nil, err
 	}
-	t.Epochs, t.Converged, t.Status = res.Epochs, res.Converged, res.Status
+	t.Epochs, t.Converged, t.Status = res.Epochs, res.Status.Converged(), res.Summary
 	t.Theorem = TheoremOf(e, o.Bias)
 	return t, nil
 }
@@ -277,7 +277,7 @@ func TraceBatchGD(ctx context.Context, e Example, o GDOptions) (*GDTrace, error)
 	if err != nil {
 		return nil, err
 	}
-	t.Final, t.Converged, t.Status = prev, res.Converged, res.Status
+	t.Final, t.Converged, t.Status = prev, res.Status.Converged(), res.Summary
 	return t, nil
 }
 
@@ -371,7 +371,7 @@ func TraceKernelPerceptron(ctx context.Context, e Example, o KernelOptions) (*Ke
 	for _, i := range order {
 		t.Stored = append(t.Stored, Stored{Sample: i + 1, X: e.X[i], Y: e.Y[i], Coef: coef[i]})
 	}
-	t.Converged, t.Status = res.Converged, res.Status
+	t.Converged, t.Status = res.Status.Converged(), res.Summary
 	t.model = res.Model.(*learning.KernelModel)
 	return t, nil
 }

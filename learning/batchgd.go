@@ -164,11 +164,11 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 	}
 
 	res := &Result{}
-	finish := func(converged bool) {
+	finish := func(status Status) {
 		lm := newLinearModel(d.Classes, dim, st.w, st.b)
 		lm.train = d
 		res.Model = lm
-		res.Converged = converged
+		res.Status = status
 	}
 	mistakes, _ := st.evaluate(all, full)
 	for epoch := 1; epoch <= s.maxEpochs; epoch++ {
@@ -176,8 +176,8 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 			break
 		}
 		if err := ctx.Err(); err != nil {
-			finish(false)
-			res.Status = fmt.Sprintf("cancelled after %d epochs: %v", res.Epochs, err)
+			finish(Cancelled)
+			res.Summary = fmt.Sprintf("cancelled after %d epochs: %v", res.Epochs, err)
 			return res, err
 		}
 		var risk float64
@@ -186,10 +186,10 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 			st.step(all, s.step, g.LineSearch)
 			res.Updates++
 			if st.stalled {
-				finish(false)
-				res.Status = fmt.Sprintf("line search stalled after %d steps with %d mistakes: no step along −∇R lowers R/‖w‖ at this kink", res.Updates-1, mistakes)
+				finish(Stalled)
+				res.Summary = fmt.Sprintf("line search stalled after %d steps with %d mistakes: no step along −∇R lowers R/‖w‖ at this kink", res.Updates-1, mistakes)
 				if st.flat {
-					res.Status = fmt.Sprintf("stalled after %d steps with %d mistakes: the misclassified points' pulls cancel, so ∇R = 0 and there is no direction to move (a start away from 0 may help)", res.Updates-1, mistakes)
+					res.Summary = fmt.Sprintf("stalled after %d steps with %d mistakes: the misclassified points' pulls cancel, so ∇R = 0 and there is no direction to move (a start away from 0 may help)", res.Updates-1, mistakes)
 				}
 				return res, nil
 			}
@@ -211,16 +211,20 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 		e := Epoch{Epoch: epoch, Mistakes: seen, Risk: risk}
 		res.Curve = append(res.Curve, e)
 		if rec != nil {
-			rec.Record(e)
+			if err := rec.Record(e); err != nil {
+				finish(Stopped)
+				res.Summary = fmt.Sprintf("stopped by its recorder after %d epochs: %v", res.Epochs, err)
+				return res, err
+			}
 		}
 	}
 	if mistakes == 0 {
-		finish(true)
-		res.Status = fmt.Sprintf("converged: no mistakes after %d steps in %d epochs", res.Updates, res.Epochs)
+		finish(Converged)
+		res.Summary = fmt.Sprintf("converged: no mistakes after %d steps in %d epochs", res.Updates, res.Epochs)
 		return res, nil
 	}
-	finish(false)
-	res.Status = limitStatus(s.maxEpochs, mistakes)
+	finish(EpochLimit)
+	res.Summary = limitStatus(s.maxEpochs, mistakes)
 	return res, nil
 }
 

@@ -50,8 +50,8 @@ func TestBatchGDLineSearch(t *testing.T) {
 					t.Errorf("step %d: risk rose from %v to %v", i+1, p, q)
 				}
 			}
-			if !res.Converged || ptErrors(res.Model, d) != 0 {
-				t.Fatalf("got %q after %d steps; want no mistakes", res.Status, res.Updates)
+			if !res.Status.Converged() || ptErrors(res.Model, d) != 0 {
+				t.Fatalf("got %q after %d steps; want no mistakes", res.Summary, res.Updates)
 			}
 			if last := res.Curve[len(res.Curve)-1].Risk; last != 0 {
 				t.Errorf("got final risk %v; want 0", last)
@@ -92,8 +92,8 @@ func TestBatchGDBatchOneIsPerceptron(t *testing.T) {
 		}
 		// Updates counts steps, which for several machines may fix more
 		// than one mistake; the curves count mistakes.
-		if sum(g.Curve) != sum(p.Curve) || p.Converged != g.Converged {
-			t.Errorf("got %d mistakes (converged %v); want %d (%v)", sum(g.Curve), g.Converged, sum(p.Curve), p.Converged)
+		if sum(g.Curve) != sum(p.Curve) || p.Status.Converged() != g.Status.Converged() {
+			t.Errorf("got %d mistakes (converged %v); want %d (%v)", sum(g.Curve), g.Status.Converged(), sum(p.Curve), p.Status.Converged())
 		}
 		for i, e := range g.Curve {
 			if e.Mistakes != p.Curve[i].Mistakes {
@@ -110,8 +110,8 @@ func TestBatchGDMultiClass(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !res.Converged || ptErrors(res.Model, d) != 0 || !strings.HasPrefix(res.Status, "converged") {
-			t.Errorf("line search %v: got %q; want convergence", ls, res.Status)
+		if !res.Status.Converged() || ptErrors(res.Model, d) != 0 || !strings.HasPrefix(res.Summary, "converged") {
+			t.Errorf("line search %v: got %q; want convergence", ls, res.Summary)
 		}
 	}
 }
@@ -157,7 +157,7 @@ func TestBatchGDZeroGradient(t *testing.T) {
 			t.Errorf("line search %v: scores %v for the point (0, 1) of class 1; want a finite positive one for class 1", search, s)
 		}
 		if res.Epochs == 50 {
-			t.Errorf("line search %v: ran to the epoch limit (%s); want a stall reported", search, res.Status)
+			t.Errorf("line search %v: ran to the epoch limit (%s); want a stall reported", search, res.Summary)
 		}
 	}
 }

@@ -23,7 +23,7 @@ func ExamplePerceptron() {
 	}
 	m := res.Model.(*learning.LinearModel)
 	fmt.Println("w =", m.W[0])
-	fmt.Println(res.Status)
+	fmt.Println(res.Summary)
 	fmt.Printf("margin %.3f\n", m.Margin())
 	// Output:
 	// w = [3 1]
@@ -40,8 +40,8 @@ func ExamplePocket() {
 		d.Y = append(d.Y, 0, 0, 1, 1)
 	}
 	res, _ := learning.Pocket{MaxEpochs: 20, InitScale: 0.1, Seed: 1}.Fit(context.Background(), d, nil)
-	fmt.Println(res.Converged)
-	fmt.Println(res.Status)
+	fmt.Println(res.Status.Converged())
+	fmt.Println(res.Summary)
 	// Output:
 	// false
 	// no error-free epoch in 20 epochs (last epoch: 13 mistakes); the data may not be linearly separable; the pocket's weights make 5 training errors
@@ -59,7 +59,7 @@ func ExampleBatchGD() {
 	for _, e := range res.Curve {
 		fmt.Printf("step %d: %d mistakes, then R = %.3g\n", e.Epoch, e.Mistakes, e.Risk)
 	}
-	fmt.Println(res.Status)
+	fmt.Println(res.Summary)
 	// Output:
 	// step 1: 7 mistakes, then R = 0.5
 	// step 2: 1 mistakes, then R = 0
@@ -71,7 +71,7 @@ func ExampleKernelPerceptron() {
 	d := &learning.Data{X: [][]float64{{0, 0}, {1, 1}, {0, 1}, {1, 0}}, Y: []int{0, 0, 1, 1}, Classes: 2}
 	res, _ := learning.KernelPerceptron{Kernel: kernel.Gaussian{Sigma: 0.5}, Seed: 1}.Fit(context.Background(), d, nil)
 	sv, _ := res.Model.(learning.SupportVectored).SupportVectors()
-	fmt.Println(res.Status)
+	fmt.Println(res.Summary)
 	fmt.Println("stored mistakes:", sv)
 	for _, x := range d.X {
 		fmt.Print(res.Model.Predict(x), " ")

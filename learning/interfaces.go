@@ -1,6 +1,9 @@
 package learning
 
-import "context"
+import (
+	"context"
+	"strconv"
+)
 
 // Data is a labelled set of feature vectors: row i has label Y[i], a class
 // index in [0, Classes). The features are Rows when it is set (dense, bit-set
@@ -62,17 +65,59 @@ type Epoch struct {
 	Machine int
 }
 
-// Recorder watches a run: it is told about each finished epoch. The CLI
-// draws progress with it; the web panel streams from it.
+// Recorder watches a run: it is told about each finished epoch (each solver
+// pass or block of SMO iterations for the SVMs). If it returns an error,
+// the run stops after that entry — the Result's Status is Stopped — and Fit
+// returns the error with the Result so far, as machine.Session.Run does.
+// The CLI draws progress with it; the web panel streams from it.
 type Recorder interface {
-	Record(e Epoch)
+	Record(e Epoch) error
 }
 
 // RecorderFunc adapts a function to a Recorder.
-type RecorderFunc func(Epoch)
+type RecorderFunc func(Epoch) error
 
 // Record calls f(e).
-func (f RecorderFunc) Record(e Epoch) { f(e) }
+func (f RecorderFunc) Record(e Epoch) error { return f(e) }
+
+// Status says how a fit ended, as machine.Status says how a training
+// session did (and gonum's optimize.Status how an optimization did).
+type Status int
+
+const (
+	// Running: the zero value, for a Result not yet finished.
+	Running Status = iota
+	// Converged: the stopping rule was met — an epoch without mistakes,
+	// every machine's KKT conditions to tolerance.
+	Converged
+	// EpochLimit: the epoch (or iteration) limit ended the run first.
+	EpochLimit
+	// Stalled: no step could move the weights (batch GD's line search at a
+	// kink, or the misclassified points' pulls cancelling).
+	Stalled
+	// NotSeparable: a hard margin was asked of data that no separator
+	// splits in the kernel's feature space.
+	NotSeparable
+	// Cancelled: the context was cancelled (Fit returns its error).
+	Cancelled
+	// Stopped: the Recorder returned an error (Fit returns it).
+	Stopped
+)
+
+// String returns the status's short name: "converged", "epoch-limit", ….
+func (s Status) String() string {
+	names := []string{"running", "converged", "epoch-limit", "stalled", "not-separable", "cancelled", "stopped"}
+	if s < 0 || int(s) >= len(names) {
+		return "Status(" + strconv.Itoa(int(s)) + ")"
+	}
+	return names[s]
+}
+
+// Converged reports whether the stopping rule was met rather than a limit.
+func (s Status) Converged() bool { return s == Converged }
+
+// MarshalText writes the short name, for JSON.
+func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // Result is the outcome of a fit: the model and what happened on the way.
 type Result struct {
@@ -82,11 +127,12 @@ type Result struct {
 	// Updates counts the corrections made (mistakes for perceptrons,
 	// motor corrections for the hardware, steps for gradient descent).
 	Updates int
-	// Converged is true when the stopping rule was met (an error-free epoch,
-	// KKT conditions to tolerance) rather than a limit.
-	Converged bool
-	// Status says in one sentence how the run ended, for people.
-	Status string
+	// Status says how the run ended; Status.Converged() is true when the
+	// stopping rule was met (an error-free epoch, KKT conditions to
+	// tolerance) rather than a limit.
+	Status Status
+	// Summary says in one sentence how the run ended, for people.
+	Summary string
 	// Curve holds one entry per epoch, for learning curves.
 	Curve []Epoch
 }

@@ -172,15 +172,15 @@ func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Resu
 	perm := make([]int, n)
 
 	res := &Result{}
-	finish := func(converged bool) {
+	finish := func(status Status) {
 		res.Model = st.model()
-		res.Converged = converged
+		res.Status = status
 	}
 	last := 0
 	for epoch := 1; epoch <= s.maxEpochs; epoch++ {
 		if err := ctx.Err(); err != nil {
-			finish(false)
-			res.Status = fmt.Sprintf("cancelled after %d epochs: %v", res.Epochs, err)
+			finish(Cancelled)
+			res.Summary = fmt.Sprintf("cancelled after %d epochs: %v", res.Epochs, err)
 			return res, err
 		}
 		nextOrder(perm, order, s.inOrder)
@@ -208,16 +208,20 @@ func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Resu
 		e := Epoch{Epoch: epoch, Mistakes: mistakes, Risk: math.NaN()}
 		res.Curve = append(res.Curve, e)
 		if rec != nil {
-			rec.Record(e)
+			if err := rec.Record(e); err != nil {
+				finish(Stopped)
+				res.Summary = fmt.Sprintf("stopped by its recorder after %d epochs: %v", res.Epochs, err)
+				return res, err
+			}
 		}
 		if mistakes == 0 {
-			finish(true)
-			res.Status = fmt.Sprintf("converged: epoch %d made no mistakes (%d updates in all, %d examples stored)", epoch, res.Updates, len(st.union))
+			finish(Converged)
+			res.Summary = fmt.Sprintf("converged: epoch %d made no mistakes (%d updates in all, %d examples stored)", epoch, res.Updates, len(st.union))
 			return res, nil
 		}
 	}
-	finish(false)
-	res.Status = limitStatus(s.maxEpochs, last)
+	finish(EpochLimit)
+	res.Summary = limitStatus(s.maxEpochs, last)
 	return res, nil
 }
 

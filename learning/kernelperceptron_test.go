@@ -50,8 +50,8 @@ func TestKernelLinearIsPerceptron(t *testing.T) {
 
 func ptSameRun(t *testing.T, p, k *learning.Result) {
 	t.Helper()
-	if p.Updates != k.Updates || p.Epochs != k.Epochs || p.Converged != k.Converged {
-		t.Fatalf("got %d mistakes in %d epochs (converged %v); want %d in %d (%v)", k.Updates, k.Epochs, k.Converged, p.Updates, p.Epochs, p.Converged)
+	if p.Updates != k.Updates || p.Epochs != k.Epochs || p.Status.Converged() != k.Status.Converged() {
+		t.Fatalf("got %d mistakes in %d epochs (converged %v); want %d in %d (%v)", k.Updates, k.Epochs, k.Status.Converged(), p.Updates, p.Epochs, p.Status.Converged())
 	}
 	for i, e := range k.Curve {
 		if e.Mistakes != p.Curve[i].Mistakes {
@@ -107,8 +107,8 @@ func TestKernelXOR(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Converged || ptErrors(res.Model, d) != 0 {
-		t.Fatalf("got %q; want XOR learned", res.Status)
+	if !res.Status.Converged() || ptErrors(res.Model, d) != 0 {
+		t.Fatalf("got %q; want XOR learned", res.Summary)
 	}
 	sv, bounded := res.Model.(learning.SupportVectored).SupportVectors()
 	if sv < 4 || sv > len(d.X) || bounded != 0 {

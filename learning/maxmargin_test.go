@@ -191,9 +191,9 @@ func TestMaxMarginBound(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !res.Converged || float64(res.Updates) > bound {
+			if !res.Status.Converged() || float64(res.Updates) > bound {
 				t.Errorf("set %d, seed %d: %d mistakes (converged %v); the bound (R/γ*)² = %.1f",
-					k, seed, res.Updates, res.Converged, bound)
+					k, seed, res.Updates, res.Status.Converged(), bound)
 			}
 		}
 	}

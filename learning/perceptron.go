@@ -239,7 +239,7 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 	}
 
 	res := &Result{}
-	finish := func(converged bool) {
+	finish := func(status Status) {
 		var model Model
 		switch v {
 		case plainVariant:
@@ -261,7 +261,7 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 		case votedVariant:
 			model = vt.model(d.Classes, w, b)
 		case pocketVariant:
-			if converged {
+			if status == Converged {
 				copy(pk.w, w)
 				copy(pk.b, b)
 			}
@@ -270,14 +270,14 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 			model = lm
 		}
 		res.Model = model
-		res.Converged = converged
+		res.Status = status
 	}
 
 	last := 0
 	for epoch := 1; epoch <= s.maxEpochs; epoch++ {
 		if err := ctx.Err(); err != nil {
-			finish(false)
-			res.Status = fmt.Sprintf("cancelled after %d epochs: %v", res.Epochs, err)
+			finish(Cancelled)
+			res.Summary = fmt.Sprintf("cancelled after %d epochs: %v", res.Epochs, err)
 			return res, err
 		}
 		nextOrder(perm, order, s.inOrder)
@@ -324,18 +324,22 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 		e := Epoch{Epoch: epoch, Mistakes: mistakes, Risk: math.NaN()}
 		res.Curve = append(res.Curve, e)
 		if rec != nil {
-			rec.Record(e)
+			if err := rec.Record(e); err != nil {
+				finish(Stopped)
+				res.Summary = fmt.Sprintf("stopped by its recorder after %d epochs: %v", res.Epochs, err)
+				return res, err
+			}
 		}
 		if mistakes == 0 {
-			finish(true)
-			res.Status = fmt.Sprintf("converged: epoch %d made no mistakes (%d updates in all)", epoch, res.Updates)
+			finish(Converged)
+			res.Summary = fmt.Sprintf("converged: epoch %d made no mistakes (%d updates in all)", epoch, res.Updates)
 			return res, nil
 		}
 	}
-	finish(false)
-	res.Status = limitStatus(s.maxEpochs, last)
+	finish(EpochLimit)
+	res.Summary = limitStatus(s.maxEpochs, last)
 	if v == pocketVariant {
-		res.Status += fmt.Sprintf("; the pocket's weights make %d training errors", trainingErrors(d, res.Model))
+		res.Summary += fmt.Sprintf("; the pocket's weights make %d training errors", trainingErrors(d, res.Model))
 	}
 	return res, nil
 }

@@ -25,8 +25,8 @@ func TestPerceptronWorkedExample(t *testing.T) {
 	if w[0] != 3 || w[1] != 1 {
 		t.Errorf("got w = %v; want [3 1] (notes 004: w4 = (3, 1))", w)
 	}
-	if res.Updates != 3 || !res.Converged || res.Epochs != 2 {
-		t.Errorf("got %d updates, %d epochs, converged %v; want 3, 2, true", res.Updates, res.Epochs, res.Converged)
+	if res.Updates != 3 || !res.Status.Converged() || res.Epochs != 2 {
+		t.Errorf("got %d updates, %d epochs, converged %v; want 3, 2, true", res.Updates, res.Epochs, res.Status.Converged())
 	}
 }
 
@@ -54,8 +54,8 @@ func TestPerceptronConverges(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !res.Converged || !strings.HasPrefix(res.Status, "converged") {
-				t.Fatalf("got Converged %v, status %q; want convergence", res.Converged, res.Status)
+			if !res.Status.Converged() || !strings.HasPrefix(res.Summary, "converged") {
+				t.Fatalf("got Converged %v, status %q; want convergence", res.Status.Converged(), res.Summary)
 			}
 			if e := ptErrors(res.Model, tc.d); e != 0 && tc.name != "averaged" && tc.name != "voted" {
 				t.Errorf("got training error %v; want 0", e)
@@ -96,8 +96,8 @@ func TestPerceptronMistakeBound(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !res.Converged {
-				t.Fatalf("did not converge: %s", res.Status)
+			if !res.Status.Converged() {
+				t.Fatalf("did not converge: %s", res.Summary)
 			}
 			if float64(res.Updates) > bound {
 				t.Errorf("got %d mistakes; want ≤ (R/γ)² = %.1f", res.Updates, bound)
@@ -124,9 +124,9 @@ func TestNonSeparableStatus(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := "no error-free epoch in 50 epochs (last epoch: "
-			if res.Converged || res.Epochs != 50 || !strings.HasPrefix(res.Status, want) ||
-				!strings.Contains(res.Status, "the data may not be linearly separable") {
-				t.Errorf("got converged %v after %d epochs, status %q; want the epoch-limit status", res.Converged, res.Epochs, res.Status)
+			if res.Status.Converged() || res.Epochs != 50 || !strings.HasPrefix(res.Summary, want) ||
+				!strings.Contains(res.Summary, "the data may not be linearly separable") {
+				t.Errorf("got converged %v after %d epochs, status %q; want the epoch-limit status", res.Status.Converged(), res.Epochs, res.Summary)
 			}
 			if res.Model == nil {
 				t.Error("got no model; want the last one")
@@ -183,7 +183,7 @@ func TestSameSeedSameResult(t *testing.T) {
 // ptFingerprint prints a result bit for bit.
 func ptFingerprint(r *learning.Result) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%d %d %v %q\n", r.Epochs, r.Updates, r.Converged, r.Status)
+	fmt.Fprintf(&sb, "%d %d %v %q\n", r.Epochs, r.Updates, r.Status.Converged(), r.Status)
 	for _, e := range r.Curve {
 		fmt.Fprintf(&sb, "%d:%d:%x ", e.Epoch, e.Mistakes, math.Float64bits(e.Risk))
 	}
@@ -252,11 +252,12 @@ func TestFitCancelled(t *testing.T) {
 			l = learning.BatchGD{InitScale: 0.1}
 		}
 		epochs := 0
-		rec := learning.RecorderFunc(func(e learning.Epoch) {
+		rec := learning.RecorderFunc(func(e learning.Epoch) error {
 			epochs++
 			if e.Epoch == 3 {
 				cancel()
 			}
+			return nil
 		})
 		var ctx context.Context
 		ctx, cancel = context.WithCancel(context.Background())
@@ -272,7 +273,7 @@ func TestRecorderSeesCurve(t *testing.T) {
 	d := ptNoisy(5, 200, 3, 0.05)
 	for _, l := range ptAllLearners() {
 		var got []learning.Epoch
-		res, err := l.Fit(context.Background(), d, learning.RecorderFunc(func(e learning.Epoch) { got = append(got, e) }))
+		res, err := l.Fit(context.Background(), d, learning.RecorderFunc(func(e learning.Epoch) error { got = append(got, e); return nil }))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -280,7 +280,7 @@ func ExampleSparse() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(rows.Len(), rows.Dim(), res.Converged)
+	fmt.Println(rows.Len(), rows.Dim(), res.Status.Converged())
 	// Output: 2 1000000 true
 }
 

@@ -102,8 +102,8 @@ func TestBatchGDWatch(t *testing.T) {
 // the notes' step w + ε Σ_{i∈V} y_i x_i.
 func TestStart(t *testing.T) {
 	res, err := Perceptron{NoBias: true, InOrder: true, Start: []float64{3, 1}}.Fit(context.Background(), notes004(), nil)
-	if err != nil || res.Updates != 0 || !res.Converged || !slices.Equal(res.Model.(*LinearModel).W[0], []float64{3, 1}) {
-		t.Errorf("from (3, 1): %v, %d updates, %v", err, res.Updates, res.Status)
+	if err != nil || res.Updates != 0 || !res.Status.Converged() || !slices.Equal(res.Model.(*LinearModel).W[0], []float64{3, 1}) {
+		t.Errorf("from (3, 1): %v, %d updates, %v", err, res.Updates, res.Summary)
 	}
 	var first Visit
 	var w1 []float64

@@ -160,7 +160,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		train.RowStart, train.Index, train.Value = nil, nil, nil
 		runtime.GC()
 	}
-	rec, endProgress := fitProgress(env.Stderr, quiet, spec.Name, len(train.Classes), opts.Epochs)
+	rec, endProgress := fitProgress(ctx, env.Stderr, quiet, spec.Name, len(train.Classes), opts.Epochs)
 	res, err := built.Learner.Fit(ctx, d, rec)
 	endProgress()
 	if err != nil {
@@ -178,7 +178,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	report := fitReport(spec, opts, built, f, res, train, trainPath, modelPath)
 	fmt.Fprintf(w, "%s on %s: %d rows, %d features, %d classes (%s)\n", describe(spec, opts, built), trainPath, train.Rows(), train.Dim, len(train.Classes), strings.Join(train.Classes, " "))
 	printMachines(w, res.Model, train.Classes)
-	fmt.Fprintf(w, "%s\n", res.Status)
+	fmt.Fprintf(w, "%s\n", res.Summary)
 	if trainAcc {
 		// Measure through the saved form, so fit and apply predict alike.
 		saved, err := f.Model(train.Dim)

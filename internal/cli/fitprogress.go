@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sync"
@@ -97,10 +98,11 @@ func (lp *learnerProgress) checking(features string, budget time.Duration) {
 	}
 }
 
-// record is told of a progress entry of learner on features.
-func (lp *learnerProgress) record(learner, features string, e learning.Epoch) {
+// record is told of a progress entry of learner on features. It never
+// asks a run to stop.
+func (lp *learnerProgress) record(learner, features string, e learning.Epoch) error {
 	if !lp.line.on {
-		return
+		return nil
 	}
 	lp.mu.Lock()
 	defer lp.mu.Unlock()
@@ -118,6 +120,7 @@ func (lp *learnerProgress) record(learner, features string, e learning.Epoch) {
 	note := p.line(lp.now().Sub(p.start))
 	p.mu.Unlock()
 	lp.line.set(lp.started, note)
+	return nil
 }
 
 // end erases the line.
@@ -125,17 +128,24 @@ func (lp *learnerProgress) end() { lp.line.end() }
 
 // fitProgress returns a Recorder that draws learner's progress on one
 // progress line on w (a terminal, unless quiet), and the function that ends
-// it.
-func fitProgress(w io.Writer, quiet bool, learner string, classes, epochs int) (learning.Recorder, func()) {
+// it. The Recorder stops the fit, with the cause, once ctx is done (an
+// interrupt, the memory guard): the learner ends after the entry it was
+// told of, its Result Stopped.
+func fitProgress(ctx context.Context, w io.Writer, quiet bool, learner string, classes, epochs int) (learning.Recorder, func()) {
 	p := newProgress(w, quiet, time.Now)
-	if !p.on {
-		return nil, func() {}
-	}
 	mt := newMeter(learner, classes, epochs)
-	p.begin("fitting "+learner, mt.unit, 0, mt.total, mt.limit, 250*time.Millisecond)
+	if p.on {
+		p.begin("fitting "+learner, mt.unit, 0, mt.total, mt.limit, 250*time.Millisecond)
+	}
 	done := 0
-	return learning.RecorderFunc(func(e learning.Epoch) {
-		done = mt.count(done, e)
-		p.set(done, "")
+	return learning.RecorderFunc(func(e learning.Epoch) error {
+		if p.on {
+			done = mt.count(done, e)
+			p.set(done, "")
+		}
+		if ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
+		return nil
 	}), p.end
 }

@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -76,10 +78,11 @@ func TestLearnerProgressSVM(t *testing.T) {
 	lp.start("perceptron", "pixels")
 	lp.start("svm", "pixels")
 	var lines []string
-	_, err := svm.Kernel{Kernel: kernel.Gaussian{Sigma: 2}, Settings: svm.Settings{Threads: 1}}.Fit(context.Background(), blobs4(200), learning.RecorderFunc(func(e learning.Epoch) {
+	_, err := svm.Kernel{Kernel: kernel.Gaussian{Sigma: 2}, Settings: svm.Settings{Threads: 1}}.Fit(context.Background(), blobs4(200), learning.RecorderFunc(func(e learning.Epoch) error {
 		clk.advance(2 * time.Second)
 		lp.record("svm", "pixels", e)
 		lines = append(lines, term.String()[strings.LastIndex(term.String(), "\x1b[K")+3:])
+		return nil
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -107,25 +110,30 @@ func TestLearnerProgressSVM(t *testing.T) {
 }
 
 // fit draws no progress line when standard error is not a terminal or
-// under --quiet.
+// under --quiet; its recorder stops the fit, with the cause, once the
+// command's context is done.
 func TestFitProgressQuiet(t *testing.T) {
 	var buf bytes.Buffer
 	for _, tc := range []struct {
-		w     *bytes.Buffer
+		w     io.Writer
 		quiet bool
-	}{{&buf, false}, {&buf, true}} {
-		if rec, end := fitProgress(tc.w, tc.quiet, "svm", 4, 50); rec != nil {
-			t.Errorf("quiet %v: a progress recorder on a buffer", tc.quiet)
-		} else {
-			end()
+	}{{&buf, false}, {&buf, true}, {os.Stderr, true}} {
+		rec, end := fitProgress(context.Background(), tc.w, tc.quiet, "svm", 4, 50)
+		if err := rec.Record(learning.Epoch{Epoch: 1}); err != nil {
+			t.Errorf("quiet %v: the recorder asked to stop: %v", tc.quiet, err)
 		}
-	}
-	if rec, end := fitProgress(os.Stderr, true, "svm", 4, 50); rec != nil {
-		t.Errorf("--quiet: a progress recorder")
-	} else {
 		end()
 	}
 	if buf.Len() != 0 {
 		t.Errorf("wrote %q", buf.String())
+	}
+	stop := errors.New("over the memory budget")
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(stop)
+	rec, end := fitProgress(ctx, &buf, true, "perceptron", 2, 50)
+	defer end()
+	res, err := learning.Perceptron{MaxEpochs: 50}.Fit(context.Background(), blobs4(40), rec)
+	if !errors.Is(err, stop) || res == nil || res.Status != learning.Stopped || res.Epochs != 1 {
+		t.Errorf("a done context: %v, %+v; want the cause, and the fit Stopped after one epoch", err, res)
 	}
 }

@@ -110,3 +110,37 @@ func TestNew(t *testing.T) {
 		}
 	}
 }
+
+// Every learner stops when its Recorder returns an error: Fit returns that
+// error, and the Result so far (where it keeps one) says Stopped.
+func TestRecorderStops(t *testing.T) {
+	var x [][]float64
+	var y []int
+	for i := range 60 {
+		v := float64(i%7) - 3
+		x = append(x, []float64{v, float64(i%5) - 2 + 0.5*v})
+		y = append(y, i%2) // not separable: every learner runs past one entry
+	}
+	d := &learning.Data{X: x, Y: y, Classes: 2}
+	stop := errors.New("enough")
+	for _, spec := range All() {
+		o := Defaults()
+		o.Tol = 1e-9
+		b, err := spec.New(o, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		told := 0
+		res, err := b.Learner.Fit(t.Context(), d, learning.RecorderFunc(func(learning.Epoch) error {
+			told++
+			return stop
+		}))
+		if !errors.Is(err, stop) || told != 1 {
+			t.Errorf("%s: Fit = %v after %d entries; want the recorder's error after one", spec.Name, err, told)
+			continue
+		}
+		if res != nil && res.Status != learning.Stopped {
+			t.Errorf("%s: status %v; want stopped", spec.Name, res.Status)
+		}
+	}
+}

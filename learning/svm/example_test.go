@@ -66,7 +66,7 @@ func ExampleKernel() {
 	m := res.Model
 	fmt.Println(m.Predict([]float64{0.5, 0.5}), m.Predict([]float64{6, 6}), m.Predict([]float64{0.5, 10}))
 	fmt.Println("votes:", m.(learning.Scorer).Scores(nil, []float64{6, 6}))
-	fmt.Println("converged:", res.Converged, "machines:", len(m.(*svm.KernelModel).Machines))
+	fmt.Println("converged:", res.Status.Converged(), "machines:", len(m.(*svm.KernelModel).Machines))
 	// Output:
 	// 0 1 2
 	// votes: [0 2 1]

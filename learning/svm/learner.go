@@ -75,8 +75,9 @@ func BalancedWeights(y []int, classes int) []float64 {
 // data, labels outside [0, Classes), a single class or bad settings, and
 // ctx.Err() if ctx is cancelled.
 func (l Kernel) Fit(ctx context.Context, d *learning.Data, rec learning.Recorder) (*learning.Result, error) {
+	ctx, rec, done := stoppable(ctx, rec)
 	_, res, err := fitKernel(ctx, d, l, rec)
-	return res, err
+	return res, done(res, err)
 }
 
 // Linear is the linear SVM as a learning.Learner: dual coordinate descent
@@ -99,6 +100,39 @@ func (Linear) Name() string { return "linear-svm" }
 // Machine, and rec is told of each. Errors are as for
 // Kernel.Fit.
 func (l Linear) Fit(ctx context.Context, d *learning.Data, rec learning.Recorder) (*learning.Result, error) {
+	ctx, rec, done := stoppable(ctx, rec)
 	_, res, err := fitLinear(ctx, d, l.Settings, rec)
-	return res, err
+	return res, done(res, err)
+}
+
+// stoppable lets a Recorder stop a solver: the solvers watch a context,
+// so a recorder's error cancels it with that error as its cause. It
+// returns the context, the recorder the solvers tell (its errors go to
+// the context), and done, which turns the fit's error back into the
+// recorder's (the Result, if any, Stopped) or passes it on.
+func stoppable(ctx context.Context, rec learning.Recorder) (context.Context, learning.Recorder, func(*learning.Result, error) error) {
+	if rec == nil {
+		return ctx, nil, func(_ *learning.Result, err error) error { return err }
+	}
+	stop, cancel := context.WithCancelCause(ctx)
+	var asked error
+	wrapped := learning.RecorderFunc(func(e learning.Epoch) error {
+		if asked == nil {
+			if err := rec.Record(e); err != nil {
+				asked = err
+				cancel(err)
+			}
+		}
+		return nil
+	})
+	return stop, wrapped, func(res *learning.Result, err error) error {
+		defer cancel(nil)
+		if asked != nil && ctx.Err() == nil {
+			if res != nil {
+				res.Status, res.Summary = learning.Stopped, "stopped by its recorder: "+asked.Error()
+			}
+			return asked
+		}
+		return err
+	}
 }

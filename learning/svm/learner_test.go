@@ -42,7 +42,7 @@ func TestKernelFitMulticlass(t *testing.T) {
 		{"linear ovo", Kernel{}},
 	} {
 		var epochs int
-		rec := learning.RecorderFunc(func(e learning.Epoch) { epochs++ })
+		rec := learning.RecorderFunc(func(e learning.Epoch) error { epochs++; return nil })
 		res, err := c.l.Fit(context.Background(), d, rec)
 		if err != nil {
 			t.Fatal(err)
@@ -55,8 +55,8 @@ func TestKernelFitMulticlass(t *testing.T) {
 		if len(km.Machines) != want {
 			t.Errorf("%s: %d machines; want %d", c.name, len(km.Machines), want)
 		}
-		if !res.Converged || res.Epochs == 0 || epochs != len(res.Curve) {
-			t.Errorf("%s: Converged %v, Epochs %d, recorded %d of %d curve entries", c.name, res.Converged, res.Epochs, epochs, len(res.Curve))
+		if !res.Status.Converged() || res.Epochs == 0 || epochs != len(res.Curve) {
+			t.Errorf("%s: Converged %v, Epochs %d, recorded %d of %d curve entries", c.name, res.Status.Converged(), res.Epochs, epochs, len(res.Curve))
 		}
 		if acc := float64(accuracy(km, d)) / float64(len(d.X)); acc < 0.9 {
 			t.Errorf("%s: training accuracy %.3f < 0.9", c.name, acc)
@@ -78,7 +78,7 @@ func TestKernelFitMulticlass(t *testing.T) {
 		if tot, nb := km.SupportVectors(); tot == 0 || tot > len(d.X) || nb > tot {
 			t.Errorf("%s: SupportVectors() = %d, %d", c.name, tot, nb)
 		}
-		t.Logf("%s: %s", c.name, res.Status)
+		t.Logf("%s: %s", c.name, res.Summary)
 	}
 }
 
@@ -159,7 +159,7 @@ func TestFitErrors(t *testing.T) {
 func TestFitCancel(t *testing.T) {
 	d := blobs(3, 3000, 2, 20, 0.3)
 	var cancel context.CancelFunc
-	rec := learning.RecorderFunc(func(learning.Epoch) { cancel() })
+	rec := learning.RecorderFunc(func(learning.Epoch) error { cancel(); return nil })
 	for _, l := range []learning.Learner{Kernel{Kernel: kernel.Gaussian{Sigma: 1}}, Linear{Settings: LinearSettings{Eps: 1e-9}}} {
 		var ctx context.Context
 		ctx, cancel = context.WithCancel(context.Background())
@@ -254,7 +254,7 @@ func TestLinearFitMulticlass(t *testing.T) {
 func TestKernelCurve(t *testing.T) {
 	d := blobs(6, 600, 2, 5, 1)
 	var got []learning.Epoch
-	res, err := Kernel{Kernel: kernel.Gaussian{Sigma: 1}}.Fit(context.Background(), d, learning.RecorderFunc(func(e learning.Epoch) { got = append(got, e) }))
+	res, err := Kernel{Kernel: kernel.Gaussian{Sigma: 1}}.Fit(context.Background(), d, learning.RecorderFunc(func(e learning.Epoch) error { got = append(got, e); return nil }))
 	if err != nil {
 		t.Fatal(err)
 	}

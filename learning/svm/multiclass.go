@@ -399,7 +399,7 @@ func fitKernel(ctx context.Context, d *learning.Data, l Kernel, rec learning.Rec
 	for _, c := range cs {
 		km.present[c] = true
 	}
-	res := &learning.Result{Model: km, Converged: true}
+	res := &learning.Result{Model: km, Status: learning.Converged}
 	rows := d.Features()
 	slot := map[int]int{} // training row → index in km.SV
 	var svRows []int
@@ -409,7 +409,7 @@ func fitKernel(ctx context.Context, d *learning.Data, l Kernel, rec learning.Rec
 		e.Epoch = len(res.Curve) + 1
 		res.Curve = append(res.Curve, e)
 		if rec != nil {
-			rec.Record(e)
+			_ = rec.Record(e) // a stop asked for arrives through ctx (stoppable)
 		}
 	})
 	if err != nil {
@@ -437,8 +437,8 @@ func fitKernel(ctx context.Context, d *learning.Data, l Kernel, rec learning.Rec
 		km.Machines = append(km.Machines, mc)
 		res.Epochs += b.Iter
 		res.Updates += b.Iter
-		if !b.Status.Converged() {
-			res.Converged = false
+		if !b.Status.Converged() && res.Status == learning.Converged {
+			res.Status = b.Status.Learning()
 		}
 	}
 	km.boundedSV = bounded
@@ -451,7 +451,7 @@ func fitKernel(ctx context.Context, d *learning.Data, l Kernel, rec learning.Rec
 		km.SVRows = learning.NewDense(km.SV)
 	}
 	km.sv = newGram(km.SVRows, nil, k)
-	res.Status = km.status(s)
+	res.Summary = km.status(s)
 	return km, res, nil
 }
 
@@ -637,7 +637,7 @@ func fitLinear(ctx context.Context, d *learning.Data, s LinearSettings, rec lear
 		return nil, nil, err
 	}
 	lm := &LinearModel{Classes: d.Classes, Neg: -1}
-	res := &learning.Result{Model: lm, Converged: true}
+	res := &learning.Result{Model: lm, Status: learning.Converged}
 	ld := newLinData(d.Features(), s.Bias)
 	rng := rand.New(rand.NewPCG(s.Seed, 0x5eed))
 	sv := make([]uint8, d.Len()) // bit 0: α > 0 somewhere, bit 1: α = C somewhere
@@ -660,7 +660,7 @@ func fitLinear(ctx context.Context, d *learning.Data, s LinearSettings, rec lear
 			e := learning.Epoch{Epoch: epoch, Mistakes: updates, Risk: obj, Machine: mi}
 			res.Curve = append(res.Curve, e)
 			if rec != nil {
-				rec.Record(e)
+				_ = rec.Record(e) // a stop asked for arrives through ctx (stoppable)
 			}
 		}
 		m, err := ld.solve(ctx, y, s, rng, progress)
@@ -679,8 +679,8 @@ func fitLinear(ctx context.Context, d *learning.Data, s LinearSettings, rec lear
 		lm.Pos = append(lm.Pos, c)
 		lm.Machines = append(lm.Machines, m)
 		res.Epochs += m.Iter
-		if !m.Status.Converged() {
-			res.Converged = false
+		if !m.Status.Converged() && res.Status == learning.Converged {
+			res.Status = m.Status.Learning()
 		}
 	}
 	for _, f := range sv {
@@ -693,12 +693,12 @@ func fitLinear(ctx context.Context, d *learning.Data, s LinearSettings, rec lear
 	}
 	res.Updates = res.Epochs
 	if len(lm.Machines) == 1 {
-		res.Status = lm.Machines[0].Message
+		res.Summary = lm.Machines[0].Message
 	} else {
-		res.Status = fmt.Sprintf("%d one-vs-rest machines, all optimal to eps %g; %d passes", len(lm.Machines), s.Eps, res.Epochs)
+		res.Summary = fmt.Sprintf("%d one-vs-rest machines, all optimal to eps %g; %d passes", len(lm.Machines), s.Eps, res.Epochs)
 		for m, mc := range lm.Machines {
 			if !mc.Status.Converged() {
-				res.Status = fmt.Sprintf("%d one-vs-rest machines; class %d vs rest: %s", len(lm.Machines), lm.Pos[m], mc.Message)
+				res.Summary = fmt.Sprintf("%d one-vs-rest machines; class %d vs rest: %s", len(lm.Machines), lm.Pos[m], mc.Message)
 				break
 			}
 		}

@@ -79,7 +79,7 @@ func TestSVMSameOnEveryForm(t *testing.T) {
 				pred[i] = res.Model.Predict(x)
 			}
 			sv, bsv := res.Model.(learning.SupportVectored).SupportVectors()
-			got := fmt.Sprint(pred, sv, bsv, res.Epochs, res.Status)
+			got := fmt.Sprint(pred, sv, bsv, res.Epochs, res.Summary)
 			if ref == "" {
 				ref = got
 			} else if got != ref {
@@ -116,7 +116,7 @@ func TestKernelThreadsIdentical(t *testing.T) {
 		var seen []learning.Epoch
 		l := svm.Kernel{Kernel: kernel.Gaussian{Sigma: 2}, Settings: svm.Settings{C: 10, Threads: threads, CacheMB: 0.01}}
 		res, err := l.Fit(context.Background(), &learning.Data{X: X, Y: y, Classes: 3},
-			learning.RecorderFunc(func(e learning.Epoch) { seen = append(seen, e) }))
+			learning.RecorderFunc(func(e learning.Epoch) error { seen = append(seen, e); return nil }))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,10 @@
 package svm
 
-import "fmt"
+import (
+	"fmt"
+
+	"mark1/learning"
+)
 
 // Settings configures the kernel SVM solver, Solve and the Kernel learner.
 // The zero value means the documented defaults, which are LIBSVM's.
@@ -148,6 +152,20 @@ func (s Status) String() string {
 
 // Converged reports whether s is a successful end: Optimal or Separable.
 func (s Status) Converged() bool { return s == Optimal || s == Separable }
+
+// Learning returns s as a learner's status (learning.Status): Converged,
+// EpochLimit (the iteration limit) or NotSeparable.
+func (s Status) Learning() learning.Status {
+	switch s {
+	case Optimal, Separable:
+		return learning.Converged
+	case IterationLimit:
+		return learning.EpochLimit
+	case NotSeparable:
+		return learning.NotSeparable
+	}
+	return learning.Running
+}
 
 // Multiclass selects how a problem with more than two classes is split into
 // binary ones.

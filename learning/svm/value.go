@@ -207,7 +207,7 @@ func progressFunc(rec learning.Recorder) func(int, float64) {
 	return func(iters int, obj float64) {
 		epoch++
 		if rec != nil {
-			rec.Record(learning.Epoch{Epoch: epoch, Mistakes: iters, Risk: obj})
+			_ = rec.Record(learning.Epoch{Epoch: epoch, Mistakes: iters, Risk: obj}) // a stop arrives through ctx (stoppable)
 		}
 	}
 }
