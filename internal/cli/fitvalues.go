@@ -63,7 +63,7 @@ func fitValues(ctx context.Context, env *Env, spec learners.Spec, opts learners.
 	if err != nil { // a γ of scale or auto out of range on these data
 		return fmt.Errorf("%s: %w", run.trainPath, fields.named(err))
 	}
-	rec, endProgress := fitProgress(env.Stderr, run.quiet, spec.Name, 2, opts.Epochs)
+	rec, endProgress := fitProgress(ctx, env.Stderr, run.quiet, spec.Name, 2, opts.Epochs)
 	m, err := built.Values.FitValues(ctx, rows, z, rec)
 	endProgress()
 	if err != nil {

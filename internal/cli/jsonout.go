@@ -128,7 +128,7 @@ func options(spec learners.Spec, o learners.Options) map[string]string {
 func fitReport(spec learners.Spec, o learners.Options, b learners.Built, f *modelfile.File, res *learning.Result, train *dataset.Set, trainPath, modelPath string) *fitJSON {
 	r := &fitJSON{Command: "fit", Learner: f.Learner, Options: options(spec, o), Classes: f.Classes,
 		Data:   dataJSON{File: trainPath, Rows: train.Rows(), Features: train.Dim},
-		Status: res.Status, Converged: res.Converged, Model: modelPath, Unseen: []unseenJSON{}}
+		Status: res.Summary, Converged: res.Status.Converged(), Model: modelPath, Unseen: []unseenJSON{}}
 	if b.Kernel != nil {
 		r.Kernel = b.Kernel.String()
 	}
