@@ -123,6 +123,10 @@ func taskTable() []taskDef {
 			Description: "X or E in both typefaces, turned through a random angle and jittered as in letters",
 			Classes:     []string{"X", "E"}},
 			draw: lettersOf("XE", []int{faceRegular, faceMono}, placement{scale: jitterScale, shift: jitterShift, spin: true}), letters: true},
+		{TaskInfo: TaskInfo{Name: "ideal-environment",
+			Description: "PR58's ideal environment: each cell of the card inked at random with probability 0.2, whatever the class; the labels are arbitrary, so nothing can be generalised (P_g is chance) and P_r measures memory alone",
+			Classes:     []string{"a", "b"}},
+			draw: func(c *card, _ []*typeface, _, _ int, rng *rand.Rand) { drawRandomPoints(c, 0.2, rng) }},
 	}
 }
 
@@ -215,6 +219,17 @@ func drawLeftRight(c *card, right bool, rng *rand.Rand) {
 	}
 	y := rng.IntN(c.size - s + 1)
 	c.rect(float64(x), float64(y), float64(x+s), float64(y+s))
+}
+
+// drawRandomPoints inks each pixel of the card with probability p.
+func drawRandomPoints(c *card, p float64, rng *rand.Rand) {
+	for y := range c.size {
+		for x := range c.size {
+			if rng.Float64() < p {
+				c.rect(float64(x), float64(y), float64(x+1), float64(y+1))
+			}
+		}
+	}
 }
 
 // drawShape inks the named filled shape, inscribed in a square box whose

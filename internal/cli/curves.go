@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"mark1/curves"
+	"mark1/internal/atomicfile"
+)
+
+func runCurves(ctx context.Context, env *Env, args []string) error {
+	var (
+		figure, png string
+		seeds, maxN int
+		asJSON      bool
+	)
+	fs := newFlags(env, "curves --figure NAME [flags]", `Draws Rosenblatt's 1958 learning curves from the papers' equations beside the
+simulated machine: rt58-5 (RT58's Fig. 5, P_r and P_g for 100, 200 and 500
+A-units per source-set on squares and circles, with RT58's worked point),
+pr58-7 and pr58-8 (PR58's Figs. 7 and 8, P_r in the ideal environment, Σ and μ
+decisions) and pr58-9 (P_r against P_a; model only). Where a paper leaves a
+constant unstated the value used, and why, is printed and drawn; pr58-10 and
+pr58-11 are refused, saying why. Measured points are means over seeds 1…N with
+Student-t 95% intervals.`)
+	fs.StringVar(&figure, "figure", "", "the figure: "+strings.Join(curves.Names(), ", "))
+	fs.IntVar(&seeds, "seeds", 20, "seeds (machines) per measured point, 2 to 1000")
+	fs.IntVar(&maxN, "max-n", 300, "the largest number of stimuli per class measured on the machine, 1 to 10000")
+	fs.StringVar(&png, "png", "", "draw the figure to this PNG file")
+	fs.BoolVar(&asJSON, "json", false, "print every curve, the parameters used and (rt58-5) the worked point as JSON")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("curves: unexpected argument %q", fs.Arg(0))
+	}
+	if figure == "" {
+		return usagef("curves: give --figure (%s)", strings.Join(curves.Names(), ", "))
+	}
+	if seeds < 2 || seeds > 1000 {
+		return usagef("--seeds %d out of range [2, 1000]", seeds)
+	}
+	if maxN < 1 || maxN > 10000 {
+		return usagef("--max-n %d out of range [1, 10000]", maxN)
+	}
+	if png != "" {
+		if err := atomicfile.Check(png); err != nil {
+			return fmt.Errorf("--png: %w", err)
+		}
+	}
+	f, err := curves.Compute(ctx, figure, curves.Options{Seeds: seeds, MaxN: maxN})
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return usagef("--figure %s: %v", figure, err)
+	}
+	w := env.Stdout
+	if asJSON {
+		if err := writeJSON(w, f); err != nil {
+			return err
+		}
+	} else {
+		printFigure(w, f)
+	}
+	if png != "" {
+		d, err := f.Draw()
+		if err != nil {
+			return err
+		}
+		if err := atomicfile.Write(png, func(file *os.File) error { return d.WritePNG(file) }); err != nil {
+			return err
+		}
+		if !asJSON {
+			fmt.Fprintf(w, "Drew %s to %s.\n", figure, png)
+		}
+	}
+	return nil
+}
+
+func printFigure(w interface{ Write([]byte) (int, error) }, f *curves.Figure) {
+	fmt.Fprintf(w, "%s\n", f.Title)
+	for _, p := range f.Parameters {
+		fmt.Fprintf(w, "  %s = %.4g: %s\n", p.Name, p.Value, p.Why)
+	}
+	for _, n := range f.Notes {
+		fmt.Fprintf(w, "  Note: %s.\n", n)
+	}
+	for _, cv := range f.Curves {
+		if cv.Kind != "measured" {
+			continue
+		}
+		fmt.Fprintf(w, "\n  %s (%d seeds):\n", cv.Name, cv.Seeds)
+		for i, x := range cv.X {
+			fmt.Fprintf(w, "    n_sr %6g: %.3f (95%% CI %.3f–%.3f)\n", x, cv.Y[i], cv.CILow[i], cv.CIHigh[i])
+		}
+	}
+	if wp := f.WorkedPoint; wp != nil {
+		fmt.Fprintf(w, "\n  Worked point (RT58: 100 A-units per set, 100 squares and 100 circles):\n")
+		fmt.Fprintf(w, "    paper:    P_r %.3f, P_g %.3f, limit %.3f\n", wp.Paper.Pr, wp.Paper.Pg, wp.Paper.Limit)
+		fmt.Fprintf(w, "    model:    P_r %.3f, P_g %.3f, limit %.3f\n", wp.Model.Pr, wp.Model.Pg, wp.Model.Limit)
+		fmt.Fprintf(w, "    measured: P_r %.3f (95%% CI %.3f–%.3f), P_g %.3f (95%% CI %.3f–%.3f)\n",
+			wp.Measured.Pr.Mean, wp.Measured.Pr.CILow, wp.Measured.Pr.CIHigh, wp.Measured.Pg.Mean, wp.Measured.Pg.CILow, wp.Measured.Pg.CIHigh)
+		fmt.Fprintf(w, "    %s\n", wp.Deviation)
+	}
+}

@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestCurvesRT58: rt58-5's JSON has every curve and the worked point with
+// the paper's numbers, the model's (equal to them) and the machine's with
+// an interval; the picture is a PNG.
+func TestCurvesRT58(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := run(t, dir, "curves", "--figure", "rt58-5", "--seeds", "2", "--max-n", "10", "--json", "--png", "f.png")
+	if code != 0 {
+		t.Fatalf("curves: exit %d: %s", code, errs)
+	}
+	var f struct {
+		Curves []struct {
+			Kind, Quantity string
+			X, Y           []float64
+		}
+		WorkedPoint struct {
+			Paper, Model struct {
+				Pr    float64 `json:"p_r"`
+				Pg    float64 `json:"p_g"`
+				Limit float64
+			}
+			Measured struct {
+				Pr struct {
+					Mean   float64
+					CILow  float64 `json:"ci_low"`
+					CIHigh float64 `json:"ci_high"`
+				} `json:"p_r"`
+			}
+			Deviation string
+		} `json:"worked_point"`
+	}
+	if err := json.Unmarshal([]byte(out), &f); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	wp := f.WorkedPoint
+	if wp.Paper.Pr != 0.92 || wp.Paper.Pg != 0.85 || wp.Paper.Limit != 0.887 {
+		t.Errorf("paper's worked point %+v; want 0.92, 0.85, 0.887", wp.Paper)
+	}
+	if d := wp.Model.Pr - 0.92; d*d > 1e-6 || wp.Deviation == "" {
+		t.Errorf("model P_r %v (want 0.92), deviation %q", wp.Model.Pr, wp.Deviation)
+	}
+	if m := wp.Measured.Pr; !(m.CILow <= m.Mean && m.Mean <= m.CIHigh) || m.Mean <= 0 {
+		t.Errorf("measured P_r %+v", m)
+	}
+	models, measured := 0, 0
+	for _, c := range f.Curves {
+		switch c.Kind {
+		case "model":
+			models++
+		case "measured":
+			measured++
+		}
+		if len(c.X) != len(c.Y) || len(c.X) == 0 {
+			t.Errorf("curve with %d x and %d y", len(c.X), len(c.Y))
+		}
+	}
+	if models != 6 || measured != 6 {
+		t.Errorf("%d model and %d measured curves; want 6 and 6 (P_r, P_g × 3 sizes)", models, measured)
+	}
+	fh, err := os.Open(filepath.Join(dir, "f.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	if _, err := png.Decode(fh); err != nil {
+		t.Error(err)
+	}
+	if code, _, errs := run(t, dir, "curves", "--figure", "pr58-11"); code != 2 || errs == "" {
+		t.Errorf("pr58-11: exit %d, %q; want a refusal", code, errs)
+	}
+}
