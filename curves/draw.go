@@ -29,7 +29,6 @@ func (f *Figure) Draw() (*chart.Drawing, error) {
 	}
 	p.X.Scale = plot.LogScale{}
 	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
-	p.Y.Min, p.Y.Max = 0.4, 1.0
 	p.Add(plotter.NewGrid())
 	p.Legend.Top = false
 	p.Legend.Left = false
@@ -56,6 +55,14 @@ func (f *Figure) Draw() (*chart.Drawing, error) {
 		}
 	}
 	p.X.Min, p.X.Max = xmin, xmax*1.2
+	// The y axis from 0.4 (chance is 0.5), lower if a curve goes lower:
+	// PR58's P(N_ar > 0) factor can take P below chance.
+	ymin := 0.4
+	for _, cv := range f.Curves {
+		for _, y := range cv.Y {
+			ymin = min(ymin, math.Floor(y*10)/10)
+		}
+	}
 	// Model curves first, points on top.
 	for _, cv := range f.Curves {
 		if cv.Kind != "model" {
@@ -63,7 +70,7 @@ func (f *Figure) Draw() (*chart.Drawing, error) {
 		}
 		xy := make(plotter.XYs, len(cv.X))
 		for i := range cv.X {
-			xy[i] = plotter.XY{X: cv.X[i], Y: min(max(cv.Y[i], 0.4), 1)}
+			xy[i] = plotter.XY{X: cv.X[i], Y: cv.Y[i]}
 		}
 		l, err := plotter.NewLine(xy)
 		if err != nil {
@@ -119,7 +126,7 @@ func (f *Figure) Draw() (*chart.Drawing, error) {
 		p.Add(eb, sc)
 		p.Legend.Add(fmt.Sprintf("%s (mean, 95%% CI, %d seeds)", cv.Name, cv.Seeds), sc)
 	}
-	p.Y.Min, p.Y.Max = 0.4, 1.0 // after Add, which widens the range to the data
+	p.Y.Min, p.Y.Max = ymin, 1.0 // after Add, which widens the range to the data
 	var caption []string
 	for _, prm := range f.Parameters {
 		caption = append(caption, fmt.Sprintf("%s = %.4g: %s", prm.Name, prm.Value, prm.Why))

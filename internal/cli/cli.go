@@ -37,6 +37,7 @@ func commands() map[string]command {
 		"dials":   {"read a machine's pots: table, summary, dial panel, weight maps, curves, animation", runDials},
 		"serve":   {"the operator panel in your browser, live while the machine trains", runServe},
 		"pa":      {"P_a of a task's cards beside Rosenblatt's 1958 model, by lit area; a picture", runPa},
+		"levels":  {"what the motors cost: P_g of ideal pots against the mark1 preset's, and the pot levels, noise and backlash that keep it", runLevels},
 		"curves":  {"Rosenblatt's 1958 learning curves from the papers' equations beside the simulated machine", runCurves},
 		"ablate":  {"fail growing fractions of a trained machine's A-units or pots; P_g table and plot", runAblate},
 		"lab":     {"the lecture notes, runnable: trace and draw the perceptron, GD, kernels and the SVM on small examples", runLab},
