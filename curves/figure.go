@@ -28,7 +28,7 @@ type Curve struct {
 	Kind     string    `json:"kind"`     // "model" or "measured"
 	Quantity string    `json:"quantity"` // "p_r" or "p_g"
 	Ne       float64   `json:"n_e"`      // effective A-units per source-set
-	Pa       float64   `json:"p_a"`      // the P_a the curve is for
+	Pa       *float64  `json:"p_a"`      // the P_a the curve is for; null where the paper states none
 	X        []float64 `json:"x"`
 	Y        []float64 `json:"y"`
 	CILow    []float64 `json:"ci_low,omitempty"`
@@ -138,7 +138,10 @@ func measuredNs(max int) []int {
 }
 
 func modelCurve(name, q string, ne, pa, pNar float64, c Constants, xs []float64) Curve {
-	cv := Curve{Name: name, Kind: "model", Quantity: q, Ne: ne, Pa: pa, X: xs}
+	cv := Curve{Name: name, Kind: "model", Quantity: q, Ne: ne, X: xs}
+	if !math.IsNaN(pa) {
+		cv.Pa = &pa
+	}
 	for _, n := range xs {
 		cv.Y = append(cv.Y, P(pNar, c, n))
 	}
@@ -170,7 +173,7 @@ func measure(ctx context.Context, task string, ne int, d response.Decision, ns [
 		}
 	}
 	pa, _, _ = learning.MeanCI(pas)
-	pr.Pa, pg.Pa = pa, pa
+	pr.Pa, pg.Pa = &pa, &pa
 	return pr, pg, pa, nil
 }
 
@@ -212,11 +215,6 @@ func rt58Fig5(ctx context.Context, opt Options) (*Figure, error) {
 			i := slices.Index(pr.X, 100)
 			wpPr = Interval{pr.Y[i], pr.CILow[i], pr.CIHigh[i]}
 			wpPg = Interval{pg.Y[i], pg.CILow[i], pg.CIHigh[i]}
-		}
-	}
-	for i := range f.Curves {
-		if f.Curves[i].Kind == "model" {
-			f.Curves[i].Pa = 0 // not stated; JSON has no NaN
 		}
 	}
 	c100 := RT58(100)

@@ -40,6 +40,23 @@ func (r *Report) Draw() (*chart.Drawing, error) {
 				names = append(names, row.Task)
 			}
 		}
+		errs := make(plotter.YErrors, len(r.Rows))
+		for i, row := range r.Rows {
+			st := row.Ideal
+			if sys == "mark1" {
+				st = row.Mark1
+			}
+			errs[i].Low, errs[i].High = st.Pg-st.PgLow, st.PgHigh-st.Pg
+		}
+		eb, err := plotter.NewYErrorBars(struct {
+			plotter.XYer
+			plotter.YErrorer
+		}{pts, errs})
+		if err != nil {
+			return nil, err
+		}
+		eb.Color = palette[k]
+		top.Add(eb)
 		sc, err := plotter.NewScatter(pts)
 		if err != nil {
 			return nil, err
@@ -51,8 +68,11 @@ func (r *Report) Draw() (*chart.Drawing, error) {
 		top.Legend.Add(map[string]string{"ideal": "ideal pots (the textbook perceptron)", "mark1": "mark1 preset's pots (bounded, 100 steps, noisy, backlash)"}[sys], sc)
 	}
 	top.NominalX(names...)
+	top.X.Min, top.X.Max = -0.5, float64(len(names))-0.5
 	top.Legend.Top, top.Legend.Left = false, true
 	top.Add(plotter.NewGrid())
+	fonts(top)
+	top.Legend.TextStyle.Font.Size = 14
 	sweep := func(title, xlabel string, get func(Row) []Setting, logX bool) (*plot.Plot, error) {
 		p := plot.New()
 		p.Title.Text = title
@@ -87,7 +107,8 @@ func (r *Report) Draw() (*chart.Drawing, error) {
 		p.Legend.Add(fmt.Sprintf("tolerance: %.0f point below ideal", 100*r.Tolerance), band)
 		p.Add(plotter.NewGrid())
 		p.Legend.Top, p.Legend.Left = false, true
-		p.Legend.TextStyle.Font.Size = 9
+		p.Legend.TextStyle.Font.Size = 12
+		fonts(p)
 		return p, nil
 	}
 	pl, err := sweep(fmt.Sprintf("readable levels between end stops ±%g (step %g, no noise)", r.Limit, r.Step), "levels", func(row Row) []Setting { return row.Levels }, true)
@@ -112,4 +133,13 @@ func xRange(st []Setting) (lo, hi float64) {
 		lo, hi = min(lo, s.Value), max(hi, s.Value)
 	}
 	return lo, hi
+}
+
+// fonts sets the sizes of a plot's texts for a picture 1,800 pixels wide.
+func fonts(p *plot.Plot) {
+	p.Title.TextStyle.Font.Size = 16
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Label.TextStyle.Font.Size = 14
+		a.Tick.Label.Font.Size = 12
+	}
 }

@@ -69,6 +69,8 @@ type Setting struct {
 	Name      string  `json:"name"`
 	Value     float64 `json:"value"`
 	Pg        float64 `json:"p_g"`
+	PgLow     float64 `json:"p_g_ci_low"`
+	PgHigh    float64 `json:"p_g_ci_high"`
 	Diff      float64 `json:"diff"` // mean of P_g − ideal P_g over the seeds
 	DiffLow   float64 `json:"diff_ci_low"`
 	DiffHigh  float64 `json:"diff_ci_high"`
@@ -77,10 +79,13 @@ type Setting struct {
 
 // Row is one task.
 type Row struct {
-	Task     string    `json:"task"`
-	Classes  int       `json:"classes"`
-	Ideal    Setting   `json:"ideal"`
-	Mark1    Setting   `json:"mark1"`
+	Task    string  `json:"task"`
+	Classes int     `json:"classes"`
+	Ideal   Setting `json:"ideal"`
+	Mark1   Setting `json:"mark1"`
+	// Stops is ideal pots with the end stops of the levels sweep alone
+	// (±Limit, continuous): what the stops cost before any quantization.
+	Stops    Setting   `json:"end_stops"`
 	Levels   []Setting `json:"levels"`
 	Noise    []Setting `json:"step_noise"`
 	Backlash []Setting `json:"backlash"`
@@ -116,6 +121,8 @@ func (c config) motors(mark1 motors.Config) motors.Config {
 	switch c.kind {
 	case "mark1":
 		return mark1
+	case "stops":
+		ideal.Limit = defaultLimit()
 	case "levels":
 		ideal.Limit, ideal.Levels = defaultLimit(), int(c.value)
 	case "noise":
@@ -141,7 +148,7 @@ func Measure(ctx context.Context, o Options) (*Report, error) {
 			return nil, fmt.Errorf("levels: unknown task %q", t)
 		}
 	}
-	configs := []config{{kind: "ideal"}, {kind: "mark1"}}
+	configs := []config{{kind: "ideal"}, {kind: "mark1"}, {kind: "stops"}}
 	for _, l := range Levels() {
 		configs = append(configs, config{"levels", float64(l)})
 	}
@@ -205,7 +212,7 @@ func Measure(ctx context.Context, o Options) (*Report, error) {
 				diff[s] = v[s] - ideal[s]
 			}
 			st := Setting{Name: cfg.kind, Value: cfg.value}
-			st.Pg, _, _ = learning.MeanCI(v)
+			st.Pg, st.PgLow, st.PgHigh = learning.MeanCI(v)
 			st.Diff, st.DiffLow, st.DiffHigh = learning.MeanCI(diff)
 			st.WithinTol = st.Diff >= -rep.Tolerance
 			switch cfg.kind {
@@ -214,6 +221,8 @@ func Measure(ctx context.Context, o Options) (*Report, error) {
 				row.Ideal = st
 			case "mark1":
 				row.Mark1 = st
+			case "stops":
+				row.Stops = st
 			case "levels":
 				row.Levels = append(row.Levels, st)
 			case "noise":

@@ -2,6 +2,7 @@ package response
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 )
 
@@ -146,6 +147,12 @@ type Config struct {
 	// mean of its active A-units' values. Left out of a machine file when
 	// Sum, so files written before it existed read the same.
 	Decision Decision `json:"decision,omitempty"`
+	// Omega is PR58's ω, the fraction of the source-sets each A-unit feeds
+	// in the SourceSets layout, with its one value: each A-unit feeds the
+	// set of its own block and the round(ω·sets) − 1 sets after it
+	// (cyclically), so neighbouring source-sets overlap. 0 (the default,
+	// left out of a machine file) means disjoint sets, ω = 1/sets.
+	Omega float64 `json:"omega,omitempty"`
 }
 
 // Layer is the R-units of a machine with a given number of A-units and
@@ -156,7 +163,9 @@ type Layer struct {
 	assoc   int   // A-units
 	classes int   // classes
 	used    int   // R-units the code uses
-	set     []int // SourceSets: the R-unit each A-unit feeds
+	set     []int // SourceSets: the first R-unit each A-unit feeds
+	feeds   int   // SourceSets: how many sets each A-unit feeds (from set[a] on, cyclically)
+	sets    int   // SourceSets: the number of source-sets
 	inputs  [][]Input
 }
 
@@ -185,6 +194,10 @@ func New(cfg Config, assoc, classes int) (*Layer, error) {
 		l.set = make([]int, assoc)
 		for a := range l.set {
 			l.set[a] = a * sets / assoc // contiguous, near-equal source-sets
+		}
+		l.sets, l.feeds = sets, 1
+		if cfg.Omega > 0 {
+			l.feeds = max(1, min(sets, int(math.Round(cfg.Omega*float64(sets)))))
 		}
 	}
 	l.inputs = make([][]Input, l.used)
@@ -245,6 +258,12 @@ func shape(cfg Config, classes int) (Config, int, error) {
 	if classes < 2 {
 		return cfg, 0, fmt.Errorf("response: need at least 2 classes, got %d", classes)
 	}
+	if !(cfg.Omega >= 0 && cfg.Omega <= 1) {
+		return cfg, 0, fmt.Errorf("response: ω %v out of range [0, 1] (the fraction of the source-sets each A-unit feeds; 0 = disjoint sets)", cfg.Omega)
+	}
+	if cfg.Omega > 0 && cfg.Layout == Full {
+		return cfg, 0, fmt.Errorf("response: ω %v needs the source-sets layout (in the full layout every A-unit feeds every R-unit through a pot of its own)", cfg.Omega)
+	}
 	if cfg.Layout != SourceSets && cfg.Layout != Full || cfg.Code != Binary && cfg.Code != OnePerClass || cfg.Sets != UsedSets && cfg.Sets != FixedSets || cfg.Decision != Sum && cfg.Decision != Mean {
 		return cfg, 0, fmt.Errorf("response: bad layout %d, code %d, source-sets %d or decision %d", cfg.Layout, cfg.Code, cfg.Sets, cfg.Decision)
 	}
@@ -286,14 +305,50 @@ func (l *Layer) Pot(a, r int) int {
 	if l.cfg.Layout == Full {
 		return r*l.assoc + a
 	}
-	if l.set[a] != r {
+	if !l.feedsSet(a, r) {
 		return -1
 	}
 	return a
 }
 
-// SourceSet returns the R-unit A-unit a feeds in the SourceSets layout, or
-// -1 in the Full layout. With FixedSets it may be an R-unit the code does
+// feedsSet reports whether A-unit a feeds source-set r (SourceSets).
+func (l *Layer) feedsSet(a, r int) bool {
+	d := r - l.set[a]
+	if d < 0 {
+		d += l.sets
+	}
+	return d < l.feeds
+}
+
+// Omega returns PR58's ω: the fraction of the source-sets (or, in the Full
+// layout, of the R-units) each A-unit feeds.
+func (l *Layer) Omega() float64 {
+	if l.cfg.Layout == Full {
+		return 1
+	}
+	return float64(l.feeds) / float64(l.sets)
+}
+
+// Effective returns PR58's N_e for R-units r1 and r2: the A-units feeding
+// r1 that do not also feed r2 ("those connected in common contribute
+// equally to both sides of the value balance"). In the Full layout each
+// pair has its own pot, so every A-unit counts.
+func (l *Layer) Effective(r1, r2 int) int {
+	if l.cfg.Layout == Full {
+		return l.assoc
+	}
+	n := 0
+	for a := range l.assoc {
+		if l.feedsSet(a, r1) && !l.feedsSet(a, r2) {
+			n++
+		}
+	}
+	return n
+}
+
+// SourceSet returns the R-unit A-unit a feeds in the SourceSets layout (the
+// first of them when ω > 1/sets: it also feeds the sets after it), or -1
+// in the Full layout. With FixedSets it may be an R-unit the code does
 // not use (at least Used()).
 func (l *Layer) SourceSet(a int) int {
 	if l.cfg.Layout == Full {
@@ -312,7 +367,9 @@ func (l *Layer) SourceSetSizes() []int {
 	}
 	n := make([]int, l.cfg.Units)
 	for _, r := range l.set {
-		n[r]++
+		for j := range l.feeds {
+			n[(r+j)%l.sets]++
+		}
 	}
 	return n
 }
@@ -350,8 +407,10 @@ func (l *Layer) Sums(dst []float64, active []int, values []float64) []float64 {
 		}
 	} else {
 		for _, a := range active {
-			if r := l.set[a]; r < l.used {
-				dst[r] += values[a]
+			for j := range l.feeds {
+				if r := (l.set[a] + j) % l.sets; r < l.used {
+					dst[r] += values[a]
+				}
 			}
 		}
 		if l.cfg.Decision == Mean {
@@ -363,8 +422,10 @@ func (l *Layer) Sums(dst []float64, active []int, values []float64) []float64 {
 				count = make([]int, l.used)
 			}
 			for _, a := range active {
-				if r := l.set[a]; r < l.used {
-					count[r]++
+				for j := range l.feeds {
+					if r := (l.set[a] + j) % l.sets; r < l.used {
+						count[r]++
+					}
 				}
 			}
 			for r := range dst {

@@ -219,3 +219,48 @@ func TestScoreByHand(t *testing.T) {
 		}
 	}
 }
+
+// TestOmegaByHand: eight A-units, four source-sets of two (fixed sets,
+// one R-unit per class), ω = 1/2: each A-unit feeds its own set and the
+// next, cyclically — A0, A1 feed R0 and R1; A2, A3 R1 and R2; A4, A5 R2 and
+// R3; A6, A7 R3 and R0. R0's source-set is {A0, A1, A6, A7}; of them A6
+// and A7 do not feed R1, so N_e(R0, R1) = 2; one value per A-unit.
+func TestOmegaByHand(t *testing.T) {
+	l, err := New(Config{Units: 4, Code: OnePerClass, Sets: FixedSets, Omega: 0.5}, 8, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for _, in := range l.Inputs(0) {
+		got = append(got, in.A)
+		if in.Pot != in.A {
+			t.Errorf("A-unit %d feeds R0 through pot %d; want its one value, pot %d", in.A, in.Pot, in.A)
+		}
+	}
+	if fmt.Sprint(got) != "[0 1 6 7]" {
+		t.Errorf("R0's source-set %v; want [0 1 6 7]", got)
+	}
+	if n := l.Effective(0, 1); n != 2 {
+		t.Errorf("N_e(R0, R1) = %d; want 2", n)
+	}
+	if n := l.Effective(0, 2); n != 4 {
+		t.Errorf("N_e(R0, R2) = %d; want 4 (no unit feeds both)", n)
+	}
+	if w := l.Omega(); w != 0.5 {
+		t.Errorf("ω = %v; want 0.5", w)
+	}
+	values := []float64{1, 2, 3, 4, 5, 6, 7, 8}
+	sums := l.Sums(nil, []int{0, 2, 7}, values)
+	// R0: A0 + A7 = 9; R1: A0 + A2 = 4; R2: A2 = 3; R3: A7 = 8.
+	if fmt.Sprint(sums) != "[9 4 3 8]" {
+		t.Errorf("sums %v; want [9 4 3 8]", sums)
+	}
+	if sizes := l.SourceSetSizes(); fmt.Sprint(sizes) != "[4 4 4 4]" {
+		t.Errorf("source-set sizes %v; want 4 each", sizes)
+	}
+	for _, bad := range []Config{{Omega: 1.5}, {Omega: -0.1}, {Layout: Full, Omega: 0.5}} {
+		if _, err := New(bad, 8, 2); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+}

@@ -78,3 +78,32 @@ func TestCurvesRT58(t *testing.T) {
 		t.Errorf("pr58-11: exit %d, %q; want a refusal", code, errs)
 	}
 }
+
+// TestLevels: a small levels run prints its table as JSON, twice the same,
+// and refuses an unknown task with a usage error.
+func TestLevels(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"levels", "--tasks", "leftright", "--seeds", "2", "--n", "4", "--epochs", "2", "--json"}
+	code, a, errs := run(t, dir, args...)
+	if code != 0 {
+		t.Fatalf("levels: exit %d: %s", code, errs)
+	}
+	_, b, _ := run(t, dir, append(args, "--threads", "1")...)
+	if a != b {
+		t.Error("the same seeds gave different reports with one thread")
+	}
+	var rep struct {
+		Rows []struct {
+			Task  string
+			Ideal struct {
+				Pg float64 `json:"p_g"`
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(a), &rep); err != nil || len(rep.Rows) != 1 || rep.Rows[0].Task != "leftright" {
+		t.Errorf("report %+v (%v)", rep, err)
+	}
+	if code, _, errs := run(t, dir, "levels", "--tasks", "nope", "--seeds", "2"); code != 2 || errs == "" {
+		t.Errorf("unknown task: exit %d, %q", code, errs)
+	}
+}

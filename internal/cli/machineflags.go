@@ -35,6 +35,7 @@ type machineFlags struct {
 	rUnits       int
 	layout, code string
 	decision     string
+	omega        float64
 	sets         string
 	bias         bool
 
@@ -76,6 +77,7 @@ func (m *machineFlags) register(fs *pflag.FlagSet, memory *budget) {
 	fs.StringVar(&m.sets, "source-sets", "used", "with --layout source-sets: used (the A-units divided among the R-units the code\nuses: 1 set of 512 for 2 classes, 5 of ~102 for 26 letters) or fixed (8 sets of 64,\nused or not; only the sets of R-units in use take part)")
 	fs.StringVar(&m.code, "code", "binary", "class code on the R-units: binary (one bit each) or one-per-class")
 	fs.BoolVar(&m.bias, "bias", false, "add a bias value per R-unit (an always-on input)")
+	fs.Float64Var(&m.omega, "omega", 0, "PR58's ω: the fraction of the source-sets each A-unit feeds with its one value, in [0, 1];\nneighbouring sets then overlap (0 = disjoint sets, ω = 1/sets)")
 	fs.StringVar(&m.decision, "decision", "sum", "what an R-unit compares: sum (Σ, 1958's sum of its active A-units' values) or mean (μ,\ntheir mean; PR58 prefers it for the alpha and beta value systems)")
 
 	fs.Float64Var(&m.limit, "limit", 1, "pot end stops at ±limit; 0 = none [guess]")
@@ -171,6 +173,7 @@ func machineSteps() []machineStep {
 		{"code", func(m *mf, c *mc) (err error) { c.Response.Code, err = response.ParseCode(m.code); return }},
 		{"source-sets", func(m *mf, c *mc) (err error) { c.Response.Sets, err = response.ParseSets(m.sets); return }},
 		{"bias", none(func(m *mf, c *mc) { c.Response.Bias = m.bias })},
+		{"omega", none(func(m *mf, c *mc) { c.Response.Omega = m.omega })},
 		{"decision", func(m *mf, c *mc) (err error) { c.Response.Decision, err = response.ParseDecision(m.decision); return }},
 		{"limit", none(func(m *mf, c *mc) { c.Motors.Limit = m.limit })},
 		{"step", none(func(m *mf, c *mc) { c.Motors.Step = m.step })},
@@ -387,6 +390,9 @@ func checkParts(cfg machine.Config) error {
 	}
 	if u := cfg.Response.Units; u < 0 || u > maxRUnits { // 0 means the default, 8
 		return fmt.Errorf("response: %d R-units out of range [1, %d]", u, maxRUnits)
+	}
+	if _, err := response.Pots(cfg.Response, a.Units, 2); err != nil && (cfg.Response.Omega != 0) {
+		return err // ω out of range or with the full layout: the layer's own message
 	}
 	return nil
 }

@@ -72,6 +72,8 @@ func TestOutputsForPrograms(t *testing.T) {
 		"ablate no retrain": {"ablate", "--json", "--retrain", "0"},
 		"eval":              {"eval", "--task", "e-f", "--n", "5", "--json"},
 		"predict":           append([]string{"predict", "--json"}, pngs...),
+		"curves":            {"curves", "--figure", "pr58-8", "--seeds", "2", "--max-n", "3", "--json"},
+		"levels":            {"levels", "--tasks", "e-f", "--seeds", "2", "--n", "4", "--epochs", "2", "--json"},
 	}
 	decoded := map[string]any{}
 	for name, args := range jsons {

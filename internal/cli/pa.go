@@ -140,6 +140,17 @@ the model's curves and the cards as points.`)
 			which, len(meas), 100*spreadOf(meas).Mean, 100*spreadOf(model).Mean)
 		pcMeas[same], pcModel[same] = spreadOf(meas).Mean, spreadOf(model).Mean
 	}
+	// PR58's ω and N_e: only units not shared by two responses bias the
+	// choice between them.
+	if l := m.Layer; l.Used() >= 2 {
+		sizes := l.SourceSetSizes()
+		per := l.Associators()
+		if sizes != nil {
+			per = sizes[0]
+		}
+		fmt.Fprintf(w, "  source-sets: ω = %.3g (the fraction of the sets each A-unit feeds), %d A-units in R0's set, N_e = %d of them\n    not feeding R1 (PR58's effective units: those in common add equally to both sides)\n",
+			l.Omega(), per, l.Effective(0, 1))
+	}
 	// PR58's condition for generalisation better than chance: a unit firing
 	// for a card is likelier to fire for another card of its class than for
 	// a card at random, and less likely for a card of another class.
