@@ -131,10 +131,20 @@ func TestRecorderStops(t *testing.T) {
 			t.Fatal(err)
 		}
 		told := 0
-		res, err := b.Learner.Fit(t.Context(), d, learning.RecorderFunc(func(learning.Epoch) error {
+		rec := learning.RecorderFunc(func(learning.Epoch) error {
 			told++
 			return stop
-		}))
+		})
+		var res *learning.Result
+		if b.Learner != nil {
+			res, err = b.Learner.Fit(t.Context(), d, rec)
+		} else { // the one-class SVM and the SVRs: a number per row
+			z := make([]float64, len(y))
+			for i, c := range y {
+				z[i] = float64(2*c - 1)
+			}
+			_, err = b.Values.FitValues(t.Context(), d.Features(), z, rec)
+		}
 		if !errors.Is(err, stop) || told != 1 {
 			t.Errorf("%s: Fit = %v after %d entries; want the recorder's error after one", spec.Name, err, told)
 			continue

@@ -415,10 +415,14 @@ var (
 
 // FitValues is Fit; z is not used.
 func (l OneClassSVM) FitValues(ctx context.Context, r learning.Rows, _ []float64, rec learning.Recorder) (*ValueModel, error) {
-	return l.Fit(ctx, r, rec)
+	ctx, rec, done := stoppable(ctx, rec)
+	m, err := l.Fit(ctx, r, rec)
+	return m, done(nil, err)
 }
 
 // FitValues is Fit.
 func (l SVR) FitValues(ctx context.Context, r learning.Rows, z []float64, rec learning.Recorder) (*ValueModel, error) {
-	return l.Fit(ctx, r, z, rec)
+	ctx, rec, done := stoppable(ctx, rec)
+	m, err := l.Fit(ctx, r, z, rec)
+	return m, done(nil, err)
 }
