@@ -12,5 +12,7 @@
 // wiper rests at a random position between its end stops and no longer
 // moves. The parts failed at one fraction are a subset of those failed at
 // any larger one, drawn from an explicit seed, so a curve is monotone in
-// what it removes and the same seed gives the same curve.
+// what it removes and the same seed gives the same curve. Seeds repeats
+// the experiment over fresh machines like a trained one, one per master
+// seed, and Pool averages their curves.
 package ablation

@@ -3,6 +3,7 @@ package images
 import (
 	"fmt"
 	"image"
+	"slices"
 
 	"mark1/dataset"
 )
@@ -30,6 +31,30 @@ type Dataset struct {
 
 // Len returns the number of samples.
 func (d *Dataset) Len() int { return len(d.Samples) }
+
+// Relabel renumbers d's samples onto the given classes by name, as
+// dataset.Set.Relabel does for numeric data, and makes them d's classes.
+// It returns an error naming the first class of d that is not among them,
+// and leaves d unchanged then.
+func (d *Dataset) Relabel(classes []string) error {
+	idx := make(map[string]int, len(classes))
+	for i, c := range classes {
+		idx[c] = i
+	}
+	to := make([]int, len(d.Classes))
+	for i, c := range d.Classes {
+		j, ok := idx[c]
+		if !ok {
+			return fmt.Errorf("%s: class %q is not among %v", d.Name, c, classes)
+		}
+		to[i] = j
+	}
+	for i := range d.Samples {
+		d.Samples[i].Label = to[d.Samples[i].Label]
+	}
+	d.Classes = slices.Clone(classes)
+	return nil
+}
 
 // Counts returns the number of samples in each class. Samples whose label
 // is out of range (see Validate) are not counted.

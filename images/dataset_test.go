@@ -105,3 +105,30 @@ func TestValidate(t *testing.T) {
 		t.Errorf("Counts = %v; want [2 0 3]", got)
 	}
 }
+
+// TestRelabel: samples are renumbered onto other classes by name; a class
+// that is not among them is refused, naming it, and d is left unchanged.
+func TestRelabel(t *testing.T) {
+	mk := func() *Dataset {
+		return &Dataset{Name: "d", Classes: []string{"b", "a"}, Samples: []Sample{{Label: 0}, {Label: 1}, {Label: 0}}}
+	}
+	d := mk()
+	if err := d.Relabel([]string{"a", "c", "b"}); err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for _, s := range d.Samples {
+		got = append(got, s.Label)
+	}
+	if !slices.Equal(got, []int{2, 0, 2}) || !slices.Equal(d.Classes, []string{"a", "c", "b"}) {
+		t.Errorf("labels %v, classes %v; want [2 0 2], [a c b]", got, d.Classes)
+	}
+	d = mk()
+	err := d.Relabel([]string{"a"})
+	if err == nil || err.Error() != `d: class "b" is not among [a]` {
+		t.Errorf("error %v", err)
+	}
+	if !slices.Equal(d.Classes, []string{"b", "a"}) || d.Samples[1].Label != 1 {
+		t.Errorf("a refused relabel changed d: %v %+v", d.Classes, d.Samples)
+	}
+}

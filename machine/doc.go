@@ -17,6 +17,11 @@
 // orders the cards, presents them with the rule (driving the motors), closes
 // each epoch and applies the stopping rule. The command line, the web panel,
 // ablation and the comparison with software learners all drive a Session.
+// Session.RunSaved runs one to its end saving the machine as a SavePlan
+// says (checkpoints; when interrupted, the machine as of its last complete
+// epoch, beside an earlier machine it must not replace), and
+// SeedExperiment trains a fresh machine per master seed (ForSeeds runs any
+// per-seed job in parallel, its results in seed order).
 // On a retina without reading noise a card lights the same photocells and
 // fires the same A-units every time, so a Session works them out once per
 // card and then presents by the R-unit sums and the motors alone.

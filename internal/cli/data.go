@@ -165,23 +165,11 @@ func (d *dataFlags) checkFit(cfg machine.Config, sets ...*images.Dataset) error 
 	return cfg.CheckFit(cards, mem)
 }
 
-// relabel maps a data set's classes onto a machine's by name, for eval.
+// relabel maps a data set's classes onto a machine's by name, for eval
+// (images.Dataset.Relabel), saying so when a class is not the machine's.
 func relabel(d *images.Dataset, classes []string) error {
-	idx := map[string]int{}
-	for i, c := range classes {
-		idx[c] = i
+	if err := d.Relabel(classes); err != nil {
+		return fmt.Errorf("%w: not one the machine was trained on", err)
 	}
-	m := make([]int, len(d.Classes))
-	for i, c := range d.Classes {
-		j, ok := idx[c]
-		if !ok {
-			return fmt.Errorf("%s: class %q is not one the machine was trained on (%v)", d.Name, c, classes)
-		}
-		m[i] = j
-	}
-	for i := range d.Samples {
-		d.Samples[i].Label = m[d.Samples[i].Label]
-	}
-	d.Classes = classes
 	return nil
 }
