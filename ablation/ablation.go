@@ -145,8 +145,8 @@ func (s Spec) Validate() error {
 			return fmt.Errorf("ablation: unknown part %d", int(p))
 		}
 	}
-	if s.Retrain < 0 || s.Retrain > 1_000_000 {
-		return fmt.Errorf("ablation: %d epochs of retraining out of range [0, 1000000]", s.Retrain)
+	if s.Retrain < 0 || s.Retrain > machine.MaxEpochLimit {
+		return fmt.Errorf("ablation: %d epochs of retraining out of range [0, %d]", s.Retrain, machine.MaxEpochLimit)
 	}
 	if s.Draws < 0 || s.Draws > 10_000 || s.Workers < 0 || s.Workers > 1024 {
 		return fmt.Errorf("ablation: %d draws or %d workers out of range", s.Draws, s.Workers)

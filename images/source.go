@@ -117,6 +117,9 @@ func (s Source) Within(lim Limits) Source {
 	return s
 }
 
+// MaxPerClass bounds the cards a class of a built-in task may have.
+const MaxPerClass = 1_000_000
+
 // Validate reports a field out of range, naming the field as the command
 // line spells it (--n, --card-size, --test-split, --max-pixels).
 func (s Source) Validate() error {
@@ -125,8 +128,8 @@ func (s Source) Validate() error {
 		return fmt.Errorf("give a task or a data path, not both (task %q, path %q)", s.Task, s.Path)
 	case s.Task != "" && !slices.ContainsFunc(Tasks(), func(t TaskInfo) bool { return t.Name == s.Task }):
 		return fmt.Errorf("unknown task %q; the tasks are %s", s.Task, strings.Join(TaskNames(), ", "))
-	case s.PerClass < 0 || s.PerClass > 1_000_000:
-		return fmt.Errorf("--n %d out of range [1, 1000000]", s.PerClass)
+	case s.PerClass < 0 || s.PerClass > MaxPerClass:
+		return fmt.Errorf("--n %d out of range [1, %d]", s.PerClass, MaxPerClass)
 	case s.CardSize != 0 && (s.CardSize < minCardSize || s.CardSize > maxCardSize):
 		return fmt.Errorf("--card-size %d out of range [%d, %d]", s.CardSize, minCardSize, maxCardSize)
 	case !(s.TestSplit >= 0 && s.TestSplit < 1) || math.IsNaN(s.TestSplit):

@@ -81,6 +81,10 @@ const MaxDecay = 0.5
 // MaxFeedback bounds Recipe.Feedback.
 const MaxFeedback = 1000
 
+// MaxEpochLimit bounds a recipe's epoch limit, and so every count of
+// epochs (checkpoints, retraining, a recording's frames).
+const MaxEpochLimit = 1_000_000
+
 // Validate reports a field out of range as a *FieldError naming the
 // field as the machine file does.
 func (r Recipe) Validate() error {
@@ -91,8 +95,8 @@ func (r Recipe) Validate() error {
 		return fieldErr("values", int(r.Values), "unknown value system (want %s)", orList(valueNames()))
 	case r.Pulses < 0 || r.Pulses > 1000:
 		return fieldErr("pulses", r.Pulses, "out of range [1, 1000]")
-	case r.MaxEpochs < 0 || r.MaxEpochs > 1_000_000:
-		return fieldErr("max_epochs", r.MaxEpochs, "out of range [1, 1000000]")
+	case r.MaxEpochs < 0 || r.MaxEpochs > MaxEpochLimit:
+		return fieldErr("max_epochs", r.MaxEpochs, "out of range [1, %d]", MaxEpochLimit)
 	case r.Stop < StopAuto || r.Stop > EpochLimit:
 		return fieldErr("stop", int(r.Stop), "unknown stopping rule (want %s)", orList(stopNames()))
 	case r.TrainSize < 0 || r.TestSize < 0:

@@ -221,7 +221,7 @@ func (s *Server) resume(m *machine.Machine, r machine.Recipe, train, test machin
 	r = r.Defaults()
 	c := r
 	c.Stop = machine.EpochLimit
-	c.MaxEpochs = min(len(m.History)+r.MaxEpochs, 1_000_000)
+	c.MaxEpochs = min(len(m.History)+r.MaxEpochs, machine.MaxEpochLimit)
 	sess, err := machine.NewSession(m, c, train, test)
 	if err != nil {
 		return err

@@ -111,8 +111,8 @@ func (d *dataFlags) source(seed uint64) (images.Source, error) {
 			return images.Source{}, usagef("--%s is empty: name a %s", name, map[string]string{"data": "data file or folder", "task": "task (see mark1 tasks)", "test": "data file or folder"}[name])
 		}
 	}
-	if d.perClass < 1 || d.perClass > 1_000_000 {
-		return images.Source{}, usagef("--n %d out of range [1, 1000000]", d.perClass)
+	if d.perClass < 1 || d.perClass > images.MaxPerClass {
+		return images.Source{}, usagef("--n %d out of range [1, %d]", d.perClass, images.MaxPerClass)
 	}
 	lim, err := d.limits()
 	if err != nil {

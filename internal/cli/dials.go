@@ -97,8 +97,8 @@ into an animated GIF of the dials turning.`)
 	if _, err := o.data.source(0); err != nil { // the data flags' values, whether or not a view reads data
 		return err
 	}
-	if o.every < 1 || o.every > 1_000_000 {
-		return usagef("dials: --every %d out of range [1, 1000000]", o.every)
+	if o.every < 1 || o.every > machine.MaxEpochLimit {
+		return usagef("dials: --every %d out of range [1, %d]", o.every, machine.MaxEpochLimit)
 	}
 	if o.animate != "" || o.record != "" {
 		if o.animate == "" || o.record == "" {

@@ -79,14 +79,14 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	if fs.NArg() > 0 {
 		return usagef("train: unexpected argument %q", fs.Arg(0))
 	}
-	if o.epochs < 1 || o.epochs > 1_000_000 {
-		return usagef("--epochs %d out of range [1, 1000000]", o.epochs)
+	if o.epochs < 1 || o.epochs > machine.MaxEpochLimit {
+		return usagef("--epochs %d out of range [1, %d]", o.epochs, machine.MaxEpochLimit)
 	}
 	if o.out == "" {
 		return usagef("--out must name a file")
 	}
-	if o.checkpoint < 0 || o.checkpoint > 1_000_000 {
-		return usagef("--checkpoint-every %d out of range [0, 1000000]", o.checkpoint)
+	if o.checkpoint < 0 || o.checkpoint > machine.MaxEpochLimit {
+		return usagef("--checkpoint-every %d out of range [0, %d]", o.checkpoint, machine.MaxEpochLimit)
 	}
 	if _, err := workers(o.threads); err != nil { // checked whether or not --seeds uses it
 		return err
