@@ -128,11 +128,11 @@ func (p *lossProblem) lossGrad(w []float64, i int, g []float64, scale float64) f
 		z := t * s
 		// log(1 + e^−z) and its derivative −σ(−z), without overflow.
 		if z > 0 {
-			l = math.Log1p(math.Exp(-z))
-			d = -t * math.Exp(-z) / (1 + math.Exp(-z))
+			l = math.Log1p(exp(-z))
+			d = -t * exp(-z) / (1 + exp(-z))
 		} else {
-			l = -z + math.Log1p(math.Exp(z))
-			d = -t / (1 + math.Exp(z))
+			l = -z + math.Log1p(exp(z))
+			d = -t / (1 + exp(z))
 		}
 	case "squared":
 		r := s - t

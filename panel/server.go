@@ -29,6 +29,20 @@ import (
 //go:embed static
 var static embed.FS
 
+// LabSiteFiles are the files of the lab page that the static lab site
+// (mark1 lab --site) serves without a mark1 server, by name.
+func LabSiteFiles() map[string][]byte {
+	files := map[string][]byte{}
+	for _, name := range []string{"lab.html", "lab.js", "lab.css", "style.css"} {
+		b, err := static.ReadFile("static/" + name)
+		if err != nil {
+			panic(fmt.Sprintf("panel: %s is not embedded: %v", name, err)) // cannot happen
+		}
+		files[name] = b
+	}
+	return files
+}
+
 // Config says what the panel shows. Machine is required; the zero value of
 // every other field means its documented default.
 type Config struct {

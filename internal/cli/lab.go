@@ -12,6 +12,9 @@ import (
 	"mark1/dataset"
 	"mark1/internal/atomicfile"
 	"mark1/lab"
+	"mark1/panel"
+	"os/exec"
+	"path/filepath"
 )
 
 type labOptions struct {
@@ -26,6 +29,7 @@ type labOptions struct {
 	start     string
 	loss      string
 	batch     int
+	site      string
 	trace     bool
 	asJSON    bool
 	view      string
@@ -59,6 +63,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 	fs.StringVar(&o.format, "format", "auto", "--data format: auto, libsvm, csv or text")
 	fs.StringVar(&o.labelCol, "label-column", "", "--data CSV: the label column, by name or 1-based position (default: label/class/target/y, else the last)")
 	fs.BoolVar(&o.list, "list", false, "list the examples and what each teaches")
+	fs.StringVar(&o.site, "site", "", "write the lab page as a static site to this folder, its learners compiled to WebAssembly:\nany static file server serves it, with no mark1 server (needs the Go toolchain and mark1's source, see docs/lab.md)")
 	// The learners' options are the registry's, as fit and compare take
 	// them; an --example runs as the notes do unless told otherwise.
 	o.lf.register(fs, fieldFlags{}, "perceptron", "tol", "loss", "cache-mb", "threads", "nu", "epsilon", "class-weight")
@@ -86,6 +91,13 @@ margin), theorem (mistakes so far against (R/γ)²).
 	}
 	if fs.NArg() > 0 {
 		return usagef("lab: unexpected argument %q", fs.Arg(0))
+	}
+	if o.site != "" {
+		if err := writeSite(ctx, o.site); err != nil {
+			return err
+		}
+		fmt.Fprintf(env.Stdout, "wrote the lab site to %s: serve it with any static file server, e.g. python3 -m http.server -d %s\n", o.site, o.site)
+		return nil
 	}
 	if o.list {
 		for _, e := range lab.Examples() {
@@ -228,4 +240,78 @@ func labError(ctx context.Context, err error) error {
 		return ctx.Err()
 	}
 	return usagef("lab: %v", err)
+}
+
+// writeSite writes the static lab site to dir: the lab page set to answer
+// with its WebAssembly, the Go toolchain's wasm_exec.js, and lab.wasm built
+// from mark1's source (package mark1/lab/wasm) by that toolchain. The
+// source is the module of the working directory, or $MARK1_SOURCE.
+func writeSite(ctx context.Context, dir string) error {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		return fmt.Errorf("lab: --site builds the lab's WebAssembly with the Go toolchain, and go is not on PATH (install it from https://go.dev/dl/)")
+	}
+	src := os.Getenv("MARK1_SOURCE")
+	if src == "" {
+		out, err := exec.CommandContext(ctx, goBin, "list", "-m", "-f", "{{.Path}}\t{{.Dir}}").Output()
+		path, d, _ := strings.Cut(strings.TrimSpace(string(out)), "\t")
+		if err != nil || path != "mark1" {
+			return fmt.Errorf("lab: --site builds the lab's WebAssembly from mark1's source: run it inside the mark1 repository, or set MARK1_SOURCE to it")
+		}
+		src = d
+	}
+	out, err := exec.CommandContext(ctx, goBin, "env", "GOROOT").Output()
+	if err != nil {
+		return fmt.Errorf("lab: --site: go env GOROOT: %w", err)
+	}
+	root := strings.TrimSpace(string(out))
+	var wasmExec []byte
+	for _, p := range []string{filepath.Join(root, "lib", "wasm", "wasm_exec.js"), filepath.Join(root, "misc", "wasm", "wasm_exec.js")} {
+		if wasmExec, err = os.ReadFile(p); err == nil {
+			break
+		}
+	}
+	if wasmExec == nil {
+		return fmt.Errorf("lab: --site: the Go toolchain at %s has no wasm_exec.js (lib/wasm or misc/wasm)", root)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("lab: --site: %w", err)
+	}
+	if dir, err = filepath.Abs(dir); err != nil { // go build runs in src
+		return fmt.Errorf("lab: --site: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, ".lab.wasm-*")
+	if err != nil {
+		return fmt.Errorf("lab: --site: %w", err)
+	}
+	tmp.Close()
+	defer os.Remove(tmp.Name())
+	build := exec.CommandContext(ctx, goBin, "build", "-trimpath", "-o", tmp.Name(), "./lab/wasm")
+	build.Dir = src
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if msg, err := build.CombinedOutput(); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("lab: --site: building the WebAssembly in %s: %v\n%s", src, err, msg)
+	}
+	if fi, err := os.Stat(tmp.Name()); err != nil || fi.Size() == 0 {
+		return fmt.Errorf("lab: --site: go build wrote no WebAssembly to %s", tmp.Name())
+	}
+	if err := os.Rename(tmp.Name(), filepath.Join(dir, "lab.wasm")); err != nil {
+		return fmt.Errorf("lab: --site: %w", err)
+	}
+	files := panel.LabSiteFiles()
+	page := string(files["lab.html"])
+	page = strings.Replace(page, `<meta charset="utf-8">`, `<meta charset="utf-8">`+"\n"+`<meta name="mark1-static" content="1">`, 1)
+	page = strings.Replace(page, `<script src="lab.js"></script>`, `<script src="wasm_exec.js"></script>`+"\n"+`<script src="lab.js"></script>`, 1)
+	files["lab.html"] = []byte(page)
+	files["index.html"] = []byte(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=lab.html"><title>mark1: the lab</title><a href="lab.html">the lab</a>` + "\n")
+	files["wasm_exec.js"] = wasmExec
+	for name, b := range files {
+		if err := atomicfile.Write(filepath.Join(dir, name), func(f *os.File) error { _, err := f.Write(b); return err }); err != nil {
+			return fmt.Errorf("lab: --site: %w", err)
+		}
+	}
+	return nil
 }

@@ -13,12 +13,33 @@ const runEvery = Math.max(20, Number(new URLSearchParams(location.search).get("e
 const lab = { frame: null, examples: [], points: [], gen: null, example: "notes-004", at: 0, timer: null, requests: 0, asked: 0 };
 window.lab = lab;
 
+// STATIC: the page is the static lab site (mark1 lab --site): the lab's
+// WebAssembly (lab.wasm, started by startWasm) answers in the browser what
+// the panel's server answers otherwise, with the same code.
+const STATIC = document.querySelector('meta[name="mark1-static"]') !== null;
+
+async function startWasm() {
+  const go = new Go(); // wasm_exec.js
+  const bytes = await (await fetch("lab.wasm")).arrayBuffer();
+  const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+  go.run(instance);
+  while (typeof window.mark1Lab !== "function") await new Promise((r) => setTimeout(r, 10));
+}
+
 // BUSY is post's answer when the server is busy (503) and quiet is set.
 const BUSY = {};
 
 // post sends body as JSON and returns the decoded answer, or null after
 // showing the error (BUSY, without showing it, for a 503 when quiet).
 async function post(path, body, quiet) {
+  if (STATIC) {
+    const out = JSON.parse(window.mark1Lab(JSON.stringify(body)));
+    if (out.error) {
+      showError(out.error.replace(/^bad lab request: /, ""));
+      return null;
+    }
+    return out;
+  }
   const headers = { "Content-Type": "application/json" };
   const token = document.querySelector('meta[name="mark1-token"]');
   if (token) headers["X-Mark1-Token"] = token.content;
@@ -675,8 +696,14 @@ async function init() {
     const el = $(id);
     el.dataset.default = el.type === "checkbox" ? (el.checked ? "1" : "") : el.value;
   }
-  const res = await fetch("api/lab/examples");
-  const data = await res.json();
+  let data;
+  if (STATIC) {
+    await startWasm();
+    data = JSON.parse(window.mark1LabCatalog());
+    for (const a of document.querySelectorAll("a.back")) a.hidden = true; // no machine here
+  } else {
+    data = await (await fetch("api/lab/examples")).json();
+  }
   lab.examples = data.examples;
   const sel = $("example");
   for (const e of lab.examples) {
@@ -789,4 +816,4 @@ async function init() {
   await show(f);
 }
 
-init();
+init().catch((e) => showError(`the lab could not start: ${e && e.message ? e.message : e}`));

@@ -1,0 +1,116 @@
+package cli
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"mark1/lab"
+)
+
+// siteChromium returns a Chromium binary for the static site's test: it
+// fails without one in CI (env CI set) and unless MARK1_SKIP_BROWSER is set.
+func siteChromium(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("MARK1_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "" && os.Getenv("MARK1_SKIP_BROWSER") != "" {
+		t.Skip("no Chromium; skipped: MARK1_SKIP_BROWSER is set")
+	}
+	t.Fatal("no Chromium binary found (install the chromium package, or set MARK1_CHROMIUM; MARK1_SKIP_BROWSER=1 skips on a developer's machine, never in CI)")
+	return ""
+}
+
+// TestLabSite writes the static lab site (lab --site), serves it with a
+// plain file server, and checks in headless Chromium that its WebAssembly
+// answers the page (the notes' example, a state from the address), and
+// that its traces are byte for byte those of lab --json, for every example
+// with the default learner and for each other learner.
+func TestLabSite(t *testing.T) {
+	bin := siteChromium(t)
+	src, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("MARK1_SOURCE", src)
+	dir := t.TempDir()
+	site := filepath.Join(dir, "site")
+	if code, out, errs := run(t, dir, "lab", "--site", "site"); code != 0 || !strings.Contains(out, "wrote the lab site") {
+		t.Fatalf("lab --site: exit %d: %s%s", code, out, errs)
+	}
+	for _, f := range []string{"index.html", "lab.html", "lab.js", "lab.css", "style.css", "wasm_exec.js", "lab.wasm"} {
+		if _, err := os.Stat(filepath.Join(site, f)); err != nil {
+			t.Fatalf("the site lacks %s: %v", f, err)
+		}
+	}
+	ts := httptest.NewServer(http.FileServer(http.Dir(site)))
+	defer ts.Close()
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(bin), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 800))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	ctx, cancelC := chromedp.NewContext(actx)
+	defer cancelC()
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/lab.html#ex=xor&l=kernel-perceptron&k=poly%3Ad%3D2%2Cgamma%3D1&f=3")); err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	ctx, cancelT := context.WithTimeout(ctx, 240*time.Second)
+	defer cancelT()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.dataset.wasm === "ready" && document.body.dataset.frame === "3"`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("message").textContent + " wasm=" + document.body.dataset.wasm + " frame=" + document.body.dataset.frame + " " + location.href`))
+		t.Fatalf("the static site did not show the address's frame 3: %v (%q)", err, msg)
+	}
+	if got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`window.lab.frame.caption`)); !strings.Contains(got, "kernel perceptron") {
+		t.Errorf("the static site's caption %q", got)
+	}
+
+	type tcase struct {
+		flags []string
+		setup string
+	}
+	var cases []tcase
+	def := `"learner":"perceptron","eps":1,"seed":1,"C":1,"max_epochs":100,"loss":"perceptron","batch":1`
+	for _, name := range lab.Names() {
+		cases = append(cases, tcase{[]string{"--example", name}, `{"example":"` + name + `","setup":{` + def + `}}`})
+	}
+	cases = append(cases,
+		tcase{[]string{"--example", "needs-bias", "--learner", "batch-gd", "--bias", "--eps", "0.5"}, `{"example":"needs-bias","setup":{"learner":"batch-gd","bias":true,"eps":0.5,"seed":1,"C":1,"max_epochs":100,"loss":"perceptron","batch":1}}`},
+		tcase{[]string{"--example", "xor", "--learner", "kernel-perceptron", "--kernel", "poly:d=2,gamma=1"}, `{"example":"xor","setup":{"learner":"kernel-perceptron","kernel":"poly:d=2,gamma=1","eps":1,"seed":1,"C":1,"max_epochs":100,"loss":"perceptron","batch":1}}`},
+		tcase{[]string{"--example", "rings", "--learner", "svm", "--kernel", "poly:d=2,gamma=1,c=1"}, `{"example":"rings","setup":{"learner":"svm","kernel":"poly:d=2,gamma=1,c=1","eps":1,"seed":1,"C":1,"max_epochs":100,"loss":"perceptron","batch":1}}`},
+		tcase{[]string{"--example", "overlap", "--learner", "svm", "--hard"}, `{"example":"overlap","setup":{"learner":"svm","hard":true,"eps":1,"seed":1,"C":1,"max_epochs":100,"loss":"perceptron","batch":1}}`},
+		tcase{[]string{"--example", "overlap", "--learner", "sgd", "--loss", "logistic", "--batch", "4", "--eps", "0.5"}, `{"example":"overlap","setup":{"learner":"sgd","loss":"logistic","batch":4,"eps":0.5,"seed":1,"C":1,"max_epochs":100}}`},
+	)
+	for _, c := range cases {
+		code, want, errs := run(t, dir, append([]string{"lab", "--json"}, c.flags...)...)
+		if code != 0 {
+			t.Fatalf("lab %v: exit %d: %s", c.flags, code, errs)
+		}
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.mark1LabTrace(`+jsString(c.setup)+`)`))
+		if err != nil {
+			t.Fatalf("%v: %v", c.flags, err)
+		}
+		if got != want {
+			t.Errorf("lab %v: the static site's trace differs from lab --json (%d bytes against %d):\n%.300s", c.flags, len(got), len(want), got)
+		}
+	}
+	t.Logf("%d traces byte for byte equal", len(cases))
+}
+
+// jsString quotes s as a JavaScript string literal.
+func jsString(s string) string {
+	return "`" + strings.NewReplacer("\\", "\\\\", "`", "\\`", "$", "\\$").Replace(s) + "`"
+}
