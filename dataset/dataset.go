@@ -1,6 +1,9 @@
 package dataset
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math"
@@ -509,4 +512,35 @@ func (e *limitError) Unwrap() error { return ErrTooLarge }
 // tooLargef returns a limitError with the message fmt.Sprintf(format, a...).
 func tooLargef(format string, a ...any) error {
 	return &limitError{msg: fmt.Sprintf(format, a...)}
+}
+
+// Fingerprint returns the SHA-256 of the set's content in hexadecimal: its
+// dimension, class labels, and every row's label, indices and values
+// (their bits). Two reads of the same data — whatever the file's format,
+// compression or number spelling — have the same fingerprint; any changed
+// value, label or row order changes it.
+func (s *Set) Fingerprint() string {
+	h := sha256.New()
+	var b [8]byte
+	put := func(v uint64) {
+		binary.LittleEndian.PutUint64(b[:], v)
+		h.Write(b[:])
+	}
+	put(uint64(s.Dim))
+	put(uint64(len(s.Classes)))
+	for _, c := range s.Classes {
+		put(uint64(len(c)))
+		h.Write([]byte(c))
+	}
+	put(uint64(s.Rows()))
+	for i := range s.Rows() {
+		idx, val := s.Row(i)
+		put(uint64(s.Y[i]))
+		put(uint64(len(idx)))
+		for k, j := range idx {
+			put(uint64(j))
+			put(math.Float64bits(val[k]))
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }

@@ -43,6 +43,8 @@ func commands() map[string]command {
 		"lab":     {"the lecture notes, runnable: trace and draw the perceptron, GD, kernels and the SVM on small examples", runLab},
 		"fit":     {"train one software learner on numeric data (libsvm, CSV) as svm-train does; save the model", runFit},
 		"apply":   {"predict with a model saved by fit, as svm-predict does: accuracy and predictions", runApply},
+		"grid":    {"search C and γ by cross-validation, as LIBSVM's grid.py: table, best, contour picture", runGrid},
+		"sweep":   {"a grid search as a job array (Slurm, Kubernetes, GNU parallel): plan, run, merge", runSweep},
 	}
 }
 

@@ -71,6 +71,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	var quiet, trainAcc, jsonOut bool
 	var lf learnerFlags
 	var scale string
+	var cv cvFlags
 	var trainPath, testPath, modelPath, libsvmPath, liblinearPath, predPath string
 	fs := newFlags(env, "fit --data TRAIN [--test TEST] [flags]",
 		"Trains one software learner on numeric data (libsvm, CSV or text files) as LIBSVM's svm-train\n"+
@@ -82,6 +83,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	fs.BoolVar(&trainAcc, "train-accuracy", false, "also predict every training row and print the training accuracy (svm-train does not; it can cost as much as the fit)")
 	fs.BoolVar(&quiet, "quiet", false, "print no progress line on standard error (it is drawn only on a terminal, for fits over a second)")
 	fs.BoolVar(&jsonOut, "json", false, "print one JSON object instead of text (docs/libsvm.md describes its fields)")
+	cv.register(fs)
 	fs.StringVar(&scale, "scale", "none", "scale every feature, fitted on the training data and saved with the model: none, 01 ([0,1] as svm-scale -l 0), pm1 ([-1,1] as svm-scale), std (zero mean, unit variance)")
 	fs.StringVar(&modelPath, "model", "model.json", "the mark1 model file to write")
 	fs.StringVar(&libsvmPath, "libsvm-model", "", "also write the svm in LIBSVM's model format, for svm-predict")
@@ -115,6 +117,12 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	}
 	ctx, finish := guardMemory(ctx, "fit", data.memory.bytes())
 	defer func() { err = finish(err) }()
+	if cv.folds != 0 {
+		if testPath != "" || predPath != "" || fs.Changed("model") || libsvmPath != "" || liblinearPath != "" {
+			return usagef("fit: --cv measures by cross-validation and writes no model: --test, --predictions and the model flags do not apply")
+		}
+		return runCV(ctx, env, &data, trainPath, spec, opts, scale, cv)
+	}
 	train, test, err := data.readPair(trainPath, testPath)
 	if err != nil {
 		return err

@@ -409,3 +409,10 @@ func (s Spec) String() string {
 	}
 	return s.Name
 }
+
+// UsesGamma reports whether the kernel family reads γ (poly, rbf and
+// sigmoid), so that a front end knows whether a γ means anything to it.
+func (s Spec) UsesGamma() bool {
+	g, _, _ := s.uses()
+	return g
+}

@@ -1,0 +1,660 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"mark1/dataset"
+	"mark1/internal/atomicfile"
+	"mark1/learning"
+	"mark1/learning/kernel"
+	"mark1/learning/learners"
+	"mark1/learning/selection"
+)
+
+// cvFlags are fit's cross-validation flags.
+type cvFlags struct {
+	folds   int
+	seed    uint64
+	threads int
+}
+
+func (c *cvFlags) register(fs *pflag.FlagSet) {
+	fs.IntVar(&c.folds, "cv", 0, "K: K-fold stratified cross-validation instead of a fit, as svm-train -v K (no model written); see docs/model-selection.md")
+	fs.Uint64Var(&c.seed, "cv-seed", 1, "seed of the cross-validation folds")
+	threadsFlag(fs, &c.threads, "the cross-validation folds")
+}
+
+// gridFlags are the grid's and the folds' flags of grid and sweep plan.
+type gridFlags struct {
+	log2c, log2g, cList, gList string
+	folds                      int
+	seed                       uint64
+}
+
+func (g *gridFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&g.log2c, "log2c", "-5,15,2", "C = 2^e for e = begin,end,step (grid.py's -log2c)")
+	fs.StringVar(&g.log2g, "log2g", "3,-15,-2", "γ = 2^e for e = begin,end,step (grid.py's -log2g); for the kernels with a γ (rbf, poly, sigmoid)")
+	fs.StringVar(&g.cList, "C", "", "a list of C values instead of --log2c: 0.1,1,10")
+	fs.StringVar(&g.gList, "gamma", "", "a list of γ values instead of --log2g: 0.01,0.1 (or scale, auto)")
+	fs.IntVar(&g.folds, "folds", 5, "folds of the stratified cross-validation")
+	fs.Uint64Var(&g.seed, "cv-seed", 1, "seed of the folds")
+}
+
+// setup is a learner as a plan records it: the registry's entry, its
+// options, and fit's scaling.
+type setup struct {
+	spec  learners.Spec
+	opts  learners.Options
+	scale string
+}
+
+// checkScale refuses an unknown --scale before any data are read.
+func checkScale(scale string) error {
+	if scale == "none" {
+		return nil
+	}
+	if _, err := dataset.FitScaler(&dataset.Set{}, scale); err != nil {
+		return usagef("--scale: %v", err)
+	}
+	return nil
+}
+
+// hasGamma reports whether the learner's kernel has a γ.
+func (l setup) hasGamma() bool {
+	if !l.spec.Needs.Kernel {
+		return false
+	}
+	ks, err := l.opts.KernelSpec()
+	return err == nil && ks.UsesGamma()
+}
+
+// options are the settings a plan records: every registry option the
+// learner reads, by name, but C and gamma (the grid's) and threads and
+// cache-mb (no result depends on them), and the scaling.
+func (l setup) options() map[string]string {
+	o := map[string]string{"scale": l.scale}
+	for _, op := range learners.OptionList() {
+		switch op.Name {
+		case "C", "gamma", "threads", "cache-mb":
+			continue
+		}
+		if l.spec.Reads(op.Name) {
+			o[op.Name] = l.opts.Get(op.Name)
+		}
+	}
+	return o
+}
+
+// planSetup rebuilds the learner a plan records, from the registry's
+// defaults and the plan's options, checked as fit checks them.
+func planSetup(p *selection.Plan) (setup, error) {
+	l := setup{opts: learners.Defaults(), scale: "none"}
+	var err error
+	if l.spec, err = learners.Lookup(p.Learner); err != nil {
+		return l, err
+	}
+	for k, v := range p.Options {
+		if k == "scale" {
+			l.scale = v
+			continue
+		}
+		switch k {
+		case "C", "gamma", "threads", "cache-mb":
+			return l, fmt.Errorf("option %q is not a plan's", k)
+		}
+		if err := l.opts.Set(k, v); err != nil {
+			return l, err
+		}
+	}
+	if err := checkScale(l.scale); err != nil {
+		return l, err
+	}
+	return l, l.spec.Check(l.opts)
+}
+
+// axes returns the grid's C values and γ values (with their base-2
+// exponents when given as ranges), each checked by the registry as fit's
+// --C and --gamma are.
+func (g *gridFlags) axes(fs *pflag.FlagSet, l setup) (cs []float64, gs []string, lc, lg []float64, err error) {
+	fail := func(err error) ([]float64, []string, []float64, []float64, error) { return nil, nil, nil, nil, err }
+	if !l.spec.Reads("C") {
+		return fail(usagef("--learner %s: the grid searches C (and γ): a learner with C (svm, linear-svm)", l.spec.Name))
+	}
+	rangeErr := func(flag string, err error) error {
+		var re *selection.RangeError
+		if errors.As(err, &re) {
+			return usagef("--%s %q: %s", flag, re.Text, re.Problem)
+		}
+		return err
+	}
+	if fs.Changed("C") {
+		if fs.Changed("log2c") {
+			return fail(usagef("--C and --log2c: give one"))
+		}
+		if cs, err = selection.ParseList("C", g.cList); err != nil {
+			return fail(rangeErr("C", err))
+		}
+	} else if cs, lc, err = selection.ParseLog2Range("C", g.log2c); err != nil {
+		return fail(rangeErr("log2c", err))
+	}
+	for _, c := range cs {
+		o := l.opts
+		o.C = c
+		if err := l.spec.Check(o); err != nil {
+			return fail(usagef("C %g (--C/--log2c): %v", c, err))
+		}
+	}
+	if !l.hasGamma() {
+		if fs.Changed("gamma") || fs.Changed("log2g") {
+			return fail(usagef("--gamma/--log2g: the %s learner with kernel %s has no γ", l.spec.Name, l.opts.Kernel))
+		}
+		return cs, []string{""}, lc, nil, nil
+	}
+	switch {
+	case fs.Changed("gamma") && fs.Changed("log2g"):
+		return fail(usagef("--gamma and --log2g: give one"))
+	case fs.Changed("gamma"):
+		for _, t := range strings.Split(g.gList, ",") {
+			if t = strings.TrimSpace(t); t == "scale" || t == "auto" {
+				gs = append(gs, t)
+				continue
+			}
+			v, err := selection.ParseList("gamma", t)
+			if err != nil {
+				return fail(rangeErr("gamma", err))
+			}
+			gs = append(gs, strconv.FormatFloat(v[0], 'g', -1, 64))
+		}
+		if len(slices.Compact(slices.Sorted(slices.Values(gs)))) != len(gs) {
+			return fail(usagef("--gamma %q: a value appears twice", g.gList))
+		}
+	default:
+		var gv []float64
+		if gv, lg, err = selection.ParseLog2Range("gamma", g.log2g); err != nil {
+			return fail(rangeErr("log2g", err))
+		}
+		for _, v := range gv {
+			gs = append(gs, strconv.FormatFloat(v, 'g', -1, 64))
+		}
+	}
+	for _, t := range gs {
+		o := l.opts
+		if o.Gamma, err = kernel.ParseGamma(t); err == nil {
+			var ks kernel.Spec
+			if ks, err = o.KernelSpec(); err == nil {
+				err = ks.Validate()
+			}
+		}
+		if err != nil {
+			return fail(usagef("γ %s (--gamma/--log2g): %v", t, err))
+		}
+	}
+	return cs, gs, lc, lg, nil
+}
+
+// foldFit is selection.FitFunc for the learner l: each fold's training
+// part scaled (when asked) and fitted as fit would fit it, γ of scale or
+// auto resolved on it; the SVM's binary problems solved on threads
+// goroutines (0: all cores) with cacheMB of kernel cache.
+func foldFit(l setup, threads int, cacheMB float64) selection.FitFunc {
+	return func(ctx context.Context, train, test *dataset.Set, c float64, gamma string) ([]int, error) {
+		o := l.opts
+		o.C, o.Threads, o.CacheMB = c, threads, cacheMB
+		if gamma != "" {
+			var err error
+			if o.Gamma, err = kernel.ParseGamma(gamma); err != nil {
+				return nil, err
+			}
+		}
+		if l.scale != "none" {
+			sc, err := dataset.FitScaler(train, l.scale)
+			if err != nil {
+				return nil, err
+			}
+			if train, err = sc.Apply(train, 0); err != nil {
+				return nil, err
+			}
+			if test, err = sc.Apply(test, 0); err != nil {
+				return nil, err
+			}
+		}
+		rows, err := setRows(train)
+		if err != nil {
+			return nil, err
+		}
+		d := &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}
+		built, err := l.spec.New(o, d)
+		if err != nil {
+			return nil, err
+		}
+		res, err := built.Learner.Fit(ctx, d, nil)
+		if err != nil {
+			return nil, err
+		}
+		testRows, err := setRows(test)
+		if err != nil {
+			return nil, err
+		}
+		return predictRows(res.Model, testRows), nil
+	}
+}
+
+// dataRef records how a data file was read, so that sweep run reads it
+// the same way (0-based or 1-based indices as they were found).
+func dataRef(path string, set *dataset.Set, labelColumn string) selection.Data {
+	d := selection.Data{Path: path, Format: set.Format.String(), LabelColumn: labelColumn, Indices: dataset.AutoIndices.String()}
+	if set.Format == dataset.LibSVM {
+		d.Indices = dataset.OneBased.String()
+		if set.ZeroBased {
+			d.Indices = dataset.ZeroBased.String()
+		}
+	}
+	return d
+}
+
+// newPlan makes a plan, mapping the library's errors to the flags.
+func newPlan(set *dataset.Set, d selection.Data, l setup, cs []float64, gs []string, folds int, seed uint64, foldsFlag string) (*selection.Plan, error) {
+	if len(set.Classes) < 2 {
+		return nil, fmt.Errorf("%s: every row has the label %q; a classifier needs at least two classes", d.Path, set.Classes[0])
+	}
+	p, err := selection.NewPlan(set, d, l.spec.Name, l.options(), cs, gs, folds, seed)
+	var fe *selection.FoldError
+	if errors.As(err, &fe) {
+		if fe.Class < 0 {
+			return nil, usagef("%s %d out of range: want at least 2", foldsFlag, folds)
+		}
+		return nil, usagef("%s %d: %s has %d rows of class %q; every fold needs one of every class", foldsFlag, folds, d.Path, fe.Rows, set.Classes[fe.Class])
+	}
+	return p, err
+}
+
+// runAll runs every task of p on set with threads workers (0: all cores),
+// each solving its SVM on one goroutine with an equal share of the cache.
+func runAll(ctx context.Context, p *selection.Plan, set *dataset.Set, l setup, threads int) (*selection.Table, error) {
+	w, err := workers(threads)
+	if err != nil {
+		return nil, err
+	}
+	w = min(w, p.Tasks)
+	res, err := selection.RunAll(ctx, p, set, w, foldFit(l, 1, l.opts.CacheMB/float64(w)), nil)
+	if err != nil {
+		return nil, err
+	}
+	return selection.Merge(p, res), nil
+}
+
+// runCV is fit --cv K: K-fold stratified cross-validation of the learner
+// of s, printed as svm-train -v prints it.
+func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec learners.Spec, opts learners.Options, scale string, cv cvFlags) error {
+	if _, err := workers(cv.threads); err != nil {
+		return err
+	}
+	if err := checkScale(scale); err != nil {
+		return err
+	}
+	l := setup{spec: spec, opts: opts, scale: scale}
+	set, _, err := data.readPair(path, "")
+	if err != nil {
+		return err
+	}
+	noteData(env.Stderr, set)
+	opt, _ := data.options()
+	g := ""
+	if l.hasGamma() {
+		g = opts.Gamma.String()
+	}
+	p, err := newPlan(set, dataRef(path, set, opt.LabelColumn), l, []float64{opts.C}, []string{g}, cv.folds, cv.seed, "--cv")
+	if err != nil {
+		return err
+	}
+	t, err := runAll(ctx, p, set, l, cv.threads)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	fmt.Fprintf(env.Stdout, "%d-fold cross-validation of %s on %s: %d rows, %d features, %d classes\n", cv.folds, p.Describe(), path, set.Rows(), set.Dim, len(set.Classes))
+	fmt.Fprintf(env.Stdout, "Cross Validation Accuracy = %.6g%%\n", t.Accuracy(0, 0))
+	return nil
+}
+
+// gridCommand is what grid and sweep plan share: the data and learner
+// flags and the grid.
+type gridCommand struct {
+	data  numericFlags
+	lf    learnerFlags
+	scale string
+	g     gridFlags
+	path  string
+}
+
+func (c *gridCommand) register(fs *pflag.FlagSet, env *Env) {
+	fs.StringVar(&c.path, "data", "", "training data file (required)")
+	c.data.register(fs, env.Stderr)
+	c.lf.register(fs, fieldFlags{}, "svm", "threads", "C", "gamma")
+	fs.StringVar(&c.scale, "scale", "none", "scale every feature, fitted on each fold's training part: none, 01, pm1, std (as fit's --scale)")
+	c.g.register(fs)
+}
+
+// plan checks the flags, reads the data and makes the plan.
+func (c *gridCommand) plan(fs *pflag.FlagSet, cmd string) (*selection.Plan, *dataset.Set, setup, error) {
+	var l setup
+	p, set, err := c.planSetup(fs, cmd, &l)
+	return p, set, l, err
+}
+
+func (c *gridCommand) planSetup(fs *pflag.FlagSet, cmd string, l *setup) (*selection.Plan, *dataset.Set, error) {
+	if fs.NArg() > 0 {
+		return nil, nil, usagef("%s: unexpected argument %q", cmd, fs.Arg(0))
+	}
+	if c.path == "" {
+		return nil, nil, usagef("%s: --data TRAIN is required", cmd)
+	}
+	opts, err := c.lf.options()
+	if err != nil {
+		return nil, nil, err
+	}
+	spec, err := c.lf.spec(opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkScale(c.scale); err != nil {
+		return nil, nil, err
+	}
+	*l = setup{spec: spec, opts: opts, scale: c.scale}
+	cs, gs, lc, lg, err := c.g.axes(fs, *l)
+	if err != nil {
+		return nil, nil, err
+	}
+	if c.g.folds < 2 {
+		return nil, nil, usagef("--folds %d out of range: want at least 2", c.g.folds)
+	}
+	set, _, err := c.data.readPair(c.path, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	opt, _ := c.data.options()
+	p, err := newPlan(set, dataRef(c.path, set, opt.LabelColumn), *l, cs, gs, c.g.folds, c.g.seed, "--folds")
+	if err != nil {
+		return nil, nil, err
+	}
+	p.Log2C, p.Log2Gamma = lc, lg
+	return p, set, nil
+}
+
+func runGrid(ctx context.Context, env *Env, args []string) (err error) {
+	var c gridCommand
+	var png string
+	var threads int
+	fs := newFlags(env, "grid --data TRAIN [--log2c B,E,S | --C LIST] [--log2g B,E,S | --gamma LIST] [flags]",
+		"Searches C and γ by stratified K-fold cross-validation, as LIBSVM's grid.py: every cell's accuracy,\n"+
+			"the best (C, γ), and a contour picture of the accuracy over (log2 C, log2 γ). The cells are the\n"+
+			"tasks of the plan that mark1 sweep runs on a job array (docs/model-selection.md, docs/sweeps.md).")
+	c.register(fs, env)
+	fs.StringVar(&png, "png", "grid.png", `the contour picture to write ("" for none)`)
+	threadsFlag(fs, &threads, "the grid's tasks")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if _, err := workers(threads); err != nil {
+		return err
+	}
+	ctx, finish := guardMemory(ctx, "grid", c.data.memory.bytes())
+	defer func() { err = finish(err) }()
+	p, set, l, err := c.plan(fs, "grid")
+	if err != nil {
+		return err
+	}
+	t, err := runAll(ctx, p, set, l, threads)
+	if err != nil {
+		return fmt.Errorf("%s: %w", c.path, err)
+	}
+	return report(env, t, png)
+}
+
+// report prints a merged table and draws its picture.
+func report(env *Env, t *selection.Table, png string) error {
+	if err := t.Write(env.Stdout); err != nil {
+		return err
+	}
+	if png == "" {
+		return nil
+	}
+	d, err := gridPicture(t)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "note: no picture: %v\n", err)
+		return nil
+	}
+	if err := atomicfile.Write(png, func(f *os.File) error { return d.WritePNG(f) }); err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stdout, "contour picture: %s\n", png)
+	return nil
+}
+
+// taskEnv are the variables job-array engines number their tasks with.
+var taskEnv = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX", "PBS_ARRAY_INDEX"}
+
+func runSweep(ctx context.Context, env *Env, args []string) error {
+	sub := map[string]func(context.Context, *Env, []string) error{"plan": runSweepPlan, "run": runSweepRun, "merge": runSweepMerge}
+	if len(args) == 0 || sub[args[0]] == nil {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+			fmt.Fprintf(env.Stdout, "Usage: mark1 sweep plan|run|merge [flags]\n\n%s\n", sweepHelp)
+			return nil
+		}
+		return usagef("sweep: want plan, run or merge (mark1 sweep plan --help)")
+	}
+	return sub[args[0]](ctx, env, args[1:])
+}
+
+const sweepHelp = `A grid search on a job array (Slurm --array, Kubernetes Indexed Jobs, GNU parallel):
+  mark1 sweep plan --data TRAIN --plan P [grid flags]   write the plan (--count: print its task count)
+  mark1 sweep run --plan P --out DIR [--task I]         run task I (else $SLURM_ARRAY_TASK_ID,
+                                                        $JOB_COMPLETION_INDEX or $PBS_ARRAY_INDEX)
+  mark1 sweep merge --plan P DIR...                     the table, as mark1 grid prints it
+See docs/sweeps.md.`
+
+func runSweepPlan(ctx context.Context, env *Env, args []string) error {
+	var c gridCommand
+	var planPath string
+	var count bool
+	fs := newFlags(env, "sweep plan --data TRAIN --plan PLAN [grid flags]",
+		"Writes the plan of a grid search — the data's fingerprint, the grid, the folds and their seed — whose\n"+
+			"tasks mark1 sweep run runs one at a time (docs/sweeps.md). The same flags as mark1 grid.")
+	c.register(fs, env)
+	fs.StringVar(&planPath, "plan", "", "the plan file to write (required)")
+	fs.BoolVar(&count, "count", false, "print only the number of tasks (for --array=0-$((N-1)))")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if planPath == "" {
+		return usagef("sweep plan: --plan FILE is required")
+	}
+	p, _, _, err := c.plan(fs, "sweep plan")
+	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := selection.WritePlan(planPath, p); err != nil {
+		return err
+	}
+	if count {
+		fmt.Fprintln(env.Stdout, p.Tasks)
+		return nil
+	}
+	fmt.Fprintf(env.Stdout, "%s: %d tasks (%d C × %d γ × %d folds) of %d-fold cross-validation of %s on %s (sha256 %.12s)\n",
+		planPath, p.Tasks, len(p.C), len(p.Gamma), p.Folds, p.Folds, p.Describe(), p.Data.Path, p.Data.Fingerprint)
+	return nil
+}
+
+// taskIndex is --task, or the job array's index from the environment.
+func taskIndex(fs *pflag.FlagSet, task int, p *selection.Plan) (int, error) {
+	if !fs.Changed("task") {
+		var name string
+		for _, n := range taskEnv {
+			if v, ok := os.LookupEnv(n); ok {
+				name = n
+				t, err := strconv.Atoi(strings.TrimSpace(v))
+				if err != nil {
+					return 0, usagef("$%s %q is not a task number", n, v)
+				}
+				task = t
+				break
+			}
+		}
+		if name == "" {
+			return 0, usagef("sweep run: no --task and none of $%s set", strings.Join(taskEnv, ", $"))
+		}
+		if task < 0 || task >= p.Tasks {
+			return 0, usagef("$%s %d out of the plan's range [0, %d)", name, task, p.Tasks)
+		}
+	}
+	if task < 0 || task >= p.Tasks {
+		return 0, usagef("--task %d out of the plan's range [0, %d)", task, p.Tasks)
+	}
+	return task, nil
+}
+
+func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
+	var planPath, out, dataPath string
+	var task, threads int
+	fs := newFlags(env, "sweep run --plan PLAN --out DIR [--task I]",
+		"Runs one task of a plan (a fold of a grid cell) and writes its result into DIR. Without --task the\n"+
+			"index is $SLURM_ARRAY_TASK_ID, $JOB_COMPLETION_INDEX or $PBS_ARRAY_INDEX (docs/sweeps.md).")
+	fs.StringVar(&planPath, "plan", "", "the plan file (required)")
+	fs.StringVar(&out, "out", "", "the folder to write the result into (required; made if missing)")
+	fs.IntVar(&task, "task", 0, "the task, in [0, tasks)")
+	fs.StringVar(&dataPath, "data", "", "the data file, when not at the plan's path on this machine (its content must be the plan's)")
+	threadsFlag(fs, &threads, "the task's SVM")
+	memory := memoryFlag(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("sweep run: unexpected argument %q", fs.Arg(0))
+	}
+	if planPath == "" || out == "" {
+		return usagef("sweep run: --plan PLAN and --out DIR are required")
+	}
+	if _, err := workers(threads); err != nil {
+		return err
+	}
+	p, err := selection.ReadPlan(planPath)
+	if err != nil {
+		return err
+	}
+	i, err := taskIndex(fs, task, p)
+	if err != nil {
+		return err
+	}
+	l, err := planSetup(p)
+	if err != nil {
+		return fmt.Errorf("%s: %w", planPath, err)
+	}
+	if dataPath == "" {
+		dataPath = p.Data.Path
+	}
+	opt, err := planRead(p)
+	if err != nil {
+		return fmt.Errorf("%s: %w", planPath, err)
+	}
+	if err := checkOut(out, p); err != nil {
+		return err
+	}
+	ctx, finish := guardMemory(ctx, "sweep run", memory.bytes())
+	defer func() { err = finish(err) }()
+	set, err := readNumeric(memory.bytes(), dataPath, opt)
+	if err != nil {
+		return err
+	}
+	r, err := selection.Run(ctx, p, set, i, foldFit(l, threads, l.opts.CacheMB))
+	if errors.Is(err, selection.ErrData) {
+		return fmt.Errorf("%w: a plan for other data (%s)", err, planPath)
+	}
+	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	if err := selection.WriteResult(out, r); err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stdout, "task %d of %d (C %g, gamma %s, fold %d): %d/%d right\n", i, p.Tasks, r.C, orDash(r.Gamma), r.Fold, r.Right, r.Rows)
+	return nil
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// checkOut refuses an output folder that holds results of another plan
+// (results are never mixed or overwritten across plans).
+func checkOut(dir string, p *selection.Plan) error {
+	_, err := selection.ReadResults(p, []string{dir})
+	var me *selection.MergeError
+	if errors.As(err, &me) && len(me.Foreign) > 0 {
+		return fmt.Errorf("%s holds files that are not this plan's results (%s): give another --out", dir, me.Foreign[0])
+	}
+	return nil
+}
+
+// planRead are the dataset.Options the plan's data were read with.
+func planRead(p *selection.Plan) (dataset.Options, error) {
+	f, err := dataset.ParseFormat(p.Data.Format)
+	if err != nil {
+		return dataset.Options{}, err
+	}
+	opt := dataset.Options{Format: f, LabelColumn: p.Data.LabelColumn}
+	switch p.Data.Indices {
+	case dataset.ZeroBased.String():
+		opt.Indices = dataset.ZeroBased
+	case dataset.OneBased.String():
+		opt.Indices = dataset.OneBased
+	case dataset.AutoIndices.String():
+	default:
+		return opt, fmt.Errorf("data indices %q: want auto, 0-based or 1-based", p.Data.Indices)
+	}
+	return opt, nil
+}
+
+func runSweepMerge(ctx context.Context, env *Env, args []string) error {
+	var planPath, png string
+	fs := newFlags(env, "sweep merge --plan PLAN DIR...",
+		"Merges the results of a plan's tasks from the folders given into the table mark1 grid prints, byte\n"+
+			"for byte; a task without a result, with two, or a result of another plan is an error naming it.")
+	fs.StringVar(&planPath, "plan", "", "the plan file (required)")
+	fs.StringVar(&png, "png", "grid.png", `the contour picture to write ("" for none)`)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if planPath == "" || fs.NArg() == 0 {
+		return usagef("sweep merge: --plan PLAN and at least one results folder are required")
+	}
+	p, err := selection.ReadPlan(planPath)
+	if err != nil {
+		return err
+	}
+	res, err := selection.ReadResults(p, fs.Args())
+	if err != nil {
+		return fmt.Errorf("%s: %w", planPath, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return report(env, selection.Merge(p, res), png)
+}

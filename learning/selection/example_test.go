@@ -1,0 +1,40 @@
+package selection_test
+
+import (
+	"fmt"
+
+	"mark1/learning/selection"
+)
+
+// The grid of grid.py's default -log2g, and how a plan numbers its tasks.
+func ExampleParseLog2Range() {
+	_, exps, err := selection.ParseLog2Range("gamma", "3,-15,-2")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(exps)
+	_, _, err = selection.ParseLog2Range("C", "5,1,2")
+	fmt.Println(err)
+	// Output:
+	// [3 1 -1 -3 -5 -7 -9 -11 -13 -15]
+	// C "5,1,2": the step must be non-zero and lead from begin to end (an empty grid otherwise)
+}
+
+// Stratified folds: each class's rows dealt over the folds.
+func ExampleFolds() {
+	labels := []int{0, 0, 0, 0, 1, 1, 1, 1, 1, 1}
+	f, err := selection.Folds(labels, 2, 2, 1)
+	if err != nil {
+		panic(err)
+	}
+	count := [2][2]int{}
+	for i, k := range f {
+		count[k][labels[i]]++
+	}
+	fmt.Println("fold 0:", count[0], "fold 1:", count[1])
+	_, err = selection.Folds(labels, 2, 5, 1)
+	fmt.Println(err)
+	// Output:
+	// fold 0: [2 3] fold 1: [2 3]
+	// folds 5: class 0 has 4 rows; stratified cross-validation needs at least one row of every class in every fold
+}

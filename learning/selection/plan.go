@@ -1,0 +1,217 @@
+package selection
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+
+	"mark1/dataset"
+	"mark1/internal/atomicfile"
+)
+
+// PlanFormat and ResultFormat are the Format fields of plan and result
+// files; Version is their version.
+const (
+	PlanFormat   = "mark1-sweep-plan"
+	ResultFormat = "mark1-sweep-result"
+	Version      = 1
+)
+
+// MaxTasks bounds a plan's tasks.
+const MaxTasks = 1 << 20
+
+// maxFileBytes bounds a plan or result file read.
+const maxFileBytes = 64 << 20
+
+// Data identifies a plan's data: where they were read from and how, and
+// what they hold.
+type Data struct {
+	// Path is the data file as given when the plan was made.
+	Path string `json:"path"`
+	// Format, LabelColumn and Indices are how the file was read
+	// (dataset.Options: "libsvm", "csv", "text"; a label column or "";
+	// "auto", "0-based", "1-based").
+	Format      string `json:"format"`
+	LabelColumn string `json:"label_column"`
+	Indices     string `json:"indices"`
+	// Fingerprint is dataset.Set.Fingerprint of the data read.
+	Fingerprint string `json:"sha256"`
+	Rows        int    `json:"rows"`
+	Dim         int    `json:"dim"`
+	Classes     int    `json:"classes"`
+}
+
+// Plan is a cross-validated grid search written down before any work (see
+// the package documentation).
+type Plan struct {
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	Data    Data   `json:"data"`
+	// Learner names the learner and Options its fixed settings, by name
+	// (as the model file and fit name them: kernel, degree, coef0, eps,
+	// scale, …); the grid sets C and gamma.
+	Learner string            `json:"learner"`
+	Options map[string]string `json:"options"`
+	// C holds the grid's values of C, Gamma its values of γ: numbers, or
+	// "scale"/"auto" (resolved on each fold's training part), or the one
+	// value "" for a learner without γ. Log2C and Log2Gamma hold their
+	// base-2 logarithms when the values came from a range (for the
+	// picture's axes), else are null.
+	C         []float64 `json:"c"`
+	Gamma     []string  `json:"gamma"`
+	Log2C     []float64 `json:"log2c"`
+	Log2Gamma []float64 `json:"log2gamma"`
+	// Folds is the number of folds, Seed the seed that deals them
+	// (Folds), FoldRows the rows of each fold.
+	Folds    int    `json:"folds"`
+	Seed     uint64 `json:"seed"`
+	FoldRows []int  `json:"fold_rows"`
+	// Tasks is len(C) × len(Gamma) × Folds.
+	Tasks int `json:"tasks"`
+}
+
+// Cell is one task of a plan: a fold of a grid cell.
+type Cell struct {
+	Task, C, Gamma, Fold int // indices into the plan's lists
+}
+
+// NewPlan makes the plan for data s (read as d says; d's fingerprint and
+// sizes are filled in), the learner and options, the grid and the folds.
+// It returns a *FoldError when a class has fewer rows than folds, and an
+// error for an empty grid or one of more than MaxTasks tasks.
+func NewPlan(s *dataset.Set, d Data, learner string, options map[string]string, c []float64, gamma []string, folds int, seed uint64) (*Plan, error) {
+	d.Fingerprint, d.Rows, d.Dim, d.Classes = s.Fingerprint(), s.Rows(), s.Dim, len(s.Classes)
+	f, err := Folds(s.Y, len(s.Classes), folds, seed)
+	if err != nil {
+		return nil, err
+	}
+	p := &Plan{Format: PlanFormat, Version: Version, Data: d, Learner: learner, Options: options,
+		C: c, Gamma: gamma, Folds: folds, Seed: seed, FoldRows: make([]int, folds)}
+	for _, k := range f {
+		p.FoldRows[k]++
+	}
+	if len(c) == 0 || len(gamma) == 0 {
+		return nil, errors.New("an empty grid: no values of C or of gamma")
+	}
+	if n := len(c) * len(gamma) * folds; n > MaxTasks {
+		return nil, fmt.Errorf("%d × %d × %d folds = %d tasks, more than %d", len(c), len(gamma), folds, n, MaxTasks)
+	}
+	p.Tasks = len(c) * len(gamma) * folds
+	return p, p.Check()
+}
+
+// Check reports the first inconsistency of a plan read from a file.
+func (p *Plan) Check() error {
+	switch {
+	case p.Format != PlanFormat || p.Version != Version:
+		return fmt.Errorf("format %q version %d; want %q version %d", p.Format, p.Version, PlanFormat, Version)
+	case len(p.C) == 0 || len(p.Gamma) == 0:
+		return errors.New("an empty grid: no values of C or of gamma")
+	case p.Folds < 2 || len(p.FoldRows) != p.Folds:
+		return fmt.Errorf("folds %d with %d fold sizes", p.Folds, len(p.FoldRows))
+	case p.Tasks != len(p.C)*len(p.Gamma)*p.Folds || p.Tasks > MaxTasks:
+		return fmt.Errorf("tasks %d; want %d × %d × %d ≤ %d", p.Tasks, len(p.C), len(p.Gamma), p.Folds, MaxTasks)
+	case p.Log2C != nil && len(p.Log2C) != len(p.C), p.Log2Gamma != nil && len(p.Log2Gamma) != len(p.Gamma):
+		return errors.New("log2 axes of another length than the grid's")
+	case p.Data.Rows < p.Folds || len(p.Data.Fingerprint) != 64:
+		return fmt.Errorf("data of %d rows with fingerprint %q", p.Data.Rows, p.Data.Fingerprint)
+	}
+	for _, c := range p.C {
+		if !(c > 0) || math.IsInf(c, 0) {
+			return fmt.Errorf("C %v out of range: must be a finite number > 0", c)
+		}
+	}
+	for _, g := range p.Gamma {
+		if g == "" || g == "scale" || g == "auto" {
+			continue
+		}
+		if x, err := strconv.ParseFloat(g, 64); err != nil || !(x > 0) || math.IsInf(x, 0) {
+			return fmt.Errorf("gamma %q: want scale, auto or a finite number > 0", g)
+		}
+	}
+	n := 0
+	for _, r := range p.FoldRows {
+		n += r
+	}
+	if n != p.Data.Rows {
+		return fmt.Errorf("fold sizes add up to %d rows; the data have %d", n, p.Data.Rows)
+	}
+	return nil
+}
+
+// Cell returns task i's cell and fold. It panics if i is out of range.
+func (p *Plan) Cell(i int) Cell {
+	if i < 0 || i >= p.Tasks {
+		panic(fmt.Sprintf("selection: task %d out of range [0, %d)", i, p.Tasks))
+	}
+	cell := i / p.Folds
+	return Cell{Task: i, C: cell / len(p.Gamma), Gamma: cell % len(p.Gamma), Fold: i % p.Folds}
+}
+
+// Encode returns the plan file's bytes: indented JSON and a newline.
+func (p *Plan) Encode() []byte {
+	b, err := json.MarshalIndent(p, "", " ")
+	if err != nil {
+		panic(err) // a Plan holds nothing json cannot encode
+	}
+	return append(b, '\n')
+}
+
+// ID returns the plan's identity, the SHA-256 of Encode's bytes, which
+// results carry.
+func (p *Plan) ID() string {
+	h := sha256.Sum256(p.Encode())
+	return hex.EncodeToString(h[:])
+}
+
+// WritePlan writes p to path atomically.
+func WritePlan(path string, p *Plan) error {
+	return atomicfile.WriteBytes(path, p.Encode())
+}
+
+// ReadPlan reads and checks a plan file; errors name path.
+func ReadPlan(path string) (*Plan, error) {
+	var p Plan
+	if err := readJSON(path, &p); err != nil {
+		return nil, err
+	}
+	if p.Format != PlanFormat {
+		return nil, fmt.Errorf("%s: not a mark1 sweep plan (format %q)", path, p.Format)
+	}
+	if err := p.Check(); err != nil {
+		return nil, fmt.Errorf("%s: bad plan: %w", path, err)
+	}
+	return &p, nil
+}
+
+// readJSON decodes one JSON value from a regular file of at most
+// maxFileBytes, refusing unknown fields.
+func readJSON(path string, v any) error {
+	fh, err := atomicfile.Open(path)
+	if err != nil {
+		return err
+	}
+	defer fh.Close()
+	b, err := io.ReadAll(io.LimitReader(fh, maxFileBytes+1))
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if len(b) > maxFileBytes {
+		return fmt.Errorf("%s: larger than %d bytes", path, maxFileBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s: not JSON of the expected form: %w", path, err)
+	}
+	if dec.More() {
+		return fmt.Errorf("%s: more than one JSON value", path)
+	}
+	return nil
+}

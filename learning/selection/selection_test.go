@@ -1,0 +1,256 @@
+package selection
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"mark1/dataset"
+)
+
+func TestFolds(t *testing.T) {
+	// 3 classes of 23, 10 and 5 rows, interleaved
+	var labels []int
+	for i := range 38 {
+		labels = append(labels, []int{0, 1, 0, 2, 0, 1, 0}[i%7])
+	}
+	count := make([]int, 3)
+	for _, c := range labels {
+		count[c]++
+	}
+	for _, k := range []int{2, 3, 5} {
+		f, err := Folds(labels, 3, k, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		per := make([][]int, k)
+		for f := range per {
+			per[f] = make([]int, 3)
+		}
+		for i, c := range labels {
+			per[f[i]][c]++
+		}
+		for c := range 3 {
+			for fold := range k {
+				// LIBSVM's dealing: fold f holds n(f+1)/k − nf/k rows of a class of n
+				if want := count[c]*(fold+1)/k - count[c]*fold/k; per[fold][c] != want {
+					t.Errorf("k %d: fold %d has %d rows of class %d; want %d", k, fold, per[fold][c], c, want)
+				}
+			}
+		}
+		again, _ := Folds(labels, 3, k, 7)
+		other, _ := Folds(labels, 3, k, 8)
+		if !reflect.DeepEqual(f, again) || reflect.DeepEqual(f, other) {
+			t.Errorf("k %d: the same seed must give the same folds and another seed others", k)
+		}
+	}
+	for _, tt := range []struct {
+		k    int
+		want string
+	}{
+		{1, "folds 1 out of range: want at least 2"},
+		{6, "folds 6: class 2 has 5 rows"},
+	} {
+		_, err := Folds(labels, 3, tt.k, 1)
+		var fe *FoldError
+		if !errors.As(err, &fe) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("k %d: %v; want a *FoldError with %q", tt.k, err, tt.want)
+		}
+	}
+}
+
+func TestParseLog2Range(t *testing.T) {
+	tests := []struct {
+		text string
+		exps []float64
+		want string // error
+	}{
+		{"-5,15,2", []float64{-5, -3, -1, 1, 3, 5, 7, 9, 11, 13, 15}, ""}, // grid.py's default -log2c
+		{"3,-15,-2", []float64{3, 1, -1, -3, -5, -7, -9, -11, -13, -15}, ""},
+		{"0,1,0.25", []float64{0, 0.25, 0.5, 0.75, 1}, ""},
+		{"1,1,1", []float64{1}, ""},
+		{"0,1.05,0.35", []float64{0, 0.35, 0.7, 1.05}, ""}, // no drift past end
+		{"5,1,2", nil, "the step must be non-zero and lead from begin to end"},
+		{"1,5,0", nil, "the step must be non-zero"},
+		{"1,5", nil, "want begin,end,step"},
+		{"a,5,1", nil, `"a" is not a number`},
+		{"0,1e9,1", nil, "is not a number in [-1000, 1000]"},
+		{"-1000,1000,0.001", nil, "more than 1000"},
+	}
+	for _, tt := range tests {
+		v, e, err := ParseLog2Range("C", tt.text)
+		if tt.want != "" {
+			var re *RangeError
+			if !errors.As(err, &re) || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "C ") {
+				t.Errorf("%q: %v; want a *RangeError naming C with %q", tt.text, err, tt.want)
+			}
+			continue
+		}
+		if err != nil || len(e) != len(tt.exps) {
+			t.Fatalf("%q: %v %v; want %v", tt.text, e, err, tt.exps)
+		}
+		for i := range e {
+			if math.Abs(e[i]-tt.exps[i]) > 1e-12 || v[i] != math.Exp2(e[i]) {
+				t.Errorf("%q: value %d: 2^%v = %v; want 2^%v", tt.text, i, e[i], v[i], tt.exps[i])
+			}
+		}
+	}
+	for _, tt := range []struct{ text, want string }{
+		{"0.1,1,10", ""}, {"1,0", `"0" is not a finite number > 0`}, {"-1", "> 0"}, {"", "not a finite number"},
+		{"1,1", "appears twice"}, {"inf", "> 0"},
+	} {
+		_, err := ParseList("C", tt.text)
+		if (tt.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("ParseList %q: %v; want %q", tt.text, err, tt.want)
+		}
+	}
+}
+
+// blobSet is a small 3-class data set.
+func blobSet(t *testing.T, name string, n int) *dataset.Set {
+	var b strings.Builder
+	for i := range n {
+		c := i % 3
+		fmt.Fprintf(&b, "%d 1:%g 2:%g\n", c, float64(c)+0.1*float64(i%7), float64(i%5)*0.3)
+	}
+	s, err := dataset.Read(strings.NewReader(b.String()), name, dataset.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// nearest is a FitFunc without a learner: the class of the nearest
+// training row (first feature), with a bias from c so that cells differ.
+func nearest(_ context.Context, train, test *dataset.Set, c float64, gamma string) ([]int, error) {
+	out := make([]int, test.Rows())
+	for i := range out {
+		x := test.DenseRow(nil, i)
+		best, bd := 0, math.Inf(1)
+		for j := range train.Rows() {
+			y := train.DenseRow(nil, j)
+			if d := math.Abs(x[0] - y[0] + math.Log2(c)/8); d < bd {
+				best, bd = train.Y[j], d
+			}
+		}
+		out[i] = best
+	}
+	return out, nil
+}
+
+func TestRunMerge(t *testing.T) {
+	s := blobSet(t, "blobs.svm", 60)
+	p, err := NewPlan(s, Data{Path: "blobs.svm", Format: "libsvm"}, "nearest", nil, []float64{0.25, 1, 4}, []string{"0.5", "2"}, 4, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Tasks != 24 || !slices.Equal(p.FoldRows, []int{15, 15, 15, 15}) {
+		t.Fatalf("tasks %d, fold rows %v", p.Tasks, p.FoldRows)
+	}
+	one, err := RunAll(context.Background(), p, s, 1, nearest, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	four, err := RunAll(context.Background(), p, s, 4, nearest, nil)
+	if err != nil || !reflect.DeepEqual(one, four) {
+		t.Fatalf("results with 4 workers differ from 1 worker's: %v", err)
+	}
+	// task by task, into two folders in reverse order
+	dirs := []string{t.TempDir(), t.TempDir()}
+	for i := p.Tasks - 1; i >= 0; i-- {
+		r, err := Run(context.Background(), p, s, i, nearest)
+		if err != nil || r != one[i] {
+			t.Fatalf("task %d: %+v, %v; RunAll %+v", i, r, err, one[i])
+		}
+		if err := WriteResult(dirs[i%2], r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var a, b strings.Builder
+	Merge(p, one).Write(&a)
+	got, err := ReadResults(p, []string{dirs[1], dirs[0]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	Merge(p, got).Write(&b)
+	if a.String() != b.String() {
+		t.Errorf("merged tables differ:\n%s\n%s", a.String(), b.String())
+	}
+	// brute force: each cell's accuracy from every fold's right count
+	tab := Merge(p, one)
+	for c := range p.C {
+		for g := range p.Gamma {
+			n := 0
+			for f := range p.Folds {
+				n += one[(c*len(p.Gamma)+g)*p.Folds+f].Right
+			}
+			if tab.Right[c][g] != n {
+				t.Errorf("cell %d,%d: %d right; the folds sum to %d", c, g, tab.Right[c][g], n)
+			}
+		}
+	}
+	// a missing, a duplicated, a foreign result
+	os.Rename(filepath.Join(dirs[0], ResultName(4)), filepath.Join(t.TempDir(), "x"))
+	dup := t.TempDir()
+	r7, _ := Run(context.Background(), p, s, 7, nearest)
+	WriteResult(dup, r7)
+	other, _ := NewPlan(s, Data{Path: "blobs.svm", Format: "libsvm"}, "nearest", nil, []float64{0.25, 1, 4}, []string{"0.5", "2"}, 4, 4)
+	r9, _ := Run(context.Background(), other, s, 9, nearest)
+	foreign := t.TempDir()
+	WriteResult(foreign, r9)
+	_, err = ReadResults(p, []string{dirs[0], dirs[1], dup, foreign})
+	var me *MergeError
+	if !errors.As(err, &me) || !slices.Equal(me.Missing, []int{4}) || len(me.Duplicate) != 1 || len(me.Foreign) != 1 {
+		t.Fatalf("%v; want task 4 missing, task 7 twice, one foreign result", err)
+	}
+	for _, want := range []string{"1 task without a result: 4 (C 0.25, gamma 2, fold 0)", "task 7: ", "a result of another plan"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: want %q", err, want)
+		}
+	}
+	// another data set
+	if _, err := Run(context.Background(), p, blobSet(t, "other.svm", 61), 0, nearest); !errors.Is(err, ErrData) {
+		t.Errorf("other data: %v; want ErrData", err)
+	}
+}
+
+// FuzzReadPlan: whatever a plan file holds, ReadPlan accepts a plan that
+// checks and encodes to bytes that read back to the same plan, or refuses
+// it with an error naming the file.
+func FuzzReadPlan(f *testing.F) {
+	s := &dataset.Set{Dim: 1, Classes: []string{"a", "b"}, Y: []int{0, 1, 0, 1}, RowStart: []int{0, 0, 0, 0, 0}}
+	p, err := NewPlan(s, Data{Path: "d.csv", Format: "csv", Indices: "auto"}, "svm", map[string]string{"kernel": "rbf"}, []float64{1, 2}, []string{"0.5"}, 2, 1)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(p.Encode())
+	f.Add([]byte(`{"format":"mark1-sweep-plan","version":1}`))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, b []byte) {
+		path := filepath.Join(dir, "plan.json")
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p, err := ReadPlan(path)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), path) && !errors.Is(err, os.ErrNotExist) {
+				t.Fatalf("error %q does not name the file", err)
+			}
+			return
+		}
+		if err := os.WriteFile(path, p.Encode(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadPlan(path)
+		if err != nil || !reflect.DeepEqual(p, back) || back.ID() != p.ID() {
+			t.Fatalf("round trip: %v\n%+v\n%+v", err, p, back)
+		}
+	})
+}
