@@ -29,6 +29,8 @@ var exampleFiles = []string{
 	"docs/faults.md",
 	"docs/robustness.md",
 	"docs/outputs.md",
+	"docs/model-selection.md",
+	"docs/sweeps.md",
 }
 
 // readmeSkip lists the README example commands this test does not run,

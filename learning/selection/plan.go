@@ -124,7 +124,7 @@ func (p *Plan) Check() error {
 	}
 	for _, c := range p.C {
 		if !(c > 0) || math.IsInf(c, 0) {
-			return fmt.Errorf("C %v out of range: must be a finite number > 0", c)
+			return fmt.Errorf("c %v out of range: C must be a finite number > 0", c)
 		}
 	}
 	for _, g := range p.Gamma {

@@ -1,0 +1,350 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"mark1/dataset"
+	"mark1/learning/selection"
+)
+
+// needTool finds a command the test needs: on CI (CI set) its absence is a
+// failure, elsewhere a skip.
+func needTool(t *testing.T, name, pkg string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s is needed (Debian %s; .ci/run installs it)", name, pkg)
+		}
+		t.Skipf("%s not installed (Debian %s)", name, pkg)
+	}
+	return p
+}
+
+// docBlock returns the body of the first ```lang block of a doc.
+func docBlock(t *testing.T, doc, lang string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)```" + lang + "\n(.*?)```").FindSubmatch(b)
+	if m == nil {
+		t.Fatalf("%s: no ```%s block", doc, lang)
+	}
+	return string(m[1])
+}
+
+// buildMark1 builds the command into a folder and returns a PATH with it first.
+func buildMark1(t *testing.T) string {
+	t.Helper()
+	bin := t.TempDir()
+	build := exec.Command("go", "build", "-o", filepath.Join(bin, "mark1"), "./cmd/mark1")
+	build.Dir = filepath.Join("..", "..")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin + string(os.PathListSeparator) + os.Getenv("PATH")
+}
+
+// shell runs a shell command line in dir with PATH and extra environment.
+func shell(t *testing.T, dir, path, line string, env ...string) string {
+	t.Helper()
+	c := exec.Command("bash", "-c", line)
+	c.Dir = dir
+	c.Env = append(append(os.Environ(), "PATH="+path), env...)
+	out, err := c.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", line, err, out)
+	}
+	return string(out)
+}
+
+// TestSweepAsGrid runs docs/sweeps.md's example — plan, the tasks by its
+// GNU parallel line, merge — and the same plan's tasks by xargs -P, in
+// reverse order into three folders, by its Slurm script once per array
+// index and by its Kubernetes manifest's command once per completion
+// index; each merge must print mark1 grid's table byte for byte, and grid
+// must print the same on 1 and 2 threads.
+func TestSweepAsGrid(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds mark1 and runs 80 tasks five ways (about 30 s)")
+	}
+	parallel := needTool(t, "parallel", "parallel")
+	shellcheck := needTool(t, "shellcheck", "shellcheck")
+	path := buildMark1(t)
+	dir := t.TempDir()
+	gridArgs := []string{"--data", "feat/train-pixels.libsvm", "--log2c", "-1,5,2", "--log2g", "-9,-3,2"}
+	if code, _, errOut := run(t, dir, "compare", "--task", "e-f", "--learners", "perceptron", "--export-libsvm", "feat"); code != 0 {
+		t.Fatal(errOut)
+	}
+	var want string
+	for _, th := range []string{"1", "2"} {
+		code, out, errOut := run(t, dir, append([]string{"grid", "--png", "", "--threads", th}, gridArgs...)...)
+		if code != 0 {
+			t.Fatalf("grid: %s", errOut)
+		}
+		if want == "" {
+			want = out
+		} else if out != want {
+			t.Fatalf("grid on %s threads:\n%s\none thread:\n%s", th, out, want)
+		}
+	}
+	if !strings.Contains(want, "best: C = ") || strings.Count(want, "\n") != 1+1+16+1 {
+		t.Fatalf("grid output:\n%s", want)
+	}
+	merge := func(dirs ...string) {
+		t.Helper()
+		code, out, errOut := run(t, dir, append([]string{"sweep", "merge", "--plan", "plan.json", "--png", ""}, dirs...)...)
+		if code != 0 || out != want {
+			t.Fatalf("merge of %v: exit %d %s\n%s\nwant grid's\n%s", dirs, code, errOut, out, want)
+		}
+	}
+
+	// the documented example, its GNU parallel line as written
+	var lines []string
+	for _, l := range strings.Split(docBlock(t, "docs/sweeps.md", "sh"), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "mark1 compare") {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) != 4 || !strings.Contains(lines[2], "parallel ") {
+		t.Fatalf("docs/sweeps.md's example changed: %q", lines)
+	}
+	shell(t, dir, path, lines[0])
+	if n := strings.TrimSpace(shell(t, dir, path, lines[1])); n != "80" || !strings.Contains(lines[2], "seq 0 79") {
+		t.Fatalf("--count printed %q; the doc runs %q", n, lines[2])
+	}
+	shell(t, dir, path, strings.Replace(lines[2], "parallel ", parallel+" ", 1))
+	merge("results")
+
+	// xargs -P, in reverse order, three folders
+	for k := range 3 {
+		shell(t, dir, path, fmt.Sprintf("seq 79 -1 0 | awk 'NR %% 3 == %d' | xargs -P 2 -I{} mark1 sweep run --plan plan.json --out part%d --task {} --threads 1 >/dev/null", k, k))
+	}
+	merge("part2", "part0", "part1")
+
+	// Slurm: the script linted, then run once per array index
+	script := docBlock(t, "docs/sweeps.md", "bash")
+	os.WriteFile(filepath.Join(dir, "sweep.sh"), []byte(script), 0o755)
+	shell(t, dir, path, "bash -n sweep.sh && "+shellcheck+" sweep.sh")
+	m := regexp.MustCompile(`#SBATCH --array=0-(\d+)`).FindStringSubmatch(script)
+	if m == nil || m[1] != "79" {
+		t.Fatalf("the Slurm script's array: %v; want 0-79", m)
+	}
+	for i := range 80 {
+		shell(t, dir, path, "./sweep.sh >/dev/null", "SLURM_ARRAY_TASK_ID="+strconv.Itoa(i), "SLURM_CPUS_PER_TASK=1")
+	}
+	merge("results") // the same folder as GNU parallel's: the same files rewritten
+
+	// Kubernetes: the manifest parsed, its command run once per index
+	yml := docBlock(t, "docs/sweeps.md", "yaml")
+	os.WriteFile(filepath.Join(dir, "job.yaml"), []byte(yml), 0o644)
+	js := sklearnRun(t, dir, "import yaml, json, sys; json.dump(yaml.safe_load(open('job.yaml')), sys.stdout)")
+	var job struct {
+		Kind string
+		Spec struct {
+			CompletionMode string
+			Completions    int
+			Template       struct {
+				Spec struct {
+					Containers []struct{ Command []string }
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &job); err != nil {
+		t.Fatal(err)
+	}
+	if job.Kind != "Job" || job.Spec.CompletionMode != "Indexed" || job.Spec.Completions != 80 || len(job.Spec.Template.Spec.Containers) != 1 {
+		t.Fatalf("manifest: %+v", job)
+	}
+	cmd := job.Spec.Template.Spec.Containers[0].Command
+	if strings.Join(cmd[:3], " ") != "mark1 sweep run" || strings.Contains(strings.Join(cmd, " "), "--task") {
+		t.Fatalf("manifest command %q: want mark1 sweep run without --task", cmd)
+	}
+	vol := filepath.Join(dir, "volume")
+	os.MkdirAll(vol, 0o755)
+	for _, f := range []string{"plan.json", "feat/train-pixels.libsvm"} {
+		b, _ := os.ReadFile(filepath.Join(dir, f))
+		os.WriteFile(filepath.Join(vol, filepath.Base(f)), b, 0o644)
+	}
+	var quoted []string
+	for _, a := range cmd {
+		quoted = append(quoted, strconv.Quote(strings.ReplaceAll(a, "/sweep/", vol+"/")))
+	}
+	for i := range job.Spec.Completions {
+		shell(t, dir, path, strings.Join(quoted, " ")+" >/dev/null", "JOB_COMPLETION_INDEX="+strconv.Itoa(i))
+	}
+	merge(filepath.Join(vol, "results"))
+}
+
+// TestCVLikeScikitLearn: fit --cv's accuracy and grid's cells are
+// scikit-learn's SVC (LIBSVM inside) cross-validated on the same folds
+// (PredefinedSplit), right predictions counted over all rows.
+func TestCVLikeScikitLearn(t *testing.T) {
+	dir := t.TempDir()
+	X, y := flowers(120)
+	os.WriteFile(filepath.Join(dir, "f.csv"), table("a,b,c,d,target", X, y, []int{0, 1, 2, 3}, true, ","), 0o644)
+	s, err := dataset.ReadFile(filepath.Join(dir, "f.csv"), dataset.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	folds, err := selection.Folds(s.Y, len(s.Classes), 4, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, _ := json.Marshal(folds)
+	out := sklearnRun(t, dir, `
+import numpy as np, json
+from sklearn.model_selection import PredefinedSplit, cross_val_predict
+from sklearn.svm import SVC
+d = np.loadtxt("f.csv", delimiter=",", skiprows=1)
+X, y = d[:, :4], d[:, 4]
+cv = PredefinedSplit(np.array(`+string(js)+`))
+out = {}
+for C in (0.5, 4):
+    for g in (0.125, 1):
+        p = cross_val_predict(SVC(C=C, gamma=g, tol=1e-3), X, y, cv=cv)
+        out["%g %g" % (C, g)] = int((p == y).sum())
+print(json.dumps(out))
+`)
+	var right map[string]int
+	if err := json.Unmarshal([]byte(out), &right); err != nil {
+		t.Fatal(err)
+	}
+	code, got, errOut := run(t, dir, "fit", "--data", "f.csv", "--cv", "4", "--cv-seed", "9", "--C", "4", "--gamma", "0.125")
+	want := fmt.Sprintf("Cross Validation Accuracy = %.6g%%\n", 100*float64(right["4 0.125"])/120)
+	if code != 0 || !strings.HasSuffix(got, want) {
+		t.Errorf("fit --cv: exit %d %s\n%s\nwant scikit-learn's %q", code, errOut, got, want)
+	}
+	code, got, errOut = run(t, dir, "grid", "--data", "f.csv", "--folds", "4", "--cv-seed", "9", "--C", "0.5,4", "--gamma", "0.125,1", "--png", "")
+	if code != 0 {
+		t.Fatalf("grid: %s", errOut)
+	}
+	for key, r := range right {
+		f := strings.Fields(key)
+		re := regexp.MustCompile(`(?m)^\s+\S+\s+\S+\s+` + regexp.QuoteMeta(f[0]) + `\s+` + regexp.QuoteMeta(f[1]) + `\s+\S+\s+(\d+)/120`)
+		m := re.FindStringSubmatch(got)
+		if m == nil || m[1] != strconv.Itoa(r) {
+			t.Errorf("grid cell C %s γ %s: %v right; scikit-learn %d\n%s", f[0], f[1], m, r, got)
+		}
+	}
+}
+
+// snapshot returns every file under dir with its content.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := os.ReadFile(p)
+			out[p] = string(b)
+		} else if err == nil {
+			out[p+"/"] = ""
+		}
+		return nil
+	})
+	return out
+}
+
+// TestSelectionBadInput: hostile input to fit --cv, grid and sweep — empty
+// grids, C ≤ 0, more folds than rows of a class, a plan for other data,
+// results of another plan, edited plans, tasks out of range — each refused
+// with one line naming the flag or file, exit ≠ 0, and nothing written or
+// overwritten.
+func TestSelectionBadInput(t *testing.T) {
+	dir := t.TempDir()
+	X, y := flowers(30)
+	os.WriteFile(filepath.Join(dir, "f.csv"), table("a,b,c,d,target", X, y, []int{0, 1, 2, 3}, true, ","), 0o644)
+	X2, y2 := flowers(33)
+	os.WriteFile(filepath.Join(dir, "g.csv"), table("a,b,c,d,target", X2, y2, []int{0, 1, 2, 3}, true, ","), 0o644)
+	grid := []string{"--data", "f.csv", "--C", "1,4", "--gamma", "0.5"}
+	if code, _, errOut := run(t, dir, append([]string{"sweep", "plan", "--plan", "plan.json"}, grid...)...); code != 0 {
+		t.Fatal(errOut)
+	}
+	if code, _, errOut := run(t, dir, append([]string{"sweep", "plan", "--plan", "other.json", "--cv-seed", "2"}, grid...)...); code != 0 {
+		t.Fatal(errOut)
+	}
+	if code, _, errOut := run(t, dir, "sweep", "run", "--plan", "other.json", "--task", "3", "--out", "other"); code != 0 {
+		t.Fatal(errOut)
+	}
+	os.Mkdir(filepath.Join(dir, "empty"), 0o755)
+	plan, _ := os.ReadFile(filepath.Join(dir, "plan.json"))
+	os.WriteFile(filepath.Join(dir, "edited.json"), []byte(strings.Replace(string(plan), `"tasks": 10`, `"tasks": 12`, 1)), 0o644)
+	os.WriteFile(filepath.Join(dir, "model.json"), []byte(`{"format":"mark1-model","version":1}`), 0o644)
+	for _, n := range taskEnv {
+		t.Setenv(n, "")
+		os.Unsetenv(n)
+	}
+	tests := []struct {
+		args []string
+		env  string
+		code int
+		want string
+	}{
+		{[]string{"grid", "--data", "f.csv", "--log2c", "5,1,2"}, "", 2, `--log2c "5,1,2": the step must be non-zero and lead from begin to end`},
+		{[]string{"grid", "--data", "f.csv", "--log2g", "1,5,0"}, "", 2, `--log2g "1,5,0": the step must be non-zero`},
+		{[]string{"grid", "--data", "f.csv", "--C", "0,1"}, "", 2, `--C "0,1": "0" is not a finite number > 0`},
+		{[]string{"grid", "--data", "f.csv", "--C", "-1"}, "", 2, `--C "-1": "-1" is not a finite number > 0`},
+		{[]string{"grid", "--data", "f.csv", "--C", ""}, "", 2, `--C "": "" is not a finite number > 0`},
+		{[]string{"grid", "--data", "f.csv", "--gamma", "0.5,0.5"}, "", 2, "appears twice"},
+		{[]string{"grid", "--data", "f.csv", "--C", "1", "--log2c", "1,3,1"}, "", 2, "--C and --log2c: give one"},
+		{[]string{"grid", "--data", "f.csv", "--kernel", "linear", "--log2g", "-1,1,1"}, "", 2, "has no γ"},
+		{[]string{"grid", "--data", "f.csv", "--learner", "perceptron"}, "", 2, "--learner perceptron: the grid searches C"},
+		{[]string{"grid", "--data", "f.csv", "--folds", "11", "--C", "1", "--gamma", "1"}, "", 2, `--folds 11: f.csv has 10 rows of class "0"`},
+		{[]string{"grid", "--data", "f.csv", "--folds", "1"}, "", 2, "--folds 1 out of range"},
+		{[]string{"grid", "--data", "f.csv", "--log2c", "-1000,1000,0.5"}, "", 2, "more than 1000"},
+		{[]string{"fit", "--data", "f.csv", "--cv", "11"}, "", 2, `--cv 11: f.csv has 10 rows of class "0"`},
+		{[]string{"fit", "--data", "f.csv", "--cv", "1"}, "", 2, "--cv 1 out of range: want at least 2"},
+		{[]string{"fit", "--data", "f.csv", "--cv", "5", "--test", "g.csv"}, "", 2, "--cv measures by cross-validation and writes no model"},
+		{[]string{"fit", "--data", "f.csv", "--cv", "5", "--C", "0"}, "", 2, "--C 0 out of range"},
+		{[]string{"sweep", "plan", "--data", "f.csv", "--plan", "plan.json", "--folds", "11", "--C", "1", "--gamma", "1"}, "", 2, "--folds 11"},
+		{[]string{"sweep", "plan", "--data", "f.csv", "--plan", "plan.json", "--log2c", "3,1,1"}, "", 2, "--log2c"},
+		{[]string{"sweep", "plan", "--data", "f.csv"}, "", 2, "--plan FILE is required"},
+		{[]string{"sweep", "run", "--plan", "plan.json", "--data", "g.csv", "--task", "0", "--out", "res"}, "", 1, "not the plan's data: g.csv has fingerprint"},
+		{[]string{"sweep", "run", "--plan", "plan.json", "--task", "10", "--out", "res"}, "", 2, "--task 10 out of the plan's range [0, 10)"},
+		{[]string{"sweep", "run", "--plan", "plan.json", "--out", "res"}, "", 2, "no --task and none of $SLURM_ARRAY_TASK_ID, $JOB_COMPLETION_INDEX, $PBS_ARRAY_INDEX set"},
+		{[]string{"sweep", "run", "--plan", "plan.json", "--out", "res"}, "SLURM_ARRAY_TASK_ID=x", 2, `$SLURM_ARRAY_TASK_ID "x" is not a task number`},
+		{[]string{"sweep", "run", "--plan", "plan.json", "--out", "res"}, "PBS_ARRAY_INDEX=10", 2, "$PBS_ARRAY_INDEX 10 out of the plan's range"},
+		{[]string{"sweep", "run", "--plan", "edited.json", "--task", "0", "--out", "res"}, "", 1, "edited.json: bad plan: tasks 12; want 2 × 1 × 5"},
+		{[]string{"sweep", "run", "--plan", "model.json", "--task", "0", "--out", "res"}, "", 1, "model.json: not a mark1 sweep plan"},
+		{[]string{"sweep", "run", "--plan", "plan.json", "--task", "0", "--out", "other"}, "", 1, "other holds files that are not this plan's results"},
+		{[]string{"sweep", "run", "--plan", "plan.json", "--task", "0", "--out", "f.csv"}, "", 1, "f.csv"},
+		{[]string{"sweep", "merge", "--plan", "plan.json", "other"}, "", 1, "a result of another plan"},
+		{[]string{"sweep", "merge", "--plan", "plan.json", "empty"}, "", 1, "10 tasks without a result: 0 (C 1, gamma 0.5, fold 0)"},
+		{[]string{"sweep", "merge", "--plan", "plan.json", "nowhere"}, "", 1, "nowhere: no such file"},
+		{[]string{"sweep", "merge", "--plan", "plan.json"}, "", 2, "at least one results folder"},
+		{[]string{"sweep", "jump"}, "", 2, "want plan, run or merge"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " ")+" "+tt.env, func(t *testing.T) {
+			if tt.env != "" {
+				kv := strings.SplitN(tt.env, "=", 2)
+				t.Setenv(kv[0], kv[1])
+			}
+			before := snapshot(t, dir)
+			code, _, errOut := run(t, dir, tt.args...)
+			if code != tt.code || !strings.Contains(errOut, tt.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+				t.Errorf("exit %d, %q; want exit %d and one line with %q", code, errOut, tt.code, tt.want)
+			}
+			after := snapshot(t, dir)
+			if len(after) != len(before) {
+				t.Errorf("files changed: %d before, %d after", len(before), len(after))
+			}
+			for p, b := range before {
+				if after[p] != b {
+					t.Errorf("%s changed", p)
+				}
+			}
+		})
+	}
+}
