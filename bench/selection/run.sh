@@ -39,15 +39,36 @@ g=$(cat "$out/fashion.gamma")
 cd "$out"
 
 # measure NAME CMD...: runs CMD under GNU time, keeps its output in NAME.out
-# and prints "NAME wall cpu peakMB".
+# and its summary "NAME wall cpu peakMB" in NAME.sum. With CONCURRENT=1 the
+# commands of a section run at the same time (on a machine shared with other
+# work, that gets them a larger share of it; CPU seconds stay comparable,
+# wall seconds do not) and the summaries are printed in order at the end.
+pids=() names=()
 measure() {
+	local name=$1; shift
+	names+=("$name")
+	if [[ ${CONCURRENT:-0} == 1 ]]; then
+		timed "$name" "$@" &
+		pids+=($!)
+	else
+		timed "$name" "$@"
+	fi
+}
+timed() {
 	local name=$1; shift
 	/usr/bin/time -v -o "$name.time" "$@" >"$name.out" 2>&1
 	awk -v n="$name" -F': ' '
 		/Elapsed \(wall clock\)/ { split($2, t, ":"); wall = (length(t) == 3) ? t[1]*3600 + t[2]*60 + t[3] : t[1]*60 + t[2] }
 		/User time/ { u = $2 } /System time/ { s = $2 }
 		/Maximum resident set size/ { m = $2 / 1024 }
-		END { printf "%-28s wall %8.1f s  cpu %8.1f s  peak %7.0f MB\n", n, wall, u + s, m }' "$name.time"
+		END { printf "%-28s wall %8.1f s  cpu %8.1f s  peak %7.0f MB\n", n, wall, u + s, m }' "$name.time" >"$name.sum"
+}
+# report: waits for the section's commands and prints their summaries.
+report() {
+	local p n
+	for p in "${pids[@]}"; do wait "$p"; done
+	for n in "${names[@]}"; do cat "$n.sum"; done
+	pids=() names=()
 }
 
 cat >cv.py <<PY
@@ -75,18 +96,26 @@ PY
 
 {
 echo "cores: $(nproc); load before: $(cut -d' ' -f1-3 /proc/loadavg); gamma $g; $(wc -l <"$data") rows"
+echo "concurrent: ${CONCURRENT:-0}; parts: ${PARTS:-cv grid}"
+if [[ " ${PARTS:-cv grid} " == *" cv "* ]]; then
 echo "== 5-fold cross-validation, C = 10, gamma = $g"
 measure cv-mark1-1core env GOMAXPROCS=1 ./mark1 fit --data "$data" --cv 5 --C 10 --gamma "$g" --threads 1
 measure cv-mark1-allcores ./mark1 fit --data "$data" --cv 5 --C 10 --gamma "$g"
 measure cv-svm-train svm-train -v 5 -c 10 -g "$g" -e 0.001 -m 100 "$data"
 measure cv-sklearn env OPENBLAS_NUM_THREADS=1 $py cv.py
+report
+fi
+if [[ " ${PARTS:-cv grid} " == *" grid "* ]]; then
 echo "== grid 3x3 (log2c 1,5,2; log2g -7,-3,2), 5 folds"
 measure grid-mark1-1core env GOMAXPROCS=1 ./mark1 grid --data "$data" --log2c 1,5,2 --log2g -7,-3,2 --threads 1 --png grid-mark1.png
 measure grid-mark1-allcores ./mark1 grid --data "$data" --log2c 1,5,2 --log2g -7,-3,2 --png ""
 measure grid-svm-grid svm-grid -log2c 1,5,2 -log2g -7,-3,2 -v 5 -m 100 -gnuplot null -out grid-svm-grid.txt "$data"
 measure grid-sklearn-njobs1 env OPENBLAS_NUM_THREADS=1 $py gs.py 1
 measure grid-sklearn-njobs-1 env OPENBLAS_NUM_THREADS=1 $py gs.py -1
+report
+fi
 echo "== accuracies"
-grep -h "Cross Validation Accuracy" cv-*.out | sed 's/^/  /'
-for f in grid-*.out; do echo "  $f: $(tail -1 "$f")"; done
-} | tee results.txt
+for f in cv-*.out; do [[ -e $f ]] && echo "  $f: $(grep -h "Cross Validation Accuracy" "$f" | tail -1)"; done
+for f in grid-*.out; do [[ -e $f ]] && echo "  $f: $(grep -h "best" "$f" || tail -1 "$f")"; done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+} | tee "results-${PARTS:-all}.txt"
