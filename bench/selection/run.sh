@@ -109,7 +109,7 @@ if [[ " ${PARTS:-cv grid} " == *" grid "* ]]; then
 echo "== grid 3x3 (log2c 1,5,2; log2g -7,-3,2), 5 folds"
 measure grid-mark1-1core env GOMAXPROCS=1 ./mark1 grid --data "$data" --log2c 1,5,2 --log2g -7,-3,2 --threads 1 --png grid-mark1.png
 measure grid-mark1-allcores ./mark1 grid --data "$data" --log2c 1,5,2 --log2g -7,-3,2 --png ""
-measure grid-svm-grid svm-grid -log2c 1,5,2 -log2g -7,-3,2 -v 5 -m 100 -gnuplot null -out grid-svm-grid.txt "$data"
+measure grid-svm-grid svm-grid -svmtrain "$(command -v svm-train)" -log2c 1,5,2 -log2g -7,-3,2 -v 5 -m 100 -gnuplot null -out grid-svm-grid.txt "$data"
 measure grid-sklearn-njobs1 env OPENBLAS_NUM_THREADS=1 $py gs.py 1
 measure grid-sklearn-njobs-1 env OPENBLAS_NUM_THREADS=1 $py gs.py -1
 report

@@ -458,6 +458,7 @@ const sweepHelp = `A grid search on a job array (Slurm --array, Kubernetes Index
   mark1 sweep run --plan P --out DIR [--task I]         run task I (else $SLURM_ARRAY_TASK_ID,
                                                         $JOB_COMPLETION_INDEX or $PBS_ARRAY_INDEX)
   mark1 sweep merge --plan P DIR...                     the table, as mark1 grid prints it
+Flags: each subcommand's own (mark1 sweep plan --help, run --help, merge --help).
 See docs/sweeps.md.`
 
 func runSweepPlan(ctx context.Context, env *Env, args []string) error {
