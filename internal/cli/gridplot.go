@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -183,14 +184,30 @@ func accuracyLine(t *selection.Table, lc []float64, title, best string) (*chart.
 		if err != nil {
 			return nil, err
 		}
-		l.Color = chart.Diverging(float64(g) / float64(max(1, len(p.Gamma)-1)))
-		pts.Color = l.Color
+		l.Color = plotutil.Color(g)
+		l.Width = vg.Points(2)
+		pts.Color, pts.Radius, pts.Shape = l.Color, vg.Points(4), draw.CircleGlyph{}
 		pl.Add(l, pts)
-		pl.Legend.Add("γ "+orDash(p.Gamma[g]), l, pts)
+		if p.Gamma[g] != "" {
+			pl.Legend.Add("γ "+p.Gamma[g], l, pts)
+		}
+		var lt []string
+		for _, a := range y {
+			lt = append(lt, fmt.Sprintf("%.1f", a))
+		}
+		labels, err := plotter.NewLabels(plotter.XYLabels{XYs: xys(x, y), Labels: lt})
+		if err != nil {
+			return nil, err
+		}
+		for i := range labels.TextStyle {
+			labels.TextStyle[i].XAlign, labels.TextStyle[i].YAlign = draw.XCenter, 0.6
+		}
+		pl.Add(labels)
+		pl.X.Tick.Marker = gridTicks(x)
 	}
-	pl.Legend.Add(best)
+	pl.Title.Text += "\n" + best
 	pl.Legend.Top = true
-	pl.Legend.Left = true
+	pl.X.Padding, pl.Y.Padding = vg.Points(20), vg.Points(20)
 	return chart.Plots(900, 600, [][]*plot.Plot{{pl}}, "", 0), nil
 }
 

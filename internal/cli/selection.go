@@ -128,6 +128,9 @@ func (g *gridFlags) axes(fs *pflag.FlagSet, l setup) (cs []float64, gs []string,
 	if !l.spec.Reads("C") {
 		return fail(usagef("--learner %s: the grid searches C (and γ): a learner with C (svm, linear-svm)", l.spec.Name))
 	}
+	if l.opts.Hard {
+		return fail(usagef("--hard: the grid searches C, and a hard margin has none"))
+	}
 	rangeErr := func(flag string, err error) error {
 		var re *selection.RangeError
 		if errors.As(err, &re) {
