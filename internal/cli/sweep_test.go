@@ -15,17 +15,11 @@ import (
 	"mark1/learning/selection"
 )
 
-// needTool finds a command the test needs: on CI (CI set) its absence is a
-// failure, elsewhere a skip.
-func needTool(t *testing.T, name, pkg string) string {
+// toolPath is needTool's tool's path.
+func toolPath(t *testing.T, name, pkg string) string {
 	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is needed (Debian %s; .ci/run installs it)", name, pkg)
-		}
-		t.Skipf("%s not installed (Debian %s)", name, pkg)
-	}
+	needTool(t, name, pkg)
+	p, _ := exec.LookPath(name)
 	return p
 }
 
@@ -78,8 +72,8 @@ func TestSweepAsGrid(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mark1 and runs 80 tasks five ways (about 30 s)")
 	}
-	parallel := needTool(t, "parallel", "parallel")
-	shellcheck := needTool(t, "shellcheck", "shellcheck")
+	parallel := toolPath(t, "parallel", "parallel")
+	shellcheck := toolPath(t, "shellcheck", "shellcheck")
 	path := buildMark1(t)
 	dir := t.TempDir()
 	gridArgs := []string{"--data", "feat/train-pixels.libsvm", "--log2c", "-1,5,2", "--log2g", "-9,-3,2"}
