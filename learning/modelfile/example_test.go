@@ -45,3 +45,39 @@ func ExampleWriteLIBSVM() {
 	// 0.5 1:2 2:1
 	// -0.5 2:1
 }
+
+// A model file that svm-train wrote (a C-SVC with the rbf kernel and two
+// support vectors) read as svm-predict reads it: the class of each point
+// is the side of Σ coef·k(sv, x) − ρ.
+func ExampleDecodeLIBSVM() {
+	const model = `svm_type c_svc
+kernel_type rbf
+gamma 0.5
+nr_class 2
+total_sv 2
+rho 0
+label 1 -1
+nr_sv 1 1
+SV
+1 1:1 2:1
+-1 1:-1 2:-1
+`
+	f, err := modelfile.DecodeLIBSVM(strings.NewReader(model), "rbf.model")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m, err := f.Model(f.Dim)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(f.Learner, f.Classes, *f.Kernel)
+	for _, x := range [][]float64{{2, 1}, {-1, -2}} {
+		fmt.Println(x, "→", f.Classes[m.Predict(x)])
+	}
+	// Output:
+	// svm [1 -1] gaussian:sigma=1
+	// [2 1] → 1
+	// [-1 -2] → -1
+}
