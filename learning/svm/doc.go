@@ -75,6 +75,20 @@
 // by less than Eps over a pass. A constant feature Bias (default 1, as
 // LIBLINEAR's -B 1) gives the bias term, which is then regularized with w.
 //
+// # LIBSVM's other formulations
+//
+// The same solver, given a linear term p (the dual min ½αᵀQα + pᵀα) and a
+// bound per label (Cp, Cn: the class weights of Kernel.ClassWeight, as
+// LIBSVM's -wi), solves all five of LIBSVM's problems as its svm.cpp does:
+// the C-SVC; the ν-SVC (Kernel.Type NuSVC), whose Solver_NU chooses pairs
+// of equal labels and finds ρ and r, the solution scaled by 1/r being the
+// C-SVC's with C = 1/r; the one-class SVM (OneClassSVM) with p = 0 and
+// eᵀα = νl; and the ε-SVR and ν-SVR (SVR) on 2l variables α, α* with labels
+// +1 and −1 and p = ε ∓ z. The one-class SVM and the SVRs give a
+// ValueModel, whose single decision function is the prediction (or its
+// sign). Their objectives, ρ, support vectors and predictions agree with
+// Debian's svm-train and svm-predict (types_live_test.go).
+//
 // # Several classes
 //
 // The learners Kernel and Linear implement learning.Learner. Kernel trains
