@@ -101,7 +101,7 @@ training and held-out cards as in training).`)
 	}
 	var train, test *images.Dataset
 	if data.task == "" && data.data == "" {
-		if fs.Changed("test") || fs.Changed("test-split") || fs.Changed("n") || fs.Changed("card-size") {
+		if data.changed("test", "test-split", "n", "card-size") {
 			return usagef("ablate: --test, --test-split, --n and --card-size need --task or --data")
 		}
 		if m.Recipe == nil {

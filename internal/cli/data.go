@@ -40,6 +40,16 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 	}
 }
 
+// changed reports whether any of the named flags was given.
+func (d *dataFlags) changed(names ...string) bool {
+	for _, n := range names {
+		if d.fs.Changed(n) {
+			return true
+		}
+	}
+	return false
+}
+
 // maxMemoryHelp describes --max-memory.
 const maxMemoryHelp = "refuse data whose samples, or the machine's fitted cards, would take more than this many bytes (checked before reading),\nand any machine, configuration or wiring file or animation larger than this; it is also Go's soft memory limit\n(GOMEMLIMIT overrides), and fit and compare stop once their live memory passes it"
 

@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/spf13/pflag"
-
 	"mark1/chart"
 	"mark1/dials"
 	"mark1/images"
@@ -104,14 +102,14 @@ into an animated GIF of the dials turning.`)
 		if o.animate == "" || o.record == "" {
 			return usagef("dials: --animate FILE.gif needs --record DIR, the folder mark1 train --record wrote")
 		}
-		return animate(ctx, env, fs, o)
+		return animate(ctx, env, o)
 	}
 	m, err := loadMachine(ctx, o.data.memory.bytes(), o.machine)
 	if err != nil {
 		return err
 	}
 	if o.png != "" || o.svg != "" {
-		return drawView(env, fs, m, o)
+		return drawView(env, m, o)
 	}
 	if fs.Changed("view") || o.image != "" {
 		return usagef("dials: --view and --image draw a picture: give --png FILE or --svg FILE")
@@ -139,7 +137,7 @@ into an animated GIF of the dials turning.`)
 }
 
 // drawView writes the chosen picture of m to --png and/or --svg.
-func drawView(env *Env, fs *pflag.FlagSet, m *machine.Machine, o dialsOptions) error {
+func drawView(env *Env, m *machine.Machine, o dialsOptions) error {
 	var d *chart.Drawing
 	switch o.view {
 	case "panel":
@@ -147,7 +145,7 @@ func drawView(env *Env, fs *pflag.FlagSet, m *machine.Machine, o dialsOptions) e
 	case "weights":
 		d = dials.WeightMaps(m)
 	case "sensitivity", "means":
-		cards, err := viewCards(fs, m, o)
+		cards, err := viewCards(m, o)
 		if err != nil {
 			return err
 		}
@@ -195,11 +193,11 @@ func drawView(env *Env, fs *pflag.FlagSet, m *machine.Machine, o dialsOptions) e
 // viewCards returns the cards --view sensitivity and means average over:
 // from --task or --data if given, else the data the machine file records;
 // the training or the held-out part (--cards).
-func viewCards(fs *pflag.FlagSet, m *machine.Machine, o dialsOptions) (*images.Dataset, error) {
+func viewCards(m *machine.Machine, o dialsOptions) (*images.Dataset, error) {
 	var train, test *images.Dataset
 	var err error
 	if o.data.task == "" && o.data.data == "" {
-		if fs.Changed("test") || fs.Changed("test-split") || fs.Changed("n") || fs.Changed("card-size") {
+		if o.data.changed("test", "test-split", "n", "card-size") {
 			return nil, usagef("dials: --test, --test-split, --n and --card-size need --task or --data")
 		}
 		if m.Recipe == nil {
@@ -228,7 +226,7 @@ func viewCards(fs *pflag.FlagSet, m *machine.Machine, o dialsOptions) (*images.D
 	return test, nil
 }
 
-func animate(ctx context.Context, env *Env, fs *pflag.FlagSet, o dialsOptions) error {
+func animate(ctx context.Context, env *Env, o dialsOptions) error {
 	if ext := strings.ToLower(filepath.Ext(o.animate)); ext != ".gif" {
 		return usagef("dials: --animate %s: the animation is a GIF; name the file .gif", o.animate)
 	}
