@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -190,6 +191,12 @@ func (sc *Scaler) Check() error {
 // refuses, with an error wrapping ErrTooLarge, beyond maxValues (≤ 0 means
 // DefaultMaxValues).
 func (sc *Scaler) Apply(s *Set, maxValues int) (*Set, error) {
+	return sc.ApplyContext(context.Background(), s, maxValues)
+}
+
+// ApplyContext is Apply that stops, returning ctx.Err(), once ctx is
+// cancelled: it asks every 4,096 rows of each of its two passes.
+func (sc *Scaler) ApplyContext(ctx context.Context, s *Set, maxValues int) (*Set, error) {
 	if maxValues <= 0 {
 		maxValues = DefaultMaxValues
 	}
@@ -223,6 +230,9 @@ func (sc *Scaler) Apply(s *Set, maxValues int) (*Set, error) {
 	}
 	total := 0
 	for i := range s.Rows() {
+		if i%4096 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		each(i, func(_ int32, v float64) {
 			if v != 0 {
 				total++
@@ -230,12 +240,15 @@ func (sc *Scaler) Apply(s *Set, maxValues int) (*Set, error) {
 		})
 	}
 	if total > maxValues {
-		return nil, tooLargef("%s: scaled with %q the data have %d non-zero values (from %d), over the budget of %d",
+		return nil, tooLargef("%s: scaled with %q the data have %d non-zero values (from %d), over the budget of %d values",
 			s.Name, sc.Method, total, s.NonZeros(), maxValues)
 	}
 	out.Index = make([]int32, 0, total)
 	out.Value = make([]float64, 0, total)
 	for i := range s.Rows() {
+		if i%4096 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		each(i, func(j int32, v float64) {
 			if v != 0 {
 				out.Index = append(out.Index, j)

@@ -139,6 +139,12 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 	}
 	rows := d.Features()
 	n, dim, mach := rows.Len(), rows.Dim(), ovrMachines(d)
+	// the weights, their gradient and the model's copy; margins and
+	// coefficients per row and machine
+	need := Times(mach, dim+1)*24 + Times(n, 16*mach+16)
+	if err := CheckMemory(ctx, s.name, need, fmt.Sprintf("%d machines × %d weights and %d rows", mach, dim+1, n)); err != nil {
+		return nil, err
+	}
 	st := &gdState{
 		d: d, rows: rows, ys: signs(nil, d), mach: mach, dim: dim,
 		w: make([]float64, mach*dim), b: make([]float64, mach),

@@ -106,6 +106,10 @@ func greyRows(r Rows) []uint8 {
 		return nil
 	case *Grey:
 		return r.B
+	case *Sparse:
+		if greyCopy(r) == 0 {
+			return nil
+		}
 	}
 	n, dim := r.Len(), r.Dim()
 	out := make([]uint8, n*dim)
@@ -117,6 +121,22 @@ func greyRows(r Rows) []uint8 {
 		}
 	}
 	return out
+}
+
+// greyCopy returns the bytes greyRows may allocate for r: none for bit
+// sets and grey rows, which it shares, and for sparse rows whose dense
+// bytes would outweigh them (never a dense copy of sparse data); n × dim
+// otherwise.
+func greyCopy(r Rows) Need {
+	switch r := r.(type) {
+	case *Bits, *Grey:
+		return 0
+	case *Sparse:
+		if Times(r.Len(), r.Dim()) > Times(len(r.Value), 12) {
+			return 0
+		}
+	}
+	return Times(r.Len(), r.Dim())
 }
 
 // Fit trains on d; see the type's documentation.
@@ -138,6 +158,13 @@ func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Resu
 	}
 	rows := d.Features()
 	n, mach := rows.Len(), ovrMachines(d)
+	// coefficients, counts and decision values per row and machine; per
+	// row its norm, position, references and cache slot; the rows as
+	// bytes when they are grey; at least one cached kernel row
+	fixed := Times(n, 24*mach+48) + greyCopy(rows) + Times(n, 8) + Times(rows.Dim(), 8)
+	if err := CheckMemory(ctx, s.name, fixed, fmt.Sprintf("%d rows × %d machines and a kernel row of %d values", n, mach, n)); err != nil {
+		return nil, err
+	}
 	st := &kpState{
 		d: d, rows: rows, k: k, mach: mach, ys: signs(nil, d),
 		coef: make([]float64, n*mach), alpha: make([]int, n*mach),
@@ -165,8 +192,8 @@ func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Resu
 	switch {
 	case p.CacheRows > 0:
 		st.limit = p.CacheRows
-	case p.CacheRows == 0:
-		st.limit = (256 << 20) / (8 * n)
+	case p.CacheRows == 0: // 256 MiB, or what the budget leaves
+		st.limit = int(Spare(ctx, fixed, 256<<20) / int64(8*n))
 	}
 	order := rand.New(rand.NewPCG(s.seed, orderStream))
 	perm := make([]int, n)
@@ -186,6 +213,14 @@ func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Resu
 		nextOrder(perm, order, s.inOrder)
 		mistakes := 0
 		for _, i := range perm {
+			// A mistake costs a kernel row (n kernel values): an epoch
+			// of a large set takes long, so the context is asked at
+			// every row as well as every epoch.
+			if err := ctx.Err(); err != nil {
+				finish(Cancelled)
+				res.Summary = fmt.Sprintf("cancelled in epoch %d: %v", epoch, err)
+				return res, err
+			}
 			for m := range mach {
 				y := st.ys[i*mach+m]
 				score := st.f[i*mach+m]

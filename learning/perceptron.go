@@ -208,6 +208,11 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 	}
 	rows := d.Features()
 	n, dim, mach := rows.Len(), rows.Dim(), ovrMachines(d)
+	copies := map[variant]int{plainVariant: 2, averagedVariant: 4, votedVariant: 2, pocketVariant: 3}[v]
+	need, cause := onlineNeed(n, dim, mach, copies)
+	if err := CheckMemory(ctx, s.name, need, cause); err != nil {
+		return nil, err
+	}
 	ys := signs(nil, d)
 	w := make([]float64, mach*dim)
 	b := make([]float64, mach)

@@ -279,12 +279,43 @@ func TestBadInputs(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// Issue 26: small files whose shape asks a learner for far more
+	// working memory than --max-memory: 1,000 classes whose largest
+	// feature index is 2²⁴ (19 kB; 134 GB of perceptron weights, a fatal
+	// out-of-memory crash before), 10,000 classes of two rows (390 kB;
+	// 49,995,000 one-vs-one pairs, still running after 10 minutes at
+	// 4.4 GB before), and a sparse file that --scale std makes dense.
+	var wide, ovo, densify strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&wide, "%d 1:1 16777216:1\n", i)
+	}
+	for i := range 10_000 {
+		fmt.Fprintf(&ovo, "%d 1:%g 2:1\n%d 1:%g 2:0\n", i, float64(i)*1e-3, i, float64(i)*1e-3+5e-4)
+	}
+	for i := range 120_000 {
+		fmt.Fprintf(&densify, "%d %d:%g\n", i%2, 1+i%300, 1+float64(i%97)/97)
+	}
+	write("wide.libsvm", []byte(wide.String()))
+	write("ovo.libsvm", []byte(ovo.String()))
+	write("densify.libsvm", []byte(densify.String()))
+
 	tests := []struct {
 		name string
 		args []string
 		code int
 		want []string // substrings of the message on stderr
 	}{
+		// Learners' working memory, counted from the data's shape before
+		// allocating (issue 26).
+		{"fit perceptron: 1,000 classes × 2²⁴ features", []string{"fit", "--data", "wide.libsvm", "--learner", "perceptron"}, 1, []string{"wide.libsvm", "1000 machines × 16777217 weights", "268 GB", "over the budget of", "--max-memory"}},
+		{"fit averaged: 1,000 classes × 2²⁴ features", []string{"fit", "--data", "wide.libsvm", "--learner", "averaged"}, 1, []string{"wide.libsvm", "1000 machines × 16777217 weights", "--max-memory"}},
+		{"fit pocket: 1,000 classes × 2²⁴ features", []string{"fit", "--data", "wide.libsvm", "--learner", "pocket"}, 1, []string{"1000 machines × 16777217 weights", "--max-memory"}},
+		{"fit batch-gd: 1,000 classes × 2²⁴ features", []string{"fit", "--data", "wide.libsvm", "--learner", "batch-gd"}, 1, []string{"1000 machines × 16777217 weights", "--max-memory"}},
+		{"fit linear-svm: 1,000 classes × 2²⁴ features", []string{"fit", "--data", "wide.libsvm", "--learner", "linear-svm"}, 1, []string{"linear-svm", "1000 machines × 16777217 weights", "--max-memory"}},
+		{"compare: 1,000 classes × 2²⁴ features", []string{"compare", "--data", "wide.libsvm", "--quiet"}, 1, []string{"perceptron", "1000 machines × 16777217 weights", "--max-memory"}},
+		{"fit svm: 10,000 classes one-vs-one", []string{"fit", "--data", "ovo.libsvm"}, 1, []string{"ovo.libsvm", "svm", "49995000 one-vs-one pairs", "--max-memory"}},
+		{"fit kernel-perceptron: 10,000 classes one-vs-rest", []string{"fit", "--data", "ovo.libsvm", "--learner", "kernel-perceptron"}, 1, []string{"ovo.libsvm", "20000 rows × 10000 machines", "--max-memory"}},
+		{"fit --scale std densifying a sparse file", []string{"fit", "--data", "densify.libsvm", "--scale", "std"}, 1, []string{"--scale std", "densify.libsvm", "36000000 non-zero values", "--max-memory"}},
 		// Readers: pictures and folders.
 		{"picture of 200,000 x 200,000 pixels", []string{"train", "--data", "huge"}, 1, []string{"big.png", "200000", "exceeds"}},
 		{"truncated PNG", []string{"train", "--data", "trunc"}, 1, []string{"half.png"}},

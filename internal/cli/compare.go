@@ -183,7 +183,7 @@ same machine's A-unit outputs (--features).`)
 	// and shows the one that reported last: its epoch, pair or pass, rate
 	// and time left; elsewhere a line per learner.
 	prog := startCompareProgress(env, quiet, &spec, len(train.Classes), false)
-	rep, err := compare.Run(ctx, cfg, seeds, train, test, spec, prog.start)
+	rep, err := compare.Run(learnerBudget(ctx), cfg, seeds, train, test, spec, prog.start)
 	prog.end()
 	if err != nil {
 		return err

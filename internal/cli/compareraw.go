@@ -82,10 +82,10 @@ func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spe
 		if err != nil {
 			return usagef("--scale: %v", err)
 		}
-		if train, err = sc.Apply(train, 0); err != nil {
+		if train, err = scaleSet(ctx, sc, train); err != nil {
 			return err
 		}
-		if test, err = sc.Apply(test, 0); err != nil {
+		if test, err = scaleSet(ctx, sc, test); err != nil {
 			return err
 		}
 	}
@@ -99,7 +99,7 @@ func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spe
 	}
 	quiet = quiet || jsonOut || csvOut
 	prog := startCompareProgress(env, quiet, &spec, len(train.Classes), true)
-	rep, err := compare.RunRaw(ctx, filepath.Base(data.data), train.Classes,
+	rep, err := compare.RunRaw(learnerBudget(ctx), filepath.Base(data.data), train.Classes,
 		&learning.Data{Rows: trR, Y: train.Y, Classes: len(train.Classes)},
 		&learning.Data{Rows: teR, Y: test.Y, Classes: len(train.Classes)}, spec, prog.start)
 	prog.end()

@@ -140,7 +140,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		if sc, err = dataset.FitScaler(train, scale); err != nil {
 			return usagef("--scale: %v", err)
 		}
-		if train, err = sc.Apply(train, 0); err != nil {
+		if train, err = scaleSet(ctx, sc, train); err != nil {
 			return err
 		}
 	}
@@ -169,7 +169,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		runtime.GC()
 	}
 	rec, endProgress := fitProgress(ctx, env.Stderr, quiet, spec.Name, len(train.Classes), opts.Epochs)
-	res, err := built.Learner.Fit(ctx, d, rec)
+	res, err := built.Learner.Fit(learnerBudget(ctx), d, rec)
 	endProgress()
 	if err != nil {
 		return fmt.Errorf("%s: %w", trainPath, err)

@@ -5,9 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"time"
+
+	"mark1/dataset"
+	"mark1/learning"
 )
 
 // The readers and the machine count what they will keep before they
@@ -37,7 +41,10 @@ const memoryPoll = 10 * time.Millisecond
 // into that error, which names the flag; the command returns finish(err).
 // name is the command, for the message.
 func guardMemory(ctx context.Context, name string, limit int64) (_ context.Context, finish func(error) error) {
-	gctx, cancel := context.WithCancelCause(ctx)
+	// Learners count their working memory against the same budget before
+	// they allocate it (learning.CheckMemory); learnerBudget narrows it to
+	// what the data leave just before a fit.
+	gctx, cancel := context.WithCancelCause(learning.WithMemoryBudget(ctx, limit))
 	quit := make(chan struct{})
 	stopped := make(chan struct{})
 	go func() {
@@ -84,6 +91,10 @@ func guardMemory(ctx context.Context, name string, limit int64) (_ context.Conte
 		if errors.As(context.Cause(gctx), &over) && errors.Is(err, context.Canceled) {
 			err = over
 		}
+		var need *learning.MemoryError
+		if errors.As(err, &need) {
+			err = fmt.Errorf("%s: %w: --max-memory %d less the %s the data hold; raise it with --max-memory", name, err, limit, megabytes(limit-need.Budget))
+		}
 		cancel(nil)
 		return err
 	}
@@ -105,3 +116,40 @@ func holdMemory(limit int64) {
 
 // megabytes writes n bytes in MB (10⁶ bytes), as the budget errors do.
 func megabytes(n int64) string { return fmt.Sprintf("%.0f MB", float64(n)/1e6) }
+
+// learnerBudget returns ctx with the budget a learner's working memory
+// may take: --max-memory (which guardMemory put in ctx) less the heap live
+// now, which holds the data the learner is about to be given. A learner
+// counts its need against it before allocating (learning.CheckMemory), so
+// that the data and the work together stay within --max-memory.
+func learnerBudget(ctx context.Context) context.Context {
+	limit := learning.MemoryBudget(ctx)
+	if limit == 0 {
+		return ctx
+	}
+	runtime.GC() // what is live, not what awaits collection
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return ctx
+	}
+	live := int64(min(s[0].Value.Uint64(), uint64(limit)))
+	return learning.WithMemoryBudget(ctx, max(limit-live, 1))
+}
+
+// scaleSet applies sc to s within what --max-memory leaves beside the data
+// already read, stopping once ctx is cancelled. Scaling can densify a
+// sparse file; each scaled value costs an index and a number (12 bytes),
+// and as much again for the learners' compact copy of the rows
+// (setRows), so the scaled values are counted at 24 bytes.
+func scaleSet(ctx context.Context, sc *dataset.Scaler, s *dataset.Set) (*dataset.Set, error) {
+	maxValues := 0
+	if b := learning.MemoryBudget(learnerBudget(ctx)); b > 0 {
+		maxValues = int(max(1, min(b/24, dataset.DefaultMaxValues)))
+	}
+	out, err := sc.ApplyContext(ctx, s, maxValues)
+	if errors.Is(err, dataset.ErrTooLarge) {
+		return nil, fmt.Errorf("--scale %s: %w (what --max-memory leaves beside the data; raise it with --max-memory)", sc.Method, err)
+	}
+	return out, err
+}

@@ -326,6 +326,12 @@ func pairs(d *learning.Data, cs []int, m Multiclass) []pair {
 			ps = append(ps, p)
 		}
 	default:
+		// Each class's rows once, in order, so that a pair costs its
+		// rows (O(n) a class, not O(n) a pair).
+		of := make(map[int][]int, len(cs))
+		for i, yc := range d.Y {
+			of[yc] = append(of[yc], i)
+		}
 		for a := range cs {
 			for b := a + 1; b < len(cs); b++ {
 				// The rows of the positive class first, then the
@@ -333,13 +339,11 @@ func pairs(d *learning.Data, cs []int, m Multiclass) []pair {
 				// LIBSVM's svm_train groups them: the solver then
 				// takes the same path as LIBSVM's.
 				p := pair{pos: cs[a], neg: cs[b]}
-				for _, c := range []int{p.pos, p.neg} {
-					for i, yc := range d.Y {
-						if yc == c {
-							p.rows = append(p.rows, i)
-							p.y = append(p.y, float64(1-2*btoi(yc == p.neg)))
-						}
-					}
+				for _, r := range of[p.pos] {
+					p.rows, p.y = append(p.rows, r), append(p.y, 1)
+				}
+				for _, r := range of[p.neg] {
+					p.rows, p.y = append(p.rows, r), append(p.y, -1)
 				}
 				ps = append(ps, p)
 			}
@@ -394,6 +398,9 @@ func fitKernel(ctx context.Context, d *learning.Data, l Kernel, rec learning.Rec
 	}
 	if len(l.ClassWeight) > 0 && !s.nuSVC {
 		s.weights = l.ClassWeight
+	}
+	if err := kernelNeed(ctx, d, cs, strat, s); err != nil {
+		return nil, nil, err
 	}
 	km := &KernelModel{Kernel: k, Classes: d.Classes, Strategy: strat, present: make([]bool, d.Classes)}
 	for _, c := range cs {
@@ -634,6 +641,9 @@ func fitLinear(ctx context.Context, d *learning.Data, s LinearSettings, rec lear
 		return nil, nil, err
 	}
 	if err := checkLinearSettings(&s); err != nil {
+		return nil, nil, err
+	}
+	if err := linearNeed(ctx, d, cs); err != nil {
 		return nil, nil, err
 	}
 	lm := &LinearModel{Classes: d.Classes, Neg: -1}

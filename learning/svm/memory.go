@@ -1,0 +1,80 @@
+package svm
+
+import (
+	"context"
+	"fmt"
+
+	"mark1/learning"
+)
+
+// machineBytes is what one trained binary machine costs beyond its support
+// vectors' coefficients: its Machine and Binary records and their headers.
+const machineBytes = 512
+
+// kernelNeed counts a kernel SVM's working memory on d before anything is
+// allocated: the binary problems (one-vs-one: one per pair of the present
+// classes cs, each listing its rows and their labels and keeping one α per
+// row until the model is assembled; one-vs-rest: one per class over all
+// rows), the largest problem's solver state on each of threads solvers at
+// once, and the kernel cache, at most the whole matrix of a problem. It
+// returns a *learning.MemoryError naming the number of problems when the
+// count is over the budget ctx carries.
+func kernelNeed(ctx context.Context, d *learning.Data, cs []int, strat Multiclass, s Settings) error {
+	if learning.MemoryBudget(ctx) == 0 {
+		return nil
+	}
+	n, k := d.Len(), len(cs)
+	count := make(map[int]int, k)
+	for _, c := range d.Y {
+		count[c]++
+	}
+	var problems, rowsAll, largest int
+	if k == 2 || strat != OneVsRest {
+		problems = k * (k - 1) / 2
+		rowsAll = (k - 1) * n // every row is in the k−1 pairs of its class
+		first, second := 0, 0
+		for _, c := range count {
+			switch {
+			case c > first:
+				first, second = c, first
+			case c > second:
+				second = c
+			}
+		}
+		largest = first + second
+	} else {
+		problems, rowsAll, largest = k, k*n, n
+	}
+	threads := s.Threads
+	if threads == 0 {
+		threads = 2 // at least: the budget does not depend on the cores
+	}
+	threads = max(1, min(threads, problems))
+	cache := learning.Need(max(s.CacheMB, 0) * (1 << 20))
+	if full := learning.Times(largest, 4*largest); full < cache {
+		cache = full
+	}
+	need := learning.Times(problems, machineBytes) + learning.Times(rowsAll, 24) +
+		learning.Times(threads*largest, 49) + cache
+	kind := "one-vs-one pairs"
+	if problems == k && k > 2 {
+		kind = "one-vs-rest machines"
+	}
+	return learning.CheckMemory(ctx, "svm", need, fmt.Sprintf("%d classes in %d %s over %d rows", k, problems, kind, n))
+}
+
+// linearNeed counts a linear SVM's working memory on d: one weight vector
+// per machine (one for two classes, one per class otherwise), per-row
+// state, and the rows' index copy when they are not stored sparse.
+func linearNeed(ctx context.Context, d *learning.Data, cs []int) error {
+	if learning.MemoryBudget(ctx) == 0 {
+		return nil
+	}
+	r := d.Features()
+	n, dim, mach := r.Len(), r.Dim(), len(cs)
+	if mach == 2 {
+		mach = 1
+	}
+	need := learning.Times(mach, 8*(dim+1)) + learning.Times(n, 8*4+1)
+	return learning.CheckMemory(ctx, "linear-svm", need, fmt.Sprintf("%d machines × %d weights and %d rows", mach, dim+1, n))
+}
