@@ -45,6 +45,8 @@ training and held-out cards as in training).`)
 	fs.BoolVar(&jsonOut, "json", false, "print the points as JSON")
 	fs.BoolVar(&quiet, "quiet", false, "print no progress line on standard error (drawn only on a terminal, for runs over a second)")
 	threadsFlag(fs, &threads, "the fault draws (or the --seeds machines)")
+	inputFlags(fs, "machine")
+	outputFlags(fs, "plot")
 	if err := parse(fs, args); err != nil {
 		return err
 	}

@@ -295,6 +295,17 @@ func TestBadInputs(t *testing.T) {
 	for i := range 120_000 {
 		fmt.Fprintf(&densify, "%d %d:%g\n", i%2, 1+i%300, 1+float64(i%97)/97)
 	}
+	// Outputs that would replace inputs (issue 26): data, a fitted
+	// model, a link to the data, a hard link, a path spelt another way.
+	write("tr.libsvm", []byte("0 1:1 2:0\n1 1:0 2:1\n0 1:1 2:0.1\n1 1:0.1 2:1\n"))
+	write("te.libsvm", []byte("0 1:1 2:0\n1 1:0 2:1\n"))
+	write("model.json", []byte("0 1:1 2:0\n1 1:0 2:1\n")) // data named as fit's default model
+	write("lab.csv", []byte("x,y,label\n0,0,a\n1,1,b\n0,1,a\n1,0,b\n"))
+	os.Symlink("tr.libsvm", filepath.Join(dir, "trlink.libsvm"))
+	os.Link(filepath.Join(dir, "tr.libsvm"), filepath.Join(dir, "trhard.libsvm"))
+	if code, _, errs := run(t, dir, "fit", "--data", "tr.libsvm", "--learner", "perceptron", "--quiet", "--model", "fitted.json"); code != 0 {
+		t.Fatal(errs)
+	}
 	write("wide.libsvm", []byte(wide.String()))
 	write("ovo.libsvm", []byte(ovo.String()))
 	write("densify.libsvm", []byte(densify.String()))
@@ -305,6 +316,27 @@ func TestBadInputs(t *testing.T) {
 		code int
 		want []string // substrings of the message on stderr
 	}{
+		// An output never replaces an input, nor two outputs one file
+		// (issue 26: each replaced its input, exit 0).
+		{"fit --model over its --data", []string{"fit", "--data", "tr.libsvm", "--model", "tr.libsvm"}, 2, []string{"--model tr.libsvm is also --data", "refusing"}},
+		{"fit --predictions over its --test", []string{"fit", "--data", "tr.libsvm", "--test", "te.libsvm", "--predictions", "te.libsvm"}, 2, []string{"--predictions te.libsvm is also --test"}},
+		{"apply --predictions over its --data", []string{"apply", "--model", "fitted.json", "--data", "te.libsvm", "--predictions", "te.libsvm"}, 2, []string{"--predictions te.libsvm is also --data"}},
+		{"apply --predictions over its --model", []string{"apply", "--model", "fitted.json", "--data", "te.libsvm", "--predictions", "fitted.json"}, 2, []string{"--predictions fitted.json is also --model"}},
+		{"fit --libsvm-model over its --data", []string{"fit", "--data", "tr.libsvm", "--libsvm-model", "tr.libsvm"}, 2, []string{"--libsvm-model tr.libsvm is also --data"}},
+		{"fit --libsvm-model and --model one file", []string{"fit", "--data", "tr.libsvm", "--libsvm-model", "Y", "--model", "Y"}, 2, []string{"--model and --libsvm-model both name Y"}},
+		{"fit: the default --model is its --data", []string{"fit", "--data", "model.json"}, 2, []string{"--model model.json is also --data"}},
+		{"fit --model a link to its --data", []string{"fit", "--data", "tr.libsvm", "--model", "trlink.libsvm"}, 2, []string{"--model trlink.libsvm is also --data"}},
+		{"fit --model a hard link to its --data", []string{"fit", "--data", "tr.libsvm", "--model", "trhard.libsvm"}, 2, []string{"--model trhard.libsvm is also --data"}},
+		{"fit --model its --data spelt another way", []string{"fit", "--data", "tr.libsvm", "--model", "afolder/../tr.libsvm"}, 2, []string{"is also --data"}},
+		{"train --out over its --data", []string{"train", "--data", "tr.libsvm", "--out", "tr.libsvm"}, 2, []string{"--out tr.libsvm is also --data"}},
+		{"train --out over its --test", []string{"train", "--data", "tr.libsvm", "--test", "te.libsvm", "--out", "te.libsvm"}, 2, []string{"--out te.libsvm is also --test"}},
+		{"train --out over its --config", []string{"train", "--config", "badconfig.json", "--out", "badconfig.json"}, 2, []string{"--out badconfig.json is also --config"}},
+		{"dials --png over its --machine", []string{"dials", "--machine", "good.json", "--png", "good.json"}, 2, []string{"--png good.json is also --machine"}},
+		{"wiring --out over its --machine", []string{"wiring", "--machine", "good.json", "--out", "good.json"}, 2, []string{"--out good.json is also --machine"}},
+		{"lab --png over its --data", []string{"lab", "--data", "lab.csv", "--png", "lab.csv"}, 2, []string{"--png lab.csv is also --data"}},
+		{"compare --plot over its --data", []string{"compare", "--data", "tr.libsvm", "--plot", "tr.libsvm"}, 2, []string{"--plot tr.libsvm is also --data"}},
+		{"ablate --plot over its --machine", []string{"ablate", "--machine", "good.json", "--plot", "good.json"}, 2, []string{"--plot good.json is also --machine"}},
+		{"serve --out over its --machine", []string{"serve", "--machine", "good.json", "--out", "good.json"}, 2, []string{"--out good.json is also --machine"}},
 		// Learners' working memory, counted from the data's shape before
 		// allocating (issue 26).
 		{"fit perceptron: 1,000 classes × 2²⁴ features", []string{"fit", "--data", "wide.libsvm", "--learner", "perceptron"}, 1, []string{"wide.libsvm", "1000 machines × 16777217 weights", "268 GB", "over the budget of", "--max-memory"}},

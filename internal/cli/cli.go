@@ -152,6 +152,9 @@ func parse(fs *pflag.FlagSet, args []string) error {
 		}
 		return usageError{fmt.Errorf("%s: %w", fs.Name(), err)}
 	}
+	if err := checkPaths(fs); err != nil {
+		return err
+	}
 	var err error
 	fs.VisitAll(func(f *pflag.Flag) {
 		if b, ok := f.Value.(*budget); ok && err == nil {

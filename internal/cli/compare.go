@@ -56,6 +56,7 @@ same machine's A-unit outputs (--features).`)
 	fs.StringVar(&export, "export-libsvm", "", "also write the features as libsvm files in this folder, to check results with LIBSVM")
 	fs.BoolVar(&asPictures, "as-pictures", false, "read a libsvm file whose rows are k×k pictures as pictures (values in [0,1] or [0,255] as grey levels), for the hardware")
 	fs.StringVar(&scale, "scale", "none", "numeric data: scale each feature, fitted on the training part: none, 01, pm1, std (with --as-pictures: 01 makes the values grey levels)")
+	outputFlags(fs, "plot", "export-libsvm")
 	if err := parse(fs, args); err != nil {
 		return err
 	}

@@ -34,9 +34,11 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 	fs.IntVar(&d.size, "card-size", 20, "side in pixels of a built-in task's cards")
 	fs.IntVar(&d.maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels (checked before decoding)")
 	d.memory = memoryFlag(fs)
+	inputFlags(fs, "data")
 	if split {
 		fs.StringVar(&d.test, "test", "", "held-out data (same forms as --data) for P_g")
 		fs.Float64Var(&d.testSplit, "test-split", 0.2, "fraction of the data held out for P_g when no --test (seeded, stratified)")
+		inputFlags(fs, "test")
 	}
 }
 

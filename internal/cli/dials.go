@@ -70,6 +70,8 @@ into an animated GIF of the dials turning.`)
 	fs.StringVar(&o.record, "record", "", "the recording folder for --animate (made by mark1 train --record DIR)")
 	fs.IntVar(&o.delay, "delay", 40, "--animate: time each epoch is shown, in hundredths of a second")
 	fs.IntVar(&o.every, "every", 1, "--animate: draw every Nth epoch of the recording (and always the last)")
+	inputFlags(fs, "machine", "image", "record")
+	outputFlags(fs, "png", "svg", "animate")
 	if err := parse(fs, args); err != nil {
 		return err
 	}

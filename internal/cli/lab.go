@@ -86,6 +86,8 @@ margin), theorem (mistakes so far against (R/γ)²).
 	fs.StringVar(&o.gifPath, "gif", "", "draw the view at every step to this animated GIF")
 	fs.IntVar(&o.delay, "delay", 80, "--gif: time each step is shown, in hundredths of a second")
 	fs.IntVar(&o.maxFrames, "max-frames", 200, "--gif: refuse runs with more steps than this")
+	inputFlags(fs, "data")
+	outputFlags(fs, "png", "svg", "gif")
 	if err := parse(fs, args); err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -19,9 +20,11 @@ import (
 
 // TestMemoryGuard: a data file the reader's budget admits, fitted by a
 // learner whose working memory (here the kernel SVM's cache of kernel
-// rows, 100 MiB by default) would pass --max-memory, is stopped with a
-// message naming the flag, writes no model, and keeps the heap near the
-// budget; a learner that needs less succeeds within the same budget.
+// rows, 100 MiB by default) would pass what --max-memory leaves beside the
+// data, is refused before the learner allocates it, with a message naming
+// the learner's need, the budget and the flag; it writes no model and the
+// heap stays within the budget. A learner that needs less succeeds within
+// the same budget.
 func TestMemoryGuard(t *testing.T) {
 	dir := t.TempDir()
 	f, err := os.Create(filepath.Join(dir, "train.libsvm"))
@@ -48,15 +51,20 @@ func TestMemoryGuard(t *testing.T) {
 	heap := sampleHeap()
 	code, _, errs := run(t, dir, "fit", "--data", "train.libsvm", "--quiet", "--max-memory", fmt.Sprint(budget), "--model", "m.json")
 	peak := heap.Peak()
-	t.Logf("stopped: %q; peak heap %.0f MB", errs, float64(peak)/1e6)
-	if code != 1 || !strings.Contains(errs, "fit: stopped") || !strings.Contains(errs, "over --max-memory 83886080 (84 MB); raise it with --max-memory") || strings.Count(errs, "\n") != 1 {
-		t.Errorf("exit %d, %q; want exit 1 and one line naming --max-memory", code, errs)
+	t.Logf("refused: %q; peak heap %.0f MB", errs, float64(peak)/1e6)
+	for _, want := range []string{"fit: train.libsvm: svm: 2 classes in 1 one-vs-one pairs over 60000 rows need", "over the budget of", "--max-memory 83886080 less the", "raise it with --max-memory"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("message %q lacks %q", errs, want)
+		}
+	}
+	if code != 1 || strings.Count(errs, "\n") != 1 {
+		t.Errorf("exit %d, %q; want exit 1 and one line", code, errs)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "m.json")); err == nil {
-		t.Error("the stopped fit wrote its model")
+		t.Error("the refused fit wrote its model")
 	}
-	if peak > 2*budget {
-		t.Errorf("peak heap %d bytes, over twice the budget %d", peak, budget)
+	if peak > budget {
+		t.Errorf("peak heap %d bytes, over the budget %d", peak, budget)
 	}
 	// The same data and budget with a learner whose working memory fits.
 	if code, _, errs := run(t, dir, "fit", "--data", "train.libsvm", "--quiet", "--max-memory", fmt.Sprint(budget), "--learner", "linear-svm", "--model", "m.json"); code != 0 {
@@ -110,4 +118,35 @@ func TestHoldMemory(t *testing.T) {
 	if got := debug.SetMemoryLimit(-1); got != before {
 		t.Errorf("after the command the soft limit is %d, want %d as before it", got, before)
 	}
+}
+
+// TestGuardWithinBudget: work the learners cannot count ahead (here a
+// loop that keeps every megabyte it allocates, as a growing model would)
+// is stopped by the live guard with the heap within 10 % of --max-memory.
+func TestGuardWithinBudget(t *testing.T) {
+	const limit = 64 << 20
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	holdMemory(limit)
+	runtime.GC()
+	heap := sampleHeap()
+	ctx, finish := guardMemory(t.Context(), "test", limit)
+	var kept [][]byte
+	for ctx.Err() == nil && len(kept) < 1000 {
+		b := make([]byte, 1<<20)
+		for i := 0; i < len(b); i += 4096 {
+			b[i] = 1
+		}
+		kept = append(kept, b)
+		time.Sleep(time.Millisecond) // work between allocations
+	}
+	err := finish(ctx.Err())
+	peak := heap.Peak()
+	t.Logf("%d MB kept; peak heap %.1f MB against %d MB; %v", len(kept), float64(peak)/1e6, limit>>20, err)
+	if err == nil || !strings.Contains(err.Error(), "--max-memory") {
+		t.Errorf("err = %v; want the guard's message naming --max-memory", err)
+	}
+	if float64(peak) > 1.1*limit {
+		t.Errorf("peak heap %.1f MB, over --max-memory %d MB by more than 10%%", float64(peak)/1e6, limit>>20)
+	}
+	runtime.KeepAlive(kept)
 }

@@ -47,6 +47,8 @@ The panel answers only requests addressed to it by a loopback name or the
 	fs.DurationVar(&uploadTimeout, "upload-timeout", panel.DefaultUploadTimeout, "time an upload's body may take to arrive")
 	memory := memoryFlag(fs)
 	mf.register(fs, memory)
+	inputFlags(fs, "machine")
+	outputFlags(fs, "out")
 	if err := parse(fs, args); err != nil {
 		return err
 	}

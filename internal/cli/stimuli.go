@@ -31,6 +31,7 @@ every pixel's grey level (0 black, 255 white) as features 1 to size².`)
 	fs.StringVar(&out, "out", "", "the folder to create (must not exist or be empty)")
 	fs.Uint64Var(&seed, "seed", 1, "seed for drawing the cards")
 	fs.StringVar(&format, "format", "png", "png (class folders), idx (gzipped MNIST-style pair) or libsvm (text)")
+	outputFlags(fs, "out")
 	if err := parse(fs, args); err != nil {
 		return err
 	}

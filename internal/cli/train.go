@@ -73,6 +73,9 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	fs.IntVar(&o.checkpoint, "checkpoint-every", 0, "also save the machine to --out every N epochs (0 = only at the end or when interrupted)")
 	threadsFlag(fs, &o.threads, "the --seeds runs, one machine a core")
 	fs.BoolVar(&o.stopOnFail, "stop-on-write-error", false, "stop training when a checkpoint or --record write fails (default: report it at once and go on; the final save is always tried)")
+	inputFlags(fs, "wiring", "resume")
+	outputFlags(fs, "out", "record")
+	mayRewrite(fs, "out", "resume") // resuming in place (see paths.go)
 	if err := parse(fs, args); err != nil {
 		return err
 	}

@@ -1,0 +1,103 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/pflag"
+)
+
+// TestSameFile checks the one rule every command's paths are compared by.
+func TestSameFile(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.WriteFile("a", []byte("x"), 0o644)
+	os.WriteFile("b", []byte("x"), 0o644) // same contents, another file
+	os.Symlink("a", "link")
+	os.Link("a", "hard")
+	os.Mkdir("sub", 0o755)
+	os.Symlink("sub", "sublink")
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"a", "a", true},
+		{"a", "./a", true},
+		{"a", "sub/../a", true},
+		{"a", filepath.Join(dir, "a"), true},
+		{"a", "link", true},
+		{"a", "hard", true},
+		{"a", "b", false},
+		{"new", "new", true},             // neither exists yet
+		{"sub/new", "sublink/new", true}, // made through a linked folder
+		{"sub/new", "sub/other", false},
+	}
+	for _, tt := range tests {
+		if got := sameFile(tt.a, tt.b); got != tt.want {
+			t.Errorf("sameFile(%q, %q) = %v; want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// TestCheckPaths: inputs against outputs, outputs against each other,
+// IMAGES,LABELS pairs, defaults, and the one declared exception.
+func TestCheckPaths(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.WriteFile("m.json", []byte("{}"), 0o644)
+	newFS := func() *pflag.FlagSet {
+		fs := pflag.NewFlagSet("t", pflag.ContinueOnError)
+		fs.String("data", "", "")
+		fs.String("resume", "", "")
+		fs.String("out", "mark1.json", "")
+		fs.String("png", "", "")
+		inputFlags(fs, "data", "resume")
+		outputFlags(fs, "out", "png")
+		mayRewrite(fs, "out", "resume")
+		return fs
+	}
+	tests := []struct {
+		args []string
+		want string // "" for allowed
+	}{
+		{[]string{"--data", "m.json", "--out", "x.json"}, ""},
+		{[]string{"--data", "m.json", "--out", "m.json"}, "--out m.json is also --data"},
+		{[]string{"--data", "mark1.json"}, "--out mark1.json is also --data"}, // the default counts
+		{[]string{"--data", "i-images,mark1.json"}, "is also --data"},         // IDX pair
+		{[]string{"--resume", "m.json", "--out", "m.json"}, ""},               // resume in place
+		{[]string{"--resume", "mark1.json"}, ""},
+		{[]string{"--png", "p.png", "--out", "p.png"}, "--out and --png both name p.png"},
+		{[]string{"--png", "-", "--out", "-"}, ""}, // standard output is not a file
+	}
+	for _, tt := range tests {
+		fs := newFS()
+		if err := fs.Parse(tt.args); err != nil {
+			t.Fatal(err)
+		}
+		err := checkPaths(fs)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%v: %v; want allowed", tt.args, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%v: %v; want %q", tt.args, err, tt.want)
+		}
+	}
+}
+
+// TestResumeInPlace: train --resume F --out F, the declared exception,
+// still resumes and replaces F.
+func TestResumeInPlace(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errs := run(t, dir, "train", "--task", "leftright", "--n", "5", "--epochs", "1", "--quiet", "--out", "m.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, "m.json"))
+	if code, _, errs := run(t, dir, "train", "--resume", "m.json", "--out", "m.json", "--epochs", "3", "--quiet"); code != 0 {
+		t.Fatalf("resume in place refused: %s", errs)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, "m.json"))
+	if string(before) == string(after) {
+		t.Error("m.json unchanged by the resumed run")
+	}
+}
