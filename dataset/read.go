@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"mark1/internal/atomicfile"
 )
@@ -448,6 +449,9 @@ func readText(r io.Reader, name string, opt Options) (*Set, error) {
 			if bytes.ContainsFunc(fields[cols-1], unicode.IsControl) {
 				return parseErr(name, line, cols, "label %q has a control character", clip(fields[cols-1]))
 			}
+			if !utf8.Valid(fields[cols-1]) {
+				return parseErr(name, line, cols, "label %q is not valid UTF-8 text (class names are saved as text; convert the file to UTF-8)", clip(fields[cols-1]))
+			}
 			label = string(fields[cols-1])
 		}
 		b.endRow(label)
@@ -601,6 +605,10 @@ func readCSV(r io.Reader, name string, opt Options) (*Set, error) {
 		if label == "" || strings.ContainsFunc(label, unicode.IsControl) {
 			l, _ := cr.FieldPos(lab)
 			return nil, parseErr(name, l, lab+1, "label %q in column %q: empty or with a control character", clip([]byte(label)), header[lab])
+		}
+		if !utf8.ValidString(label) {
+			l, _ := cr.FieldPos(lab)
+			return nil, parseErr(name, l, lab+1, "label %q in column %q is not valid UTF-8 text (class names are saved as text; convert the file to UTF-8)", clip([]byte(label)), header[lab])
 		}
 		b.endRow(label)
 	}

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"mark1/internal/atomicfile"
 
@@ -333,6 +334,9 @@ func loadFolder(dir string, lim Limits) (*Dataset, error) {
 			return nil, fmt.Errorf("%s: file beside the class folders; a data set folder holds only one sub-folder per class", p)
 		}
 		class := e.Name()
+		if !utf8.ValidString(class) {
+			return nil, fmt.Errorf("%s: class folder name %q is not valid UTF-8 text (a class name is saved as text in the machine file); rename the folder", p, class)
+		}
 		inner, err := os.ReadDir(p)
 		if err != nil {
 			return nil, err

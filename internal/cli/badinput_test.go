@@ -306,6 +306,12 @@ func TestBadInputs(t *testing.T) {
 	if code, _, errs := run(t, dir, "fit", "--data", "tr.libsvm", "--learner", "perceptron", "--quiet", "--model", "fitted.json"); code != 0 {
 		t.Fatal(errs)
 	}
+	// Names that would not survive a save (issue 26: Latin-1 café and
+	// cafè both became "caf\ufffd", and the saved file never loaded).
+	write("latin1/caf\xe9/a.png", img)
+	write("latin1/caf\xe8/b.png", img)
+	write("latin1.csv", []byte("x,y,label\n0,0,caf\xe9\n1,1,caf\xe8\n0,1,caf\xe9\n1,0,caf\xe8\n"))
+	write("latin1.txt", []byte("0 0 caf\xe9\n1 1 caf\xe8\n"))
 	write("wide.libsvm", []byte(wide.String()))
 	write("ovo.libsvm", []byte(ovo.String()))
 	write("densify.libsvm", []byte(densify.String()))
@@ -337,6 +343,12 @@ func TestBadInputs(t *testing.T) {
 		{"compare --plot over its --data", []string{"compare", "--data", "tr.libsvm", "--plot", "tr.libsvm"}, 2, []string{"--plot tr.libsvm is also --data"}},
 		{"ablate --plot over its --machine", []string{"ablate", "--machine", "good.json", "--plot", "good.json"}, 2, []string{"--plot good.json is also --machine"}},
 		{"serve --out over its --machine", []string{"serve", "--machine", "good.json", "--out", "good.json"}, 2, []string{"--out good.json is also --machine"}},
+		// Class names that are not UTF-8 are refused where they are read.
+		{"class folders named in Latin-1", []string{"train", "--data", "latin1"}, 1, []string{"latin1/caf", `"caf\xe8"`, "not valid UTF-8"}},
+		{"CSV labels in Latin-1 (fit)", []string{"fit", "--data", "latin1.csv"}, 1, []string{"latin1.csv:2", `"caf\xe9"`, "not valid UTF-8"}},
+		{"text labels in Latin-1 (fit)", []string{"fit", "--data", "latin1.txt"}, 1, []string{"latin1.txt:1", "not valid UTF-8"}},
+		{"CSV labels in Latin-1 (compare)", []string{"compare", "--data", "latin1.csv"}, 1, []string{"latin1.csv:2", "not valid UTF-8"}},
+		{"CSV labels in Latin-1 (lab)", []string{"lab", "--data", "latin1.csv"}, 1, []string{"latin1.csv:2", "not valid UTF-8"}},
 		// Learners' working memory, counted from the data's shape before
 		// allocating (issue 26).
 		{"fit perceptron: 1,000 classes × 2²⁴ features", []string{"fit", "--data", "wide.libsvm", "--learner", "perceptron"}, 1, []string{"wide.libsvm", "1000 machines × 16777217 weights", "268 GB", "over the budget of", "--max-memory"}},
