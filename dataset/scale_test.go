@@ -2,6 +2,8 @@ package dataset
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -171,5 +173,30 @@ func TestScaleBudget(t *testing.T) {
 	}
 	if _, err := FitScaler(s, "minmax"); err == nil {
 		t.Error("unknown method accepted")
+	}
+}
+
+// TestScaleCancelled: scaling a large set stops once its context is
+// cancelled (the first Ctrl-C), returning the context's error and no set.
+func TestScaleCancelled(t *testing.T) {
+	var b strings.Builder
+	for i := range 50_000 {
+		fmt.Fprintf(&b, "%d %d:%d\n", i%2, 1+i%50, 1+i%7)
+	}
+	s, err := Read(strings.NewReader(b.String()), "big", Options{Format: LibSVM})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := FitScaler(s, ScaleStandard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if out, err := sc.ApplyContext(ctx, s, 0); out != nil || !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v, %v; want no set and context.Canceled", out, err)
+	}
+	if out, err := sc.ApplyContext(context.Background(), s, 0); err != nil || out.Rows() != s.Rows() {
+		t.Errorf("not cancelled: %v", err)
 	}
 }

@@ -175,7 +175,7 @@ same machine's A-unit outputs (--features).`)
 		return err
 	}
 	if export != "" {
-		if err := exportLibSVM(export, cfg, seeds, train, test); err != nil {
+		if err := exportLibSVM(ctx, export, cfg, seeds, train, test); err != nil {
 			return err
 		}
 	}
@@ -374,11 +374,29 @@ func writeCSV(w io.Writer, rep *compare.Report) error {
 }
 
 // exportLibSVM writes the train and test features of both kinds as libsvm
-// files, labels as class indices.
-func exportLibSVM(dir string, cfg machine.Config, seeds machine.Seeds, train, test *images.Dataset) error {
+// files, labels as class indices. It stops between files once ctx is
+// cancelled, and a failure (a full disk) or an interrupt removes the files
+// it wrote and the folder if it made it: an export is whole or absent.
+func exportLibSVM(ctx context.Context, dir string, cfg machine.Config, seeds machine.Seeds, train, test *images.Dataset) (err error) {
+	made := false
+	if _, statErr := os.Stat(dir); errors.Is(statErr, os.ErrNotExist) {
+		made = true
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("creating %s: %w", dir, err)
 	}
+	var written []string
+	defer func() {
+		if err == nil {
+			return
+		}
+		for _, p := range written {
+			os.Remove(p)
+		}
+		if made {
+			os.Remove(dir)
+		}
+	}()
 	m, err := machine.New(cfg, train.Classes, seeds, nil)
 	if err != nil {
 		return err
@@ -389,6 +407,9 @@ func exportLibSVM(dir string, cfg machine.Config, seeds machine.Seeds, train, te
 	}{{"train", train}, {"test", test}} {
 		fields := m.Fields(part.d)
 		for _, kind := range compare.Features() {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			X := compare.FeatureVectors(m, fields, kind)
 			y := make([]float64, len(fields.Y))
 			for i, c := range fields.Y {
@@ -400,8 +421,9 @@ func exportLibSVM(dir string, cfg machine.Config, seeds machine.Seeds, train, te
 				return err
 			}
 			if err := atomicfile.Write(path, func(f *os.File) error { return dataset.WriteLibSVM(f, set) }); err != nil {
-				return err
+				return fmt.Errorf("--export-libsvm: %w", err)
 			}
+			written = append(written, path)
 		}
 	}
 	return nil

@@ -1,0 +1,124 @@
+//go:build unix
+
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestSIGINT builds mark1 and sends a real SIGINT to each long-running
+// command while it works: each must stop within a second with status 130,
+// say it was interrupted, and leave no output behind (issue 26: compare
+// went on for 72 s after the first Ctrl-C while the kernel perceptron ran,
+// whose loops asked the context only between epochs). The commands run
+// for tens of seconds when left alone.
+func TestSIGINT(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds mark1 and runs long commands (about 30 s)")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "mark1")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/mark1")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	dir := t.TempDir()
+	// Two classes of noise (no separator: the perceptrons never converge,
+	// the SVM has many support vectors), and 700 classes of four rows
+	// (244,650 one-vs-one pairs).
+	rng := rand.New(rand.NewPCG(2, 3))
+	var noisy, many bytes.Buffer
+	for range 20_000 {
+		fmt.Fprintf(&noisy, "%d", rng.IntN(2))
+		for j := 1; j <= 10; j++ {
+			fmt.Fprintf(&noisy, " %d:%.3f", j, rng.Float64())
+		}
+		noisy.WriteString("\n")
+	}
+	for i := range 2800 {
+		fmt.Fprintf(&many, "%d 1:%.4f 2:%.4f\n", i%700, rng.Float64(), rng.Float64())
+	}
+	os.WriteFile(filepath.Join(dir, "noisy.libsvm"), noisy.Bytes(), 0o644)
+	os.WriteFile(filepath.Join(dir, "many.libsvm"), many.Bytes(), 0o644)
+
+	tests := []struct {
+		name string
+		args []string
+		made []string // what an interrupted run keeps (train saves its machine as of the last epoch)
+	}{
+		{"compare: kernel perceptron", []string{"compare", "--data", "noisy.libsvm", "--learners", "kernel-perceptron", "--quiet", "--plot", "c.png"}, nil},
+		{"compare: svm", []string{"compare", "--data", "noisy.libsvm", "--learners", "svm", "--quiet", "--plot", "c.png"}, nil},
+		{"fit kernel-perceptron", []string{"fit", "--data", "noisy.libsvm", "--learner", "kernel-perceptron", "--quiet", "--model", "m.json"}, nil},
+		{"fit svm", []string{"fit", "--data", "noisy.libsvm", "--quiet", "--model", "m.json"}, nil},
+		{"fit svm, one-vs-one of 700 classes", []string{"fit", "--data", "many.libsvm", "--quiet", "--model", "m.json"}, nil},
+		{"fit batch-gd", []string{"fit", "--data", "noisy.libsvm", "--learner", "batch-gd", "--epochs", "1000000", "--quiet", "--model", "m.json"}, nil},
+		{"train", []string{"train", "--task", "shapes", "--n", "400", "--epochs", "1000", "--quiet", "--out", "m.json"}, []string{"m.json"}},
+		{"compare: the machine", []string{"compare", "--task", "shapes", "--n", "300", "--quiet", "--plot", "c.png"}, nil},
+		{"compare --export-libsvm", []string{"compare", "--task", "letters", "--n", "300", "--export-libsvm", "exported", "--quiet"}, nil},
+		{"stimuli", []string{"stimuli", "--task", "letters", "--n", "3000", "--out", "cards"}, nil},
+		{"lab --gif", []string{"lab", "--example", "rings", "--learner", "kernel-perceptron", "--kernel", "gaussian:sigma=1", "--max-epochs", "100000", "--gif", "l.gif"}, nil},
+		{"serve", []string{"serve", "--addr", "127.0.0.1:0"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := listing(t, dir)
+			var stderr bytes.Buffer
+			c := exec.Command(bin, tt.args...)
+			c.Dir = dir
+			c.Stderr = &stderr
+			if err := c.Start(); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- c.Wait() }()
+			select { // let it get to work
+			case err := <-done:
+				t.Fatalf("ended before the signal (%v): %s", err, stderr.String())
+			case <-time.After(1500 * time.Millisecond):
+			}
+			sent := time.Now()
+			if err := c.Process.Signal(syscall.SIGINT); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				c.Process.Kill()
+				<-done
+				t.Fatalf("still running 10 s after SIGINT")
+			}
+			took := time.Since(sent)
+			t.Logf("stopped %v after SIGINT: %s", took.Round(time.Millisecond), strings.TrimSpace(stderr.String()))
+			if code := c.ProcessState.ExitCode(); code != 130 {
+				t.Errorf("exit %d; want 130 (stderr %q)", code, stderr.String())
+			}
+			if took > time.Second {
+				t.Errorf("took %v to stop; want at most 1 s", took)
+			}
+			var added []string
+			for _, p := range listing(t, dir) {
+				if !slices.Contains(before, p) {
+					added = append(added, filepath.Base(p))
+					os.RemoveAll(p)
+				}
+			}
+			if !slices.Equal(added, tt.made) {
+				t.Errorf("left %v; want %v", added, tt.made)
+			}
+		})
+	}
+}
