@@ -17,9 +17,15 @@ type Example struct {
 	Y       []int       `json:"y"`
 }
 
+// MaxValue bounds the size of every number the lab takes: the points'
+// coordinates and a Setup's Eps, C and Start. With at most MaxDataRows
+// points and 100,000 epochs its runs' sums then stay far from overflowing
+// (a coordinate of 1e308 made a weight of +Inf, which JSON cannot write).
+const MaxValue = 1e6
+
 // NewExample checks a data set and returns it as an Example: at least one
-// point, every row of the same length (1 to 1000 features), finite numbers,
-// labels +1 or −1.
+// point, every row of the same length (1 to 1000 features), numbers within
+// ±MaxValue, labels +1 or −1.
 func NewExample(name string, x [][]float64, y []int) (Example, error) {
 	if len(x) == 0 {
 		return Example{}, fmt.Errorf("%s: no points", name)
@@ -38,6 +44,9 @@ func NewExample(name string, x [][]float64, y []int) (Example, error) {
 		for _, v := range r {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return Example{}, fmt.Errorf("%s: point %d has a coordinate that is not a finite number", name, i+1)
+			}
+			if math.Abs(v) > MaxValue {
+				return Example{}, fmt.Errorf("%s: point %d has the coordinate %g, beyond ±10⁶ (the lab's range: its runs' numbers then stay far from overflowing)", name, i+1, v)
 			}
 		}
 		if y[i] != 1 && y[i] != -1 {

@@ -14,7 +14,7 @@ const (
 	// MaxRequestValue bounds the size of the numbers a request gives (the
 	// points' coordinates, eps, start, C): with at most 200 points and 200
 	// epochs the runs' numbers then stay far from overflowing.
-	MaxRequestValue = 1e6
+	MaxRequestValue = MaxValue
 	// MaxRequestEpochs bounds a page's run: with 200 points, 40,000 steps.
 	MaxRequestEpochs = 200
 )

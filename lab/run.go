@@ -13,6 +13,7 @@ import (
 	"mark1/learning"
 	"mark1/learning/learners"
 	"mark1/learning/svm"
+	"math"
 	"strings"
 
 	"mark1/chart"
@@ -178,6 +179,14 @@ func Start(ctx context.Context, e Example, s Setup) (*Run, error) {
 	spec, err := learners.Lookup(s.Learner)
 	if err != nil {
 		return nil, err
+	}
+	if math.Abs(s.Eps) > MaxValue || math.Abs(s.C) > MaxValue {
+		return nil, fmt.Errorf("eps %g or C %g beyond ±10⁶", s.Eps, s.C)
+	}
+	for i, v := range s.Start {
+		if !(math.Abs(v) <= MaxValue) {
+			return nil, fmt.Errorf("start[%d] %g: want a finite number within ±10⁶", i, v)
+		}
 	}
 	if !slices.Contains(Learners(), s.Learner) {
 		return nil, param.Errorf("learner", strconv.Quote(s.Learner), "one the lab traces: %s", strings.Join(Learners(), ", "))

@@ -118,6 +118,9 @@ type gdState struct {
 	zero    []bool // machines whose weights are all zero
 	watch   func(GDStep)
 	steps   int // steps taken, for watch
+
+	overflow  int     // the first row whose margin was not finite, or −1
+	overflowV float64 // that margin
 }
 
 // kink is where a term of φ switches on (on = 1) or off (on = −1), changing
@@ -176,8 +179,12 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 		res.Model = lm
 		res.Status = status
 	}
+	st.overflow = -1
 	mistakes, _ := st.evaluate(all, full)
 	for epoch := 1; epoch <= s.maxEpochs; epoch++ {
+		if st.overflow >= 0 {
+			return nil, overflowError(s.name, st.overflow, st.overflowV)
+		}
 		if mistakes == 0 {
 			break
 		}
@@ -224,6 +231,9 @@ func (g BatchGD) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 			}
 		}
 	}
+	if st.overflow >= 0 {
+		return nil, overflowError(s.name, st.overflow, st.overflowV)
+	}
 	if mistakes == 0 {
 		finish(Converged)
 		res.Summary = fmt.Sprintf("converged: no mistakes after %d steps in %d epochs", res.Updates, res.Epochs)
@@ -253,6 +263,9 @@ func (st *gdState) evaluate(idx []int, direction bool) (mistakes int, risk float
 		for k := range mach {
 			y := st.ys[i*mach+k]
 			a := y * (st.rows.Dot(i, st.w[k*dim:(k+1)*dim]) + st.b[k])
+			if !finite(a) && st.overflow < 0 {
+				st.overflow, st.overflowV = i, a
+			}
 			st.a[k*n+p] = a
 			if a > 0 {
 				continue

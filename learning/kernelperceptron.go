@@ -224,6 +224,9 @@ func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Resu
 			for m := range mach {
 				y := st.ys[i*mach+m]
 				score := st.f[i*mach+m]
+				if !finite(score) {
+					return nil, overflowError(s.name, i, score)
+				}
 				if y*score > 0 {
 					if p.Watch != nil {
 						p.Watch(Visit{Epoch: epoch, Row: i, Machine: m, Y: y, Score: score})

@@ -2,6 +2,7 @@ package learning
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 )
@@ -99,3 +100,17 @@ func onlineNeed(n, dim, mach, copies int) (Need, string) {
 	w := Times(mach, dim+1) * Need(8*copies)
 	return w + Times(n, 8*mach+8), fmt.Sprintf("%d machines × %d weights (%d copies of 8 bytes)", mach, dim+1, copies)
 }
+
+// ErrOverflow is wrapped by the error of a fit whose sums overflowed: the
+// data's values are so large (near 1e308) that a decision value w·x + b
+// or a kernel value is ±Inf or NaN, and no separator can be computed.
+var ErrOverflow = errors.New("numbers overflow")
+
+// overflowError is the error of learner at row i (0-based), whose decision
+// value came out as v.
+func overflowError(learner string, i int, v float64) error {
+	return fmt.Errorf("%s: the decision value on row %d is %v, not a finite number: the data's values are too large for its sums (scale them): %w", learner, i+1, v, ErrOverflow)
+}
+
+// finite reports whether v is neither NaN nor ±Inf.
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

@@ -292,6 +292,9 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 			for k, y := range yi {
 				wk := w[k*dim : (k+1)*dim]
 				f := rows.Dot(i, wk) + b[k]
+				if !finite(f) {
+					return nil, overflowError(s.name, i, f)
+				}
 				if y*f > 0 {
 					if s.watch != nil {
 						s.watch(Visit{Epoch: epoch, Row: i, Machine: k, Y: y, Score: f, W: wk, B: b[k]})

@@ -312,6 +312,19 @@ func TestBadInputs(t *testing.T) {
 	write("latin1/caf\xe8/b.png", img)
 	write("latin1.csv", []byte("x,y,label\n0,0,caf\xe9\n1,1,caf\xe8\n0,1,caf\xe9\n1,0,caf\xe8\n"))
 	write("latin1.txt", []byte("0 0 caf\xe9\n1 1 caf\xe8\n"))
+	// Numbers near the largest float64 (issue 26): the perceptron blamed
+	// a kernel it does not have, the lab printed a raw JSON error, and
+	// apply ran a model whose decision values overflowed and exited 0.
+	write("huge308.libsvm", []byte("0 1:1e308 2:-1e308\n1 1:-1e308 2:1e308\n0 1:1e308 2:1e308\n1 1:-1e308 2:-1e308\n"))
+	write("huge308.csv", []byte("x,y,label\n1e308,-1e308,a\n-1e308,1e308,b\n1e308,1e308,a\n-1e308,-1e308,b\n"))
+	fitted, _ := os.ReadFile(filepath.Join(dir, "fitted.json"))
+	var model map[string]any
+	if err := json.Unmarshal(fitted, &model); err != nil {
+		t.Fatal(err)
+	}
+	model["machines"].([]any)[0].(map[string]any)["w"] = []float64{1e308, 1e308}
+	overflowing, _ := json.Marshal(model)
+	write("overflowing.json", overflowing)
 	write("wide.libsvm", []byte(wide.String()))
 	write("ovo.libsvm", []byte(ovo.String()))
 	write("densify.libsvm", []byte(densify.String()))
@@ -349,6 +362,17 @@ func TestBadInputs(t *testing.T) {
 		{"text labels in Latin-1 (fit)", []string{"fit", "--data", "latin1.txt"}, 1, []string{"latin1.txt:1", "not valid UTF-8"}},
 		{"CSV labels in Latin-1 (compare)", []string{"compare", "--data", "latin1.csv"}, 1, []string{"latin1.csv:2", "not valid UTF-8"}},
 		{"CSV labels in Latin-1 (lab)", []string{"lab", "--data", "latin1.csv"}, 1, []string{"latin1.csv:2", "not valid UTF-8"}},
+		// Numbers stay finite; every count flag has one range.
+		{"fit perceptron on values of ±1e308", []string{"fit", "--data", "huge308.libsvm", "--learner", "perceptron"}, 1, []string{"huge308.libsvm: perceptron", "row 3", "not a finite number", "scale them"}},
+		{"fit batch-gd on values of ±1e308", []string{"fit", "--data", "huge308.libsvm", "--learner", "batch-gd"}, 1, []string{"huge308.libsvm: batchgd", "not a finite number"}},
+		{"fit kernel-perceptron on values of ±1e308", []string{"fit", "--data", "huge308.libsvm", "--learner", "kernel-perceptron", "--kernel", "linear"}, 1, []string{"kernel perceptron", "not a finite number"}},
+		{"apply a model whose decision values overflow", []string{"apply", "--model", "overflowing.json", "--data", "huge308.libsvm"}, 1, []string{"overflowing.json", "row 1 of huge308.libsvm", "not a finite number"}},
+		{"fit --epochs beyond train's range", []string{"fit", "--data", "tr.libsvm", "--learner", "perceptron", "--epochs", "1000001"}, 2, []string{"--epochs 1000001", "[1, 1000000]"}},
+		{"compare --epochs beyond train's range", []string{"compare", "--task", "leftright", "--epochs", "1000001"}, 2, []string{"--epochs", "1000001", "1000000]"}},
+		{"train --epochs beyond its range", []string{"train", "--epochs", "1000001"}, 2, []string{"--epochs 1000001", "[1, 1000000]"}},
+		{"lab --data of ±1e308 --json", []string{"lab", "--data", "huge308.csv", "--json"}, 1, []string{"huge308.csv", "point 1", "beyond ±10⁶"}},
+		{"lab --start 1e308,1e308", []string{"lab", "--start", "1e308,1e308"}, 2, []string{"--start", "beyond ±10⁶"}},
+		{"lab --eps 1e308", []string{"lab", "--eps", "1e308"}, 2, []string{"--eps 1e+308", "(0, 1e+06]"}},
 		// Learners' working memory, counted from the data's shape before
 		// allocating (issue 26).
 		{"fit perceptron: 1,000 classes × 2²⁴ features", []string{"fit", "--data", "wide.libsvm", "--learner", "perceptron"}, 1, []string{"wide.libsvm", "1000 machines × 16777217 weights", "268 GB", "over the budget of", "--max-memory"}},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"slices"
@@ -196,7 +197,11 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 			return err
 		}
 		right := 0
-		for i, c := range predictRows(saved, rows) {
+		trainPreds, err := predictRows(saved, rows)
+		if err != nil {
+			return fmt.Errorf("%s: %w", trainPath, err)
+		}
+		for i, c := range trainPreds {
 			if c == train.Y[i] {
 				right++
 			}
@@ -354,7 +359,11 @@ func applyModel(f *modelfile.File, test *dataset.Set, name string) (applied, err
 	r.rows = make([]int, len(r.unseen))
 	right := 0
 	r.right = &right
-	for i, c := range predictRows(m, rows) {
+	preds, err := predictRows(m, rows)
+	if err != nil {
+		return r, fmt.Errorf("%s: %w", name, err)
+	}
+	for i, c := range preds {
 		r.preds[i] = f.Classes[c]
 		if test.Unlabelled {
 			continue
@@ -375,17 +384,30 @@ func applyModel(f *modelfile.File, test *dataset.Set, name string) (applied, err
 // predictRows returns m's class for every row of r: a kernel SVM's
 // PredictRows (blocks of rows on every core, the kernel values of a block
 // computed together), otherwise Predict row by row in one reused buffer.
-func predictRows(m learning.Model, r learning.Rows) []int {
+// A model that gives scores, row by row, has them checked: the first
+// decision value that is not a finite number (weights and values whose
+// products overflow) is an error naming the row, not a class picked from
+// NaN.
+func predictRows(m learning.Model, r learning.Rows) ([]int, error) {
 	if km, ok := m.(*svm.KernelModel); ok {
-		return km.PredictRows(nil, r, 0)
+		return km.PredictRows(nil, r, 0), nil
 	}
 	out := make([]int, r.Len())
-	var x []float64
+	sc, _ := m.(learning.Scorer)
+	var x, scores []float64
 	for i := range out {
 		x = r.Row(x, i)
+		if sc != nil {
+			scores = sc.Scores(scores, x)
+			for _, v := range scores {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return nil, fmt.Errorf("row %d: a decision value is %v, not a finite number: the model's weights and the data's values overflow", i+1, v)
+				}
+			}
+		}
 		out[i] = m.Predict(x)
 	}
-	return out
+	return out, nil
 }
 
 // writeModelFiles writes the mark1 model and the LIBSVM/LIBLINEAR exports

@@ -173,6 +173,9 @@ margin), theorem (mistakes so far against (R/γ)²).
 			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 				return usagef("lab: --start %q: %q is not a finite number", o.start, f)
 			}
+			if math.Abs(v) > lab.MaxValue { // as the panel's lab page
+				return usagef("lab: --start %q: %g beyond ±10⁶, the lab's range", o.start, v)
+			}
 			start = append(start, v)
 		}
 	}

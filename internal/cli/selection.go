@@ -246,7 +246,7 @@ func foldFit(l setup, threads int, cacheMB float64) selection.FitFunc {
 		if err != nil {
 			return nil, err
 		}
-		return predictRows(res.Model, testRows), nil
+		return predictRows(res.Model, testRows)
 	}
 }
 

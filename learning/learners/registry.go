@@ -70,8 +70,8 @@ func Defaults() Options {
 
 // Bounds of the options.
 const (
-	MaxEpochs  = 100_000
-	MaxCacheMB = 1 << 30 // a pebibyte: the SVM counts its cache in bytes in an int64
+	MaxEpochs  = 1_000_000 // as a machine's recipe (machine.Recipe.MaxEpochs): one range for --epochs in every command
+	MaxCacheMB = 1 << 30   // a pebibyte: the SVM counts its cache in bytes in an int64
 	MaxThreads = 1024
 )
 

@@ -50,7 +50,7 @@ func TestFieldErrors(t *testing.T) {
 		option, value, field string
 	}{
 		{"C", "0", "C"}, {"C", "-1", "C"}, {"C", "Inf", "C"}, {"C", "x", "C"},
-		{"tol", "-1", "tol"}, {"epochs", "0", "epochs"}, {"epochs", "100001", "epochs"},
+		{"tol", "-1", "tol"}, {"epochs", "0", "epochs"}, {"epochs", "1000001", "epochs"},
 		{"eps", "0", "eps"}, {"bias", "0", "bias"}, {"bias", "NaN", "bias"},
 		{"order", "random", "order"}, {"loss", "log", "loss"}, {"cache-mb", "0", "cache-mb"},
 		{"gamma", "-1", "gamma"}, {"gamma", "often", "gamma"}, {"degree", "21", "degree"},
