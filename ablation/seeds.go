@@ -34,7 +34,7 @@ func Seeds(ctx context.Context, m *machine.Machine, name string, spec Spec, seed
 	return machine.ForSeeds(ctx, seeds, threads, func(ctx context.Context, seed uint64) (SeedRun, error) {
 		r := *m.Recipe
 		r.Data.Seed = seed
-		r.TrainSize, r.TestSize = 0, 0 // a fresh split: its sizes are not the file's
+		r.TrainSize, r.TestSize, r.TrainSum, r.TestSum = 0, 0, "", "" // a fresh split: its sizes and cards are not the file's
 		train, test, err := r.Load(m.Classes, name, lim)
 		if err != nil {
 			return SeedRun{}, err

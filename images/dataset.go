@@ -1,6 +1,9 @@
 package images
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"image"
 	"slices"
@@ -122,4 +125,39 @@ func (d *Dataset) Split(frac float64, seed uint64) (train, test *Dataset) {
 		}
 	}
 	return train, test
+}
+
+// Fingerprint returns "sha256:" and the hex SHA-256 of the set's contents:
+// its class names and, for each sample in order, its label and its
+// picture's size and grey levels (as decoded, so the same pixels saved in
+// another format give the same fingerprint). Names and Sources are left
+// out: the same cards read from a moved folder have the same fingerprint.
+func (d *Dataset) Fingerprint() string {
+	h := sha256.New()
+	var b [8]byte
+	word := func(v int) {
+		binary.LittleEndian.PutUint64(b[:], uint64(v))
+		h.Write(b[:])
+	}
+	word(len(d.Classes))
+	for _, c := range d.Classes {
+		word(len(c))
+		h.Write([]byte(c))
+	}
+	word(len(d.Samples))
+	for _, s := range d.Samples {
+		word(s.Label)
+		if s.Image == nil {
+			word(-1)
+			continue
+		}
+		r := s.Image.Rect
+		word(r.Dx())
+		word(r.Dy())
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			i := s.Image.PixOffset(r.Min.X, y)
+			h.Write(s.Image.Pix[i : i+r.Dx()])
+		}
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }

@@ -132,3 +132,49 @@ func TestRelabel(t *testing.T) {
 		t.Errorf("a refused relabel changed d: %v %+v", d.Classes, d.Samples)
 	}
 }
+
+// TestFingerprint: the fingerprint follows the contents (classes, labels,
+// sizes, grey levels) and nothing else (names, sources, the stride of a
+// sub-image).
+func TestFingerprint(t *testing.T) {
+	pic := func(v uint8) *image.Gray {
+		g := image.NewGray(image.Rect(0, 0, 3, 2))
+		for i := range g.Pix {
+			g.Pix[i] = v + uint8(i)
+		}
+		return g
+	}
+	base := func() *Dataset {
+		return &Dataset{Name: "a", Classes: []string{"x", "y"}, Samples: []Sample{{Image: pic(1), Label: 0, Source: "p1"}, {Image: pic(9), Label: 1, Source: "p2"}}}
+	}
+	want := base().Fingerprint()
+	if !strings.HasPrefix(want, "sha256:") || len(want) != 7+64 {
+		t.Fatalf("Fingerprint() = %q", want)
+	}
+	renamed := base()
+	renamed.Name, renamed.Samples[0].Source = "b", "elsewhere"
+	big := image.NewGray(image.Rect(0, 0, 5, 4)) // the same pixels inside a larger picture
+	for y := range 2 {
+		for x := range 3 {
+			big.SetGray(x+1, y+1, pic(1).GrayAt(x, y))
+		}
+	}
+	renamed.Samples[0].Image = big.SubImage(image.Rect(1, 1, 4, 3)).(*image.Gray)
+	if got := renamed.Fingerprint(); got != want {
+		t.Errorf("same contents, other names and stride: %s; want %s", got, want)
+	}
+	for name, edit := range map[string]func(d *Dataset){
+		"a pixel":    func(d *Dataset) { d.Samples[1].Image.Pix[5]++ },
+		"a label":    func(d *Dataset) { d.Samples[1].Label = 0 },
+		"a class":    func(d *Dataset) { d.Classes[1] = "z" },
+		"a size":     func(d *Dataset) { d.Samples[0].Image = image.NewGray(image.Rect(0, 0, 2, 3)) },
+		"the order":  func(d *Dataset) { d.Samples[0], d.Samples[1] = d.Samples[1], d.Samples[0] },
+		"one sample": func(d *Dataset) { d.Samples = d.Samples[:1] },
+	} {
+		d := base()
+		edit(d)
+		if d.Fingerprint() == want {
+			t.Errorf("%s changed: the fingerprint did not", name)
+		}
+	}
+}

@@ -1,10 +1,12 @@
 package machine
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"slices"
+	"strings"
 
 	"mark1/dataset"
 	"mark1/images"
@@ -49,6 +51,12 @@ type Recipe struct {
 	// training began (0 if unknown); making the data again must give as many.
 	TrainSize int `json:"train_size,omitempty"`
 	TestSize  int `json:"test_size,omitempty"`
+	// TrainSum and TestSum are the fingerprints of the training and
+	// held-out cards when training began (images.Dataset.Fingerprint;
+	// empty if unknown): making the data again must give the same cards,
+	// not only as many.
+	TrainSum string `json:"train_sha256,omitempty"`
+	TestSum  string `json:"test_sha256,omitempty"`
 }
 
 // DefaultMaxEpochs is the epoch limit of a Recipe whose MaxEpochs is 0.
@@ -101,6 +109,10 @@ func (r Recipe) Validate() error {
 		return fieldErr("stop", int(r.Stop), "unknown stopping rule (want %s)", orList(stopNames()))
 	case r.TrainSize < 0 || r.TestSize < 0:
 		return fmt.Errorf("negative data sizes %d and %d", r.TrainSize, r.TestSize)
+	case !validSum(r.TrainSum):
+		return fieldErr("train_sha256", r.TrainSum, "not a fingerprint (want sha256: and 64 hex digits)")
+	case !validSum(r.TestSum):
+		return fieldErr("test_sha256", r.TestSum, "not a fingerprint (want sha256: and 64 hex digits)")
 	case !(r.Decay >= 0 && r.Decay <= MaxDecay):
 		return fieldErr("decay", r.Decay, "out of range [0, %g] (the fraction of its value a pot loses after each presentation)", MaxDecay)
 	case !(r.Feedback == 0 || r.Feedback >= 1 && r.Feedback <= MaxFeedback):
@@ -168,8 +180,42 @@ func (r Recipe) Load(classes []string, name string, lim images.Limits) (train, t
 		return nil, nil, fmt.Errorf("%s: the data changed since training: %d training and %d held-out cards then, %d and %d now",
 			name, r.TrainSize, r.TestSize, train.Len(), test.Len())
 	}
+	for _, part := range []struct {
+		what, sum string
+		d         *images.Dataset
+		from      string
+	}{{"training", r.TrainSum, train, r.Data.Path}, {"held-out", r.TestSum, test, r.Data.TestPath}} {
+		if part.sum == "" || part.d.Fingerprint() == part.sum {
+			continue
+		}
+		from := part.from
+		switch {
+		case from == "" && r.Data.Path != "": // held out from the training data
+			from = r.Data.Path
+		case from == "":
+			from = r.Data.String()
+		}
+		return nil, nil, fmt.Errorf("%s: the data changed since training: the %s cards from %s are as many as then but not the same (fingerprint %s then, %s now)",
+			name, part.what, from, short(part.sum), short(part.d.Fingerprint()))
+	}
 	return train, test, nil
 }
+
+// validSum reports whether s is empty or "sha256:" and 64 hex digits.
+func validSum(s string) bool {
+	if s == "" {
+		return true
+	}
+	h, ok := strings.CutPrefix(s, "sha256:")
+	if !ok || len(h) != 64 {
+		return false
+	}
+	_, err := hex.DecodeString(h)
+	return err == nil
+}
+
+// short abbreviates a fingerprint for messages.
+func short(sum string) string { return sum[:min(len(sum), 7+12)] }
 
 // recordedDataError describes err, from loading data at a path recorded in
 // a machine file, by its kind alone: an error message of the data readers

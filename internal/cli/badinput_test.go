@@ -325,6 +325,28 @@ func TestBadInputs(t *testing.T) {
 	model["machines"].([]any)[0].(map[string]any)["w"] = []float64{1e308, 1e308}
 	overflowing, _ := json.Marshal(model)
 	write("overflowing.json", overflowing)
+	// Data changed in content but not in count since training (issue 26:
+	// resume checked the counts and class names only, and went on with
+	// other pictures).
+	for _, out := range []string{"fpcards", "fptrain", "fptest"} {
+		if code, _, errs := run(t, dir, "stimuli", "--task", "leftright", "--n", "6", "--out", out); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	if code, _, errs := run(t, dir, "train", "--data", "fpcards", "--epochs", "1", "--quiet", "--out", "fp.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, _, errs := run(t, dir, "train", "--data", "fptrain", "--test", "fptest", "--epochs", "1", "--quiet", "--out", "fptest.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	swap := func(folder string) { // a left card replaced by a right one: the same count, other contents
+		lefts, _ := os.ReadDir(filepath.Join(dir, folder, "left"))
+		rights, _ := os.ReadDir(filepath.Join(dir, folder, "right"))
+		b, _ := os.ReadFile(filepath.Join(dir, folder, "right", rights[0].Name()))
+		write(filepath.Join(folder, "left", lefts[0].Name()), b)
+	}
+	swap("fpcards")
+	swap("fptest")
 	write("wide.libsvm", []byte(wide.String()))
 	write("ovo.libsvm", []byte(ovo.String()))
 	write("densify.libsvm", []byte(densify.String()))
@@ -362,6 +384,9 @@ func TestBadInputs(t *testing.T) {
 		{"text labels in Latin-1 (fit)", []string{"fit", "--data", "latin1.txt"}, 1, []string{"latin1.txt:1", "not valid UTF-8"}},
 		{"CSV labels in Latin-1 (compare)", []string{"compare", "--data", "latin1.csv"}, 1, []string{"latin1.csv:2", "not valid UTF-8"}},
 		{"CSV labels in Latin-1 (lab)", []string{"lab", "--data", "latin1.csv"}, 1, []string{"latin1.csv:2", "not valid UTF-8"}},
+		// A resume sees changed data.
+		{"resume on cards changed since training", []string{"train", "--resume", "fp.json", "--epochs", "3", "--out", "fp2.json"}, 1, []string{"fp.json", "the data changed since training", "cards from fpcards", "not the same"}},
+		{"resume on held-out cards changed since training", []string{"train", "--resume", "fptest.json", "--epochs", "3", "--out", "fp2.json"}, 1, []string{"fptest.json", "held-out cards from fptest", "not the same"}},
 		// Numbers stay finite; every count flag has one range.
 		{"fit perceptron on values of ±1e308", []string{"fit", "--data", "huge308.libsvm", "--learner", "perceptron"}, 1, []string{"huge308.libsvm: perceptron", "row 3", "not a finite number", "scale them"}},
 		{"fit batch-gd on values of ±1e308", []string{"fit", "--data", "huge308.libsvm", "--learner", "batch-gd"}, 1, []string{"huge308.libsvm: batchgd", "not a finite number"}},

@@ -298,7 +298,8 @@ func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.
 		return nil, r, nil, nil, err
 	}
 	r = machine.Recipe{Data: src, Rule: rule, Values: values, Pulses: o.pulses, MaxEpochs: o.epochs,
-		Decay: o.decay, Feedback: o.feedback, TrainSize: train.Len(), TestSize: test.Len()}
+		Decay: o.decay, Feedback: o.feedback, TrainSize: train.Len(), TestSize: test.Len(),
+		TrainSum: train.Fingerprint(), TestSum: test.Fingerprint()}
 	if err := r.Validate(); err != nil {
 		return nil, r, nil, nil, recipeFlagError(err)
 	}
