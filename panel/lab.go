@@ -10,6 +10,7 @@ import (
 
 	"mark1/internal/param"
 	"mark1/lab"
+	"mark1/learning"
 )
 
 // The lab page (static/lab.html) runs the lecture notes' examples: it posts
@@ -38,8 +39,12 @@ func (s *Server) handleLab(w http.ResponseWriter, r *http.Request) {
 	fr, err := req.Answer(ctx, 60)
 	if err != nil {
 		status := http.StatusBadRequest
-		if errors.Is(err, context.DeadlineExceeded) {
+		switch {
+		case errors.Is(err, context.DeadlineExceeded):
 			status = http.StatusServiceUnavailable
+		case errors.Is(err, learning.ErrOverflow): // a kernel overflowing where the bounded inputs do not
+			writeError(w, errorf(http.StatusUnprocessableEntity, "the run's numbers are not finite (%v); ask for smaller ones (the points, eps, start, C, the kernel's degree or gamma)", err))
+			return
 		}
 		writeError(w, errorf(status, "%s", strings.TrimPrefix(labFieldMessage(err), lab.ErrRequest.Error()+": ")))
 		return
