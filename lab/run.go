@@ -180,8 +180,12 @@ func Start(ctx context.Context, e Example, s Setup) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	if math.Abs(s.Eps) > MaxValue || math.Abs(s.C) > MaxValue {
-		return nil, fmt.Errorf("eps %g or C %g beyond ±10⁶", s.Eps, s.C)
+	// The lab's range, as its page's (MaxValue).
+	if math.Abs(s.Eps) > MaxValue {
+		return nil, param.Errorf("eps", s.Eps, "a step size within ±10⁶, the lab's range")
+	}
+	if math.Abs(s.C) > MaxValue {
+		return nil, param.Errorf("C", s.C, "a number within ±10⁶, the lab's range")
 	}
 	for i, v := range s.Start {
 		if !(math.Abs(v) <= MaxValue) {

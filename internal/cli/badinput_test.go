@@ -391,13 +391,13 @@ func TestBadInputs(t *testing.T) {
 		{"fit perceptron on values of ±1e308", []string{"fit", "--data", "huge308.libsvm", "--learner", "perceptron"}, 1, []string{"huge308.libsvm: perceptron", "row 3", "not a finite number", "scale them"}},
 		{"fit batch-gd on values of ±1e308", []string{"fit", "--data", "huge308.libsvm", "--learner", "batch-gd"}, 1, []string{"huge308.libsvm: batchgd", "not a finite number"}},
 		{"fit kernel-perceptron on values of ±1e308", []string{"fit", "--data", "huge308.libsvm", "--learner", "kernel-perceptron", "--kernel", "linear"}, 1, []string{"kernel perceptron", "not a finite number"}},
-		{"apply a model whose decision values overflow", []string{"apply", "--model", "overflowing.json", "--data", "huge308.libsvm"}, 1, []string{"overflowing.json", "row 1 of huge308.libsvm", "not a finite number"}},
+		{"apply a model whose decision values overflow", []string{"apply", "--model", "overflowing.json", "--data", "huge308.libsvm"}, 1, []string{"overflowing.json", "huge308.libsvm: row 1", "not a finite number"}},
 		{"fit --epochs beyond train's range", []string{"fit", "--data", "tr.libsvm", "--learner", "perceptron", "--epochs", "1000001"}, 2, []string{"--epochs 1000001", "[1, 1000000]"}},
 		{"compare --epochs beyond train's range", []string{"compare", "--task", "leftright", "--epochs", "1000001"}, 2, []string{"--epochs", "1000001", "1000000]"}},
 		{"train --epochs beyond its range", []string{"train", "--epochs", "1000001"}, 2, []string{"--epochs 1000001", "[1, 1000000]"}},
 		{"lab --data of ±1e308 --json", []string{"lab", "--data", "huge308.csv", "--json"}, 1, []string{"huge308.csv", "point 1", "beyond ±10⁶"}},
 		{"lab --start 1e308,1e308", []string{"lab", "--start", "1e308,1e308"}, 2, []string{"--start", "beyond ±10⁶"}},
-		{"lab --eps 1e308", []string{"lab", "--eps", "1e308"}, 2, []string{"--eps 1e+308", "(0, 1e+06]"}},
+		{"lab --eps 1e308", []string{"lab", "--eps", "1e308"}, 2, []string{"--eps 1e+308", "within ±10⁶"}},
 		// Learners' working memory, counted from the data's shape before
 		// allocating (issue 26).
 		{"fit perceptron: 1,000 classes × 2²⁴ features", []string{"fit", "--data", "wide.libsvm", "--learner", "perceptron"}, 1, []string{"wide.libsvm", "1000 machines × 16777217 weights", "268 GB", "over the budget of", "--max-memory"}},

@@ -361,7 +361,7 @@ func applyModel(f *modelfile.File, test *dataset.Set, name string) (applied, err
 	r.right = &right
 	preds, err := predictRows(m, rows)
 	if err != nil {
-		return r, fmt.Errorf("%s: %w", name, err)
+		return r, fmt.Errorf("%s: %s: %w", name, test.Name, err)
 	}
 	for i, c := range preds {
 		r.preds[i] = f.Classes[c]
