@@ -670,7 +670,7 @@ func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Durati
 			return Theory{}, ctx.Err()
 		}
 		if errors.Is(err, context.DeadlineExceeded) {
-			return Theory{Note: fmt.Sprintf("separability not decided within %.3g s, a fifth of the learners' time (the hard-margin SVM was still climbing its C ladder; --no-theory leaves this line out)", budget.Seconds())}, nil
+			return Theory{Note: fmt.Sprintf("separability not decided within %.3g s, a fifth of the learners' time (the hard-margin SVM was still climbing its C ladder)", budget.Seconds())}, nil
 		}
 		return Theory{Note: err.Error()}, nil
 	}
@@ -682,7 +682,7 @@ func theory(ctx context.Context, d *learning.Data, spec Spec, budget time.Durati
 		return Theory{}, ctx.Err()
 	}
 	if !(mm.Lower > 0) {
-		return Theory{Note: fmt.Sprintf("separable, but the largest margin through the origin of (x, 1) was not found within %.3g s (%v after %d passes; --no-theory leaves this line out)", budget.Seconds(), mm.Status, mm.Passes)}, nil
+		return Theory{Note: fmt.Sprintf("separable, but the largest margin through the origin of (x, 1) was not found within %.3g s (%v after %d passes)", budget.Seconds(), mm.Status, mm.Passes)}, nil
 	}
 	w, bias := mm.W[:len(mm.W)-1], mm.W[len(mm.W)-1]
 	r, g, bound := learning.MistakeBound(d, w, bias, true)

@@ -106,7 +106,7 @@ func LoadRecording(dir string, maxBytes int64) (*machine.Machine, []Frame, error
 	m, err := machine.LoadLimit(filepath.Join(dir, recordMachine), limit, "")
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, fmt.Errorf("%s: not a recording (no %s; make one with mark1 train --record %s)", dir, recordMachine, dir)
+			return nil, nil, fmt.Errorf("%s: not a recording (no %s; a training run records one into a folder)", dir, recordMachine)
 		}
 		return nil, nil, err
 	}

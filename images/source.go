@@ -1,6 +1,8 @@
 package images
 
 import (
+	"mark1/internal/param"
+
 	"errors"
 	"fmt"
 	"io/fs"
@@ -120,8 +122,9 @@ func (s Source) Within(lim Limits) Source {
 // MaxPerClass bounds the cards a class of a built-in task may have.
 const MaxPerClass = 1_000_000
 
-// Validate reports a field out of range, naming the field as the command
-// line spells it (--n, --card-size, --test-split, --max-pixels).
+// Validate reports a field out of range as a *param.FieldError naming the
+// field as a Source's JSON spells it (n, card_size, test_split,
+// max_pixels, max_bytes); a front end names its own word for it.
 func (s Source) Validate() error {
 	switch {
 	case s.Task != "" && s.Path != "":
@@ -129,15 +132,15 @@ func (s Source) Validate() error {
 	case s.Task != "" && !slices.ContainsFunc(Tasks(), func(t TaskInfo) bool { return t.Name == s.Task }):
 		return fmt.Errorf("unknown task %q; the tasks are %s", s.Task, strings.Join(TaskNames(), ", "))
 	case s.PerClass < 0 || s.PerClass > MaxPerClass:
-		return fmt.Errorf("--n %d out of range [1, %d]", s.PerClass, MaxPerClass)
+		return param.Errorf("n", s.PerClass, "a whole number in [1, %d]", MaxPerClass)
 	case s.CardSize != 0 && (s.CardSize < minCardSize || s.CardSize > maxCardSize):
-		return fmt.Errorf("--card-size %d out of range [%d, %d]", s.CardSize, minCardSize, maxCardSize)
+		return param.Errorf("card_size", s.CardSize, "a whole number in [%d, %d]", minCardSize, maxCardSize)
 	case !(s.TestSplit >= 0 && s.TestSplit < 1) || math.IsNaN(s.TestSplit):
-		return fmt.Errorf("--test-split %v out of range [0, 1)", s.TestSplit)
+		return param.Errorf("test_split", s.TestSplit, "a fraction in [0, 1)")
 	case s.MaxPixels < 0:
-		return fmt.Errorf("--max-pixels %d must be positive", s.MaxPixels)
+		return param.Errorf("max_pixels", s.MaxPixels, "a positive number of pixels")
 	case s.MaxBytes < 0:
-		return fmt.Errorf("--max-memory %d must be positive", s.MaxBytes)
+		return param.Errorf("max_bytes", s.MaxBytes, "a positive number of bytes")
 	}
 	return nil
 }

@@ -98,7 +98,7 @@ func WBox(path [][]float64) Box {
 
 func need2D(e Example, what string) error {
 	if e.Dim() != 2 {
-		return fmt.Errorf("%s: %s draws 2 features and the example has %d; the trace (--trace, --json) works in any dimension", e.Name, what, e.Dim())
+		return fmt.Errorf("%s: %s draws 2 features and the example has %d; the trace (text or JSON) works in any dimension", e.Name, what, e.Dim())
 	}
 	return nil
 }

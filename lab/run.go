@@ -417,12 +417,12 @@ func (r *Run) Picture(ctx context.Context, view string, f int) (*chart.Drawing, 
 	}
 	linear := r.Perceptron != nil || r.GD != nil
 	if r.Loss != nil {
-		return nil, fmt.Errorf("gradient descent on a loss is drawn on the lab page (mark1 serve, then the lab); here it writes its trace (--trace, --json)")
+		return nil, param.Errorf("view", strconv.Quote(view), "none: gradient descent on a loss is drawn on the lab page; here it writes its trace (as text or JSON)")
 	}
 	switch view {
 	case "notes", "x", "w", "risk":
 		if !linear {
-			return nil, fmt.Errorf("--view %s draws the perceptron or batch GD; the %s draws --view regions (or margin)", view, r.Setup.Learner)
+			return nil, param.Errorf("view", view, "regions or margin for the %s (%s draws the perceptron or batch GD)", r.Setup.Learner, view)
 		}
 		path := r.Path(f)
 		w := path[len(path)-1]
@@ -460,7 +460,7 @@ func (r *Run) Picture(ctx context.Context, view string, f int) (*chart.Drawing, 
 		return chart.Plots(760, 900, [][]*plot.Plot{{p}}, fmt.Sprintf("%s · %s · ε = %s", e.Name, biasText(r.Setup.Bias), Num(max(r.Setup.Eps, 0))), 170), nil
 	case "theorem":
 		if r.Perceptron == nil {
-			return nil, fmt.Errorf("--view theorem follows the perceptron's mistakes; use --learner perceptron")
+			return nil, param.Errorf("view", "theorem", "another view, or the learner perceptron: the theorem follows the perceptron's mistakes")
 		}
 		return chart.Plots(900, 620, [][]*plot.Plot{{TheoremPlot(r.Perceptron, f)}}, caption, 90), nil
 	case "regions":
@@ -481,7 +481,7 @@ func (r *Run) Picture(ctx context.Context, view string, f int) (*chart.Drawing, 
 		return chart.Plots(600*len(plots), 820, [][]*plot.Plot{plots}, caption, 190), nil
 	case "bias":
 		if !linear || !r.Setup.Bias {
-			return nil, fmt.Errorf("--view bias shows the bias trick: use --bias with --learner perceptron or batch-gd")
+			return nil, param.Errorf("view", "bias", "another view, or the bias trick (bias 1) with the learner perceptron or batch-gd, which it shows")
 		}
 		path := r.Path(f)
 		p, err := BiasPlot(e, path[len(path)-1])
@@ -494,7 +494,7 @@ func (r *Run) Picture(ctx context.Context, view string, f int) (*chart.Drawing, 
 		}
 		return chart.Plots(1300, 820, [][]*plot.Plot{{p, x}}, caption, 190), nil
 	}
-	return nil, fmt.Errorf("--view %q: want one of %s", view, strings.Join(Views(), ", "))
+	return nil, param.Errorf("view", strconv.Quote(view), "one of %s", strings.Join(Views(), ", "))
 }
 
 func wTitle(t string, bias bool) string {
@@ -561,7 +561,7 @@ func (r *Run) Animate(ctx context.Context, view string, delay, maxFrames int) (*
 	}
 	n := r.Frames()
 	if n > maxFrames {
-		return nil, fmt.Errorf("the run has %d frames, more than the %d a GIF may hold; lower --max-epochs or raise --max-frames", n, maxFrames)
+		return nil, param.Errorf("max-frames", maxFrames, "at least the run's %d frames (or fewer epochs)", n)
 	}
 	var ds []*chart.Drawing
 	for f := range n {

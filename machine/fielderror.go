@@ -20,3 +20,12 @@ func (e *FieldError) Error() string {
 func fieldErr(field string, value any, format string, args ...any) error {
 	return &FieldError{Field: field, Value: value, Reason: fmt.Sprintf(format, args...)}
 }
+
+// FieldName returns the field's name (param.Fielded).
+func (e *FieldError) FieldName() string { return e.Field }
+
+// FieldValue returns the value refused, as text (param.Fielded).
+func (e *FieldError) FieldValue() string { return fmt.Sprint(e.Value) }
+
+// FieldRange says what is wrong with it (param.Fielded).
+func (e *FieldError) FieldRange() string { return e.Reason }

@@ -93,7 +93,7 @@ func (s *Server) resetBuild(cur *machine.Machine) (*loaded, error) {
 // save writes the machine to the save path given at start.
 func (s *Server) save() error {
 	if s.savePath == "" {
-		return errorf(http.StatusConflict, "saving is off: start the panel with mark1 serve --out FILE")
+		return errorf(http.StatusConflict, "saving is off: the panel was started without a file to save to")
 	}
 	if s.running {
 		return errorf(http.StatusConflict, "pause training before saving")

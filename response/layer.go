@@ -275,9 +275,9 @@ func shape(cfg Config, classes int) (Config, int, error) {
 		used = classes
 	}
 	if used > cfg.Units {
-		hint := "raise --r-units, at most 1024"
+		hint := "more R-units, at most 1024"
 		if cfg.Code != Binary {
-			hint += ", or use --code binary"
+			hint += ", or the binary code"
 		}
 		return cfg, 0, fmt.Errorf("response: %d classes need %d R-units with the %s code; the machine has %d (%s)",
 			classes, used, cfg.Code, cfg.Units, hint)

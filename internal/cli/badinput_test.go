@@ -544,7 +544,7 @@ func TestBadInputs(t *testing.T) {
 		{"--learners ,", []string{"compare", "--learners", ","}, 2, []string{"--learners", "names none"}},
 		{"compare --plot x.svg", []string{"compare", "--plot", "x.svg"}, 2, []string{"--plot x.svg", "PNG"}},
 		{"help for an unknown command", []string{"help", "frobnicate"}, 2, []string{"frobnicate"}},
-		{"too many classes for the R-units, binary code", []string{"train", "--task", "letters", "--r-units", "2"}, 1, []string{"26 classes need 5 R-units", "raise --r-units"}},
+		{"too many classes for the R-units, binary code", []string{"train", "--task", "letters", "--r-units", "2"}, 1, []string{"26 classes need 5 R-units", "more R-units"}},
 		{"--step 1e308 without end stops", []string{"train", "--preset", "ideal", "--step", "1e308"}, 2, []string{"step 1e+308", "out of range"}},
 		{"--initial Inf", []string{"train", "--initial", "Inf"}, 2, []string{"initial position +Inf"}},
 		{"--drift 1e308", []string{"train", "--drift", "1e308"}, 2, []string{"drift 1e+308", "out of range"}},

@@ -144,7 +144,12 @@ func (d *dataFlags) source(seed uint64) (images.Source, error) {
 		src.TestSplit = 0
 	}
 	if err := src.Validate(); err != nil {
-		return images.Source{}, usageError{err}
+		// The Source's fields, as the flags that set them.
+		flags := fieldFlags{}
+		for field, flag := range map[string]string{"n": "n", "card_size": "card-size", "test_split": "test-split", "max_pixels": "max-pixels", "max_bytes": "max-memory"} {
+			flags.add(field, flag)
+		}
+		return images.Source{}, flags.usage(usageError{err})
 	}
 	return src, nil
 }
