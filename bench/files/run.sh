@@ -117,7 +117,7 @@ for t in $tasks; do
 	# every core: wall time, and the model must be the same file
 	best "$m1" fit --data "$tr6" --gamma "$g" --C 10 --quiet --model "$out/$t.all.json"; read -r ac aw arss <"$out/t"
 	cmp -s "$out/$t.all.json" "$out/$t.6g.libsvm.json" && same=identical || same=DIFFERENT
-	row "$t" "svm" "mark1 fit, $(nproc) cores (model $same)" "$ac" "$aw" "" "" "$(nsv)" "$arss"
+	row "$t" "svm" "mark1 fit, $(getconf _NPROCESSORS_ONLN) cores (model $same)" "$ac" "$aw" "" "" "$(nsv)" "$arss"
 	# linear SVM and perceptron, 6-digit libsvm
 	best "${one[@]}" $py "$here/sk.py" linearsvc "$tr6" "$te6" "$g" 1; read -r _ _ rss <"$out/t"; skl=$(field fit_cpu)
 	row "$t" "linear" "scikit-learn LinearSVC" "$skl" "$(field fit_s)" "$(field predict_cpu)" "$(field test_acc)" "" "$rss"
