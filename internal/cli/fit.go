@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -67,7 +68,25 @@ func readNumeric(limit int64, path string, opt dataset.Options) (*dataset.Set, e
 	return s, err
 }
 
+// gcPercent is the collector's target while fit and apply run: the heap
+// may grow 25% past the live data before a collection, not Go's default
+// 100%. Their data are large arrays without pointers (rows, kernel cache,
+// support vectors), cheap to mark, so the extra collections cost little,
+// and the peak RSS stays near the data (10k pictures: 88 -> 64 MB).
+const gcPercent = 25
+
+// holdGC sets the collector's target to gcPercent (unless GOGC is set)
+// and returns the function that restores the previous one.
+func holdGC() func() {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(gcPercent)
+	return func() { debug.SetGCPercent(old) }
+}
+
 func runFit(ctx context.Context, env *Env, args []string) (err error) {
+	defer holdGC()()
 	var data numericFlags
 	var quiet, trainAcc, jsonOut bool
 	var lf learnerFlags
@@ -453,6 +472,7 @@ func writePredictions(path string, preds []string) error {
 }
 
 func runApply(ctx context.Context, env *Env, args []string) error {
+	defer holdGC()()
 	var data numericFlags
 	var modelPath, predPath string
 	var noLabels, jsonOut bool
