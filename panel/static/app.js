@@ -445,9 +445,39 @@ function refreshMap(s, force) {
   mapShown.timer = setTimeout(() => {
     mapShown.key = key;
     mapShown.at = Date.now();
-    $("mapimg").src = `api/${view}.png?k=${encodeURIComponent(key)}`;
-    $("mapinfo").textContent = s.history.length ? `after epoch ${s.history[s.history.length - 1].epoch}` : "before training";
+    const img = $("mapimg");
+    img.dataset.src = `api/${view}.png?k=${encodeURIComponent(key)}`;
+    img.dataset.caption = s.history.length ? `after epoch ${s.history[s.history.length - 1].epoch}` : "before training";
+    mapRetry.tries = 0;
+    clearTimeout(mapRetry.timer);
+    img.src = img.dataset.src;
+    $("mapinfo").textContent = img.dataset.caption;
   }, wait);
+}
+
+// A picture the server refused (503 while it draws others, under load) or
+// that failed to arrive is fetched again after a pause that doubles from
+// a quarter of a second up to 8 s; the caption says so meanwhile, and is
+// back once the picture has come.
+let mapRetry = { tries: 0, timer: null };
+
+function mapFailed() {
+  const img = $("mapimg");
+  if (!img.dataset.src) return;
+  const wait = Math.min(8000, 250 * 2 ** mapRetry.tries);
+  mapRetry.tries++;
+  $("mapinfo").textContent = `the picture did not come (the panel is busy): trying again in ${(wait / 1000).toFixed(wait < 1000 ? 2 : 0)} s`;
+  clearTimeout(mapRetry.timer);
+  const src = img.dataset.src;
+  mapRetry.timer = setTimeout(() => {
+    if (img.dataset.src === src) img.src = `${src}&try=${mapRetry.tries}`;
+  }, wait);
+}
+
+function mapLoaded() {
+  mapRetry.tries = 0;
+  const img = $("mapimg");
+  if (img.dataset.caption) $("mapinfo").textContent = img.dataset.caption;
 }
 
 // The dial panel: groups of dials per R-unit, rows of a power of two.
@@ -666,6 +696,8 @@ function wire() {
   });
   window.addEventListener("resize", () => { dialGeometry = null; if (state) drawDials(state); });
   for (const r of document.querySelectorAll('input[name="mapview"]')) r.onchange = () => { if (state) refreshMap(state, true); };
+  $("mapimg").addEventListener("error", mapFailed);
+  $("mapimg").addEventListener("load", mapLoaded);
 }
 
 function connect() {
