@@ -65,7 +65,7 @@ func TestSIGINT(t *testing.T) {
 		{"fit kernel-perceptron", []string{"fit", "--data", "noisy.libsvm", "--learner", "kernel-perceptron", "--quiet", "--model", "m.json"}, nil},
 		{"fit svm", []string{"fit", "--data", "noisy.libsvm", "--quiet", "--model", "m.json"}, nil},
 		{"fit svm, one-vs-one of 700 classes", []string{"fit", "--data", "many.libsvm", "--quiet", "--model", "m.json"}, nil},
-		{"fit batch-gd", []string{"fit", "--data", "noisy.libsvm", "--learner", "batch-gd", "--epochs", "1000000", "--quiet", "--model", "m.json"}, nil},
+		{"fit batch-gd", []string{"fit", "--data", "noisy.libsvm", "--learner", "batch-gd", "--line-search=false", "--epochs", "100000", "--quiet", "--model", "m.json"}, nil},
 		{"train", []string{"train", "--task", "shapes", "--n", "400", "--epochs", "1000", "--quiet", "--out", "m.json"}, []string{"m.json"}},
 		{"compare: the machine", []string{"compare", "--task", "shapes", "--n", "300", "--quiet", "--plot", "c.png"}, nil},
 		{"compare --export-libsvm", []string{"compare", "--task", "letters", "--n", "300", "--export-libsvm", "exported", "--quiet"}, nil},
