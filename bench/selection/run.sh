@@ -6,6 +6,7 @@
 # at 20x20 (bench/real/mkdata.py: 400 features, byte/255, 10 classes).
 #
 #   bench/selection/run.sh            # writes results to $OUT (default /tmp/mark1-selbench)
+#   N=2000 OUT=/tmp/sel2k bench/selection/run.sh   # the first 2,000 pictures (a quick run)
 #
 # Settings shared by every tool: C = 10 and γ = scikit-learn's "scale" of the
 # data (bench/real writes it) for the cross-validation; the grid
@@ -31,7 +32,7 @@ $py -c 'import sklearn' || { echo "need python3-sklearn"; exit 1; }
 
 if [[ ! -s $out/fashion-train.libsvm ]]; then
 	$py "$root/bench/real/mkdata.py" "$out" $D/train-images-idx3-ubyte.gz $D/train-labels-idx1-ubyte.gz \
-		$D/t10k-images-idx3-ubyte.gz $D/t10k-labels-idx1-ubyte.gz fashion 10000 1000
+		$D/t10k-images-idx3-ubyte.gz $D/t10k-labels-idx1-ubyte.gz fashion "${N:-10000}" 1000
 fi
 (cd "$root" && go build -o "$out/mark1" ./cmd/mark1)
 data=$out/fashion-train.libsvm
