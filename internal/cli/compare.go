@@ -175,9 +175,17 @@ same machine's A-unit outputs (--features).`)
 		return err
 	}
 	if export != "" {
-		if err := exportLibSVM(ctx, export, cfg, seeds, train, test); err != nil {
-			return err
+		undo, xerr := exportLibSVM(ctx, export, cfg, seeds, train, test)
+		if xerr != nil {
+			return xerr
 		}
+		// The export is one of the command's outputs: a comparison that is
+		// interrupted or fails afterwards leaves none of them.
+		defer func() {
+			if err != nil {
+				undo()
+			}
+		}()
 	}
 	quiet = quiet || jsonOut || csvOut
 	// On a terminal, a progress line (fitprogress.go) counts the learners
@@ -377,29 +385,33 @@ func writeCSV(w io.Writer, rep *compare.Report) error {
 // files, labels as class indices. It stops between files once ctx is
 // cancelled, and a failure (a full disk) or an interrupt removes the files
 // it wrote and the folder if it made it: an export is whole or absent.
-func exportLibSVM(ctx context.Context, dir string, cfg machine.Config, seeds machine.Seeds, train, test *images.Dataset) (err error) {
+// After a whole export, undo removes it the same way.
+func exportLibSVM(ctx context.Context, dir string, cfg machine.Config, seeds machine.Seeds, train, test *images.Dataset) (undo func(), err error) {
 	made := false
 	if _, statErr := os.Stat(dir); errors.Is(statErr, os.ErrNotExist) {
 		made = true
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("creating %s: %w", dir, err)
+		return nil, fmt.Errorf("creating %s: %w", dir, err)
 	}
 	var written []string
-	defer func() {
-		if err == nil {
-			return
-		}
+	undo = func() {
 		for _, p := range written {
 			os.Remove(p)
 		}
 		if made {
 			os.Remove(dir)
 		}
+	}
+	defer func() {
+		if err != nil {
+			undo()
+			undo = nil
+		}
 	}()
 	m, err := machine.New(cfg, train.Classes, seeds, nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, part := range []struct {
 		name string
@@ -408,7 +420,7 @@ func exportLibSVM(ctx context.Context, dir string, cfg machine.Config, seeds mac
 		fields := m.Fields(part.d)
 		for _, kind := range compare.Features() {
 			if err := ctx.Err(); err != nil {
-				return err
+				return nil, err
 			}
 			X := compare.FeatureVectors(m, fields, kind)
 			y := make([]float64, len(fields.Y))
@@ -418,13 +430,13 @@ func exportLibSVM(ctx context.Context, dir string, cfg machine.Config, seeds mac
 			path := filepath.Join(dir, part.name+"-"+kind+".libsvm")
 			set, err := dataset.FromDense(path, X, y)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if err := atomicfile.Write(path, func(f *os.File) error { return dataset.WriteLibSVM(f, set) }); err != nil {
-				return fmt.Errorf("--export-libsvm: %w", err)
+				return nil, fmt.Errorf("--export-libsvm: %w", err)
 			}
 			written = append(written, path)
 		}
 	}
-	return nil
+	return undo, nil
 }
