@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"mark1/internal/testtool"
 	"math"
 	"os"
 	"os/exec"
@@ -386,12 +387,7 @@ func TestIndicesLikeScikitLearn(t *testing.T) {
 // standard output; it fails (CI) or skips (elsewhere) without scikit-learn.
 func sklearnJSON(t *testing.T, script string) []byte {
 	t.Helper()
-	if err := exec.Command("/usr/bin/python3", "-c", "import sklearn").Run(); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("scikit-learn is needed (Debian python3-sklearn; .ci/run installs it): %v", err)
-		}
-		t.Skipf("scikit-learn not installed (Debian python3-sklearn): %v", err)
-	}
+	testtool.NeedSklearn(t)
 	out, err := exec.Command("/usr/bin/python3", "-c", script).Output()
 	if err != nil {
 		t.Fatalf("python: %v", err)

@@ -2,8 +2,8 @@ package lab
 
 import (
 	"fmt"
+	"mark1/internal/testtool"
 	"math"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -45,12 +45,7 @@ func TestSVMMarginFromAlpha(t *testing.T) {
 	}
 
 	py := "/usr/bin/python3"
-	if err := exec.Command(py, "-c", "import sklearn").Run(); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("scikit-learn is needed for /usr/bin/python3 (Debian python3-sklearn): %v", err)
-		}
-		t.Skip("scikit-learn not installed for /usr/bin/python3: skipping the comparison with SVC")
-	}
+	testtool.NeedSklearn(t)
 	var xs, ys []string
 	for i, x := range e.X {
 		xs = append(xs, fmt.Sprintf("(%g, %g)", x[0], x[1]))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"mark1/internal/testtool"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -63,32 +64,6 @@ func objectives(t *testing.T, out string) []float64 {
 	return obj
 }
 
-// labelsOf reads a predictions file as numbers (svm-predict writes %.17g,
-// mark1 the class name).
-func labelsOf(t *testing.T, path string) []float64 {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []float64
-	for _, f := range strings.Fields(string(b)) {
-		v, err := strconv.ParseFloat(f, 64)
-		if err != nil {
-			t.Fatalf("%s: %q is not a label", path, f)
-		}
-		out = append(out, v)
-	}
-	return out
-}
-
-func tool(t *testing.T, name, pkg string) {
-	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		t.Skipf("%s not installed (Debian package %s; .ci/run installs it): skipping the comparison with it", name, pkg)
-	}
-}
-
 func runTool(t *testing.T, dir, name string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command(name, args...)
@@ -117,7 +92,7 @@ func samePredictions(t *testing.T, what string, got, want []float64) {
 // printed precision), the same predictions sample for sample, and svm-predict
 // on mark1's exported model predicts what mark1 predicts.
 func TestFitAgainstLIBSVM(t *testing.T) {
-	tool(t, "svm-train", "libsvm-tools")
+	testtool.Need(t, "svm-train", "libsvm-tools")
 	tests := []struct {
 		name   string
 		labels []string
@@ -153,14 +128,14 @@ func TestFitAgainstLIBSVM(t *testing.T) {
 					t.Errorf("machine %d: obj %.10g; svm-train %.6f", m, got[m], want[m])
 				}
 			}
-			samePredictions(t, "mark1 fit vs svm-train + svm-predict", labelsOf(t, filepath.Join(dir, "mark1.pred")), labelsOf(t, filepath.Join(dir, "ref.pred")))
+			samePredictions(t, "mark1 fit vs svm-train + svm-predict", testtool.Numbers(t, filepath.Join(dir, "mark1.pred")), testtool.Numbers(t, filepath.Join(dir, "ref.pred")))
 			runTool(t, dir, "svm-predict", "test.libsvm", "mark1.libsvm-model", "export.pred")
-			samePredictions(t, "svm-predict on mark1's model vs mark1", labelsOf(t, filepath.Join(dir, "export.pred")), labelsOf(t, filepath.Join(dir, "mark1.pred")))
+			samePredictions(t, "svm-predict on mark1's model vs mark1", testtool.Numbers(t, filepath.Join(dir, "export.pred")), testtool.Numbers(t, filepath.Join(dir, "mark1.pred")))
 			code, _, errOut = run(t, dir, "apply", "--model", "model.json", "--data", "test.libsvm", "--predictions", "apply.pred")
 			if code != 0 {
 				t.Fatalf("apply: exit %d: %s", code, errOut)
 			}
-			samePredictions(t, "mark1 apply vs mark1 fit", labelsOf(t, filepath.Join(dir, "apply.pred")), labelsOf(t, filepath.Join(dir, "mark1.pred")))
+			samePredictions(t, "mark1 apply vs mark1 fit", testtool.Numbers(t, filepath.Join(dir, "apply.pred")), testtool.Numbers(t, filepath.Join(dir, "mark1.pred")))
 		})
 	}
 }
@@ -172,7 +147,7 @@ func TestFitAgainstLIBSVM(t *testing.T) {
 // liblinear-predict on mark1's exported model predicts exactly what mark1
 // predicts.
 func TestFitAgainstLIBLINEAR(t *testing.T) {
-	tool(t, "liblinear-train", "liblinear-tools")
+	testtool.Need(t, "liblinear-train", "liblinear-tools")
 	tests := []struct {
 		name   string
 		labels []string
@@ -208,7 +183,7 @@ func TestFitAgainstLIBLINEAR(t *testing.T) {
 					t.Errorf("machine %d: objective %.10g; liblinear-train %.6f (relative difference %.2g)", m, got[m], want[m], d/math.Abs(want[m]))
 				}
 			}
-			g, w := labelsOf(t, filepath.Join(dir, "mark1.pred")), labelsOf(t, filepath.Join(dir, "ref.pred"))
+			g, w := testtool.Numbers(t, filepath.Join(dir, "mark1.pred")), testtool.Numbers(t, filepath.Join(dir, "ref.pred"))
 			differ := 0
 			for i := range w {
 				if g[i] != w[i] {
@@ -219,7 +194,7 @@ func TestFitAgainstLIBLINEAR(t *testing.T) {
 				t.Errorf("%d of %d test predictions differ from liblinear's", differ, len(w))
 			}
 			runTool(t, dir, "liblinear-predict", "test.libsvm", "mark1.liblinear-model", "export.pred")
-			samePredictions(t, "liblinear-predict on mark1's model vs mark1", labelsOf(t, filepath.Join(dir, "export.pred")), g)
+			samePredictions(t, "liblinear-predict on mark1's model vs mark1", testtool.Numbers(t, filepath.Join(dir, "export.pred")), g)
 		})
 	}
 }
@@ -463,14 +438,14 @@ for p in m.predict(Xt): print(int(p))
 			v, _ := strconv.ParseFloat(l, 64)
 			sk = append(sk, v)
 		}
-		samePredictions(t, "mark1 vs scikit-learn SVC, gamma "+g, labelsOf(t, filepath.Join(dir, "p.txt")), sk)
+		samePredictions(t, "mark1 vs scikit-learn SVC, gamma "+g, testtool.Numbers(t, filepath.Join(dir, "p.txt")), sk)
 	}
 }
 
 // TestPerceptronAsLIBLINEAR exports the perceptrons' linear models in
 // LIBLINEAR's format: liblinear-predict predicts what mark1 predicts.
 func TestPerceptronAsLIBLINEAR(t *testing.T) {
-	tool(t, "liblinear-predict", "liblinear-tools")
+	testtool.Need(t, "liblinear-predict", "liblinear-tools")
 	dir := t.TempDir()
 	for k, labels := range [][]string{{"-1", "1"}, {"7", "3", "5"}} {
 		os.WriteFile(filepath.Join(dir, "train.libsvm"), blobs(uint64(60+k), 150, 5, labels), 0o644)
@@ -483,7 +458,7 @@ func TestPerceptronAsLIBLINEAR(t *testing.T) {
 			}
 			runTool(t, dir, "liblinear-predict", "test.libsvm", "ll.model", "ll.pred")
 			samePredictions(t, fmt.Sprintf("%s, %d classes: liblinear-predict on mark1's model vs mark1", l, len(labels)),
-				labelsOf(t, filepath.Join(dir, "ll.pred")), labelsOf(t, filepath.Join(dir, "mark1.pred")))
+				testtool.Numbers(t, filepath.Join(dir, "ll.pred")), testtool.Numbers(t, filepath.Join(dir, "mark1.pred")))
 		}
 	}
 }

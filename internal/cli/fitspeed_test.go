@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"fmt"
+	"mark1/internal/testtool"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -47,7 +48,7 @@ func greyPictures(seed uint64, n, dim int) []byte {
 // read back as float32 rows) predicts as fit did, and svm-predict on the
 // exported model as well.
 func TestFitSixDigitsAgainstLIBSVM(t *testing.T) {
-	tool(t, "svm-train", "libsvm-tools")
+	testtool.Need(t, "svm-train", "libsvm-tools")
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "train.libsvm"), greyPictures(1, 450, 120), 0o644)
 	os.WriteFile(filepath.Join(dir, "test.libsvm"), greyPictures(2, 300, 120), 0o644)
@@ -79,13 +80,13 @@ func TestFitSixDigitsAgainstLIBSVM(t *testing.T) {
 	if m == nil || string(m[1]) != strconv.Itoa(len(f.SV)) {
 		t.Errorf("%d support vectors; svm-train: %s", len(f.SV), m)
 	}
-	samePredictions(t, "mark1 fit vs svm-train + svm-predict", labelsOf(t, filepath.Join(dir, "mark1.pred")), labelsOf(t, filepath.Join(dir, "ref.pred")))
+	samePredictions(t, "mark1 fit vs svm-train + svm-predict", testtool.Numbers(t, filepath.Join(dir, "mark1.pred")), testtool.Numbers(t, filepath.Join(dir, "ref.pred")))
 	runTool(t, dir, "svm-predict", "test.libsvm", "mark1.libsvm-model", "export.pred")
-	samePredictions(t, "svm-predict on mark1's model vs mark1", labelsOf(t, filepath.Join(dir, "export.pred")), labelsOf(t, filepath.Join(dir, "mark1.pred")))
+	samePredictions(t, "svm-predict on mark1's model vs mark1", testtool.Numbers(t, filepath.Join(dir, "export.pred")), testtool.Numbers(t, filepath.Join(dir, "mark1.pred")))
 	if code, _, errOut = run(t, dir, "apply", "--model", "model.json", "--data", "test.libsvm", "--predictions", "apply.pred"); code != 0 {
 		t.Fatalf("apply: exit %d: %s", code, errOut)
 	}
-	samePredictions(t, "mark1 apply vs mark1 fit", labelsOf(t, filepath.Join(dir, "apply.pred")), labelsOf(t, filepath.Join(dir, "mark1.pred")))
+	samePredictions(t, "mark1 apply vs mark1 fit", testtool.Numbers(t, filepath.Join(dir, "apply.pred")), testtool.Numbers(t, filepath.Join(dir, "mark1.pred")))
 }
 
 // fit prints the training accuracy only with --train-accuracy, and then the
@@ -112,7 +113,7 @@ func TestFitTrainAccuracyOptIn(t *testing.T) {
 		if code, _, errOut = run(t, dir, "apply", "--model", "model.json", "--data", "train.libsvm", "--predictions", "p"); code != 0 {
 			t.Fatalf("%s: apply: exit %d: %s", learner, code, errOut)
 		}
-		pred, truth := labelsOf(t, filepath.Join(dir, "p")), labelsFromFile(t, filepath.Join(dir, "train.libsvm"))
+		pred, truth := testtool.Numbers(t, filepath.Join(dir, "p")), labelsFromFile(t, filepath.Join(dir, "train.libsvm"))
 		right := 0
 		for i := range pred {
 			if pred[i] == truth[i] {

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"mark1/internal/testtool"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -13,18 +14,6 @@ import (
 	"strings"
 	"testing"
 )
-
-// needTool skips the test when the command is missing, and fails it when
-// the environment variable CI is set (the CI image installs it).
-func needTool(t *testing.T, name, pkg string) {
-	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s not installed (Debian package %s): CI must install it", name, pkg)
-		}
-		t.Skipf("%s not installed (Debian package %s): skipping the comparison with it", name, pkg)
-	}
-}
 
 // libsvmData writes n rows of 4 features in LIBSVM's format with labels
 // from label, the values rounded so the files are exact.
@@ -64,23 +53,6 @@ func targetLabel(x []float64) string {
 	return strconv.FormatFloat(math.Round((math.Sin(2*x[0])+x[1]*x[2]-x[3]/2)*1e4)/1e4, 'g', -1, 64)
 }
 
-func numbers(t *testing.T, path string) []float64 {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []float64
-	for _, f := range strings.Fields(string(b)) {
-		v, err := strconv.ParseFloat(f, 64)
-		if err != nil {
-			t.Fatalf("%s: %q is not a number", path, f)
-		}
-		out = append(out, v)
-	}
-	return out
-}
-
 var (
 	reMSE = regexp.MustCompile(`Mean squared error = (\S+)`)
 	reSCC = regexp.MustCompile(`Squared correlation coefficient = (\S+)`)
@@ -92,7 +64,7 @@ var (
 // fit --predictions wrote, and (regressions) that fit's and apply's mean
 // squared error and squared correlation are svm-predict's.
 func TestFitLIBSVMTypes(t *testing.T) {
-	needTool(t, "svm-predict", "libsvm-tools")
+	testtool.Need(t, "svm-predict", "libsvm-tools")
 	dir := t.TempDir()
 	libsvmData(t, filepath.Join(dir, "c.train"), 1, 120, classLabel)
 	libsvmData(t, filepath.Join(dir, "c.test"), 2, 200, classLabel)
@@ -122,7 +94,7 @@ func TestFitLIBSVMTypes(t *testing.T) {
 				if err != nil {
 					t.Fatalf("svm-predict: %v\n%s", err, sp)
 				}
-				got, want := numbers(t, filepath.Join(dir, "p.txt")), numbers(t, filepath.Join(dir, "sp.txt"))
+				got, want := testtool.Numbers(t, filepath.Join(dir, "p.txt")), testtool.Numbers(t, filepath.Join(dir, "sp.txt"))
 				if len(got) != len(want) {
 					t.Fatalf("%d predictions; svm-predict %d", len(got), len(want))
 				}
@@ -135,7 +107,7 @@ func TestFitLIBSVMTypes(t *testing.T) {
 				if code != 0 {
 					t.Fatalf("apply: exit %d\n%s%s", code, aout, errs)
 				}
-				if a := numbers(t, filepath.Join(dir, "a.txt")); len(a) != len(want) {
+				if a := testtool.Numbers(t, filepath.Join(dir, "a.txt")); len(a) != len(want) {
 					t.Fatalf("apply: %d predictions", len(a))
 				} else {
 					for i := range a {
@@ -168,10 +140,10 @@ func TestFitLIBSVMTypes(t *testing.T) {
 // liblinear-train wrote, and its predictions are svm-predict's and
 // liblinear-predict's.
 func TestApplyForeignModels(t *testing.T) {
-	needTool(t, "svm-train", "libsvm-tools")
-	needTool(t, "svm-predict", "libsvm-tools")
-	needTool(t, "liblinear-train", "liblinear-tools")
-	needTool(t, "liblinear-predict", "liblinear-tools")
+	testtool.Need(t, "svm-train", "libsvm-tools")
+	testtool.Need(t, "svm-predict", "libsvm-tools")
+	testtool.Need(t, "liblinear-train", "liblinear-tools")
+	testtool.Need(t, "liblinear-predict", "liblinear-tools")
 	dir := t.TempDir()
 	libsvmData(t, filepath.Join(dir, "c.train"), 5, 150, classLabel)
 	libsvmData(t, filepath.Join(dir, "c.test"), 6, 200, classLabel)
@@ -203,7 +175,7 @@ func TestApplyForeignModels(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("apply: exit %d\n%s%s", code, out, errs)
 			}
-			got, want := numbers(t, filepath.Join(dir, "got.txt")), numbers(t, filepath.Join(dir, "want.txt"))
+			got, want := testtool.Numbers(t, filepath.Join(dir, "got.txt")), testtool.Numbers(t, filepath.Join(dir, "want.txt"))
 			if len(got) != len(want) {
 				t.Fatalf("%d predictions; %s %d", len(got), tt.predict, len(want))
 			}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"mark1/internal/testtool"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -155,7 +156,7 @@ func TestApplyChecksInput(t *testing.T) {
 // read 0-based for the 0-based model; 0-based data for a 1-based model are
 // refused; query ids are ignored with a note.
 func TestZeroBasedLikeSVMTrain(t *testing.T) {
-	tool(t, "svm-train", "libsvm-tools")
+	testtool.Need(t, "svm-train", "libsvm-tools")
 	dir := t.TempDir()
 	X, y := flowers(120)
 	os.WriteFile(filepath.Join(dir, "all.txt"), table("", X, y, []int{0, 1, 2, 3}, true, " "), 0o644)
@@ -190,18 +191,18 @@ dump_svmlight_file(X2, y[90:], "qid.svm", query_id=np.arange(30) // 10)
 			t.Errorf("machine %d: obj %.10g; svm-train %.6f", m, got[m], want[m])
 		}
 	}
-	samePredictions(t, "fit on 0-based data vs svm-train", labelsOf(t, filepath.Join(dir, "p.pred")), labelsOf(t, filepath.Join(dir, "ref.pred")))
+	samePredictions(t, "fit on 0-based data vs svm-train", testtool.Numbers(t, filepath.Join(dir, "p.pred")), testtool.Numbers(t, filepath.Join(dir, "ref.pred")))
 	// apply reads the test file (no index 0) as 0-based, as the model's data were
 	code, _, errOut = run(t, dir, "apply", "--model", "m0.json", "--data", "test0.svm", "--predictions", "a.pred")
 	if code != 0 {
 		t.Fatalf("apply: exit %d: %s", code, errOut)
 	}
-	samePredictions(t, "apply vs svm-predict", labelsOf(t, filepath.Join(dir, "a.pred")), labelsOf(t, filepath.Join(dir, "ref.pred")))
+	samePredictions(t, "apply vs svm-predict", testtool.Numbers(t, filepath.Join(dir, "a.pred")), testtool.Numbers(t, filepath.Join(dir, "ref.pred")))
 	code, out, errOut = run(t, dir, "apply", "--model", "m0.json", "--data", "qid.svm", "--predictions", "q.pred")
 	if code != 0 || !strings.Contains(errOut, "qid.svm: 30 svmlight query ids (qid:N) ignored") {
 		t.Fatalf("apply with qid: exit %d: %s %s", code, out, errOut)
 	}
-	samePredictions(t, "apply with qid vs svm-predict", labelsOf(t, filepath.Join(dir, "q.pred")), labelsOf(t, filepath.Join(dir, "ref.pred")))
+	samePredictions(t, "apply with qid vs svm-predict", testtool.Numbers(t, filepath.Join(dir, "q.pred")), testtool.Numbers(t, filepath.Join(dir, "ref.pred")))
 	// a 1-based model refuses 0-based data
 	if code, _, errOut := run(t, dir, "fit", "--data", "train1.svm", "--model", "m1.json"); code != 0 {
 		t.Fatalf("fit 1-based: %s", errOut)
@@ -220,12 +221,7 @@ dump_svmlight_file(X2, y[90:], "qid.svm", query_id=np.arange(30) // 10)
 // or skips (elsewhere) without scikit-learn.
 func sklearnRun(t *testing.T, dir, script string) string {
 	t.Helper()
-	if err := exec.Command("/usr/bin/python3", "-c", "import sklearn").Run(); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("scikit-learn is needed (Debian python3-sklearn; .ci/run installs it): %v", err)
-		}
-		t.Skipf("scikit-learn not installed (Debian python3-sklearn): %v", err)
-	}
+	testtool.NeedSklearn(t)
 	cmd := exec.Command("/usr/bin/python3", "-c", script)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()

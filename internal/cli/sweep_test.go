@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"mark1/internal/testtool"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,7 +19,7 @@ import (
 // toolPath is needTool's tool's path.
 func toolPath(t *testing.T, name, pkg string) string {
 	t.Helper()
-	needTool(t, name, pkg)
+	testtool.Need(t, name, pkg)
 	p, _ := exec.LookPath(name)
 	return p
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"mark1/internal/testtool"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -15,18 +16,6 @@ import (
 
 	"mark1/dataset"
 )
-
-// needTool skips the test when the command is missing, and fails it when
-// the environment variable CI is set (the CI image installs it).
-func needTool(t *testing.T, name, pkg string) {
-	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s not installed (Debian package %s): CI must install it", name, pkg)
-		}
-		t.Skipf("%s not installed (Debian package %s): skipping the comparison with it", name, pkg)
-	}
-}
 
 func runTool(t *testing.T, name string, args ...string) {
 	t.Helper()
@@ -83,24 +72,6 @@ func twoClasses(x []float64) string {
 
 func target(x []float64) string {
 	return strconv.FormatFloat(math.Round((math.Sin(2*x[0])+x[1]*x[2]-0.5*x[3])*1e4)/1e4, 'g', -1, 64)
-}
-
-// readPredictions reads one number per line.
-func readPredictions(t *testing.T, path string) []float64 {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []float64
-	for _, f := range strings.Fields(string(b)) {
-		v, err := strconv.ParseFloat(f, 64)
-		if err != nil {
-			t.Fatalf("%s: %q", path, f)
-		}
-		out = append(out, v)
-	}
-	return out
 }
 
 // predictFile predicts every row of the data file with f as apply does:
@@ -169,8 +140,8 @@ func samePredictions(t *testing.T, what string, values bool, got, want []float64
 // Debian's svm-train, reads the model, and checks that every prediction on
 // new data equals svm-predict's.
 func TestReadLIBSVMModels(t *testing.T) {
-	needTool(t, "svm-train", "libsvm-tools")
-	needTool(t, "svm-predict", "libsvm-tools")
+	testtool.Need(t, "svm-train", "libsvm-tools")
+	testtool.Need(t, "svm-predict", "libsvm-tools")
 	dir := t.TempDir()
 	data := map[string][2]string{}
 	for _, d := range []struct {
@@ -217,7 +188,7 @@ func TestReadLIBSVMModels(t *testing.T) {
 				if f.Values() != values {
 					t.Errorf("Values() = %v for svm-train -s %s", f.Values(), typ.s)
 				}
-				samePredictions(t, name, values && typ.s != "2", predictFile(t, f, data[typ.data][1]), readPredictions(t, pred))
+				samePredictions(t, name, values && typ.s != "2", predictFile(t, f, data[typ.data][1]), testtool.Numbers(t, pred))
 				// Written back in LIBSVM's format, svm-predict still
 				// predicts the same.
 				again := filepath.Join(dir, name+".again")
@@ -230,7 +201,7 @@ func TestReadLIBSVMModels(t *testing.T) {
 				}
 				pred2 := filepath.Join(dir, name+".pred2")
 				runTool(t, "svm-predict", "-q", data[typ.data][1], again, pred2)
-				samePredictions(t, name+" rewritten", values && typ.s != "2", readPredictions(t, pred2), readPredictions(t, pred))
+				samePredictions(t, name+" rewritten", values && typ.s != "2", testtool.Numbers(t, pred2), testtool.Numbers(t, pred))
 			})
 		}
 	}
@@ -240,8 +211,8 @@ func TestReadLIBSVMModels(t *testing.T) {
 // bias with Debian's liblinear-train and checks that every prediction on
 // new data equals liblinear-predict's.
 func TestReadLIBLINEARModels(t *testing.T) {
-	needTool(t, "liblinear-train", "liblinear-tools")
-	needTool(t, "liblinear-predict", "liblinear-tools")
+	testtool.Need(t, "liblinear-train", "liblinear-tools")
+	testtool.Need(t, "liblinear-predict", "liblinear-tools")
 	dir := t.TempDir()
 	data := map[string][2]string{}
 	for _, d := range []struct {
@@ -272,7 +243,7 @@ func TestReadLIBLINEARModels(t *testing.T) {
 					if format != LIBLINEAR {
 						t.Errorf("format %v; want liblinear", format)
 					}
-					samePredictions(t, name, set == "reg", predictFile(t, f, data[set][1]), readPredictions(t, pred))
+					samePredictions(t, name, set == "reg", predictFile(t, f, data[set][1]), testtool.Numbers(t, pred))
 					var b bytes.Buffer
 					if err := WriteLIBLINEAR(&b, f, false); err != nil {
 						t.Fatal(err)
@@ -283,7 +254,7 @@ func TestReadLIBLINEARModels(t *testing.T) {
 					}
 					pred2 := filepath.Join(dir, name+".pred2")
 					runTool(t, "liblinear-predict", "-q", data[set][1], again, pred2)
-					samePredictions(t, name+" rewritten", set == "reg", readPredictions(t, pred2), readPredictions(t, pred))
+					samePredictions(t, name+" rewritten", set == "reg", testtool.Numbers(t, pred2), testtool.Numbers(t, pred))
 				})
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"mark1/internal/testtool"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -17,18 +18,6 @@ import (
 	"mark1/learning"
 	"mark1/learning/kernel"
 )
-
-// needTool skips the test when the command is missing, and fails it when
-// the environment variable CI is set (the CI image installs it).
-func needTool(t *testing.T, name, pkg string) {
-	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s not installed (Debian package %s): CI must install it", name, pkg)
-		}
-		t.Skipf("%s not installed (Debian package %s): skipping the comparison with it", name, pkg)
-	}
-}
 
 // libsvmRun is what svm-train printed for one machine.
 type libsvmRun struct {
@@ -184,8 +173,8 @@ func convexKernels() []struct {
 }
 
 func TestNuSVCAgreesWithLIBSVM(t *testing.T) {
-	needTool(t, "svm-train", "libsvm-tools")
-	needTool(t, "svm-predict", "libsvm-tools")
+	testtool.Need(t, "svm-train", "libsvm-tools")
+	testtool.Need(t, "svm-predict", "libsvm-tools")
 	dir := t.TempDir()
 	X, y := liveBlobs(5, 60, [][2]float64{{0, 0}, {1, 0.3}, {0.3, 1}}, 0.8)
 	data := filepath.Join(dir, "train")
@@ -257,8 +246,8 @@ func kernelDecisions(km *KernelModel) func([]float64) []float64 {
 }
 
 func TestOneClassAgreesWithLIBSVM(t *testing.T) {
-	needTool(t, "svm-train", "libsvm-tools")
-	needTool(t, "svm-predict", "libsvm-tools")
+	testtool.Need(t, "svm-train", "libsvm-tools")
+	testtool.Need(t, "svm-predict", "libsvm-tools")
 	dir := t.TempDir()
 	X, y := liveBlobs(2, 80, [][2]float64{{0, 0}}, 1)
 	data := filepath.Join(dir, "train")
@@ -284,8 +273,8 @@ func TestOneClassAgreesWithLIBSVM(t *testing.T) {
 }
 
 func TestSVRAgreesWithLIBSVM(t *testing.T) {
-	needTool(t, "svm-train", "libsvm-tools")
-	needTool(t, "svm-predict", "libsvm-tools")
+	testtool.Need(t, "svm-train", "libsvm-tools")
+	testtool.Need(t, "svm-predict", "libsvm-tools")
 	dir := t.TempDir()
 	X, z := regression(3, 120)
 	data := filepath.Join(dir, "train")
@@ -328,8 +317,8 @@ func TestSVRAgreesWithLIBSVM(t *testing.T) {
 }
 
 func TestClassWeightsAgreeWithLIBSVM(t *testing.T) {
-	needTool(t, "svm-train", "libsvm-tools")
-	needTool(t, "svm-predict", "libsvm-tools")
+	testtool.Need(t, "svm-train", "libsvm-tools")
+	testtool.Need(t, "svm-predict", "libsvm-tools")
 	dir := t.TempDir()
 	X, y := liveBlobs(4, 30, [][2]float64{{0, 0}, {1, 0.5}, {0.3, 1.2}}, 0.6)
 	X, y = X[:len(X)-20], y[:len(y)-20] // unbalanced

@@ -1,0 +1,59 @@
+// Package testtool holds what tests share when they compare mark1 with
+// other programs (LIBSVM's and LIBLINEAR's tools, scikit-learn): finding
+// the program, which fails the test in CI (where .ci/run installs it) and
+// skips it elsewhere, and reading the numbers those programs write.
+package testtool
+
+import (
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Need skips t when the command name is not installed, and fails it when
+// the environment variable CI is set: CI installs the Debian package pkg.
+func Need(t testing.TB, name, pkg string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s not installed (Debian package %s): CI must install it", name, pkg)
+		}
+		t.Skipf("%s not installed (Debian package %s): skipping the comparison with it", name, pkg)
+	}
+}
+
+// Python is the interpreter Debian's python3-sklearn installs for.
+const Python = "/usr/bin/python3"
+
+// NeedSklearn skips t when scikit-learn is not importable by Python, and
+// fails it in CI.
+func NeedSklearn(t testing.TB) {
+	t.Helper()
+	if err := exec.Command(Python, "-c", "import sklearn").Run(); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("scikit-learn is needed for %s (Debian python3-sklearn; .ci/run installs it): %v", Python, err)
+		}
+		t.Skipf("scikit-learn not installed for %s (Debian python3-sklearn): %v", Python, err)
+	}
+}
+
+// Numbers reads the whitespace-separated numbers of the file at path (a
+// predictions file of svm-predict, liblinear-predict or mark1).
+func Numbers(t testing.TB, path string) []float64 {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []float64
+	for _, f := range strings.Fields(string(b)) {
+		v, err := strconv.ParseFloat(f, 64)
+		if err != nil {
+			t.Fatalf("%s: %q is not a number", path, f)
+		}
+		out = append(out, v)
+	}
+	return out
+}
