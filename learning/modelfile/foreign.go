@@ -145,6 +145,25 @@ func (h header) ints(lr *lineReader, key string, n int) ([]int, error) {
 	return out, nil
 }
 
+// labels reads the label line of K distinct integer labels as class names.
+func (h header) labels(lr *lineReader, K int) ([]string, error) {
+	labels, err := h.ints(lr, "label", K)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[int]bool{}
+	classes := make([]string, 0, K)
+	for _, l := range labels {
+		if seen[l] {
+			lr.line = h.lines["label"]
+			return nil, lr.errorf("label %d appears twice", l)
+		}
+		seen[l] = true
+		classes = append(classes, strconv.Itoa(l))
+	}
+	return classes, nil
+}
+
 func (h header) floats(lr *lineReader, key string, n int) ([]float64, error) {
 	v := h.vals[key]
 	if len(v) != n {
@@ -335,17 +354,8 @@ func DecodeLIBSVM(r io.Reader, name string) (*File, error) {
 		if !h.has("label") || !h.has("nr_sv") {
 			return nil, lr.errorf("a classifier's header needs label and nr_sv lines")
 		}
-		labels, err := h.ints(lr, "label", K)
-		if err != nil {
+		if f.Classes, err = h.labels(lr, K); err != nil {
 			return nil, err
-		}
-		seen := map[int]bool{}
-		for _, l := range labels {
-			if seen[l] {
-				return nil, at("label").errorf("label %d appears twice", l)
-			}
-			seen[l] = true
-			f.Classes = append(f.Classes, strconv.Itoa(l))
 		}
 		if nSV, err = h.ints(lr, "nr_sv", K); err != nil {
 			return nil, err
@@ -518,17 +528,8 @@ func DecodeLIBLINEAR(r io.Reader, name string) (*File, error) {
 		if !h.has("label") {
 			return nil, lr.errorf("no label line before the weights")
 		}
-		labels, err := h.ints(lr, "label", K)
-		if err != nil {
+		if f.Classes, err = h.labels(lr, K); err != nil {
 			return nil, err
-		}
-		seen := map[int]bool{}
-		for _, l := range labels {
-			if seen[l] {
-				return nil, at("label").errorf("label %d appears twice", l)
-			}
-			seen[l] = true
-			f.Classes = append(f.Classes, strconv.Itoa(l))
 		}
 	}
 	rho := 0.0
