@@ -206,9 +206,9 @@ func Start(ctx context.Context, e Example, s Setup) (*Run, error) {
 	case learning.BatchGD:
 		r.GD, err = TraceBatchGD(ctx, e, GDOptions{Bias: !l.NoBias, Eps: l.Step, LineSearch: l.LineSearch, MaxSteps: l.MaxEpochs, Start: s.Start})
 	case learning.KernelPerceptron:
-		r.Kernel, err = TraceKernelPerceptron(ctx, e, KernelOptions{Kernel: l.Kernel, Bias: !l.NoBias, Shuffle: !l.InOrder, Seed: l.Seed, MaxEpochs: l.MaxEpochs})
+		r.Kernel, err = TraceKernelPerceptron(ctx, e, KernelOptions{Kernel: portable(l.Kernel), Bias: !l.NoBias, Shuffle: !l.InOrder, Seed: l.Seed, MaxEpochs: l.MaxEpochs})
 	case svm.Kernel:
-		r.SVM, err = SolveSVM(e, SVMOptions{Kernel: l.Kernel, C: l.Settings.C, Hard: l.Settings.Hard})
+		r.SVM, err = SolveSVM(e, SVMOptions{Kernel: portable(l.Kernel), C: l.Settings.C, Hard: l.Settings.Hard})
 	}
 	if err != nil {
 		return nil, err

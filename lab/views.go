@@ -294,7 +294,7 @@ func exampleKernel(spec string, e Example) (kernel.Kernel, error) {
 	}
 	rows := e.Data().Features()
 	k, _, err := ks.Kernel(rows.Dim(), learners.Variance(rows))
-	return k, err
+	return portable(k), err
 }
 
 // MarginPlots draws the SVM with s's kernel with a hard margin (when the

@@ -39,7 +39,8 @@ func siteChromium(t *testing.T) string {
 // plain file server, and checks in headless Chromium that its WebAssembly
 // answers the page (the notes' example, a state from the address), and
 // that its traces are byte for byte those of lab --json, for every example
-// with the default learner and for each other learner.
+// with the default learner, for each other learner, and for every
+// kernel that calls exp.
 func TestLabSite(t *testing.T) {
 	bin := siteChromium(t)
 	src, err := filepath.Abs("../..")
@@ -91,6 +92,12 @@ func TestLabSite(t *testing.T) {
 		tcase{[]string{"--example", "needs-bias", "--learner", "batch-gd", "--bias", "--eps", "0.5"}, `{"example":"needs-bias","setup":{"learner":"batch-gd","bias":true,"eps":0.5,"seed":1,"C":1,"max_epochs":100,"loss":"perceptron","batch":1}}`},
 		tcase{[]string{"--example", "xor", "--learner", "kernel-perceptron", "--kernel", "poly:d=2,gamma=1"}, `{"example":"xor","setup":{"learner":"kernel-perceptron","kernel":"poly:d=2,gamma=1","eps":1,"seed":1,"C":1,"max_epochs":100,"loss":"perceptron","batch":1}}`},
 		tcase{[]string{"--example", "rings", "--learner", "svm", "--kernel", "poly:d=2,gamma=1,c=1"}, `{"example":"rings","setup":{"learner":"svm","kernel":"poly:d=2,gamma=1,c=1","eps":1,"seed":1,"C":1,"max_epochs":100,"loss":"perceptron","batch":1}}`},
+		// The kernels that call exp: the lab computes them with its
+		// portable exp, so amd64's assembly math.Exp does not show.
+		tcase{[]string{"--example", "rings", "--learner", "kernel-perceptron", "--kernel", "gaussian:sigma=1"}, `{"example":"rings","setup":{"learner":"kernel-perceptron","kernel":"gaussian:sigma=1","eps":1,"seed":1,"C":1,"max_epochs":100}}`},
+		tcase{[]string{"--example", "xor", "--learner", "svm", "--kernel", "rbf:gamma=scale", "--C", "10"}, `{"example":"xor","setup":{"learner":"svm","kernel":"rbf:gamma=scale","eps":1,"seed":1,"C":10,"max_epochs":100}}`},
+		tcase{[]string{"--example", "overlap", "--learner", "svm", "--kernel", "laplace:sigma=0.5"}, `{"example":"overlap","setup":{"learner":"svm","kernel":"laplace:sigma=0.5","eps":1,"seed":1,"C":1,"max_epochs":100}}`},
+		tcase{[]string{"--example", "pizza-001", "--learner", "kernel-perceptron", "--kernel", "sigmoid:gamma=0.5,coef0=-1"}, `{"example":"pizza-001","setup":{"learner":"kernel-perceptron","kernel":"sigmoid:gamma=0.5,coef0=-1","eps":1,"seed":1,"C":1,"max_epochs":100}}`},
 		tcase{[]string{"--example", "overlap", "--learner", "svm", "--hard"}, `{"example":"overlap","setup":{"learner":"svm","hard":true,"eps":1,"seed":1,"C":1,"max_epochs":100,"loss":"perceptron","batch":1}}`},
 		tcase{[]string{"--example", "overlap", "--learner", "sgd", "--loss", "logistic", "--batch", "4", "--eps", "0.5"}, `{"example":"overlap","setup":{"learner":"sgd","loss":"logistic","batch":4,"eps":0.5,"seed":1,"C":1,"max_epochs":100}}`},
 	)
