@@ -55,22 +55,42 @@ type Plugboard struct {
 	Units  []Unit `json:"units"`
 }
 
+// Validate reports a setting out of range for a retina of cells
+// photocells as a *FieldError (after Defaults: a zero Config is valid).
+// A range that depends on the retina's size names "cells" among the
+// settings it depends on (FieldError.With).
+func (c Config) Validate(cells int) error {
+	a := c.Defaults()
+	x, y, theta := a.Excitatory, a.Inhibitory, a.Threshold
+	switch {
+	case a.Units < 1 || a.Units > MaxUnits:
+		return fieldErr("units", a.Units, nil, "[1, %d] A-units", MaxUnits)
+	case x < 0:
+		return fieldErr("excitatory", x, nil, "a count ≥ 0")
+	case y < 0:
+		return fieldErr("inhibitory", y, nil, "a count ≥ 0")
+	case x+y < 1 || x > cells || y > cells || x+y > cells:
+		return fieldErr("excitatory", x, []string{"inhibitory", "cells"},
+			"x + y = %d + %d origin points in [1, %d]: at least one, at most the %d cells of the retina", x, y, cells, cells)
+	case theta < 0 || (theta > x && theta > cells-y):
+		return fieldErr("threshold", theta, []string{"excitatory"}, "θ in range [0, x = %d]: above x the A-unit could never fire", x)
+	case theta > x:
+		return fieldErr("threshold", theta, []string{"excitatory"},
+			"θ at most x = %d excitatory origin points, or the A-unit could never fire: x in range [%d, %d] (θ to the %d cells less y = %d) or θ in range [0, %d]",
+			x, theta, cells-y, cells, y, x)
+	}
+	return nil
+}
+
 // Wire draws a plugboard for a width x height retina from seed. Within one
 // A-unit the origin points are distinct (drawn without replacement); different
 // units may share points. The same seed gives the same plugboard.
 func Wire(cfg Config, width, height int, seed uint64) (*Plugboard, error) {
-	cfg = cfg.Defaults()
 	cells := width * height
-	switch {
-	case cfg.Units < 1 || cfg.Units > MaxUnits:
-		return nil, fmt.Errorf("associator: %d A-units out of range [1, %d]", cfg.Units, MaxUnits)
-	case cfg.Excitatory < 0 || cfg.Inhibitory < 0 || cfg.Excitatory+cfg.Inhibitory < 1:
-		return nil, fmt.Errorf("associator: need at least one origin point (x=%d, y=%d)", cfg.Excitatory, cfg.Inhibitory)
-	case cfg.Excitatory+cfg.Inhibitory > cells:
-		return nil, fmt.Errorf("associator: x+y=%d origin points exceed the %d S-units", cfg.Excitatory+cfg.Inhibitory, cells)
-	case cfg.Threshold < 0 || cfg.Threshold > cfg.Excitatory:
-		return nil, fmt.Errorf("associator: threshold θ=%d out of range [0, x=%d]", cfg.Threshold, cfg.Excitatory)
+	if err := cfg.Validate(cells); err != nil {
+		return nil, err
 	}
+	cfg = cfg.Defaults()
 	rng := rand.New(rand.NewPCG(seed, 0xa55))
 	p := &Plugboard{Width: width, Height: height, Units: make([]Unit, cfg.Units)}
 	k := cfg.Excitatory + cfg.Inhibitory

@@ -26,29 +26,44 @@ type Config struct {
 	Faults Faults `json:"faults,omitzero"`
 }
 
-// Validate checks every part.
-func (c Config) Validate() error {
+// Validate checks every part, and returns a setting out of range as a
+// *FieldError named by its path in the configuration ("retina.noise",
+// "associator.threshold", "motors.step", "faults.dead_a").
+func (c Config) Validate() error { return c.validate(false) }
+
+// validate is Validate; wired leaves out the association units, which a
+// machine given its plugboard takes from it (checked with it).
+func (c Config) validate(wired bool) error {
 	if _, ok := presets()[c.Preset]; !ok && c.Preset != "" {
 		var names []string
 		for _, p := range Presets() {
 			names = append(names, p.Name)
 		}
-		return fmt.Errorf("machine: preset %.40q is none of mark1's (%s)", c.Preset, strings.Join(names, ", "))
+		return fieldErr("preset", fmt.Sprintf("%.40q", c.Preset), "one of mark1's presets (%s)", strings.Join(names, ", "))
 	}
 	if err := c.Retina.Validate(); err != nil {
-		return err
+		return nested("retina", err, nil)
+	}
+	w, h := c.Retina.Size()
+	cells := map[string][]string{"cells": {"retina.width", "retina.height"}}
+	if err := c.Associator.Validate(w * h); err != nil && !wired {
+		return nested("associator", err, cells)
+	}
+	if err := c.Response.Validate(); err != nil {
+		return nested("response", err, nil)
 	}
 	if err := c.Motors.Validate(); err != nil {
-		return err
+		return nested("motors", err, nil)
 	}
 	if !(c.PresentSeconds >= 0) || c.PresentSeconds > 1e6 {
-		return fmt.Errorf("machine: presentation time %v s out of range [0, 1e+06]", c.PresentSeconds)
+		return fieldErr("present_seconds", c.PresentSeconds, "[0, 1e+06] seconds")
 	}
 	if err := c.Faults.Validate(); err != nil {
-		return fmt.Errorf("machine: %w", err)
+		return err
 	}
 	if err := c.motors().Validate(); err != nil {
-		return fmt.Errorf("machine: with the drift fault: %w", err)
+		return &FieldError{Field: "faults.drift", Value: c.Faults.Drift, With: []string{"motors.drift"},
+			Range: fmt.Sprintf("a drift that the motors' own can take: %v", err)}
 	}
 	return nil
 }

@@ -45,25 +45,35 @@ type Faults struct {
 	Drift float64 `json:"drift,omitempty"`
 }
 
-// faultKinds names the faults in the --faults syntax, in order, with their
-// fields. A function, so that there is no package-level mutable state.
-func faultKinds(f *Faults) []struct {
-	name string
-	v    *float64
-	max  float64
-} {
-	return []struct {
-		name string
-		v    *float64
-		max  float64
-	}{
-		{"dead-cells", &f.DeadCells, 1},
-		{"stuck-cells", &f.StuckCells, 1},
-		{"broken-wires", &f.BrokenWires, 1},
-		{"dead-a", &f.DeadA, 1},
-		{"stuck-pots", &f.StuckPots, 1},
-		{"noisy-pots", &f.NoisyPots, 1},
-		{"drift", &f.Drift, 10},
+// faultKind is one kind of fault: its name in the ParseFaults syntax,
+// its field in the machine file, its rate and the largest rate allowed.
+type faultKind struct {
+	name, field string
+	v           *float64
+	max         float64
+}
+
+// check returns the rate out of range as a *FieldError named
+// "faults.field", or nil.
+func (k faultKind) check() *FieldError {
+	if v := *k.v; !(v >= 0 && v <= k.max) || math.IsInf(v, 0) {
+		return &FieldError{Field: "faults." + k.field, Value: v, Range: fmt.Sprintf("[0, %v]", k.max)}
+	}
+	return nil
+}
+
+// faultKinds names the faults in the ParseFaults syntax, in order, with
+// their fields. A function, so that there is no package-level mutable
+// state.
+func faultKinds(f *Faults) []faultKind {
+	return []faultKind{
+		{"dead-cells", "dead_cells", &f.DeadCells, 1},
+		{"stuck-cells", "stuck_cells", &f.StuckCells, 1},
+		{"broken-wires", "broken_wires", &f.BrokenWires, 1},
+		{"dead-a", "dead_a", &f.DeadA, 1},
+		{"stuck-pots", "stuck_pots", &f.StuckPots, 1},
+		{"noisy-pots", "noisy_pots", &f.NoisyPots, 1},
+		{"drift", "drift", &f.Drift, 10},
 	}
 }
 
@@ -116,8 +126,10 @@ func ParseFaults(s string) (Faults, error) {
 		}
 		*kinds[i].v = v
 	}
-	if err := f.Validate(); err != nil {
-		return Faults{}, err
+	for _, k := range kinds {
+		if err := k.check(); err != nil {
+			return Faults{}, fmt.Errorf("fault %s=%v out of range: want %s", k.name, *k.v, err.Range)
+		}
 	}
 	return f, nil
 }
@@ -140,12 +152,12 @@ func (f Faults) String() string {
 // IsZero reports whether there are no faults.
 func (f Faults) IsZero() bool { return f == Faults{} }
 
-// Validate reports a rate out of range: fractions in [0, 1], drift in
-// [0, 10].
+// Validate reports a rate out of range (fractions in [0, 1], drift in
+// [0, 10]) as a *FieldError named "faults.dead_a", "faults.drift", ….
 func (f Faults) Validate() error {
 	for _, k := range faultKinds(&f) {
-		if v := *k.v; !(v >= 0 && v <= k.max) || math.IsInf(v, 0) {
-			return fmt.Errorf("fault %s=%v out of range [0, %v]", k.name, v, k.max)
+		if err := k.check(); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -192,7 +192,7 @@ func decodeV2(data []byte) (*Machine, error) {
 	}
 	if b.Recipe != nil {
 		if err := b.Recipe.Validate(); err != nil {
-			return nil, fmt.Errorf("recipe: %v", err)
+			return nil, nested("recipe", err, nil)
 		}
 	}
 	if err := b.Wiring.Validate(); err != nil {

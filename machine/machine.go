@@ -77,7 +77,7 @@ func New(cfg Config, classes []string, seeds Seeds, wiring *associator.Plugboard
 // build assembles a machine from healthy parts and the given plugboard
 // (used as is), without drawing faults.
 func build(cfg Config, classes []string, seeds Seeds, plug *associator.Plugboard) (*Machine, error) {
-	if err := cfg.Validate(); err != nil {
+	if err := cfg.validate(plug != nil); err != nil {
 		return nil, err
 	}
 	ret, err := retina.New(cfg.Retina, seeds.Retina)

@@ -94,35 +94,43 @@ const MaxFeedback = 1000
 const MaxEpochLimit = 1_000_000
 
 // Validate reports a field out of range as a *FieldError naming the
-// field as the machine file does.
+// field as the machine file does ("pulses", "decay"; the data's under
+// "data": "data.n").
 func (r Recipe) Validate() error {
 	switch {
 	case r.Rule < ErrorCorrection || r.Rule > Spontaneous:
-		return fieldErr("rule", int(r.Rule), "unknown training rule (want %s)", orList(ruleNames()))
+		return fieldErr("rule", int(r.Rule), "a training rule: %s", orList(ruleNames()))
 	case r.Values < Alpha || r.Values > Beta:
-		return fieldErr("values", int(r.Values), "unknown value system (want %s)", orList(valueNames()))
+		return fieldErr("values", int(r.Values), "a value system: %s", orList(valueNames()))
 	case r.Pulses < 0 || r.Pulses > 1000:
-		return fieldErr("pulses", r.Pulses, "out of range [1, 1000]")
+		return fieldErr("pulses", r.Pulses, "[1, 1000] motor pulses per correction")
 	case r.MaxEpochs < 0 || r.MaxEpochs > MaxEpochLimit:
-		return fieldErr("max_epochs", r.MaxEpochs, "out of range [1, %d]", MaxEpochLimit)
+		return fieldErr("max_epochs", r.MaxEpochs, "[1, %d]", MaxEpochLimit)
 	case r.Stop < StopAuto || r.Stop > EpochLimit:
-		return fieldErr("stop", int(r.Stop), "unknown stopping rule (want %s)", orList(stopNames()))
-	case r.TrainSize < 0 || r.TestSize < 0:
-		return fmt.Errorf("negative data sizes %d and %d", r.TrainSize, r.TestSize)
+		return fieldErr("stop", int(r.Stop), "a stopping rule: %s", orList(stopNames()))
+	case r.TrainSize < 0:
+		return fieldErr("train_size", r.TrainSize, "a count ≥ 0")
+	case r.TestSize < 0:
+		return fieldErr("test_size", r.TestSize, "a count ≥ 0")
 	case !validSum(r.TrainSum):
-		return fieldErr("train_sha256", r.TrainSum, "not a fingerprint (want sha256: and 64 hex digits)")
+		return fieldErr("train_sha256", r.TrainSum, "a fingerprint: sha256: and 64 hex digits")
 	case !validSum(r.TestSum):
-		return fieldErr("test_sha256", r.TestSum, "not a fingerprint (want sha256: and 64 hex digits)")
+		return fieldErr("test_sha256", r.TestSum, "a fingerprint: sha256: and 64 hex digits")
 	case !(r.Decay >= 0 && r.Decay <= MaxDecay):
-		return fieldErr("decay", r.Decay, "out of range [0, %g] (the fraction of its value a pot loses after each presentation)", MaxDecay)
+		return fieldErr("decay", r.Decay, "[0, %g], the fraction of its value a pot loses after each presentation", MaxDecay)
 	case !(r.Feedback == 0 || r.Feedback >= 1 && r.Feedback <= MaxFeedback):
-		return fieldErr("feedback", r.Feedback, "out of range: 0 (none) or [1, %d] (the factor by which the responding R-unit multiplies its source-set's activity)", MaxFeedback)
+		return fieldErr("feedback", r.Feedback, "0 (none) or [1, %d], the factor by which the responding R-unit multiplies its source-set's activity", MaxFeedback)
 	case r.Feedback != 0 && r.Rule != ForcedMonovalent && r.Rule != Spontaneous:
-		return fieldErr("feedback", r.Feedback, "R→A feedback carries the monovalent rules only (forced-monovalent, spontaneous), not %s", r.Rule)
+		return &FieldError{Field: "feedback", Value: r.Feedback, With: []string{"rule"},
+			Range: fmt.Sprintf("0 with the rule %s: R→A feedback carries the monovalent rules only (forced-monovalent, spontaneous)", r.Rule)}
 	case r.Rule == Spontaneous && r.Stop != StopAuto && r.Stop != EpochLimit:
-		return fieldErr("stop", r.Stop, "spontaneous learning uses no labels, so it can stop only at the epoch limit")
+		return &FieldError{Field: "stop", Value: r.Stop, With: []string{"rule"},
+			Range: "the epoch limit: spontaneous learning uses no labels, so it can stop only there"}
 	}
-	return r.Data.Validate()
+	if err := r.Data.Validate(); err != nil {
+		return nested("data", err, nil)
+	}
+	return nil
 }
 
 // CheckMachine reports a *FieldError if the recipe cannot train a machine
@@ -131,7 +139,7 @@ func (r Recipe) Validate() error {
 // class, each a response with its source-set.
 func (r Recipe) CheckMachine(c Config) error {
 	if r.Rule.Needs1958Responses() && c.Response.Code != response.OnePerClass {
-		return fieldErr("rule", r.Rule, "needs mutually exclusive responses, one R-unit per class (code one-per-class); the machine's code is %s", c.Response.Code)
+		return fieldErr("rule", r.Rule, "a rule for the machine's %s code (error-correction or forced): %s needs mutually exclusive responses, one R-unit per class (code one-per-class)", c.Response.Code, r.Rule)
 	}
 	return nil
 }

@@ -70,7 +70,7 @@ func TestValidate(t *testing.T) {
 		{"one class", func(b map[string]any) { b["classes"] = []any{"a"} }, "1 classes"},
 		{"duplicate class names", func(b map[string]any) { b["classes"] = []any{"a", "b", "a"} }, `class "a" appears twice`},
 		{"empty class name", func(b map[string]any) { b["classes"] = []any{"a", "", "c"} }, "class 1 has an empty name"},
-		{"unknown preset", func(b map[string]any) { b["config"].(map[string]any)["preset"] = "nosuch" }, `preset "nosuch" is none of mark1's`},
+		{"unknown preset", func(b map[string]any) { b["config"].(map[string]any)["preset"] = "nosuch" }, `preset "nosuch" out of range`},
 		{"class name longer than a folder's", func(b map[string]any) { b["classes"] = []any{"a", strings.Repeat("x", 256), "c"} }, "class 1 has a name of 256 bytes; at most 255"},
 		{"origin point repeated in one unit", func(b map[string]any) {
 			u := units(b)[0].(map[string]any)

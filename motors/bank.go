@@ -81,7 +81,7 @@ func (c Config) Read(p float64) float64 {
 // maxMagnitude bounds the sizes in a Config: far beyond any pot.
 const maxMagnitude = 1e6
 
-// Validate reports a parameter out of range.
+// Validate reports a setting out of range as a *FieldError.
 func (c Config) Validate() error {
 	bad := func(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) || v < 0 }
 	// Sizes beyond maxMagnitude cannot be physical, and would let the
@@ -90,35 +90,40 @@ func (c Config) Validate() error {
 	for _, f := range []struct {
 		name string
 		v    float64
-	}{{"limit", c.Limit}, {"step", c.Step}, {"backlash", c.Backlash}, {"drift", c.Drift}, {"initial position", c.Initial}, {"pulse time", c.PulseSeconds}} {
+	}{{"limit", c.Limit}, {"step", c.Step}, {"backlash", c.Backlash}, {"drift", c.Drift}, {"initial", c.Initial}, {"pulse_seconds", c.PulseSeconds}} {
 		if math.Abs(f.v) > maxMagnitude {
-			return fmt.Errorf("motors: %s %g out of range [-%g, %g]", f.name, f.v, maxMagnitude, maxMagnitude)
+			return fieldErr(f.name, f.v, nil, "[-%g, %g]", maxMagnitude, maxMagnitude)
 		}
 	}
 	switch {
 	case bad(c.Limit):
-		return fmt.Errorf("motors: limit %v must be ≥ 0 (0 = no end stops)", c.Limit)
-	case bad(c.Step) || (c.Limit > 0 && c.StepSize() > 2*c.Limit):
-		return fmt.Errorf("motors: step %v must be > 0 and no more than the travel between end stops", c.Step)
+		return fieldErr("limit", c.Limit, nil, "a number ≥ 0 (0 = no end stops)")
+	case bad(c.Step):
+		if c.Limit > 0 {
+			return fieldErr("step", c.Step, nil, "a number > 0, at most %g, the travel between the end stops (2 × limit)", 2*c.Limit)
+		}
+		return fieldErr("step", c.Step, nil, "a number > 0")
+	case c.Limit > 0 && c.StepSize() > 2*c.Limit:
+		return fieldErr("step", c.Step, []string{"limit"}, "at most %g, the travel between the end stops (2 × limit = 2 × %g)", 2*c.Limit, c.Limit)
 	case c.Levels < 0 || c.Levels == 1 || c.Levels > 1<<24:
-		return fmt.Errorf("motors: %d levels out of range (0 = continuous, or 2 to 16777216)", c.Levels)
+		return fieldErr("levels", c.Levels, nil, "0 (continuous) or 2 to 16777216")
 	case c.Levels > 0 && c.Limit == 0:
-		return fmt.Errorf("motors: quantization to %d levels needs end stops (a limit > 0)", c.Levels)
+		return fieldErr("levels", c.Levels, []string{"limit"}, "0 (continuous) without end stops: quantization to levels needs a limit > 0")
 	case bad(c.Stuck) || c.Stuck > 1:
-		return fmt.Errorf("motors: stuck fraction %v out of range [0, 1]", c.Stuck)
+		return fieldErr("stuck", c.Stuck, nil, "a fraction in [0, 1]")
 	case bad(c.StepNoise) || c.StepNoise > 1:
-		return fmt.Errorf("motors: step noise %v out of range [0, 1]", c.StepNoise)
+		return fieldErr("step_noise", c.StepNoise, nil, "[0, 1], a relative standard deviation")
 	case math.IsNaN(c.Initial):
-		return fmt.Errorf("motors: initial position %v is not a number", c.Initial)
+		return fieldErr("initial", c.Initial, nil, "a number")
 	case c.Limit > 0 && math.Abs(c.Initial) > c.Limit:
-		return fmt.Errorf("motors: initial position %v out of range [%g, %g], the end stops", c.Initial, -c.Limit, c.Limit)
+		return fieldErr("initial", c.Initial, []string{"limit"}, "[%g, %g], the end stops", -c.Limit, c.Limit)
 	}
 	for _, f := range []struct {
 		name string
 		v    float64
-	}{{"backlash", c.Backlash}, {"drift", c.Drift}, {"pulse time", c.PulseSeconds}} {
+	}{{"backlash", c.Backlash}, {"drift", c.Drift}, {"pulse_seconds", c.PulseSeconds}} {
 		if bad(f.v) {
-			return fmt.Errorf("motors: %s %v out of range [0, %g]", f.name, f.v, maxMagnitude)
+			return fieldErr(f.name, f.v, nil, "[0, %g]", maxMagnitude)
 		}
 	}
 	return nil

@@ -246,26 +246,41 @@ func Pots(cfg Config, assoc, classes int) (int, error) {
 // MaxUnits bounds the R-units of a layer.
 const MaxUnits = 1024
 
+// Validate reports a setting out of range as a *FieldError.
+func (c Config) Validate() error {
+	if c.Units == 0 {
+		c.Units = 8
+	}
+	switch {
+	case c.Units < 1 || c.Units > MaxUnits:
+		return fieldErr("units", c.Units, nil, "[1, %d] R-units", MaxUnits)
+	case c.Layout != SourceSets && c.Layout != Full:
+		return fieldErr("layout", int(c.Layout), nil, "%s or %s", layoutNames[0], layoutNames[1])
+	case c.Code != Binary && c.Code != OnePerClass:
+		return fieldErr("code", int(c.Code), nil, "%s or %s", codeNames[0], codeNames[1])
+	case c.Sets != UsedSets && c.Sets != FixedSets:
+		return fieldErr("source_sets", int(c.Sets), nil, "%s or %s", setsNames[0], setsNames[1])
+	case c.Decision != Sum && c.Decision != Mean:
+		return fieldErr("decision", int(c.Decision), nil, "%s or %s", decisionNames[0], decisionNames[1])
+	case !(c.Omega >= 0 && c.Omega <= 1):
+		return fieldErr("omega", c.Omega, nil, "[0, 1], the fraction of the source-sets each A-unit feeds (0 = disjoint sets)")
+	case c.Omega > 0 && c.Layout == Full:
+		return fieldErr("omega", c.Omega, []string{"layout"}, "0 with the full layout, where every A-unit feeds every R-unit through a pot of its own (ω needs the source-sets layout)")
+	}
+	return nil
+}
+
 // shape checks cfg for classes classes and returns it with its defaults
 // and the R-units the code uses.
 func shape(cfg Config, classes int) (Config, int, error) {
 	if cfg.Units == 0 {
 		cfg.Units = 8
 	}
-	if cfg.Units < 1 || cfg.Units > MaxUnits {
-		return cfg, 0, fmt.Errorf("response: %d R-units out of range [1, %d]", cfg.Units, MaxUnits)
+	if err := cfg.Validate(); err != nil {
+		return cfg, 0, err
 	}
 	if classes < 2 {
 		return cfg, 0, fmt.Errorf("response: need at least 2 classes, got %d", classes)
-	}
-	if !(cfg.Omega >= 0 && cfg.Omega <= 1) {
-		return cfg, 0, fmt.Errorf("response: ω %v out of range [0, 1] (the fraction of the source-sets each A-unit feeds; 0 = disjoint sets)", cfg.Omega)
-	}
-	if cfg.Omega > 0 && cfg.Layout == Full {
-		return cfg, 0, fmt.Errorf("response: ω %v needs the source-sets layout (in the full layout every A-unit feeds every R-unit through a pot of its own)", cfg.Omega)
-	}
-	if cfg.Layout != SourceSets && cfg.Layout != Full || cfg.Code != Binary && cfg.Code != OnePerClass || cfg.Sets != UsedSets && cfg.Sets != FixedSets || cfg.Decision != Sum && cfg.Decision != Mean {
-		return cfg, 0, fmt.Errorf("response: bad layout %d, code %d, source-sets %d or decision %d", cfg.Layout, cfg.Code, cfg.Sets, cfg.Decision)
 	}
 	var used int
 	switch cfg.Code {

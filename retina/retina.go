@@ -99,24 +99,26 @@ func (c Config) Size() (w, h int) {
 // MaxSide bounds the retina's width and height, in photocells.
 const MaxSide = 1024
 
-// Validate reports a parameter out of range.
+// Validate reports a setting out of range as a *FieldError.
 func (c Config) Validate() error {
 	w, h := c.Size()
 	switch {
-	case w < 1 || h < 1 || w > MaxSide || h > MaxSide:
-		return fmt.Errorf("retina: size %dx%d out of range [1, %d]", w, h, MaxSide)
+	case w < 1 || w > MaxSide:
+		return fieldErr("width", w, nil, "[1, %d] photocells", MaxSide)
+	case h < 1 || h > MaxSide:
+		return fieldErr("height", h, nil, "[1, %d] photocells", MaxSide)
 	case c.Threshold < 0 || c.Threshold >= 1 || math.IsNaN(c.Threshold):
-		return fmt.Errorf("retina: threshold %v out of range [0, 1) (0 = automatic)", c.Threshold)
+		return fieldErr("threshold", c.Threshold, nil, "a light level in [0, 1) (0 = automatic)")
 	case c.Adaptive && c.Threshold != 0:
-		return fmt.Errorf("retina: a fixed threshold %v and an adaptive one at once", c.Threshold)
+		return fieldErr("threshold", c.Threshold, []string{"adaptive"}, "0 with an adaptive threshold (a fixed threshold and an adaptive one at once)")
 	case !(c.Spread >= 0) || c.Spread > 1:
-		return fmt.Errorf("retina: spread %v out of range [0, 1]", c.Spread)
+		return fieldErr("spread", c.Spread, nil, "[0, 1]")
 	case !(c.Noise >= 0) || c.Noise > 1:
-		return fmt.Errorf("retina: noise %v out of range [0, 1]", c.Noise)
+		return fieldErr("noise", c.Noise, nil, "a probability in [0, 1]")
 	case !(c.Dead >= 0) || c.Dead > 1:
-		return fmt.Errorf("retina: dead-cell rate %v out of range [0, 1]", c.Dead)
+		return fieldErr("dead", c.Dead, nil, "a fraction in [0, 1]")
 	case c.Polarity < Auto || c.Polarity > Light:
-		return fmt.Errorf("retina: bad polarity %d", c.Polarity)
+		return fieldErr("polarity", int(c.Polarity), nil, "auto, dark or light")
 	}
 	return nil
 }

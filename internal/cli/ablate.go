@@ -53,6 +53,7 @@ training and held-out cards as in training).`)
 	if fs.NArg() > 0 {
 		return usagef("ablate: unexpected argument %q", fs.Arg(0))
 	}
+	g := given(fs)
 	if retrain < 0 || retrain > 10000 {
 		return usagef("--retrain %d out of range [0, 10000]", retrain)
 	}
@@ -99,11 +100,11 @@ training and held-out cards as in training).`)
 		if err != nil {
 			return err
 		}
-		return ablateSeeds(ctx, env, fs, m, path, seedList, spec, lim, jsonOut)
+		return ablateSeeds(ctx, env, g, m, path, seedList, spec, lim, jsonOut)
 	}
 	var train, test *images.Dataset
 	if data.task == "" && data.data == "" {
-		if data.changed("test", "test-split", "n", "card-size") {
+		if g.has("test", "test-split", "n", "card-size") {
 			return usagef("ablate: --test, --test-split, --n and --card-size need --task or --data")
 		}
 		if m.Recipe == nil {
@@ -115,7 +116,7 @@ training and held-out cards as in training).`)
 		}
 		train, test, err = m.Recipe.Load(m.Classes, path, lim)
 	} else {
-		train, test, err = data.load(seed)
+		train, test, err = data.load(g, seed)
 		if err == nil {
 			if err = relabel(train, m.Classes); err == nil {
 				err = relabel(test, m.Classes)

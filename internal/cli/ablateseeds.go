@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/spf13/pflag"
-
 	"mark1/ablation"
 	"mark1/images"
 	"mark1/machine"
@@ -21,9 +19,9 @@ import (
 // independent, so the result does not depend on the number of threads.
 // The recorded data are loaded as plain ablate loads them
 // (machine.Recipe.Load), within lim.
-func ablateSeeds(ctx context.Context, env *Env, fs *pflag.FlagSet, m *machine.Machine, path, list string, spec ablation.Spec, lim images.Limits, jsonOut bool) error {
+func ablateSeeds(ctx context.Context, env *Env, given givenFlags, m *machine.Machine, path, list string, spec ablation.Spec, lim images.Limits, jsonOut bool) error {
 	for _, name := range []string{"task", "data", "test", "test-split", "n", "card-size", "seed", "plot"} {
-		if fs.Changed(name) {
+		if given.has(name) {
 			return usagef("ablate --seeds trains fresh machines on the data the machine file records: drop --%s", name)
 		}
 	}

@@ -268,6 +268,11 @@ func TestBadInputs(t *testing.T) {
 		data := m["recipe"].(map[string]any)["data"].(map[string]any)
 		data["n"], data["max_bytes"], data["max_pixels"] = 1_000_000, int64(1)<<40, 1<<40
 	})
+	// A machine file whose recipe is out of range (issue 21: dials
+	// answered "--pulses 5000 out of range", a flag dials does not have).
+	resign(t, filepath.Join(dir, "good.json"), filepath.Join(dir, "pulses.json"), func(m map[string]any) {
+		m["recipe"].(map[string]any)["pulses"] = 5000
+	})
 	if code, _, errs := run(t, dir, "train", "--task", "leftright", "--n", "5", "--quiet", "--epochs", "2", "--record", "rec", "--out", "rec.json"); code != 0 {
 		t.Fatal(errs)
 	}
@@ -442,7 +447,7 @@ func TestBadInputs(t *testing.T) {
 		{"PNG as machine", []string{"eval", "--machine", "notjson.json", "--task", "leftright"}, 1, []string{"notjson.json", "not JSON"}},
 		{"resume a PNG", []string{"train", "--resume", "picture.png"}, 1, []string{"picture.png", "not JSON"}},
 		{"resume without data record", []string{"train", "--resume", "orphan.json", "--epochs", "99"}, 1, []string{"orphan.json", "gone"}},
-		{"config with a bad fault", []string{"train", "--config", "badconfig.json"}, 1, []string{"badconfig.json", "dead-a=7", "out of range"}},
+		{"config with a bad fault", []string{"train", "--config", "badconfig.json"}, 1, []string{"badconfig.json", "faults.dead_a 7", "out of range"}},
 		{"config with a misspelt member", []string{"compare", "--config", "typo.json"}, 1, []string{"typo.json", "fualts"}},
 		{"plugboard off the retina", []string{"train", "--wiring", "plug.txt"}, 1, []string{"plug.txt:3", "off the"}},
 		// Flags of every command.
@@ -524,6 +529,8 @@ func TestBadInputs(t *testing.T) {
 		{"a machine of 27 million pots over --max-memory", []string{"train", "--task", "letters", "--n", "2", "--a-units", "1048576", "--layout", "full", "--r-units", "1024", "--code", "one-per-class"}, 1, []string{"1048576 A-units and 27262976 pots", "over the limit of 536870912", "--max-memory"}},
 		{"resume: a recipe raising its own data budget", []string{"train", "--resume", "greedy.json", "--out", "resumed.json"}, 1, []string{"greedy.json", "1000000", "over the limit of 536870912", "--max-memory"}},
 		{"ablate: a recipe raising its own data budget", []string{"ablate", "--machine", "greedy.json"}, 1, []string{"greedy.json", "over the limit of 536870912", "--max-memory"}},
+		{"dials: a recipe out of range names the file's field", []string{"dials", "--machine", "pulses.json"}, 1, []string{"pulses.json", "recipe.pulses 5000 out of range", "[1, 1000]"}},
+		{"train --resume: a recipe out of range names the file's field", []string{"train", "--resume", "pulses.json", "--out", "resumed.json"}, 1, []string{"pulses.json", "recipe.pulses 5000 out of range"}},
 		{"dials: a recipe raising its own data budget", []string{"dials", "--machine", "greedy.json", "--view", "means", "--png", "m.png"}, 1, []string{"greedy.json", "over the limit of 536870912", "--max-memory"}},
 		{"resume: recorded data now a secret", []string{"train", "--resume", "snoop.json", "--out", "resumed.json"}, 1, []string{"snoop.json", "secret.libsvm", "details withheld"}},
 		// Flags out of range exit 2 naming the flag and the range; no value
@@ -534,8 +541,8 @@ func TestBadInputs(t *testing.T) {
 		{"--retina-width 0", []string{"compare", "--retina-width", "0"}, 2, []string{"--retina-width 0", "[1, 1024]"}},
 		{"--retina-height 5000", []string{"serve", "--retina-height", "5000"}, 2, []string{"--retina-height 5000", "[1, 1024]"}},
 		{"--theta 99", []string{"train", "--theta", "99"}, 2, []string{"--theta 99", "[0, 5]"}},
-		{"--x 400 --y 1", []string{"train", "--x", "400", "--y", "1"}, 2, []string{"--x 400 --y 1", "400 cells"}},
-		{"--x 0 --y 0", []string{"train", "--x", "0", "--y", "0"}, 2, []string{"--x 0 --y 0", "origin point"}},
+		{"--x 400 --y 1", []string{"train", "--x", "400", "--y", "1"}, 2, []string{"--x 400 out of range with --y 1", "400 cells"}},
+		{"--x 0 --y 0", []string{"train", "--x", "0", "--y", "0"}, 2, []string{"--x 0 out of range with --y 0", "origin point"}},
 		{"--max-pixels -5 (predict)", []string{"predict", "--machine", "good.json", "--max-pixels", "-5", "picture.png"}, 2, []string{"--max-pixels -5", "out of range"}},
 		{"--max-pixels -5 (dials)", []string{"dials", "--machine", "good.json", "--max-pixels", "-5"}, 2, []string{"--max-pixels -5"}},
 		{"--max-pixels -5 (train)", []string{"train", "--max-pixels", "-5"}, 2, []string{"--max-pixels -5"}},
@@ -546,7 +553,7 @@ func TestBadInputs(t *testing.T) {
 		{"help for an unknown command", []string{"help", "frobnicate"}, 2, []string{"frobnicate"}},
 		{"too many classes for the R-units, binary code", []string{"train", "--task", "letters", "--r-units", "2"}, 1, []string{"26 classes need 5 R-units", "more R-units"}},
 		{"--step 1e308 without end stops", []string{"train", "--preset", "ideal", "--step", "1e308"}, 2, []string{"step 1e+308", "out of range"}},
-		{"--initial Inf", []string{"train", "--initial", "Inf"}, 2, []string{"initial position +Inf"}},
+		{"--initial Inf", []string{"train", "--initial", "Inf"}, 2, []string{"--initial +Inf out of range"}},
 		{"--drift 1e308", []string{"train", "--drift", "1e308"}, 2, []string{"drift 1e+308", "out of range"}},
 		// The web panel stays on this computer unless told otherwise.
 		{"serve on every interface", []string{"serve", "--addr", ":0"}, 2, []string{"--allow-remote"}},

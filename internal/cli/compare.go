@@ -118,7 +118,7 @@ same machine's A-unit outputs (--features).`)
 		defer remove()
 		data.data, cleanup = scaled, remove
 	}
-	cfg, err := mf.build(fs)
+	cfg, err := mf.build(given(fs))
 	if err != nil {
 		return err
 	}
@@ -139,7 +139,7 @@ same machine's A-unit outputs (--features).`)
 		reps, err := machine.ForSeeds(ctx, list, nw, func(ctx context.Context, seed uint64) (*compare.Report, error) {
 			sp := spec
 			sp.Seed = seed
-			train, test, err := data.load(seed)
+			train, test, err := data.load(given(fs), seed)
 			if err != nil {
 				return nil, err
 			}
@@ -161,7 +161,7 @@ same machine's A-unit outputs (--features).`)
 		return nil
 	}
 	seeds := machine.SeedsFrom(mf.seed)
-	train, test, err := data.load(seeds.Master)
+	train, test, err := data.load(given(fs), seeds.Master)
 	cleanup() // the scaled copy is read
 	if err != nil {
 		return err

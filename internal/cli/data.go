@@ -22,12 +22,10 @@ type dataFlags struct {
 	test      string
 	testSplit float64
 	maxPixels int
-	memory    *budget        // --max-memory
-	fs        *pflag.FlagSet // to tell an empty --data from none
+	memory    *budget // --max-memory
 }
 
 func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
-	d.fs = fs
 	fs.StringVar(&d.task, "task", "", "built-in task (see mark1 tasks); default "+defaultTask+" when no --data")
 	fs.StringVar(&d.data, "data", "", "your data: a folder of class sub-folders of images, an IDX images file\n(labels beside it, or IMAGES,LABELS), or a libsvm text file")
 	fs.IntVar(&d.perClass, "n", 50, "cards per class for a built-in task")
@@ -40,16 +38,6 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 		fs.Float64Var(&d.testSplit, "test-split", 0.2, "fraction of the data held out for P_g when no --test (seeded, stratified)")
 		inputFlags(fs, "test")
 	}
-}
-
-// changed reports whether any of the named flags was given.
-func (d *dataFlags) changed(names ...string) bool {
-	for _, n := range names {
-		if d.fs.Changed(n) {
-			return true
-		}
-	}
-	return false
 }
 
 // maxMemoryHelp describes --max-memory.
@@ -112,14 +100,15 @@ func (d *dataFlags) limits() (images.Limits, error) {
 	return images.Limits{MaxPixels: d.maxPixels, MaxBytes: d.memory.bytes()}, nil
 }
 
-// source returns the data the flags describe, drawn and split with seed.
-// Out-of-range flags are usage errors.
-func (d *dataFlags) source(seed uint64) (images.Source, error) {
+// source returns the data the flags describe, drawn and split with seed;
+// given are the flags given (an empty --data is not none). Out-of-range
+// flags are usage errors.
+func (d *dataFlags) source(given givenFlags, seed uint64) (images.Source, error) {
 	if d.task != "" && d.data != "" {
 		return images.Source{}, usagef("give --task or --data, not both")
 	}
 	for _, name := range []string{"data", "task", "test"} {
-		if f := d.fs.Lookup(name); f != nil && d.fs.Changed(name) && f.Value.String() == "" {
+		if v, ok := given[name]; ok && v == "" {
 			return images.Source{}, usagef("--%s is empty: name a %s", name, map[string]string{"data": "data file or folder", "task": "task (see mark1 tasks)", "test": "data file or folder"}[name])
 		}
 	}
@@ -155,9 +144,10 @@ func (d *dataFlags) source(seed uint64) (images.Source, error) {
 }
 
 // load reads the data set and splits off the held-out part (which may be
-// empty). seed draws built-in cards and the split.
-func (d *dataFlags) load(seed uint64) (train, test *images.Dataset, err error) {
-	src, err := d.source(seed)
+// empty). seed draws built-in cards and the split; given are the flags
+// given.
+func (d *dataFlags) load(given givenFlags, seed uint64) (train, test *images.Dataset, err error) {
+	src, err := d.source(given, seed)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -19,6 +19,7 @@ import (
 )
 
 type dialsOptions struct {
+	given    givenFlags // the flags given
 	machine  string
 	sort     string
 	desc     bool
@@ -78,6 +79,7 @@ into an animated GIF of the dials turning.`)
 	if fs.NArg() > 0 {
 		return usagef("dials: unexpected argument %q", fs.Arg(0))
 	}
+	o.given = given(fs)
 	switch o.view {
 	case "panel", "weights", "sensitivity", "means", "retina", "curves":
 	default:
@@ -94,7 +96,7 @@ into an animated GIF of the dials turning.`)
 	if o.bins < 1 || o.bins > 1000 || o.top < 0 || o.delay < 1 || o.delay > 6000 || o.width < 0 || o.height < 0 || o.width > 20000 || o.height > 20000 {
 		return usagef("dials: --bins in [1, 1000], --top ≥ 0, --delay in [1, 6000], --width and --height in [0, 20000]")
 	}
-	if _, err := o.data.source(0); err != nil { // the data flags' values, whether or not a view reads data
+	if _, err := o.data.source(o.given, 0); err != nil { // the data flags' values, whether or not a view reads data
 		return err
 	}
 	if o.every < 1 || o.every > machine.MaxEpochLimit {
@@ -199,7 +201,7 @@ func viewCards(m *machine.Machine, o dialsOptions) (*images.Dataset, error) {
 	var train, test *images.Dataset
 	var err error
 	if o.data.task == "" && o.data.data == "" {
-		if o.data.changed("test", "test-split", "n", "card-size") {
+		if o.given.has("test", "test-split", "n", "card-size") {
 			return nil, usagef("dials: --test, --test-split, --n and --card-size need --task or --data")
 		}
 		if m.Recipe == nil {
@@ -211,7 +213,7 @@ func viewCards(m *machine.Machine, o dialsOptions) (*images.Dataset, error) {
 		}
 		train, test, err = m.Recipe.Load(m.Classes, o.machine, lim)
 	} else {
-		train, test, err = o.data.load(m.Seeds.Master)
+		train, test, err = o.data.load(o.given, m.Seeds.Master)
 		if err == nil {
 			if err = relabel(train, m.Classes); err == nil {
 				err = relabel(test, m.Classes)

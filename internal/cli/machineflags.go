@@ -3,16 +3,17 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 
-	"mark1/associator"
 	"mark1/internal/atomicfile"
+	"mark1/internal/param"
 	"mark1/machine"
 	"mark1/response"
 	"mark1/retina"
@@ -46,7 +47,8 @@ type machineFlags struct {
 	presentSec float64
 	faults     string
 
-	memory *budget // bounds the --config file
+	memory *budget    // bounds the --config file
+	fields fieldFlags // the configuration's fields → the flags that set them
 }
 
 // register registers the machine flags on fs; memory, the command's
@@ -93,230 +95,134 @@ func (m *machineFlags) register(fs *pflag.FlagSet, memory *budget) {
 	fs.BoolVar(&m.serial, "serial-motors", false, "motors run one at a time instead of together")
 	fs.Float64Var(&m.presentSec, "present-seconds", 3, "time to present one card (a 1960 account: ~3 s) [weak history]")
 	fs.StringVar(&m.faults, "faults", "", "failed parts, each a rate drawn from the seed, e.g.\ndead-cells=0.05,stuck-cells=0.01,broken-wires=0.1,dead-a=0.1,stuck-pots=0.05,noisy-pots=0.1,drift=0.001")
+	m.fields = fieldFlags{}
+	for _, s := range machineSteps() {
+		for _, f := range s.fields {
+			m.fields.add(f, s.name)
+		}
+	}
 }
 
-// build returns the configuration the flags describe. A configuration that
-// breaks a part's rule is refused naming where the bad value came from: the
-// flags that set it (a usage error, exit 2), or the --config file and its
-// members (a bad file, exit 1). The rules themselves are the parts' own
-// (machine.Config.Validate, and checkParts for the association units).
-func (m *machineFlags) build(fs *pflag.FlagSet) (machine.Config, error) {
+// build returns the configuration the flags describe, given being the
+// flags given on the command line. A configuration that breaks a part's
+// rule is refused naming where the bad value came from: the flags that
+// set the setting and those its range depends on (a usage error, exit 2),
+// found in the field → flag table (fields); else the --config file and
+// its member (a bad file, exit 1). The rules are the parts' own
+// (machine.Config.Validate and the stages' Validate).
+func (m *machineFlags) build(given givenFlags) (machine.Config, error) {
 	base, err := machine.Preset(m.preset)
 	if err != nil {
 		return base, usageError{err}
 	}
+	cfg := base
 	if m.config != "" {
-		if base, err = m.readConfig(fs, base); err != nil {
-			return base, err
+		if cfg, err = m.readConfig(base); err != nil {
+			return cfg, err
 		}
 	}
-	if err := m.flagRanges(fs); err != nil {
-		return base, err
-	}
-	var changed []machineStep
-	cfg := base
 	for _, s := range machineSteps() {
-		if !fs.Changed(s.name) {
+		if _, ok := given[s.name]; !ok {
 			continue
 		}
 		if err := s.apply(m, &cfg); err != nil {
 			return cfg, usagef("--%s: %v", s.name, err)
 		}
-		changed = append(changed, s)
 	}
-	if cfg.Motors.Step == 0 && fs.Changed("step") { // 0 would mean the default step
-		return cfg, usagef("--step 0 out of range: the step must be > 0, at most the travel between the end stops (2 × --limit)")
-	}
-	if err := checkParts(cfg); err != nil {
-		return cfg, usageError{blameFlags(fs, m, base, changed, err)}
+	if err := cfg.Validate(); err != nil {
+		if msg, ok := m.fields.blame(err, given); ok {
+			return cfg, usageError{errors.New(msg)}
+		}
+		if m.config != "" {
+			return cfg, fmt.Errorf("%s: %w", m.config, err)
+		}
+		return cfg, usageError{err}
 	}
 	return cfg, nil
 }
 
-// machineStep applies one machine flag to a configuration.
+// machineStep applies one machine flag to a configuration: the flag sets
+// the fields (their paths in machine.Config's JSON, as its field errors
+// name them).
 type machineStep struct {
-	name  string
-	apply func(m *machineFlags, c *machine.Config) error
+	name   string
+	fields []string
+	apply  func(m *machineFlags, c *machine.Config) error
 }
 
-// machineSteps are the machine flags in the order they apply.
+// machineSteps are the machine flags in the order they apply. A part reads
+// 0 in some sizes as its default (a retina 20 cells wide, 8 R-units, a step
+// of 1); given as a flag, 0 asks for none at all, and the flag sets a value
+// the part refuses in its own words (-1, or associator.Config's -1 for 0).
 func machineSteps() []machineStep {
 	none := func(f func(m *machineFlags, c *machine.Config)) func(*machineFlags, *machine.Config) error {
 		return func(m *machineFlags, c *machine.Config) error { f(m, c); return nil }
 	}
-	sentinel := func(v int) int { // associator.Config: 0 means default, -1 means zero
-		if v == 0 {
-			return -1
-		}
-		return v
-	}
+	zero := explicitZero[int]
+	zerof := explicitZero[float64]
 	type mc = machine.Config
 	type mf = machineFlags
 	return []machineStep{
-		{"retina-width", none(func(m *mf, c *mc) { c.Retina.Width = m.retinaW })},
-		{"retina-height", none(func(m *mf, c *mc) { c.Retina.Height = m.retinaH })},
-		{"crop", none(func(m *mf, c *mc) { c.Retina.Crop = m.crop })},
-		{"polarity", func(m *mf, c *mc) (err error) { c.Retina.Polarity, err = retina.ParsePolarity(m.polarity); return }},
-		{"cell-threshold", func(m *mf, c *mc) (err error) {
+		{"retina-width", []string{"retina.width"}, none(func(m *mf, c *mc) { c.Retina.Width = zero(m.retinaW) })},
+		{"retina-height", []string{"retina.height"}, none(func(m *mf, c *mc) { c.Retina.Height = zero(m.retinaH) })},
+		{"crop", []string{"retina.crop"}, none(func(m *mf, c *mc) { c.Retina.Crop = m.crop })},
+		{"polarity", []string{"retina.polarity"}, func(m *mf, c *mc) (err error) { c.Retina.Polarity, err = retina.ParsePolarity(m.polarity); return }},
+		{"cell-threshold", []string{"retina.threshold", "retina.adaptive"}, func(m *mf, c *mc) (err error) {
 			c.Retina.Threshold, c.Retina.Adaptive, err = parseCellThreshold(m.threshold)
 			return
 		}},
-		{"analog", none(func(m *mf, c *mc) { c.Retina.Analog = m.analog })},
-		{"cell-spread", none(func(m *mf, c *mc) { c.Retina.Spread = m.spread })},
-		{"cell-noise", none(func(m *mf, c *mc) { c.Retina.Noise = m.noise })},
-		{"dead-cells", none(func(m *mf, c *mc) { c.Retina.Dead = m.dead })},
-		{"a-units", none(func(m *mf, c *mc) { c.Associator.Units = m.aUnits })},
-		{"x", none(func(m *mf, c *mc) { c.Associator.Excitatory = sentinel(m.x) })},
-		{"y", none(func(m *mf, c *mc) { c.Associator.Inhibitory = sentinel(m.y) })},
-		{"theta", none(func(m *mf, c *mc) { c.Associator.Threshold = sentinel(m.theta) })},
-		{"r-units", none(func(m *mf, c *mc) { c.Response.Units = m.rUnits })},
-		{"layout", func(m *mf, c *mc) (err error) { c.Response.Layout, err = response.ParseLayout(m.layout); return }},
-		{"code", func(m *mf, c *mc) (err error) { c.Response.Code, err = response.ParseCode(m.code); return }},
-		{"source-sets", func(m *mf, c *mc) (err error) { c.Response.Sets, err = response.ParseSets(m.sets); return }},
-		{"bias", none(func(m *mf, c *mc) { c.Response.Bias = m.bias })},
-		{"omega", none(func(m *mf, c *mc) { c.Response.Omega = m.omega })},
-		{"decision", func(m *mf, c *mc) (err error) { c.Response.Decision, err = response.ParseDecision(m.decision); return }},
-		{"limit", none(func(m *mf, c *mc) { c.Motors.Limit = m.limit })},
-		{"step", none(func(m *mf, c *mc) { c.Motors.Step = m.step })},
-		{"levels", none(func(m *mf, c *mc) { c.Motors.Levels = m.levels })},
-		{"backlash", none(func(m *mf, c *mc) { c.Motors.Backlash = m.backlash })},
-		{"step-noise", none(func(m *mf, c *mc) { c.Motors.StepNoise = m.stepNoise })},
-		{"drift", none(func(m *mf, c *mc) { c.Motors.Drift = m.drift })},
-		{"stuck", none(func(m *mf, c *mc) { c.Motors.Stuck = m.stuck })},
-		{"initial", none(func(m *mf, c *mc) { c.Motors.Initial = m.initial })},
-		{"pulse-seconds", none(func(m *mf, c *mc) { c.Motors.PulseSeconds = m.pulseSec })},
-		{"serial-motors", none(func(m *mf, c *mc) { c.Motors.Serial = m.serial })},
-		{"present-seconds", none(func(m *mf, c *mc) { c.PresentSeconds = m.presentSec })},
-		{"faults", func(m *mf, c *mc) (err error) { c.Faults, err = machine.ParseFaults(m.faults); return }},
+		{"analog", []string{"retina.analog"}, none(func(m *mf, c *mc) { c.Retina.Analog = m.analog })},
+		{"cell-spread", []string{"retina.spread"}, none(func(m *mf, c *mc) { c.Retina.Spread = m.spread })},
+		{"cell-noise", []string{"retina.noise"}, none(func(m *mf, c *mc) { c.Retina.Noise = m.noise })},
+		{"dead-cells", []string{"retina.dead"}, none(func(m *mf, c *mc) { c.Retina.Dead = m.dead })},
+		// associator.Config: 0 means the default, -1 means zero.
+		{"a-units", []string{"associator.units"}, none(func(m *mf, c *mc) { c.Associator.Units = zero(m.aUnits) })},
+		{"x", []string{"associator.excitatory"}, none(func(m *mf, c *mc) { c.Associator.Excitatory = zero(m.x) })},
+		{"y", []string{"associator.inhibitory"}, none(func(m *mf, c *mc) { c.Associator.Inhibitory = zero(m.y) })},
+		{"theta", []string{"associator.threshold"}, none(func(m *mf, c *mc) { c.Associator.Threshold = zero(m.theta) })},
+		{"r-units", []string{"response.units"}, none(func(m *mf, c *mc) { c.Response.Units = zero(m.rUnits) })},
+		{"layout", []string{"response.layout"}, func(m *mf, c *mc) (err error) { c.Response.Layout, err = response.ParseLayout(m.layout); return }},
+		{"code", []string{"response.code"}, func(m *mf, c *mc) (err error) { c.Response.Code, err = response.ParseCode(m.code); return }},
+		{"source-sets", []string{"response.source_sets"}, func(m *mf, c *mc) (err error) { c.Response.Sets, err = response.ParseSets(m.sets); return }},
+		{"bias", []string{"response.bias"}, none(func(m *mf, c *mc) { c.Response.Bias = m.bias })},
+		{"omega", []string{"response.omega"}, none(func(m *mf, c *mc) { c.Response.Omega = m.omega })},
+		{"decision", []string{"response.decision"}, func(m *mf, c *mc) (err error) { c.Response.Decision, err = response.ParseDecision(m.decision); return }},
+		{"limit", []string{"motors.limit"}, none(func(m *mf, c *mc) { c.Motors.Limit = m.limit })},
+		{"step", []string{"motors.step"}, none(func(m *mf, c *mc) { c.Motors.Step = zerof(m.step) })},
+		{"levels", []string{"motors.levels"}, none(func(m *mf, c *mc) { c.Motors.Levels = m.levels })},
+		{"backlash", []string{"motors.backlash"}, none(func(m *mf, c *mc) { c.Motors.Backlash = m.backlash })},
+		{"step-noise", []string{"motors.step_noise"}, none(func(m *mf, c *mc) { c.Motors.StepNoise = m.stepNoise })},
+		{"drift", []string{"motors.drift"}, none(func(m *mf, c *mc) { c.Motors.Drift = m.drift })},
+		{"stuck", []string{"motors.stuck"}, none(func(m *mf, c *mc) { c.Motors.Stuck = m.stuck })},
+		{"initial", []string{"motors.initial"}, none(func(m *mf, c *mc) { c.Motors.Initial = m.initial })},
+		{"pulse-seconds", []string{"motors.pulse_seconds"}, none(func(m *mf, c *mc) { c.Motors.PulseSeconds = m.pulseSec })},
+		{"serial-motors", []string{"motors.serial"}, none(func(m *mf, c *mc) { c.Motors.Serial = m.serial })},
+		{"present-seconds", []string{"present_seconds"}, none(func(m *mf, c *mc) { c.PresentSeconds = m.presentSec })},
+		{"faults", []string{"faults"}, func(m *mf, c *mc) (err error) { c.Faults, err = machine.ParseFaults(m.faults); return }},
 	}
-}
-
-// blameFlags names the flags behind err, the failure of the configuration
-// the changed flags make from base: those without which the configuration
-// fails otherwise, or not at all. A single bad value is named alone
-// ("--cell-noise 2: retina: noise 2 out of range [0, 1]"); a bad
-// combination by all its flags ("--limit 0.01 --step 0.05: ...").
-func blameFlags(fs *pflag.FlagSet, m *machineFlags, base machine.Config, changed []machineStep, err error) error {
-	var named []string
-	for i, s := range changed {
-		c := base
-		for j, o := range changed {
-			if j != i {
-				o.apply(m, &c) // each applied once already, without error
-			}
-		}
-		if e := checkParts(c); e == nil || e.Error() != err.Error() {
-			named = append(named, "--"+s.name+" "+fs.Lookup(s.name).Value.String())
-		}
-	}
-	if len(named) == 0 { // each of several flags alone makes the same failure
-		for _, s := range changed {
-			named = append(named, "--"+s.name+" "+fs.Lookup(s.name).Value.String())
-		}
-	}
-	return fmt.Errorf("%s: %w", strings.Join(named, " "), err)
 }
 
 // readConfig reads the --config file over the preset base. A file that
-// breaks a part's rule is a bad file (exit 1), named with the members
-// behind the failure, found as blameFlags finds flags: those whose removal
-// (leaving the preset's value) changes the failure.
-func (m *machineFlags) readConfig(fs *pflag.FlagSet, base machine.Config) (machine.Config, error) {
+// breaks a part's rule is a bad file (exit 1), named with the member
+// (the field error's path in the configuration).
+func (m *machineFlags) readConfig(base machine.Config) (machine.Config, error) {
 	b, err := atomicfile.ReadFile(m.config, m.memory.bytes(), "--max-memory")
 	if err != nil {
 		return base, fmt.Errorf("reading configuration: %w", err)
 	}
-	decode := func(b []byte) (machine.Config, error) {
-		cfg := base
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.DisallowUnknownFields() // a misspelt member would be ignored silently
-		if err := dec.Decode(&cfg); err != nil {
-			return cfg, fmt.Errorf("%s: not a machine configuration: %w", m.config, err)
-		}
-		if _, err := dec.Token(); err != io.EOF {
-			return cfg, fmt.Errorf("%s: more after the configuration's closing brace; a configuration file holds one JSON object", m.config)
-		}
-		return cfg, nil
-	}
-	cfg, err := decode(b)
-	if err != nil {
-		return cfg, err
-	}
-	bad := checkParts(cfg)
-	if bad == nil {
-		return cfg, nil
-	}
-	var tree any
+	cfg := base
 	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	if dec.Decode(&tree) != nil {
-		return cfg, fmt.Errorf("%s: %w", m.config, bad)
+	dec.DisallowUnknownFields() // a misspelt member would be ignored silently
+	if err := dec.Decode(&cfg); err != nil {
+		return cfg, fmt.Errorf("%s: not a machine configuration: %w", m.config, err)
 	}
-	var named []string
-	for _, leaf := range jsonLeaves(tree, nil) {
-		less, err := json.Marshal(withoutLeaf(tree, leaf.path))
-		if err != nil {
-			continue
-		}
-		c, err := decode(less)
-		if err != nil {
-			continue
-		}
-		if e := checkParts(c); e == nil || e.Error() != bad.Error() {
-			v, _ := json.Marshal(leaf.value)
-			named = append(named, strings.Join(leaf.path, ".")+" "+string(v))
-		}
+	if _, err := dec.Token(); err != io.EOF {
+		return cfg, fmt.Errorf("%s: more after the configuration's closing brace; a configuration file holds one JSON object", m.config)
 	}
-	if len(named) == 0 {
-		return cfg, fmt.Errorf("%s: %w", m.config, bad)
+	if err := cfg.Validate(); err != nil {
+		return cfg, fmt.Errorf("%s: %w", m.config, err)
 	}
-	return cfg, fmt.Errorf("%s: %s: %w", m.config, strings.Join(named, ", "), bad)
-}
-
-type jsonLeaf struct {
-	path  []string
-	value any
-}
-
-// jsonLeaves lists the members of a decoded JSON value that are not
-// objects, by their paths, in a fixed order.
-func jsonLeaves(v any, path []string) []jsonLeaf {
-	obj, ok := v.(map[string]any)
-	if !ok {
-		if len(path) == 0 {
-			return nil
-		}
-		return []jsonLeaf{{append([]string(nil), path...), v}}
-	}
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var out []jsonLeaf
-	for _, k := range keys {
-		out = append(out, jsonLeaves(obj[k], append(path, k))...)
-	}
-	return out
-}
-
-// withoutLeaf returns v without the member at path, copying only the
-// objects on the path.
-func withoutLeaf(v any, path []string) any {
-	obj, ok := v.(map[string]any)
-	if !ok || len(path) == 0 {
-		return v
-	}
-	out := make(map[string]any, len(obj))
-	for k, x := range obj {
-		out[k] = x
-	}
-	if len(path) == 1 {
-		delete(out, path[0])
-	} else {
-		out[path[0]] = withoutLeaf(obj[path[0]], path[1:])
-	}
-	return out
+	return cfg, nil
 }
 
 // parseCellThreshold reads --cell-threshold: "otsu" (or 0), "adaptive", or a
@@ -335,65 +241,85 @@ func parseCellThreshold(s string) (level float64, adaptive bool, err error) {
 	return v, false, nil
 }
 
-// Ranges of the machine's sizes: the parts' own bounds.
-const (
-	maxRetinaSide = retina.MaxSide
-	maxAUnits     = associator.MaxUnits
-	maxRUnits     = response.MaxUnits
-)
-
-// flagRanges refuses a size flag out of range, naming the flag and the
-// range, before any default could stand in for it (0 would otherwise mean
-// "the default" to the parts below).
-func (m *machineFlags) flagRanges(fs *pflag.FlagSet) error {
-	for _, c := range []struct {
-		name      string
-		v, lo, hi int
-	}{
-		{"retina-width", m.retinaW, 1, maxRetinaSide},
-		{"retina-height", m.retinaH, 1, maxRetinaSide},
-		{"a-units", m.aUnits, 1, maxAUnits},
-		{"r-units", m.rUnits, 1, maxRUnits},
-		{"x", m.x, 0, maxRetinaSide * maxRetinaSide},
-		{"y", m.y, 0, maxRetinaSide * maxRetinaSide},
-		{"theta", m.theta, 0, maxRetinaSide * maxRetinaSide},
-	} {
-		if fs.Changed(c.name) && (c.v < c.lo || c.v > c.hi) {
-			return usagef("--%s %d out of range [%d, %d]", c.name, c.v, c.lo, c.hi)
-		}
+// blame says err, a field error, in the words of the given flags that set
+// its field and the settings its range depends on (FieldsWith): "--cell-noise
+// 2 out of range: want …", "--step 0.05 out of range with --limit 0.01:
+// want …", or, when only a setting it depends on was given, "--x 0:
+// associator.threshold 2 out of range: want …". ok is false when no given
+// flag set any of them.
+func (t fieldFlags) blame(err error, given givenFlags) (msg string, ok bool) {
+	f := param.As(err)
+	if f == nil {
+		return "", false
 	}
-	return nil
+	fields := []string{f.FieldName()}
+	var w interface{ FieldsWith() []string }
+	if errors.As(err, &w) {
+		fields = append(fields, w.FieldsWith()...)
+	}
+	var named []string
+	first := false // the field's own flag was given, and sets the field itself
+	for i, field := range fields {
+		flag, rest, ok := t.flag(field)
+		if !ok {
+			continue
+		}
+		v, ok := given[strings.TrimPrefix(flag, "--")]
+		if !ok || slices.Contains(named, flag+" "+v) {
+			continue
+		}
+		named = append(named, flag+" "+v)
+		first = first || i == 0 && rest == ""
+	}
+	switch {
+	case len(named) == 0:
+		return "", false
+	case first && len(named) == 1:
+		return fmt.Sprintf("%s out of range: want %s", named[0], f.FieldRange()), true
+	case first:
+		return fmt.Sprintf("%s out of range with %s: want %s", named[0], strings.Join(named[1:], ", "), f.FieldRange()), true
+	}
+	return fmt.Sprintf("%s: %v", strings.Join(named, " "), f), true
 }
 
-// checkParts checks a configuration by its parts' rules: machine.Config's
-// own, then the sizes of the association and response units, as
-// associator.Wire and response.New bound them (with defaults applied).
-// Its messages name no flag: build and readConfig say where a value came
-// from.
-func checkParts(cfg machine.Config) error {
-	if err := cfg.Validate(); err != nil {
-		return err
+// givenFlags are the flags given on a command line, by name, with their
+// values as text: what helpers need to know of the command line once it
+// is parsed.
+type givenFlags map[string]string
+
+// given returns the flags given to fs.
+func given(fs *pflag.FlagSet) givenFlags {
+	g := givenFlags{}
+	fs.Visit(func(f *pflag.Flag) { g[f.Name] = f.Value.String() })
+	return g
+}
+
+// has reports whether any of the named flags was given.
+func (g givenFlags) has(names ...string) bool {
+	for _, n := range names {
+		if _, ok := g[n]; ok {
+			return true
+		}
 	}
-	a := cfg.Associator.Defaults()
-	w, h := cfg.Retina.Size()
-	cells := w * h
-	switch {
-	case a.Units < 1 || a.Units > maxAUnits:
-		return fmt.Errorf("associator: %d A-units out of range [1, %d]", a.Units, maxAUnits)
-	case a.Excitatory < 0 || a.Inhibitory < 0 || a.Excitatory+a.Inhibitory < 1 || a.Excitatory+a.Inhibitory > cells:
-		return fmt.Errorf("associator: x + y = %d + %d origin points out of range [1, %d]: at least one, at most the %d cells of the %dx%d retina",
-			a.Excitatory, a.Inhibitory, cells, cells, w, h)
-	case a.Threshold < 0 || (a.Threshold > a.Excitatory && a.Threshold > cells-a.Inhibitory):
-		return fmt.Errorf("associator: θ = %d out of range [0, x = %d]: above x the A-unit could never fire", a.Threshold, a.Excitatory)
-	case a.Threshold > a.Excitatory:
-		return fmt.Errorf("associator: θ = %d above x = %d excitatory origin points, so the A-unit could never fire: want x in range [%d, %d] (θ to the %d cells less y = %d) or θ in range [0, %d]",
-			a.Threshold, a.Excitatory, a.Threshold, cells-a.Inhibitory, cells, a.Inhibitory, a.Excitatory)
+	return false
+}
+
+// explicitZero returns v, or -1 for 0: a flag's 0 asks for none at all
+// where a part reads 0 as its default (machine.Recipe's pulses and epochs,
+// a retina's size, a motor's step), and the part refuses -1 in its own
+// words. associator.Config reads -1 as 0.
+func explicitZero[T int | float64](v T) T {
+	if v == 0 {
+		return -1
 	}
-	if u := cfg.Response.Units; u < 0 || u > maxRUnits { // 0 means the default, 8
-		return fmt.Errorf("response: %d R-units out of range [1, %d]", u, maxRUnits)
+	return v
+}
+
+// usageGiven returns err as a usage error naming the given flags behind
+// its field (blame); err unchanged when no given flag set it.
+func (t fieldFlags) usageGiven(err error, given givenFlags) error {
+	if msg, ok := t.blame(err, given); ok {
+		return usageError{errors.New(msg)}
 	}
-	if _, err := response.Pots(cfg.Response, a.Units, 2); err != nil && (cfg.Response.Omega != 0) {
-		return err // ω out of range or with the full layout: the layer's own message
-	}
-	return nil
+	return err
 }

@@ -43,7 +43,7 @@ the model's curves and the cards as points.`)
 	if fs.NArg() > 0 {
 		return usagef("pa: unexpected argument %q", fs.Arg(0))
 	}
-	cfg, err := mf.build(fs)
+	cfg, err := mf.build(given(fs))
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ the model's curves and the cards as points.`)
 		}
 	}
 	seeds := machine.SeedsFrom(mf.seed)
-	all, _, err := df.load(seeds.Master)
+	all, _, err := df.load(given(fs), seeds.Master)
 	if err != nil {
 		return err
 	}

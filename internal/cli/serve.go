@@ -81,7 +81,7 @@ The panel answers only requests addressed to it by a loopback name or the
 			return err
 		}
 	} else {
-		cfg, err := mf.build(fs)
+		cfg, err := mf.build(given(fs))
 		if err != nil {
 			return err
 		}

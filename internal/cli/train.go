@@ -6,10 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
-
-	"github.com/spf13/pflag"
 
 	"mark1/associator"
 	"mark1/images"
@@ -32,10 +31,11 @@ type trainOptions struct {
 	quiet      bool
 	resume     string
 	checkpoint int
-	record     string // --record DIR: pot snapshots per epoch (recordHook, dials.go)
-	seeds      string // --seeds A-B: repeat over seeds and report mean ± spread (trainSeeds)
-	stopOnFail bool   // --stop-on-write-error
-	threads    int    // --threads: cores for the --seeds runs
+	record     string     // --record DIR: pot snapshots per epoch (recordHook, dials.go)
+	seeds      string     // --seeds A-B: repeat over seeds and report mean ± spread (trainSeeds)
+	stopOnFail bool       // --stop-on-write-error
+	threads    int        // --threads: cores for the --seeds runs
+	fields     fieldFlags // the recipe's fields → the flags that set them
 }
 
 // resumeFlag reports whether a flag may be given with --resume; everything
@@ -72,6 +72,10 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	fs.StringVar(&o.seeds, "seeds", "", "repeat the run for each of these master seeds (A-B or a list 1,4,9), on all cores,\nand print one row per seed and the mean ± standard deviation; saves no machine")
 	fs.IntVar(&o.checkpoint, "checkpoint-every", 0, "also save the machine to --out every N epochs (0 = only at the end or when interrupted)")
 	threadsFlag(fs, &o.threads, "the --seeds runs, one machine a core")
+	o.fields = fieldFlags{}
+	for field, flag := range map[string]string{"rule": "rule", "values": "values", "decay": "decay", "feedback": "feedback", "pulses": "pulses", "max_epochs": "epochs"} {
+		o.fields.add(field, flag)
+	}
 	fs.BoolVar(&o.stopOnFail, "stop-on-write-error", false, "stop training when a checkpoint or --record write fails (default: report it at once and go on; the final save is always tried)")
 	inputFlags(fs, "wiring", "resume")
 	outputFlags(fs, "out", "record")
@@ -82,8 +86,9 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	if fs.NArg() > 0 {
 		return usagef("train: unexpected argument %q", fs.Arg(0))
 	}
-	if o.epochs < 1 || o.epochs > machine.MaxEpochLimit {
-		return usagef("--epochs %d out of range [1, %d]", o.epochs, machine.MaxEpochLimit)
+	g := given(fs)
+	if _, err := o.recipe(g); err != nil { // checked before any data are read
+		return err
 	}
 	if o.out == "" {
 		return usagef("--out must name a file")
@@ -95,12 +100,12 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		return err
 	}
 	if o.seeds != "" {
-		return trainSeeds(ctx, env, fs, &o)
+		return trainSeeds(ctx, env, g, &o)
 	}
 	// The output must be writable before any work is done, and a new run
 	// interrupted early must not replace a different machine there.
 	out, outFlag := o.out, "--out"
-	if o.resume != "" && !fs.Changed("out") {
+	if o.resume != "" && !g.has("out") {
 		out, outFlag = o.resume, "--resume" // saved over the file it resumes
 	}
 	if err := atomicfile.Check(out); err != nil {
@@ -114,15 +119,16 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	)
 	if o.resume != "" {
 		var bad []string
-		fs.Visit(func(f *pflag.Flag) {
-			if !resumeFlag(f.Name) {
-				bad = append(bad, "--"+f.Name)
+		for name := range g {
+			if !resumeFlag(name) {
+				bad = append(bad, "--"+name)
 			}
-		})
+		}
+		slices.Sort(bad)
 		if len(bad) > 0 {
 			return usagef("train --resume takes the data, machine and rule from the file; %s cannot be changed", strings.Join(bad, ", "))
 		}
-		if !fs.Changed("out") {
+		if !g.has("out") {
 			o.out = o.resume
 		}
 		if m, recipe, train, test, err = resumeTraining(ctx, &o.data, o.resume); err != nil {
@@ -131,13 +137,13 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		if err := o.data.checkFit(m.Config, train, test); err != nil {
 			return err
 		}
-		if fs.Changed("epochs") {
+		if g.has("epochs") {
 			recipe.MaxEpochs = o.epochs
 		}
 	} else {
 		// newTraining checks the machine and the cards' memory before it
 		// makes the machine.
-		if m, recipe, train, test, err = newTraining(fs, &o); err != nil {
+		if m, recipe, train, test, err = newTraining(g, &o); err != nil {
 			return err
 		}
 	}
@@ -245,21 +251,34 @@ func printWarnings(w io.Writer, ws []machine.Warning) {
 	}
 }
 
-// newTraining builds a new machine, its recipe and its data from the flags.
-func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
-	var r machine.Recipe
+// recipe returns the training the flags describe (rule, value system,
+// pulses, epochs, decay, feedback; the data come later), checked by the
+// recipe's own rules (machine.Recipe.Validate), a value out of range
+// blamed on its flag.
+func (o *trainOptions) recipe(g givenFlags) (machine.Recipe, error) {
 	rule, err := machine.ParseRule(o.rule)
 	if err != nil {
-		return nil, r, nil, nil, usageError{fmt.Errorf("--rule: %w", err)}
+		return machine.Recipe{}, usageError{fmt.Errorf("--rule: %w", err)}
 	}
 	values, err := machine.ParseValueSystem(o.values)
 	if err != nil {
-		return nil, r, nil, nil, usageError{fmt.Errorf("--values: %w", err)}
+		return machine.Recipe{}, usageError{fmt.Errorf("--values: %w", err)}
 	}
-	if o.pulses < 1 || o.pulses > 1000 {
-		return nil, r, nil, nil, usagef("--pulses %d out of range [1, 1000]", o.pulses)
+	r := machine.Recipe{Rule: rule, Values: values, Pulses: explicitZero(o.pulses), MaxEpochs: explicitZero(o.epochs),
+		Decay: o.decay, Feedback: o.feedback}
+	if err := r.Validate(); err != nil {
+		return r, o.fields.usageGiven(err, g)
 	}
-	cfg, err := o.machine.build(fs)
+	return r, nil
+}
+
+// newTraining builds a new machine, its recipe and its data from the flags.
+func newTraining(g givenFlags, o *trainOptions) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
+	r, err := o.recipe(g)
+	if err != nil {
+		return nil, r, nil, nil, err
+	}
+	cfg, err := o.machine.build(g)
 	if err != nil {
 		return nil, r, nil, nil, err
 	}
@@ -276,13 +295,13 @@ func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.
 		// The listing says how many A-units there are; --a-units, if
 		// given, must agree.
 		n := len(plug.Units)
-		if fs.Changed("a-units") && cfg.Associator.Defaults().Units != n {
+		if g.has("a-units") && cfg.Associator.Defaults().Units != n {
 			return nil, r, nil, nil, usagef("--a-units %d, but the plugboard listing %s wires %d A-units", cfg.Associator.Defaults().Units, o.wiring, n)
 		}
 		cfg.Associator.Units = n
 	}
 	seeds := machine.SeedsFrom(o.machine.seed)
-	src, err := o.data.source(seeds.Master)
+	src, err := o.data.source(g, seeds.Master)
 	if err != nil {
 		return nil, r, nil, nil, err
 	}
@@ -297,14 +316,13 @@ func newTraining(fs *pflag.FlagSet, o *trainOptions) (*machine.Machine, machine.
 	if err != nil {
 		return nil, r, nil, nil, err
 	}
-	r = machine.Recipe{Data: src, Rule: rule, Values: values, Pulses: o.pulses, MaxEpochs: o.epochs,
-		Decay: o.decay, Feedback: o.feedback, TrainSize: train.Len(), TestSize: test.Len(),
-		TrainSum: train.Fingerprint(), TestSum: test.Fingerprint()}
+	r.Data, r.TrainSize, r.TestSize = src, train.Len(), test.Len()
+	r.TrainSum, r.TestSum = train.Fingerprint(), test.Fingerprint()
 	if err := r.Validate(); err != nil {
-		return nil, r, nil, nil, recipeFlagError(err)
+		return nil, r, nil, nil, o.fields.usageGiven(err, g)
 	}
 	if err := r.CheckMachine(cfg); err != nil {
-		return nil, r, nil, nil, recipeFlagError(err)
+		return nil, r, nil, nil, o.fields.usageGiven(err, g)
 	}
 	return m, r, train, test, nil
 }
@@ -395,23 +413,4 @@ func classList(c []string) string {
 		return strings.Join(c, ", ")
 	}
 	return fmt.Sprintf("%s, %s, … %s", c[0], c[1], c[len(c)-1])
-}
-
-// recipeFlags maps a recipe's fields (as machine.FieldError names them) to
-// the flags that set them.
-func recipeFlags() map[string]string {
-	return map[string]string{"rule": "--rule", "values": "--values", "decay": "--decay", "feedback": "--feedback",
-		"pulses": "--pulses", "max_epochs": "--epochs"}
-}
-
-// recipeFlagError says a recipe's refused field by the flag that set it:
-// "--decay 0.6: out of range …". Other errors are returned as they are.
-func recipeFlagError(err error) error {
-	var fe *machine.FieldError
-	if errors.As(err, &fe) {
-		if flag, ok := recipeFlags()[fe.Field]; ok {
-			return usagef("%s %v: %s", flag, fe.Value, fe.Reason)
-		}
-	}
-	return err
 }

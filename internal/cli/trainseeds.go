@@ -5,17 +5,15 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/spf13/pflag"
-
 	"mark1/machine"
 )
 
 // trainSeeds runs train once per --seeds seed (the master seed: wiring,
 // cards, split, order and noise) and prints a row per seed and the mean ±
 // standard deviation. It saves no machine.
-func trainSeeds(ctx context.Context, env *Env, fs *pflag.FlagSet, o *trainOptions) error {
+func trainSeeds(ctx context.Context, env *Env, given givenFlags, o *trainOptions) error {
 	for _, name := range []string{"resume", "record", "checkpoint-every", "seed", "out"} {
-		if fs.Changed(name) {
+		if given.has(name) {
 			return usagef("train --seeds repeats a fresh run for each seed and saves no machine: drop --%s", name)
 		}
 	}
@@ -30,7 +28,7 @@ func trainSeeds(ctx context.Context, env *Env, fs *pflag.FlagSet, o *trainOption
 	// The flags are checked once, in the foreground, so a bad flag is one
 	// usage error rather than one per seed; the runs are the library's
 	// (machine.SeedExperiment).
-	m, recipe, _, _, err := newTraining(fs, o)
+	m, recipe, _, _, err := newTraining(given, o)
 	if err != nil {
 		return err
 	}
