@@ -236,7 +236,7 @@ func deviation(wp *WorkedPoint) string {
 	fmt.Fprintf(&b, "Machine: P_r %.3f (95%% CI %.3f–%.3f) against 0.92, P_g %.3f (%.3f–%.3f) against 0.85. ",
 		wp.Measured.Pr.Mean, wp.Measured.Pr.CILow, wp.Measured.Pr.CIHigh, wp.Measured.Pg.Mean, wp.Measured.Pg.CILow, wp.Measured.Pg.CIHigh)
 	if wp.Measured.Pg.CIHigh < wp.Paper.Pg {
-		b.WriteString("P_g falls short because mark1's squares and circles are not RT58's: they vary in size (half to 84% of the card) and position, so two cards of different shapes share almost as many A-units as two of one shape (mark1 pa --task square-circle: P_c12 39.0% against P_c11 39.6%, and PR58's criterion P_c12 < P_a < P_c11 fails), which leaves the machine little to generalise from; RT58's classes are stated only as 'about as similar as a square and a circle'. ")
+		b.WriteString("P_g falls short because mark1's squares and circles are not RT58's: they vary in size (half to 84% of the card) and position, so two cards of different shapes share almost as many A-units as two of one shape (on the machine's square-circle cards P_c12 is 39.0% against P_c11 39.6%, and PR58's criterion P_c12 < P_a < P_c11 fails), which leaves the machine little to generalise from; RT58's classes are stated only as 'about as similar as a square and a circle'. ")
 	}
 	if wp.Measured.Pr.CILow > wp.Paper.Pr {
 		b.WriteString("P_r is higher: 100 A-units per set with the μ decision remember 200 cards better than RT58's curve says, since mark1's cards fire about 15% of the units each (P_a), more than the theory's sparse sets, and a card's own reinforcement then weighs more against the others'. ")

@@ -103,5 +103,6 @@ func printFigure(w interface{ Write([]byte) (int, error) }, f *curves.Figure) {
 		fmt.Fprintf(w, "    measured: P_r %.3f (95%% CI %.3f–%.3f), P_g %.3f (95%% CI %.3f–%.3f)\n",
 			wp.Measured.Pr.Mean, wp.Measured.Pr.CILow, wp.Measured.Pr.CIHigh, wp.Measured.Pg.Mean, wp.Measured.Pg.CILow, wp.Measured.Pg.CIHigh)
 		fmt.Fprintf(w, "    %s\n", wp.Deviation)
+		fmt.Fprintf(w, "    (P_a and P_c of the cards, with PR58's criterion: mark1 pa --task square-circle.)\n")
 	}
 }
