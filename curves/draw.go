@@ -34,15 +34,19 @@ func (f *Figure) Draw() (*chart.Drawing, error) {
 	p.Legend.Left = false
 	p.Legend.TextStyle.Font.Size = 16
 	palette := []color.RGBA{{0x21, 0x66, 0xac, 0xff}, {0xd6, 0x60, 0x4d, 0xff}, {0x4d, 0x92, 0x21, 0xff}, {0x76, 0x2a, 0x83, 0xff}, {0xbf, 0x81, 0x2d, 0xff}}
-	colours := map[float64]color.RGBA{}
-	// Points of different sizes at one n_sr are set a little apart.
-	offset := map[float64]float64{}
-	colour := func(ne float64) color.RGBA {
-		if c, ok := colours[ne]; ok {
+	colours := map[string]color.RGBA{}
+	// Points of different series at one n_sr are set a little apart.
+	offset := map[string]float64{}
+	colour := func(cv Curve) color.RGBA {
+		key := cv.series()
+		if key == "size-biased" {
+			return color.RGBA{0x70, 0x70, 0x70, 0xff}
+		}
+		if c, ok := colours[key]; ok {
 			return c
 		}
 		c := palette[len(colours)%len(palette)]
-		colours[ne] = c
+		colours[key] = c
 		return c
 	}
 	xmin, xmax := 0.0, 0.0
@@ -76,9 +80,9 @@ func (f *Figure) Draw() (*chart.Drawing, error) {
 		if err != nil {
 			return nil, fmt.Errorf("curves: %s: %w", cv.Name, err)
 		}
-		l.Color = colour(cv.Ne)
+		l.Color = colour(cv)
 		l.Width = vg.Points(1.8)
-		if cv.Quantity == "p_r" && f.Name == "rt58-5" {
+		if cv.Quantity == "p_r" && (f.Name == "rt58-5" || f.Name == "pr58-11") {
 			l.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
 		}
 		if strings.Contains(cv.Name, "this machine") || strings.Contains(cv.Name, "μ") {
@@ -93,13 +97,13 @@ func (f *Figure) Draw() (*chart.Drawing, error) {
 		}
 		pts := make(plotter.XYs, len(cv.X))
 		errs := make(plotter.YErrors, len(cv.X))
-		if _, ok := offset[cv.Ne]; !ok {
-			offset[cv.Ne] = math.Pow(1.07, float64(len(offset)))
+		if _, ok := offset[cv.series()]; !ok {
+			offset[cv.series()] = math.Pow(1.07, float64(len(offset)))
 		}
 		for i := range cv.X {
 			x := cv.X[i]
 			if f.XValue == "n_sr" {
-				x *= offset[cv.Ne]
+				x *= offset[cv.series()]
 			}
 			pts[i] = plotter.XY{X: x, Y: cv.Y[i]}
 			errs[i].Low, errs[i].High = cv.Y[i]-max(cv.CILow[i], 0), min(cv.CIHigh[i], 1)-cv.Y[i]
@@ -108,7 +112,7 @@ func (f *Figure) Draw() (*chart.Drawing, error) {
 		if err != nil {
 			return nil, fmt.Errorf("curves: %s: %w", cv.Name, err)
 		}
-		sc.GlyphStyle.Color = colour(cv.Ne)
+		sc.GlyphStyle.Color = colour(cv)
 		sc.GlyphStyle.Radius = vg.Points(3.2)
 		sc.GlyphStyle.Shape = draw.CircleGlyph{}
 		if cv.Quantity == "p_r" {
@@ -121,7 +125,7 @@ func (f *Figure) Draw() (*chart.Drawing, error) {
 		if err != nil {
 			return nil, fmt.Errorf("curves: %s: %w", cv.Name, err)
 		}
-		eb.Color = colour(cv.Ne)
+		eb.Color = colour(cv)
 		eb.Width = vg.Points(1.2)
 		p.Add(eb, sc)
 		p.Legend.Add(fmt.Sprintf("%s (mean, 95%% CI, %d seeds)", cv.Name, cv.Seeds), sc)
@@ -137,4 +141,12 @@ func (f *Figure) Draw() (*chart.Drawing, error) {
 			wp.Measured.Pg.Mean, wp.Measured.Pg.CILow, wp.Measured.Pg.CIHigh))
 	}
 	return chart.Plots(1500, 1050+26*len(caption), [][]*plot.Plot{{p}}, strings.Join(caption, "\n"), 0), nil
+}
+
+// series is the key a curve's colour is chosen by.
+func (cv Curve) series() string {
+	if cv.Series != "" {
+		return cv.Series
+	}
+	return fmt.Sprint(cv.Ne)
 }

@@ -7,17 +7,15 @@ import (
 	"slices"
 	"strings"
 
+	"mark1/associator"
 	"mark1/learning"
+	"mark1/machine"
 	"mark1/response"
 )
 
 // Names lists the figures Compute knows, in order.
-func Names() []string { return []string{"rt58-5", "pr58-7", "pr58-8", "pr58-9"} }
-
-// lost says why a figure of PR58 is not drawn.
-var lost = map[string]string{
-	"pr58-10": "PR58's Fig. 10 (α, β, γ with n_sr variable) needs the constants of its Eqs. 7 and 8, whose fractions the public OCR loses",
-	"pr58-11": "PR58's Fig. 11 (P_r and P_g in the differentiated environment) needs the constants of its Eq. 11 and measured variances of P_c it does not print; the OCR loses Eq. 11 (rt58-5 draws RT58's curves of the same kind, solved from RT58's worked numbers)",
+func Names() []string {
+	return []string{"rt58-5", "pr58-7", "pr58-8", "pr58-9", "pr58-10", "pr58-11"}
 }
 
 // Curve is one line of a figure: a model curve from the equations, or
@@ -34,6 +32,9 @@ type Curve struct {
 	CILow    []float64 `json:"ci_low,omitempty"`
 	CIHigh   []float64 `json:"ci_high,omitempty"`
 	Seeds    int       `json:"seeds,omitempty"`
+	// Series groups the curves drawn in one colour (a value system, a
+	// decision or a task); empty means by N_e.
+	Series string `json:"series,omitempty"`
 }
 
 // Parameter is a value a figure uses, with why.
@@ -89,9 +90,6 @@ type Options struct {
 // Compute computes the named figure: its model curves, and its measured
 // points over opt.Seeds seeds (master seeds 1…Seeds).
 func Compute(ctx context.Context, name string, opt Options) (*Figure, error) {
-	if why, ok := lost[name]; ok {
-		return nil, fmt.Errorf("figure %s is not drawn: %s", name, why)
-	}
 	if opt.Seeds == 0 {
 		opt.Seeds = 20
 	}
@@ -112,9 +110,13 @@ func Compute(ctx context.Context, name string, opt Options) (*Figure, error) {
 	case "pr58-8":
 		return idealFigure(ctx, opt, name, response.Mean, 0.07)
 	case "pr58-9":
-		return pr58Fig9(), nil
+		return pr58Fig9(ctx, opt)
+	case "pr58-10":
+		return pr58Fig10(ctx, opt)
+	case "pr58-11":
+		return pr58Fig11(ctx, opt)
 	}
-	return nil, fmt.Errorf("unknown figure %q (want %s, or pr58-10, pr58-11 which are not drawn)", name, strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("unknown figure %q (want %s)", name, strings.Join(Names(), ", "))
 }
 
 // logspace returns n points from a to b, evenly spaced in log.
@@ -148,20 +150,32 @@ func modelCurve(name, q string, ne, pa, pNar float64, c Constants, xs []float64)
 	return cv
 }
 
-// measure runs the machine at each n over the seeds and returns the P_r
-// and P_g curves and the mean P_a.
-func measure(ctx context.Context, task string, ne int, d response.Decision, ns []int, seeds int, label string) (pr, pg Curve, pa float64, err error) {
-	pr = Curve{Name: "measured P_r, " + label, Kind: "measured", Quantity: "p_r", Ne: float64(ne), Seeds: seeds}
-	pg = Curve{Name: "measured P_g, " + label, Kind: "measured", Quantity: "p_g", Ne: float64(ne), Seeds: seeds}
+// measure runs the machine base at each n over the seeds and returns the
+// P_r and P_g curves, the mean P_a and, with stats, the mean similarity
+// statistics of the fresh cards.
+func measure(ctx context.Context, base run, ns []int, seeds int, label string, stats bool) (pr, pg Curve, pa float64, pc PcStats, err error) {
+	pr = Curve{Name: "measured P_r, " + label, Kind: "measured", Quantity: "p_r", Ne: float64(base.ne), Seeds: seeds}
+	pg = Curve{Name: "measured P_g, " + label, Kind: "measured", Quantity: "p_g", Ne: float64(base.ne), Seeds: seeds}
 	var pas []float64
+	var sum PcStats
+	runs := 0
 	for _, n := range ns {
 		var rs, gs []float64
 		for s := 1; s <= seeds; s++ {
-			m, err := run{task: task, ne: ne, n: n, decision: d, seed: uint64(s)}.do(ctx)
+			r := base
+			r.n, r.seed = n, uint64(s)
+			m, err := r.do(ctx, stats)
 			if err != nil {
-				return pr, pg, 0, err
+				return pr, pg, 0, pc, err
 			}
 			rs, gs, pas = append(rs, m.pr), append(gs, m.pg), append(pas, m.pa)
+			sum.Pc11 += m.pc.Pc11
+			sum.Pc12 += m.pc.Pc12
+			sum.VarS11 += m.pc.VarS11
+			sum.VarS12 += m.pc.VarS12
+			sum.VarA11 += m.pc.VarA11
+			sum.VarA12 += m.pc.VarA12
+			runs++
 		}
 		for _, c := range []struct {
 			cv *Curve
@@ -174,7 +188,11 @@ func measure(ctx context.Context, task string, ne int, d response.Decision, ns [
 	}
 	pa, _, _ = learning.MeanCI(pas)
 	pr.Pa, pg.Pa = &pa, &pa
-	return pr, pg, pa, nil
+	if runs > 0 {
+		f := 1 / float64(runs)
+		pc = PcStats{sum.Pc11 * f, sum.Pc12 * f, sum.VarS11 * f, sum.VarS12 * f, sum.VarA11 * f, sum.VarA12 * f}
+	}
+	return pr, pg, pa, pc, nil
 }
 
 func rt58Fig5(ctx context.Context, opt Options) (*Figure, error) {
@@ -206,7 +224,7 @@ func rt58Fig5(ctx context.Context, opt Options) (*Figure, error) {
 		f.Curves = append(f.Curves,
 			modelCurve("P_r (RT58, solved), "+label, "p_r", float64(ne), math.NaN(), 1, cn, xs),
 			modelCurve("P_g (RT58, solved), "+label, "p_g", float64(ne), math.NaN(), 1, cn.Generalisation(), xs))
-		pr, pg, _, err := measure(ctx, "square-circle", ne, response.Mean, ns, opt.Seeds, label)
+		pr, pg, _, _, err := measure(ctx, run{task: "square-circle", ne: ne, decision: response.Mean}, ns, opt.Seeds, label, false)
 		if err != nil {
 			return nil, err
 		}
@@ -269,7 +287,7 @@ func idealFigure(ctx context.Context, opt Options, name string, d response.Decis
 		f.Curves = append(f.Curves, modelCurve(fmt.Sprintf("P_r model, P_a = %g, N_e = %g", paperPa, ne), "p_r", ne, paperPa, PNar(paperPa, ne), cons(paperPa, ne), xs))
 	}
 	const ne = 256
-	pr, pg, pa, err := measure(ctx, "ideal-environment", ne, d, measuredNs(opt.MaxN), opt.Seeds, "this machine (256 per set)")
+	pr, pg, pa, _, err := measure(ctx, run{task: "ideal-environment", ne: ne, decision: d}, measuredNs(opt.MaxN), opt.Seeds, "this machine (256 per set)", false)
 	if err != nil {
 		return nil, err
 	}
@@ -280,20 +298,32 @@ func idealFigure(ctx context.Context, opt Options, name string, d response.Decis
 	return f, nil
 }
 
+// fig9Thetas are the A-unit thresholds pr58-9 measures at, with x = 10
+// excitatory and no inhibitory origin points (a 1958 configuration): on the
+// ideal environment's cards (a fifth of the cells inked) they give P_a from
+// about 0.6 down to 0.001.
+var fig9Thetas = []int{7, 6, 5, 4, 3, 2}
+
 // pr58Fig9 is PR58's Fig. 9: P_r against P_a at n_sr = 1,000, ω = 0.
-func pr58Fig9() *Figure {
+func pr58Fig9(ctx context.Context, opt Options) (*Figure, error) {
 	f := &Figure{Name: "pr58-9", Title: "PR58 Fig. 9: P_r against P_a, n_sr = 1,000, ideal environment",
 		XLabel: "P_a (fraction of A-units responding)", XValue: "p_a"}
+	n := min(1000, opt.MaxN)
+	const ne = 256
 	f.Parameters = []Parameter{{"n_sr", 1000, "PR58's caption"}, {"ω", 0, "PR58's caption"},
-		{"N_e", 1000, "not legible in the OCR; 10³ and 10⁴ units per set are drawn"}}
-	f.Notes = []string{"model only: P_a is not a setting of the machine (it follows from x, y, θ and the cards), so no points are measured",
-		"constants as pr58-7 (Σ) and pr58-8 (μ)"}
-	xs := logspace(0.0005, 0.5, 80)
+		{"N_e (paper curves)", 1000, "not legible in the OCR; 10³ and 10⁴ units per set are drawn"},
+		{"n_sr (this machine)", float64(n), "PR58's 1,000, or the largest n_sr asked to measure if smaller"},
+		{"x, y (this machine)", 10, "10 excitatory, 0 inhibitory origin points (a 1958 configuration); θ = 2…7 sets P_a, which is measured"}}
+	f.Notes = []string{"constants as pr58-7 (Σ) and pr58-8 (μ)",
+		fmt.Sprintf("measured: P_a is not a setting of the machine, so the threshold θ is (2 to 7, x = 10, y = 0) and each point is drawn at its measured P_a; 512 A-units in two sets of 256, α, monovalent forced learning on %d ideal-environment cards per response, each shown once", n)}
+	xs := logspace(0.0005, 0.7, 80)
+	systems := []struct {
+		name string
+		d    response.Decision
+		c    func(pa, ne float64) Constants
+	}{{"Σ", response.Sum, IdealSum}, {"μ", response.Mean, IdealMean}}
 	for _, ne := range []float64{1000, 10000} {
-		for _, sys := range []struct {
-			name string
-			c    func(pa, ne float64) Constants
-		}{{"Σ", IdealSum}, {"μ", IdealMean}} {
+		for _, sys := range systems {
 			cv := Curve{Name: fmt.Sprintf("P_r model, %s, N_e = %g", sys.name, ne), Kind: "model", Quantity: "p_r", Ne: ne, X: xs}
 			for _, pa := range xs {
 				cv.Y = append(cv.Y, P(PNar(pa, ne), sys.c(pa, ne), 1000))
@@ -301,5 +331,133 @@ func pr58Fig9() *Figure {
 			f.Curves = append(f.Curves, cv)
 		}
 	}
-	return f
+	for _, sys := range systems {
+		cv := Curve{Name: fmt.Sprintf("P_r model, %s, this machine (N_e = %d, n_sr = %d)", sys.name, ne, n), Kind: "model", Quantity: "p_r", Ne: ne, X: xs, Series: sys.name + " machine"}
+		for _, pa := range xs {
+			cv.Y = append(cv.Y, P(PNar(pa, ne), sys.c(pa, ne), float64(n)))
+		}
+		pts := Curve{Name: fmt.Sprintf("measured P_r, %s, this machine", sys.name), Kind: "measured", Quantity: "p_r", Ne: ne, Seeds: opt.Seeds, Series: sys.name + " machine"}
+		for _, theta := range fig9Thetas {
+			assoc := associator.Config{Units: 1, Excitatory: 10, Inhibitory: -1, Threshold: theta}
+			pr, _, pa, _, err := measure(ctx, run{task: "ideal-environment", ne: ne, decision: sys.d, assoc: assoc}, []int{n}, opt.Seeds, "", false)
+			if err != nil {
+				return nil, err
+			}
+			pts.X = append(pts.X, pa)
+			pts.Y = append(pts.Y, pr.Y[0])
+			pts.CILow, pts.CIHigh = append(pts.CILow, pr.CILow[0]), append(pts.CIHigh, pr.CIHigh[0])
+		}
+		f.Curves = append(f.Curves, cv, pts)
+	}
+	return f, nil
+}
+
+// Fig10 are the parameters of PR58's Fig. 10, from its caption: N_R = 100,
+// σ(n_sr) = 0.5·n_sr, N_A = 10,000, P_a = 0.07, ω = 0.2.
+var Fig10 = struct{ Responses, Q, Units, Pa, Omega float64 }{Responses: 100, Q: 0.5, Units: 10000, Pa: 0.07, Omega: 0.2}
+
+// Fig10Ne is N_e at Fig. 10's parameters: the units of R₁'s set that are
+// not in R₂'s, N_A·ω·(1 − ω) when each unit feeds each response with
+// probability ω (so ω_c = ω²).
+func Fig10Ne() float64 { return Fig10.Units * Fig10.Omega * (1 - Fig10.Omega) }
+
+// fig10Responses and fig10Ne are the machine pr58-10 measures: the Mark
+// I's 512 A-units and 8 R-units, in disjoint sets of 64.
+const fig10Responses, fig10Ne = 8, 64
+
+// pr58Fig10 is PR58's Fig. 10: α, β and γ (μ decision) with n_sr variable.
+func pr58Fig10(ctx context.Context, opt Options) (*Figure, error) {
+	f := &Figure{Name: "pr58-10", Title: "PR58 Fig. 10: α, β and γ systems, n_sr variable (σ = 0.5 n_sr), μ decision, ideal environment",
+		XLabel: "mean stimuli associated to each response (n_sr)", XValue: "n_sr"}
+	ne := Fig10Ne()
+	o := Overlap{Responses: Fig10.Responses, Omega: Fig10.Omega}
+	f.Parameters = []Parameter{
+		{"N_R", Fig10.Responses, "PR58's caption"},
+		{"q = σ(n_sr)/n_sr", Fig10.Q, "PR58's caption"},
+		{"N_A", Fig10.Units, "PR58's caption"},
+		{"P_a", Fig10.Pa, "PR58's caption"},
+		{"ω", Fig10.Omega, "PR58's caption"},
+		{"N_e (paper curves)", ne, "derived: R1's units not also R2's, N_A·ω(1 − ω), each unit feeding each response with probability ω (ω_c = ω²)"},
+		{"α's c3 (lost in the OCR)", VariableAlpha(Fig10.Pa, ne, Fig10.Q, o).C3, "derived: 2P_a²q² + 2P_a(N_R − 2)ω(1 − ω)(1 + q²)/N_e"},
+		{"α's c4", VariableAlpha(Fig10.Pa, ne, Fig10.Q, o).C4, "derived: 2(1 − P_a)(1 + (N_R − 2)ω)/N_e; the OCR shows 2(1 − P_a) and may lose a factor"},
+		{"β's c4 (broken off in the OCR)", VariableBeta(Fig10.Pa, ne, Fig10.Q, o).C4, "completed as 2(1 − P_a)N_e (Eq. 7's on Eq. 8's scale); dropping or tripling it moves the curve < 0.001"},
+		{"this machine", fig10Responses, fmt.Sprintf("R-units, one per response, %d A-units in disjoint sets of %d (the Mark I's 512 and 8); the machine's ω overlaps neighbouring sets only, so disjoint sets are measured", fig10Responses*fig10Ne, fig10Ne)},
+	}
+	f.Notes = []string{
+		"α: derived from PR58's assumptions (the OCR of Eq. 7 keeps c1 = 0, c2 = 1 − P_a, c4 = 2(1 − P_a), and of c3 only N_R, q and a bracket); β: Eq. 8 as the OCR reads it, c1 = 0, c2 = (1 − P_a)N_e, c3 = 2(P_a N_e q ω N_R)², its broken-off c4 completed as 2(1 − P_a)N_e (dropping or tripling it moves the curve < 0.001); γ: derived, and PR58 says it has Eq. 6's constants (α, μ, n_sr fixed)",
+		"α: c3 = 2P_a²q² + 2P_a(N_R − 2)ω(1 − ω)(1 + q²)/N_e, c4 = 2(1 − P_a)(1 + (N_R − 2)ω)/N_e; γ: c3 = 0, same c4 (see curves.VariableAlpha, VariableGamma)",
+		fmt.Sprintf("measured: the ideal-environment cards dealt at random to %d responses, each response's n_sr drawn from a normal distribution of mean n_sr and σ = 0.5 n_sr (rounded, at least 0) from the seed; μ decision, monovalent forced learning, each card shown once; the model drawn at the machine's measured P_a, N_e = %d and disjoint sets (ω·N_R = 1), where β's Eq. 8 equals α's set-wide term", fig10Responses, fig10Ne),
+		"P_r is measured over the learning series, where a response with more cards has more of them: the test stimulus's own response is size-biased (its n_sr exceeds the other's by q²·n_sr on average), which PR58's Eq. 7 does not count; for α and β that adds c1 = P_a q² and a limit Φ(q/√(2 − q²)) = 0.65 at q = 0.5 (curves.VariableAlphaSeries, drawn grey); γ's values do not depend on n_sr, so it is unaffected",
+	}
+	systems := []struct {
+		name string
+		v    machine.ValueSystem
+		c    func(pa, ne float64, o Overlap) Constants
+	}{
+		{"α", machine.Alpha, func(pa, ne float64, o Overlap) Constants { return VariableAlpha(pa, ne, Fig10.Q, o) }},
+		{"β", machine.Beta, func(pa, ne float64, o Overlap) Constants { return VariableBeta(pa, ne, Fig10.Q, o) }},
+		{"γ", machine.Gamma, VariableGamma},
+	}
+	xs := logspace(1, 10000, 80)
+	for _, sys := range systems {
+		cv := modelCurve(fmt.Sprintf("P_r model, %s (PR58's parameters)", sys.name), "p_r", ne, Fig10.Pa, PNar(Fig10.Pa, ne), sys.c(Fig10.Pa, ne, o), xs)
+		cv.Series = sys.name
+		f.Curves = append(f.Curves, cv)
+	}
+	for _, sys := range systems {
+		base := run{task: "ideal-environment", ne: fig10Ne, decision: response.Mean, values: sys.v, responses: fig10Responses, q: Fig10.Q}
+		pr, _, pa, _, err := measure(ctx, base, measuredNs(opt.MaxN), opt.Seeds, sys.name+", this machine", false)
+		if err != nil {
+			return nil, err
+		}
+		disjoint := Overlap{Responses: fig10Responses}
+		cv := modelCurve(fmt.Sprintf("P_r model, %s, this machine (P_a = %.3f, N_e = %d)", sys.name, pa, fig10Ne), "p_r", fig10Ne, pa, PNar(pa, fig10Ne), sys.c(pa, fig10Ne, disjoint), xs)
+		cv.Series, pr.Series = sys.name, sys.name
+		f.Curves = append(f.Curves, cv, pr)
+		if sys.v == machine.Alpha {
+			sb := modelCurve(fmt.Sprintf("P_r model, α and β, this machine, over the learning series (size-biased n_sr, P_a = %.3f)", pa), "p_r", fig10Ne, pa, PNar(pa, fig10Ne), VariableAlphaSeries(pa, fig10Ne, Fig10.Q), xs)
+			sb.Series = "size-biased"
+			f.Curves = append(f.Curves, sb)
+		}
+		f.Parameters = append(f.Parameters, Parameter{"P_a (this machine, " + sys.name + ")", pa, "measured: mean fraction of A-units firing on the fresh cards"})
+	}
+	return f, nil
+}
+
+// fig11Tasks are the tasks pr58-11 measures: PR58's square-circle, and
+// leftright, where PR58's criterion P_c12 < P_a < P_c11 holds.
+var fig11Tasks = []string{"square-circle", "leftright"}
+
+// pr58Fig11 is PR58's Fig. 11: P_r and P_g in a differentiated
+// environment, μ decision, converging to one limit.
+func pr58Fig11(ctx context.Context, opt Options) (*Figure, error) {
+	f := &Figure{Name: "pr58-11", Title: "PR58 Fig. 11: P_r and P_g in a differentiated environment, α, μ decision",
+		XLabel: "stimuli in each class (n_sr)", XValue: "n_sr"}
+	const ne = 256
+	f.Parameters = []Parameter{{"N_e", ne, "this machine: 512 A-units in two sets (the Mark I's count)"}}
+	f.Notes = []string{
+		"PR58's own curves are not drawn: its parameters are 'based on measurements for a square-circle discrimination problem' that it does not print (P_a, P_c11, P_c12, their variances, N_e)",
+		"Eq. 11 (α, μ, n_sr fixed) with c1 = P_c11 − P_c12, c2 = 1 − P_c11 (0 for P_g), c3 = Σ_r [σ_s²(P_c1r) + σ_a²(P_c1r)/(P_a N_e)], c4 = Σ_r P_c1r(1 − P_c1r)/(P_a N_e): c1 and c4 as the OCR keeps them, c2 from Eq. 10, c3 derived (see curves.Differentiated); P_a, P_c and the variances are measured on each machine's fresh cards, as PR58 says they must be ('empirical variables to be determined for the classes of stimuli in question')",
+		"measured: the ideal preset, one R-unit per class, α, μ, monovalent forced learning, each card of the learning series shown once; P_r on the series, P_g on 100 fresh cards per class",
+	}
+	xs := logspace(1, 10000, 80)
+	for _, task := range fig11Tasks {
+		pr, pg, pa, pc, err := measure(ctx, run{task: task, ne: ne, decision: response.Mean}, measuredNs(opt.MaxN), opt.Seeds, task, true)
+		if err != nil {
+			return nil, err
+		}
+		c := Differentiated(pc, pa, ne)
+		r := modelCurve("P_r model (Eq. 11), "+task, "p_r", ne, pa, PNar(pa, ne), c, xs)
+		g := modelCurve("P_g model (Eq. 11), "+task, "p_g", ne, pa, PNar(pa, ne), c.Generalisation(), xs)
+		r.Series, g.Series, pr.Series, pg.Series = task, task, task, task
+		f.Curves = append(f.Curves, r, g, pr, pg)
+		f.Parameters = append(f.Parameters,
+			Parameter{"P_a, " + task, pa, "measured"},
+			Parameter{"P_c11, " + task, pc.Pc11, "measured: A-units firing for a card that fire for another of its class"},
+			Parameter{"P_c12, " + task, pc.Pc12, "measured: … for a card of the other class"},
+			Parameter{"σ_s²(P_c11) + σ_s²(P_c12), " + task, pc.VarS11 + pc.VarS12, "measured over the fresh cards"},
+			Parameter{"σ_a²(P_c11) + σ_a²(P_c12), " + task, pc.VarA11 + pc.VarA12, "measured over the A-units"},
+			Parameter{"limit Φ(c1/√c3), " + task, PNar(pa, ne) * c.Limit(), "Eq. 9: P_r and P_g both tend to it"})
+	}
+	return f, nil
 }

@@ -20,13 +20,15 @@ func runCurves(ctx context.Context, env *Env, args []string) error {
 simulated machine: rt58-5 (RT58's Fig. 5, P_r and P_g for 100, 200 and 500
 A-units per source-set on squares and circles, with RT58's worked point),
 pr58-7 and pr58-8 (PR58's Figs. 7 and 8, P_r in the ideal environment, Σ and μ
-decisions) and pr58-9 (P_r against P_a; model only). Where a paper leaves a
-constant unstated the value used, and why, is printed and drawn; pr58-10 and
-pr58-11 are refused, saying why. Measured points are means over seeds 1…N with
-Student-t 95% intervals.`)
+decisions), pr58-9 (P_r against P_a, the machine's θ varied), pr58-10 (α, β
+and γ with n_sr variable) and pr58-11 (P_r and P_g in a differentiated
+environment, from P_a and P_c measured on the cards). Where a paper leaves a
+constant unstated, or its OCR loses it, the value used, and why, is printed
+and drawn. Measured points are means over seeds 1…N with Student-t 95%
+intervals.`)
 	fs.StringVar(&figure, "figure", "", "the figure: "+strings.Join(curves.Names(), ", "))
 	fs.IntVar(&seeds, "seeds", 20, "seeds (machines) per measured point, 2 to 1000")
-	fs.IntVar(&maxN, "max-n", 300, "the largest number of stimuli per class measured on the machine, 1 to 10000")
+	fs.IntVar(&maxN, "max-n", 300, "the largest number of stimuli per class measured on the machine, 1 to 10000 (pr58-9 measures at 1,000 or this if smaller)")
 	fs.StringVar(&png, "png", "", "draw the figure to this PNG file")
 	fs.BoolVar(&asJSON, "json", false, "print every curve, the parameters used and (rt58-5) the worked point as JSON")
 	if err := parse(fs, args); err != nil {
@@ -93,6 +95,10 @@ func printFigure(w interface{ Write([]byte) (int, error) }, f *curves.Figure) {
 		}
 		fmt.Fprintf(w, "\n  %s (%d seeds):\n", cv.Name, cv.Seeds)
 		for i, x := range cv.X {
+			if f.XValue == "p_a" {
+				fmt.Fprintf(w, "    P_a %6.4f: %.3f (95%% CI %.3f–%.3f)\n", x, cv.Y[i], cv.CILow[i], cv.CIHigh[i])
+				continue
+			}
 			fmt.Fprintf(w, "    n_sr %6g: %.3f (95%% CI %.3f–%.3f)\n", x, cv.Y[i], cv.CILow[i], cv.CIHigh[i])
 		}
 	}

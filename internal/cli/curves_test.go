@@ -74,8 +74,40 @@ func TestCurvesRT58(t *testing.T) {
 	if _, err := png.Decode(fh); err != nil {
 		t.Error(err)
 	}
-	if code, _, errs := run(t, dir, "curves", "--figure", "pr58-11"); code != 2 || errs == "" {
-		t.Errorf("pr58-11: exit %d, %q; want a refusal", code, errs)
+	if code, _, errs := run(t, dir, "curves", "--figure", "pr58-12"); code != 2 || errs == "" {
+		t.Errorf("pr58-12: exit %d, %q; want a refusal", code, errs)
+	}
+	// pr58-10 and pr58-11: every curve in the JSON, the measured ones with
+	// their seeds, and the values used with their reasons.
+	for _, tc := range []struct {
+		name             string
+		models, measured int
+	}{{"pr58-10", 7, 3}, {"pr58-11", 4, 4}} {
+		code, out, errs := run(t, dir, "curves", "--figure", tc.name, "--seeds", "2", "--max-n", "3", "--json", "--png", tc.name+".png")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", tc.name, code, errs)
+		}
+		var g struct {
+			Curves []struct {
+				Kind  string
+				Seeds int
+			}
+			Parameters []struct{ Name, Why string }
+		}
+		if err := json.Unmarshal([]byte(out), &g); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		models, measured := 0, 0
+		for _, c := range g.Curves {
+			if c.Kind == "model" {
+				models++
+			} else if c.Seeds == 2 {
+				measured++
+			}
+		}
+		if models != tc.models || measured != tc.measured || len(g.Parameters) == 0 || g.Parameters[0].Why == "" {
+			t.Errorf("%s: %d model and %d measured curves (want %d and %d), parameters %+v", tc.name, models, measured, tc.models, tc.measured, g.Parameters)
+		}
 	}
 }
 
