@@ -133,7 +133,7 @@ func (f *Figure) Draw() (*chart.Drawing, error) {
 	p.Y.Min, p.Y.Max = ymin, 1.0 // after Add, which widens the range to the data
 	var caption []string
 	for _, prm := range f.Parameters {
-		caption = append(caption, fmt.Sprintf("%s = %.4g: %s", prm.Name, prm.Value, prm.Why))
+		caption = append(caption, fmt.Sprintf("%s = %s: %s", prm.Name, prm.Text(), prm.Why))
 	}
 	if wp := f.WorkedPoint; wp != nil {
 		caption = append(caption, fmt.Sprintf("worked point (100 per set, n_sr = 100): paper P_r %.2f, P_g %.2f, limit %.3f; machine P_r %.3f [%.3f, %.3f], P_g %.3f [%.3f, %.3f]",

@@ -44,6 +44,15 @@ type Parameter struct {
 	Why   string  `json:"why"`
 }
 
+// Text returns the value as the picture and the CLI print it: whole
+// numbers in full, others to four significant figures.
+func (p Parameter) Text() string {
+	if p.Value == math.Trunc(p.Value) && math.Abs(p.Value) < 1e9 {
+		return fmt.Sprintf("%.0f", p.Value)
+	}
+	return fmt.Sprintf("%.4g", p.Value)
+}
+
 // Point is a P_r, P_g and limit triple.
 type Point struct {
 	Pr    float64 `json:"p_r"`

@@ -84,7 +84,7 @@ intervals.`)
 func printFigure(w interface{ Write([]byte) (int, error) }, f *curves.Figure) {
 	fmt.Fprintf(w, "%s\n", f.Title)
 	for _, p := range f.Parameters {
-		fmt.Fprintf(w, "  %s = %.4g: %s\n", p.Name, p.Value, p.Why)
+		fmt.Fprintf(w, "  %s = %s: %s\n", p.Name, p.Text(), p.Why)
 	}
 	for _, n := range f.Notes {
 		fmt.Fprintf(w, "  Note: %s.\n", n)
