@@ -71,6 +71,12 @@ func (lim Limits) withDefaults() Limits {
 	return lim
 }
 
+// ErrMemory is wrapped by errors that refuse something whose estimated
+// memory exceeds the memory budget (Limits.MaxBytes, or a budget given
+// elsewhere in those bytes); it wraps dataset.ErrTooLarge. A front end
+// tells people how to raise the budget in its own words.
+var ErrMemory = fmt.Errorf("the memory budget: %w", dataset.ErrTooLarge)
+
 // ErrFormat is wrapped by errors that report malformed or unrecognised
 // content: a file that is not a picture, a corrupt IDX header, a libsvm line
 // that does not parse.
@@ -123,7 +129,7 @@ func mulLimit(a, b, limit int) (p int, ok bool) {
 func checkMemory(name string, samples, pixelsTotal int, lim Limits) error {
 	need := int64(samples)*SampleOverhead + int64(pixelsTotal)
 	if samples < 0 || pixelsTotal < 0 || need > lim.MaxBytes || need < 0 {
-		return errorf(dataset.ErrTooLarge, "%s: %d samples of %d pixels in all would take about %d bytes of memory, over the limit of %d (raise it with --max-memory)",
+		return errorf(ErrMemory, "%s: %d samples of %d pixels in all would take about %d bytes of memory, over the limit of %d",
 			name, samples, pixelsTotal, need, lim.MaxBytes)
 	}
 	return nil

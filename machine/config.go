@@ -123,7 +123,7 @@ func presets() map[string]func() Config {
 // Presets lists the presets.
 func Presets() []PresetInfo {
 	desc := map[string]string{
-		"mark1": "the 1958 machine as best known: 400 S, 512 A, 8 R, bounded noisy pots; one value per A-unit, the A-units divided into source-sets among the R-units the class code uses (1 set of 512 for 2 classes, 5 of ~102 for 26 letters; --source-sets fixed for 8 × 64) (default)",
+		"mark1": "the 1958 machine as best known: 400 S, 512 A, 8 R, bounded noisy pots; one value per A-unit, the A-units divided into source-sets among the R-units the class code uses (1 set of 512 for 2 classes, 5 of ~102 for 26 letters; fixed source-sets for 8 × 64) (default)",
 		"ideal": "the same wiring with ideal pots: unbounded, continuous, noiseless (the textbook perceptron)",
 		"full":  "one pot per A→R pair (the modern reading, 512 × R pots) and a bias value per R-unit",
 		"worn":  "an aged machine: 41 readable levels, backlash, noisy and drifting pots, 5% stuck, noisy and dead cells",

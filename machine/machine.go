@@ -177,8 +177,17 @@ func (m *Machine) respond(r *Response) {
 	r.Class = m.Layer.Decode(r.Sums)
 }
 
-// CheckSize reports an error if a machine of configuration c for classes
-// classes would itself take more than limit bytes: about 48 bytes a pot
+// memoryError is an error over the memory budget: its message gives the
+// numbers, and it wraps images.ErrMemory (and so dataset.ErrTooLarge)
+// without repeating their words.
+type memoryError struct{ msg string }
+
+func (e *memoryError) Error() string { return e.msg }
+func (e *memoryError) Unwrap() error { return images.ErrMemory }
+
+// CheckSize reports an error wrapping images.ErrMemory if a machine of
+// configuration c for classes classes would itself take more than limit
+// bytes: about 48 bytes a pot
 // (its motor's state and the R-unit's reference to it) and 112 bytes an
 // A-unit plus 8 an origin point (measured: 1,048,576 A-units and 4,194,304
 // pots take 335 MiB). Call it before New when the configuration or the
@@ -192,13 +201,13 @@ func (c Config) CheckSize(classes int, limit int64) error {
 	}
 	need := int64(pots)*48 + int64(a.Units)*(112+8*int64(a.Excitatory+a.Inhibitory))
 	if need > limit || need < 0 {
-		return fmt.Errorf("a machine of %d A-units and %d pots would take about %d bytes of memory, over the limit of %d (raise it with --max-memory, or use fewer A-units or R-units)",
-			a.Units, pots, need, limit)
+		return &memoryError{fmt.Sprintf("a machine of %d A-units and %d pots would take about %d bytes of memory, over the limit of %d; fewer A-units or R-units take less",
+			a.Units, pots, need, limit)}
 	}
 	return nil
 }
 
-// CheckFit reports an error if fitting cards cards (Fit) on a machine of
+// CheckFit reports an error wrapping images.ErrMemory if fitting cards cards (Fit) on a machine of
 // configuration c and training on them would take more than limit bytes: a
 // float32 per retina cell and a slice header per card, and a Session's bit
 // per cell and per A-unit. Call it before Fit on data that came from a
@@ -208,8 +217,8 @@ func (c Config) CheckFit(cards int, limit int64) error {
 	cells := int64(w) * int64(h)
 	perCard := cells*4 + 24 + 8*int64(cacheWords(int(cells), c.Associator.Units))
 	if need := int64(cards) * perCard; need > limit || need < 0 || perCard < 0 {
-		return fmt.Errorf("fitting %d cards onto the %d-cell retina would take %d bytes of memory, over the limit of %d (raise it with --max-memory)",
-			cards, cells, need, limit)
+		return &memoryError{fmt.Sprintf("fitting %d cards onto the %d-cell retina would take %d bytes of memory, over the limit of %d",
+			cards, cells, need, limit)}
 	}
 	return nil
 }

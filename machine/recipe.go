@@ -176,7 +176,7 @@ func (r Recipe) Load(classes []string, name string, lim images.Limits) (train, t
 	if err != nil && r.Data.Path != "" {
 		// The paths come from the machine file, not from the user: say what
 		// went wrong without quoting what the file holds.
-		return nil, nil, fmt.Errorf("%s: its recorded data %s: %w", name, r.Data.FailedPath(err), recordedDataError(err))
+		return nil, nil, fmt.Errorf("%s: its recorded data %s: %w", name, r.Data.FailedPath(err), recordedError(err))
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: making its training data again (%s): %w", name, r.Data, err)
@@ -225,27 +225,46 @@ func validSum(s string) bool {
 // short abbreviates a fingerprint for messages.
 func short(sum string) string { return sum[:min(len(sum), 7+12)] }
 
-// recordedDataError describes err, from loading data at a path recorded in
-// a machine file, by its kind alone: an error message of the data readers
-// may quote a line of the file, and a machine file could name any file on
-// the computer (/etc/shadow). The kind is kept for errors.Is.
-func recordedDataError(err error) error {
-	var kind error
-	var what string
+// A RecordedDataError says why the data at a path a machine file records
+// could not be read, by the kind of failure alone: an error message of the
+// data readers may quote a line of the file, and a machine file could name
+// any file on the computer (/etc/shadow). Kind (fs.ErrNotExist,
+// fs.ErrPermission, dataset.ErrTooLarge, images.ErrUnsupported,
+// images.ErrFormat, or the system's error) is kept for errors.Is; a front
+// end says how to see the details (name the data yourself) in its own
+// words.
+type RecordedDataError struct {
+	Kind error
+	What string // the kind, for people
+}
+
+// Error returns what went wrong, saying that the details are withheld.
+func (e *RecordedDataError) Error() string {
+	s := e.What + " (details withheld, as the path comes from the machine file)"
+	if k := e.Kind.Error(); k != e.What {
+		s += ": " + k
+	}
+	return s
+}
+
+// Unwrap returns the kind.
+func (e *RecordedDataError) Unwrap() error { return e.Kind }
+
+// recordedError describes err, from loading data at a path recorded in a
+// machine file, as a RecordedDataError.
+func recordedError(err error) error {
 	var pe *fs.PathError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		kind, what = fs.ErrNotExist, "not found"
+		return &RecordedDataError{fs.ErrNotExist, "not found"}
 	case errors.Is(err, fs.ErrPermission):
-		kind, what = fs.ErrPermission, "permission denied"
+		return &RecordedDataError{fs.ErrPermission, "permission denied"}
 	case errors.Is(err, dataset.ErrTooLarge):
-		kind, what = dataset.ErrTooLarge, "larger than the data limits (--max-memory, --max-pixels)"
+		return &RecordedDataError{dataset.ErrTooLarge, "larger than the data limits (the memory budget and the largest picture)"}
 	case errors.Is(err, images.ErrUnsupported):
-		kind, what = images.ErrUnsupported, "a kind of data mark1 does not read"
+		return &RecordedDataError{images.ErrUnsupported, "a kind of data mark1 does not read"}
 	case errors.As(err, &pe):
-		kind, what = pe.Err, pe.Err.Error()
-	default:
-		kind, what = images.ErrFormat, "not a data set mark1 reads (a folder of class folders of pictures, IDX or libsvm)"
+		return &RecordedDataError{pe.Err, pe.Err.Error()}
 	}
-	return fmt.Errorf("%s (details withheld, as the path comes from the machine file; name the data yourself, as in mark1 eval --data PATH, to see them): %w", what, kind)
+	return &RecordedDataError{images.ErrFormat, "not a data set mark1 reads (a folder of class folders of pictures, IDX or libsvm)"}
 }

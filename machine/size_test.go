@@ -1,11 +1,13 @@
 package machine_test
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
 	"testing"
 
+	"mark1/images"
 	"mark1/machine"
 	"mark1/response"
 )
@@ -25,7 +27,7 @@ func TestCheckSize(t *testing.T) {
 	big.Associator.Units = 1 << 20
 	big.Response = response.Config{Units: 1024, Layout: response.Full, Code: response.OnePerClass}
 	err := big.CheckSize(1024, 1<<29)
-	if err == nil || !strings.Contains(err.Error(), "1048576 A-units and 1073741824 pots") || !strings.Contains(err.Error(), "--max-memory") {
+	if err == nil || !strings.Contains(err.Error(), "1048576 A-units and 1073741824 pots") || !errors.Is(err, images.ErrMemory) || strings.Contains(err.Error(), "--") {
 		t.Errorf("a billion pots: %v; want a refusal with the numbers", err)
 	}
 	// Too many classes for the R-units: the layer's own error.

@@ -27,10 +27,21 @@ const (
 
 // Warning is a reason a machine learns nothing or little from its data,
 // found where training starts (NewSession) or ends (Session.Warnings), with
-// what to do about it. Its text is one paragraph for people.
+// what to do about it. Its text is one paragraph for people; Settings are
+// the settings its advice changes, so that a front end can name them in
+// its own words (the CLI, as its flags).
 type Warning struct {
-	Kind WarningKind
-	Text string
+	Kind     WarningKind
+	Text     string
+	Settings []Setting
+}
+
+// A Setting is a configuration setting a Warning advises changing: Field
+// is its path in the configuration, as a FieldError names it
+// ("associator.threshold"); Value the value advised, or "" when the
+// advice is a direction (lower it) or a place to look.
+type Setting struct {
+	Field, Value string
 }
 
 // Error returns the text, so that a Warning that stops training can be
@@ -71,12 +82,12 @@ func lightWarnings(m *Machine, train Fields, c *seen) []Warning {
 	}
 	switch {
 	case dark == n:
-		return []Warning{{NoLight, fmt.Sprintf("none of the %d training cards lights a photocell, so no A-unit can fire and the machine cannot learn.%s", n, why)}}
+		return []Warning{{NoLight, fmt.Sprintf("none of the %d training cards lights a photocell, so no A-unit can fire and the machine cannot learn.%s", n, why), nil}}
 	case 2*dark > n:
-		return []Warning{{FewLit, fmt.Sprintf("%d of the %d training cards light no photocell; the machine cannot learn those.%s", dark, n, why)}}
+		return []Warning{{FewLit, fmt.Sprintf("%d of the %d training cards light no photocell; the machine cannot learn those.%s", dark, n, why), nil}}
 	case 2*silent > n:
-		return []Warning{{FewFire, fmt.Sprintf("on %d of the %d training cards no A-unit fires (P_a = 0), so they move no pot and get no answer. The figures light too few photocells for A-units that need θ = %g more excitatory than inhibitory points: lower --theta, use fewer inhibitory points (--y), or fit the figure to the retina with --crop.%s",
-			silent, n, m.Plugboard.Units[0].Threshold, why)}}
+		return []Warning{{FewFire, fmt.Sprintf("on %d of the %d training cards no A-unit fires (P_a = 0), so they move no pot and get no answer. The figures light too few photocells for A-units that need θ = %g more excitatory than inhibitory points: lower θ, use fewer inhibitory points y, or crop: fit the figure's bounding box to the retina.%s",
+			silent, n, m.Plugboard.Units[0].Threshold, why), []Setting{{"associator.threshold", ""}, {"associator.inhibitory", ""}, {"retina.crop", "true"}}}}
 	}
 	return nil
 }
@@ -109,14 +120,15 @@ func resultWarnings(m *Machine, train Fields) []Warning {
 				name = fmt.Sprintf("%q", m.Classes[c])
 			}
 		}
-		out = append(out, Warning{OneAnswer, fmt.Sprintf("every one of the %d training cards gets the same answer, %s: the machine does not tell the classes apart. Look at P_a (mark1 predict); if A-units fire on too few cards see --theta and --crop, if the same A-units fire on every card the pictures differ too little on a %dx%d retina.",
-			train.Len(), name, w, h)})
+		out = append(out, Warning{OneAnswer, fmt.Sprintf("every one of the %d training cards gets the same answer, %s: the machine does not tell the classes apart. Look at P_a (mark1 predict); if A-units fire on too few cards see θ and crop, if the same A-units fire on every card the pictures differ too little on a %dx%d retina.",
+			train.Len(), name, w, h), []Setting{{"associator.threshold", ""}, {"retina.crop", "true"}}})
 	}
 	lc := m.Layer.Config()
 	last := m.History[len(m.History)-1]
 	if lc.Code == response.Binary && len(m.Classes) > 2 && last.Pr < 0.9 {
-		out = append(out, Warning{BinaryCode, fmt.Sprintf("with the binary code each of the %d R-units in use must split the %d classes into two halves by one bit of their number, using only its own A-units: rarely a split a perceptron can learn (P_r %.1f%%). Give each class its own R-unit: --code one-per-class --r-units %d (and --preset full, a pot for every A→R pair, for many classes).",
-			m.Layer.Used(), len(m.Classes), 100*last.Pr, len(m.Classes))})
+		out = append(out, Warning{BinaryCode, fmt.Sprintf("with the binary code each of the %d R-units in use must split the %d classes into two halves by one bit of their number, using only its own A-units: rarely a split a perceptron can learn (P_r %.1f%%). Give each class its own R-unit: the one-per-class code on %d R-units (and the full layout, a pot for every A→R pair, for many classes).",
+			m.Layer.Used(), len(m.Classes), 100*last.Pr, len(m.Classes)),
+			[]Setting{{"response.code", "one-per-class"}, {"response.units", fmt.Sprint(len(m.Classes))}, {"response.layout", "full"}}})
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package machine_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -67,7 +68,8 @@ func TestWarnings(t *testing.T) {
 		m, tr, te := setup(t, "mark1", "letters", 4, 1)
 		s := run(t, m, machine.Recipe{MaxEpochs: 3}, tr, te)
 		ws := s.Warnings()
-		if k := kinds(ws); len(k) != 1 || k[0] != machine.BinaryCode || !strings.Contains(ws[0].Text, "--code one-per-class --r-units 26") {
+		if k := kinds(ws); len(k) != 1 || k[0] != machine.BinaryCode || !strings.Contains(ws[0].Text, "one-per-class code on 26 R-units") ||
+			!slices.Equal(ws[0].Settings, []machine.Setting{{Field: "response.code", Value: "one-per-class"}, {Field: "response.units", Value: "26"}, {Field: "response.layout", Value: "full"}}) {
 			t.Fatalf("warnings %v", ws)
 		}
 	})

@@ -115,6 +115,7 @@ training and held-out cards as in training).`)
 			return err
 		}
 		train, test, err = m.Recipe.Load(m.Classes, path, lim)
+		err = dataHint(err)
 	} else {
 		train, test, err = data.load(g, seed)
 		if err == nil {

@@ -35,7 +35,7 @@ func ablateSeeds(ctx context.Context, env *Env, given givenFlags, m *machine.Mac
 	// The runs are the library's (ablation.Seeds).
 	runs, err := ablation.Seeds(ctx, m, path, spec, seeds, lim)
 	if err != nil {
-		return err
+		return dataHint(err)
 	}
 	per := make([][]ablation.Point, len(runs))
 	for i, r := range runs {

@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
 	"github.com/spf13/pflag"
 
+	"mark1/dataset"
 	"mark1/images"
 	"mark1/machine"
 )
@@ -151,7 +153,8 @@ func (d *dataFlags) load(given givenFlags, seed uint64) (train, test *images.Dat
 	if err != nil {
 		return nil, nil, err
 	}
-	return src.Load()
+	train, test, err = src.Load()
+	return train, test, dataHint(err)
 }
 
 // checkFit refuses a machine of configuration cfg for the data sets' classes
@@ -166,10 +169,28 @@ func (d *dataFlags) checkFit(cfg machine.Config, sets ...*images.Dataset) error 
 	}
 	if len(sets) > 0 {
 		if err := cfg.CheckSize(len(sets[0].Classes), mem); err != nil {
-			return err
+			return dataHint(err)
 		}
 	}
-	return cfg.CheckFit(cards, mem)
+	return dataHint(cfg.CheckFit(cards, mem))
+}
+
+// dataHint adds to err the flags that would help: --max-memory when it
+// refuses something over the memory budget (images.ErrMemory), the data
+// limits and how to see the details when it refuses data a machine file
+// records (machine.RecordedDataError). Other errors are returned as they
+// are.
+func dataHint(err error) error {
+	var rec *machine.RecordedDataError
+	switch {
+	case errors.As(err, &rec) && errors.Is(rec.Kind, dataset.ErrTooLarge):
+		return fmt.Errorf("%w; raise the limits with --max-memory or --max-pixels", err)
+	case errors.As(err, &rec):
+		return fmt.Errorf("%w; name the data yourself, as in mark1 eval --data PATH, to see the details", err)
+	case errors.Is(err, images.ErrMemory):
+		return fmt.Errorf("%w (raise it with --max-memory)", err)
+	}
+	return err
 }
 
 // relabel maps a data set's classes onto a machine's by name, for eval

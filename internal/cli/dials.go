@@ -212,6 +212,7 @@ func viewCards(m *machine.Machine, o dialsOptions) (*images.Dataset, error) {
 			return nil, err
 		}
 		train, test, err = m.Recipe.Load(m.Classes, o.machine, lim)
+		err = dataHint(err)
 	} else {
 		train, test, err = o.data.load(o.given, m.Seeds.Master)
 		if err == nil {

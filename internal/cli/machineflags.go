@@ -95,12 +95,19 @@ func (m *machineFlags) register(fs *pflag.FlagSet, memory *budget) {
 	fs.BoolVar(&m.serial, "serial-motors", false, "motors run one at a time instead of together")
 	fs.Float64Var(&m.presentSec, "present-seconds", 3, "time to present one card (a 1960 account: ~3 s) [weak history]")
 	fs.StringVar(&m.faults, "faults", "", "failed parts, each a rate drawn from the seed, e.g.\ndead-cells=0.05,stuck-cells=0.01,broken-wires=0.1,dead-a=0.1,stuck-pots=0.05,noisy-pots=0.1,drift=0.001")
-	m.fields = fieldFlags{}
+	m.fields = machineFields()
+}
+
+// machineFields is the table of the machine flags: the configuration's
+// fields (machine.Config's JSON paths) → the flags that set them.
+func machineFields() fieldFlags {
+	t := fieldFlags{}
 	for _, s := range machineSteps() {
 		for _, f := range s.fields {
-			m.fields.add(f, s.name)
+			t.add(f, s.name)
 		}
 	}
+	return t
 }
 
 // build returns the configuration the flags describe, given being the

@@ -94,7 +94,7 @@ The panel answers only requests addressed to it by a loopback name or the
 			return usagef("serve: unknown task %q (see mark1 tasks)", name)
 		}
 		if err := cfg.CheckSize(len(info.Classes), memory.bytes()); err != nil {
-			return err
+			return dataHint(err)
 		}
 		if m, err = machine.New(cfg, info.Classes, machine.SeedsFrom(mf.seed), nil); err != nil {
 			return err

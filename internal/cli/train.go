@@ -132,7 +132,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 			o.out = o.resume
 		}
 		if m, recipe, train, test, err = resumeTraining(ctx, &o.data, o.resume); err != nil {
-			return err
+			return dataHint(err)
 		}
 		if err := o.data.checkFit(m.Config, train, test); err != nil {
 			return err
@@ -244,10 +244,27 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	return nil
 }
 
-// printWarnings prints each warning as a paragraph on w.
+// printWarnings prints each warning as a paragraph on w, with the flags
+// that change the settings its advice names.
 func printWarnings(w io.Writer, ws []machine.Warning) {
+	fields := machineFields()
 	for _, x := range ws {
-		fmt.Fprintf(w, "warning: %s\n", x.Text)
+		var flags []string
+		for _, s := range x.Settings {
+			f, _, ok := fields.flag(s.Field)
+			switch {
+			case !ok:
+			case s.Value == "" || s.Value == "true": // a direction, or a switch
+				flags = append(flags, f)
+			default:
+				flags = append(flags, f+" "+s.Value)
+			}
+		}
+		if len(flags) == 0 {
+			fmt.Fprintf(w, "warning: %s\n", x.Text)
+			continue
+		}
+		fmt.Fprintf(w, "warning: %s The flags: %s.\n", x.Text, strings.Join(flags, ", "))
 	}
 }
 
@@ -307,7 +324,7 @@ func newTraining(g givenFlags, o *trainOptions) (*machine.Machine, machine.Recip
 	}
 	train, test, err := src.Load()
 	if err != nil {
-		return nil, r, nil, nil, err
+		return nil, r, nil, nil, dataHint(err)
 	}
 	if err := o.data.checkFit(cfg, train, test); err != nil {
 		return nil, r, nil, nil, err

@@ -42,7 +42,7 @@ func trainSeeds(ctx context.Context, env *Env, given givenFlags, o *trainOptions
 	}
 	runs, err := exp.Run(ctx, seeds)
 	if err != nil {
-		return err
+		return dataHint(err)
 	}
 	w := env.Stdout
 	r0 := runs[0]
