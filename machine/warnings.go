@@ -126,9 +126,9 @@ func resultWarnings(m *Machine, train Fields) []Warning {
 	lc := m.Layer.Config()
 	last := m.History[len(m.History)-1]
 	if lc.Code == response.Binary && len(m.Classes) > 2 && last.Pr < 0.9 {
-		out = append(out, Warning{BinaryCode, fmt.Sprintf("with the binary code each of the %d R-units in use must split the %d classes into two halves by one bit of their number, using only its own A-units: rarely a split a perceptron can learn (P_r %.1f%%). Give each class its own R-unit: the one-per-class code on %d R-units (and the full layout, a pot for every A→R pair, for many classes).",
+		out = append(out, Warning{BinaryCode, fmt.Sprintf("with the binary code each of the %d R-units in use must split the %d classes into two halves by one bit of their number, using only its own A-units: rarely a split a perceptron can learn (P_r %.1f%%). Give each class its own R-unit: the one-per-class code on %d R-units (and the full preset, a pot for every A→R pair, for many classes).",
 			m.Layer.Used(), len(m.Classes), 100*last.Pr, len(m.Classes)),
-			[]Setting{{"response.code", "one-per-class"}, {"response.units", fmt.Sprint(len(m.Classes))}, {"response.layout", "full"}}})
+			[]Setting{{"response.code", "one-per-class"}, {"response.units", fmt.Sprint(len(m.Classes))}, {"preset", "full"}}})
 	}
 	return out
 }

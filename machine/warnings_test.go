@@ -69,7 +69,7 @@ func TestWarnings(t *testing.T) {
 		s := run(t, m, machine.Recipe{MaxEpochs: 3}, tr, te)
 		ws := s.Warnings()
 		if k := kinds(ws); len(k) != 1 || k[0] != machine.BinaryCode || !strings.Contains(ws[0].Text, "one-per-class code on 26 R-units") ||
-			!slices.Equal(ws[0].Settings, []machine.Setting{{Field: "response.code", Value: "one-per-class"}, {Field: "response.units", Value: "26"}, {Field: "response.layout", Value: "full"}}) {
+			!slices.Equal(ws[0].Settings, []machine.Setting{{Field: "response.code", Value: "one-per-class"}, {Field: "response.units", Value: "26"}, {Field: "preset", Value: "full"}}) {
 			t.Fatalf("warnings %v", ws)
 		}
 	})

@@ -115,7 +115,7 @@ into an animated GIF of the dials turning.`)
 	if o.png != "" || o.svg != "" {
 		return drawView(env, m, o)
 	}
-	if fs.Changed("view") || o.image != "" {
+	if o.given.has("view") || o.image != "" {
 		return usagef("dials: --view and --image draw a picture: give --png FILE or --svg FILE")
 	}
 	pots := dials.Pots(m)

@@ -102,6 +102,7 @@ func (m *machineFlags) register(fs *pflag.FlagSet, memory *budget) {
 // fields (machine.Config's JSON paths) → the flags that set them.
 func machineFields() fieldFlags {
 	t := fieldFlags{}
+	t.add("preset", "preset")
 	for _, s := range machineSteps() {
 		for _, f := range s.fields {
 			t.add(f, s.name)
