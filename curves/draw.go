@@ -131,6 +131,13 @@ func (f *Figure) Draw() (*chart.Drawing, error) {
 		p.Legend.Add(fmt.Sprintf("%s (mean, 95%% CI, %d seeds)", cv.Name, cv.Seeds), sc)
 	}
 	p.Y.Min, p.Y.Max = ymin, 1.0 // after Add, which widens the range to the data
+	var ticks []plot.Tick
+	for i := 0; i <= 10; i++ {
+		if v := float64(i) / 10; v >= ymin-1e-9 {
+			ticks = append(ticks, plot.Tick{Value: v, Label: fmt.Sprintf("%.1f", v)})
+		}
+	}
+	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
 	var caption []string
 	for _, prm := range f.Parameters {
 		caption = append(caption, fmt.Sprintf("%s = %s: %s", prm.Name, prm.Text(), prm.Why))

@@ -420,7 +420,11 @@ func pr58Fig10(ctx context.Context, opt Options) (*Figure, error) {
 			return nil, err
 		}
 		disjoint := Overlap{Responses: fig10Responses}
-		cv := modelCurve(fmt.Sprintf("P_r model, %s, this machine (P_a = %.3f, N_e = %d)", sys.name, pa, fig10Ne), "p_r", fig10Ne, pa, PNar(pa, fig10Ne), sys.c(pa, fig10Ne, disjoint), xs)
+		name := fmt.Sprintf("P_r model, %s, this machine (P_a = %.3f, N_e = %d)", sys.name, pa, fig10Ne)
+		if sys.v == machine.Beta {
+			name = fmt.Sprintf("P_r model, β, this machine (P_a = %.3f, N_e = %d; on disjoint sets the same as α's)", pa, fig10Ne)
+		}
+		cv := modelCurve(name, "p_r", fig10Ne, pa, PNar(pa, fig10Ne), sys.c(pa, fig10Ne, disjoint), xs)
 		cv.Series, pr.Series = sys.name, sys.name
 		f.Curves = append(f.Curves, cv, pr)
 		if sys.v == machine.Alpha {

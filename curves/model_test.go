@@ -94,6 +94,12 @@ func TestIdealMeanAgainstMachine(t *testing.T) {
 // TestFig10Text: the constants of PR58's Fig. 10 against what its text
 // says of them.
 func TestFig10Text(t *testing.T) {
+	// The caption: "FIG. 10. Comparison of α, β, and γ systems, for
+	// variable n_sr (N_R = 100, σ_nsr = .5 n_sr, N_A = 10,000, P_a = .07,
+	// ω = .2)".
+	if Fig10.Responses != 100 || Fig10.Q != 0.5 || Fig10.Units != 10000 || Fig10.Pa != 0.07 || Fig10.Omega != 0.2 {
+		t.Errorf("Fig. 10's parameters %+v; want the caption's", Fig10)
+	}
 	ne := Fig10Ne()
 	if ne != 1600 {
 		t.Errorf("N_e = %v; want N_A·ω(1 − ω) = 10,000 × 0.2 × 0.8 = 1600", ne)
