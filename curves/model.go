@@ -2,8 +2,11 @@
 // papers' equations and measures the same quantities on the simulated
 // machine: RT58's Fig. 5 (P_r and P_g against stimuli per class for 100,
 // 200 and 500 A-units per source-set, two classes about as similar as a
-// square and a circle) and PR58's Figs. 7–9 (P_r in the "ideal
-// environment", random stimuli with arbitrary labels).
+// square and a circle), PR58's Figs. 7–9 (P_r in the "ideal environment",
+// random stimuli with arbitrary labels, against n_sr and against P_a),
+// Fig. 10 (the α, β and γ systems with n_sr variable) and Fig. 11 (P_r and
+// P_g in a differentiated environment, from P_a and P_c measured on the
+// cards).
 //
 // PR58's general equation (its Eq. 4) is
 //
@@ -12,9 +15,11 @@
 //
 // with n_sr the stimuli associated to each response, N_e the effective
 // A-units of a source-set, Φ the normal integral, and for P_g the same
-// constants with c₂ = 0. The public OCR of PR58 loses the constants'
-// formulas (its Eqs. 5–8, 10, 11 are images); what is used instead is said
-// where it is used (IdealSum, IdealMean, RT58).
+// constants with c₂ = 0. The public OCR of PR58 loses the constants of Eqs.
+// 5 and 6 (images) and keeps Eqs. 7, 8, 10 and 11 only in fragments; what
+// is read, what is derived from PR58's assumptions and what is solved from
+// the papers' numbers is said where it is used (IdealSum, IdealMean, RT58,
+// VariableAlpha, VariableBeta, VariableGamma, Differentiated).
 package curves
 
 import (
