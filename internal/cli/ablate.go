@@ -96,7 +96,7 @@ training and held-out cards as in training).`)
 		return err
 	}
 	if seedList != "" {
-		lim, err := data.limits()
+		lim, err := data.limits(g)
 		if err != nil {
 			return err
 		}
@@ -111,7 +111,7 @@ training and held-out cards as in training).`)
 			return fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", path)
 		}
 		var lim images.Limits
-		if lim, err = data.limits(); err != nil {
+		if lim, err = data.limits(g); err != nil {
 			return err
 		}
 		train, test, err = m.Recipe.Load(m.Classes, path, lim)

@@ -395,7 +395,7 @@ func exportLibSVM(ctx context.Context, dir string, cfg machine.Config, seeds mac
 		return nil, fmt.Errorf("creating %s: %w", dir, err)
 	}
 	var written []string
-	undo = func() {
+	remove := func() {
 		for _, p := range written {
 			os.Remove(p)
 		}
@@ -404,9 +404,8 @@ func exportLibSVM(ctx context.Context, dir string, cfg machine.Config, seeds mac
 		}
 	}
 	defer func() {
-		if err != nil {
-			undo()
-			undo = nil
+		if err != nil { // "return nil, err" has set undo to nil
+			remove()
 		}
 	}()
 	m, err := machine.New(cfg, train.Classes, seeds, nil)
@@ -438,5 +437,5 @@ func exportLibSVM(ctx context.Context, dir string, cfg machine.Config, seeds mac
 			written = append(written, path)
 		}
 	}
-	return undo, nil
+	return remove, nil
 }

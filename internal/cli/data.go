@@ -24,7 +24,8 @@ type dataFlags struct {
 	test      string
 	testSplit float64
 	maxPixels int
-	memory    *budget // --max-memory
+	memory    *budget    // --max-memory
+	fields    fieldFlags // images.Source's fields → the flags that set them
 }
 
 func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
@@ -35,10 +36,15 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 	fs.IntVar(&d.maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels (checked before decoding)")
 	d.memory = memoryFlag(fs)
 	inputFlags(fs, "data")
+	d.fields = fieldFlags{}
+	for field, flag := range map[string]string{"n": "n", "card_size": "card-size", "max_pixels": "max-pixels", "max_bytes": "max-memory"} {
+		d.fields.add(field, flag)
+	}
 	if split {
 		fs.StringVar(&d.test, "test", "", "held-out data (same forms as --data) for P_g")
 		fs.Float64Var(&d.testSplit, "test-split", 0.2, "fraction of the data held out for P_g when no --test (seeded, stratified)")
 		inputFlags(fs, "test")
+		d.fields.add("test_split", "test-split")
 	}
 }
 
@@ -92,12 +98,29 @@ func memoryFlag(fs *pflag.FlagSet) *budget {
 	return &b
 }
 
+// check refuses a data flag out of range, by the data's own rules
+// (images.Source.Validate), every one whether or not the data use it; 0
+// asks for none (explicitZero), where images.Source reads 0 as its
+// default. given are the flags given.
+func (d *dataFlags) check(given givenFlags) error {
+	s := images.Source{PerClass: explicitZero(d.perClass), CardSize: explicitZero(d.size), TestSplit: d.testSplit,
+		MaxPixels: explicitZero(d.maxPixels), MaxBytes: d.memory.bytes()}
+	if err := s.Validate(); err != nil {
+		if msg, ok := d.fields.blame(err, given); ok {
+			return usageError{errors.New(msg)}
+		}
+		return usageError{err}
+	}
+	return nil
+}
+
 // limits returns the bounds the flags put on the data a command reads:
-// --max-memory and --max-pixels, as one value. A machine file's recorded
-// data are held to them too (machine.Recipe.Load).
-func (d *dataFlags) limits() (images.Limits, error) {
-	if d.maxPixels < 1 {
-		return images.Limits{}, usagef("--max-pixels %d out of range: must be positive", d.maxPixels)
+// --max-memory and --max-pixels, as one value, once the flags are checked
+// (check). A machine file's recorded data are held to them too
+// (machine.Recipe.Load).
+func (d *dataFlags) limits(given givenFlags) (images.Limits, error) {
+	if err := d.check(given); err != nil {
+		return images.Limits{}, err
 	}
 	return images.Limits{MaxPixels: d.maxPixels, MaxBytes: d.memory.bytes()}, nil
 }
@@ -114,10 +137,7 @@ func (d *dataFlags) source(given givenFlags, seed uint64) (images.Source, error)
 			return images.Source{}, usagef("--%s is empty: name a %s", name, map[string]string{"data": "data file or folder", "task": "task (see mark1 tasks)", "test": "data file or folder"}[name])
 		}
 	}
-	if d.perClass < 1 || d.perClass > images.MaxPerClass {
-		return images.Source{}, usagef("--n %d out of range [1, %d]", d.perClass, images.MaxPerClass)
-	}
-	lim, err := d.limits()
+	lim, err := d.limits(given)
 	if err != nil {
 		return images.Source{}, err
 	}
@@ -134,13 +154,8 @@ func (d *dataFlags) source(given givenFlags, seed uint64) (images.Source, error)
 	if d.test != "" {
 		src.TestSplit = 0
 	}
-	if err := src.Validate(); err != nil {
-		// The Source's fields, as the flags that set them.
-		flags := fieldFlags{}
-		for field, flag := range map[string]string{"n": "n", "card_size": "card-size", "test_split": "test-split", "max_pixels": "max-pixels", "max_bytes": "max-memory"} {
-			flags.add(field, flag)
-		}
-		return images.Source{}, flags.usage(usageError{err})
+	if err := src.Validate(); err != nil { // the task and the path
+		return images.Source{}, usageError{err}
 	}
 	return src, nil
 }

@@ -208,7 +208,7 @@ func viewCards(m *machine.Machine, o dialsOptions) (*images.Dataset, error) {
 			return nil, fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", o.machine)
 		}
 		var lim images.Limits
-		if lim, err = o.data.limits(); err != nil {
+		if lim, err = o.data.limits(o.given); err != nil {
 			return nil, err
 		}
 		train, test, err = m.Recipe.Load(m.Classes, o.machine, lim)

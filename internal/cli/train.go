@@ -131,7 +131,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		if !g.has("out") {
 			o.out = o.resume
 		}
-		if m, recipe, train, test, err = resumeTraining(ctx, &o.data, o.resume); err != nil {
+		if m, recipe, train, test, err = resumeTraining(ctx, &o.data, g, o.resume); err != nil {
 			return dataHint(err)
 		}
 		if err := o.data.checkFit(m.Config, train, test); err != nil {
@@ -345,8 +345,8 @@ func newTraining(g givenFlags, o *trainOptions) (*machine.Machine, machine.Recip
 }
 
 // resumeTraining loads a machine file and makes its data again, as its
-// recipe says, within the data flags' limits.
-func resumeTraining(ctx context.Context, d *dataFlags, path string) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
+// recipe says, within the data flags' limits (given: the flags given).
+func resumeTraining(ctx context.Context, d *dataFlags, given givenFlags, path string) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
 	m, err := loadMachine(ctx, d.memory.bytes(), path)
 	if err != nil {
 		return nil, machine.Recipe{}, nil, nil, err
@@ -354,7 +354,7 @@ func resumeTraining(ctx context.Context, d *dataFlags, path string) (*machine.Ma
 	if m.Recipe == nil {
 		return nil, machine.Recipe{}, nil, nil, fmt.Errorf("%s: the machine file does not record how it was trained (no recipe), so its training cannot be continued", path)
 	}
-	lim, err := d.limits()
+	lim, err := d.limits(given)
 	if err != nil {
 		return nil, machine.Recipe{}, nil, nil, err
 	}

@@ -32,7 +32,7 @@ func trainSeeds(ctx context.Context, env *Env, given givenFlags, o *trainOptions
 	if err != nil {
 		return err
 	}
-	lim, err := o.data.limits()
+	lim, err := o.data.limits(given)
 	if err != nil {
 		return err
 	}
