@@ -7,6 +7,7 @@
 #
 #   bench/selection/run.sh            # writes results to $OUT (default /tmp/mark1-selbench)
 #   N=2000 OUT=/tmp/sel2k bench/selection/run.sh   # the first 2,000 pictures (a quick run)
+#   PARTS=warm CONCURRENT=1 bench/selection/run.sh  # mark1 grid with and without warm starts
 #
 # Settings shared by every tool: C = 10 and γ = scikit-learn's "scale" of the
 # data (bench/real writes it) for the cross-validation; the grid
@@ -105,6 +106,15 @@ measure cv-mark1-allcores ./mark1 fit --data "$data" --cv 5 --C 10 --gamma "$g"
 measure cv-svm-train svm-train -v 5 -c 10 -g "$g" -e 0.001 -m 100 "$data"
 measure cv-sklearn env OPENBLAS_NUM_THREADS=1 $py cv.py
 report
+fi
+if [[ " ${PARTS:-cv grid} " == *" warm "* ]]; then
+# The same grid on 1 core, with warm starts along C (the default) and
+# without: SMO iterations (the table's last line) and CPU seconds.
+echo "== grid 3x3, warm starts along C against every fit from 0, 1 core"
+measure grid-mark1-warm env GOMAXPROCS=1 ./mark1 grid --data "$data" --log2c 1,5,2 --log2g -7,-3,2 --threads 1 --png ""
+measure grid-mark1-cold env GOMAXPROCS=1 ./mark1 grid --data "$data" --log2c 1,5,2 --log2g -7,-3,2 --threads 1 --png "" --warm-start=false
+report
+for f in grid-mark1-warm.out grid-mark1-cold.out; do echo "  $f: $(grep -h '^best' "$f") $(grep -h '^solver' "$f")"; done
 fi
 if [[ " ${PARTS:-cv grid} " == *" grid "* ]]; then
 echo "== grid 3x3 (log2c 1,5,2; log2g -7,-3,2), 5 folds"

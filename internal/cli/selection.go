@@ -16,7 +16,9 @@ import (
 	"mark1/learning"
 	"mark1/learning/kernel"
 	"mark1/learning/learners"
+	"mark1/learning/modelfile"
 	"mark1/learning/selection"
+	"mark1/learning/svm"
 )
 
 // cvFlags are fit's cross-validation flags.
@@ -37,6 +39,7 @@ type gridFlags struct {
 	log2c, log2g, cList, gList string
 	folds                      int
 	seed                       uint64
+	warm                       bool
 }
 
 func (g *gridFlags) register(fs *pflag.FlagSet) {
@@ -46,6 +49,7 @@ func (g *gridFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&g.gList, "gamma", "", "a list of γ values instead of --log2g: 0.01,0.1 (or scale, auto)")
 	fs.IntVar(&g.folds, "folds", 5, "folds of the stratified cross-validation")
 	fs.Uint64Var(&g.seed, "cv-seed", 1, "seed of the folds")
+	fs.BoolVar(&g.warm, "warm-start", true, "svm: start each C's fit from the solution for the C below it (--warm-start=false: every fit from α = 0)")
 }
 
 // setup is a learner as a plan records it: the registry's entry, its
@@ -204,13 +208,16 @@ func (g *gridFlags) axes(fs *pflag.FlagSet, l setup) (cs []float64, gs []string,
 }
 
 // foldFit is selection.FitFunc for the learner l: each fold's training
-// part scaled (when asked) and fitted as fit would fit it, γ of scale or
-// auto resolved on it; the SVM's binary problems solved on threads
-// goroutines (0: all cores) with cacheMB of kernel cache.
+// part scaled (when asked) and fitted as fit would fit it with each C in
+// turn, γ of scale or auto and balanced class weights resolved on it; the
+// SVM's binary problems solved on threads goroutines (0: all cores) with
+// cacheMB of kernel cache; when warm, every C of each binary problem in
+// turn on one solver, each from the previous C's solution
+// (svm.Kernel.FitPath).
 func foldFit(l setup, threads int, cacheMB float64) selection.FitFunc {
-	return func(ctx context.Context, train, test *dataset.Set, c float64, gamma string) ([]int, error) {
+	return func(ctx context.Context, train, test *dataset.Set, cs []float64, gamma string, warm bool) ([]selection.Fit, error) {
 		o := l.opts
-		o.C, o.Threads, o.CacheMB = c, threads, cacheMB
+		o.Threads, o.CacheMB = threads, cacheMB
 		if gamma != "" {
 			var err error
 			if o.Gamma, err = kernel.ParseGamma(gamma); err != nil {
@@ -234,11 +241,7 @@ func foldFit(l setup, threads int, cacheMB float64) selection.FitFunc {
 			return nil, err
 		}
 		d := &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}
-		built, err := l.spec.New(o, d)
-		if err != nil {
-			return nil, err
-		}
-		res, err := built.Learner.Fit(ctx, d, nil)
+		weights, err := learners.ClassWeights(o.ClassWeight, train.Classes, train.Y, modelfile.SameLabel)
 		if err != nil {
 			return nil, err
 		}
@@ -246,7 +249,35 @@ func foldFit(l setup, threads int, cacheMB float64) selection.FitFunc {
 		if err != nil {
 			return nil, err
 		}
-		return predictRows(res.Model, testRows)
+		results := make([]*learning.Result, len(cs))
+		for k, c := range cs {
+			o.C = c
+			built, err := l.spec.New(o, d)
+			if err != nil {
+				return nil, err
+			}
+			built.SetClassWeights(weights)
+			if km, ok := built.Learner.(svm.Kernel); ok && warm {
+				// the whole column at once, each C from the last
+				results, err = km.FitPath(ctx, d, cs)
+				if err != nil {
+					return nil, err
+				}
+				break
+			}
+			if results[k], err = built.Learner.Fit(ctx, d, nil); err != nil {
+				return nil, err
+			}
+		}
+		fits := make([]selection.Fit, len(cs))
+		for k, res := range results {
+			var err error
+			if fits[k].Pred, err = predictRows(res.Model, testRows); err != nil {
+				return nil, err
+			}
+			fits[k].Iterations = res.Epochs
+		}
+		return fits, nil
 	}
 }
 
@@ -263,8 +294,9 @@ func dataRef(path string, set *dataset.Set, labelColumn string) selection.Data {
 	return d
 }
 
-// newPlan makes a plan, mapping the library's errors to the flags.
-func newPlan(set *dataset.Set, d selection.Data, l setup, cs []float64, gs []string, folds int, seed uint64, foldsFlag string) (*selection.Plan, error) {
+// newPlan makes a plan, mapping the library's errors to the flags; warm
+// asks for warm starts along C, which the kernel SVM has.
+func newPlan(set *dataset.Set, d selection.Data, l setup, cs []float64, gs []string, folds int, seed uint64, foldsFlag string, warm bool) (*selection.Plan, error) {
 	if len(set.Classes) < 2 {
 		return nil, fmt.Errorf("%s: every row has the label %q; a classifier needs at least two classes", d.Path, set.Classes[0])
 	}
@@ -276,18 +308,23 @@ func newPlan(set *dataset.Set, d selection.Data, l setup, cs []float64, gs []str
 		}
 		return nil, usagef("%s %d: %s has %d rows of class %q; every fold needs one of every class", foldsFlag, folds, d.Path, fe.Rows, set.Classes[fe.Class])
 	}
-	return p, err
-}
-
-// runAll runs every task of p on set with threads workers (0: all cores),
-// each solving its SVM on one goroutine with an equal share of the cache.
-func runAll(ctx context.Context, p *selection.Plan, set *dataset.Set, l setup, threads int) (*selection.Table, error) {
-	w, err := workers(threads)
 	if err != nil {
 		return nil, err
 	}
-	w = min(w, p.Tasks)
-	res, err := selection.RunAll(ctx, p, set, w, foldFit(l, 1, l.opts.CacheMB/float64(w)), nil)
+	p.WarmStart = warm && l.spec.Form == learners.KernelSVMForm && len(cs) > 1
+	return p, nil
+}
+
+// runAll runs every task of p on set with threads workers (0: all cores),
+// each solving its SVM on an equal share of the cores (one when there are
+// more tasks than cores) and of the cache.
+func runAll(ctx context.Context, p *selection.Plan, set *dataset.Set, l setup, threads int) (*selection.Table, error) {
+	all, err := workers(threads)
+	if err != nil {
+		return nil, err
+	}
+	w := min(all, p.Tasks)
+	res, err := selection.RunAll(ctx, p, set, w, foldFit(l, max(1, all/w), l.opts.CacheMB/float64(w)), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -314,7 +351,7 @@ func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec 
 	if l.hasGamma() {
 		g = opts.Gamma.String()
 	}
-	p, err := newPlan(set, dataRef(path, set, opt.LabelColumn), l, []float64{opts.C}, []string{g}, cv.folds, cv.seed, "--cv")
+	p, err := newPlan(set, dataRef(path, set, opt.LabelColumn), l, []float64{opts.C}, []string{g}, cv.folds, cv.seed, "--cv", false)
 	if err != nil {
 		return err
 	}
@@ -383,7 +420,7 @@ func (c *gridCommand) planSetup(fs *pflag.FlagSet, cmd string, l *setup) (*selec
 		return nil, nil, err
 	}
 	opt, _ := c.data.options()
-	p, err := newPlan(set, dataRef(c.path, set, opt.LabelColumn), *l, cs, gs, c.g.folds, c.g.seed, "--folds")
+	p, err := newPlan(set, dataRef(c.path, set, opt.LabelColumn), *l, cs, gs, c.g.folds, c.g.seed, "--folds", c.g.warm)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -397,8 +434,9 @@ func runGrid(ctx context.Context, env *Env, args []string) (err error) {
 	var threads int
 	fs := newFlags(env, "grid --data TRAIN [--log2c B,E,S | --C LIST] [--log2g B,E,S | --gamma LIST] [flags]",
 		"Searches C and γ by stratified K-fold cross-validation, as LIBSVM's grid.py: every cell's accuracy,\n"+
-			"the best (C, γ), and a contour picture of the accuracy over (log2 C, log2 γ). The cells are the\n"+
-			"tasks of the plan that mark1 sweep runs on a job array (docs/model-selection.md, docs/sweeps.md).")
+			"the best (C, γ), and a contour picture of the accuracy over (log2 C, log2 γ). Each task is one γ on\n"+
+			"one fold with every C, each C's fit warm-started from the C below it; they are the tasks of the plan\n"+
+			"that mark1 sweep runs on a job array (docs/model-selection.md, docs/sweeps.md).")
 	c.register(fs, env)
 	fs.StringVar(&png, "png", "grid.png", `the contour picture to write ("" for none)`)
 	threadsFlag(fs, &threads, "the grid's tasks")
@@ -494,8 +532,8 @@ func runSweepPlan(ctx context.Context, env *Env, args []string) error {
 		fmt.Fprintln(env.Stdout, p.Tasks)
 		return nil
 	}
-	fmt.Fprintf(env.Stdout, "%s: %d tasks (%d C × %d γ × %d folds) of %d-fold cross-validation of %s on %s (sha256 %.12s)\n",
-		planPath, p.Tasks, len(p.C), len(p.Gamma), p.Folds, p.Folds, p.Describe(), p.Data.Path, p.Data.Fingerprint)
+	fmt.Fprintf(env.Stdout, "%s: %d tasks (%d γ × %d folds, each fitting %d values of C) of %d-fold cross-validation of %s on %s (sha256 %.12s)\n",
+		planPath, p.Tasks, len(p.Gamma), p.Folds, len(p.C), p.Folds, p.Describe(), p.Data.Path, p.Data.Fingerprint)
 	return nil
 }
 
@@ -531,7 +569,7 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	var planPath, out, dataPath string
 	var task, threads int
 	fs := newFlags(env, "sweep run --plan PLAN --out DIR [--task I]",
-		"Runs one task of a plan (a fold of a grid cell) and writes its result into DIR. Without --task the\n"+
+		"Runs one task of a plan (a fold of a grid column: one γ, every C) and writes its result into DIR. Without --task the\n"+
 			"index is $SLURM_ARRAY_TASK_ID, $JOB_COMPLETION_INDEX or $PBS_ARRAY_INDEX (docs/sweeps.md).")
 	fs.StringVar(&planPath, "plan", "", "the plan file (required)")
 	fs.StringVar(&out, "out", "", "the folder to write the result into (required; made if missing)")
@@ -595,8 +633,26 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	if err := selection.WriteResult(out, r); err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Stdout, "task %d of %d (C %g, gamma %s, fold %d): %d/%d right\n", i, p.Tasks, r.C, orDash(r.Gamma), r.Fold, r.Right, r.Rows)
+	fmt.Fprintf(env.Stdout, "task %d of %d (gamma %s, fold %d): right of %d for C = %s: %s\n", i, p.Tasks, orDash(r.Gamma), r.Fold, r.Rows, joinG(r.C), joinInts(r.Right))
 	return nil
+}
+
+// joinG writes numbers as %g, separated by commas.
+func joinG(v []float64) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.FormatFloat(x, 'g', 6, 64)
+	}
+	return strings.Join(s, ",")
+}
+
+// joinInts writes integers separated by commas.
+func joinInts(v []int) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
 }
 
 func orDash(s string) string {

@@ -71,7 +71,7 @@ func shell(t *testing.T, dir, path, line string, env ...string) string {
 // must print the same on 1 and 2 threads.
 func TestSweepAsGrid(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds mark1 and runs 80 tasks five ways (about 30 s)")
+		t.Skip("builds mark1 and runs 20 tasks of 4 fits five ways (about 30 s)")
 	}
 	parallel := toolPath(t, "parallel", "parallel")
 	shellcheck := toolPath(t, "shellcheck", "shellcheck")
@@ -93,7 +93,7 @@ func TestSweepAsGrid(t *testing.T) {
 			t.Fatalf("grid on %s threads:\n%s\none thread:\n%s", th, out, want)
 		}
 	}
-	if !strings.Contains(want, "best: C = ") || strings.Count(want, "\n") != 1+1+16+1 {
+	if !strings.Contains(want, "best: C = ") || strings.Count(want, "\n") != 1+1+16+1+1 || !strings.Contains(want, "(warm starts)") {
 		t.Fatalf("grid output:\n%s", want)
 	}
 	merge := func(dirs ...string) {
@@ -115,7 +115,7 @@ func TestSweepAsGrid(t *testing.T) {
 		t.Fatalf("docs/sweeps.md's example changed: %q", lines)
 	}
 	shell(t, dir, path, lines[0])
-	if n := strings.TrimSpace(shell(t, dir, path, lines[1])); n != "80" || !strings.Contains(lines[2], "seq 0 79") {
+	if n := strings.TrimSpace(shell(t, dir, path, lines[1])); n != "20" || !strings.Contains(lines[2], "seq 0 19") {
 		t.Fatalf("--count printed %q; the doc runs %q", n, lines[2])
 	}
 	shell(t, dir, path, strings.Replace(lines[2], "parallel ", parallel+" ", 1))
@@ -123,7 +123,7 @@ func TestSweepAsGrid(t *testing.T) {
 
 	// xargs -P, in reverse order, three folders
 	for k := range 3 {
-		shell(t, dir, path, fmt.Sprintf("seq 79 -1 0 | awk 'NR %% 3 == %d' | xargs -P 2 -I{} mark1 sweep run --plan plan.json --out part%d --task {} --threads 1 >/dev/null", k, k))
+		shell(t, dir, path, fmt.Sprintf("seq 19 -1 0 | awk 'NR %% 3 == %d' | xargs -P 2 -I{} mark1 sweep run --plan plan.json --out part%d --task {} --threads 1 >/dev/null", k, k))
 	}
 	merge("part2", "part0", "part1")
 
@@ -132,10 +132,10 @@ func TestSweepAsGrid(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "sweep.sh"), []byte(script), 0o755)
 	shell(t, dir, path, "bash -n sweep.sh && "+shellcheck+" sweep.sh")
 	m := regexp.MustCompile(`#SBATCH --array=0-(\d+)`).FindStringSubmatch(script)
-	if m == nil || m[1] != "79" {
-		t.Fatalf("the Slurm script's array: %v; want 0-79", m)
+	if m == nil || m[1] != "19" {
+		t.Fatalf("the Slurm script's array: %v; want 0-19", m)
 	}
-	for i := range 80 {
+	for i := range 20 {
 		shell(t, dir, path, "./sweep.sh >/dev/null", "SLURM_ARRAY_TASK_ID="+strconv.Itoa(i), "SLURM_CPUS_PER_TASK=1")
 	}
 	merge("results") // the same folder as GNU parallel's: the same files rewritten
@@ -159,7 +159,7 @@ func TestSweepAsGrid(t *testing.T) {
 	if err := json.Unmarshal([]byte(js), &job); err != nil {
 		t.Fatal(err)
 	}
-	if job.Kind != "Job" || job.Spec.CompletionMode != "Indexed" || job.Spec.Completions != 80 || len(job.Spec.Template.Spec.Containers) != 1 {
+	if job.Kind != "Job" || job.Spec.CompletionMode != "Indexed" || job.Spec.Completions != 20 || len(job.Spec.Template.Spec.Containers) != 1 {
 		t.Fatalf("manifest: %+v", job)
 	}
 	cmd := job.Spec.Template.Spec.Containers[0].Command
@@ -274,7 +274,17 @@ func TestSelectionBadInput(t *testing.T) {
 	}
 	os.Mkdir(filepath.Join(dir, "empty"), 0o755)
 	plan, _ := os.ReadFile(filepath.Join(dir, "plan.json"))
-	os.WriteFile(filepath.Join(dir, "edited.json"), []byte(strings.Replace(string(plan), `"tasks": 10`, `"tasks": 12`, 1)), 0o644)
+	os.WriteFile(filepath.Join(dir, "edited.json"), []byte(strings.Replace(string(plan), `"tasks": 5`, `"tasks": 12`, 1)), 0o644)
+	// a plan and a result of the format before tasks were columns
+	os.WriteFile(filepath.Join(dir, "v1.json"), []byte(strings.Replace(string(plan), `"version": 2`, `"version": 1`, 1)), 0o644)
+	os.Mkdir(filepath.Join(dir, "v1"), 0o755)
+	os.WriteFile(filepath.Join(dir, "v1", "task-0000000.json"), []byte(`{"format": "mark1-sweep-result", "version": 1, "plan": "ab", "task": 0, "c": 1, "gamma": "0.5", "fold": 0, "right": 5, "rows": 6}`), 0o644)
+	// a result of this plan whose C values were edited
+	if code, _, errOut := run(t, dir, "sweep", "run", "--plan", "plan.json", "--task", "2", "--out", "cedit"); code != 0 {
+		t.Fatal(errOut)
+	}
+	res, _ := os.ReadFile(filepath.Join(dir, "cedit", "task-0000002.json"))
+	os.WriteFile(filepath.Join(dir, "cedit", "task-0000002.json"), []byte(strings.Replace(string(res), "\n  4\n", "\n  8\n", 1)), 0o644)
 	os.WriteFile(filepath.Join(dir, "model.json"), []byte(`{"format":"mark1-model","version":1}`), 0o644)
 	for _, n := range taskEnv {
 		t.Setenv(n, "")
@@ -298,6 +308,7 @@ func TestSelectionBadInput(t *testing.T) {
 		{[]string{"grid", "--data", "f.csv", "--hard"}, "", 2, "--hard: the grid searches C, and a hard margin has none"},
 		{[]string{"grid", "--data", "f.csv", "--scale", "minmax"}, "", 2, `--scale: unknown scaling "minmax"`},
 		{[]string{"grid", "--data", "f.csv", "--threads", "-1"}, "", 2, "--threads -1 out of range"},
+		{[]string{"grid", "--data", "f.csv", "--warm-start=maybe"}, "", 2, `invalid argument "maybe" for "--warm-start"`},
 		{[]string{"grid", "--data", "f.csv", "--folds", "11", "--C", "1", "--gamma", "1"}, "", 2, `--folds 11: f.csv has 10 rows of class "0"`},
 		{[]string{"grid", "--data", "f.csv", "--folds", "1"}, "", 2, "--folds 1 out of range"},
 		{[]string{"grid", "--data", "f.csv", "--log2c", "-1000,1000,0.5"}, "", 2, "more than 1000"},
@@ -309,16 +320,20 @@ func TestSelectionBadInput(t *testing.T) {
 		{[]string{"sweep", "plan", "--data", "f.csv", "--plan", "plan.json", "--log2c", "3,1,1"}, "", 2, "--log2c"},
 		{[]string{"sweep", "plan", "--data", "f.csv"}, "", 2, "--plan FILE is required"},
 		{[]string{"sweep", "run", "--plan", "plan.json", "--data", "g.csv", "--task", "0", "--out", "res"}, "", 1, "not the plan's data: g.csv has fingerprint"},
-		{[]string{"sweep", "run", "--plan", "plan.json", "--task", "10", "--out", "res"}, "", 2, "--task 10 out of the plan's range [0, 10)"},
+		{[]string{"sweep", "run", "--plan", "plan.json", "--task", "5", "--out", "res"}, "", 2, "--task 5 out of the plan's range [0, 5)"},
 		{[]string{"sweep", "run", "--plan", "plan.json", "--out", "res"}, "", 2, "no --task and none of $SLURM_ARRAY_TASK_ID, $JOB_COMPLETION_INDEX, $PBS_ARRAY_INDEX set"},
 		{[]string{"sweep", "run", "--plan", "plan.json", "--out", "res"}, "SLURM_ARRAY_TASK_ID=x", 2, `$SLURM_ARRAY_TASK_ID "x" is not a task number`},
-		{[]string{"sweep", "run", "--plan", "plan.json", "--out", "res"}, "PBS_ARRAY_INDEX=10", 2, "$PBS_ARRAY_INDEX 10 out of the plan's range"},
-		{[]string{"sweep", "run", "--plan", "edited.json", "--task", "0", "--out", "res"}, "", 1, "edited.json: bad plan: tasks 12; want 2 × 1 × 5"},
+		{[]string{"sweep", "run", "--plan", "plan.json", "--out", "res"}, "PBS_ARRAY_INDEX=5", 2, "$PBS_ARRAY_INDEX 5 out of the plan's range"},
+		{[]string{"sweep", "run", "--plan", "edited.json", "--task", "0", "--out", "res"}, "", 1, "edited.json: bad plan: tasks 12; want 1 γ × 5 folds"},
+		{[]string{"sweep", "run", "--plan", "v1.json", "--task", "0", "--out", "res"}, "", 1, `v1.json: bad plan: format "mark1-sweep-plan" version 1; want "mark1-sweep-plan" version 2`},
+		{[]string{"sweep", "merge", "--plan", "plan.json", "v1"}, "", 1, `v1/task-0000000.json: a mark1 sweep result of version 1; this mark1 reads version 2`},
+		{[]string{"sweep", "merge", "--plan", "plan.json", "cedit"}, "", 1, "task 2's column, C values, fold or counts disagree with the plan"},
+		{[]string{"sweep", "run", "--plan", "plan.json", "--task", "0", "--out", "v1"}, "", 1, "v1 holds files that are not this plan's results"},
 		{[]string{"sweep", "run", "--plan", "model.json", "--task", "0", "--out", "res"}, "", 1, "model.json: not a mark1 sweep plan"},
 		{[]string{"sweep", "run", "--plan", "plan.json", "--task", "0", "--out", "other"}, "", 1, "other holds files that are not this plan's results"},
 		{[]string{"sweep", "run", "--plan", "plan.json", "--task", "0", "--out", "f.csv"}, "", 1, "f.csv"},
 		{[]string{"sweep", "merge", "--plan", "plan.json", "other"}, "", 1, "a result of another plan"},
-		{[]string{"sweep", "merge", "--plan", "plan.json", "empty"}, "", 1, "10 tasks without a result: 0 (C 1, gamma 0.5, fold 0)"},
+		{[]string{"sweep", "merge", "--plan", "plan.json", "empty"}, "", 1, "5 tasks without a result: 0 (gamma 0.5, fold 0)"},
 		{[]string{"sweep", "merge", "--plan", "plan.json", "nowhere"}, "", 1, "nowhere: no such file"},
 		{[]string{"sweep", "merge", "--plan", "plan.json"}, "", 2, "at least one results folder"},
 		{[]string{"sweep", "jump"}, "", 2, "want plan, run or merge"},

@@ -20,11 +20,11 @@ import (
 const (
 	PlanFormat   = "mark1-sweep-plan"
 	ResultFormat = "mark1-sweep-result"
-	Version      = 1
+	Version      = 2
 )
 
-// MaxTasks bounds a plan's tasks.
-const MaxTasks = 1 << 20
+// MaxFits bounds a plan's fits (C values × γ values × folds).
+const MaxFits = 1 << 20
 
 // maxFileBytes bounds a plan or result file read.
 const maxFileBytes = 64 << 20
@@ -72,13 +72,18 @@ type Plan struct {
 	Folds    int    `json:"folds"`
 	Seed     uint64 `json:"seed"`
 	FoldRows []int  `json:"fold_rows"`
-	// Tasks is len(C) × len(Gamma) × Folds.
+	// WarmStart says that each fit of a column but the first (of the
+	// smallest C) starts from the solution for the C before it (the
+	// kernel SVM's Kernel.FitPath); otherwise every fit starts from α = 0.
+	WarmStart bool `json:"warm_start"`
+	// Tasks is len(Gamma) × Folds: one task per fold of each column.
 	Tasks int `json:"tasks"`
 }
 
-// Cell is one task of a plan: a fold of a grid cell.
-type Cell struct {
-	Task, C, Gamma, Fold int // indices into the plan's lists
+// Column is one task of a plan: one fold of the grid's column of one γ,
+// every C.
+type Column struct {
+	Task, Gamma, Fold int // indices into the plan's lists
 }
 
 // NewPlan makes the plan for data s (read as d says; d's fingerprint and
@@ -99,10 +104,10 @@ func NewPlan(s *dataset.Set, d Data, learner string, options map[string]string, 
 	if len(c) == 0 || len(gamma) == 0 {
 		return nil, errors.New("an empty grid: no values of C or of gamma")
 	}
-	if n := len(c) * len(gamma) * folds; n > MaxTasks {
-		return nil, fmt.Errorf("%d × %d × %d folds = %d tasks, more than %d", len(c), len(gamma), folds, n, MaxTasks)
+	if n := len(c) * len(gamma) * folds; n > MaxFits {
+		return nil, fmt.Errorf("%d C × %d γ × %d folds = %d fits, more than %d", len(c), len(gamma), folds, n, MaxFits)
 	}
-	p.Tasks = len(c) * len(gamma) * folds
+	p.Tasks = len(gamma) * folds
 	return p, p.Check()
 }
 
@@ -115,8 +120,8 @@ func (p *Plan) Check() error {
 		return errors.New("an empty grid: no values of C or of gamma")
 	case p.Folds < 2 || len(p.FoldRows) != p.Folds:
 		return fmt.Errorf("folds %d with %d fold sizes", p.Folds, len(p.FoldRows))
-	case p.Tasks != len(p.C)*len(p.Gamma)*p.Folds || p.Tasks > MaxTasks:
-		return fmt.Errorf("tasks %d; want %d × %d × %d ≤ %d", p.Tasks, len(p.C), len(p.Gamma), p.Folds, MaxTasks)
+	case p.Tasks != len(p.Gamma)*p.Folds || len(p.C)*p.Tasks > MaxFits:
+		return fmt.Errorf("tasks %d; want %d γ × %d folds, with %d C at most %d fits", p.Tasks, len(p.Gamma), p.Folds, len(p.C), MaxFits)
 	case p.Log2C != nil && len(p.Log2C) != len(p.C), p.Log2Gamma != nil && len(p.Log2Gamma) != len(p.Gamma):
 		return errors.New("log2 axes of another length than the grid's")
 	case p.Data.Rows < p.Folds || len(p.Data.Fingerprint) != 64:
@@ -145,13 +150,13 @@ func (p *Plan) Check() error {
 	return nil
 }
 
-// Cell returns task i's cell and fold. It panics if i is out of range.
-func (p *Plan) Cell(i int) Cell {
+// Column returns task i's column (γ) and fold. It panics if i is out of
+// range.
+func (p *Plan) Column(i int) Column {
 	if i < 0 || i >= p.Tasks {
 		panic(fmt.Sprintf("selection: task %d out of range [0, %d)", i, p.Tasks))
 	}
-	cell := i / p.Folds
-	return Cell{Task: i, C: cell / len(p.Gamma), Gamma: cell % len(p.Gamma), Fold: i % p.Folds}
+	return Column{Task: i, Gamma: i / p.Folds, Fold: i % p.Folds}
 }
 
 // Encode returns the plan file's bytes: indented JSON and a newline.

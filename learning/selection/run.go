@@ -1,10 +1,12 @@
 package selection
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,34 +18,49 @@ import (
 	"mark1/internal/atomicfile"
 )
 
-// Result is what one task found: the right predictions among its fold's
-// rows.
+// Result is what one task found: for every C of the plan, the right
+// predictions among its fold's rows and the solver's iterations.
 type Result struct {
 	Format  string `json:"format"`
 	Version int    `json:"version"`
 	// Plan is the plan's ID.
 	Plan string `json:"plan"`
 	Task int    `json:"task"`
-	// C, Gamma and Fold repeat the task's cell, for people reading the
+	// Gamma, Fold and C repeat the task's column, for people reading the
 	// file; Merge checks them against the plan.
-	C     float64 `json:"c"`
-	Gamma string  `json:"gamma"`
-	Fold  int     `json:"fold"`
-	Right int     `json:"right"`
-	Rows  int     `json:"rows"`
+	Gamma string    `json:"gamma"`
+	Fold  int       `json:"fold"`
+	Rows  int       `json:"rows"`
+	C     []float64 `json:"c"`
+	// Right[k] counts the right predictions of the fit with C[k] and
+	// Iterations[k] its solver's iterations (learning.Result.Epochs: SMO
+	// iterations for the kernel SVM, passes for the linear one).
+	Right      []int `json:"right"`
+	Iterations []int `json:"iterations"`
 }
 
-// FitFunc trains on train with the grid's c and gamma (a number, "scale",
-// "auto" or "" as in Plan.Gamma) and returns the class (an index into the
-// data's classes) predicted for every row of test.
-type FitFunc func(ctx context.Context, train, test *dataset.Set, c float64, gamma string) ([]int, error)
+// Fit is what a FitFunc found with one C: the class (an index into the
+// data's classes) predicted for every test row, and the solver's
+// iterations.
+type Fit struct {
+	Pred       []int
+	Iterations int
+}
+
+// FitFunc trains on train with gamma (a number, "scale", "auto" or "" as
+// in Plan.Gamma) and each value of cs in turn — given in increasing order,
+// so that a fit may start from the one before it when warm is true — and
+// returns a Fit for each, in the order of cs. Its answers must depend on
+// its arguments alone.
+type FitFunc func(ctx context.Context, train, test *dataset.Set, cs []float64, gamma string, warm bool) ([]Fit, error)
 
 // ErrData is wrapped by Run's error when the data are not the plan's.
 var ErrData = errors.New("not the plan's data")
 
 // Run does task i of plan p on data s: it checks that s is the plan's data
-// (its fingerprint), trains with fit on the other folds and counts the
-// right predictions on fold i mod Folds.
+// (its fingerprint), trains with fit on the other folds with every C (in
+// increasing order, each from the last when p.WarmStart) and γ number
+// i div Folds, and counts the right predictions on fold i mod Folds.
 func Run(ctx context.Context, p *Plan, s *dataset.Set, i int, fit FitFunc) (Result, error) {
 	if fp := s.Fingerprint(); fp != p.Data.Fingerprint {
 		return Result{}, fmt.Errorf("%w: %s has fingerprint %.12s…, the plan's data %s %.12s… (%d rows, %d features)", ErrData, s.Name, fp, p.Data.Path, p.Data.Fingerprint, p.Data.Rows, p.Data.Dim)
@@ -59,27 +76,54 @@ func Run(ctx context.Context, p *Plan, s *dataset.Set, i int, fit FitFunc) (Resu
 }
 
 func runFolds(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, fit FitFunc) (Result, error) {
-	cell := p.Cell(i)
+	col := p.Column(i)
 	var tr, te []int
 	for r, f := range folds {
-		if f == cell.Fold {
+		if f == col.Fold {
 			te = append(te, r)
 		} else {
 			tr = append(tr, r)
 		}
 	}
 	test := s.Subset(te)
-	pred, err := fit(ctx, s.Subset(tr), test, p.C[cell.C], p.Gamma[cell.Gamma])
-	if err != nil {
-		return Result{}, fmt.Errorf("task %d (C %g, gamma %s, fold %d): %w", i, p.C[cell.C], gammaText(p.Gamma[cell.Gamma]), cell.Fold, err)
+	order := p.cOrder()
+	cs := make([]float64, len(order))
+	for k, c := range order {
+		cs[k] = p.C[c]
 	}
-	res := Result{Format: ResultFormat, Version: Version, Plan: p.ID(), Task: i, C: p.C[cell.C], Gamma: p.Gamma[cell.Gamma], Fold: cell.Fold, Rows: len(te)}
-	for k, c := range pred {
-		if c == test.Y[k] {
-			res.Right++
+	g := p.Gamma[col.Gamma]
+	fits, err := fit(ctx, s.Subset(tr), test, cs, g, p.WarmStart)
+	if err == nil && len(fits) != len(cs) {
+		err = fmt.Errorf("%d fits for %d values of C", len(fits), len(cs))
+	}
+	if err != nil {
+		return Result{}, fmt.Errorf("task %d (gamma %s, fold %d): %w", i, gammaText(g), col.Fold, err)
+	}
+	res := Result{Format: ResultFormat, Version: Version, Plan: p.ID(), Task: i, Gamma: g, Fold: col.Fold, Rows: len(te),
+		C: p.C, Right: make([]int, len(p.C)), Iterations: make([]int, len(p.C))}
+	for k, f := range fits {
+		c := order[k]
+		if len(f.Pred) != len(te) {
+			return Result{}, fmt.Errorf("task %d (C %g, gamma %s, fold %d): %d predictions for %d rows", i, p.C[c], gammaText(g), col.Fold, len(f.Pred), len(te))
 		}
+		for r, y := range f.Pred {
+			if y == test.Y[r] {
+				res.Right[c]++
+			}
+		}
+		res.Iterations[c] = f.Iterations
 	}
 	return res, nil
+}
+
+// cOrder returns the indices of p.C in increasing order of C.
+func (p *Plan) cOrder() []int {
+	idx := make([]int, len(p.C))
+	for k := range idx {
+		idx[k] = k
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(p.C[a], p.C[b]) })
+	return idx
 }
 
 func gammaText(g string) string {
@@ -190,8 +234,8 @@ func (e *MergeError) Error() string {
 		var m []string
 		for _, t := range e.Missing {
 			if e.plan != nil && len(m) < 10 {
-				c := e.plan.Cell(t)
-				m = append(m, fmt.Sprintf("%d (C %g, gamma %s, fold %d)", t, e.plan.C[c.C], gammaText(e.plan.Gamma[c.Gamma]), c.Fold))
+				c := e.plan.Column(t)
+				m = append(m, fmt.Sprintf("%d (gamma %s, fold %d)", t, gammaText(e.plan.Gamma[c.Gamma]), c.Fold))
 			} else {
 				m = append(m, fmt.Sprint(t))
 			}
@@ -210,8 +254,8 @@ func few(s []string) string {
 }
 
 // ReadResults reads every task-*.json file in dirs and checks each
-// against p: of this plan (its ID), of a task in range whose cell and fold
-// rows are the plan's, one result per task, none missing. It returns the
+// against p: of this plan (its ID), of a task in range whose column, C
+// values and fold rows are the plan's, one result per task, none missing. It returns the
 // results in task order, or a *MergeError naming every problem.
 func ReadResults(p *Plan, dirs []string) ([]Result, error) {
 	id := p.ID()
@@ -232,6 +276,9 @@ func ReadResults(p *Plan, dirs []string) ([]Result, error) {
 		for _, f := range files {
 			var r Result
 			if err := readJSON(f, &r); err != nil {
+				if v, ok := resultVersion(f); ok && v != Version {
+					err = fmt.Errorf("%s: a mark1 sweep result of version %d; this mark1 reads version %d (make the plan and run it again)", f, v, Version)
+				}
 				me.Foreign = append(me.Foreign, err.Error())
 				continue
 			}
@@ -257,6 +304,25 @@ func ReadResults(p *Plan, dirs []string) ([]Result, error) {
 	return out, nil
 }
 
+// resultVersion returns the version of a sweep result file of any
+// version (false when it is not one).
+func resultVersion(path string) (int, bool) {
+	var h struct {
+		Format  string `json:"format"`
+		Version int    `json:"version"`
+	}
+	fh, err := atomicfile.Open(path) // a regular file, as readJSON's
+	if err != nil {
+		return 0, false
+	}
+	defer fh.Close()
+	b, err := io.ReadAll(io.LimitReader(fh, maxFileBytes+1))
+	if err != nil || len(b) > maxFileBytes || json.Unmarshal(b, &h) != nil {
+		return 0, false
+	}
+	return h.Version, h.Format == ResultFormat
+}
+
 // foreign says why r is not a result of plan p (ID id), or "".
 func (p *Plan) foreign(r Result, id string) string {
 	switch {
@@ -267,9 +333,12 @@ func (p *Plan) foreign(r Result, id string) string {
 	case r.Task < 0 || r.Task >= p.Tasks:
 		return fmt.Sprintf("task %d out of the plan's range [0, %d)", r.Task, p.Tasks)
 	}
-	c := p.Cell(r.Task)
-	if r.C != p.C[c.C] || r.Gamma != p.Gamma[c.Gamma] || r.Fold != c.Fold || r.Rows != p.FoldRows[c.Fold] || r.Right < 0 || r.Right > r.Rows {
-		return fmt.Sprintf("task %d's cell, fold or counts disagree with the plan", r.Task)
+	c := p.Column(r.Task)
+	if !slices.Equal(r.C, p.C) || r.Gamma != p.Gamma[c.Gamma] || r.Fold != c.Fold || r.Rows != p.FoldRows[c.Fold] ||
+		len(r.Right) != len(p.C) || len(r.Iterations) != len(p.C) ||
+		slices.ContainsFunc(r.Right, func(n int) bool { return n < 0 || n > r.Rows }) ||
+		slices.ContainsFunc(r.Iterations, func(n int) bool { return n < 0 }) {
+		return fmt.Sprintf("task %d's column, C values, fold or counts disagree with the plan", r.Task)
 	}
 	return ""
 }

@@ -129,29 +129,43 @@ func blobSet(t *testing.T, name string, n int) *dataset.Set {
 
 // nearest is a FitFunc without a learner: the class of the nearest
 // training row (first feature), with a bias from c so that cells differ.
-func nearest(_ context.Context, train, test *dataset.Set, c float64, gamma string) ([]int, error) {
-	out := make([]int, test.Rows())
-	for i := range out {
-		x := test.DenseRow(nil, i)
-		best, bd := 0, math.Inf(1)
-		for j := range train.Rows() {
-			y := train.DenseRow(nil, j)
-			if d := math.Abs(x[0] - y[0] + math.Log2(c)/8); d < bd {
-				best, bd = train.Y[j], d
-			}
+// It refuses C values out of increasing order, and counts as iterations
+// the rows of the fit (cold) or 1 when it follows another (warm).
+func nearest(_ context.Context, train, test *dataset.Set, cs []float64, gamma string, warm bool) ([]Fit, error) {
+	var fits []Fit
+	for k, c := range cs {
+		if k > 0 && !(c > cs[k-1]) {
+			return nil, fmt.Errorf("C %v out of increasing order", cs)
 		}
-		out[i] = best
+		out := make([]int, test.Rows())
+		for i := range out {
+			x := test.DenseRow(nil, i)
+			best, bd := 0, math.Inf(1)
+			for j := range train.Rows() {
+				y := train.DenseRow(nil, j)
+				if d := math.Abs(x[0] - y[0] + math.Log2(c)/8); d < bd {
+					best, bd = train.Y[j], d
+				}
+			}
+			out[i] = best
+		}
+		it := train.Rows()
+		if warm && k > 0 {
+			it = 1
+		}
+		fits = append(fits, Fit{Pred: out, Iterations: it})
 	}
-	return out, nil
+	return fits, nil
 }
 
 func TestRunMerge(t *testing.T) {
 	s := blobSet(t, "blobs.svm", 60)
-	p, err := NewPlan(s, Data{Path: "blobs.svm", Format: "libsvm"}, "nearest", nil, []float64{0.25, 1, 4}, []string{"0.5", "2"}, 4, 3)
+	p, err := NewPlan(s, Data{Path: "blobs.svm", Format: "libsvm"}, "nearest", nil, []float64{4, 0.25, 1}, []string{"0.5", "2"}, 4, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Tasks != 24 || !slices.Equal(p.FoldRows, []int{15, 15, 15, 15}) {
+	p.WarmStart = true
+	if p.Tasks != 8 || !slices.Equal(p.FoldRows, []int{15, 15, 15, 15}) {
 		t.Fatalf("tasks %d, fold rows %v", p.Tasks, p.FoldRows)
 	}
 	one, err := RunAll(context.Background(), p, s, 1, nearest, nil)
@@ -166,7 +180,7 @@ func TestRunMerge(t *testing.T) {
 	dirs := []string{t.TempDir(), t.TempDir()}
 	for i := p.Tasks - 1; i >= 0; i-- {
 		r, err := Run(context.Background(), p, s, i, nearest)
-		if err != nil || r != one[i] {
+		if err != nil || !reflect.DeepEqual(r, one[i]) {
 			t.Fatalf("task %d: %+v, %v; RunAll %+v", i, r, err, one[i])
 		}
 		if err := WriteResult(dirs[i%2], r); err != nil {
@@ -183,34 +197,57 @@ func TestRunMerge(t *testing.T) {
 	if a.String() != b.String() {
 		t.Errorf("merged tables differ:\n%s\n%s", a.String(), b.String())
 	}
-	// brute force: each cell's accuracy from every fold's right count
+	// brute force: each cell's accuracy from every fold's right count,
+	// each fit computed alone (a column of one C)
 	tab := Merge(p, one)
+	folds, _ := Folds(s.Y, len(s.Classes), p.Folds, p.Seed)
 	for c := range p.C {
 		for g := range p.Gamma {
 			n := 0
 			for f := range p.Folds {
-				n += one[(c*len(p.Gamma)+g)*p.Folds+f].Right
+				var tr, te []int
+				for r, k := range folds {
+					if k == f {
+						te = append(te, r)
+					} else {
+						tr = append(tr, r)
+					}
+				}
+				fit, _ := nearest(context.Background(), s.Subset(tr), s.Subset(te), p.C[c:c+1], p.Gamma[g], false)
+				for r, y := range fit[0].Pred {
+					if y == s.Y[te[r]] {
+						n++
+					}
+				}
 			}
 			if tab.Right[c][g] != n {
 				t.Errorf("cell %d,%d: %d right; the folds sum to %d", c, g, tab.Right[c][g], n)
 			}
 		}
 	}
+	// the smallest C starts cold (45 training rows a fold), the others warm
+	if want := []int{4, 4 * 45, 4}; !slices.Equal([]int{tab.Iterations[0][1], tab.Iterations[1][1], tab.Iterations[2][1]}, want) {
+		t.Errorf("iterations of γ 2's cells: %v; want %v", tab.Iterations, want)
+	}
 	// a missing, a duplicated, a foreign result
 	os.Rename(filepath.Join(dirs[0], ResultName(4)), filepath.Join(t.TempDir(), "x"))
 	dup := t.TempDir()
 	r7, _ := Run(context.Background(), p, s, 7, nearest)
 	WriteResult(dup, r7)
-	other, _ := NewPlan(s, Data{Path: "blobs.svm", Format: "libsvm"}, "nearest", nil, []float64{0.25, 1, 4}, []string{"0.5", "2"}, 4, 4)
-	r9, _ := Run(context.Background(), other, s, 9, nearest)
+	other, _ := NewPlan(s, Data{Path: "blobs.svm", Format: "libsvm"}, "nearest", nil, []float64{4, 0.25, 1}, []string{"0.5", "2"}, 4, 4)
+	r5, _ := Run(context.Background(), other, s, 5, nearest)
 	foreign := t.TempDir()
-	WriteResult(foreign, r9)
-	_, err = ReadResults(p, []string{dirs[0], dirs[1], dup, foreign})
+	WriteResult(foreign, r5)
+	edited := t.TempDir()
+	r3, _ := Run(context.Background(), p, s, 3, nearest)
+	r3.C = []float64{0.25, 1, 4}
+	WriteResult(edited, r3)
+	_, err = ReadResults(p, []string{dirs[0], dirs[1], dup, foreign, edited})
 	var me *MergeError
-	if !errors.As(err, &me) || !slices.Equal(me.Missing, []int{4}) || len(me.Duplicate) != 1 || len(me.Foreign) != 1 {
-		t.Fatalf("%v; want task 4 missing, task 7 twice, one foreign result", err)
+	if !errors.As(err, &me) || !slices.Equal(me.Missing, []int{4}) || len(me.Duplicate) != 1 || len(me.Foreign) != 2 {
+		t.Fatalf("%v; want task 4 missing, task 7 twice, two foreign results", err)
 	}
-	for _, want := range []string{"1 task without a result: 4 (C 0.25, gamma 2, fold 0)", "task 7: ", "a result of another plan"} {
+	for _, want := range []string{"1 task without a result: 4 (gamma 2, fold 0)", "task 7: ", "a result of another plan", "task 3's column, C values, fold or counts disagree with the plan"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("%v: want %q", err, want)
 		}

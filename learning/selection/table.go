@@ -15,8 +15,9 @@ import (
 type Table struct {
 	Plan *Plan
 	// Right[c][g] counts the right predictions of cell (C[c], Gamma[g])
-	// over all folds, out of Plan.Data.Rows.
-	Right [][]int
+	// over all folds, out of Plan.Data.Rows; Iterations[c][g] sums its
+	// fits' solver iterations.
+	Right, Iterations [][]int
 	// BestC and BestGamma index the best cell: the most right
 	// predictions; among equals the smallest C, then the smallest γ (the
 	// simplest model), so the choice does not depend on any order.
@@ -26,13 +27,17 @@ type Table struct {
 // Merge sums results (one per task, in task order, as ReadResults and
 // RunAll return them) into a Table.
 func Merge(p *Plan, results []Result) *Table {
-	t := &Table{Plan: p, Right: make([][]int, len(p.C))}
+	t := &Table{Plan: p, Right: make([][]int, len(p.C)), Iterations: make([][]int, len(p.C))}
 	for c := range t.Right {
 		t.Right[c] = make([]int, len(p.Gamma))
+		t.Iterations[c] = make([]int, len(p.Gamma))
 	}
 	for _, r := range results {
-		c := p.Cell(r.Task)
-		t.Right[c.C][c.Gamma] += r.Right
+		g := p.Column(r.Task).Gamma
+		for c := range p.C {
+			t.Right[c][g] += r.Right[c]
+			t.Iterations[c][g] += r.Iterations[c]
+		}
 	}
 	order := gammaOrder(p.Gamma)
 	for c := range p.C {
@@ -137,7 +142,40 @@ func (t *Table) Write(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "best: C = %.6g, gamma = %s: Cross Validation Accuracy = %.6g%%\n",
-		p.C[t.BestC], gammaText(p.Gamma[t.BestGamma]), t.Accuracy(t.BestC, t.BestGamma))
+	if _, err := fmt.Fprintf(w, "best: C = %.6g, gamma = %s: Cross Validation Accuracy = %.6g%%\n",
+		p.C[t.BestC], gammaText(p.Gamma[t.BestGamma]), t.Accuracy(t.BestC, t.BestGamma)); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "solver: %d %s in %d fits, %s\n", t.TotalIterations(), p.iterationWord(), len(p.C)*len(p.Gamma)*p.Folds, p.startWords())
 	return err
+}
+
+// TotalIterations sums the solver iterations of every fit.
+func (t *Table) TotalIterations() int {
+	n := 0
+	for _, row := range t.Iterations {
+		for _, v := range row {
+			n += v
+		}
+	}
+	return n
+}
+
+// iterationWord names the learner's iterations (learning.Result.Epochs).
+func (p *Plan) iterationWord() string {
+	switch p.Learner {
+	case "svm":
+		return "SMO iterations"
+	case "linear-svm":
+		return "passes"
+	}
+	return "epochs"
+}
+
+// startWords says where each fit of a column started.
+func (p *Plan) startWords() string {
+	if p.WarmStart && len(p.C) > 1 {
+		return "each C but the smallest from the solution for the C below it (warm starts)"
+	}
+	return "each from α = 0"
 }

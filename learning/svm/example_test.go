@@ -107,3 +107,31 @@ func ExampleKernelModel_PredictRows() {
 	fmt.Println(km.PredictRows(nil, test, 0))
 	// Output: [0 1 0]
 }
+
+// A warm start along C: the solution for C = 1 starts the solve for
+// C = 4 (its α are feasible there), which ends at the same optimum as a
+// solve from α = 0.
+func ExampleSolveRowsFrom() {
+	X := [][]float64{{0, 0}, {1, 1}, {0, 1}, {2, 2}, {1, 0}, {2, 1}, {0.5, 0.2}, {1.8, 1.6}}
+	y := []float64{-1, 1, -1, 1, -1, 1, 1, -1}
+	rows := learning.NewDense(X)
+	k := kernel.Gaussian{Sigma: 1}
+	ctx := context.Background()
+	c1, err := svm.SolveRowsContext(ctx, rows, y, k, svm.Settings{C: 1, Eps: 1e-6})
+	if err != nil {
+		panic(err)
+	}
+	cold, err := svm.SolveRowsContext(ctx, rows, y, k, svm.Settings{C: 4, Eps: 1e-6})
+	if err != nil {
+		panic(err)
+	}
+	warm, err := svm.SolveRowsFrom(ctx, rows, y, k, svm.Settings{C: 4, Eps: 1e-6}, c1.StartAt(4))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("C = 4 from α = 0: objective %.5f, ρ %.4f\n", cold.Obj, cold.Rho)
+	fmt.Printf("C = 4 from C = 1: objective %.5f, ρ %.4f\n", warm.Obj, warm.Rho)
+	// Output:
+	// C = 4 from α = 0: objective -21.01912, ρ 0.3331
+	// C = 4 from C = 1: objective -21.01912, ρ 0.3331
+}

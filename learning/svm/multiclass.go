@@ -373,35 +373,69 @@ func btoi(b bool) int {
 
 // fitKernel trains the machines of a kernel SVM.
 func fitKernel(ctx context.Context, d *learning.Data, l Kernel, rec learning.Recorder) (*KernelModel, *learning.Result, error) {
-	k, s, strat := l.Kernel, l.Settings, l.Multiclass
-	cs, err := classes(d)
+	k, s, cs, err := kernelSetup(ctx, d, l)
 	if err != nil {
 		return nil, nil, err
+	}
+	ps := pairs(d, cs, l.Multiclass)
+	var curve []learning.Epoch
+	rows := d.Features()
+	solved, err := solvePairs(ctx, ps, s, func(e learning.Epoch) {
+		e.Epoch = len(curve) + 1
+		curve = append(curve, e)
+		if rec != nil {
+			_ = rec.Record(e) // a stop asked for arrives through ctx (stoppable)
+		}
+	}, func(ctx context.Context, p pair, s Settings, progress func(int, float64)) (*Binary, error) {
+		return solveRows(ctx, rows, p.rows, nil, p.y, k, p.settings(s), progress)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	km, res := assemble(d, k, l.Multiclass, s, cs, ps, solved)
+	res.Curve = curve
+	return km, res, nil
+}
+
+// kernelSetup checks d and l's settings (with their defaults filled in)
+// and the memory a fit needs, and returns the kernel, the settings and
+// the classes that occur.
+func kernelSetup(ctx context.Context, d *learning.Data, l Kernel) (kernel.Kernel, Settings, []int, error) {
+	k, s := l.Kernel, l.Settings
+	cs, err := classes(d)
+	if err != nil {
+		return nil, s, nil, err
 	}
 	if k == nil {
 		k = kernel.Linear{}
 	}
 	if err := checkSettings(&s, k); err != nil {
-		return nil, nil, err
+		return nil, s, nil, err
 	}
 	switch l.Type {
 	case CSVC:
 	case NuSVC:
 		s.nuSVC, s.Hard = true, false
 	default:
-		return nil, nil, fmt.Errorf("Type %v is not a classifier (want CSVC or NuSVC): %w", l.Type, ErrSetting)
+		return nil, s, nil, fmt.Errorf("Type %v is not a classifier (want CSVC or NuSVC): %w", l.Type, ErrSetting)
 	}
 	for c, w := range l.ClassWeight {
 		if !(w >= 0) || math.IsInf(w, 0) {
-			return nil, nil, fmt.Errorf("ClassWeight[%d] = %v, want a finite weight ≥ 0: %w", c, w, ErrSetting)
+			return nil, s, nil, fmt.Errorf("ClassWeight[%d] = %v, want a finite weight ≥ 0: %w", c, w, ErrSetting)
 		}
 	}
 	if len(l.ClassWeight) > 0 && !s.nuSVC {
 		s.weights = l.ClassWeight
 	}
-	if err := kernelNeed(ctx, d, cs, strat, s); err != nil {
-		return nil, nil, err
+	if err := kernelNeed(ctx, d, cs, l.Multiclass, s); err != nil {
+		return nil, s, nil, err
 	}
+	return k, s, cs, nil
+}
+
+// assemble joins the solved binary problems of the pairs ps into a
+// model: one list of support vectors for all machines.
+func assemble(d *learning.Data, k kernel.Kernel, strat Multiclass, s Settings, cs []int, ps []pair, solved []*Binary) (*KernelModel, *learning.Result) {
 	km := &KernelModel{Kernel: k, Classes: d.Classes, Strategy: strat, present: make([]bool, d.Classes)}
 	for _, c := range cs {
 		km.present[c] = true
@@ -411,17 +445,6 @@ func fitKernel(ctx context.Context, d *learning.Data, l Kernel, rec learning.Rec
 	slot := map[int]int{} // training row → index in km.SV
 	var svRows []int
 	var bounded []bool
-	ps := pairs(d, cs, strat)
-	solved, err := solvePairs(ctx, rows, ps, k, s, func(e learning.Epoch) {
-		e.Epoch = len(res.Curve) + 1
-		res.Curve = append(res.Curve, e)
-		if rec != nil {
-			_ = rec.Record(e) // a stop asked for arrives through ctx (stoppable)
-		}
-	})
-	if err != nil {
-		return nil, nil, err
-	}
 	for q, p := range ps {
 		b := solved[q]
 		mc := Machine{Pos: p.pos, Neg: p.neg, Rho: b.Rho, W2: b.W2, Obj: b.Obj,
@@ -459,16 +482,17 @@ func fitKernel(ctx context.Context, d *learning.Data, l Kernel, rec learning.Rec
 	}
 	km.sv = newGram(km.SVRows, nil, k)
 	res.Summary = km.status(s)
-	return km, res, nil
+	return km, res
 }
 
-// solvePairs solves the binary problems ps on Settings.Threads goroutines
-// (all cores when 0), each taking the next unsolved problem in order, with
-// the kernel cache budget shared among them. The solutions do not depend on
-// the number of threads. record is told of each problem's progress entries
-// (iterations, objective; Epoch left 0) in problem order: live with one
-// thread, otherwise as soon as every earlier problem has finished.
-func solvePairs(ctx context.Context, rows learning.Rows, ps []pair, k kernel.Kernel, s Settings, record func(learning.Epoch)) ([]*Binary, error) {
+// solvePairs solves the binary problems ps with solve on Settings.Threads
+// goroutines (all cores when 0), each taking the next unsolved problem in
+// order, with the kernel cache budget shared among them. The solutions do
+// not depend on the number of threads. record is told of each problem's
+// progress entries (iterations, objective; Epoch left 0) in problem order:
+// live with one thread, otherwise as soon as every earlier problem has
+// finished.
+func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(learning.Epoch), solve func(context.Context, pair, Settings, func(int, float64)) (T, error)) ([]T, error) {
 	threads := s.Threads
 	if threads == 0 {
 		threads = runtime.GOMAXPROCS(0)
@@ -476,10 +500,10 @@ func solvePairs(ctx context.Context, rows learning.Rows, ps []pair, k kernel.Ker
 	all := threads
 	threads = max(1, min(threads, len(ps)))
 	s.rowThreads = max(1, all/threads) // cores left over split kernel rows
-	out := make([]*Binary, len(ps))
+	out := make([]T, len(ps))
 	if threads == 1 {
 		for q, p := range ps {
-			b, err := solveRows(ctx, rows, p.rows, nil, p.y, k, p.settings(s), func(iters int, obj float64) {
+			b, err := solve(ctx, p, s, func(iters int, obj float64) {
 				record(learning.Epoch{Mistakes: iters, Risk: obj, Machine: q})
 			})
 			if err != nil {
@@ -509,7 +533,7 @@ func solvePairs(ctx context.Context, rows learning.Rows, ps []pair, k kernel.Ker
 					return
 				}
 				var curve []learning.Epoch
-				b, err := solveRows(ctx, rows, ps[q].rows, nil, ps[q].y, k, ps[q].settings(s), func(iters int, obj float64) {
+				b, err := solve(ctx, ps[q], s, func(iters int, obj float64) {
 					curve = append(curve, learning.Epoch{Mistakes: iters, Risk: obj, Machine: q})
 				})
 				mu.Lock()

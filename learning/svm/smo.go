@@ -139,8 +139,40 @@ func solveAll(ctx context.Context, r learning.Rows, X [][]float64, y []float64, 
 // y for those rows; X, when not nil, holds the same rows as slices for
 // Binary.SV.
 func solveRows(ctx context.Context, r learning.Rows, sub []int, X [][]float64, y []float64, k kernel.Kernel, s Settings, progress func(iter int, obj float64)) (*Binary, error) {
-	if err := checkSettings(&s, k); err != nil {
+	p, pos, neg, err := newSolve(r, sub, X, y, k, s)
+	if err != nil {
 		return nil, err
+	}
+	s = p.s
+	if s.nuSVC {
+		return p.solveNuSVC(ctx, pos, neg, progress)
+	}
+	if s.Hard {
+		return p.hard(ctx, progress)
+	}
+	cp, cn := s.C*weight(s.wpos), s.C*weight(s.wneg)
+	var alpha0 []float64
+	if s.start != nil {
+		if alpha0, err = p.feasible(s.start, cp, cn); err != nil {
+			return nil, err
+		}
+	}
+	res, err := p.run(ctx, cp, cn, alpha0, progress)
+	if err != nil {
+		return nil, err
+	}
+	return p.finish(res), nil
+}
+
+// newSolve checks the settings (filling in their defaults, kept in the
+// problem's s) and labels and makes the problem; it returns the numbers of
+// labels +1 and −1.
+func newSolve(r learning.Rows, sub []int, X [][]float64, y []float64, k kernel.Kernel, s Settings) (*problem, int, int, error) {
+	if err := checkSettings(&s, k); err != nil {
+		return nil, 0, 0, err
+	}
+	if s.start != nil && (s.Hard || s.nuSVC) {
+		return nil, 0, 0, fmt.Errorf("a warm start is for the soft-margin C-SVC, not the hard margin or the ν-SVC: %w", ErrSetting)
 	}
 	yy := make([]int8, len(y))
 	var pos, neg int
@@ -153,31 +185,21 @@ func solveRows(ctx context.Context, r learning.Rows, sub []int, X [][]float64, y
 			yy[i] = -1
 			neg++
 		default:
-			return nil, fmt.Errorf("label %v of example %d is not ±1: %w", v, i, ErrLabel)
+			return nil, 0, 0, fmt.Errorf("label %v of example %d is not ±1: %w", v, i, ErrLabel)
 		}
 	}
 	if pos == 0 || neg == 0 {
-		return nil, fmt.Errorf("all %d labels are %v: %w", len(y), y[0], ErrOneClass)
+		return nil, 0, 0, fmt.Errorf("all %d labels are %v: %w", len(y), y[0], ErrOneClass)
 	}
 	p := newProblem(r, sub, X, yy, k, s)
 	for i, q := range p.qd {
 		if math.IsNaN(q) || math.IsInf(q, 0) {
 			// A kernel whose parameters overflow on these data (a high
 			// degree of large values): no optimum can be computed.
-			return nil, fmt.Errorf("kernel %v: k(x, x) of example %d is %v, not a finite number; choose smaller parameters or scale the data: %w", k, i, q, ErrKernel)
+			return nil, 0, 0, fmt.Errorf("kernel %v: k(x, x) of example %d is %v, not a finite number; choose smaller parameters or scale the data: %w", k, i, q, ErrKernel)
 		}
 	}
-	if s.nuSVC {
-		return p.solveNuSVC(ctx, pos, neg, progress)
-	}
-	if s.Hard {
-		return p.hard(ctx, progress)
-	}
-	res, err := p.run(ctx, s.C*weight(s.wpos), s.C*weight(s.wneg), nil, progress)
-	if err != nil {
-		return nil, err
-	}
-	return p.finish(res), nil
+	return p, pos, neg, nil
 }
 
 // weight is a class weight, 1 when unset (0).

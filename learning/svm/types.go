@@ -55,6 +55,7 @@ type Settings struct {
 	weights    []float64 // class weights (Kernel.ClassWeight)
 	wpos, wneg float64   // class weights of the current pair (0: 1)
 	nuSVC      bool      // solve the ν-SVC
+	start      []float64 // α to start from (warm start), nil for 0
 }
 
 // Loss selects the loss of the linear SVM.
