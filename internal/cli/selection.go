@@ -281,6 +281,15 @@ func foldFit(l setup, threads int, cacheMB float64) selection.FitFunc {
 	}
 }
 
+// checkWeights refuses, before any work, class weights for labels the
+// data do not have (each fold's training part has every class).
+func checkWeights(path string, set *dataset.Set, opts learners.Options) error {
+	if _, err := learners.ClassWeights(opts.ClassWeight, set.Classes, set.Y, modelfile.SameLabel); err != nil {
+		return fmt.Errorf("%s: %w", path, fieldFlags{"class-weight": "--class-weight"}.named(err))
+	}
+	return nil
+}
+
 // dataRef records how a data file was read, so that sweep run reads it
 // the same way (0-based or 1-based indices as they were found).
 func dataRef(path string, set *dataset.Set, labelColumn string) selection.Data {
@@ -343,6 +352,9 @@ func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec 
 	l := setup{spec: spec, opts: opts, scale: scale}
 	set, _, err := data.readPair(path, "")
 	if err != nil {
+		return err
+	}
+	if err := checkWeights(path, set, opts); err != nil {
 		return err
 	}
 	noteData(env.Stderr, set)
@@ -417,6 +429,9 @@ func (c *gridCommand) planSetup(fs *pflag.FlagSet, cmd string, l *setup) (*selec
 	}
 	set, _, err := c.data.readPair(c.path, "")
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkWeights(c.path, set, opts); err != nil {
 		return nil, nil, err
 	}
 	opt, _ := c.data.options()

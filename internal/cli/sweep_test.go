@@ -182,9 +182,10 @@ func TestSweepAsGrid(t *testing.T) {
 	merge(filepath.Join(vol, "results"))
 }
 
-// TestCVLikeScikitLearn: fit --cv's accuracy and grid's cells are
-// scikit-learn's SVC (LIBSVM inside) cross-validated on the same folds
-// (PredefinedSplit), right predictions counted over all rows.
+// TestCVLikeScikitLearn: fit --cv's accuracy (also with class weights)
+// and grid's cells (warm-started along C) are scikit-learn's SVC (LIBSVM
+// inside) cross-validated on the same folds (PredefinedSplit), right
+// predictions counted over all rows.
 func TestCVLikeScikitLearn(t *testing.T) {
 	dir := t.TempDir()
 	X, y := flowers(120)
@@ -210,6 +211,8 @@ for C in (0.5, 4):
     for g in (0.125, 1):
         p = cross_val_predict(SVC(C=C, gamma=g, tol=1e-3), X, y, cv=cv)
         out["%g %g" % (C, g)] = int((p == y).sum())
+p = cross_val_predict(SVC(C=4, gamma=0.125, tol=1e-3, class_weight={1.0: 30, 2.0: 0.1}), X, y, cv=cv)
+out["weighted"] = int((p == y).sum())
 print(json.dumps(out))
 `)
 	var right map[string]int
@@ -220,6 +223,16 @@ print(json.dumps(out))
 	want := fmt.Sprintf("Cross Validation Accuracy = %.6g%%\n", 100*float64(right["4 0.125"])/120)
 	if code != 0 || !strings.HasSuffix(got, want) {
 		t.Errorf("fit --cv: exit %d %s\n%s\nwant scikit-learn's %q", code, errOut, got, want)
+	}
+	weighted := right["weighted"]
+	delete(right, "weighted")
+	if weighted == right["4 0.125"] {
+		t.Fatalf("the class weights change nothing on these data (%d right): the test cannot fail", weighted)
+	}
+	code, got, errOut = run(t, dir, "fit", "--data", "f.csv", "--cv", "4", "--cv-seed", "9", "--C", "4", "--gamma", "0.125", "--class-weight", "1=30,2=0.1")
+	want = fmt.Sprintf("Cross Validation Accuracy = %.6g%%\n", 100*float64(weighted)/120)
+	if code != 0 || !strings.HasSuffix(got, want) {
+		t.Errorf("fit --cv --class-weight: exit %d %s\n%s\nwant scikit-learn's %q", code, errOut, got, want)
 	}
 	code, got, errOut = run(t, dir, "grid", "--data", "f.csv", "--folds", "4", "--cv-seed", "9", "--C", "0.5,4", "--gamma", "0.125,1", "--png", "")
 	if code != 0 {
@@ -309,6 +322,8 @@ func TestSelectionBadInput(t *testing.T) {
 		{[]string{"grid", "--data", "f.csv", "--scale", "minmax"}, "", 2, `--scale: unknown scaling "minmax"`},
 		{[]string{"grid", "--data", "f.csv", "--threads", "-1"}, "", 2, "--threads -1 out of range"},
 		{[]string{"grid", "--data", "f.csv", "--warm-start=maybe"}, "", 2, `invalid argument "maybe" for "--warm-start"`},
+		{[]string{"grid", "--data", "f.csv", "--class-weight", "7=2"}, "", 1, "f.csv: --class-weight 7=2 out of range"},
+		{[]string{"fit", "--data", "f.csv", "--cv", "3", "--class-weight", "7=2"}, "", 1, "f.csv: --class-weight 7=2 out of range"},
 		{[]string{"grid", "--data", "f.csv", "--folds", "11", "--C", "1", "--gamma", "1"}, "", 2, `--folds 11: f.csv has 10 rows of class "0"`},
 		{[]string{"grid", "--data", "f.csv", "--folds", "1"}, "", 2, "--folds 1 out of range"},
 		{[]string{"grid", "--data", "f.csv", "--log2c", "-1000,1000,0.5"}, "", 2, "more than 1000"},
