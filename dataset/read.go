@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -25,6 +26,14 @@ const maxLine = 64 << 20
 // ReadFile reads the data file at path; see Read. A gzip-compressed file is
 // decompressed on the fly. Errors name path.
 func ReadFile(path string, opt Options) (*Set, error) {
+	return ReadFileContext(context.Background(), path, opt)
+}
+
+// ReadFileContext is ReadFile stopped by ctx: it looks at ctx before every
+// block it reads (at most a mebibyte of the file, or of the text a gzipped
+// file decompresses to), so a cancelled read of a large file ends within
+// milliseconds, with an error that wraps ctx.Err() and names path.
+func ReadFileContext(ctx context.Context, path string, opt Options) (*Set, error) {
 	f, err := atomicfile.Open(path) // a regular file: a named pipe must not block
 	if err != nil {
 		return nil, err
@@ -49,12 +58,12 @@ func ReadFile(path string, opt Options) (*Set, error) {
 		// A plain file can be read twice: count the colons (an upper bound
 		// on libsvm's non-zeros) and lines first, so that the rows are
 		// stored in arrays of their final size instead of grown by copying.
-		if opt.hintValues, opt.hintRows, err = countFile(f); err != nil {
+		if opt.hintValues, opt.hintRows, err = countFile(ctx, f); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		br.Reset(f)
 	}
-	s, err := Read(r, path, opt)
+	s, err := ReadContext(ctx, r, path, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -129,13 +138,17 @@ func ReadHead(path string, format Format) (Head, error) {
 	return h, nil
 }
 
-// countFile counts the ':' and '\n' bytes of f and rewinds it.
-func countFile(f *os.File) (colons, lines int, err error) {
+// countFile counts the ':' and '\n' bytes of f and rewinds it, looking at
+// ctx before every block.
+func countFile(ctx context.Context, f *os.File) (colons, lines int, err error) {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return 0, 0, err
 	}
-	buf := make([]byte, 1<<20)
+	buf := make([]byte, atomicfile.ReadBlock)
 	for {
+		if atomicfile.Done(ctx) {
+			return 0, 0, ctx.Err()
+		}
 		n, err := f.Read(buf)
 		colons += bytes.Count(buf[:n], []byte{':'})
 		lines += bytes.Count(buf[:n], []byte{'\n'})
@@ -167,6 +180,21 @@ func formatFromName(name string) Format {
 // becomes Set.Name. See the package documentation for the formats, the
 // class order and the budgets.
 func Read(r io.Reader, name string, opt Options) (*Set, error) {
+	return ReadContext(context.Background(), r, name, opt)
+}
+
+// ReadContext is Read stopped by ctx: it looks at ctx before every block
+// of at most a mebibyte it reads from r, and returns an error wrapping
+// ctx.Err(), naming name, once ctx is done.
+func ReadContext(ctx context.Context, r io.Reader, name string, opt Options) (*Set, error) {
+	s, err := read(atomicfile.ContextReader(ctx, r), name, opt)
+	if err != nil && atomicfile.Done(ctx) {
+		return nil, fmt.Errorf("%s: reading stopped: %w", name, ctx.Err())
+	}
+	return s, err
+}
+
+func read(r io.Reader, name string, opt Options) (*Set, error) {
 	opt = opt.withDefaults()
 	br := bufio.NewReaderSize(r, 64<<10)
 	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte("\ufeff")) {

@@ -3,9 +3,12 @@ package dataset
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"mark1/internal/atomicfile"
 	"mark1/internal/testtool"
 	"math"
 	"os"
@@ -436,6 +439,86 @@ func TestReadHead(t *testing.T) {
 		h, err := ReadHead(p, Auto)
 		if err != nil || !reflect.DeepEqual(h, tt.want) {
 			t.Errorf("%s: %+v, %v; want %+v", tt.name, h, err, tt.want)
+		}
+	}
+}
+
+// endless repeats line for ever and cancels a context once it has given
+// after bytes; it counts the bytes it gives.
+type endless struct {
+	line   []byte
+	after  int
+	cancel func()
+	given  int
+	off    int
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		k := copy(p[n:], e.line[e.off:])
+		n += k
+		e.off = (e.off + k) % len(e.line)
+	}
+	e.given += n
+	if e.given >= e.after && e.cancel != nil {
+		e.cancel()
+		e.cancel = nil
+	}
+	return n, nil
+}
+
+// TestReadContextStops reads endless files of each format and cancels the
+// read after 8 MB: the reader must stop within a block (it read whole files
+// before looking, issue 26) with an error that wraps context.Canceled and
+// names the file.
+func TestReadContextStops(t *testing.T) {
+	for _, tt := range []struct {
+		format Format
+		head   string
+		line   string
+	}{
+		{LibSVM, "", "1 1:0.5 3:0.25 7:1\n"},
+		{CSV, "a,b,label\n", "0.5,0.25,x\n"},
+		{Text, "", "0.5 0.25 x\n"},
+	} {
+		t.Run(tt.format.String(), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			const after = 8 << 20
+			src := &endless{line: []byte(tt.line), after: after, cancel: cancel}
+			r := io.MultiReader(strings.NewReader(tt.head), src)
+			_, err := ReadContext(ctx, r, "endless."+tt.format.String(), Options{Format: tt.format, MaxRows: math.MaxInt, MaxValues: math.MaxInt, MaxBytes: math.MaxInt64})
+			if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "endless.") {
+				t.Fatalf("err = %v; want one naming the file and wrapping context.Canceled", err)
+			}
+			if over := src.given - after; over > atomicfile.ReadBlock {
+				t.Errorf("read %d bytes after the cancel; want at most %d", over, atomicfile.ReadBlock)
+			}
+		})
+	}
+}
+
+// TestReadFileContextCancelled: a file, plain or gzipped, is not read
+// under a context already done.
+func TestReadFileContextCancelled(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "d.libsvm")
+	os.WriteFile(plain, []byte("1 1:1\n0 1:0\n"), 0o644)
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write([]byte("1 1:1\n0 1:0\n"))
+	zw.Close()
+	gz := filepath.Join(dir, "d.libsvm.gz")
+	os.WriteFile(gz, z.Bytes(), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, p := range []string{plain, gz} {
+		if _, err := ReadFileContext(ctx, p, Options{}); !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), p) {
+			t.Errorf("%s: err = %v; want context.Canceled naming the file", p, err)
+		}
+		if _, err := ReadFileContext(context.Background(), p, Options{}); err != nil {
+			t.Errorf("%s: %v", p, err)
 		}
 	}
 }

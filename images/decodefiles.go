@@ -1,6 +1,7 @@
 package images
 
 import (
+	"context"
 	"image"
 	"runtime"
 	"sync"
@@ -18,8 +19,10 @@ import (
 // Once a file fails, files after it are not started; every file before it
 // is still decoded, so the error returned is that of the first bad file in
 // the list whatever the scheduling (a MaxValues error excepted: which file
-// crosses that limit depends on the order of decoding).
-func decodeFiles(files []string, lim Limits) ([]*image.Gray, error) {
+// crosses that limit depends on the order of decoding). Once ctx is done,
+// no file is started and those being decoded stop at their next block;
+// the error is then ctx.Err().
+func decodeFiles(ctx context.Context, files []string, lim Limits) ([]*image.Gray, error) {
 	lim = lim.withDefaults() // a zero budget would make every decoder wait
 	pics := make([]*image.Gray, len(files))
 	errs := make([]error, len(files))
@@ -44,10 +47,10 @@ func decodeFiles(files []string, lim Limits) ([]*image.Gray, error) {
 		wg.Go(func() {
 			for {
 				i := next.Add(1) - 1
-				if i >= failed.Load() {
+				if i >= failed.Load() || atomicfile.Done(ctx) {
 					return
 				}
-				pics[i], errs[i] = loadImage(files[i], lim, reserve(files[i]), mem)
+				pics[i], errs[i] = loadImage(ctx, files[i], lim, reserve(files[i]), mem)
 				if errs[i] == nil {
 					continue
 				}
@@ -57,6 +60,9 @@ func decodeFiles(files []string, lim Limits) ([]*image.Gray, error) {
 		})
 	}
 	wg.Wait()
+	if atomicfile.Done(ctx) {
+		return nil, ctx.Err()
+	}
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
@@ -66,14 +72,14 @@ func decodeFiles(files []string, lim Limits) ([]*image.Gray, error) {
 }
 
 // loadImage is LoadImage with a reserve hook and a memory budget (see
-// decodeGray).
-func loadImage(path string, lim Limits, reserve func(int) error, mem *memBudget) (*image.Gray, error) {
+// decodeGray), read in blocks that look at ctx first.
+func loadImage(ctx context.Context, path string, lim Limits, reserve func(int) error, mem *memBudget) (*image.Gray, error) {
 	f, err := atomicfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return decodeGray(f, path, lim, reserve, mem)
+	return decodeGray(atomicfile.ContextReader(ctx, f), path, lim, reserve, mem)
 }
 
 // memBudget is a weighted semaphore of bytes: decoders running at once take

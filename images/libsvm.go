@@ -2,6 +2,7 @@ package images
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -16,8 +17,8 @@ import (
 // dataset's to read (its reader, its messages); lim bounds it as it is
 // read (indices numbered from 1, as LIBSVM's): the rows by MaxSamples, the largest feature index by MaxPixels,
 // the non-zero values by MaxValues and their memory by MaxBytes.
-func loadLibSVM(path string, lim Limits) (*Dataset, error) {
-	set, err := dataset.ReadFile(path, dataset.Options{
+func loadLibSVM(ctx context.Context, path string, lim Limits) (*Dataset, error) {
+	set, err := dataset.ReadFileContext(ctx, path, dataset.Options{
 		Format:    dataset.LibSVM,
 		Indices:   dataset.OneBased, // LIBSVM's numbering, as mark1 writes cards
 		MaxRows:   lim.MaxSamples,

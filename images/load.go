@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -55,6 +56,22 @@ import (
 // it applies, the line or record, and wraps dataset.ErrTooLarge, ErrFormat or
 // ErrUnsupported when one of those is the cause.
 func Load(path string, lim Limits) (*Dataset, error) {
+	return LoadContext(context.Background(), path, lim)
+}
+
+// LoadContext is Load stopped by ctx: it looks at ctx before every picture
+// of a folder and every block (at most atomicfile.ReadBlock bytes) of an
+// IDX or libsvm file, so a cancelled read of a large data set ends within
+// milliseconds, with an error wrapping ctx.Err() that names path.
+func LoadContext(ctx context.Context, path string, lim Limits) (*Dataset, error) {
+	d, err := load(ctx, path, lim)
+	if err != nil && atomicfile.Done(ctx) {
+		return nil, fmt.Errorf("%s: reading stopped: %w", path, ctx.Err())
+	}
+	return d, err
+}
+
+func load(ctx context.Context, path string, lim Limits) (*Dataset, error) {
 	lim = lim.withDefaults()
 	imagesPath, labelsPath, err := splitPair(path)
 	if err != nil {
@@ -62,9 +79,9 @@ func Load(path string, lim Limits) (*Dataset, error) {
 	}
 	var d *Dataset
 	if labelsPath != "" {
-		d, err = loadIDXPair(imagesPath, labelsPath, lim)
+		d, err = loadIDXPair(ctx, imagesPath, labelsPath, lim)
 	} else {
-		d, err = loadPath(path, lim)
+		d, err = loadPath(ctx, path, lim)
 	}
 	if err != nil {
 		return nil, err
@@ -102,13 +119,13 @@ func splitPair(path string) (images, labels string, err error) {
 }
 
 // loadPath loads a folder, or a single file whose format it detects.
-func loadPath(path string, lim Limits) (*Dataset, error) {
+func loadPath(ctx context.Context, path string, lim Limits) (*Dataset, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
 	if fi.IsDir() {
-		return loadFolder(path, lim)
+		return loadFolder(ctx, path, lim)
 	}
 	kind, err := sniffFile(path)
 	if err != nil {
@@ -116,12 +133,12 @@ func loadPath(path string, lim Limits) (*Dataset, error) {
 	}
 	switch kind {
 	case kindIDXImages:
-		return loadIDXPair(path, "", lim)
+		return loadIDXPair(ctx, path, "", lim)
 	case kindIDXLabels:
 		return nil, fmt.Errorf("%s: is an IDX labels file; give its images file, or both as IMAGES,LABELS", path)
 	case kindIDXOther:
 		// ReadIDX explains what is wrong with it.
-		_, err := readIDXFile(path, lim)
+		_, err := readIDXFile(ctx, path, lim)
 		if err == nil {
 			err = errorf(ErrUnsupported, "%s: IDX file is neither images (3 dimensions) nor labels (1 dimension)", path)
 		}
@@ -129,7 +146,7 @@ func loadPath(path string, lim Limits) (*Dataset, error) {
 	case kindPicture:
 		return nil, fmt.Errorf("%s: is a single picture; a data set is a folder of class folders, an IDX file or libsvm text (mark1 predict reads one picture)", path)
 	case kindText:
-		return loadLibSVM(path, lim)
+		return loadLibSVM(ctx, path, lim)
 	}
 	return nil, errorf(ErrFormat, "%s: not a data set: neither a folder, an IDX file, nor libsvm text (binary content)", path)
 }
@@ -148,7 +165,7 @@ const (
 
 // sniffFile looks at the first bytes of path (decompressed if gzipped).
 func sniffFile(path string) (fileKind, error) {
-	r, f, err := openData(path)
+	r, f, err := openData(context.Background(), path)
 	if err != nil {
 		return kindUnknown, err
 	}
@@ -193,9 +210,10 @@ func sniff(b []byte) fileKind {
 	return kindText
 }
 
-// openData opens path for reading, decompressed if it is gzipped. The caller
+// openData opens path for reading, decompressed if it is gzipped, read in
+// blocks that look at ctx first (atomicfile.ContextReader). The caller
 // closes the returned file.
-func openData(path string) (io.Reader, *os.File, error) {
+func openData(ctx context.Context, path string) (io.Reader, *os.File, error) {
 	f, err := atomicfile.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -205,7 +223,7 @@ func openData(path string) (io.Reader, *os.File, error) {
 		f.Close()
 		return nil, nil, err
 	}
-	return r, f, nil
+	return atomicfile.ContextReader(ctx, r), f, nil
 }
 
 // maybeGunzip returns r decompressed if it starts with the gzip magic
@@ -242,8 +260,8 @@ func findLabels(images string) (string, error) {
 }
 
 // readIDXFile reads an IDX file, gzipped or not.
-func readIDXFile(path string, lim Limits) (*IDX, error) {
-	r, f, err := openData(path)
+func readIDXFile(ctx context.Context, path string, lim Limits) (*IDX, error) {
+	r, f, err := openData(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -253,8 +271,8 @@ func readIDXFile(path string, lim Limits) (*IDX, error) {
 
 // loadIDXPair reads an IDX images file and its labels file, found by
 // findLabels if labelsPath is "".
-func loadIDXPair(imagesPath, labelsPath string, lim Limits) (*Dataset, error) {
-	im, err := readIDXFile(imagesPath, lim)
+func loadIDXPair(ctx context.Context, imagesPath, labelsPath string, lim Limits) (*Dataset, error) {
+	im, err := readIDXFile(ctx, imagesPath, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -266,7 +284,7 @@ func loadIDXPair(imagesPath, labelsPath string, lim Limits) (*Dataset, error) {
 			return nil, err
 		}
 	}
-	lb, err := readIDXFile(labelsPath, lim)
+	lb, err := readIDXFile(ctx, labelsPath, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -310,7 +328,7 @@ func loadIDXPair(imagesPath, labelsPath string, lim Limits) (*Dataset, error) {
 func isHidden(name string) bool { return strings.HasPrefix(name, ".") }
 
 // loadFolder reads a folder of class folders.
-func loadFolder(dir string, lim Limits) (*Dataset, error) {
+func loadFolder(ctx context.Context, dir string, lim Limits) (*Dataset, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -332,6 +350,9 @@ func loadFolder(dir string, lim Limits) (*Dataset, error) {
 				return nil, fmt.Errorf("%s: picture beside the class folders; put each class's pictures in a sub-folder named after the class", p)
 			}
 			return nil, fmt.Errorf("%s: file beside the class folders; a data set folder holds only one sub-folder per class", p)
+		}
+		if atomicfile.Done(ctx) {
+			return nil, ctx.Err()
 		}
 		class := e.Name()
 		if !utf8.ValidString(class) {
@@ -375,7 +396,7 @@ func loadFolder(dir string, lim Limits) (*Dataset, error) {
 	if err := checkMemory(dir, len(files), 0, lim); err != nil {
 		return nil, err
 	}
-	pics, err := decodeFiles(files, lim)
+	pics, err := decodeFiles(ctx, files, lim)
 	if err != nil {
 		return nil, err
 	}

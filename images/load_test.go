@@ -3,6 +3,7 @@ package images
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"mark1/dataset"
@@ -320,5 +322,98 @@ func TestLoadSymlinkLoop(t *testing.T) {
 	}
 	if got := d.Counts(); !slices.Equal(got, []int{1, 1, 1}) {
 		t.Errorf("counts %v; want [1 1 1]", got)
+	}
+}
+
+// doneAfter is a context that reports itself done from its n-th look at
+// Done on: a read that looks at its context only at the end (issue 26)
+// still finishes under it.
+type doneAfter struct {
+	context.Context
+	n      int64
+	looks  atomic.Int64
+	closed chan struct{}
+}
+
+func newDoneAfter(n int64) *doneAfter {
+	c := &doneAfter{Context: context.Background(), n: n, closed: make(chan struct{})}
+	close(c.closed)
+	return c
+}
+
+func (c *doneAfter) Done() <-chan struct{} {
+	if c.looks.Add(1) >= c.n {
+		return c.closed
+	}
+	return nil
+}
+
+func (c *doneAfter) Err() error {
+	if c.looks.Load() >= c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestLoadContextStops reads large data sets of each form under a context
+// that is cancelled after a few looks: the load must stop with an error
+// that wraps context.Canceled and names the data, having looked at the
+// context before every picture or block.
+func TestLoadContextStops(t *testing.T) {
+	dir := t.TempDir()
+	// 200 pictures of 100x100 as IDX (2 MB), the same as gzipped libsvm
+	// text, and a folder of 60 PNGs in two classes.
+	const n, side = 200, 100
+	im := &IDX{Dims: []int{n, side, side}, Data: make([]byte, n*side*side)}
+	for i := range im.Data {
+		im.Data[i] = byte(i * 7)
+	}
+	lb := &IDX{Dims: []int{n}, Data: make([]byte, n)}
+	for i := range lb.Data {
+		lb.Data[i] = byte(i % 2)
+	}
+	writeIDX := func(name string, x *IDX) {
+		var b bytes.Buffer
+		if err := WriteIDX(&b, x); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644)
+	}
+	writeIDX("big-images-idx3-ubyte", im)
+	writeIDX("big-labels-idx1-ubyte", lb)
+	var text bytes.Buffer
+	zw := gzip.NewWriter(&text)
+	for i := range n {
+		zw.Write([]byte(strconv.Itoa(i % 2)))
+		for j := range side * side {
+			zw.Write([]byte(" " + strconv.Itoa(j+1) + ":" + strconv.Itoa(int(im.Data[i*side*side+j])|1)))
+		}
+		zw.Write([]byte("\n"))
+	}
+	zw.Close()
+	os.WriteFile(filepath.Join(dir, "big.libsvm.gz"), text.Bytes(), 0o644)
+	for _, c := range []string{"a", "b"} {
+		os.MkdirAll(filepath.Join(dir, "folder", c), 0o755)
+		for i := range 30 {
+			var b bytes.Buffer
+			png.Encode(&b, image.NewGray(image.Rect(0, 0, 8, 8)))
+			os.WriteFile(filepath.Join(dir, "folder", c, strconv.Itoa(i)+".png"), b.Bytes(), 0o644)
+		}
+	}
+	for _, name := range []string{"big-images-idx3-ubyte", "big.libsvm.gz", "folder"} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(dir, name)
+			if _, err := LoadContext(context.Background(), path, Limits{}); err != nil {
+				t.Fatalf("uncancelled: %v", err)
+			}
+			_, err := LoadContext(newDoneAfter(4), path, Limits{})
+			if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), path) {
+				t.Fatalf("err = %v; want one naming %s and wrapping context.Canceled", err, path)
+			}
+			src := Source{Path: path, TestSplit: 0.2}
+			if _, _, err := src.LoadContext(newDoneAfter(4)); !errors.Is(err, context.Canceled) {
+				t.Errorf("Source.LoadContext: err = %v; want context.Canceled", err)
+			}
+		})
 	}
 }

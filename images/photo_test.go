@@ -2,6 +2,7 @@ package images
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"image"
@@ -323,7 +324,7 @@ func TestDecodeBudget(t *testing.T) {
 		}
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.jpg"))
-	pics, err := decodeFiles(files, Limits{MaxDecodeBytes: need}.withDefaults())
+	pics, err := decodeFiles(context.Background(), files, Limits{MaxDecodeBytes: need}.withDefaults())
 	if err != nil || len(pics) != 8 {
 		t.Fatalf("decodeFiles under a one-picture budget: %d pictures, %v", len(pics), err)
 	}

@@ -3,6 +3,7 @@ package images
 import (
 	"mark1/internal/param"
 
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -158,6 +159,12 @@ func (s Source) String() string {
 // empty (TestSplit 0). The same Source gives the same cards in the same
 // order, every time.
 func (s Source) Load() (train, test *Dataset, err error) {
+	return s.LoadContext(context.Background())
+}
+
+// LoadContext is Load stopped by ctx while it reads files (LoadContext);
+// the error then wraps ctx.Err().
+func (s Source) LoadContext(ctx context.Context) (train, test *Dataset, err error) {
 	if err := s.Validate(); err != nil {
 		return nil, nil, err
 	}
@@ -170,7 +177,7 @@ func (s Source) Load() (train, test *Dataset, err error) {
 		}
 		all, err = Generate(t, s.perClass(), s.cardSize(), s.Seed)
 	} else {
-		all, err = Load(s.Path, s.Limits())
+		all, err = LoadContext(ctx, s.Path, s.Limits())
 	}
 	if err != nil {
 		return nil, nil, err
@@ -179,7 +186,7 @@ func (s Source) Load() (train, test *Dataset, err error) {
 		return nil, nil, err
 	}
 	if s.TestPath != "" {
-		test, err = Load(s.TestPath, s.Limits())
+		test, err = LoadContext(ctx, s.TestPath, s.Limits())
 		if err != nil {
 			return nil, nil, err
 		}

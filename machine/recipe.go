@@ -1,6 +1,7 @@
 package machine
 
 import (
+	"context"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -172,7 +173,16 @@ func (r Recipe) checkClasses(classes []string) error {
 // images.Source.Within), so a machine file cannot ask for more memory
 // than the program reading it allows.
 func (r Recipe) Load(classes []string, name string, lim images.Limits) (train, test *images.Dataset, err error) {
-	train, test, err = r.Data.Within(lim).Load()
+	return r.LoadContext(context.Background(), classes, name, lim)
+}
+
+// LoadContext is Load stopped by ctx while it reads the data
+// (images.Source.LoadContext); the error then wraps ctx.Err().
+func (r Recipe) LoadContext(ctx context.Context, classes []string, name string, lim images.Limits) (train, test *images.Dataset, err error) {
+	train, test, err = r.Data.Within(lim).LoadContext(ctx)
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return nil, nil, fmt.Errorf("%s: making its training data again: %w", name, err)
+	}
 	if err != nil && r.Data.Path != "" {
 		// The paths come from the machine file, not from the user: say what
 		// went wrong without quoting what the file holds.

@@ -127,7 +127,7 @@ func (e SeedExperiment) Run(ctx context.Context, seeds []uint64) ([]SeedRun, err
 func (e SeedExperiment) one(ctx context.Context, seed uint64) (SeedRun, error) {
 	src := e.Recipe.Data
 	src.Seed = seed
-	train, test, err := src.Within(e.Limits).Load()
+	train, test, err := src.Within(e.Limits).LoadContext(ctx)
 	if err != nil {
 		return SeedRun{}, err
 	}

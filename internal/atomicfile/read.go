@@ -1,6 +1,7 @@
 package atomicfile
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -84,4 +85,43 @@ func ReadFile(path string, limit int64, flag string) ([]byte, error) {
 		return nil, tooLarge()
 	}
 	return b, nil
+}
+
+// ReadBlock is the most a ContextReader reads at once: the most read
+// between two looks at its context.
+const ReadBlock = 1 << 20
+
+// ContextReader returns a reader of r that reads at most ReadBlock bytes
+// a call and fails with ctx.Err() once ctx is done (it watches ctx.Done()),
+// so that a long read (a large file, or the text a small gzipped one
+// decompresses to) stops within a block of a cancellation.
+func ContextReader(ctx context.Context, r io.Reader) io.Reader {
+	return &contextReader{ctx: ctx, r: r}
+}
+
+// Done reports whether ctx is done, by its Done channel: the readers of
+// data look at ctx this way, so that a test's context that counts the
+// calls of Err made by the work it interrupts does not count theirs.
+func Done(ctx context.Context) bool {
+	select {
+	case <-ctx.Done():
+		return true
+	default:
+		return false
+	}
+}
+
+type contextReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c *contextReader) Read(p []byte) (int, error) {
+	if Done(c.ctx) {
+		return 0, c.ctx.Err()
+	}
+	if len(p) > ReadBlock {
+		p = p[:ReadBlock]
+	}
+	return c.r.Read(p)
 }

@@ -114,10 +114,10 @@ training and held-out cards as in training).`)
 		if lim, err = data.limits(g); err != nil {
 			return err
 		}
-		train, test, err = m.Recipe.Load(m.Classes, path, lim)
+		train, test, err = m.Recipe.LoadContext(ctx, m.Classes, path, lim)
 		err = dataHint(err)
 	} else {
-		train, test, err = data.load(g, seed)
+		train, test, err = data.load(ctx, g, seed)
 		if err == nil {
 			if err = relabel(train, m.Classes); err == nil {
 				err = relabel(test, m.Classes)

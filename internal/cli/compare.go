@@ -111,7 +111,7 @@ same machine's A-unit outputs (--features).`)
 	}
 	origData, cleanup := data.data, func() {}
 	if asPictures && scale != "none" {
-		scaled, remove, err := scaledCopy(data.memory.bytes(), data.data, scale)
+		scaled, remove, err := scaledCopy(ctx, data.memory.bytes(), data.data, scale)
 		if err != nil {
 			return err
 		}
@@ -139,7 +139,7 @@ same machine's A-unit outputs (--features).`)
 		reps, err := machine.ForSeeds(ctx, list, nw, func(ctx context.Context, seed uint64) (*compare.Report, error) {
 			sp := spec
 			sp.Seed = seed
-			train, test, err := data.load(given(fs), seed)
+			train, test, err := data.load(ctx, given(fs), seed)
 			if err != nil {
 				return nil, err
 			}
@@ -161,7 +161,7 @@ same machine's A-unit outputs (--features).`)
 		return nil
 	}
 	seeds := machine.SeedsFrom(mf.seed)
-	train, test, err := data.load(given(fs), seeds.Master)
+	train, test, err := data.load(ctx, given(fs), seeds.Master)
 	cleanup() // the scaled copy is read
 	if err != nil {
 		return err

@@ -56,13 +56,13 @@ func isNumericFile(path string) bool {
 // hardware rows are missing and, for square rows, how to see them as
 // pictures.
 func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spec compare.Spec, jsonOut, csvOut, quiet bool, plotPath string) error {
-	all, err := readNumeric(data.memory.bytes(), data.data, dataset.Options{})
+	all, err := readNumeric(ctx, data.memory.bytes(), data.data, dataset.Options{})
 	if err != nil {
 		return err
 	}
 	var train, test *dataset.Set
 	if data.test != "" {
-		if test, err = readNumeric(data.memory.bytes(), data.test, dataset.Options{}); err != nil {
+		if test, err = readNumeric(ctx, data.memory.bytes(), data.test, dataset.Options{}); err != nil {
 			return err
 		}
 		if err := test.Relabel(all.Classes); err != nil {
@@ -124,8 +124,8 @@ func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spe
 // scaledCopy reads a numeric data file, scales it with method and writes it
 // as libsvm text to a temporary file, for --as-pictures --scale; cleanup
 // removes the file.
-func scaledCopy(limit int64, path, method string) (string, func(), error) {
-	s, err := readNumeric(limit, path, dataset.Options{})
+func scaledCopy(ctx context.Context, limit int64, path, method string) (string, func(), error) {
+	s, err := readNumeric(ctx, limit, path, dataset.Options{})
 	if err != nil {
 		return "", nil, err
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -163,12 +164,12 @@ func (d *dataFlags) source(given givenFlags, seed uint64) (images.Source, error)
 // load reads the data set and splits off the held-out part (which may be
 // empty). seed draws built-in cards and the split; given are the flags
 // given.
-func (d *dataFlags) load(given givenFlags, seed uint64) (train, test *images.Dataset, err error) {
+func (d *dataFlags) load(ctx context.Context, given givenFlags, seed uint64) (train, test *images.Dataset, err error) {
 	src, err := d.source(given, seed)
 	if err != nil {
 		return nil, nil, err
 	}
-	train, test, err = src.Load()
+	train, test, err = src.LoadContext(readContext(ctx))
 	return train, test, dataHint(err)
 }
 

@@ -113,7 +113,7 @@ into an animated GIF of the dials turning.`)
 		return err
 	}
 	if o.png != "" || o.svg != "" {
-		return drawView(env, m, o)
+		return drawView(ctx, env, m, o)
 	}
 	if o.given.has("view") || o.image != "" {
 		return usagef("dials: --view and --image draw a picture: give --png FILE or --svg FILE")
@@ -141,7 +141,7 @@ into an animated GIF of the dials turning.`)
 }
 
 // drawView writes the chosen picture of m to --png and/or --svg.
-func drawView(env *Env, m *machine.Machine, o dialsOptions) error {
+func drawView(ctx context.Context, env *Env, m *machine.Machine, o dialsOptions) error {
 	var d *chart.Drawing
 	switch o.view {
 	case "panel":
@@ -149,7 +149,7 @@ func drawView(env *Env, m *machine.Machine, o dialsOptions) error {
 	case "weights":
 		d = dials.WeightMaps(m)
 	case "sensitivity", "means":
-		cards, err := viewCards(m, o)
+		cards, err := viewCards(ctx, m, o)
 		if err != nil {
 			return err
 		}
@@ -197,7 +197,7 @@ func drawView(env *Env, m *machine.Machine, o dialsOptions) error {
 // viewCards returns the cards --view sensitivity and means average over:
 // from --task or --data if given, else the data the machine file records;
 // the training or the held-out part (--cards).
-func viewCards(m *machine.Machine, o dialsOptions) (*images.Dataset, error) {
+func viewCards(ctx context.Context, m *machine.Machine, o dialsOptions) (*images.Dataset, error) {
 	var train, test *images.Dataset
 	var err error
 	if o.data.task == "" && o.data.data == "" {
@@ -211,10 +211,10 @@ func viewCards(m *machine.Machine, o dialsOptions) (*images.Dataset, error) {
 		if lim, err = o.data.limits(o.given); err != nil {
 			return nil, err
 		}
-		train, test, err = m.Recipe.Load(m.Classes, o.machine, lim)
+		train, test, err = m.Recipe.LoadContext(ctx, m.Classes, o.machine, lim)
 		err = dataHint(err)
 	} else {
-		train, test, err = o.data.load(o.given, m.Seeds.Master)
+		train, test, err = o.data.load(ctx, o.given, m.Seeds.Master)
 		if err == nil {
 			if err = relabel(train, m.Classes); err == nil {
 				err = relabel(test, m.Classes)

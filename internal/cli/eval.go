@@ -56,7 +56,7 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	if data.task == "" && data.data == "" {
 		return usagef("eval: give --data PATH or --task NAME")
 	}
-	d, _, err := data.load(given(fs), seed)
+	d, _, err := data.load(ctx, given(fs), seed)
 	if err != nil {
 		return err
 	}

@@ -59,9 +59,9 @@ func compactRows(r *learning.Sparse) learning.Rows { return r.Compact32() }
 // readNumeric reads a numeric data file within limit bytes (the command's
 // --max-memory), and says which flag raises the budget when the file is
 // over it.
-func readNumeric(limit int64, path string, opt dataset.Options) (*dataset.Set, error) {
+func readNumeric(ctx context.Context, limit int64, path string, opt dataset.Options) (*dataset.Set, error) {
 	opt.MaxBytes = limit
-	s, err := dataset.ReadFile(path, opt)
+	s, err := dataset.ReadFileContext(readContext(ctx), path, opt)
 	if errors.Is(err, dataset.ErrTooLarge) {
 		return nil, fmt.Errorf("%w (raise the budget with --max-memory)", err)
 	}
@@ -145,7 +145,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		}
 		return runCV(ctx, env, &data, trainPath, spec, opts, scale, cv)
 	}
-	train, test, err := data.readPair(trainPath, testPath)
+	train, test, err := data.readPair(ctx, trainPath, testPath)
 	if err != nil {
 		return err
 	}
@@ -506,7 +506,7 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 		}
 		return err
 	}
-	test, err := data.readFor(f, testPath, noLabels)
+	test, err := data.readFor(ctx, f, testPath, noLabels)
 	if err != nil {
 		return err
 	}

@@ -152,7 +152,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 	}
 	var e lab.Example
 	if o.data != "" {
-		s, err := dataset.ReadFile(o.data, dataset.Options{Format: format, LabelColumn: o.labelCol, MaxRows: lab.MaxDataRows + 1})
+		s, err := dataset.ReadFileContext(ctx, o.data, dataset.Options{Format: format, LabelColumn: o.labelCol, MaxRows: lab.MaxDataRows + 1})
 		if err != nil {
 			return fmt.Errorf("lab: --data: %w", err)
 		}

@@ -44,7 +44,7 @@ func guardMemory(ctx context.Context, name string, limit int64) (_ context.Conte
 	// Learners count their working memory against the same budget before
 	// they allocate it (learning.CheckMemory); learnerBudget narrows it to
 	// what the data leave just before a fit.
-	gctx, cancel := context.WithCancelCause(learning.WithMemoryBudget(ctx, limit))
+	gctx, cancel := context.WithCancelCause(learning.WithMemoryBudget(context.WithValue(ctx, unguardedKey{}, ctx), limit))
 	quit := make(chan struct{})
 	stopped := make(chan struct{})
 	go func() {
@@ -99,6 +99,24 @@ func guardMemory(ctx context.Context, name string, limit int64) (_ context.Conte
 		return err
 	}
 	return gctx, finish
+}
+
+// unguardedKey keys, in a guarded context, the context the guard was armed
+// on.
+type unguardedKey struct{}
+
+// readContext returns the context a reader of data takes under a memory
+// guard: the one the guard was armed on, which Ctrl-C cancels but the
+// guard does not. A reader counts what it keeps against --max-memory as it
+// reads and stops with its own error, which names the file and the line
+// where the budget ran out; the guard, which sees the reader's buffers and
+// its arrays' spare room too, would stop it a little earlier with a message
+// naming neither. Outside a guard it returns ctx.
+func readContext(ctx context.Context) context.Context {
+	if p, ok := ctx.Value(unguardedKey{}).(context.Context); ok {
+		return p
+	}
+	return ctx
 }
 
 // holdMemory makes a command's --max-memory, limit, Go's soft memory

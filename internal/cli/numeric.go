@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 
@@ -28,12 +29,12 @@ func (n *numericFlags) options() (dataset.Options, error) {
 // test data. libsvm text is read as scikit-learn's load_svmlight_files
 // reads several files: with --zero-based unset, both are 0-based when
 // either has an index 0.
-func (n *numericFlags) readPair(trainPath, testPath string) (train, test *dataset.Set, err error) {
+func (n *numericFlags) readPair(ctx context.Context, trainPath, testPath string) (train, test *dataset.Set, err error) {
 	opt, err := n.options()
 	if err != nil {
 		return nil, nil, err
 	}
-	if train, err = readNumeric(n.memory.bytes(), trainPath, opt); err != nil {
+	if train, err = readNumeric(ctx, n.memory.bytes(), trainPath, opt); err != nil {
 		return nil, nil, err
 	}
 	if testPath == "" {
@@ -42,12 +43,12 @@ func (n *numericFlags) readPair(trainPath, testPath string) (train, test *datase
 	if train.Format == dataset.LibSVM && train.ZeroBased && opt.Indices == dataset.AutoIndices {
 		opt.Indices = dataset.ZeroBased
 	}
-	if test, err = readNumeric(n.memory.bytes(), testPath, opt); err != nil {
+	if test, err = readNumeric(ctx, n.memory.bytes(), testPath, opt); err != nil {
 		return nil, nil, err
 	}
 	if test.Format == dataset.LibSVM && test.ZeroBased && train.Format == dataset.LibSVM && !train.ZeroBased && opt.Indices == dataset.AutoIndices {
 		opt.Indices = dataset.ZeroBased
-		if train, err = readNumeric(n.memory.bytes(), trainPath, opt); err != nil {
+		if train, err = readNumeric(ctx, n.memory.bytes(), trainPath, opt); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -58,7 +59,7 @@ func (n *numericFlags) readPair(trainPath, testPath string) (train, test *datase
 // with the model's schema, whether it has labels and where
 // (modelfile.File.ReadOptions); --no-labels and --label-column decide
 // when given.
-func (n *numericFlags) readFor(f *modelfile.File, path string, noLabels bool) (*dataset.Set, error) {
+func (n *numericFlags) readFor(ctx context.Context, f *modelfile.File, path string, noLabels bool) (*dataset.Set, error) {
 	opt, err := n.options()
 	if err != nil {
 		return nil, err
@@ -72,7 +73,7 @@ func (n *numericFlags) readFor(f *modelfile.File, path string, noLabels bool) (*
 		return nil, err
 	}
 	ropt := f.ReadOptions(h, opt)
-	s, err := readNumeric(n.memory.bytes(), path, ropt)
+	s, err := readNumeric(ctx, n.memory.bytes(), path, ropt)
 	if err != nil {
 		return nil, err
 	}

@@ -62,7 +62,7 @@ the model's curves and the cards as points.`)
 		}
 	}
 	seeds := machine.SeedsFrom(mf.seed)
-	all, _, err := df.load(given(fs), seeds.Master)
+	all, _, err := df.load(ctx, given(fs), seeds.Master)
 	if err != nil {
 		return err
 	}

@@ -20,10 +20,11 @@ import (
 
 // countdown is a context that is cancelled after its Err has been asked a
 // given number of times: hardware training asks once per presentation, so
-// it interrupts a run at an exact card, the same one on every run. Once
-// the count runs out it cancels itself, so contexts derived from it (a
-// command's memory guard) are cancelled too; it only counts the asks made
-// of it, not of those contexts.
+// it interrupts a run at an exact card, the same one on every run (the
+// readers of data watch Done instead, atomicfile.Done, so they do not
+// count). Once the count runs out it cancels itself, so contexts derived
+// from it (a command's memory guard) are cancelled too; it only counts the
+// asks made of it, not of those contexts.
 type countdown struct {
 	context.Context
 	cancel context.CancelFunc
@@ -38,13 +39,22 @@ func (c *countdown) Err() error {
 	return nil
 }
 
+// interruptAfter returns a countdown that answers n asks and is cancelled
+// from the next on; with n <= 0 it is cancelled from the start.
 func interruptAfter(n int64) *countdown {
+	c := interruptAt(n)
+	if n <= 0 {
+		c.cancel()
+	}
+	return c
+}
+
+// interruptAt is interruptAfter that is never cancelled before an ask:
+// interruptAt(0) lets the data be read and stops at the first card.
+func interruptAt(n int64) *countdown {
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &countdown{Context: ctx, cancel: cancel}
 	c.left.Store(n)
-	if n <= 0 {
-		cancel()
-	}
 	return c
 }
 
@@ -102,7 +112,7 @@ func TestResumeBitForBit(t *testing.T) {
 			os.Remove(out)
 			args := append(base, "--out", "part.json")
 			for i, n := range stops {
-				code, _, errs := runCtx(t, interruptAfter(n), dir, args...)
+				code, _, errs := runCtx(t, interruptAt(n), dir, args...)
 				if code == 0 && n >= perEpoch {
 					break // training ended before the card it was to stop at
 				}

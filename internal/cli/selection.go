@@ -350,7 +350,7 @@ func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec 
 		return err
 	}
 	l := setup{spec: spec, opts: opts, scale: scale}
-	set, _, err := data.readPair(path, "")
+	set, _, err := data.readPair(ctx, path, "")
 	if err != nil {
 		return err
 	}
@@ -395,13 +395,13 @@ func (c *gridCommand) register(fs *pflag.FlagSet, env *Env) {
 }
 
 // plan checks the flags, reads the data and makes the plan.
-func (c *gridCommand) plan(fs *pflag.FlagSet, cmd string) (*selection.Plan, *dataset.Set, setup, error) {
+func (c *gridCommand) plan(ctx context.Context, fs *pflag.FlagSet, cmd string) (*selection.Plan, *dataset.Set, setup, error) {
 	var l setup
-	p, set, err := c.planSetup(fs, cmd, &l)
+	p, set, err := c.planSetup(ctx, fs, cmd, &l)
 	return p, set, l, err
 }
 
-func (c *gridCommand) planSetup(fs *pflag.FlagSet, cmd string, l *setup) (*selection.Plan, *dataset.Set, error) {
+func (c *gridCommand) planSetup(ctx context.Context, fs *pflag.FlagSet, cmd string, l *setup) (*selection.Plan, *dataset.Set, error) {
 	if fs.NArg() > 0 {
 		return nil, nil, usagef("%s: unexpected argument %q", cmd, fs.Arg(0))
 	}
@@ -427,7 +427,7 @@ func (c *gridCommand) planSetup(fs *pflag.FlagSet, cmd string, l *setup) (*selec
 	if c.g.folds < 2 {
 		return nil, nil, usagef("--folds %d out of range: want at least 2", c.g.folds)
 	}
-	set, _, err := c.data.readPair(c.path, "")
+	set, _, err := c.data.readPair(ctx, c.path, "")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -463,7 +463,7 @@ func runGrid(ctx context.Context, env *Env, args []string) (err error) {
 	}
 	ctx, finish := guardMemory(ctx, "grid", c.data.memory.bytes())
 	defer func() { err = finish(err) }()
-	p, set, l, err := c.plan(fs, "grid")
+	p, set, l, err := c.plan(ctx, fs, "grid")
 	if err != nil {
 		return err
 	}
@@ -533,7 +533,7 @@ func runSweepPlan(ctx context.Context, env *Env, args []string) error {
 	if planPath == "" {
 		return usagef("sweep plan: --plan FILE is required")
 	}
-	p, _, _, err := c.plan(fs, "sweep plan")
+	p, _, _, err := c.plan(ctx, fs, "sweep plan")
 	if err != nil {
 		return err
 	}
@@ -628,7 +628,7 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	}
 	ctx, finish := guardMemory(ctx, "sweep run", memory.bytes())
 	defer func() { err = finish(err) }()
-	set, err := readNumeric(memory.bytes(), dataPath, opt)
+	set, err := readNumeric(ctx, memory.bytes(), dataPath, opt)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,10 @@ package cli
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
+	"image"
+	imagepng "image/png"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -54,6 +57,7 @@ func TestSIGINT(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "noisy.libsvm"), noisy.Bytes(), 0o644)
 	os.WriteFile(filepath.Join(dir, "many.libsvm"), many.Bytes(), 0o644)
+	writeLongReads(t, dir)
 
 	tests := []struct {
 		name string
@@ -72,6 +76,11 @@ func TestSIGINT(t *testing.T) {
 		{"stimuli", []string{"stimuli", "--task", "letters", "--n", "3000", "--out", "cards"}, nil},
 		{"lab --gif", []string{"lab", "--example", "rings", "--learner", "kernel-perceptron", "--kernel", "gaussian:sigma=1", "--max-epochs", "100000", "--gif", "l.gif"}, nil},
 		{"serve", []string{"serve", "--addr", "127.0.0.1:0"}, nil},
+		// Reading data (issue 26: a read stopped only when it ended).
+		{"fit: reading a large libsvm file", []string{"fit", "--data", "long.libsvm.gz", "--quiet", "--model", "m.json"}, nil},
+		{"compare: reading a large CSV file", []string{"compare", "--data", "long.csv.gz", "--quiet", "--plot", "c.png"}, nil},
+		{"train: reading a libsvm file of pictures", []string{"train", "--data", "long.libsvm.gz", "--quiet", "--out", "m.json"}, nil},
+		{"train: reading a folder of large pictures", []string{"train", "--data", "pictures", "--quiet", "--out", "m.json"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -120,5 +129,78 @@ func TestSIGINT(t *testing.T) {
 				t.Errorf("left %v; want %v", added, tt.made)
 			}
 		})
+	}
+}
+
+// writeLongReads writes data files that take many seconds to read but
+// little room on disk or in memory (TestSIGINT): gzipped libsvm and CSV
+// text of 32x32 rows whose values are almost all zero (hundreds of MB of
+// text, kept as a few MB), and a folder of 80 16-megapixel PNGs (each kept
+// as a 1-megapixel picture).
+func writeLongReads(t *testing.T, dir string) {
+	t.Helper()
+	// The same gzip member many times over is one gzip stream of the
+	// repeated text (RFC 1952's members, which gzip.Reader reads as one).
+	repeat := func(name, head string, line func(i int) string, rows, times int) {
+		var block bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&block, gzip.BestCompression)
+		for i := range rows {
+			zw.Write([]byte(line(i)))
+		}
+		zw.Close()
+		var f bytes.Buffer
+		if head != "" {
+			hw := gzip.NewWriter(&f)
+			hw.Write([]byte(head))
+			hw.Close()
+		}
+		for range times {
+			f.Write(block.Bytes())
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), f.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	zeros := func(sep string, index bool) string {
+		var b strings.Builder
+		for j := 1; j < 1024; j++ {
+			if index {
+				fmt.Fprintf(&b, "%s%d:0", sep, j)
+			} else {
+				b.WriteString("0" + sep)
+			}
+		}
+		return b.String()
+	}
+	lz, cz := zeros(" ", true), zeros(",", false)
+	repeat("long.libsvm.gz", "", func(i int) string { return fmt.Sprintf("%d%s 1024:%d\n", i%2, lz, i%3+1) }, 1000, 100)
+	var head strings.Builder
+	for j := 1; j <= 1024; j++ {
+		fmt.Fprintf(&head, "x%d,", j)
+	}
+	repeat("long.csv.gz", head.String()+"label\n", func(i int) string { return fmt.Sprintf("%s%d,%d\n", cz, i%3+1, i%2) }, 1000, 100)
+
+	// A 16-megapixel picture of noise, stored uncompressed (16 MB, read
+	// as it is decoded, as a photo is), hard-linked 80 times.
+	noise := image.NewGray(image.Rect(0, 0, 4096, 4096))
+	rng := rand.New(rand.NewPCG(4, 5))
+	for i := range noise.Pix {
+		noise.Pix[i] = uint8(rng.Uint32())
+	}
+	var png bytes.Buffer
+	if err := (&imagepng.Encoder{CompressionLevel: imagepng.NoCompression}).Encode(&png, noise); err != nil {
+		t.Fatal(err)
+	}
+	first := filepath.Join(dir, "noise.png")
+	if err := os.WriteFile(first, png.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"dark", "light"} {
+		os.MkdirAll(filepath.Join(dir, "pictures", c), 0o755)
+		for i := range 40 {
+			if err := os.Link(first, filepath.Join(dir, "pictures", c, fmt.Sprintf("%d.png", i))); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }

@@ -143,7 +143,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	} else {
 		// newTraining checks the machine and the cards' memory before it
 		// makes the machine.
-		if m, recipe, train, test, err = newTraining(g, &o); err != nil {
+		if m, recipe, train, test, err = newTraining(ctx, g, &o); err != nil {
 			return err
 		}
 	}
@@ -290,7 +290,7 @@ func (o *trainOptions) recipe(g givenFlags) (machine.Recipe, error) {
 }
 
 // newTraining builds a new machine, its recipe and its data from the flags.
-func newTraining(g givenFlags, o *trainOptions) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
+func newTraining(ctx context.Context, g givenFlags, o *trainOptions) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
 	r, err := o.recipe(g)
 	if err != nil {
 		return nil, r, nil, nil, err
@@ -322,7 +322,7 @@ func newTraining(g givenFlags, o *trainOptions) (*machine.Machine, machine.Recip
 	if err != nil {
 		return nil, r, nil, nil, err
 	}
-	train, test, err := src.Load()
+	train, test, err := src.LoadContext(ctx)
 	if err != nil {
 		return nil, r, nil, nil, dataHint(err)
 	}
@@ -358,7 +358,7 @@ func resumeTraining(ctx context.Context, d *dataFlags, given givenFlags, path st
 	if err != nil {
 		return nil, machine.Recipe{}, nil, nil, err
 	}
-	train, test, err := m.Recipe.Load(m.Classes, path, lim)
+	train, test, err := m.Recipe.LoadContext(ctx, m.Classes, path, lim)
 	if err != nil {
 		return nil, machine.Recipe{}, nil, nil, err
 	}

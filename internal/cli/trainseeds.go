@@ -28,7 +28,7 @@ func trainSeeds(ctx context.Context, env *Env, given givenFlags, o *trainOptions
 	// The flags are checked once, in the foreground, so a bad flag is one
 	// usage error rather than one per seed; the runs are the library's
 	// (machine.SeedExperiment).
-	m, recipe, _, _, err := newTraining(given, o)
+	m, recipe, _, _, err := newTraining(ctx, given, o)
 	if err != nil {
 		return err
 	}
