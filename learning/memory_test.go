@@ -3,6 +3,9 @@ package learning_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -92,5 +95,74 @@ func TestMemoryNeedSaturates(t *testing.T) {
 	}
 	if err := learning.CheckMemory(context.Background(), "x", n, "y"); err != nil {
 		t.Errorf("without a budget: %v", err)
+	}
+}
+
+// noisyData returns n rows of dim random features in two classes drawn
+// independently of them: no separator, so a perceptron errs on about half
+// the rows in every epoch.
+func noisyData(t *testing.T, n, dim int) *learning.Data {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(5, 6))
+	start := []int{0}
+	var idx []int32
+	var val []float64
+	y := make([]int, n)
+	for i := range n {
+		for j := range dim {
+			idx = append(idx, int32(j))
+			val = append(val, rng.Float64()-0.5)
+		}
+		start = append(start, len(idx))
+		y[i] = rng.IntN(2)
+	}
+	r, err := learning.NewSparse(dim, start, idx, val)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &learning.Data{Rows: r, Y: y, Classes: 2}
+}
+
+// TestVotedHistoryCounted: the voted perceptron keeps one weight vector a
+// mistake, which the data's shape does not tell ahead; its history is
+// counted before each growth, and a fit on data it cannot separate stops
+// with a *MemoryError naming the history once it would pass the budget
+// (it was watched only by the CLI's live guard). Within the budget the
+// counting changes nothing: the model is the one fitted without a budget.
+func TestVotedHistoryCounted(t *testing.T) {
+	d := noisyData(t, 400, 200) // about 200 mistakes an epoch: 320 kB of history
+	const budget = 8 << 20
+	_, err := learning.VotedPerceptron{MaxEpochs: 1000}.Fit(learning.WithMemoryBudget(context.Background(), budget), d, nil)
+	var me *learning.MemoryError
+	if !errors.As(err, &me) {
+		t.Fatalf("err = %v; want a *MemoryError", err)
+	}
+	if me.Budget != budget || me.Need <= budget || me.Learner != "voted perceptron" {
+		t.Errorf("learner %q, need %d, budget %d; want the voted perceptron, a need over %d", me.Learner, me.Need, me.Budget, budget)
+	}
+	for _, w := range []string{"retired weight vectors of 201 values", "over the budget of 8388608 bytes"} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("%q lacks %q", err, w)
+		}
+	}
+	// The history it was refused at, in 8-byte values, is about the
+	// budget: 8 MiB holds about 5,200 vectors of 201 values.
+	var vectors int
+	fmt.Sscanf(err.Error()[strings.Index(err.Error(), ": ")+2:], "%d retired", &vectors)
+	if vectors < 2000 || vectors > 5300 {
+		t.Errorf("refused at %d vectors; want between 2,000 and 5,300 (half and all of the budget's worth)", vectors)
+	}
+
+	free, err := learning.VotedPerceptron{MaxEpochs: 5}.Fit(context.Background(), d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, err := learning.VotedPerceptron{MaxEpochs: 5}.Fit(learning.WithMemoryBudget(context.Background(), 1<<30), d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := free.Model.(*learning.VotedModel), held.Model.(*learning.VotedModel)
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("with a budget the model differs: %d vectors, %d without", b.Vectors(), a.Vectors())
 	}
 }

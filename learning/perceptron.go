@@ -238,7 +238,7 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 	case averagedVariant:
 		u, ub = make([]float64, mach*dim), make([]float64, mach)
 	case votedVariant:
-		vt = newVotedTrace(mach, dim)
+		vt = newVotedTrace(ctx, s.name, need, mach, dim)
 	case pocketVariant:
 		pk = newPocketState(d, ys, w, b, s.ratchet)
 	}
@@ -314,7 +314,9 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 					rows.AddTo(u[k*dim:(k+1)*dim], c*a, i)
 					ub[k] += c * a * biasIn
 				case votedVariant:
-					vt.retire(k, wk, b[k])
+					if err := vt.retire(k, wk, b[k]); err != nil {
+						return nil, err
+					}
 				case pocketVariant:
 					pk.mistake(k)
 				}

@@ -1,6 +1,9 @@
 package learning
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 // VotedPerceptron is the voted perceptron of Freund & Schapire (1999, "Large
 // margin classification using the perceptron algorithm", Machine Learning
@@ -87,40 +90,85 @@ func (m *VotedModel) Vectors() int {
 }
 
 // votedTrace records the retired weight vectors of each machine during a fit.
+// Its history grows by one vector a mistake, so it cannot be counted from
+// the data's shape before the fit: it is counted before each growth
+// instead (grow), against what the budget leaves beside the fit's fixed
+// memory.
 type votedTrace struct {
 	dim   int
 	w     [][]float64 // flattened retired vectors per machine
 	b     [][]float64
 	c     [][]float64
 	count []float64 // survival count of the current vector
+
+	ctx     context.Context // carries the budget (WithMemoryBudget)
+	name    string          // the learner, for a MemoryError
+	fixed   Need            // the fit's memory besides the history
+	held    int             // float64s held by the w arrays' capacities
+	vectors int             // retired vectors, over all machines
 }
 
-func newVotedTrace(mach, dim int) *votedTrace {
+func newVotedTrace(ctx context.Context, name string, fixed Need, mach, dim int) *votedTrace {
 	return &votedTrace{
 		dim: dim, w: make([][]float64, mach), b: make([][]float64, mach),
 		c: make([][]float64, mach), count: make([]float64, mach),
+		ctx: ctx, name: name, fixed: fixed,
 	}
 }
 
+// votedVectorBytes is what a retired vector costs besides its weights: its
+// bias and count (twice, for the arrays' growth) and, in the model, the
+// slice that holds it.
+const votedVectorBytes = 2*16 + 24
+
 // retire stores machine k's current vector (w, b) before it is updated and
-// starts the count of its successor at one.
-func (t *votedTrace) retire(k int, w []float64, b float64) {
+// starts the count of its successor at one. It returns a *MemoryError,
+// before allocating, when storing it would take the history past the
+// budget.
+func (t *votedTrace) retire(k int, w []float64, b float64) error {
 	if t.count[k] > 0 {
+		// Room for this vector and one more: the model appends the final
+		// weights without growing the array again.
+		if len(t.w[k])+2*t.dim > cap(t.w[k]) {
+			if err := t.grow(k); err != nil {
+				return err
+			}
+		}
 		t.w[k] = append(t.w[k], w...)
 		t.b[k] = append(t.b[k], b)
 		t.c[k] = append(t.c[k], t.count[k])
+		t.vectors++
 	}
 	t.count[k] = 1
+	return nil
+}
+
+// grow doubles machine k's array of retired weights (at least by two
+// vectors) once the budget allows the new array beside the old ones.
+func (t *votedTrace) grow(k int) error {
+	old := cap(t.w[k])
+	size := max(2*old, len(t.w[k])+2*t.dim)
+	// While the new array is filled, the old one is alive too.
+	need := t.fixed + Times(t.held+size, 8) + Times(t.vectors+1, votedVectorBytes)
+	cause := fmt.Sprintf("%d retired weight vectors of %d values (one a mistake, kept for the vote)", t.vectors+1, t.dim+1)
+	if err := CheckMemory(t.ctx, t.name, need, cause); err != nil {
+		return err
+	}
+	grown := make([]float64, len(t.w[k]), size)
+	copy(grown, t.w[k])
+	t.w[k] = grown
+	t.held += size - old
+	return nil
 }
 
 // model builds the VotedModel from the trace and the final weights w, b.
+// It takes the trace's arrays, which retire left room in for the final
+// vector.
 func (t *votedTrace) model(classes int, w, b []float64) *VotedModel {
 	mach, dim := len(t.count), t.dim
 	m := &VotedModel{V: make([][][]float64, mach), B: make([][]float64, mach), C: make([][]float64, mach), Classes: classes}
 	for k := range mach {
-		flat := append([]float64(nil), t.w[k]...)
-		bs := append([]float64(nil), t.b[k]...)
-		cs := append([]float64(nil), t.c[k]...)
+		flat, bs, cs := t.w[k], t.b[k], t.c[k]
 		if t.count[k] > 0 {
 			flat = append(flat, w[k*dim:(k+1)*dim]...)
 			bs = append(bs, b[k])
