@@ -35,6 +35,7 @@ func Seeds(ctx context.Context, m *machine.Machine, name string, spec Spec, seed
 		r := *m.Recipe
 		r.Data.Seed = seed
 		r.TrainSize, r.TestSize, r.TrainSum, r.TestSum = 0, 0, "", "" // a fresh split: its sizes and cards are not the file's
+		r.TrainCards, r.TestCards = nil, nil
 		train, test, err := r.LoadContext(ctx, m.Classes, name, lim)
 		if err != nil {
 			return SeedRun{}, err

@@ -1,6 +1,10 @@
 package images
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
 	"image"
 	"slices"
 	"strings"
@@ -176,5 +180,44 @@ func TestFingerprint(t *testing.T) {
 		if d.Fingerprint() == want {
 			t.Errorf("%s changed: the fingerprint did not", name)
 		}
+	}
+}
+
+// TestCardDigests: each card's digest is the first 4 bytes of the SHA-256
+// of its label, width, height (64-bit little-endian words) and grey
+// levels, and FirstDifferent names the first card that changed.
+func TestCardDigests(t *testing.T) {
+	d := &Dataset{Name: "a", Classes: []string{"x", "y"}}
+	for i := range 5 {
+		g := image.NewGray(image.Rect(0, 0, 3, 2))
+		for j := range g.Pix {
+			g.Pix[j] = uint8(10*i + j)
+		}
+		d.Samples = append(d.Samples, Sample{Image: g, Label: i % 2, Source: fmt.Sprintf("p%d", i)})
+	}
+	got := d.CardDigests()
+	if len(got) != 5*CardDigestBytes {
+		t.Fatalf("%d bytes of digests; want %d", len(got), 5*CardDigestBytes)
+	}
+	// Card 3 by hand.
+	var buf []byte
+	for _, v := range []uint64{1, 3, 2} {
+		buf = binary.LittleEndian.AppendUint64(buf, v)
+	}
+	buf = append(buf, 30, 31, 32, 33, 34, 35)
+	sum := sha256.Sum256(buf)
+	if !bytes.Equal(got[3*CardDigestBytes:4*CardDigestBytes], sum[:CardDigestBytes]) {
+		t.Errorf("card 3: digest %x; want %x", got[3*CardDigestBytes:4*CardDigestBytes], sum[:CardDigestBytes])
+	}
+	if i := d.FirstDifferent(got); i != -1 {
+		t.Errorf("unchanged: FirstDifferent = %d; want -1", i)
+	}
+	d.Samples[4].Image.Pix[0]++
+	d.Samples[2].Label = 1
+	if i := d.FirstDifferent(got); i != 2 {
+		t.Errorf("cards 2 and 4 changed: FirstDifferent = %d; want 2", i)
+	}
+	if i := d.FirstDifferent(got[:4*CardDigestBytes]); i != -1 {
+		t.Errorf("digests of 4 cards for 5: FirstDifferent = %d; want -1", i)
 	}
 }

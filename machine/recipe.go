@@ -58,6 +58,14 @@ type Recipe struct {
 	// not only as many.
 	TrainSum string `json:"train_sha256,omitempty"`
 	TestSum  string `json:"test_sha256,omitempty"`
+	// TrainCards and TestCards hold a short digest of each training and
+	// held-out card read from files when training began
+	// (images.Dataset.CardDigests, 4 bytes a card, base64 in the file;
+	// empty if unknown, for a built-in task, or over
+	// images.MaxCardDigests cards): when the fingerprint differs, the
+	// first card that differs is named.
+	TrainCards []byte `json:"train_cards,omitempty"`
+	TestCards  []byte `json:"test_cards,omitempty"`
 }
 
 // DefaultMaxEpochs is the epoch limit of a Recipe whose MaxEpochs is 0.
@@ -117,6 +125,10 @@ func (r Recipe) Validate() error {
 		return fieldErr("train_sha256", r.TrainSum, "a fingerprint: sha256: and 64 hex digits")
 	case !validSum(r.TestSum):
 		return fieldErr("test_sha256", r.TestSum, "a fingerprint: sha256: and 64 hex digits")
+	case !validDigests(r.TrainCards, r.TrainSize):
+		return fieldErr("train_cards", len(r.TrainCards), "%d bytes of card digests (%d a card) for train_size %d", r.TrainSize*images.CardDigestBytes, images.CardDigestBytes, r.TrainSize)
+	case !validDigests(r.TestCards, r.TestSize):
+		return fieldErr("test_cards", len(r.TestCards), "%d bytes of card digests (%d a card) for test_size %d", r.TestSize*images.CardDigestBytes, images.CardDigestBytes, r.TestSize)
 	case !(r.Decay >= 0 && r.Decay <= MaxDecay):
 		return fieldErr("decay", r.Decay, "[0, %g], the fraction of its value a pot loses after each presentation", MaxDecay)
 	case !(r.Feedback == 0 || r.Feedback >= 1 && r.Feedback <= MaxFeedback):
@@ -200,11 +212,16 @@ func (r Recipe) LoadContext(ctx context.Context, classes []string, name string, 
 	}
 	for _, part := range []struct {
 		what, sum string
+		cards     []byte
 		d         *images.Dataset
 		from      string
-	}{{"training", r.TrainSum, train, r.Data.Path}, {"held-out", r.TestSum, test, r.Data.TestPath}} {
+	}{{"training", r.TrainSum, r.TrainCards, train, r.Data.Path}, {"held-out", r.TestSum, r.TestCards, test, r.Data.TestPath}} {
 		if part.sum == "" || part.d.Fingerprint() == part.sum {
 			continue
+		}
+		if i := part.d.FirstDifferent(part.cards); i >= 0 {
+			return nil, nil, fmt.Errorf("%s: the data changed since training: %s, %s card %d of %d, is not the one trained on (fingerprint %s then, %s now)",
+				name, part.d.Samples[i].Source, part.what, i+1, part.d.Len(), short(part.sum), short(part.d.Fingerprint()))
 		}
 		from := part.from
 		switch {
@@ -230,6 +247,12 @@ func validSum(s string) bool {
 	}
 	_, err := hex.DecodeString(h)
 	return err == nil
+}
+
+// validDigests reports whether b is empty or holds a card digest for each
+// of n cards.
+func validDigests(b []byte, n int) bool {
+	return len(b) == 0 || len(b) == n*images.CardDigestBytes
 }
 
 // short abbreviates a fingerprint for messages.

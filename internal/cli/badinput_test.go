@@ -20,6 +20,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"mark1/machine"
 )
 
 // pngHeader returns the signature and IHDR chunk of a w x h 8-bit grey PNG
@@ -344,14 +346,26 @@ func TestBadInputs(t *testing.T) {
 	if code, _, errs := run(t, dir, "train", "--data", "fptrain", "--test", "fptest", "--epochs", "1", "--quiet", "--out", "fptest.json"); code != 0 {
 		t.Fatal(errs)
 	}
-	swap := func(folder string) { // a left card replaced by a right one: the same count, other contents
+	// A file saved before the recipe had card digests: the change is
+	// found, and the folder named, as before.
+	old, err := machine.Load(filepath.Join(dir, "fp.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old.Recipe.TrainCards, old.Recipe.TestCards = nil, nil
+	if err := old.Save(filepath.Join(dir, "fpold.json")); err != nil {
+		t.Fatal(err)
+	}
+	swap := func(folder string, k int) string { // a left card replaced by a right one: the same count, other contents
 		lefts, _ := os.ReadDir(filepath.Join(dir, folder, "left"))
 		rights, _ := os.ReadDir(filepath.Join(dir, folder, "right"))
 		b, _ := os.ReadFile(filepath.Join(dir, folder, "right", rights[0].Name()))
-		write(filepath.Join(folder, "left", lefts[0].Name()), b)
+		changed := filepath.Join(folder, "left", lefts[k].Name())
+		write(changed, b)
+		return changed
 	}
-	swap("fpcards")
-	swap("fptest")
+	fpChanged := swap("fpcards", 2)
+	fpTestChanged := swap("fptest", 0)
 	write("wide.libsvm", []byte(wide.String()))
 	write("ovo.libsvm", []byte(ovo.String()))
 	write("densify.libsvm", []byte(densify.String()))
@@ -390,8 +404,11 @@ func TestBadInputs(t *testing.T) {
 		{"CSV labels in Latin-1 (compare)", []string{"compare", "--data", "latin1.csv"}, 1, []string{"latin1.csv:2", "not valid UTF-8"}},
 		{"CSV labels in Latin-1 (lab)", []string{"lab", "--data", "latin1.csv"}, 1, []string{"latin1.csv:2", "not valid UTF-8"}},
 		// A resume sees changed data.
-		{"resume on cards changed since training", []string{"train", "--resume", "fp.json", "--epochs", "3", "--out", "fp2.json"}, 1, []string{"fp.json", "the data changed since training", "cards from fpcards", "not the same"}},
-		{"resume on held-out cards changed since training", []string{"train", "--resume", "fptest.json", "--epochs", "3", "--out", "fp2.json"}, 1, []string{"fptest.json", "held-out cards from fptest", "not the same"}},
+		{"resume on cards changed since training: the picture named", []string{"train", "--resume", "fp.json", "--epochs", "3", "--out", "fp2.json"}, 1, []string{"fp.json", "the data changed since training", fpChanged, "is not the one trained on"}},
+		{"resume on held-out cards changed since training: the picture named", []string{"train", "--resume", "fptest.json", "--epochs", "3", "--out", "fp2.json"}, 1, []string{"fptest.json", fpTestChanged, "held-out card", "is not the one trained on"}},
+		{"dials on cards changed since training: the picture named", []string{"dials", "--machine", "fp.json", "--view", "sensitivity", "--png", "fpd.png"}, 1, []string{"fp.json", fpChanged, "is not the one trained on"}},
+		{"ablate on cards changed since training: the picture named", []string{"ablate", "--machine", "fp.json", "--plot", "fpa.png"}, 1, []string{"fp.json", fpChanged, "is not the one trained on"}},
+		{"resume on changed cards, a file without card digests: the folder named", []string{"train", "--resume", "fpold.json", "--epochs", "3", "--out", "fp2.json"}, 1, []string{"fpold.json", "cards from fpcards", "not the same"}},
 		// Numbers stay finite; every count flag has one range.
 		{"fit perceptron on values of ±1e308", []string{"fit", "--data", "huge308.libsvm", "--learner", "perceptron"}, 1, []string{"huge308.libsvm: perceptron", "row 3", "not a finite number", "scale them"}},
 		{"fit batch-gd on values of ±1e308", []string{"fit", "--data", "huge308.libsvm", "--learner", "batch-gd"}, 1, []string{"huge308.libsvm: batchgd", "not a finite number"}},
