@@ -103,12 +103,14 @@ func (p *Plan) log2Gamma(g int) float64 {
 	return math.Log2(x)
 }
 
-// Describe names the learner and its fixed options in one phrase:
-// "svm (kernel=rbf, scale=std)".
+// Describe names the learner and its fixed options that have a value in
+// one phrase: "svm (kernel=rbf, scale=std)".
 func (p *Plan) Describe() string {
 	keys := make([]string, 0, len(p.Options))
-	for k := range p.Options {
-		keys = append(keys, k)
+	for k, v := range p.Options {
+		if v != "" {
+			keys = append(keys, k)
+		}
 	}
 	slices.Sort(keys)
 	var o []string
