@@ -249,7 +249,13 @@ func foldFit(l setup, threads int, cacheMB float64) selection.FitFunc {
 		if err != nil {
 			return nil, err
 		}
-		results := make([]*learning.Result, len(cs))
+		fits := make([]selection.Fit, len(cs))
+		predict := func(k int, res *learning.Result) error {
+			var err error
+			fits[k].Pred, err = predictRows(res.Model, testRows)
+			fits[k].Iterations = res.Epochs
+			return err
+		}
 		for k, c := range cs {
 			o.C = c
 			built, err := l.spec.New(o, d)
@@ -259,23 +265,18 @@ func foldFit(l setup, threads int, cacheMB float64) selection.FitFunc {
 			built.SetClassWeights(weights)
 			if km, ok := built.Learner.(svm.Kernel); ok && warm {
 				// the whole column at once, each C from the last
-				results, err = km.FitPath(ctx, d, cs)
-				if err != nil {
+				if err := km.FitPath(ctx, d, cs, predict); err != nil {
 					return nil, err
 				}
-				break
+				return fits, nil
 			}
-			if results[k], err = built.Learner.Fit(ctx, d, nil); err != nil {
+			res, err := built.Learner.Fit(ctx, d, nil)
+			if err != nil {
 				return nil, err
 			}
-		}
-		fits := make([]selection.Fit, len(cs))
-		for k, res := range results {
-			var err error
-			if fits[k].Pred, err = predictRows(res.Model, testRows); err != nil {
+			if err := predict(k, res); err != nil {
 				return nil, err
 			}
-			fits[k].Iterations = res.Epochs
 		}
 		return fits, nil
 	}

@@ -79,32 +79,36 @@ func (p *problem) feasible(start []float64, cp, cn float64) ([]float64, error) {
 }
 
 // FitPath fits the learner on d once for each C of cs, which must increase,
-// as Fit would with Settings.C = cs[i], and returns the results in the
-// order of cs. Each binary problem is solved for every C in turn on one
+// as Fit would with Settings.C = cs[i], and calls each with i and the
+// result, in the order of cs, one model at a time (a model the caller
+// does not keep is free to go before the next is made); an error from
+// each stops FitPath, which returns it. Each binary problem is solved for every C in turn on one
 // solver whose kernel cache stays filled between them, each C from the
 // solution for the C before it (its α, feasible in the larger box: the
 // warm start along C of a grid search). Every solution is optimal to the
 // tolerance Eps, as Fit's is, but stops at a slightly different point
 // within it than a fit from α = 0 would. The Results have no Curve.
+// The binary solutions of every C are held until the end (an α per row of
+// each problem for each C), the kernel caches one problem at a time.
 // FitPath is for the soft-margin C-SVC: it returns an error wrapping
 // ErrSetting for another Type, Hard, or values of C that are not
 // finite numbers > 0 in increasing order, and Fit's errors otherwise.
-func (l Kernel) FitPath(ctx context.Context, d *learning.Data, cs []float64) ([]*learning.Result, error) {
+func (l Kernel) FitPath(ctx context.Context, d *learning.Data, cs []float64, each func(i int, r *learning.Result) error) error {
 	for i, c := range cs {
 		if !(c > 0) || math.IsInf(c, 0) || (i > 0 && !(c > cs[i-1])) {
-			return nil, fmt.Errorf("the values of C %v: want finite numbers > 0 in increasing order: %w", cs, ErrSetting)
+			return fmt.Errorf("the values of C %v: want finite numbers > 0 in increasing order: %w", cs, ErrSetting)
 		}
 	}
 	switch {
 	case len(cs) == 0:
-		return nil, fmt.Errorf("no values of C: %w", ErrSetting)
+		return fmt.Errorf("no values of C: %w", ErrSetting)
 	case l.Type != CSVC || l.Settings.Hard || math.IsInf(l.Settings.C, 1):
-		return nil, fmt.Errorf("a path along C is for the soft-margin C-SVC (Type CSVC, not Hard): %w", ErrSetting)
+		return fmt.Errorf("a path along C is for the soft-margin C-SVC (Type CSVC, not Hard): %w", ErrSetting)
 	}
 	l.Settings.C = cs[0]
 	k, s, classes, err := kernelSetup(ctx, d, l)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	ps := pairs(d, classes, l.Multiclass)
 	rows := d.Features()
@@ -112,19 +116,21 @@ func (l Kernel) FitPath(ctx context.Context, d *learning.Data, cs []float64) ([]
 		return solvePath(ctx, rows, p.rows, p.y, k, p.settings(s), cs)
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	out := make([]*learning.Result, len(cs))
 	for i, c := range cs {
 		col := make([]*Binary, len(ps))
 		for q := range ps {
-			col[q] = solved[q][i]
+			col[q], solved[q][i] = solved[q][i], nil
 		}
 		sc := s
 		sc.C = c
-		_, out[i] = assemble(d, k, l.Multiclass, sc, classes, ps, col)
+		_, res := assemble(d, k, l.Multiclass, sc, classes, ps, col)
+		if err := each(i, res); err != nil {
+			return err
+		}
 	}
-	return out, nil
+	return nil
 }
 
 // solvePath solves the binary problem on rows sub of r with labels y for

@@ -140,7 +140,7 @@ func TestFitPathGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			l := Kernel{Kernel: k, Settings: Settings{Eps: g.Eps}}
-			path, err := l.FitPath(t.Context(), d, []float64{g.C / 4, g.C})
+			path, err := fitPath(t, l, d, []float64{g.C / 4, g.C})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -188,6 +188,19 @@ func TestFitPathGolden(t *testing.T) {
 	t.Logf("all machines at C: %d SMO iterations from C/4, %d from 0", warmIter, coldIter)
 }
 
+// fitPath collects FitPath's results.
+func fitPath(t *testing.T, l Kernel, d *learning.Data, cs []float64) ([]*learning.Result, error) {
+	var out []*learning.Result
+	err := l.FitPath(t.Context(), d, cs, func(i int, r *learning.Result) error {
+		if i != len(out) {
+			t.Errorf("FitPath gave result %d after %d results", i, len(out))
+		}
+		out = append(out, r)
+		return nil
+	})
+	return out, err
+}
+
 func warmIterOf(km *KernelModel) int {
 	n := 0
 	for _, m := range km.Machines {
@@ -208,7 +221,7 @@ func TestFitPathThreads(t *testing.T) {
 		var want []*learning.Result
 		for _, th := range []int{1, 3} {
 			l.Settings.Threads = th
-			got, err := l.FitPath(t.Context(), d, []float64{0.5, 2, 8})
+			got, err := fitPath(t, l, d, []float64{0.5, 2, 8})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -229,7 +242,7 @@ func TestFitPathThreads(t *testing.T) {
 }
 
 // TestFitPathRefused: FitPath is for the soft-margin C-SVC along an
-// increasing list of C.
+// increasing list of C; an error of the callback stops it.
 func TestFitPathRefused(t *testing.T) {
 	d := blobs(3, 60, 3, 2, 0.5)
 	for _, tt := range []struct {
@@ -247,8 +260,14 @@ func TestFitPathRefused(t *testing.T) {
 		{"hard", Kernel{Settings: Settings{Hard: true}}, []float64{1, 2}},
 		{"negative weight", Kernel{ClassWeight: []float64{1, -1, 1}}, []float64{1, 2}},
 	} {
-		if _, err := tt.l.FitPath(t.Context(), d, tt.cs); !errors.Is(err, ErrSetting) {
+		if _, err := fitPath(t, tt.l, d, tt.cs); !errors.Is(err, ErrSetting) {
 			t.Errorf("%s: err = %v; want ErrSetting", tt.name, err)
 		}
+	}
+	stop := errors.New("enough")
+	calls := 0
+	err := Kernel{}.FitPath(t.Context(), d, []float64{1, 2, 4}, func(int, *learning.Result) error { calls++; return stop })
+	if err != stop || calls != 1 {
+		t.Errorf("FitPath: %v after %d calls; want the callback's error after 1", err, calls)
 	}
 }
