@@ -137,6 +137,7 @@ func TestVotedHistoryCounted(t *testing.T) {
 	if !errors.As(err, &me) {
 		t.Fatalf("err = %v; want a *MemoryError", err)
 	}
+	t.Log(err)
 	if me.Budget != budget || me.Need <= budget || me.Learner != "voted perceptron" {
 		t.Errorf("learner %q, need %d, budget %d; want the voted perceptron, a need over %d", me.Learner, me.Need, me.Budget, budget)
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -122,8 +123,36 @@ func TestHoldMemory(t *testing.T) {
 
 // TestGuardWithinBudget: work the learners cannot count ahead (here a
 // loop that keeps every megabyte it allocates, as a growing model would)
-// is stopped by the live guard with the heap within 10 % of --max-memory.
+// is stopped by the live guard with the heap within 10 % of --max-memory,
+// at a fast learner's growth (200 MB/s) and five times faster (1 GB/s:
+// issue 26 measured 14 % over). On a loaded machine one run in ten may
+// pass 10 % (the guard waits for a core), so each rate is run three times
+// and the median is held to 10 %.
 func TestGuardWithinBudget(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		pause time.Duration // between megabytes
+	}{
+		{"200 MB/s", 5 * time.Millisecond},
+		{"1 GB/s", time.Millisecond},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var over []float64
+			for range 3 {
+				over = append(over, growUntilStopped(t, tt.pause))
+			}
+			slices.Sort(over)
+			if over[1] > 0.1 {
+				t.Errorf("median peak heap %+.1f%% over --max-memory (runs %.3f); want at most 10%%", 100*over[1], over)
+			}
+		})
+	}
+}
+
+// growUntilStopped keeps a megabyte every pause (on average) under a
+// 64 MiB guard until the guard stops it, and returns how far the peak heap
+// went over the budget, as a fraction.
+func growUntilStopped(t *testing.T, pause time.Duration) float64 {
 	const limit = 64 << 20
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 	holdMemory(limit)
@@ -131,22 +160,25 @@ func TestGuardWithinBudget(t *testing.T) {
 	heap := sampleHeap()
 	ctx, finish := guardMemory(t.Context(), "test", limit)
 	var kept [][]byte
+	start := time.Now()
 	for ctx.Err() == nil && len(kept) < 1000 {
 		b := make([]byte, 1<<20)
 		for i := 0; i < len(b); i += 4096 {
 			b[i] = 1
 		}
 		kept = append(kept, b)
-		time.Sleep(5 * time.Millisecond) // work between allocations: 200 MB/s, a fast learner's growth
+		// The work between allocations, paced to the rate on average (a
+		// sleep is often longer than asked).
+		time.Sleep(time.Until(start.Add(time.Duration(len(kept)) * pause)))
 	}
+	rate := float64(len(kept)<<20) / time.Since(start).Seconds()
 	err := finish(ctx.Err())
 	peak := heap.Peak()
-	t.Logf("%d MB kept; peak heap %.1f MB against %d MB; %v", len(kept), float64(peak)/1e6, limit>>20, err)
+	over := float64(peak)/limit - 1
+	t.Logf("%.0f MB/s; %d MB kept; peak heap %.1f MB against %.1f MB (%+.1f%%); %v", rate/1e6, len(kept), float64(peak)/1e6, float64(limit)/1e6, 100*over, err)
 	if err == nil || !strings.Contains(err.Error(), "--max-memory") {
 		t.Errorf("err = %v; want the guard's message naming --max-memory", err)
 	}
-	if float64(peak) > 1.1*limit {
-		t.Errorf("peak heap %.1f MB, over --max-memory %d MB by more than 10%%", float64(peak)/1e6, limit>>20)
-	}
 	runtime.KeepAlive(kept)
+	return over
 }
