@@ -329,6 +329,9 @@ func TestBadInputs(t *testing.T) {
 	if err := json.Unmarshal(fitted, &model); err != nil {
 		t.Fatal(err)
 	}
+	if code, _, errs := run(t, dir, "fit", "--data", "tr.libsvm", "--quiet", "--model", "svm.json"); code != 0 {
+		t.Fatal(errs)
+	}
 	model["machines"].([]any)[0].(map[string]any)["w"] = []float64{1e308, 1e308}
 	overflowing, _ := json.Marshal(model)
 	write("overflowing.json", overflowing)
@@ -413,6 +416,7 @@ func TestBadInputs(t *testing.T) {
 		{"fit perceptron on values of ±1e308", []string{"fit", "--data", "huge308.libsvm", "--learner", "perceptron"}, 1, []string{"huge308.libsvm: perceptron", "row 3", "not a finite number", "scale them"}},
 		{"fit batch-gd on values of ±1e308", []string{"fit", "--data", "huge308.libsvm", "--learner", "batch-gd"}, 1, []string{"huge308.libsvm: batchgd", "not a finite number"}},
 		{"fit kernel-perceptron on values of ±1e308", []string{"fit", "--data", "huge308.libsvm", "--learner", "kernel-perceptron", "--kernel", "linear"}, 1, []string{"kernel perceptron", "not a finite number"}},
+		{"apply a kernel SVM to values of ±1e308 (its decision values were NaN, exit 0)", []string{"apply", "--model", "svm.json", "--data", "huge308.libsvm"}, 1, []string{"svm.json", "huge308.libsvm: row 1", "not a finite number"}},
 		{"apply a model whose decision values overflow", []string{"apply", "--model", "overflowing.json", "--data", "huge308.libsvm"}, 1, []string{"overflowing.json", "huge308.libsvm: row 1", "not a finite number"}},
 		{"fit --epochs beyond train's range", []string{"fit", "--data", "tr.libsvm", "--learner", "perceptron", "--epochs", "1000001"}, 2, []string{"--epochs 1000001", "[1, 1000000]"}},
 		{"compare --epochs beyond train's range", []string{"compare", "--task", "leftright", "--epochs", "1000001"}, 2, []string{"--epochs", "1000001", "1000000]"}},

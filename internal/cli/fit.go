@@ -402,14 +402,15 @@ func applyModel(f *modelfile.File, test *dataset.Set, name string) (applied, err
 
 // predictRows returns m's class for every row of r: a kernel SVM's
 // PredictRows (blocks of rows on every core, the kernel values of a block
-// computed together), otherwise Predict row by row in one reused buffer.
-// A model that gives scores, row by row, has them checked: the first
+// computed together, every decision value checked), otherwise Predict row
+// by row in one reused buffer. A model that gives scores, row by row, has
+// them checked: the first
 // decision value that is not a finite number (weights and values whose
 // products overflow) is an error naming the row, not a class picked from
 // NaN.
 func predictRows(m learning.Model, r learning.Rows) ([]int, error) {
 	if km, ok := m.(*svm.KernelModel); ok {
-		return km.PredictRows(nil, r, 0), nil
+		return km.PredictRowsChecked(nil, r, 0)
 	}
 	out := make([]int, r.Len())
 	sc, _ := m.(learning.Scorer)

@@ -129,8 +129,8 @@ type blockScratch struct {
 // computing the kernel values of up to blockRows rows at a time against
 // the float32 or byte support vectors (evalBlockF32, evalBlockBytes). The
 // classes are those Predict gives row by row, to the last bit of every
-// kernel value.
-func (km *KernelModel) predictBlock(dst []int, r learning.Rows, lo, hi int, sc *scratch, bs *blockScratch) {
+// kernel value. check(i) is called after row i's decision values (sc.f).
+func (km *KernelModel) predictBlock(dst []int, r learning.Rows, lo, hi int, sc *scratch, bs *blockScratch, check func(int)) {
 	g := km.sv
 	nsv, dim := len(g.v.sq), g.v.dim
 	if r.Dim() != dim {
@@ -194,6 +194,7 @@ func (km *KernelModel) predictBlock(dst []int, r learning.Rows, lo, hi int, sc *
 			}
 			sc.pre = bs.kv[k]
 			dst[a+k] = km.predict(sc.x, sc)
+			check(a + k)
 		}
 		sc.pre = nil
 	}

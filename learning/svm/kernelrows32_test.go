@@ -2,11 +2,13 @@ package svm
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"mark1/learning"
@@ -198,6 +200,48 @@ func TestPredictRowsBytes(t *testing.T) {
 		}
 		if got := km.PredictRows(nil, tg, threads); !slices.Equal(got, wantGrey) {
 			t.Errorf("byte rows, %d threads: PredictRows differs from Predict", threads)
+		}
+	}
+}
+
+// PredictRowsChecked answers as PredictRows while every decision value is
+// finite, and otherwise names the first row whose decision value is not
+// (a row of 1e300s: its Gaussian kernel values are NaN on float32 rows,
+// ‖x‖² − 2x·z of Inf − Inf, and its cubic ones overflow on float64 rows),
+// whatever the number of threads and whichever layout holds the support
+// vectors (float32 rows block by block, float64 rows row by row).
+func TestPredictRowsChecked(t *testing.T) {
+	X, y := sixDigits(300, 20, 3)
+	f32, err := learning.NewFloat32(X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, train := range map[string]learning.Rows{"float32": f32, "float64": learning.NewDense(X)} {
+		var k kernel.Kernel = kernel.Gaussian{Sigma: 3}
+		if name == "float64" {
+			k = kernel.Polynomial{Degree: 3, Gamma: 1, Coef0: 1}
+		}
+		res, err := Kernel{Kernel: k, Settings: Settings{C: 3}}.Fit(context.Background(), &learning.Data{Rows: train, Y: y, Classes: 3}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		km := res.Model.(*KernelModel)
+		test := slices.Clone(X)
+		want := km.PredictRows(nil, learning.NewDense(test), 1)
+		for _, threads := range []int{1, 3} {
+			got, err := km.PredictRowsChecked(nil, learning.NewDense(test), threads)
+			if err != nil || !slices.Equal(got, want) {
+				t.Errorf("%s, %d threads: %v; want PredictRows' classes", name, threads, err)
+			}
+		}
+		for _, bad := range []int{70, 250} {
+			test[bad] = slices.Repeat([]float64{1e300}, 20)
+		}
+		for _, threads := range []int{1, 3} {
+			_, err := km.PredictRowsChecked(nil, learning.NewDense(test), threads)
+			if err == nil || !errors.Is(err, learning.ErrOverflow) || !strings.HasPrefix(err.Error(), "row 71: a decision value is ") || !strings.Contains(err.Error(), "not a finite number") {
+				t.Errorf("%s, %d threads, rows 71 and 251 of 1e300: %v; want row 71 named", name, threads, err)
+			}
 		}
 	}
 }

@@ -189,6 +189,26 @@ const predictBlock = 64
 // or bits when the support vectors are stored so). The answers do not depend
 // on threads. It panics if r's rows have the wrong length or threads < 0.
 func (km *KernelModel) PredictRows(dst []int, r learning.Rows, threads int) []int {
+	dst, _, _ = km.predictRows(dst, r, threads)
+	return dst
+}
+
+// PredictRowsChecked is PredictRows that also checks every decision value:
+// when one is not a finite number (kernel values that overflow on the
+// data, or NaN from values of ±Inf), it returns an error wrapping
+// learning.ErrOverflow that names the first such row (1-based) and its
+// value, instead of a class picked from NaN.
+func (km *KernelModel) PredictRowsChecked(dst []int, r learning.Rows, threads int) ([]int, error) {
+	dst, bad, v := km.predictRows(dst, r, threads)
+	if bad >= 0 {
+		return nil, fmt.Errorf("row %d: a decision value is %v, not a finite number: the kernel values of the data and the support vectors overflow (scale the data): %w", bad+1, v, learning.ErrOverflow)
+	}
+	return dst, nil
+}
+
+// predictRows is PredictRows, also returning the first row whose decision
+// values are not all finite and the first such value (bad = −1 if none).
+func (km *KernelModel) predictRows(dst []int, r learning.Rows, threads int) (_ []int, bad int, value float64) {
 	if threads < 0 {
 		panic("svm: PredictRows: negative threads")
 	}
@@ -201,12 +221,27 @@ func (km *KernelModel) PredictRows(dst []int, r learning.Rows, threads int) []in
 	threads = max(1, min(threads, blocks))
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range threads {
+	type nonFinite struct {
+		row   int
+		value float64
+	}
+	first := make([]nonFinite, threads) // each goroutine's first bad row
+	for t := range threads {
+		first[t].row = n
 		wg.Go(func() {
 			sc := &scratch{}
 			var bs *blockScratch
 			if km.sv != nil && (km.sv.v.layout == layoutF32 || km.sv.v.layout == layoutBytes) && km.sv.kind != kindGeneric {
 				bs = &blockScratch{}
+			}
+			// check notes row i when a decision value sc.f holds is not
+			// finite; a goroutine takes its blocks in increasing order.
+			check := func(i int) {
+				for _, v := range sc.f {
+					if (math.IsNaN(v) || math.IsInf(v, 0)) && i < first[t].row {
+						first[t] = nonFinite{i, v}
+					}
+				}
 			}
 			for {
 				b := int(next.Add(1) - 1)
@@ -215,18 +250,28 @@ func (km *KernelModel) PredictRows(dst []int, r learning.Rows, threads int) []in
 				}
 				lo, hi := b*predictBlock, min(n, (b+1)*predictBlock)
 				if bs != nil {
-					km.predictBlock(dst, r, lo, hi, sc, bs)
+					km.predictBlock(dst, r, lo, hi, sc, bs, check)
 					continue
 				}
 				for i := lo; i < hi; i++ {
 					sc.x = r.Row(sc.x, i)
 					dst[i] = km.predict(sc.x, sc)
+					check(i)
 				}
 			}
 		})
 	}
 	wg.Wait()
-	return dst
+	bad = n
+	for _, f := range first {
+		if f.row < bad {
+			bad, value = f.row, f.value
+		}
+	}
+	if bad == n {
+		bad = -1
+	}
+	return dst, bad, value
 }
 
 // Margin returns the geometric margin 1/‖w‖ of a single machine, and for
