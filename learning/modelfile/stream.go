@@ -2,11 +2,15 @@ package modelfile
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
+	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // A model file's support vectors are most of it (a 17,500-vector model of
@@ -202,4 +206,87 @@ func kind(tok json.Token) string {
 		return "boolean"
 	}
 	return "null"
+}
+
+// UnmarshalJSON decodes a support vector as encoding/json would, reading
+// the form Write gives it ({"index":[…],"value":[…]}, the bulk of a model
+// file) by hand: through reflection every number cost as much as the
+// prediction it serves. Any other form (other spacing inside the lists
+// aside: keys in another case or order, null, a number out of range, an
+// unknown key) is decoded by encoding/json itself, with its errors.
+func (s *Sparse) UnmarshalJSON(b []byte) error {
+	if index, value, ok := parseSparse(b); ok {
+		s.Index, s.Value = index, value
+		return nil
+	}
+	type plain Sparse // without this method
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	return dec.Decode((*plain)(s))
+}
+
+// parseSparse reads b as exactly {"index":[ints],"value":[numbers]}; ok is
+// false for anything else. b is one JSON value, checked by the decoder's
+// scanner, so its numbers follow JSON's grammar and strconv reads them as
+// encoding/json does.
+func parseSparse(b []byte) (index []int32, value []float64, ok bool) {
+	p := 0
+	skip := func() {
+		for p < len(b) && (b[p] == ' ' || b[p] == '\t' || b[p] == '\n' || b[p] == '\r') {
+			p++
+		}
+	}
+	lit := func(s string) bool {
+		skip()
+		if !bytes.HasPrefix(b[p:], []byte(s)) {
+			return false
+		}
+		p += len(s)
+		return true
+	}
+	// list calls fn on each number of a JSON array of numbers.
+	list := func(fn func(tok []byte) bool) bool {
+		if !lit("[") {
+			return false
+		}
+		if lit("]") {
+			return true
+		}
+		for {
+			skip()
+			q := p
+			for p < len(b) && b[p] != ',' && b[p] != ']' && b[p] != ' ' && b[p] != '\n' && b[p] != '\t' && b[p] != '\r' {
+				p++
+			}
+			if q == p || !fn(b[q:p]) {
+				return false
+			}
+			if lit("]") {
+				return true
+			}
+			if !lit(",") {
+				return false
+			}
+		}
+	}
+	index, value = []int32{}, []float64{}
+	ok = lit("{") && lit(`"index"`) && lit(":") && list(func(tok []byte) bool {
+		v := 0
+		for _, c := range tok { // JSON's integers without a sign: digits
+			if c < '0' || c > '9' || v > math.MaxInt32/10 {
+				return false // a sign, a fraction or an exponent, or large
+			}
+			v = 10*v + int(c-'0')
+		}
+		index = append(index, int32(v))
+		return v <= math.MaxInt32
+	}) && lit(",") && lit(`"value"`) && lit(":") && list(func(tok []byte) bool {
+		// A string over tok's bytes, not a copy (the copy cost 4/5 of the
+		// call): ParseFloat keeps nothing of it, and tok is not changed.
+		v, err := strconv.ParseFloat(unsafe.String(&tok[0], len(tok)), 64)
+		value = append(value, v)
+		return err == nil
+	}) && lit("}")
+	skip()
+	return index, value, ok && p == len(b)
 }

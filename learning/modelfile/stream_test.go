@@ -113,3 +113,41 @@ func TestModelFloat32SupportVectors(t *testing.T) {
 		t.Errorf("rebuilt model predicts %v, fitted %v", got, want)
 	}
 }
+
+// TestSparseUnmarshal checks Sparse's hand-written decoder against
+// encoding/json's own (the type without the method) on the form Write
+// gives and on the forms it leaves to encoding/json: the same vector, or
+// an error from both.
+func TestSparseUnmarshal(t *testing.T) {
+	type plain Sparse
+	for _, in := range []string{
+		`{"index":[0,5,399],"value":[0.0823529,1,-2.5e-7]}`,
+		`{"index":[],"value":[]}`,
+		` { "index" : [ 1 , 2 ] , "value" : [ 3 , 4e2 ] } `,
+		`{"value":[1],"index":[3]}`,
+		`{"Index":[1],"VALUE":[2]}`,
+		`{"index":null,"value":[1]}`,
+		`null`,
+		`{"index":[1],"value":[1e400]}`,
+		`{"index":[2147483648],"value":[1]}`,
+		`{"index":[1.5],"value":[1]}`,
+		`{"index":[-3],"value":[-0]}`,
+		`{"index":[1],"value":[1],"extra":2}`,
+		`{"index":[1],"value":["1"]}`,
+		`{"index":[1],"index":[2],"value":[1]}`,
+	} {
+		var got Sparse
+		errGot := json.Unmarshal([]byte(in), &got)
+		var want plain
+		dec := json.NewDecoder(strings.NewReader(in))
+		dec.DisallowUnknownFields()
+		errWant := dec.Decode(&want)
+		if (errGot == nil) != (errWant == nil) {
+			t.Errorf("%s: error %v, encoding/json's %v", in, errGot, errWant)
+			continue
+		}
+		if errGot == nil && !reflect.DeepEqual(got, Sparse(want)) {
+			t.Errorf("%s: %+v, encoding/json's %+v", in, got, want)
+		}
+	}
+}
