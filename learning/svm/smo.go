@@ -7,6 +7,7 @@ import (
 	"runtime"
 
 	"mark1/learning"
+	"mark1/learning/internal/f32dot"
 	"mark1/learning/kernel"
 )
 
@@ -868,13 +869,34 @@ func (p *problem) w2() float64 {
 			sv = append(sv, i)
 		}
 	}
+	// On float32 rows the dots of a vector with the later ones are taken
+	// together (f32dot.Dots, the same values to the last bit as eval's
+	// f32dot.Dot), from rows gathered once: on 3,904 support vectors of
+	// 400 features this was a tenth of the fit.
+	var rows [][]float32
+	var dots []float64
+	if g := p.g; g.v.layout == layoutF32 && g.kind != kindGeneric {
+		rows = make([][]float32, len(sv))
+		for a, i := range sv {
+			rows[a] = g.v.f32[i]
+		}
+		dots = make([]float64, len(sv))
+	}
 	var w2 float64
 	for a, i := range sv {
 		ci := p.alpha[i] * float64(p.y[i])
 		w2 += ci * ci * p.g.eval(i, i)
 		var row float64
-		for _, j := range sv[a+1:] {
-			row += p.alpha[j] * float64(p.y[j]) * p.g.eval(i, j)
+		if rows != nil {
+			d := dots[:len(sv)-a-1]
+			f32dot.Dots(d, rows[a], rows[a+1:])
+			for k, j := range sv[a+1:] {
+				row += p.alpha[j] * float64(p.y[j]) * p.g.apply(d[k], i, j)
+			}
+		} else {
+			for _, j := range sv[a+1:] {
+				row += p.alpha[j] * float64(p.y[j]) * p.g.eval(i, j)
+			}
 		}
 		w2 += 2 * ci * row
 	}
