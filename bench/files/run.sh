@@ -12,6 +12,10 @@
 #   bench/files/run.sh                  # Fashion 10 classes 10k/10k, shirt vs T-shirt 12k/2k
 #   GROWTH="2000 4000 8000 16000 32000" bench/files/run.sh   # adds the growth table (fits only)
 #   TASKS= GROWTH="…" bench/files/run.sh                      # the growth table alone
+#   TASKS=fashion10-60k FORMS=6g.libsvm EXTRAS=0 REPEAT=1 bench/files/run.sh   # Fashion 60k/10k, kernel SVM only
+#
+# FORMS lists the file forms mark1 reads (default: 6g.libsvm sk.libsvm csv);
+# EXTRAS=0 leaves out the bare solver, the linear SVM and the perceptron.
 #
 # One core: every process runs under `taskset -c $CORE` (default 1) with
 # OPENBLAS_NUM_THREADS=1 and OMP_NUM_THREADS=1; mark1 sees one core and
@@ -30,6 +34,8 @@ py=/usr/bin/python3
 core=${CORE:-1}
 repeat=${REPEAT:-3}
 tasks=${TASKS-fashion10-10k shirt-tshirt-12k}
+forms=${FORMS:-6g.libsvm sk.libsvm csv}
+extras=${EXTRAS:-1}
 growth=${GROWTH:-}
 fm=${IDX:-/usr/share/datasets/fashion-mnist}
 export OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1
@@ -85,6 +91,7 @@ for t in $tasks; do
 	case $t in
 	fashion10-10k) mk "$t" 10000 10000 ;;
 	shirt-tshirt-12k) mk "$t" 12000 2000 0,6 ;;
+	fashion10-60k) mk "$t" 60000 10000 ;;
 	*) echo "unknown task $t" >&2; exit 1 ;;
 	esac
 	g=$(<"$out/$t.gamma") tr6=$out/$t-train.6g.libsvm te6=$out/$t-test.6g.libsvm
@@ -98,7 +105,7 @@ for t in $tasks; do
 	timed "${one[@]}" svm-predict "$te6" "$out/$t.model" "$out/$t.lpred"; read -r lpc _ lprss <"$out/t"
 	row "$t" "svm" "LIBSVM svm-train / svm-predict" "$lc" "$lw" "$lpc" "$(sed -n 's/^Accuracy = \([0-9.]*\)%.*/\1/p' "$out/o")" "$lsv" "$lrss/$lprss"
 	# mark1 on every file form, one core; then apply
-	for form in 6g.libsvm sk.libsvm csv; do
+	for form in $forms; do
 		best "${one[@]}" "$m1" fit --data "$out/$t-train.$form" --gamma "$g" --C 10 --quiet --model "$out/$t.$form.json"
 		read -r fc fw frss <"$out/t"; fsv=$(nsv)
 		best "${one[@]}" "$m1" apply --model "$out/$t.$form.json" --data "$out/$t-test.$form" --predictions "$out/$t.$form.pred"
@@ -109,30 +116,32 @@ for t in $tasks; do
 	done
 	cmp -s "$out/$t.6g.libsvm.pred" "$out/$t.lpred" && same="same as svm-predict" || same="$(paste "$out/$t.6g.libsvm.pred" "$out/$t.lpred" | awk '$1 != $2' | wc -l) differ from svm-predict"
 	echo "$t: mark1's 6-digit test predictions: $same" >&2; rows+=("$t: mark1's 6-digit test predictions: $same")
-	# the bare solver, reading excluded
-	best "${one[@]}" "$sb" train --solver smo --gamma "$g" --c 10 --eps 0.001 --m 100 --threads 1 --train-acc=false --test "$te6" "$tr6"
-	read -r _ _ brss <"$out/t"
-	row "$t" "svm" "mark1 bare solver (svmbench)" "$(field train_cpu)" "$(field train_s)" "$(field predict_cpu)" "$(field test_acc)" "$(field nSV)" "$brss"
-	row "$t" "svm" "  ÷ SVC (CPU)" "$(ratio "$(field train_cpu)" "$skfit")" "" "$(ratio "$(field predict_cpu)" "$skpred")" "" "" "$(ratio "$brss" "$skrss")"
 	# every core: wall time, and the model must be the same file
 	best "$m1" fit --data "$tr6" --gamma "$g" --C 10 --quiet --model "$out/$t.all.json"; read -r ac aw arss <"$out/t"
 	cmp -s "$out/$t.all.json" "$out/$t.6g.libsvm.json" && same=identical || same=DIFFERENT
 	row "$t" "svm" "mark1 fit, $(getconf _NPROCESSORS_ONLN) cores (model $same)" "$ac" "$aw" "" "" "$(nsv)" "$arss"
-	# linear SVM and perceptron, 6-digit libsvm
-	best "${one[@]}" $py "$here/sk.py" linearsvc "$tr6" "$te6" "$g" 1; read -r _ _ rss <"$out/t"; skl=$(field fit_cpu)
-	row "$t" "linear" "scikit-learn LinearSVC" "$skl" "$(field fit_s)" "$(field predict_cpu)" "$(field test_acc)" "" "$rss"
-	timed "${one[@]}" liblinear-train -s 1 -c 1 -e 0.1 -B 1 "$tr6" "$out/$t.lmodel"; read -r llc llw llrss <"$out/t"
-	row "$t" "linear" "LIBLINEAR -s 1" "$llc" "$llw" "" "" "" "$llrss"
-	best "${one[@]}" "$m1" fit --learner linear-svm --loss squared-hinge --C 1 --eps 0.1 --bias 1 --data "$tr6" --test "$te6" --quiet --model "$out/$t.lin.json"
-	read -r c w rss <"$out/t"
-	row "$t" "linear" "mark1 fit (with test predictions)" "$c" "$w" "" "$(grep -o 'test accuracy [0-9.]*' "$out/o" | cut -d' ' -f3)" "" "$rss"
-	row "$t" "linear" "  ÷ LinearSVC, ÷ LIBLINEAR (CPU)" "$(ratio "$c" "$skl")" "$(ratio "$c" "$llc")" "" "" "" "$(ratio "$rss" "$llrss")"
-	best "${one[@]}" $py "$here/sk.py" perceptron "$tr6" "$te6" "$g" 20; read -r _ _ rss <"$out/t"; skp=$(field fit_cpu)
-	row "$t" "perc." "scikit-learn Perceptron (20 epochs)" "$skp" "$(field fit_s)" "$(field predict_cpu)" "$(field test_acc)" "" "$rss"
-	best "${one[@]}" "$m1" fit --learner perceptron --epochs 20 --data "$tr6" --test "$te6" --quiet --model "$out/$t.perc.json"
-	read -r c w rss <"$out/t"
-	row "$t" "perc." "mark1 fit (with test predictions)" "$c" "$w" "" "$(grep -o 'test accuracy [0-9.]*' "$out/o" | cut -d' ' -f3)" "" "$rss"
-	row "$t" "perc." "  ÷ Perceptron (CPU)" "$(ratio "$c" "$skp")" "" "" "" "" ""
+	if ((extras)); then
+		# the bare solver, reading excluded
+		best "${one[@]}" "$sb" train --solver smo --gamma "$g" --c 10 --eps 0.001 --m 100 --threads 1 --train-acc=false --test "$te6" "$tr6"
+		read -r _ _ brss <"$out/t"
+		row "$t" "svm" "mark1 bare solver (svmbench)" "$(field train_cpu)" "$(field train_s)" "$(field predict_cpu)" "$(field test_acc)" "$(field nSV)" "$brss"
+		row "$t" "svm" "  ÷ SVC (CPU)" "$(ratio "$(field train_cpu)" "$skfit")" "" "$(ratio "$(field predict_cpu)" "$skpred")" "" "" "$(ratio "$brss" "$skrss")"
+		# linear SVM and perceptron, 6-digit libsvm
+		best "${one[@]}" $py "$here/sk.py" linearsvc "$tr6" "$te6" "$g" 1; read -r _ _ rss <"$out/t"; skl=$(field fit_cpu)
+		row "$t" "linear" "scikit-learn LinearSVC" "$skl" "$(field fit_s)" "$(field predict_cpu)" "$(field test_acc)" "" "$rss"
+		timed "${one[@]}" liblinear-train -s 1 -c 1 -e 0.1 -B 1 "$tr6" "$out/$t.lmodel"; read -r llc llw llrss <"$out/t"
+		row "$t" "linear" "LIBLINEAR -s 1" "$llc" "$llw" "" "" "" "$llrss"
+		best "${one[@]}" "$m1" fit --learner linear-svm --loss squared-hinge --C 1 --eps 0.1 --bias 1 --data "$tr6" --test "$te6" --quiet --model "$out/$t.lin.json"
+		read -r c w rss <"$out/t"
+		row "$t" "linear" "mark1 fit (with test predictions)" "$c" "$w" "" "$(grep -o 'test accuracy [0-9.]*' "$out/o" | cut -d' ' -f3)" "" "$rss"
+		row "$t" "linear" "  ÷ LinearSVC, ÷ LIBLINEAR (CPU)" "$(ratio "$c" "$skl")" "$(ratio "$c" "$llc")" "" "" "" "$(ratio "$rss" "$llrss")"
+		best "${one[@]}" $py "$here/sk.py" perceptron "$tr6" "$te6" "$g" 20; read -r _ _ rss <"$out/t"; skp=$(field fit_cpu)
+		row "$t" "perc." "scikit-learn Perceptron (20 epochs)" "$skp" "$(field fit_s)" "$(field predict_cpu)" "$(field test_acc)" "" "$rss"
+		best "${one[@]}" "$m1" fit --learner perceptron --epochs 20 --data "$tr6" --test "$te6" --quiet --model "$out/$t.perc.json"
+		read -r c w rss <"$out/t"
+		row "$t" "perc." "mark1 fit (with test predictions)" "$c" "$w" "" "$(grep -o 'test accuracy [0-9.]*' "$out/o" | cut -d' ' -f3)" "" "$rss"
+		row "$t" "perc." "  ÷ Perceptron (CPU)" "$(ratio "$c" "$skp")" "" "" "" "" ""
+	fi
 done
 
 if [[ -n $growth ]]; then
