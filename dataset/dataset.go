@@ -126,6 +126,7 @@ type Options struct {
 	MaxBytes int64
 
 	hintValues, hintRows int // expected sizes, from ReadFile's first pass
+	firstLine            int // lines of the file before the text read (ReadLibSVMBlocks)
 }
 
 func (o Options) withDefaults() Options {

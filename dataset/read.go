@@ -359,6 +359,7 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 	b := newBuilder(name, LibSVM, opt)
 	lowest, highest := math.MaxInt, -1 // every index read, zero values included
 	err := lines(r, name, func(fields [][]byte, line int) error {
+		line += opt.firstLine
 		if err := b.startRow(line); err != nil {
 			return err
 		}

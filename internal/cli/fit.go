@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -409,8 +410,18 @@ func applyModel(f *modelfile.File, test *dataset.Set, name string) (applied, err
 // products overflow) is an error naming the row, not a class picked from
 // NaN.
 func predictRows(m learning.Model, r learning.Rows) ([]int, error) {
+	return predictRowsFrom(m, r, 0)
+}
+
+// predictRowsFrom is predictRows on rows that are the file's from row
+// first on (0-based), which the errors count from.
+func predictRowsFrom(m learning.Model, r learning.Rows, first int) ([]int, error) {
 	if km, ok := m.(*svm.KernelModel); ok {
-		return km.PredictRowsChecked(nil, r, 0)
+		out, err := km.PredictRowsChecked(nil, r, 0)
+		if nf, ok := err.(*svm.NonFiniteError); ok {
+			nf.Row += first
+		}
+		return out, err
 	}
 	out := make([]int, r.Len())
 	sc, _ := m.(learning.Scorer)
@@ -421,7 +432,7 @@ func predictRows(m learning.Model, r learning.Rows) ([]int, error) {
 			scores = sc.Scores(scores, x)
 			for _, v := range scores {
 				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return nil, fmt.Errorf("row %d: a decision value is %v, not a finite number: the model's weights and the data's values overflow", i+1, v)
+					return nil, fmt.Errorf("row %d: a decision value is %v, not a finite number: the model's weights and the data's values overflow", first+i+1, v)
 				}
 			}
 		}
@@ -507,32 +518,45 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 		}
 		return err
 	}
-	test, err := data.readFor(ctx, f, testPath, noLabels)
+	ropt, err := data.optionsFor(f, testPath, noLabels)
 	if err != nil {
 		return err
 	}
-	noteData(env.Stderr, test, nil)
-	if err := ctx.Err(); err != nil { // interrupted while the data were read
-		return err
-	}
-	apply := applyModel
-	if f.Values() {
-		apply = applyValues
-	}
-	r, err := apply(f, test, modelPath)
-	var ie *modelfile.InputError
-	if errors.As(err, &ie) && test.Format == dataset.Text && !test.Unlabelled && test.Dim+1 == f.Dim {
-		return fmt.Errorf("%w (if its last column is a feature, the file has no labels: --no-labels)", err)
-	}
-	if err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil { // nothing is written once interrupted
-		return err
-	}
-	if predPath != "" {
-		if err := writePredictions(predPath, r.preds); err != nil {
+	var test *dataset.Set
+	var r applied
+	if ropt.Format == dataset.LibSVM && !f.Values() {
+		// libsvm text is read and predicted a block at a time, the
+		// predictions written as they come (svm-predict's memory).
+		if test, r, err = applyBlocks(ctx, env.Stderr, f, testPath, ropt, data.memory.bytes(), modelPath, predPath); err != nil {
 			return err
+		}
+	} else {
+		if test, err = data.readFor(ctx, f, testPath, noLabels); err != nil {
+			return err
+		}
+		noteData(env.Stderr, test, nil)
+		if err := ctx.Err(); err != nil { // interrupted while the data were read
+			return err
+		}
+		apply := applyModel
+		if f.Values() {
+			apply = applyValues
+		}
+		r, err = apply(f, test, modelPath)
+		var ie *modelfile.InputError
+		if errors.As(err, &ie) && test.Format == dataset.Text && !test.Unlabelled && test.Dim+1 == f.Dim {
+			return fmt.Errorf("%w (if its last column is a feature, the file has no labels: --no-labels)", err)
+		}
+		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil { // nothing is written once interrupted
+			return err
+		}
+		if predPath != "" {
+			if err := writePredictions(predPath, r.preds); err != nil {
+				return err
+			}
 		}
 	}
 	if jsonOut {
@@ -544,10 +568,129 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	case r.accuracy != "":
 		fmt.Fprintf(env.Stdout, "%s on %s: accuracy %s\n", modelPath, testPath, r.accuracy)
 	default:
-		fmt.Fprintf(env.Stdout, "%s on %s: %d rows predicted; the data have no labels, so no accuracy\n", modelPath, testPath, test.Rows())
+		fmt.Fprintf(env.Stdout, "%s on %s: %d rows predicted; the data have no labels, so no accuracy\n", modelPath, testPath, len(r.preds))
 	}
 	if !f.Values() {
 		r.printUnseen(env.Stdout)
 	}
 	return nil
+}
+
+// applyBlocksRows is the number of rows applyBlocks reads and predicts at a
+// time: 256 rows of 400 features are some 2 MB as text and as read, and
+// four blocks of PredictRows.
+const applyBlocksRows = 256
+
+// applyBlocks is applyModel for a libsvm file read a block of rows at a
+// time (dataset.ReadLibSVMBlocks): each block is checked against the model,
+// scaled and predicted, and its predictions written to predPath (when not
+// empty; atomically, nothing written on an error or interrupt), so that
+// the file's rows are never all in memory. It returns what applyModel
+// returns, and the data's description without their rows (Name, Format,
+// Dim, ZeroBased, Unlabelled, QueryIDs) for the report; notes go to stderr
+// as noteData's.
+func applyBlocks(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name, predPath string) (*dataset.Set, applied, error) {
+	var r applied
+	right := 0
+	r.right = &right
+	var info *dataset.Set
+	var m learning.Model
+	var labels []string        // the file's labels, in order of first appearance
+	counts := map[string]int{} // rows of each
+	run := func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 64<<10)
+		opt.MaxBytes = limit
+		err := dataset.ReadLibSVMBlocks(readContext(ctx), path, opt, applyBlocksRows, func(test *dataset.Set, first int) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if info == nil {
+				info = &dataset.Set{Name: test.Name, Format: test.Format, Dim: test.Dim, ZeroBased: test.ZeroBased, Unlabelled: test.Unlabelled}
+				noteData(stderr, info)
+			}
+			info.QueryIDs += test.QueryIDs
+			if _, err := f.CheckInput(test, name); err != nil {
+				return err
+			}
+			if f.Scale != nil {
+				var err error
+				if test, err = f.Scale.Apply(test, 0); err != nil {
+					return err
+				}
+			}
+			dim := max(f.Dim, test.Dim)
+			if m == nil {
+				var err error
+				if m, err = f.Model(dim); err != nil {
+					return err
+				}
+				// The model holds its support vectors in its own form
+				// (float32 rows, bytes, …): the file's copy can go.
+				f.SV = nil
+			}
+			rows, err := learning.NewSparse(dim, test.RowStart, test.Index, test.Value)
+			if err != nil {
+				return err
+			}
+			preds, err := predictRowsFrom(m, rows, first)
+			if err != nil {
+				return fmt.Errorf("%s: %s: %w", name, test.Name, err)
+			}
+			for i, c := range preds {
+				p := f.Classes[c]
+				r.preds = append(r.preds, p)
+				bw.WriteString(p)
+				bw.WriteByte('\n')
+				if test.Unlabelled {
+					continue
+				}
+				l := test.Label(i)
+				if modelfile.SameLabel(p, l) {
+					right++
+				}
+				if counts[l] == 0 {
+					labels = append(labels, l)
+				}
+				counts[l]++
+			}
+			return nil
+		})
+		if err != nil {
+			if errors.Is(err, dataset.ErrTooLarge) {
+				return fmt.Errorf("%w (raise the budget with --max-memory)", err)
+			}
+			return err
+		}
+		if err := ctx.Err(); err != nil { // nothing is written once interrupted
+			return err
+		}
+		return bw.Flush()
+	}
+	var err error
+	if predPath != "" {
+		err = atomicfile.Write(predPath, func(fh *os.File) error { return run(fh) })
+	} else {
+		err = run(io.Discard)
+	}
+	if err != nil {
+		return nil, r, err
+	}
+	// The whole file's classes, as dataset.Read orders them (LIBSVM's two
+	// classes -1 and 1 as 1, -1): the labels the model never saw.
+	if len(labels) == 2 && labels[0] == "-1" && labels[1] == "1" {
+		labels[0], labels[1] = "1", "-1"
+	}
+	for _, l := range labels {
+		if !slices.ContainsFunc(f.Classes, func(c string) bool { return modelfile.SameLabel(c, l) }) {
+			r.unseen = append(r.unseen, l)
+			r.rows = append(r.rows, counts[l])
+		}
+	}
+	if info.QueryIDs > 0 {
+		noteData(stderr, &dataset.Set{Name: info.Name, QueryIDs: info.QueryIDs})
+	}
+	if !info.Unlabelled {
+		r.accuracy = percent(right, len(r.preds))
+	}
+	return info, r, nil
 }

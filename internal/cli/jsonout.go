@@ -210,7 +210,7 @@ func (r applied) unseenJSON() []unseenJSON {
 // applyReport is apply --json's object.
 func applyReport(f *modelfile.File, format modelfile.Format, modelPath, testPath, predPath string, test *dataset.Set, r applied) *applyJSON {
 	a := &applyJSON{Command: "apply", Model: modelPath, Format: format.String(), Learner: f.Learner, Solver: f.Solver,
-		Classes: f.Classes, Data: dataJSON{File: testPath, Rows: test.Rows(), Features: test.Dim},
+		Classes: f.Classes, Data: dataJSON{File: testPath, Rows: len(r.preds), Features: test.Dim},
 		Metrics: *r.metrics("", test), Unseen: r.unseenJSON(), Predictions: predPath}
 	if f.Values() {
 		a.Classes = nil

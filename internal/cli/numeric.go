@@ -60,19 +60,10 @@ func (n *numericFlags) readPair(ctx context.Context, trainPath, testPath string)
 // (modelfile.File.ReadOptions); --no-labels and --label-column decide
 // when given.
 func (n *numericFlags) readFor(ctx context.Context, f *modelfile.File, path string, noLabels bool) (*dataset.Set, error) {
-	opt, err := n.options()
+	ropt, err := n.optionsFor(f, path, noLabels)
 	if err != nil {
 		return nil, err
 	}
-	if noLabels && opt.LabelColumn != "" {
-		return nil, usagef("--no-labels and --label-column %q: give one", opt.LabelColumn)
-	}
-	opt.NoLabels = noLabels
-	h, err := dataset.ReadHead(path, opt.Format)
-	if err != nil {
-		return nil, err
-	}
-	ropt := f.ReadOptions(h, opt)
 	s, err := readNumeric(ctx, n.memory.bytes(), path, ropt)
 	if err != nil {
 		return nil, err
@@ -81,6 +72,24 @@ func (n *numericFlags) readFor(ctx context.Context, f *modelfile.File, path stri
 		fmt.Fprintf(n.stderr, "note: %s has no label column: its header has the model's %d features and no column named as a label\n", path, f.Dim)
 	}
 	return s, nil
+}
+
+// optionsFor returns how readFor reads the data file at path for the
+// model f (its Format is the file's).
+func (n *numericFlags) optionsFor(f *modelfile.File, path string, noLabels bool) (dataset.Options, error) {
+	opt, err := n.options()
+	if err != nil {
+		return opt, err
+	}
+	if noLabels && opt.LabelColumn != "" {
+		return opt, usagef("--no-labels and --label-column %q: give one", opt.LabelColumn)
+	}
+	opt.NoLabels = noLabels
+	h, err := dataset.ReadHead(path, opt.Format)
+	if err != nil {
+		return opt, err
+	}
+	return f.ReadOptions(h, opt), nil
 }
 
 // noteData says on w what was read in a way a user may not expect: 0-based

@@ -269,7 +269,10 @@ func parseSparse(b []byte) (index []int32, value []float64, ok bool) {
 			}
 		}
 	}
-	index, value = []int32{}, []float64{}
+	// Write's form has as many values as indices: len(index)−1 and
+	// len(value)−1 commas within the lists and one between them.
+	k := (bytes.Count(b, []byte(",")) + 1) / 2
+	index, value = make([]int32, 0, k), make([]float64, 0, k)
 	ok = lit("{") && lit(`"index"`) && lit(":") && list(func(tok []byte) bool {
 		v := 0
 		for _, c := range tok { // JSON's integers without a sign: digits

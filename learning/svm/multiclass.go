@@ -195,16 +195,31 @@ func (km *KernelModel) PredictRows(dst []int, r learning.Rows, threads int) []in
 
 // PredictRowsChecked is PredictRows that also checks every decision value:
 // when one is not a finite number (kernel values that overflow on the
-// data, or NaN from values of ±Inf), it returns an error wrapping
-// learning.ErrOverflow that names the first such row (1-based) and its
-// value, instead of a class picked from NaN.
+// data, or NaN from values of ±Inf), it returns a *NonFiniteError naming
+// the first such row and its value, instead of a class picked from NaN.
 func (km *KernelModel) PredictRowsChecked(dst []int, r learning.Rows, threads int) ([]int, error) {
 	dst, bad, v := km.predictRows(dst, r, threads)
 	if bad >= 0 {
-		return nil, fmt.Errorf("row %d: a decision value is %v, not a finite number: the kernel values of the data and the support vectors overflow (scale the data): %w", bad+1, v, learning.ErrOverflow)
+		return nil, &NonFiniteError{Row: bad, Value: v}
 	}
 	return dst, nil
 }
+
+// NonFiniteError is PredictRowsChecked's error: the decision value Value
+// on row Row (0-based) is not a finite number. It wraps
+// learning.ErrOverflow.
+type NonFiniteError struct {
+	Row   int
+	Value float64
+}
+
+// Error names the row 1-based.
+func (e *NonFiniteError) Error() string {
+	return fmt.Sprintf("row %d: a decision value is %v, not a finite number: the kernel values of the data and the support vectors overflow (scale the data)", e.Row+1, e.Value)
+}
+
+// Unwrap returns learning.ErrOverflow.
+func (e *NonFiniteError) Unwrap() error { return learning.ErrOverflow }
 
 // predictRows is PredictRows, also returning the first row whose decision
 // values are not all finite and the first such value (bad = −1 if none).

@@ -1,0 +1,154 @@
+package dataset
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"mark1/internal/atomicfile"
+)
+
+// ReadLibSVMBlocks reads the libsvm data file at path (gzip-compressed or
+// not) as ReadFile does, but a block of at most rows rows at a time: fn is
+// called with each block in file order and the 0-based number of its first
+// row, and the block may be dropped once fn returns. A reader that needs
+// each row once (a prediction) so holds one block, not the file.
+//
+// Every block has the whole file's Dim and ZeroBased: a first pass reads
+// every feature index, so that AutoIndices is decided as ReadFile decides
+// it. Errors name the file's line numbers, as ReadFile's do; a file without
+// rows is refused as ReadFile refuses it. The budgets of opt (MaxRows,
+// MaxValues, MaxBytes) bound each block. An error of fn ends the reading
+// and is returned as it is. The reading stops once ctx is done, as
+// ReadFileContext's, with an error that wraps ctx.Err() and names path.
+func ReadLibSVMBlocks(ctx context.Context, path string, opt Options, rows int, fn func(block *Set, first int) error) error {
+	err := readLibSVMBlocks(ctx, path, opt, rows, fn)
+	if err != nil && atomicfile.Done(ctx) && !errors.Is(err, ctx.Err()) {
+		return fmt.Errorf("%s: reading stopped: %w", path, ctx.Err())
+	}
+	return err
+}
+
+func readLibSVMBlocks(ctx context.Context, path string, opt Options, rows int, fn func(block *Set, first int) error) error {
+	if rows < 1 {
+		panic("dataset: ReadLibSVMBlocks with rows < 1")
+	}
+	opt = opt.withDefaults()
+	opt.Format = LibSVM
+	if opt.LabelColumn != "" {
+		return fmt.Errorf("%s: a label column (%q) is only for CSV files; this is %s data", path, opt.LabelColumn, LibSVM)
+	}
+	lowest, highest := math.MaxInt, -1
+	err := openText(ctx, path, func(r io.Reader) error {
+		return lines(r, path, func(fields [][]byte, _ int) error {
+			if !opt.NoLabels {
+				fields = fields[1:]
+			}
+			for _, f := range fields {
+				colon := bytes.IndexByte(f, ':')
+				if colon < 0 || bytes.Equal(f[:colon], []byte("qid")) {
+					continue // malformed ones are reported by the second pass
+				}
+				if idx, ok := atoi(f[:colon]); ok && idx >= 0 {
+					lowest, highest = min(lowest, idx), max(highest, idx)
+				}
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return err
+	}
+	zero := opt.Indices == ZeroBased || (opt.Indices == AutoIndices && !(highest >= 0 && lowest > 0))
+	opt.Indices = OneBased
+	dim := max(highest, 0)
+	if zero {
+		opt.Indices, dim = ZeroBased, highest+1
+	}
+	n := 0
+	return openText(ctx, path, func(r io.Reader) error {
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+		var buf []byte
+		line, start, inBlock := 0, 0, 0
+		flush := func() error {
+			if inBlock == 0 {
+				return nil
+			}
+			o := opt
+			o.firstLine = start
+			o.hintRows, o.hintValues = inBlock, bytes.Count(buf, []byte(":"))
+			s, err := readLibSVM(bytes.NewReader(buf), path, o)
+			if err != nil {
+				return err
+			}
+			s.Dim, s.ZeroBased = dim, zero
+			if err := fn(s, n); err != nil {
+				return err
+			}
+			n += s.Rows()
+			buf, start, inBlock = buf[:0], line, 0
+			return nil
+		}
+		var fields [][]byte
+		for sc.Scan() {
+			line++
+			text := sc.Bytes()
+			buf = append(append(buf, text...), '\n')
+			if i := bytes.IndexByte(text, '#'); i >= 0 {
+				text = text[:i]
+			}
+			if fields = splitFields(fields[:0], text); len(fields) > 0 {
+				inBlock++
+			}
+			if inBlock == rows {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+		if err := sc.Err(); err != nil {
+			if errors.Is(err, bufio.ErrTooLong) {
+				return tooLargef("%s:%d: line longer than %d bytes", path, line+1, maxLine)
+			}
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if err := flush(); err != nil {
+			return err
+		}
+		if n == 0 {
+			return parseErr(path, 0, 0, "no rows (libsvm text needs lines of \"label index:value ...\")")
+		}
+		return nil
+	})
+}
+
+// openText opens the data file at path, decompressing it if it is gzip,
+// skips a UTF-8 byte-order mark, and calls fn with its text, read in
+// blocks that look at ctx first (atomicfile.ContextReader).
+func openText(ctx context.Context, path string, fn func(r io.Reader) error) error {
+	f, err := atomicfile.Open(path) // a regular file: a named pipe must not block
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(atomicfile.ContextReader(ctx, f), 64<<10)
+	tb := br
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return fmt.Errorf("%s: gzip: %w", path, err)
+		}
+		defer zr.Close()
+		tb = bufio.NewReaderSize(zr, 64<<10)
+	}
+	if bom, _ := tb.Peek(3); bytes.Equal(bom, []byte("\ufeff")) {
+		tb.Discard(3)
+	}
+	return fn(tb)
+}

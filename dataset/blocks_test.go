@@ -1,0 +1,83 @@
+package dataset
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// ReadLibSVMBlocks gives the rows ReadFile gives, block after block, with
+// the file's features and index base in every block, and the same errors
+// (line numbers of the file) for every block size.
+func TestReadLibSVMBlocks(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("1 1:0.5 3:2\n-1 2:1\n"))
+	zw.Close()
+	files := map[string]string{
+		"small":     "testdata/small.libsvm",
+		"pm1":       "testdata/pm1.libsvm",
+		"comments":  write("c.libsvm", "\ufeff# head\n1 1:0.5 3:2 # tail\n\n-1 2:1\n2 1:1 9:3\n\n# end\n"),
+		"zero":      write("z.libsvm", "a 0:1 2:3\nb 5:1\nc 1:2\n"),
+		"qid":       write("q.libsvm", "1 qid:3 1:1\n2 qid:3 2:1\n"),
+		"gzip":      write("g.libsvm.gz", gz.String()),
+		"bad value": write("bv.libsvm", "1 1:1\n1 1:2\n\n1 1:x\n"),
+		"bad order": write("bo.libsvm", "1 1:1\n1 1:2\n1 3:1 2:1\n"),
+		"no rows":   write("e.libsvm", "# nothing\n\n"),
+	}
+	for name, path := range files {
+		for _, ind := range []Indices{AutoIndices, OneBased, ZeroBased} {
+			opt := Options{Indices: ind}
+			want, wantErr := ReadFile(path, opt)
+			for _, rows := range []int{1, 2, 1000} {
+				var got []*Set
+				err := ReadLibSVMBlocks(context.Background(), path, opt, rows, func(b *Set, first int) error {
+					n := 0
+					for _, s := range got {
+						n += s.Rows()
+					}
+					if first != n {
+						t.Errorf("%s, %d rows: block at row %d, want %d", name, rows, first, n)
+					}
+					got = append(got, b)
+					return nil
+				})
+				if wantErr != nil || err != nil {
+					if wantErr == nil || err == nil || err.Error() != wantErr.Error() {
+						t.Errorf("%s, %v, blocks of %d: error %v, ReadFile's %v", name, ind, rows, err, wantErr)
+					}
+					continue
+				}
+				k := 0
+				for _, b := range got {
+					if b.Dim != want.Dim || b.ZeroBased != want.ZeroBased || b.Rows() > rows {
+						t.Errorf("%s, %v, blocks of %d: dim %d, 0-based %v, %d rows; want %d, %v, at most %d", name, ind, rows, b.Dim, b.ZeroBased, b.Rows(), want.Dim, want.ZeroBased, rows)
+					}
+					for i := range b.Rows() {
+						gi, gv := b.Row(i)
+						wi, wv := want.Row(k)
+						if b.Label(i) != want.Label(k) || !reflect.DeepEqual(gi, wi) || !reflect.DeepEqual(gv, wv) {
+							t.Errorf("%s, %v, blocks of %d: row %d is %s %v %v, ReadFile's %s %v %v", name, ind, rows, k, b.Label(i), gi, gv, want.Label(k), wi, wv)
+						}
+						k++
+					}
+				}
+				if k != want.Rows() {
+					t.Errorf("%s, %v, blocks of %d: %d rows, ReadFile's %d", name, ind, rows, k, want.Rows())
+				}
+			}
+		}
+	}
+}
