@@ -11,6 +11,7 @@ import (
 	"hash/crc32"
 	"image"
 	"image/png"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -369,6 +370,35 @@ func TestBadInputs(t *testing.T) {
 	}
 	fpChanged := swap("fpcards", 2)
 	fpTestChanged := swap("fptest", 0)
+	// The voted perceptron's history grows by a vector a mistake, which
+	// the data's shape does not tell: noise it cannot separate.
+	var voteNoise strings.Builder
+	vrng := rand.New(rand.NewPCG(8, 9))
+	for range 2000 {
+		fmt.Fprintf(&voteNoise, "%d", vrng.IntN(2))
+		for j := 1; j <= 200; j++ {
+			fmt.Fprintf(&voteNoise, " %d:%.2f", j, vrng.Float64())
+		}
+		voteNoise.WriteString("\n")
+	}
+	write("votenoise.libsvm", []byte(voteNoise.String()))
+	// A libsvm file of 3x3 pictures whose fifth row changes after
+	// training: the row is named.
+	var rowsBefore strings.Builder
+	for i := range 10 {
+		fmt.Fprintf(&rowsBefore, "%d", i%2)
+		for j := 1; j <= 9; j++ {
+			fmt.Fprintf(&rowsBefore, " %d:%d", j, (i*j+i%2*200)%256)
+		}
+		rowsBefore.WriteString("\n")
+	}
+	write("fprows.libsvm", []byte(rowsBefore.String()))
+	if code, _, errs := run(t, dir, "train", "--data", "fprows.libsvm", "--epochs", "1", "--quiet", "--out", "fprows.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	rowsAfter := strings.Split(rowsBefore.String(), "\n")
+	rowsAfter[4] = strings.Replace(rowsAfter[4], " 1:4 ", " 1:5 ", 1)
+	write("fprows.libsvm", []byte(strings.Join(rowsAfter, "\n")))
 	write("wide.libsvm", []byte(wide.String()))
 	write("ovo.libsvm", []byte(ovo.String()))
 	write("densify.libsvm", []byte(densify.String()))
@@ -434,6 +464,8 @@ func TestBadInputs(t *testing.T) {
 		{"compare: 1,000 classes × 2²⁴ features", []string{"compare", "--data", "wide.libsvm", "--quiet"}, 1, []string{"perceptron", "1000 machines × 16777217 weights", "--max-memory"}},
 		{"fit svm: 10,000 classes one-vs-one", []string{"fit", "--data", "ovo.libsvm"}, 1, []string{"ovo.libsvm", "svm", "49995000 one-vs-one pairs", "--max-memory"}},
 		{"fit kernel-perceptron: 10,000 classes one-vs-rest", []string{"fit", "--data", "ovo.libsvm", "--learner", "kernel-perceptron"}, 1, []string{"ovo.libsvm", "20000 rows × 10000 machines", "--max-memory"}},
+		{"compare voted: a history of retired vectors over --max-memory", []string{"compare", "--data", "votenoise.libsvm", "--learners", "voted", "--epochs", "1000", "--quiet", "--max-memory", "30000000"}, 1, []string{"voted perceptron", "retired weight vectors of 201 values", "over the budget of", "--max-memory"}},
+		{"resume on a libsvm file of pictures changed since training: the row named", []string{"train", "--resume", "fprows.json", "--epochs", "3", "--out", "fp2.json"}, 1, []string{"fprows.json", "fprows.libsvm[4]", "is not the one trained on"}},
 		{"fit --scale std densifying a sparse file", []string{"fit", "--data", "densify.libsvm", "--scale", "std"}, 1, []string{"--scale std", "densify.libsvm", "36000000 non-zero values", "--max-memory"}},
 		// Readers: pictures and folders.
 		{"picture of 200,000 x 200,000 pixels", []string{"train", "--data", "huge"}, 1, []string{"big.png", "200000", "exceeds"}},
