@@ -91,12 +91,15 @@ func (m *VotedModel) Vectors() int {
 
 // votedTrace records the retired weight vectors of each machine during a fit.
 // Its history grows by one vector a mistake, so it cannot be counted from
-// the data's shape before the fit: it is counted before each growth
-// instead (grow), against what the budget leaves beside the fit's fixed
-// memory.
+// the data's shape before the fit: it is counted before each block of it
+// is allocated instead (retire), against what the budget leaves beside the
+// fit's fixed memory. The vectors are kept in blocks that are never copied
+// (doubling from one vector to votedBlock bytes, then votedBlock each), so
+// the history can fill the budget; the model's vectors are slices of them.
 type votedTrace struct {
 	dim   int
-	w     [][]float64 // flattened retired vectors per machine
+	v     [][][]float64 // retired vectors per machine, slices of its blocks
+	block [][]float64   // each machine's block being filled
 	b     [][]float64
 	c     [][]float64
 	count []float64 // survival count of the current vector
@@ -104,22 +107,25 @@ type votedTrace struct {
 	ctx     context.Context // carries the budget (WithMemoryBudget)
 	name    string          // the learner, for a MemoryError
 	fixed   Need            // the fit's memory besides the history
-	held    int             // float64s held by the w arrays' capacities
+	held    int             // float64s held by the blocks
 	vectors int             // retired vectors, over all machines
 }
 
 func newVotedTrace(ctx context.Context, name string, fixed Need, mach, dim int) *votedTrace {
 	return &votedTrace{
-		dim: dim, w: make([][]float64, mach), b: make([][]float64, mach),
-		c: make([][]float64, mach), count: make([]float64, mach),
+		dim: dim, v: make([][][]float64, mach), block: make([][]float64, mach),
+		b: make([][]float64, mach), c: make([][]float64, mach), count: make([]float64, mach),
 		ctx: ctx, name: name, fixed: fixed,
 	}
 }
 
+// votedBlock is the largest block of retired vectors, in bytes.
+const votedBlock = 1 << 20
+
 // votedVectorBytes is what a retired vector costs besides its weights: its
-// bias and count (twice, for the arrays' growth) and, in the model, the
-// slice that holds it.
-const votedVectorBytes = 2*16 + 24
+// bias, count and slice header, twice (the arrays that hold them grow by
+// copying).
+const votedVectorBytes = 2 * (16 + 24)
 
 // retire stores machine k's current vector (w, b) before it is updated and
 // starts the count of its successor at one. It returns a *MemoryError,
@@ -127,14 +133,19 @@ const votedVectorBytes = 2*16 + 24
 // budget.
 func (t *votedTrace) retire(k int, w []float64, b float64) error {
 	if t.count[k] > 0 {
-		// Room for this vector and one more: the model appends the final
-		// weights without growing the array again.
-		if len(t.w[k])+2*t.dim > cap(t.w[k]) {
-			if err := t.grow(k); err != nil {
+		if len(t.block[k])+t.dim > cap(t.block[k]) {
+			size := max(t.dim, min(2*cap(t.block[k]), votedBlock/8/t.dim*t.dim))
+			need := t.fixed + Times(t.held+size, 8) + Times(t.vectors+1, votedVectorBytes)
+			cause := fmt.Sprintf("%d retired weight vectors of %d values (one a mistake, kept for the vote)", t.vectors+1, t.dim+1)
+			if err := CheckMemory(t.ctx, t.name, need, cause); err != nil {
 				return err
 			}
+			t.block[k] = make([]float64, 0, size)
+			t.held += size
 		}
-		t.w[k] = append(t.w[k], w...)
+		n := len(t.block[k])
+		t.block[k] = append(t.block[k], w...)
+		t.v[k] = append(t.v[k], t.block[k][n:n+t.dim:n+t.dim])
 		t.b[k] = append(t.b[k], b)
 		t.c[k] = append(t.c[k], t.count[k])
 		t.vectors++
@@ -143,40 +154,17 @@ func (t *votedTrace) retire(k int, w []float64, b float64) error {
 	return nil
 }
 
-// grow doubles machine k's array of retired weights (at least by two
-// vectors) once the budget allows the new array beside the old ones.
-func (t *votedTrace) grow(k int) error {
-	old := cap(t.w[k])
-	size := max(2*old, len(t.w[k])+2*t.dim)
-	// While the new array is filled, the old one is alive too.
-	need := t.fixed + Times(t.held+size, 8) + Times(t.vectors+1, votedVectorBytes)
-	cause := fmt.Sprintf("%d retired weight vectors of %d values (one a mistake, kept for the vote)", t.vectors+1, t.dim+1)
-	if err := CheckMemory(t.ctx, t.name, need, cause); err != nil {
-		return err
-	}
-	grown := make([]float64, len(t.w[k]), size)
-	copy(grown, t.w[k])
-	t.w[k] = grown
-	t.held += size - old
-	return nil
-}
-
 // model builds the VotedModel from the trace and the final weights w, b.
-// It takes the trace's arrays, which retire left room in for the final
-// vector.
+// Its vectors are the trace's.
 func (t *votedTrace) model(classes int, w, b []float64) *VotedModel {
 	mach, dim := len(t.count), t.dim
 	m := &VotedModel{V: make([][][]float64, mach), B: make([][]float64, mach), C: make([][]float64, mach), Classes: classes}
 	for k := range mach {
-		flat, bs, cs := t.w[k], t.b[k], t.c[k]
+		vs, bs, cs := t.v[k], t.b[k], t.c[k]
 		if t.count[k] > 0 {
-			flat = append(flat, w[k*dim:(k+1)*dim]...)
+			vs = append(vs, append([]float64(nil), w[k*dim:(k+1)*dim]...))
 			bs = append(bs, b[k])
 			cs = append(cs, t.count[k])
-		}
-		vs := make([][]float64, len(cs))
-		for j := range vs {
-			vs[j] = flat[j*dim : (j+1)*dim : (j+1)*dim]
 		}
 		m.V[k], m.B[k], m.C[k] = vs, bs, cs
 	}
