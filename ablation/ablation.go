@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"mark1/internal/param"
 	"mark1/machine"
 )
 
@@ -133,23 +134,45 @@ func Pool(per [][]Point) []Point {
 	return out
 }
 
-// Validate reports a fraction out of range or a bad part or epoch count.
+// Bounds of a Spec, checked by Validate.
+const (
+	// MaxFractions bounds the number of Spec.Fractions.
+	MaxFractions = 1000
+	// MaxRetrain bounds Spec.Retrain: the machine's bound on every count
+	// of epochs.
+	MaxRetrain = machine.MaxEpochLimit
+	// MaxDraws bounds Spec.Draws. Run copies the machine once for each
+	// draw of each part before it starts.
+	MaxDraws = 1000
+	// MaxWorkers bounds Spec.Workers.
+	MaxWorkers = 1024
+)
+
+// Validate reports a setting out of range as a *param.FieldError naming
+// the field in Spec's words, lower case: "parts", "fractions" (the first
+// fraction out of range, or their number), "retrain", "draws", "workers".
+// The zero values are the defaults, and valid (Draws 0 is 1 draw).
 func (s Spec) Validate() error {
+	if len(s.Fractions) > MaxFractions {
+		return param.Errorf("fractions", len(s.Fractions), "at most %d fractions", MaxFractions)
+	}
 	for _, f := range s.Fractions {
 		if !(f >= 0 && f <= 1) {
-			return fmt.Errorf("ablation: fraction %v out of range [0, 1]", f)
+			return param.Errorf("fractions", f, "fractions in [0, 1]")
 		}
 	}
 	for _, p := range s.Parts {
 		if p != AUnits && p != Pots {
-			return fmt.Errorf("ablation: unknown part %d", int(p))
+			return param.Errorf("parts", int(p), "%s or %s", AUnits, Pots)
 		}
 	}
-	if s.Retrain < 0 || s.Retrain > machine.MaxEpochLimit {
-		return fmt.Errorf("ablation: %d epochs of retraining out of range [0, %d]", s.Retrain, machine.MaxEpochLimit)
-	}
-	if s.Draws < 0 || s.Draws > 10_000 || s.Workers < 0 || s.Workers > 1024 {
-		return fmt.Errorf("ablation: %d draws or %d workers out of range", s.Draws, s.Workers)
+	switch {
+	case s.Retrain < 0 || s.Retrain > MaxRetrain:
+		return param.Errorf("retrain", s.Retrain, "a whole number of epochs in [0, %d]", MaxRetrain)
+	case s.Draws < 0 || s.Draws > MaxDraws:
+		return param.Errorf("draws", s.Draws, "a whole number in [1, %d]", MaxDraws)
+	case s.Workers < 0 || s.Workers > MaxWorkers:
+		return param.Errorf("workers", s.Workers, "a whole number in [1, %d]", MaxWorkers)
 	}
 	return nil
 }
@@ -169,6 +192,9 @@ func Run(ctx context.Context, m *machine.Machine, train, test machine.Fields, sp
 	}
 	if spec.Retrain > 0 && train.Len() == 0 {
 		return nil, fmt.Errorf("ablation: no training cards to retrain on")
+	}
+	if left := machine.MaxEpochLimit - len(m.History); spec.Retrain > left { // retraining continues the machine's epochs
+		return nil, param.Errorf("retrain", spec.Retrain, "a whole number of epochs in [0, %d] after the machine's %d", max(left, 0), len(m.History))
 	}
 	parts := spec.Parts
 	if parts == nil {

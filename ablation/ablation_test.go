@@ -3,13 +3,16 @@ package ablation_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
 	"mark1/ablation"
 	"mark1/images"
+	"mark1/internal/param"
 	"mark1/machine"
 )
 
@@ -90,5 +93,55 @@ func TestRun(t *testing.T) {
 	cancel()
 	if _, err := ablation.Run(ctx, m, tr, te, spec); err != context.Canceled {
 		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// TestValidate checks Spec's ranges, each a field error in Spec's own words
+// at its exported bound: the one check ablate's flags go through.
+func TestValidate(t *testing.T) {
+	many := make([]float64, ablation.MaxFractions+1)
+	tests := []struct {
+		name  string
+		spec  ablation.Spec
+		field string // "" for valid
+		value string
+	}{
+		{"zero value", ablation.Spec{}, "", ""},
+		{"bounds", ablation.Spec{Fractions: []float64{0, 1}, Retrain: ablation.MaxRetrain, Draws: ablation.MaxDraws, Workers: ablation.MaxWorkers}, "", ""},
+		{"fraction above 1", ablation.Spec{Fractions: []float64{0, 1.5}}, "fractions", "1.5"},
+		{"fraction NaN", ablation.Spec{Fractions: []float64{math.NaN()}}, "fractions", "NaN"},
+		{"too many fractions", ablation.Spec{Fractions: many}, "fractions", "1001"},
+		{"unknown part", ablation.Spec{Parts: []ablation.Part{7}}, "parts", "7"},
+		{"retrain -1", ablation.Spec{Retrain: -1}, "retrain", "-1"},
+		{"retrain over", ablation.Spec{Retrain: ablation.MaxRetrain + 1}, "retrain", "1000001"},
+		{"draws -1", ablation.Spec{Draws: -1}, "draws", "-1"},
+		// The CLI refused 1,001 to 10,000 draws and this accepted them.
+		{"draws over", ablation.Spec{Draws: ablation.MaxDraws + 1}, "draws", "1001"},
+		{"workers over", ablation.Spec{Workers: ablation.MaxWorkers + 1}, "workers", "1025"},
+	}
+	for _, tt := range tests {
+		err := tt.spec.Validate()
+		if tt.field == "" {
+			if err != nil {
+				t.Errorf("%s: %v", tt.name, err)
+			}
+			continue
+		}
+		var f *param.FieldError
+		if !errors.As(err, &f) || f.Field != tt.field || f.Value != tt.value {
+			t.Errorf("%s: %v; want a field error of %s %s", tt.name, err, tt.field, tt.value)
+		}
+	}
+}
+
+// TestRetrainAfterHistory: retraining continues the machine's epochs, so
+// Run refuses more than the epoch limit leaves, before any work.
+func TestRetrainAfterHistory(t *testing.T) {
+	m, train, test := trained(t)
+	left := machine.MaxEpochLimit - len(m.History)
+	_, err := ablation.Run(context.Background(), m, train, test, ablation.Spec{Fractions: []float64{0}, Retrain: left + 1})
+	var f *param.FieldError
+	if !errors.As(err, &f) || f.Field != "retrain" || !strings.Contains(f.Range, strconv.Itoa(left)) {
+		t.Fatalf("retrain %d after %d epochs: %v; want a field error of retrain naming %d", left+1, len(m.History), err, left)
 	}
 }

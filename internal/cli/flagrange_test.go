@@ -32,6 +32,9 @@ func TestFlagRanges(t *testing.T) {
 	train := func(args ...string) []string {
 		return append([]string{"train", "--task", "leftright", "--n", "2", "--epochs", "1", "--out", "t.json"}, args...)
 	}
+	ablate := func(args ...string) []string { // refused before the machine file, which does not exist, is read
+		return append([]string{"ablate", "--machine", "none.json"}, args...)
+	}
 	compare := func(args ...string) []string {
 		return append([]string{"compare", "--task", "leftright", "--n", "2", "--epochs", "1", "--learners", "perceptron", "--no-theory", "--quiet"}, args...)
 	}
@@ -94,6 +97,13 @@ func TestFlagRanges(t *testing.T) {
 		{"lab --delay 0", []string{"lab", "--delay", "0"}, 2, []string{"--delay 0", "out of range [1, 6000]"}},
 		{"fit --degree -5 with the rbf kernel", fit("--degree", "-5"), 2, []string{"--degree -5", "out of range", "[1, 20]"}},
 		{"dials --test-split NaN with no view of data", []string{"dials", "--machine", "t.json", "--test-split", "NaN"}, 2, []string{"--test-split NaN", "out of range"}},
+		// ablate: ablation.Spec.Validate's ranges, the one check (the CLI
+		// had its own, narrower for --retrain, wider for --draws).
+		{"ablate --draws 5000 (the library took it)", ablate("--draws", "5000"), 2, []string{"--draws 5000 out of range", "[1, 1000]"}},
+		{"ablate --draws 0 is none, not one", ablate("--draws", "0"), 2, []string{"--draws 0 out of range", "[1, 1000]"}},
+		{"ablate --retrain -1", ablate("--retrain", "-1"), 2, []string{"--retrain -1 out of range", "[0, 1000000]"}},
+		{"ablate --retrain 20000 is in range (the CLI refused it)", ablate("--retrain", "20000"), 1, []string{"none.json"}},
+		{"ablate --fractions NaN", ablate("--fractions", "0,NaN"), 2, []string{"--fractions 0,NaN out of range", "[0, 1]"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
