@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -172,6 +173,31 @@ func printConfusion(w interface{ Write([]byte) (int, error) }, classes []string,
 	}
 }
 
+// limitFields maps the data's limits (images.Source's fields) to the
+// flags --max-pixels and --max-memory, for commands that read pictures
+// without the data flags (predict, serve).
+func limitFields() fieldFlags {
+	t := fieldFlags{}
+	t.add("max_pixels", "max-pixels")
+	t.add("max_bytes", "max-memory")
+	return t
+}
+
+// checkLimits refuses limits out of range by the data's own rules
+// (images.Source.Validate), as the data flags are checked (dataFlags.check),
+// naming the given flags that set them by fields; 0 pixels asks for none
+// (explicitZero).
+func checkLimits(lim images.Limits, fields fieldFlags, given givenFlags) error {
+	s := images.Source{MaxPixels: explicitZero(lim.MaxPixels), MaxBytes: lim.MaxBytes}
+	if err := s.Validate(); err != nil {
+		if msg, ok := fields.blame(err, given); ok {
+			return usageError{errors.New(msg)}
+		}
+		return usageError{err}
+	}
+	return nil
+}
+
 func runPredict(ctx context.Context, env *Env, args []string) error {
 	var path string
 	var maxPixels int
@@ -181,6 +207,7 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	fs.BoolVar(&asJSON, "json", false, "print the answers as one JSON document (fields in the README)")
 	fs.IntVar(&maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels")
 	memory := memoryFlag(fs)
+	fields := limitFields()
 	inputFlags(fs, "machine")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -188,8 +215,9 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	if fs.NArg() == 0 {
 		return usagef("predict: give one or more image files")
 	}
-	if maxPixels < 1 {
-		return usagef("--max-pixels %d out of range: must be positive", maxPixels)
+	lim := images.Limits{MaxPixels: maxPixels, MaxBytes: memory.bytes()}
+	if err := checkLimits(lim, fields, given(fs)); err != nil {
+		return err
 	}
 	m, err := loadMachine(ctx, memory.bytes(), path)
 	if err != nil {
@@ -199,7 +227,7 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	noise := m.EvalNoise()
 	out := predictJSON{Machine: path, Classes: m.Classes, Pictures: []pictureAnswer{}}
 	for _, file := range fs.Args() {
-		img, err := images.LoadImage(file, images.Limits{MaxPixels: maxPixels})
+		img, err := images.LoadImage(file, images.Limits{MaxPixels: lim.MaxPixels})
 		if err != nil {
 			return err
 		}

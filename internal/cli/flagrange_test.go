@@ -133,4 +133,20 @@ func TestFlagRanges(t *testing.T) {
 	if c != a {
 		t.Errorf("compare and ablate refuse --threads -1 differently:\n%s%s", c, a)
 	}
+	// The data's rule for --max-pixels (images.Source.Validate) in every
+	// command that reads pictures, with or without the data flags:
+	// predict and serve checked it themselves.
+	for _, v := range []string{"0", "-5"} {
+		want := "mark1: --max-pixels " + v + " out of range: want a positive number of pixels\n"
+		for _, args := range [][]string{
+			train("--max-pixels", v),
+			{"predict", "--machine", "none.json", "--max-pixels", v, "none.png"},
+			{"serve", "--machine", "none.json", "--max-pixels", v},
+			{"dials", "--machine", "none.json", "--max-pixels", v},
+		} {
+			if code, _, errs := run(t, dir, args...); code != 2 || errs != want {
+				t.Errorf("%s: exit %d, %q; want exit 2, %q", strings.Join(args, " "), code, errs, want)
+			}
+		}
+	}
 }

@@ -60,10 +60,12 @@ The panel answers only requests addressed to it by a loopback name or the
 		return usagef("serve: --n %d out of range [1, 10000]", perClass)
 	case maxUpload < 1:
 		return usagef("serve: --max-upload %d out of range: must be at least 1 (bytes)", maxUpload)
-	case maxPixels < 1:
-		return usagef("serve: --max-pixels %d out of range: must be at least 1", maxPixels)
 	case delay < 0:
 		return usagef("serve: --delay %v out of range: must not be negative (0 trains at full speed)", delay)
+	}
+	lim := images.Limits{MaxPixels: maxPixels, MaxBytes: memory.bytes()}
+	if err := checkLimits(lim, limitFields(), given(fs)); err != nil { // the data's rules (images.Source.Validate)
+		return err
 	}
 	if uploadTimeout <= 0 {
 		return usagef("serve: --upload-timeout %v out of range: must be positive", uploadTimeout)
@@ -105,7 +107,7 @@ The panel answers only requests addressed to it by a loopback name or the
 		delay = -1 // panel: negative means none
 	}
 	p, err := panel.New(panel.Config{Machine: m, Task: task, PerClass: perClass, MaxUpload: maxUpload, SavePath: out,
-		Limits: images.Limits{MaxPixels: maxPixels, MaxBytes: memory.bytes()}, Delay: delay, Hosts: hosts, UploadTimeout: uploadTimeout})
+		Limits: lim, Delay: delay, Hosts: hosts, UploadTimeout: uploadTimeout})
 	if err != nil {
 		return usageError{err}
 	}
