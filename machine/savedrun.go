@@ -18,7 +18,7 @@ type SavePlan struct {
 	// over it is continuing it, not replacing another machine.
 	Resumed string
 	// Checkpoint, if positive, saves the machine every Checkpoint epochs
-	// as well, before the last.
+	// as well, before the last; at most MaxEpochLimit.
 	Checkpoint int
 	// StopOnWriteError stops the run when a checkpoint or the recorder
 	// fails; otherwise the failure is told to OnWriteError and the run goes
@@ -29,6 +29,16 @@ type SavePlan struct {
 	OnWriteError func(error)
 	// OnCheckpoint, if not nil, is told of each checkpoint saved.
 	OnCheckpoint func(epoch int, path string)
+}
+
+// Validate reports a setting of the plan out of range as a *FieldError
+// in the plan's words: "checkpoint" outside [0, MaxEpochLimit]. RunSaved
+// calls it; a front end may call it before any work.
+func (p SavePlan) Validate() error {
+	if p.Checkpoint < 0 || p.Checkpoint > MaxEpochLimit {
+		return fieldErr("checkpoint", p.Checkpoint, "a whole number of epochs in [0, %d] (0: none)", MaxEpochLimit)
+	}
+	return nil
 }
 
 // Partial returns the file a run cut short saves to: Out, or, when Out
@@ -89,6 +99,9 @@ func (s *Session) RunSaved(ctx context.Context, plan SavePlan, rec Recorder) (Sa
 	var res SavedRun
 	if plan.Out == "" {
 		return res, errors.New("machine: RunSaved needs a file to save to")
+	}
+	if err := plan.Validate(); err != nil {
+		return res, err
 	}
 	partial := plan.Partial()
 	total := s.recipe.MaxEpochs

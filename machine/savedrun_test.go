@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"testing"
 
 	"mark1/machine"
@@ -108,5 +109,32 @@ func TestRunSavedWriteErrors(t *testing.T) {
 		if !stop && !errors.Is(err, machine.ErrWrites) {
 			t.Errorf("stop %v: error %v does not wrap ErrWrites", stop, err)
 		}
+	}
+}
+
+// TestSavePlanValidate: the checkpoint interval is the plan's to check, a
+// field error in its words at the epoch bound, and RunSaved refuses a bad
+// one before it trains or writes anything.
+func TestSavePlanValidate(t *testing.T) {
+	for _, tt := range []struct {
+		every int
+		ok    bool
+	}{{0, true}, {1, true}, {machine.MaxEpochLimit, true}, {-1, false}, {machine.MaxEpochLimit + 1, false}} {
+		err := machine.SavePlan{Out: "m.json", Checkpoint: tt.every}.Validate()
+		var f *machine.FieldError
+		if tt.ok != (err == nil) || !tt.ok && (!errors.As(err, &f) || f.Field != "checkpoint" || f.FieldValue() != strconv.Itoa(tt.every)) {
+			t.Errorf("checkpoint %d: %v; want ok %v, else a field error of checkpoint", tt.every, err, tt.ok)
+		}
+	}
+	dir := t.TempDir()
+	m, tr, te := setup(t, "mark1", "shapes", 12, 3)
+	out := filepath.Join(dir, "m.json")
+	_, err := session(t, m, machine.Recipe{MaxEpochs: 2}, tr, te).RunSaved(context.Background(), machine.SavePlan{Out: out, Checkpoint: -1}, nil)
+	var f *machine.FieldError
+	if !errors.As(err, &f) || f.Field != "checkpoint" || len(m.History) != 0 {
+		t.Fatalf("RunSaved with checkpoint -1: %v after %d epochs; want a field error of checkpoint, before any", err, len(m.History))
+	}
+	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("RunSaved with checkpoint -1 wrote %s (%v)", out, err)
 	}
 }

@@ -82,6 +82,8 @@ func TestFlagRanges(t *testing.T) {
 		{"a flag against a --config member", pa("--config", "limit.json", "--step", "0.05"), 2, []string{"--step 0.05 out of range", "at most 0.02"}},
 		{"train --pulses 0", train("--pulses", "0"), 2, []string{"--pulses 0 out of range", "[1, 1000]"}},
 		{"train --epochs 0", train("--epochs", "0"), 2, []string{"--epochs 0 out of range", "[1, 1000000]"}},
+		{"train --checkpoint-every 1000001 (machine.SavePlan's range)", train("--checkpoint-every", "1000001"), 2, []string{"--checkpoint-every 1000001 out of range", "[0, 1000000]"}},
+		{"train --checkpoint-every -1", train("--checkpoint-every", "-1"), 2, []string{"--checkpoint-every -1 out of range", "[0, 1000000]"}},
 		{"train --feedback without a monovalent rule", train("--feedback", "2"), 2, []string{"--feedback 2 out of range", "monovalent"}},
 		{"--card-size 0 is none, not the default", train("--card-size", "0"), 2, []string{"--card-size 0 out of range", "[8, 4096]"}},
 		{"--test-split checked even with --test", train("--test", "d.libsvm", "--test-split", "NaN"), 2, []string{"--test-split NaN out of range"}},

@@ -35,7 +35,7 @@ type trainOptions struct {
 	seeds      string     // --seeds A-B: repeat over seeds and report mean ± spread (trainSeeds)
 	stopOnFail bool       // --stop-on-write-error
 	threads    int        // --threads: cores for the --seeds runs
-	fields     fieldFlags // the recipe's fields → the flags that set them
+	fields     fieldFlags // the recipe's and the save plan's fields → the flags that set them
 }
 
 // resumeFlag reports whether a flag may be given with --resume; everything
@@ -73,7 +73,8 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	fs.IntVar(&o.checkpoint, "checkpoint-every", 0, "also save the machine to --out every N epochs (0 = only at the end or when interrupted)")
 	threadsFlag(fs, &o.threads, "the --seeds runs, one machine a core")
 	o.fields = fieldFlags{}
-	for field, flag := range map[string]string{"rule": "rule", "values": "values", "decay": "decay", "feedback": "feedback", "pulses": "pulses", "max_epochs": "epochs"} {
+	for field, flag := range map[string]string{"rule": "rule", "values": "values", "decay": "decay", "feedback": "feedback", "pulses": "pulses", "max_epochs": "epochs",
+		"checkpoint": "checkpoint-every"} { // the recipe's, and the save plan's (machine.SavePlan)
 		o.fields.add(field, flag)
 	}
 	fs.BoolVar(&o.stopOnFail, "stop-on-write-error", false, "stop training when a checkpoint or --record write fails (default: report it at once and go on; the final save is always tried)")
@@ -93,8 +94,8 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	if o.out == "" {
 		return usagef("--out must name a file")
 	}
-	if o.checkpoint < 0 || o.checkpoint > machine.MaxEpochLimit {
-		return usagef("--checkpoint-every %d out of range [0, %d]", o.checkpoint, machine.MaxEpochLimit)
+	if err := (machine.SavePlan{Out: o.out, Checkpoint: o.checkpoint}).Validate(); err != nil { // checked before any data are read
+		return o.fields.usageGiven(err, g)
 	}
 	if _, err := workers(o.threads); err != nil { // checked whether or not --seeds uses it
 		return err
