@@ -2,6 +2,7 @@ package machine
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -309,4 +310,30 @@ func LoadLimit(path string, limit int64, flag string) (*Machine, error) {
 		return nil, fmt.Errorf("reading machine: %w", err)
 	}
 	return Decode(bytes.NewReader(b), path)
+}
+
+// LoadContext is LoadLimit that answers ctx: it returns ctx's error as
+// soon as ctx is done, while the file is read or decoded. A file near the
+// 256 MiB limit takes seconds to decode, which would hold a command past
+// its first Ctrl-C; a decode under way when ctx ends is left to finish on
+// its own goroutine and its result dropped.
+func LoadContext(ctx context.Context, path string, limit int64, flag string) (*Machine, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	type result struct {
+		m   *Machine
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		m, err := LoadLimit(path, limit, flag)
+		done <- result{m, err}
+	}()
+	select {
+	case r := <-done:
+		return r.m, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }

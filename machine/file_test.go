@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"mark1/images"
 	"mark1/machine"
@@ -275,5 +276,53 @@ func TestRoundTrip1958(t *testing.T) {
 		if bytes.Contains(b, []byte(member)) {
 			t.Errorf("a machine without %s writes it: old readers would see a new file", member)
 		}
+	}
+}
+
+// TestLoadContext: LoadContext gives what LoadLimit gives, refuses a done
+// context before reading, and answers a cancellation while a large file
+// is being decoded at once, long before the decode would end.
+func TestLoadContext(t *testing.T) {
+	cfg, err := machine.Preset("mark1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Associator.Units = 100_000 // a file of about 14 MB
+	m, err := machine.New(cfg, []string{"left", "right"}, machine.SeedsFrom(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "big.json")
+	if err := m.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	want, err := machine.LoadLimit(path, 1<<30, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	decode := time.Since(start)
+	got, err := machine.LoadContext(context.Background(), path, 1<<30, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(encode(t, got), encode(t, want)) {
+		t.Error("LoadContext read another machine than LoadLimit")
+	}
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := machine.LoadContext(done, path, 1<<30, ""); !errors.Is(err, context.Canceled) {
+		t.Errorf("done context: error %v, want context.Canceled", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(decode/10, cancel)
+	start = time.Now()
+	got, err = machine.LoadContext(ctx, path, 1<<30, "")
+	took := time.Since(start)
+	if !errors.Is(err, context.Canceled) || got != nil {
+		t.Fatalf("cancelled after %v of a %v decode: machine %v, error %v; want context.Canceled", decode/10, decode, got != nil, err)
+	}
+	if took > decode/2 {
+		t.Errorf("cancelled after %v, returned after %v: the decode (%v) was waited for", decode/10, took, decode)
 	}
 }

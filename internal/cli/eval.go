@@ -17,20 +17,13 @@ import (
 )
 
 // loadMachine reads the machine file path named by --machine, at most
-// limit bytes (the command's --max-memory). A large file takes seconds to
-// read: an interrupt meanwhile is ctx's error once it is read.
+// limit bytes (the command's --max-memory); an interrupt while it is read
+// or decoded is ctx's error at once.
 func loadMachine(ctx context.Context, limit int64, path string) (*machine.Machine, error) {
 	if path == "" {
 		return nil, usagef("--machine FILE is required (train one with: mark1 train)")
 	}
-	m, err := machine.LoadLimit(path, limit, "--max-memory")
-	if err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return m, nil
+	return machine.LoadContext(ctx, path, limit, "--max-memory")
 }
 
 func runEval(ctx context.Context, env *Env, args []string) error {
