@@ -83,7 +83,10 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 fmt='%-17s %-6s %-34s %8s %8s %8s %7s %6s %6s\n'
 rows=()
 row() { rows+=("$(printf "$fmt" "$@")"); printf "$fmt" "$@" >&2; }
-nsv() { grep -o '[0-9]* support vectors' "$out/o" | head -1 | cut -d' ' -f1; }
+# nsv: the support vectors of mark1 fit's output ("N support vectors", or
+# the one machine's "nSV = N" with two classes; grep finding nothing must
+# not end the script under pipefail)
+nsv() { { grep -o '[0-9]* support vectors' "$out/o" || sed -n 's/.*nSV = \([0-9]*\).*/\1 x/p' "$out/o"; } | head -1 | cut -d' ' -f1; }
 acc() { grep -o 'accuracy [0-9.]*%' "$out/o" | head -1 | cut -d' ' -f2 | tr -d %; }
 
 echo "load before: $(uptime)" >&2
