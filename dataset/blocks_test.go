@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -80,4 +81,24 @@ func TestReadLibSVMBlocks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A libsvm file read two rows at a time: every block has the file's
+// features, and first numbers its rows from the file's start.
+func ExampleReadLibSVMBlocks() {
+	err := ReadLibSVMBlocks(context.Background(), "testdata/small.libsvm", Options{}, 2, func(b *Set, first int) error {
+		for i := range b.Rows() {
+			index, value := b.Row(i)
+			fmt.Printf("row %d of %d features: label %s, %v %v\n", first+i, b.Dim, b.Label(i), index, value)
+		}
+		return nil
+	})
+	fmt.Println(err)
+	// Output:
+	// row 0 of 7 features: label 2, [0 2] [0.5 -1.25]
+	// row 1 of 7 features: label 1, [1 3] [3 0.001]
+	// row 2 of 7 features: label 2, [0] [1]
+	// row 3 of 7 features: label 3, [3 6] [-7 2.5]
+	// row 4 of 7 features: label 1, [0 1 2] [0.25 0.5 0.75]
+	// <nil>
 }

@@ -56,7 +56,9 @@
 // are bounded separately by a budget the caller passes. ReadFile reads a
 // plain file twice — first counting its colons and lines — so that the
 // arrays are allocated once at their final size: reading 10 million
-// non-zeros peaks at about 124 MB resident.
+// non-zeros peaks at about 124 MB resident. ReadLibSVMBlocks reads a libsvm
+// file a block of rows at a time, for a reader that needs each row once
+// (mark1 apply): the budgets then bound a block, not the file.
 //
 // # Splits and scaling
 //
