@@ -39,11 +39,11 @@ import (
 // Learners returns the names of the learners a comparison can run: the
 // machine's two ("hardware", "ideal") and every classifier of the registry
 // (learning/learners; not the one-class SVM and the SVRs, which predict
-// values).
+// values, nor sgd, which the lab alone traces).
 func Learners() []string {
 	names := []string{"hardware", "ideal"}
 	for _, s := range learners.All() {
-		if !s.Needs.Values {
+		if !s.Needs.Values && !s.LabOnly {
 			names = append(names, s.Name)
 		}
 	}

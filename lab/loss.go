@@ -9,13 +9,22 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"mark1/learning/learners"
 )
 
 // Losses lists the losses that TraceLoss descends (notes 002): the
 // perceptron loss max(0, −z), the hinge loss max(0, 1 − z), the logistic
 // loss log(1 + e^−z), each of the margin z = y·(w·x + b), and the squared
 // loss (w·x + b − t)² of linear regression.
-func Losses() []string { return []string{"perceptron", "hinge", "logistic", "squared"} }
+// They are the registry's values of the option loss for sgd.
+func Losses() []string {
+	s, err := learners.Lookup(SGD)
+	if err != nil {
+		panic("lab: the registry has no sgd")
+	}
+	return slices.Clone(s.Losses)
+}
 
 // LossOptions are the settings of gradient descent on a loss.
 type LossOptions struct {

@@ -27,9 +27,9 @@ import (
 // given order, at most 100 epochs; a zero number means the registry's
 // default, and an empty kernel the notes' linear one.
 type Setup struct {
-	// Learner is a registry name the lab can trace, or "sgd" (gradient
-	// descent on a loss, notes 002: the lab's own); see Learners. Empty
-	// means "perceptron".
+	// Learner is a registry name the lab can trace (Learners), "sgd"
+	// (gradient descent on a loss, notes 002) among them. Empty means
+	// "perceptron".
 	Learner string `json:"learner"`
 	// Bias uses the bias trick x → (x, 1) (the option bias 1; false is
 	// bias none).
@@ -58,9 +58,10 @@ type Setup struct {
 	// Start is the perceptron's or batch GD's starting w (ending in b with
 	// Bias); nil means 0.
 	Start []float64 `json:"start,omitempty"`
-	// Loss is the loss "sgd" descends (one of Losses; empty means the
-	// perceptron loss), and Batch its batch size: 1 (or 0) SGD, the
-	// number of samples or more full-batch GD, mini-batches between.
+	// Loss is the loss "sgd" descends (the option loss: one of Losses;
+	// empty means the notes' perceptron loss), and Batch its batch size
+	// (the option batch): 1 (or 0) SGD, the number of samples or more
+	// full-batch GD, mini-batches between.
 	Loss  string `json:"loss,omitempty"`
 	Batch int    `json:"batch,omitempty"`
 }
@@ -71,7 +72,7 @@ type Setup struct {
 // with the registry's defaults.
 func NotesOptions() learners.Options {
 	o := learners.Defaults()
-	o.Bias, o.Order, o.Line, o.Kernel = -1, "given", false, "linear"
+	o.Bias, o.Order, o.Line, o.Kernel, o.Loss = -1, "given", false, "linear", "perceptron"
 	return o
 }
 
@@ -97,6 +98,12 @@ func (s Setup) Options() learners.Options {
 	if s.MaxEpochs != 0 {
 		o.Epochs = s.MaxEpochs
 	}
+	if s.Loss != "" {
+		o.Loss = s.Loss
+	}
+	if s.Batch != 0 {
+		o.Batch = s.Batch
+	}
 	return o
 }
 
@@ -111,6 +118,7 @@ func NewSetup(learner string, o learners.Options, start []float64) (Setup, error
 	return Setup{
 		Learner: learner, Bias: o.Bias > 0, Eps: o.Eps, Shuffle: o.Order == "shuffle", Seed: o.Seed,
 		LineSearch: o.Line, Kernel: ks.String(), C: o.C, Hard: o.Hard, MaxEpochs: o.Epochs, Start: start,
+		Loss: o.Loss, Batch: o.Batch,
 	}, nil
 }
 
@@ -118,15 +126,16 @@ func NewSetup(learner string, o learners.Options, start []float64) (Setup, error
 func Learners() []string {
 	var names []string
 	for _, l := range learners.All() {
-		if traceable(l) {
+		if l.LabOnly || traceable(l) {
 			names = append(names, l.Name)
 		}
 	}
-	return append(names, SGD)
+	return names
 }
 
-// SGD is the lab's own learner: gradient descent on a loss of the notes
-// 002 (TraceLoss), with the lab's options loss and batch.
+// SGD is the registry's learner that only the lab traces: gradient
+// descent on a loss of the notes 002 (TraceLoss), with the options loss
+// and batch.
 const SGD = "sgd"
 
 // traceable reports whether the lab has a trace for the learner the
@@ -165,17 +174,6 @@ func Start(ctx context.Context, e Example, s Setup) (*Run, error) {
 	if s.Learner == "" {
 		s.Learner = "perceptron"
 	}
-	if s.Learner == SGD { // the lab's own learner, with the registry's words where it shares them
-		o := s.Options()
-		if err := o.Validate(); err != nil {
-			return nil, err
-		}
-		t, err := TraceLoss(ctx, e, LossOptions{Loss: s.Loss, Bias: o.Bias > 0, Eps: o.Eps, Batch: s.Batch, Shuffle: o.Order == "shuffle", Seed: o.Seed, MaxEpochs: o.Epochs, Start: s.Start})
-		if err != nil {
-			return nil, err
-		}
-		return &Run{Example: e, Setup: s, Loss: t}, nil
-	}
 	spec, err := learners.Lookup(s.Learner)
 	if err != nil {
 		return nil, err
@@ -194,6 +192,18 @@ func Start(ctx context.Context, e Example, s Setup) (*Run, error) {
 	}
 	if !slices.Contains(Learners(), s.Learner) {
 		return nil, param.Errorf("learner", strconv.Quote(s.Learner), "one the lab traces: %s", strings.Join(Learners(), ", "))
+	}
+	if spec.Name == SGD { // the registry's checks; the lab's trace
+		o := s.Options()
+		if err := spec.Check(o); err != nil {
+			return nil, err
+		}
+		s.Loss, s.Batch = o.Loss, o.Batch
+		t, err := TraceLoss(ctx, e, LossOptions{Loss: o.Loss, Bias: o.Bias > 0, Eps: o.Eps, Batch: o.Batch, Shuffle: o.Order == "shuffle", Seed: o.Seed, MaxEpochs: o.Epochs, Start: s.Start})
+		if err != nil {
+			return nil, err
+		}
+		return &Run{Example: e, Setup: s, Loss: t}, nil
 	}
 	b, err := spec.New(s.Options(), e.Data())
 	if err != nil {

@@ -454,6 +454,12 @@ func TestBadInputs(t *testing.T) {
 		{"lab --data of ±1e308 --json", []string{"lab", "--data", "huge308.csv", "--json"}, 1, []string{"huge308.csv", "point 1", "beyond ±10⁶"}},
 		{"lab --start 1e308,1e308", []string{"lab", "--start", "1e308,1e308"}, 2, []string{"--start", "beyond ±10⁶"}},
 		{"lab --eps 1e308", []string{"lab", "--eps", "1e308"}, 2, []string{"--eps 1e+308", "within ±10⁶"}},
+		// One word, one meaning: loss's values depend on the learner, sgd is the lab's.
+		{"lab sgd --loss squared-hinge", []string{"lab", "--learner", "sgd", "--loss", "squared-hinge"}, 2, []string{"--loss squared-hinge", "perceptron, hinge, logistic, squared for sgd"}},
+		{"fit linear-svm --loss logistic", []string{"fit", "--data", "lab.csv", "--learner", "linear-svm", "--loss", "logistic"}, 2, []string{"--loss logistic", "hinge, squared-hinge for linear-svm"}},
+		{"fit --learner sgd", []string{"fit", "--data", "lab.csv", "--learner", "sgd"}, 2, []string{"--learner sgd", "mark1 lab"}},
+		{"fit --batch", []string{"fit", "--data", "lab.csv", "--batch", "4"}, 2, []string{"--batch"}},
+		{"lab sgd --batch 0", []string{"lab", "--learner", "sgd", "--batch", "0"}, 2, []string{"--batch 0", "[1, 1000000]"}},
 		// Learners' working memory, counted from the data's shape before
 		// allocating (issue 26).
 		{"fit perceptron: 1,000 classes × 2²⁴ features", []string{"fit", "--data", "wide.libsvm", "--learner", "perceptron"}, 1, []string{"wide.libsvm", "1000 machines × 16777217 weights", "268 GB", "over the budget of", "--max-memory"}},

@@ -27,8 +27,6 @@ type labOptions struct {
 	shuffle   bool // --shuffle, the old word for --order shuffle
 	maxEpochs int  // --max-epochs, the old word for --epochs
 	start     string
-	loss      string
-	batch     int
 	site      string
 	trace     bool
 	asJSON    bool
@@ -66,16 +64,15 @@ margin), theorem (mistakes so far against (R/γ)²).
 	fs.StringVar(&o.site, "site", "", "write the lab page as a static site to this folder, its learners compiled to WebAssembly:\nany static file server serves it, with no mark1 server (needs the Go toolchain and mark1's source, see docs/lab.md)")
 	// The learners' options are the registry's, as fit and compare take
 	// them; an --example runs as the notes do unless told otherwise.
-	o.lf.register(fs, fieldFlags{}, "perceptron", "tol", "loss", "cache-mb", "threads", "nu", "epsilon", "class-weight")
+	o.lf.lab = true
+	o.lf.register(fs, fieldFlags{}, "perceptron", "tol", "cache-mb", "threads", "nu", "epsilon", "class-weight")
 	fs.Lookup("learner").Usage = "the learner: " + strings.Join(lab.Learners(), ", ")
 	fs.Lookup("bias").NoOptDefVal = "1" // --bias alone: the bias trick x → (x, 1)
-	fs.Lookup("order").Usage += "\n(an --example runs as the notes do: --bias -1 --order given --line-search=false --kernel linear,\nunless given; --data takes the defaults)"
+	fs.Lookup("order").Usage += "\n(an --example runs as the notes do: --bias -1 --order given --line-search=false --kernel linear\n--loss perceptron, unless given; --data takes the defaults)"
 	fs.BoolVar(&o.shuffle, "shuffle", false, "the same as --order shuffle")
 	fs.IntVar(&o.maxEpochs, "max-epochs", 0, "the same as --epochs")
 	_ = fs.MarkHidden("shuffle")
 	_ = fs.MarkHidden("max-epochs")
-	fs.StringVar(&o.loss, "loss", "perceptron", "--learner sgd: the loss it descends (notes 002): "+strings.Join(lab.Losses(), ", ")+"\n(squared: linear regression of the last feature on the others, a line through the points)")
-	fs.IntVar(&o.batch, "batch", 1, "--learner sgd: samples per step: 1 is SGD, 2 or more mini-batches, the number of samples or more full-batch GD")
 	fs.StringVar(&o.start, "start", "", "the perceptron's or batch GD's starting w, comma-separated (with --bias, b last); default 0")
 	fs.BoolVar(&o.trace, "trace", false, "print the trace as the notes write it (the default when nothing is drawn)")
 	fs.BoolVar(&o.asJSON, "json", false, "print the trace as JSON")
@@ -122,7 +119,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 	}
 	if o.data == "" { // the notes' settings, unless given
 		notes := lab.NotesOptions()
-		for _, name := range []string{"bias", "order", "line-search", "kernel"} {
+		for _, name := range []string{"bias", "order", "line-search", "kernel", "loss"} {
 			if !fs.Changed(name) {
 				*o.lf.text[name] = notes.Get(name)
 			}
@@ -135,7 +132,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 	for _, f := range []struct {
 		name      string
 		v, lo, hi int
-	}{{"batch", o.batch, 1, math.MaxInt}, {"delay", o.delay, 1, 6000}, {"max-frames", o.maxFrames, 1, 2000}, {"step", o.step, -1, math.MaxInt}} {
+	}{{"delay", o.delay, 1, 6000}, {"max-frames", o.maxFrames, 1, 2000}, {"step", o.step, -1, math.MaxInt}} {
 		if f.v < f.lo || f.v > f.hi {
 			if f.hi == math.MaxInt {
 				return usagef("lab: --%s %d out of range: at least %d", f.name, f.v, f.lo)
@@ -183,7 +180,6 @@ margin), theorem (mistakes so far against (R/γ)²).
 	if err != nil {
 		return o.lf.fields.usage(err)
 	}
-	setup.Loss, setup.Batch = o.loss, o.batch
 	run, err := lab.Start(ctx, e, setup)
 	if err != nil {
 		if m := o.lf.fields.message(err); m != "" && ctx.Err() == nil {

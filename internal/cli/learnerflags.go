@@ -81,6 +81,9 @@ type learnerFlags struct {
 	text    map[string]*string // the flags' text, applied by options
 	order   []string
 	fields  fieldFlags
+	// lab registers the options only the lab's learners read (sgd's
+	// batch), which the other commands, running none of them, leave out.
+	lab bool
 }
 
 // optionValue is a learner option's flag: it keeps the text, which
@@ -104,11 +107,17 @@ func (l *learnerFlags) register(fs *pflag.FlagSet, fields fieldFlags, def string
 	l.text = map[string]*string{}
 	l.fields = fields
 	if def != "" {
-		fs.StringVar(&l.learner, "learner", def, "learner: "+strings.Join(learners.Names(), ", "))
+		var names []string
+		for _, s := range learners.All() {
+			if l.lab || !s.LabOnly {
+				names = append(names, s.Name)
+			}
+		}
+		fs.StringVar(&l.learner, "learner", def, "learner: "+strings.Join(names, ", "))
 		fields.add("learner", "learner")
 	}
 	for _, op := range learners.OptionList() {
-		if slices.Contains(skip, op.Name) {
+		if slices.Contains(skip, op.Name) || (!l.lab && learners.LabOnlyOption(op.Name)) {
 			continue
 		}
 		text := l.opts.Get(op.Name)
@@ -143,6 +152,9 @@ func (l *learnerFlags) spec(o learners.Options) (learners.Spec, error) {
 	s, err := learners.Lookup(l.learner)
 	if err != nil {
 		return s, l.fields.usage(err)
+	}
+	if s.LabOnly && !l.lab {
+		return s, usagef("--learner %s out of range: %s is traced by mark1 lab and the lab page only", s.Name, s.Name)
 	}
 	if err := s.Check(o); err != nil {
 		return s, l.fields.usage(err)

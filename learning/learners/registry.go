@@ -42,7 +42,8 @@ type Options struct {
 	Bias    float64      // bias: the constant input appended to every row; negative for none
 	Order   string       // order: shuffle (a fresh seeded order each epoch) or given
 	Line    bool         // line-search: batch GD chooses each step by exact line search
-	Loss    string       // loss: the linear SVM's hinge or squared-hinge
+	Loss    string       // loss: the loss minimised; the values each learner takes are its Spec.Losses
+	Batch   int          // batch: samples per step of sgd (1: SGD; the number of samples or more: full-batch GD)
 	CacheMB float64      // cache-mb: the SVM's kernel cache in MiB
 	Seed    uint64       // seed: the presentation order's and the solvers' random stream
 	Threads int          // threads: cores for the SVM's binary problems (0: all); no result depends on it
@@ -64,7 +65,7 @@ func Defaults() Options {
 	return Options{
 		Kernel: "rbf", Gamma: p.Gamma, Degree: p.Degree, Coef0: p.Coef0,
 		C: 1, Epochs: 100, Eps: 1, Bias: 1, Order: "shuffle", Line: true,
-		Loss: "hinge", CacheMB: 100, Seed: 1, Nu: 0.5, Epsilon: 0.1,
+		Loss: "hinge", Batch: 1, CacheMB: 100, Seed: 1, Nu: 0.5, Epsilon: 0.1,
 	}
 }
 
@@ -73,6 +74,7 @@ const (
 	MaxEpochs  = 1_000_000 // as a machine's recipe (machine.Recipe.MaxEpochs): one range for --epochs in every command
 	MaxCacheMB = 1 << 30   // a pebibyte: the SVM counts its cache in bytes in an int64
 	MaxThreads = 1024
+	MaxBatch   = 1_000_000 // sgd's batch: any data set the lab takes fits in one
 )
 
 // Option describes one option word.
@@ -161,10 +163,10 @@ func OptionList() []Option {
 				return
 			},
 			get: func(o Options) string { return ftoa(o.Tol) }},
-		{Name: "epochs", Type: "int", Doc: "epoch limit of the perceptrons and batch GD (batch GD: steps)",
+		{Name: "epochs", Type: "int", Doc: "epoch limit of the perceptrons, batch GD (its steps) and sgd",
 			set: func(o *Options, s string) (err error) { o.Epochs, err = parseInt("epochs", s, 1, MaxEpochs); return },
 			get: func(o Options) string { return strconv.Itoa(o.Epochs) }},
-		{Name: "eps", Type: "float", Doc: "step size ε of the perceptrons and batch GD (without line search)",
+		{Name: "eps", Type: "float", Doc: "step size ε of the perceptrons, batch GD (without line search) and sgd",
 			set: func(o *Options, s string) (err error) {
 				o.Eps, err = parseFloat("eps", s, func(v float64) bool { return v > 0 }, rangeEps)
 				return
@@ -176,7 +178,7 @@ func OptionList() []Option {
 				return
 			},
 			get: func(o Options) string { return ftoa(o.Bias) }},
-		{Name: "order", Type: "string", Doc: "presentation order of the perceptrons: shuffle (a fresh seeded order each epoch) or given (the data's order)",
+		{Name: "order", Type: "string", Doc: "presentation order of the perceptrons and sgd: shuffle (a fresh seeded order each epoch) or given (the data's order)",
 			set: func(o *Options, s string) error {
 				if s != "shuffle" && s != "given" {
 					return &param.FieldError{Field: "order", Value: s, Range: "shuffle or given"}
@@ -188,22 +190,25 @@ func OptionList() []Option {
 		{Name: "line-search", Type: "bool", Doc: "batch GD chooses each step by exact line search (false: the fixed step eps)", Bool: true,
 			set: func(o *Options, s string) (err error) { o.Line, err = parseBool("line-search", s); return },
 			get: func(o Options) string { return strconv.FormatBool(o.Line) }},
-		{Name: "loss", Type: "string", Doc: "linear-svm loss: hinge (LIBLINEAR -s 3) or squared-hinge (-s 1)",
+		{Name: "loss", Type: "string", Doc: "the loss the learner minimises, of the margin z = y·f(x): hinge max(0, 1−z), squared-hinge max(0, 1−z)²,\nperceptron max(0, −z), logistic log(1+e^−z), squared (f(x)−t)² (linear regression of the last feature on the others);\nlinear-svm takes hinge (LIBLINEAR -s 3) or squared-hinge (-s 1), sgd perceptron, hinge, logistic or squared (notes 002)",
 			set: func(o *Options, s string) error {
-				if s != "hinge" && s != "squared-hinge" {
-					return &param.FieldError{Field: "loss", Value: s, Range: "hinge or squared-hinge"}
+				if !slices.Contains(allLosses(), s) {
+					return &param.FieldError{Field: "loss", Value: s, Range: rangeLoss()}
 				}
 				o.Loss = s
 				return nil
 			},
 			get: func(o Options) string { return o.Loss }},
+		{Name: "batch", Type: "int", Doc: "samples per step of sgd: 1 is SGD, more a mini-batch, the number of samples or more full-batch gradient descent",
+			set: func(o *Options, s string) (err error) { o.Batch, err = parseInt("batch", s, 1, MaxBatch); return },
+			get: func(o Options) string { return strconv.Itoa(o.Batch) }},
 		{Name: "cache-mb", Type: "float", Doc: "svm kernel cache in MiB (LIBSVM's -m)",
 			set: func(o *Options, s string) (err error) {
 				o.CacheMB, err = parseFloat("cache-mb", s, func(v float64) bool { return v > 0 && v <= MaxCacheMB }, rangeCache)
 				return
 			},
 			get: func(o Options) string { return ftoa(o.CacheMB) }},
-		{Name: "seed", Type: "uint", Doc: "seed of the presentation order (perceptrons, batch GD, linear-svm)",
+		{Name: "seed", Type: "uint", Doc: "seed of the presentation order (perceptrons, batch GD, sgd, linear-svm)",
 			set: func(o *Options, s string) error {
 				v, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
 				if err != nil {
@@ -309,6 +314,7 @@ func (o Options) Validate() error {
 		f("bias", o.Bias, o.Bias != 0, rangeBias),
 		f("cache-mb", o.CacheMB, o.CacheMB > 0 && o.CacheMB <= MaxCacheMB, rangeCache),
 		i("threads", o.Threads, 0, MaxThreads),
+		i("batch", o.Batch, 1, MaxBatch),
 		i("degree", o.Degree, kernel.MinDegree, kernel.MaxDegree),
 		f("coef0", o.Coef0, true, "a finite number"),
 		f("nu", o.Nu, o.Nu > 0 && o.Nu <= 1, rangeNu),
@@ -324,14 +330,38 @@ func (o Options) Validate() error {
 	if o.Order != "shuffle" && o.Order != "given" {
 		return &param.FieldError{Field: "order", Value: o.Order, Range: "shuffle or given"}
 	}
-	if o.Loss != "hinge" && o.Loss != "squared-hinge" {
-		return &param.FieldError{Field: "loss", Value: o.Loss, Range: "hinge or squared-hinge"}
+	if !slices.Contains(allLosses(), o.Loss) {
+		return &param.FieldError{Field: "loss", Value: o.Loss, Range: rangeLoss()}
 	}
 	if _, err := parseClassWeight(o.ClassWeight); err != nil {
 		return err
 	}
 	_, err := o.KernelSpec()
 	return err
+}
+
+// allLosses returns every value of the loss option, each learner's
+// Losses in the registry's order.
+func allLosses() []string {
+	var all []string
+	for _, s := range All() {
+		for _, l := range s.Losses {
+			if !slices.Contains(all, l) {
+				all = append(all, l)
+			}
+		}
+	}
+	return all
+}
+
+func rangeLoss() string {
+	var parts []string
+	for _, s := range All() {
+		if len(s.Losses) > 0 {
+			parts = append(parts, strings.Join(s.Losses, ", ")+" for "+s.Name)
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // rangeWeight is the class-weight option's range, for people.
@@ -433,10 +463,32 @@ type Spec struct {
 	Needs   Needs
 	// Form is the form of the learner's model as a model file
 	// (learning/modelfile) stores it; NoFile when none does.
-	Form  Form
-	build func(o Options, k kernel.Kernel) learning.Learner
+	Form Form
+	// Losses are the values of the loss option the learner takes (for
+	// those that read it), its default first if it has its own.
+	Losses []string
+	// LabOnly marks a learner that only the lab traces (mark1 lab and the
+	// lab page): it has no learning.Learner, and New refuses it.
+	LabOnly bool
+	build   func(o Options, k kernel.Kernel) learning.Learner
 	// values builds a learner whose Needs.Values is true.
 	values func(o Options, k kernel.Kernel) svm.ValueLearner
+}
+
+// LabOnlyOption reports whether only learners that the lab alone traces
+// (LabOnly) read the option: a front end that runs none of them has no use
+// for it.
+func LabOnlyOption(name string) bool {
+	read := false
+	for _, s := range All() {
+		if s.Reads(name) {
+			if !s.LabOnly {
+				return false
+			}
+			read = true
+		}
+	}
+	return read
 }
 
 // Reads reports whether the learner reads the option.
@@ -474,7 +526,7 @@ func All() []Spec {
 			values: func(o Options, k kernel.Kernel) svm.ValueLearner {
 				return svm.SVR{Kernel: k, Nu: true, Settings: svm.Settings{C: o.C, Nu: o.Nu, Eps: o.Tol, CacheMB: o.CacheMB, Threads: o.Threads}}
 			}},
-		{Name: "linear-svm", Form: LinearSVMForm, Doc: "the linear SVM (LIBLINEAR's dual coordinate descent, one-vs-rest)", Options: []string{"C", "tol", "loss", "bias", "seed"},
+		{Name: "linear-svm", Form: LinearSVMForm, Doc: "the linear SVM (LIBLINEAR's dual coordinate descent, one-vs-rest)", Options: []string{"C", "tol", "loss", "bias", "seed"}, Losses: []string{"hinge", "squared-hinge"},
 			build: func(o Options, _ kernel.Kernel) learning.Learner {
 				loss := svm.Hinge
 				if o.Loss == "squared-hinge" {
@@ -512,6 +564,8 @@ func All() []Spec {
 				nb, io := online(o)
 				return learning.KernelPerceptron{Kernel: k, NoBias: nb, InOrder: io, MaxEpochs: o.Epochs, Seed: o.Seed}
 			}},
+		{Name: "sgd", Doc: "gradient descent on a loss (notes 002): SGD, mini-batches or the full batch; traced by mark1 lab and the lab page only",
+			Options: []string{"loss", "batch", "epochs", "eps", "bias", "order", "seed"}, Losses: []string{"perceptron", "hinge", "logistic", "squared"}, LabOnly: true},
 	}
 }
 
@@ -544,6 +598,9 @@ func (s Spec) Check(o Options) error {
 	if o.ClassWeight != "" && !s.Reads("class-weight") {
 		return &param.FieldError{Field: "class-weight", Value: o.ClassWeight, Range: "none for " + s.Name + " (LIBSVM's -wi is for the C-SVC, svm)"}
 	}
+	if s.Reads("loss") && !slices.Contains(s.Losses, o.Loss) {
+		return &param.FieldError{Field: "loss", Value: o.Loss, Range: strings.Join(s.Losses, ", ") + " for " + s.Name}
+	}
 	if s.Reads("bias") && s.Name != "linear-svm" && o.Bias > 0 && o.Bias != 1 {
 		return &param.FieldError{Field: "bias", Value: ftoa(o.Bias), Range: "1 (an always-on input) or negative (none) for " + s.Name}
 	}
@@ -575,6 +632,9 @@ type Built struct {
 func (s Spec) New(o Options, d *learning.Data) (Built, error) {
 	if err := s.Check(o); err != nil {
 		return Built{}, err
+	}
+	if s.LabOnly {
+		return Built{}, param.Errorf("learner", s.Name, "one with a model: %s is traced by mark1 lab and the lab page only", s.Name)
 	}
 	var b Built
 	if s.Needs.Kernel {

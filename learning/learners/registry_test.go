@@ -99,6 +99,13 @@ func TestNew(t *testing.T) {
 	}
 	for _, spec := range All() {
 		b, err := spec.New(Defaults(), d)
+		if spec.LabOnly { // the lab traces it; no model to build
+			var fe *param.FieldError
+			if !errors.As(err, &fe) || fe.Field != "learner" {
+				t.Errorf("%s: New = %v; want a field error for learner", spec.Name, err)
+			}
+			continue
+		}
 		if spec.Needs.Values {
 			if err != nil || b.Learner != nil || b.Values == nil || b.Values.Name() != spec.Name {
 				t.Errorf("%s: New = %v, %v, %v", spec.Name, b.Learner, b.Values, err)
@@ -124,6 +131,9 @@ func TestRecorderStops(t *testing.T) {
 	d := &learning.Data{X: x, Y: y, Classes: 2}
 	stop := errors.New("enough")
 	for _, spec := range All() {
+		if spec.LabOnly { // no learning.Learner (the lab's trace)
+			continue
+		}
 		o := Defaults()
 		o.Tol = 1e-9
 		b, err := spec.New(o, d)
@@ -151,6 +161,45 @@ func TestRecorderStops(t *testing.T) {
 		}
 		if res != nil && res.Status != learning.Stopped {
 			t.Errorf("%s: status %v; want stopped", spec.Name, res.Status)
+		}
+	}
+}
+
+// One word, one meaning: loss is one option whose values depend on the
+// learner; each learner refuses the others' losses in the option's name,
+// and every learner that reads loss takes the default.
+func TestLossPerLearner(t *testing.T) {
+	for _, c := range []struct {
+		learner, loss string
+		ok            bool
+	}{
+		{"linear-svm", "hinge", true}, {"linear-svm", "squared-hinge", true},
+		{"linear-svm", "logistic", false}, {"linear-svm", "perceptron", false}, {"linear-svm", "squared", false},
+		{"sgd", "perceptron", true}, {"sgd", "hinge", true}, {"sgd", "logistic", true}, {"sgd", "squared", true},
+		{"sgd", "squared-hinge", false},
+		{"perceptron", "logistic", true}, // the perceptron does not read loss
+	} {
+		s, err := Lookup(c.learner)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := Defaults()
+		if err := o.Set("loss", c.loss); err != nil {
+			t.Fatalf("Set loss %s: %v", c.loss, err)
+		}
+		err = s.Check(o)
+		var fe *param.FieldError
+		if c.ok != (err == nil) || (err != nil && (!errors.As(err, &fe) || fe.Field != "loss")) {
+			t.Errorf("%s with loss %s: Check = %v; want ok %v", c.learner, c.loss, err, c.ok)
+		}
+	}
+	o := Defaults()
+	if err := o.Set("loss", "cubic"); err == nil {
+		t.Error("loss cubic: Set took it")
+	}
+	for _, s := range All() {
+		if s.Reads("loss") && s.Check(Defaults()) != nil {
+			t.Errorf("%s refuses the default loss %s", s.Name, Defaults().Loss)
 		}
 	}
 }
