@@ -404,7 +404,7 @@ func (r *Run) frameTitle(f int) string {
 
 // Views lists the pictures a run can draw.
 func Views() []string {
-	return []string{"notes", "x", "w", "risk", "paths", "bias", "regions", "margin", "theorem"}
+	return []string{"notes", "x", "w", "risk", "paths", "bias", "regions", "margin", "theorem", "losses"}
 }
 
 // Picture draws view at frame f (−1: the last).
@@ -418,6 +418,10 @@ func Views() []string {
 //	regions  decision regions (kernel perceptron, SVM: f = ±1, support vectors)
 //	margin   the SVM's hard margin against soft margins as C changes
 //	theorem  mistakes so far against the bound (R/γ)²
+//	losses   sgd: every loss side by side at the same step
+//
+// For sgd (gradient descent on a loss) notes is x-space with the loss's
+// line beside the loss's risk over w-space; x and risk are each alone.
 func (r *Run) Picture(ctx context.Context, view string, f int) (*chart.Drawing, error) {
 	f = r.clampFrame(f)
 	e := r.Example
@@ -427,7 +431,19 @@ func (r *Run) Picture(ctx context.Context, view string, f int) (*chart.Drawing, 
 	}
 	linear := r.Perceptron != nil || r.GD != nil
 	if r.Loss != nil {
-		return nil, param.Errorf("view", strconv.Quote(view), "none: gradient descent on a loss is drawn on the lab page; here it writes its trace (as text or JSON)")
+		switch view {
+		case "notes", "x", "risk", "losses":
+		default:
+			return nil, param.Errorf("view", strconv.Quote(view), "notes, x, risk or losses for sgd (gradient descent on a loss)")
+		}
+		rows, err := r.lossPlots(ctx, view, f)
+		if err != nil {
+			return nil, err
+		}
+		if view == "losses" {
+			return chart.Plots(520*len(rows[0]), 1300, rows, e.Name+" · every loss at the same step, with the batch, ε and order of the run\n"+r.setupText(), 170), nil
+		}
+		return chart.Plots(640*len(rows[0]), 820, rows, caption, 190), nil
 	}
 	switch view {
 	case "notes", "x", "w", "risk":

@@ -49,12 +49,14 @@ Examples (--list shows them with what each teaches): `+strings.Join(lab.Names(),
 Views: notes (x-space, the dual chart and R(w) side by side), x, w, risk,
 paths (batch GD against the perceptron on R(w)), bias (the bias trick in 3-D),
 regions (kernel perceptron / SVM decision regions), margin (hard against soft
-margin), theorem (mistakes so far against (R/γ)²).
+margin), theorem (mistakes so far against (R/γ)²); for --learner sgd: notes (x-space with
+the loss's line beside the loss's risk over w-space), x, risk, losses (every loss side by side).
 
   mark1 lab --example notes-004 --trace
   mark1 lab --example needs-bias --learner batch-gd --bias --eps 0.5
   mark1 lab --example xor --learner kernel-perceptron --kernel poly:d=2,gamma=1
   mark1 lab --example overlap --learner sgd --loss logistic --batch 4 --eps 0.5
+  mark1 lab --example overlap --learner sgd --loss squared --batch 16 --eps 0.05 --png squared.png
   mark1 lab --example notes-004 --view notes --gif notes-004.gif`)
 	fs.StringVar(&o.example, "example", "notes-004", "the example data set")
 	fs.StringVar(&o.data, "data", "", "your own two-class data instead of an example: libsvm, CSV or \"x1 x2 ... label\" text, any dimension\n(pictures need 2 features; traces work in any dimension)")
@@ -76,7 +78,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 	fs.StringVar(&o.start, "start", "", "the perceptron's or batch GD's starting w, comma-separated (with --bias, b last); default 0")
 	fs.BoolVar(&o.trace, "trace", false, "print the trace as the notes write it (the default when nothing is drawn)")
 	fs.BoolVar(&o.asJSON, "json", false, "print the trace as JSON")
-	fs.StringVar(&o.view, "view", "", "picture: "+strings.Join(lab.Views(), ", ")+" (default notes, or regions for the kernel perceptron and the SVM)")
+	fs.StringVar(&o.view, "view", "", "picture: "+strings.Join(lab.Views(), ", ")+" (default notes, or regions for the kernel perceptron and the SVM;\nsgd draws notes, x, risk and losses)")
 	fs.IntVar(&o.step, "step", -1, "the step to draw: 0 is the start, -1 the end")
 	fs.StringVar(&o.png, "png", "", "draw the view at --step to this PNG file")
 	fs.StringVar(&o.svg, "svg", "", "draw the view at --step to this SVG file")
@@ -193,7 +195,7 @@ margin), theorem (mistakes so far against (R/γ)²).
 	}
 	if o.view == "" {
 		o.view = "notes"
-		if run.Perceptron == nil && run.GD == nil { // a kernel learner: no x-space line
+		if run.Perceptron == nil && run.GD == nil && run.Loss == nil { // a kernel learner: no x-space line
 			o.view = "regions"
 		}
 	}

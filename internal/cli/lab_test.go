@@ -191,3 +191,52 @@ func TestLabJSONEveryRun(t *testing.T) {
 		}
 	}
 }
+
+// TestLabSGDPictures draws gradient descent on each loss (notes 002):
+// every view sgd has gives a PNG of the size its rows and columns ask
+// (two panels side by side; the losses view four columns over two rows),
+// a GIF has a frame per step, and the views it has not are refused naming
+// the ones it has.
+func TestLabSGDPictures(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		loss, view string
+		w, h       int
+	}{
+		{"perceptron", "", 1280, 820}, {"hinge", "x", 640, 820}, {"logistic", "risk", 640, 820},
+		{"squared", "notes", 1280, 820}, {"logistic", "losses", 2080, 1300},
+	} {
+		args := []string{"lab", "--example", "overlap", "--learner", "sgd", "--loss", c.loss, "--batch", "4", "--eps", "0.1", "--png", c.loss + c.view + ".png"}
+		if c.view != "" {
+			args = append(args, "--view", c.view)
+		}
+		if code, _, errs := run(t, dir, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		f, err := os.Open(filepath.Join(dir, c.loss+c.view+".png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(f)
+		f.Close()
+		if err != nil || cfg.Width != c.w || cfg.Height != c.h {
+			t.Errorf("%s %s: %dx%d (%v); want %dx%d", c.loss, c.view, cfg.Width, cfg.Height, err, c.w, c.h)
+		}
+	}
+	if code, _, errs := run(t, dir, "lab", "--example", "overlap", "--learner", "sgd", "--loss", "hinge", "--batch", "16", "--epochs", "5", "--gif", "sgd.gif"); code != 0 {
+		t.Fatalf("--gif: exit %d: %s", code, errs)
+	}
+	f, err := os.Open(filepath.Join(dir, "sgd.gif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(f)
+	f.Close()
+	if err != nil || len(g.Image) != 6 { // the start and one full-batch step per epoch
+		t.Errorf("--gif: %v frames (%v); want 6", len(g.Image), err)
+	}
+	code, _, errs := run(t, dir, "lab", "--example", "overlap", "--learner", "sgd", "--view", "regions", "--png", "r.png")
+	if code != 2 || !strings.Contains(errs, "notes, x, risk or losses for sgd") {
+		t.Errorf("--view regions for sgd: exit %d: %s", code, errs)
+	}
+}
