@@ -12,6 +12,11 @@
 // The examples are two-class: label +1 (the notes' O, class "+") and −1 (X,
 // class "−"). Besides the built-in Examples, NewExample takes points from
 // the lab page and FromDataset a two-class file read by package dataset.
+// Data of up to four classes (Multi: NewMulti, MultiFromDataset,
+// GenerateMulti) run as the multi-class machines run (StartMulti):
+// one-vs-rest and one-vs-one two-class runs, turned into a class by
+// one-vs-rest's sign, one R-unit per class (the largest response, as the
+// machine), or one-vs-one votes (LIBSVM's).
 // Traces work in any dimension; the x-space and w-space pictures need two
 // features and say so otherwise.
 //

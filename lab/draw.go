@@ -34,7 +34,8 @@ var (
 // gifPalette is the palette of the lab's animations: chart's greys and
 // diverging scale, and the lab's own colours.
 func gifPalette() color.Palette {
-	return chart.GIFPalette(plusColor, minusColor, inkColor, greyColor, goldColor, feasible, plusTint, minusTint, mistakeCol, riskCol)
+	return chart.GIFPalette(plusColor, minusColor, inkColor, greyColor, goldColor, feasible, plusTint, minusTint, mistakeCol, riskCol,
+		noneTint, class3, class4, tint3, tint4)
 }
 
 const (

@@ -67,6 +67,13 @@ type Frame struct {
 	Regression bool        `json:"regression,omitempty"`
 	RiskNow    float64     `json:"risk_now"`
 	Losses     []LossPanel `json:"losses,omitempty"`
+	// More than two classes (MultiRun.Frame): Labels hold class indices
+	// into Classes; Rules are the classes each rule gives over XBox, and
+	// Lines the one-vs-rest separators a·x₁ + b·x₂ + c = 0 of the linear
+	// learners, one per class.
+	Classes []string     `json:"classes,omitempty"`
+	Rules   []RuleGrid   `json:"rules,omitempty"`
+	Lines   [][3]float64 `json:"lines,omitempty"`
 	// Text is the whole trace as the notes write it (the page marks the
 	// table's line of this frame).
 	Text string `json:"text"`
@@ -142,7 +149,6 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 	fr.Text = window(buf.String(), f, 100)
 	fr.Mark, fr.Mistake = r.mark(f)
 	fr.WAxes = [2]string{"w₁", "w₂"}
-	var decision func([]float64) float64
 	switch {
 	case r.Loss != nil:
 		t := r.Loss
@@ -174,7 +180,6 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 			for _, q := range region {
 				fr.Feasible = append(fr.Feasible, [2]float64{q.X, q.Y})
 			}
-			decision = func(x []float64) float64 { return line[0]*x[0] + line[1]*x[1] + line[2] }
 		}
 		fr.Risk = p.grid(fr.WBox, b, n)
 		fr.RiskNow = t.Risk0
@@ -208,8 +213,6 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 		}
 		g := newRiskGrid(e, r.Setup.Bias, b, wb, n)
 		fr.Risk = &Grid{N: n, Box: fr.WBox, Z: g.z, Max: g.hi}
-		w := fr.W
-		decision = func(x []float64) float64 { return w[0]*x[0] + w[1]*x[1] + b }
 		if r.Perceptron != nil {
 			if th := r.Perceptron.Theorem; th.Gamma > 0 && r.Perceptron.zeroStart() {
 				fr.Bound = th.Bound
@@ -227,10 +230,6 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 			fr.Status, fr.Converged = r.GD.Status, r.GD.Converged
 		}
 	case r.Kernel != nil:
-		k, err := exampleKernel(r.Setup.Kernel, r.Example)
-		if err != nil {
-			return nil, err
-		}
 		coef := make([]float64, len(e.X))
 		for _, s := range r.Kernel.Steps[:f] {
 			coef[s.Sample-1] = float64(s.Coef)
@@ -244,23 +243,12 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 				fr.Ringed = append(fr.Ringed, i+1)
 			}
 		}
-		bias := float64(b2i(r.Setup.Bias))
-		decision = func(x []float64) float64 {
-			var v float64
-			for i, c := range coef {
-				if c != 0 {
-					v += c * (k.Eval(e.X[i], x) + bias)
-				}
-			}
-			return v
-		}
 		fr.Status, fr.Converged = r.Kernel.Status, r.Kernel.Converged
 	default:
-		fx, support, err := r.svmAt(f)
+		_, support, err := r.svmAt(f)
 		if err != nil {
 			return nil, err
 		}
-		decision = fx
 		fr.Ringed = append(fr.Ringed, support...)
 		if f > 0 {
 			s := r.SVM.Steps[f-1]
@@ -269,6 +257,10 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 		}
 		fr.Band = true
 		fr.Status, fr.Converged = r.SVM.Status, r.SVM.bin.Status.Converged()
+	}
+	decision, err := r.decisionAt(f)
+	if err != nil {
+		return nil, err
 	}
 	if decision == nil { // the squared loss: a line through the points
 		return fr, nil
@@ -291,4 +283,54 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 	}
 	fr.Decision = g
 	return fr, nil
+}
+
+// decisionAt returns the run's classifier f(x) after frame f (−1: the
+// last), in any dimension: w·x + b for the linear learners and gradient
+// descent on a classification loss, Σ a_i (k(x_i, x) + bias) for the kernel
+// perceptron, Σ α_i y_i k(x_i, x) + b for the SVM. It is nil for the
+// squared loss, which fits a line instead of separating.
+func (r *Run) decisionAt(f int) (func([]float64) float64, error) {
+	f = r.clampFrame(f)
+	e := r.Example
+	d := e.Dim()
+	linear := func(w []float64, bias bool) func([]float64) float64 {
+		b := 0.0
+		if bias {
+			b = w[d]
+		}
+		return func(x []float64) float64 { return dot(w[:d], x) + b }
+	}
+	switch {
+	case r.Loss != nil:
+		if r.Loss.Options.Loss == "squared" {
+			return nil, nil
+		}
+		path := r.Path(f)
+		return linear(path[len(path)-1], r.Loss.Options.Bias), nil
+	case r.Perceptron != nil || r.GD != nil:
+		path := r.Path(f)
+		return linear(path[len(path)-1], r.Setup.Bias), nil
+	case r.Kernel != nil:
+		k, err := exampleKernel(r.Setup.Kernel, e)
+		if err != nil {
+			return nil, err
+		}
+		coef := make([]float64, len(e.X))
+		for _, s := range r.Kernel.Steps[:f] {
+			coef[s.Sample-1] = float64(s.Coef)
+		}
+		bias := float64(b2i(r.Setup.Bias))
+		return func(x []float64) float64 {
+			var v float64
+			for i, c := range coef {
+				if c != 0 {
+					v += c * (k.Eval(e.X[i], x) + bias)
+				}
+			}
+			return v
+		}, nil
+	}
+	fx, _, err := r.svmAt(f)
+	return fx, err
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 )
 
@@ -24,6 +25,9 @@ type GenOptions struct {
 	// points, chosen at random, change class.
 	LabelNoise float64 `json:"label_noise"`
 	Seed       uint64  `json:"seed"`
+	// Classes is the number of classes: 0 or 2 draws two (Generate), 3
+	// or 4 more (GenerateMulti; every kind but moons).
+	Classes int `json:"classes,omitempty"`
 }
 
 // MaxGenPoints bounds Generate's points.
@@ -40,6 +44,10 @@ func (o GenOptions) Check() error {
 		return fmt.Errorf("noise %v out of range [0, 2]", o.Noise)
 	case !(o.LabelNoise >= 0 && o.LabelNoise <= 0.5):
 		return fmt.Errorf("label_noise %v out of range [0, 0.5]", o.LabelNoise)
+	case o.Classes != 0 && (o.Classes < 2 || o.Classes > MaxClasses):
+		return fmt.Errorf("classes %d out of range [2, %d]", o.Classes, MaxClasses)
+	case o.Classes > 2 && o.Kind == "moons":
+		return fmt.Errorf("classes %d: two moons are two classes; blobs, xor, circles and spiral draw up to %d", o.Classes, MaxClasses)
 	}
 	return nil
 }
@@ -58,6 +66,9 @@ func isGenerator(k string) bool {
 func Generate(o GenOptions) (Example, error) {
 	if err := o.Check(); err != nil {
 		return Example{}, err
+	}
+	if o.Classes > 2 {
+		return Example{}, fmt.Errorf("classes %d: Generate draws two classes (GenerateMulti more)", o.Classes)
 	}
 	if o.N == 0 {
 		o.N = 60
@@ -130,4 +141,111 @@ func generatorTeaches(kind string) string {
 		return "two interleaved spirals: hard even for kernels; a narrow Gaussian follows them"
 	}
 	return "two moons: curved classes, nearly separable by a line, exactly by a kernel"
+}
+
+// GenerateMulti draws a data set of o.Classes classes (2 to MaxClasses)
+// from o.Seed, point i of class i mod Classes: Classes blobs around a
+// circle, the XOR quadrants (quadrant q of class q mod Classes), rings
+// inside rings, or as many interleaved spiral arms. Label noise moves
+// that fraction of points, chosen at random, to another class. The
+// classes are named 1, 2, ….
+func GenerateMulti(o GenOptions) (Multi, error) {
+	if err := o.Check(); err != nil {
+		return Multi{}, err
+	}
+	k := max(o.Classes, 2)
+	if o.Kind == "moons" && k > 2 {
+		return Multi{}, fmt.Errorf("classes %d: two moons are two classes", k)
+	}
+	if o.N == 0 {
+		o.N = 60
+	}
+	if o.N < k {
+		return Multi{}, fmt.Errorf("n %d: fewer points than the %d classes", o.N, k)
+	}
+	rng := rand.New(rand.NewPCG(o.Seed, 0x9e3779b97f4a7c15^uint64(k)))
+	x := make([][]float64, o.N)
+	y := make([]int, o.N)
+	for i := range x {
+		c := i % k
+		var p [2]float64
+		switch o.Kind {
+		case "blobs":
+			a := math.Pi/4 + 2*math.Pi*float64(c)/float64(k)
+			p = [2]float64{2.2*math.Cos(a) + 0.7*rng.NormFloat64(), 2.2*math.Sin(a) + 0.7*rng.NormFloat64()}
+		case "xor":
+			for {
+				p = [2]float64{6*rng.Float64() - 3, 6*rng.Float64() - 3}
+				if math.Abs(p[0]) > 0.3 && math.Abs(p[1]) > 0.3 {
+					break
+				}
+			}
+			q := 0 // the quadrants counterclockwise from x₁, x₂ > 0
+			switch {
+			case p[0] < 0 && p[1] > 0:
+				q = 1
+			case p[0] < 0 && p[1] < 0:
+				q = 2
+			case p[0] > 0 && p[1] < 0:
+				q = 3
+			}
+			c = q % k
+		case "circles":
+			r, a := 0.6+3.0*float64(c)/float64(k)+0.3*rng.Float64(), 2*math.Pi*rng.Float64()
+			p = [2]float64{r * math.Cos(a), r * math.Sin(a)}
+		case "spiral":
+			t := 0.25 + 3.25*rng.Float64()
+			a := 1.75*t + 2*math.Pi*float64(c)/float64(k)
+			p = [2]float64{t * math.Cos(a), t * math.Sin(a)}
+		case "moons":
+			a := math.Pi * rng.Float64()
+			if c == 0 {
+				p = [2]float64{2*math.Cos(a) - 1, 2*math.Sin(a) - 0.5}
+			} else {
+				p = [2]float64{1 - 2*math.Cos(a), 0.5 - 2*math.Sin(a)}
+			}
+		}
+		p[0] += o.Noise * rng.NormFloat64()
+		p[1] += o.Noise * rng.NormFloat64()
+		x[i] = []float64{math.Round(p[0]*100) / 100, math.Round(p[1]*100) / 100}
+		y[i] = c
+	}
+	flips := int(math.Round(o.LabelNoise * float64(o.N)))
+	for _, i := range rng.Perm(o.N)[:flips] {
+		y[i] = (y[i] + 1 + rng.IntN(k-1)) % k
+	}
+	classes := make([]string, k)
+	for c := range classes {
+		classes[c] = strconv.Itoa(c + 1)
+	}
+	name := fmt.Sprintf("%s, %d classes (n = %d, noise %s, label noise %s, seed %d)", o.Kind, k, o.N, Num(o.Noise), Num(o.LabelNoise), o.Seed)
+	// A class the label noise emptied (a few points) is kept out: the
+	// classes are those that have points.
+	present := map[int]bool{}
+	for _, c := range y {
+		present[c] = true
+	}
+	if len(present) < k {
+		return Multi{}, fmt.Errorf("%s: label noise left a class with no points; draw more points", name)
+	}
+	m, err := NewMulti(name, x, y, classes)
+	if err != nil {
+		return Multi{}, err
+	}
+	m.Teaches = fmt.Sprintf("%d classes: %s", k, multiTeaches(o.Kind))
+	return m, nil
+}
+
+func multiTeaches(kind string) string {
+	switch kind {
+	case "blobs":
+		return "Gaussian clouds around a circle: lines separate each from the rest, unless the noise makes them overlap"
+	case "xor":
+		return "the quadrants: one-vs-rest lines cannot cut one quadrant from three; one-vs-one lines can"
+	case "circles":
+		return "rings inside rings: the middle rings need a kernel against the rest"
+	case "spiral":
+		return "interleaved spiral arms: a narrow Gaussian follows them"
+	}
+	return "two moons"
 }

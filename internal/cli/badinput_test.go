@@ -309,6 +309,7 @@ func TestBadInputs(t *testing.T) {
 	write("te.libsvm", []byte("0 1:1 2:0\n1 1:0 2:1\n"))
 	write("model.json", []byte("0 1:1 2:0\n1 1:0 2:1\n")) // data named as fit's default model
 	write("lab.csv", []byte("x,y,label\n0,0,a\n1,1,b\n0,1,a\n1,0,b\n"))
+	write("five.csv", []byte("x,y,label\n0,0,a\n1,1,b\n0,1,c\n1,0,d\n2,2,e\n"))
 	os.Symlink("tr.libsvm", filepath.Join(dir, "trlink.libsvm"))
 	os.Link(filepath.Join(dir, "tr.libsvm"), filepath.Join(dir, "trhard.libsvm"))
 	if code, _, errs := run(t, dir, "fit", "--data", "tr.libsvm", "--learner", "perceptron", "--quiet", "--model", "fitted.json"); code != 0 {
@@ -457,6 +458,7 @@ func TestBadInputs(t *testing.T) {
 		// One word, one meaning: loss's values depend on the learner, sgd is the lab's.
 		{"lab sgd --loss squared-hinge", []string{"lab", "--learner", "sgd", "--loss", "squared-hinge"}, 2, []string{"--loss squared-hinge", "perceptron, hinge, logistic, squared for sgd"}},
 		{"fit linear-svm --loss logistic", []string{"fit", "--data", "lab.csv", "--learner", "linear-svm", "--loss", "logistic"}, 2, []string{"--loss logistic", "hinge, squared-hinge for linear-svm"}},
+		{"lab --data of 5 classes", []string{"lab", "--data", "five.csv"}, 1, []string{"five.csv", "5 classes", "2 to 4"}},
 		{"fit --learner sgd", []string{"fit", "--data", "lab.csv", "--learner", "sgd"}, 2, []string{"--learner sgd", "mark1 lab"}},
 		{"fit --batch", []string{"fit", "--data", "lab.csv", "--batch", "4"}, 2, []string{"--batch"}},
 		{"lab sgd --batch 0", []string{"lab", "--learner", "sgd", "--batch", "0"}, 2, []string{"--batch 0", "[1, 1000000]"}},

@@ -122,6 +122,7 @@ var goldenCases = []struct {
 	{"compare", []string{"compare", "--task", "leftright", "--n", "20", "--epochs", "5", "--no-theory", "--quiet"}},
 	{"lab", []string{"lab", "--example", "notes-004"}},
 	{"lab-svm", []string{"lab", "--example", "pizza-001", "--learner", "svm"}},
+	{"lab-classes", []string{"lab", "--data", "three-classes.csv", "--bias"}},
 	{"pa", []string{"pa", "--task", "leftright", "--n", "5"}},
 }
 
@@ -138,6 +139,13 @@ func TestGoldenOutputs(t *testing.T) {
 		if code, _, errs := run(t, dir, args...); code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errs)
 		}
+	}
+	three, err := os.ReadFile(filepath.Join("testdata", "three-classes.csv")) // lab's data of three classes
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "three-classes.csv"), three, 0o644); err != nil {
+		t.Fatal(err)
 	}
 	for _, c := range goldenCases {
 		t.Run(c.name, func(t *testing.T) {

@@ -50,16 +50,19 @@ Views: notes (x-space, the dual chart and R(w) side by side), x, w, risk,
 paths (batch GD against the perceptron on R(w)), bias (the bias trick in 3-D),
 regions (kernel perceptron / SVM decision regions), margin (hard against soft
 margin), theorem (mistakes so far against (R/γ)²); for --learner sgd: notes (x-space with
-the loss's line beside the loss's risk over w-space), x, risk, losses (every loss side by side).
+the loss's line beside the loss's risk over w-space), x, risk, losses (every loss side by side);
+for --data of 3 or 4 classes: classes (the regions of one-vs-rest by sign, of one R-unit per
+class whose largest response wins, and of one-vs-one votes, side by side).
 
   mark1 lab --example notes-004 --trace
   mark1 lab --example needs-bias --learner batch-gd --bias --eps 0.5
   mark1 lab --example xor --learner kernel-perceptron --kernel poly:d=2,gamma=1
   mark1 lab --example overlap --learner sgd --loss logistic --batch 4 --eps 0.5
   mark1 lab --example overlap --learner sgd --loss squared --batch 16 --eps 0.05 --png squared.png
-  mark1 lab --example notes-004 --view notes --gif notes-004.gif`)
+  mark1 lab --example notes-004 --view notes --gif notes-004.gif
+  mark1 lab --data three-classes.csv --bias --png classes.png`)
 	fs.StringVar(&o.example, "example", "notes-004", "the example data set")
-	fs.StringVar(&o.data, "data", "", "your own two-class data instead of an example: libsvm, CSV or \"x1 x2 ... label\" text, any dimension\n(pictures need 2 features; traces work in any dimension)")
+	fs.StringVar(&o.data, "data", "", "your own data instead of an example: libsvm, CSV or \"x1 x2 ... label\" text, any dimension, 2 to 4 classes\n(more than two: one-vs-rest and one-vs-one runs, drawn by --view classes; pictures need 2 features)")
 	fs.StringVar(&o.format, "format", "auto", "--data format: auto, libsvm, csv or text")
 	fs.StringVar(&o.labelCol, "label-column", "", "--data CSV: the label column, by name or 1-based position (default: label/class/target/y, else the last)")
 	fs.BoolVar(&o.list, "list", false, "list the examples and what each teaches")
@@ -78,7 +81,7 @@ the loss's line beside the loss's risk over w-space), x, risk, losses (every los
 	fs.StringVar(&o.start, "start", "", "the perceptron's or batch GD's starting w, comma-separated (with --bias, b last); default 0")
 	fs.BoolVar(&o.trace, "trace", false, "print the trace as the notes write it (the default when nothing is drawn)")
 	fs.BoolVar(&o.asJSON, "json", false, "print the trace as JSON")
-	fs.StringVar(&o.view, "view", "", "picture: "+strings.Join(lab.Views(), ", ")+" (default notes, or regions for the kernel perceptron and the SVM;\nsgd draws notes, x, risk and losses)")
+	fs.StringVar(&o.view, "view", "", "picture: "+strings.Join(lab.Views(), ", ")+" (default notes, or regions for the kernel perceptron and the SVM;\nsgd draws notes, x, risk and losses; data of 3 or 4 classes draw classes)")
 	fs.IntVar(&o.step, "step", -1, "the step to draw: 0 is the start, -1 the end")
 	fs.StringVar(&o.png, "png", "", "draw the view at --step to this PNG file")
 	fs.StringVar(&o.svg, "svg", "", "draw the view at --step to this SVG file")
@@ -150,15 +153,24 @@ the loss's line beside the loss's risk over w-space), x, risk, losses (every los
 		return usagef("lab: --gif %s: the animation is a GIF; name the file .gif", o.gifPath)
 	}
 	var e lab.Example
+	var multi *lab.Multi // data of more than two classes
 	if o.data != "" {
 		s, err := dataset.ReadFileContext(ctx, o.data, dataset.Options{Format: format, LabelColumn: o.labelCol, MaxRows: lab.MaxDataRows + 1})
 		if err != nil {
 			return fmt.Errorf("lab: --data: %w", err)
 		}
-		if e, err = lab.FromDataset(s); err != nil {
+		if len(s.Classes) > 2 {
+			m, err := lab.MultiFromDataset(s)
+			if err != nil {
+				return fmt.Errorf("lab: --data: %w", err)
+			}
+			multi = &m
+			fmt.Fprintf(env.Stderr, "%s: %d points, %d features; %s\n", o.data, len(m.X), len(m.X[0]), m.Teaches)
+		} else if e, err = lab.FromDataset(s); err != nil {
 			return fmt.Errorf("lab: --data: %w", err)
+		} else {
+			fmt.Fprintf(env.Stderr, "%s: %d points, %d features; %s\n", o.data, len(e.X), e.Dim(), e.Teaches)
 		}
-		fmt.Fprintf(env.Stderr, "%s: %d points, %d features; %s\n", o.data, len(e.X), e.Dim(), e.Teaches)
 	} else {
 		var err error
 		if e, err = lab.Find(o.example); err != nil {
@@ -182,6 +194,9 @@ the loss's line beside the loss's risk over w-space), x, risk, losses (every los
 	if err != nil {
 		return o.lf.fields.usage(err)
 	}
+	if multi != nil {
+		return runLabMulti(ctx, env, o, *multi, setup)
+	}
 	run, err := lab.Start(ctx, e, setup)
 	if err != nil {
 		if m := o.lf.fields.message(err); m != "" && ctx.Err() == nil {
@@ -198,6 +213,60 @@ the loss's line beside the loss's risk over w-space), x, risk, losses (every los
 		if run.Perceptron == nil && run.GD == nil && run.Loss == nil { // a kernel learner: no x-space line
 			o.view = "regions"
 		}
+	}
+	if o.step >= run.Frames() {
+		return usagef("lab: --step %d: the run has steps 0 to %d", o.step, run.Frames()-1)
+	}
+	if o.png != "" || o.svg != "" {
+		d, err := run.Picture(ctx, o.view, o.step)
+		if err != nil {
+			return labError(ctx, err)
+		}
+		if o.png != "" {
+			if err := atomicfile.Write(o.png, func(f *os.File) error { return d.WritePNG(f) }); err != nil {
+				return err
+			}
+		}
+		if o.svg != "" {
+			if err := atomicfile.Write(o.svg, func(f *os.File) error { return d.WriteSVG(f) }); err != nil {
+				return err
+			}
+		}
+	}
+	if o.gifPath != "" {
+		g, err := run.Animate(ctx, o.view, o.delay, o.maxFrames)
+		if err != nil {
+			return labError(ctx, err)
+		}
+		if err := atomicfile.Write(o.gifPath, func(f *os.File) error { return gif.EncodeAll(f, g) }); err != nil {
+			return err
+		}
+	}
+	switch {
+	case o.asJSON:
+		return run.WriteJSON(env.Stdout)
+	case o.trace || !drawing:
+		return run.WriteText(env.Stdout)
+	}
+	return nil
+}
+
+// runLabMulti runs the learner on data of more than two classes (one-vs-rest
+// and one-vs-one, lab.StartMulti) and writes or draws it as runLab does.
+func runLabMulti(ctx context.Context, env *Env, o labOptions, m lab.Multi, setup lab.Setup) error {
+	run, err := lab.StartMulti(ctx, m, setup)
+	if err != nil {
+		if msg := o.lf.fields.message(err); msg != "" && ctx.Err() == nil {
+			return usagef("lab: %s", msg)
+		}
+		return labError(ctx, err)
+	}
+	drawing := o.png != "" || o.svg != "" || o.gifPath != ""
+	if o.view != "" && !drawing {
+		return usagef("lab: --view draws a picture: give --png FILE, --svg FILE or --gif FILE")
+	}
+	if o.view == "" {
+		o.view = "classes"
 	}
 	if o.step >= run.Frames() {
 		return usagef("lab: --step %d: the run has steps 0 to %d", o.step, run.Frames()-1)

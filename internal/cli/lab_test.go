@@ -240,3 +240,55 @@ func TestLabSGDPictures(t *testing.T) {
 		t.Errorf("--view regions for sgd: exit %d: %s", code, errs)
 	}
 }
+
+// TestLabClasses runs lab on data of three classes (a CSV of iris's
+// names; its trace is the golden case lab-classes): the trace as JSON, and
+// the picture of the three rules side by side; a two-class view is refused
+// naming the one it has.
+func TestLabClasses(t *testing.T) {
+	dir := t.TempDir()
+	data, err := filepath.Abs("testdata/three-classes.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, dir, "lab", "--data", data, "--bias", "--json")
+	if code != 0 {
+		t.Fatalf("--json: exit %d: %s", code, errs)
+	}
+	var v struct {
+		Classes   []string `json:"classes"`
+		OneVsRest []struct {
+			Class string `json:"class"`
+		} `json:"one_vs_rest"`
+		OneVsOne []struct {
+			Classes [2]string `json:"classes"`
+		} `json:"one_vs_one"`
+		Rules []lab.RuleScore `json:"rules"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Classes) != 3 || len(v.OneVsRest) != 3 || len(v.OneVsOne) != 3 || v.OneVsOne[2].Classes != [2]string{"versicolor", "virginica"} || len(v.Rules) != 3 {
+		t.Errorf("--json: %+v", v)
+	}
+	if code, _, errs := run(t, dir, "lab", "--data", data, "--learner", "svm", "--kernel", "gaussian:sigma=1", "--png", "c.png"); code != 0 {
+		t.Fatalf("--png: exit %d: %s", code, errs)
+	}
+	f, err := os.Open(filepath.Join(dir, "c.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := png.DecodeConfig(f)
+	f.Close()
+	if err != nil || cfg.Width != 1860 || cfg.Height != 860 {
+		t.Errorf("--png: %dx%d, %v; want three 620-pixel panels, 1860x860", cfg.Width, cfg.Height, err)
+	}
+	code, _, errs = run(t, dir, "lab", "--data", data, "--view", "notes", "--png", "n.png")
+	if code != 2 || !strings.Contains(errs, "classes for data of more than two classes") {
+		t.Errorf("--view notes on three classes: exit %d: %s", code, errs)
+	}
+	code, _, errs = run(t, dir, "lab", "--data", data, "--learner", "sgd", "--loss", "squared")
+	if code != 2 || !strings.Contains(errs, "squared loss") {
+		t.Errorf("sgd squared on three classes: exit %d: %s", code, errs)
+	}
+}
