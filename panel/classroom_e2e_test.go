@@ -464,3 +464,85 @@ func TestPageSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestLabClasses shows data of three and four classes on the lab page:
+// drawn data from the address (the classes, the rule, the step), each
+// rule's regions side by side with the counts the server gives, a legend
+// of every class; points placed by hand in three classes (the class
+// picked for each), carried by the address to a fresh phone-sized
+// browser; and a CSV of four classes loaded and saved back.
+func TestLabClasses(t *testing.T) {
+	_, ts := newPanel(t, Config{})
+	b := openPage(t, 1280, 800, ts.URL+"/lab.html#gen=blobs&n=60&noise=0.3&ln=0&gs=2&cl=4&l=perceptron&bias=1&rule=ovr&f=40")
+	b.poll("four classes", `window.lab.frame && window.lab.frame.classes && window.lab.frame.classes.length === 4 && document.body.dataset.frame === "40"`)
+	if got := b.str(`document.getElementById("classlegend").hidden + " " + document.getElementById("xlegend").hidden + " " + document.getElementById("rulepanels").children.length`); got != "false true 3" {
+		t.Errorf("legend hidden, two-class legend hidden, rule panels: %s", got)
+	}
+	legend := b.str(`document.getElementById("classlegend").textContent`)
+	for _, c := range []string{"class 1 (○)", "class 2 (×)", "class 3 (△)", "class 4 (□)", "no class, or several"} {
+		if !strings.Contains(legend, c) {
+			t.Errorf("the legend lacks %q: %s", c, legend)
+		}
+	}
+	counter := b.str(`document.getElementById("counter").textContent`)
+	if !strings.Contains(counter, "one-vs-rest by sign") || !strings.Contains(counter, "claimed by none or several") {
+		t.Errorf("the counter does not follow the rule chosen: %s", counter)
+	}
+	b.shot("lab-classes-4-1280x800.png")
+	b.do("scroll", chromedp.ScrollIntoView(chromedp.ID("rulesbox")))
+	b.shot("lab-classes-4-rules-1280x800.png")
+
+	// Your points, three classes, each placed with its class picked.
+	set := func(id, v string) {
+		b.str(`(() => { const s = document.getElementById("` + id + `"); s.value = "` + v + `"; s.dispatchEvent(new Event("change")); return "" })()`)
+	}
+	set("example", "")
+	b.do("clear", chromedp.Click(chromedp.ID("clear")))
+	set("classes", "3")
+	set("learner", "svm")
+	if b.str(`document.getElementById("pick3").hidden + " " + document.getElementById("pick4").hidden`) != "false true" {
+		t.Fatal("with 3 classes the picker does not offer class 3 alone")
+	}
+	click := func(radio string, x, y int) {
+		b.do("pick", chromedp.Click(chromedp.ID(radio)))
+		b.str(`(() => { const c = document.getElementById("xspace"); const r = c.getBoundingClientRect();
+			c.dispatchEvent(new MouseEvent("click", {bubbles: true, clientX: r.left + ` + strconv.Itoa(x) + ` * r.width / c.width, clientY: r.top + ` + strconv.Itoa(y) + ` * r.height / c.height})); return "" })()`)
+	}
+	for _, p := range []struct {
+		radio string
+		x, y  int
+	}{{"label-plus", 400, 150}, {"label-plus", 430, 190}, {"label-minus", 140, 160}, {"label-minus", 170, 120}, {"label-3", 280, 440}, {"label-3", 320, 470}} {
+		click(p.radio, p.x, p.y)
+	}
+	b.poll("placed", `window.lab.frame && window.lab.frame.classes && window.lab.frame.points.length === 6`)
+	if got := b.str(`JSON.stringify(window.lab.points.map((p) => p[2]))`); got != "[1,1,2,2,3,3]" {
+		t.Errorf("the points' classes: %s; want [1,1,2,2,3,3]", got)
+	}
+	b.do("end", chromedp.Click(chromedp.ID("end")))
+	b.poll("end", `window.lab.frame.frame === window.lab.frame.frames - 1 && window.lab.frame.frame > 0`)
+	if got := b.str(`JSON.stringify(window.lab.frame.rules.map((r) => r.score.right))`); got != "[6,6,6]" {
+		t.Errorf("each rule's right points: %s; want [6,6,6] (three separate clouds)", got)
+	}
+	url := b.str(`location.href`)
+	if !strings.Contains(url, "cl=3") || !strings.Contains(url, "pts=") {
+		t.Fatalf("the address %s does not hold the classes and points", url)
+	}
+	want := b.str(`JSON.stringify(window.lab.frame)`)
+	fresh := openPage(t, 390, 844, url)
+	fresh.poll("restored", `window.lab.frame && window.lab.frame.classes !== undefined`)
+	if got := fresh.str(`JSON.stringify(window.lab.frame)`); got != want {
+		t.Errorf("the fresh browser shows another frame from %s", url)
+	}
+	if got := fresh.str(`document.getElementById("classes").value + " " + document.getElementById("pick3").hidden`); got != "3 false" {
+		t.Errorf("the fresh browser's classes and picker: %s", got)
+	}
+	fresh.shotFull("lab-classes-3-390x844-full.png")
+
+	// A CSV of four classes, loaded and saved back.
+	csv := "x1,x2,label\n1,1,a\n1.5,1.2,a\n-1,1,b\n-1.2,1.5,b\n-1,-1,c\n-1.5,-1.2,c\n1,-1,d\n1.2,-1.5,d\n"
+	b.str(`(() => { const dt = new DataTransfer(); dt.items.add(new File([` + "`" + csv + "`" + `], "four.csv")); const i = document.getElementById("loadpoints"); i.files = dt.files; i.dispatchEvent(new Event("change")); return "" })()`)
+	b.poll("four loaded", `window.lab.frame && window.lab.frame.classes && window.lab.frame.classes.length === 4 && window.lab.frame.points.length === 8`)
+	if got := b.str(`document.getElementById("classes").value + " " + JSON.stringify(window.lab.points.map((p) => p[2]))`); got != "4 [1,1,2,2,3,3,4,4]" {
+		t.Errorf("after loading four classes: %s", got)
+	}
+}

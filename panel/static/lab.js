@@ -7,7 +7,18 @@ const $ = (id) => document.getElementById(id);
 const COL = {
   plus: "#b2182b", minus: "#2166ac", ink: "#222", grey: "#777", gold: "#c88a00",
   mistake: "#1b9e3a", ptint: "#fddbc7", mtint: "#d1e5f0", feasible: "rgba(244,165,130,0.55)", axis: "#aaa",
+  // Up to four classes: each its colour, tint and mark (○ × △ □); grey
+  // where one-vs-rest leaves x to no class or to several.
+  classes: ["#b2182b", "#2166ac", "#1b7a3a", "#8a3fb0"], tints: ["#fddbc7", "#d1e5f0", "#ccebc5", "#e5d5f0"], none: "#d9d9d9",
 };
+const MARKS = ["○", "×", "△", "□"];
+const RULES = {
+  unit: "one R-unit per class: the largest f_c wins (the machine)",
+  ovr: "one-vs-rest by sign: the one class with f_c > 0",
+  ovo: "one-vs-one votes (LIBSVM)",
+};
+// nclasses is the number of classes of your points and drawn data.
+const nclasses = () => Number($("classes").value) || 2;
 // Run steps every runEvery ms; lab.html?every=100 runs faster.
 const runEvery = Math.max(20, Number(new URLSearchParams(location.search).get("every")) || 450);
 const lab = { frame: null, examples: [], points: [], gen: null, example: "notes-004", at: 0, timer: null, requests: 0, asked: 0 };
@@ -125,7 +136,10 @@ async function fetchFrame(f) {
   }
   if (lab.example) body.example = lab.example;
   else if (lab.gen) body.generate = lab.gen;
-  else body.points = lab.points;
+  else {
+    body.points = lab.points;
+    if (nclasses() > 2) body.classes = nclasses();
+  }
   if (!lab.example && !lab.gen && lab.points.length === 0) {
     lab.frame = null;
     draw();
@@ -168,6 +182,11 @@ function counter(fr) {
   if (!fr) return "";
   const n = fr.points.length, last = fr.frames - 1;
   let t;
+  if (fr.classes) {
+    const g = fr.rules.find((r) => r.rule === $("rule").value) || fr.rules[0];
+    return `step ${fr.frame} of ${last} (each two-class run one step, or at its end) · ${fr.classes.length} classes · ${RULES[g.rule]}: ${g.score.right} of ${n} training points right` +
+      (g.rule === "ovr" ? `, ${g.score.none} claimed by none or several` : "");
+  }
   switch ($("learner").value) {
     case "batch-gd":
       t = `step ${fr.frame} of ${last} (one update of w over the whole batch each) · ${fr.misclassified} of ${n} samples misclassified now (|V|)`;
@@ -223,6 +242,54 @@ function applyControls() {
     el.title = off || el.dataset.title;
     if (label) { label.title = el.title; label.classList.toggle("off", Boolean(off)); }
   }
+  const extra = {
+    classes: lab.example ? "The notes' examples are two-class: choose your points or drawn data for 3 or 4 classes." : "",
+    rule: nclasses() < 3 || lab.example ? "With two classes one run decides; the rule joins the runs of 3 or 4 classes." : "",
+  };
+  for (const [id, off] of Object.entries(extra)) {
+    const el = $(id), label = el.closest("label");
+    el.disabled = Boolean(off);
+    if (!el.dataset.title) el.dataset.title = (label && label.title) || "";
+    el.title = off || el.dataset.title;
+    if (label) { label.title = el.title; label.classList.toggle("off", Boolean(off)); }
+  }
+  updatePicker();
+}
+
+// updatePicker shows a radio for each class of your points: + and − for
+// two, classes 1 to 4 (the first two + and −'s colours) for more.
+function updatePicker() {
+  const k = nclasses(), multi = k > 2;
+  $("name-plus").textContent = multi ? "class 1 (○)" : "+ (O)";
+  $("name-minus").textContent = multi ? "class 2 (×)" : "− (X)";
+  $("pick3").hidden = k < 3;
+  $("pick4").hidden = k < 4;
+  for (const id of ["label-3", "label-4"]) if ($(id).closest("label").hidden && $(id).checked) $("label-plus").checked = true;
+  $("shifthint").textContent = multi ? "(shift-click places the next class)" : "(shift-click places the other class)";
+}
+
+// pickedLabel is the label of a point placed now: ±1 for two classes, the
+// class number 1 to 4 for more; shift gives the other (the next) class.
+function pickedLabel(shift) {
+  const k = nclasses();
+  if (k < 3) {
+    const l = $("label-plus").checked ? 1 : -1;
+    return shift ? -l : l;
+  }
+  let c = $("label-plus").checked ? 1 : $("label-minus").checked ? 2 : $("label-3").checked ? 3 : 4;
+  if (shift) c = (c % k) + 1;
+  return c;
+}
+
+// relabel moves your points from one number of classes to another: + and
+// − are classes 1 and 2; points of a class beyond the new number go.
+function relabel(from, to) {
+  if (from === to) return 0;
+  const before = lab.points.length;
+  if (from < 3 && to > 2) lab.points = lab.points.map((p) => [p[0], p[1], p[2] > 0 ? 1 : 2]);
+  else if (from > 2 && to < 3) lab.points = lab.points.filter((p) => p[2] <= 2).map((p) => [p[0], p[1], p[2] === 1 ? 1 : -1]);
+  else lab.points = lab.points.filter((p) => p[2] <= to);
+  return before - lab.points.length;
 }
 
 const LOSSCOL = { perceptron: "#222", hinge: "#c88a00", logistic: "#1b9e3a", squared: "#7b3294" };
@@ -288,6 +355,7 @@ function draw() {
   $("caption").textContent = fr ? fr.caption : "";
   $("counter").textContent = counter(fr);
   drawLosses(fr);
+  drawRules(fr);
   drawX(fr);
   drawW(fr);
   drawTrace(fr);
@@ -407,7 +475,9 @@ function drawPoints(ctx, v, fr, small) {
   const r = small ? 5 : 8, k = small ? 4.5 : 7;
   fr.points.forEach((p, i) => {
     const x = v.px(p[0]), y = v.py(p[1]);
-    if (fr.labels[i] > 0) {
+    if (fr.classes) {
+      mark(ctx, x, y, fr.labels[i], r);
+    } else if (fr.labels[i] > 0) {
       ctx.strokeStyle = COL.plus;
       ctx.beginPath(); ctx.arc(x, y, r, 0, 2 * Math.PI); ctx.stroke();
     } else {
@@ -421,6 +491,78 @@ function drawPoints(ctx, v, fr, small) {
   });
 }
 
+// mark draws class c's mark at (x, y): ○ × △ □ in its colour.
+function mark(ctx, x, y, c, r) {
+  ctx.strokeStyle = COL.classes[c];
+  ctx.beginPath();
+  switch (c) {
+    case 0: ctx.arc(x, y, r, 0, 2 * Math.PI); break;
+    case 1: ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r); ctx.moveTo(x + r, y - r); ctx.lineTo(x - r, y + r); break;
+    case 2: ctx.moveTo(x, y - r * 1.15); ctx.lineTo(x + r, y + r * 0.75); ctx.lineTo(x - r, y + r * 0.75); ctx.closePath(); break;
+    default: ctx.rect(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7);
+  }
+  ctx.stroke();
+}
+
+// rulePicture draws a rule's classes over x-space, the one-vs-rest lines
+// of the linear learners (not for the votes), and the points.
+function rulePicture(ctx, v, fr, g, small) {
+  shade(ctx, v, g, (z) => (z < 0 ? COL.none : COL.tints[z]));
+  axes(ctx, v, "x₁", "x₂");
+  if (g.rule !== "ovo") {
+    (fr.lines || []).forEach((l, c) => {
+      ctx.strokeStyle = COL.classes[c]; ctx.lineWidth = small ? 2 : 2.5;
+      if (l[0] !== 0 || l[1] !== 0) line(ctx, v, l[0], l[1], l[2]);
+    });
+  }
+  drawPoints(ctx, v, fr, small);
+}
+
+// drawRules draws the three rules side by side (3 or 4 classes).
+function drawRules(fr) {
+  const box = $("rulesbox");
+  box.hidden = !(fr && fr.classes);
+  if (box.hidden) return;
+  const panels = $("rulepanels");
+  if (panels.children.length !== fr.rules.length) {
+    panels.innerHTML = "";
+    for (let k = 0; k < fr.rules.length; k++) {
+      const d = document.createElement("div");
+      d.className = "rulepanel";
+      d.innerHTML = `<h3></h3><canvas width="300" height="300" role="img"></canvas><div class="stat"></div>`;
+      panels.appendChild(d);
+    }
+  }
+  fr.rules.forEach((g, k) => {
+    const d = panels.children[k], cv = d.querySelector("canvas"), ctx = cv.getContext("2d");
+    d.querySelector("h3").textContent = RULES[g.rule];
+    cv.setAttribute("aria-label", `x-space: the classes ${RULES[g.rule]} gives`);
+    d.querySelector(".stat").textContent = `${g.score.right} of ${fr.points.length} training points right` + (g.rule === "ovr" ? `, ${g.score.none} claimed by none or several` : "");
+    ctx.clearRect(0, 0, cv.width, cv.height);
+    rulePicture(ctx, view(cv, fr.xbox), fr, g, true);
+  });
+}
+
+// classLegend lists the classes' marks and regions (3 or 4 classes).
+function classLegend(fr) {
+  const el = $("classlegend");
+  const multi = Boolean(fr && fr.classes) || (!fr && !lab.example && nclasses() > 2);
+  el.hidden = !multi;
+  $("xlegend").hidden = multi;
+  $("wlegend").hidden = multi;
+  $("wspace").closest(".unit").hidden = multi; // a dual chart is of one two-class run
+  if (!$("xhead").dataset.two) { $("xhead").dataset.two = $("xhead").textContent; $("whead").dataset.two = $("whead").textContent; }
+  $("xhead").textContent = multi ? "the points of each class, the regions the rule chosen gives them (Rule, above), each class's line against the rest" : $("xhead").dataset.two;
+  $("whead").textContent = multi ? "a dual chart per two-class run: not drawn here" : $("whead").dataset.two;
+  if (!multi) return;
+  const names = fr ? fr.classes : Array.from({ length: nclasses() }, (_, i) => String(i + 1));
+  el.innerHTML = "";
+  names.forEach((name, c) => {
+    el.insertAdjacentHTML("beforeend", `<span class="k c${c}"></span>class ${name} (${MARKS[c]}) <span class="k t${c}"></span>its region `);
+  });
+  el.insertAdjacentHTML("beforeend", `<span class="k tnone"></span>no class, or several (one-vs-rest by sign) <span class="k line"></span>f_c = 0: a class against the rest, in its colour`);
+}
+
 function ring(ctx, v, p, color, r) {
   ctx.strokeStyle = color; ctx.lineWidth = 3;
   ctx.beginPath(); ctx.arc(v.px(p[0]), v.py(p[1]), r, 0, 2 * Math.PI); ctx.stroke();
@@ -432,13 +574,21 @@ function drawX(fr) {
   const box = fr ? fr.xbox : [-5, 5, -5, 5];
   const v = view(cv, box);
   lab.xview = v;
+  classLegend(fr);
+  if (fr && fr.classes) {
+    const g = fr.rules.find((r) => r.rule === $("rule").value) || fr.rules[0];
+    rulePicture(ctx, v, fr, g, false);
+    lab.drawn = fr.points.length;
+    return;
+  }
   if (fr && fr.decision) {
     shade(ctx, v, fr.decision, (z) => (z >= 0 ? COL.ptint : COL.mtint));
   }
   axes(ctx, v, "x₁", "x₂");
   if (!fr) {
     // No run to show: draw the user's points as placed so far.
-    drawPoints(ctx, v, { points: lab.points, labels: lab.points.map((p) => p[2]) });
+    if (nclasses() > 2) drawPoints(ctx, v, { points: lab.points, labels: lab.points.map((p) => p[2] - 1), classes: ["1", "2", "3", "4"] });
+    else drawPoints(ctx, v, { points: lab.points, labels: lab.points.map((p) => p[2]) });
     lab.drawn = lab.points.length;
     return;
   }
@@ -492,7 +642,10 @@ function drawW(fr) {
     const v = view(cv, [-4, 4, -4, 4]);
     axes(ctx, v, "w₁", "w₂");
     ctx.fillStyle = COL.grey; ctx.font = "16px sans-serif"; ctx.textAlign = "center";
-    ctx.fillText("the dual chart belongs to the perceptron and batch GD", cv.width / 2, cv.height / 2 - 30);
+    if (fr && fr.classes) {
+      ctx.fillText(`${fr.classes.length} classes: a dual chart for each two-class run;`, cv.width / 2, cv.height / 2 - 40);
+      ctx.fillText("the rules side by side are below, the runs in the trace", cv.width / 2, cv.height / 2 - 18);
+    } else ctx.fillText("the dual chart belongs to the perceptron and batch GD", cv.width / 2, cv.height / 2 - 30);
     $("rmax").textContent = "";
     return;
   }
@@ -586,7 +739,7 @@ async function stepOn() {
 // address shows the same thing.
 const CONTROLS = {
   learner: "l", eps: "eps", bias: "bias", order: "order", seed: "seed", linesearch: "ls", start: "start",
-  kernel: "k", C: "C", hard: "hard", loss: "loss", batch: "batch",
+  kernel: "k", C: "C", hard: "hard", loss: "loss", batch: "batch", rule: "rule",
 };
 
 function writeURL() {
@@ -596,6 +749,7 @@ function writeURL() {
     q.set("gen", lab.gen.kind); q.set("n", lab.gen.n); q.set("noise", lab.gen.noise);
     q.set("ln", lab.gen.label_noise); q.set("gs", lab.gen.seed);
   } else q.set("pts", lab.points.map((p) => p.join(",")).join(";"));
+  if (!lab.example && nclasses() > 2) q.set("cl", String(nclasses()));
   for (const [id, key] of Object.entries(CONTROLS)) {
     const el = $(id);
     const v = el.type === "checkbox" ? (el.checked ? "1" : "") : el.value;
@@ -619,14 +773,17 @@ function readURL() {
   }
   lab.example = "";
   lab.gen = null;
+  const cl = Number(q.get("cl"));
+  $("classes").value = String(cl >= 3 && cl <= 4 ? cl : 2);
   if (q.has("ex")) lab.example = q.get("ex");
   else if (q.has("gen")) {
-    lab.gen = { kind: q.get("gen"), n: Number(q.get("n")) || 60, noise: Number(q.get("noise")) || 0, label_noise: Number(q.get("ln")) || 0, seed: Number(q.get("gs")) || 0 };
+    lab.gen = { kind: q.get("gen"), n: Number(q.get("n")) || 60, noise: Number(q.get("noise")) || 0, label_noise: Number(q.get("ln")) || 0, seed: Number(q.get("gs")) || 0, classes: nclasses() };
     $("genkind").value = lab.gen.kind; $("genn").value = lab.gen.n; $("gennoise").value = lab.gen.noise;
     $("genlabel").value = lab.gen.label_noise; $("genseed").value = lab.gen.seed;
   } else if (q.has("pts")) {
     lab.points = q.get("pts").split(";").filter((t) => t).map((t) => t.split(",").map(Number));
   }
+  lab.nclasses = nclasses();
   const f = Number(q.get("f"));
   return Number.isInteger(f) && f >= -1 ? f : 0;
 }
@@ -634,7 +791,9 @@ function readURL() {
 // pointsShown returns the points on screen as [x1, x2, ±1].
 function pointsShown() {
   if (!lab.frame) return lab.points.slice();
-  return lab.frame.points.map((p, i) => [p[0], p[1], lab.frame.labels[i]]);
+  const fr = lab.frame;
+  if (fr.classes) return fr.points.map((p, i) => [p[0], p[1], Number(fr.classes[fr.labels[i]])]);
+  return fr.points.map((p, i) => [p[0], p[1], fr.labels[i]]);
 }
 
 function download(name, text) {
@@ -647,9 +806,11 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-// parsePoints reads two-class points from CSV ("x1,x2,label", an optional
-// header) or libsvm ("label 1:x1 2:x2") text; the larger label (as a
-// number), or the first met, is +.
+// parsePoints reads points of 2 to 4 classes from CSV ("x1,x2,label", an
+// optional header) or libsvm ("label 1:x1 2:x2") text. Two classes: the
+// larger label (as a number), or the first met, is +. More: the labels in
+// numeric order (or as first met) are classes 1 to 4. It returns the
+// points and the number of classes.
 function parsePoints(text) {
   const rows = [];
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
@@ -671,11 +832,16 @@ function parsePoints(text) {
     rows.push([x1, x2, label]);
   });
   const labels = [...new Set(rows.map((r) => r[2]))];
-  if (labels.length !== 2) throw new Error(`${labels.length} classes; the lab's learners separate two`);
+  if (labels.length < 2 || labels.length > 4) throw new Error(`${labels.length} classes; the lab takes 2 to 4`);
+  if (rows.length > 200) throw new Error(`${rows.length} points; the page takes at most 200`);
+  if (labels.length > 2) {
+    if (labels.every((l) => Number.isFinite(Number(l)))) labels.sort((a, b) => Number(a) - Number(b));
+    return { points: rows.map((r) => [r[0], r[1], labels.indexOf(r[2]) + 1]), classes: labels.length };
+  }
   let plus = labels[0];
   if (labels.every((l) => Number.isFinite(Number(l)))) plus = String(Math.max(...labels.map(Number)));
   if (rows.length > 200) throw new Error(`${rows.length} points; the page takes at most 200`);
-  return rows.map((r) => [r[0], r[1], String(Number(r[2])) === plus || r[2] === plus ? 1 : -1]);
+  return { points: rows.map((r) => [r[0], r[1], String(Number(r[2])) === plus || r[2] === plus ? 1 : -1]), classes: 2 };
 }
 
 // keys: → or n step, ← or b back, r run or pause, Home reset, End the end;
@@ -724,7 +890,9 @@ async function init() {
   }
   const teach = () => {
     const e = lab.examples.find((x) => x.name === lab.example);
-    $("teaches").textContent = e ? e.teaches : lab.gen ? `${lab.gen.kind}, drawn from seed ${lab.gen.seed}; click on x-space to add points to it` : "click on x-space to place + and − points";
+    const k = nclasses();
+    $("teaches").textContent = e ? e.teaches : lab.gen ? `${lab.gen.kind}${k > 2 ? `, ${k} classes` : ""}, drawn from seed ${lab.gen.seed}; click on x-space to add points to it` :
+      k > 2 ? `click on x-space to place points of classes 1 to ${k} (pick the class above)` : "click on x-space to place + and − points";
     sel.value = lab.example || (lab.gen ? "*gen" : "");
   };
   lab.teach = teach;
@@ -733,6 +901,7 @@ async function init() {
     // Looking at an example keeps your points: they come back with "your points".
     if (sel.value === "*gen") { readGen(); lab.example = ""; }
     else { lab.example = sel.value; lab.gen = null; }
+    applyControls();
     teach();
     show(0);
   });
@@ -741,11 +910,23 @@ async function init() {
       kind: $("genkind").value, n: Math.floor(Number($("genn").value)) || 60, noise: Number($("gennoise").value) || 0,
       label_noise: Number($("genlabel").value) || 0, seed: Math.max(0, Math.floor(Number($("genseed").value) || 0)),
     };
+    if (nclasses() > 2) lab.gen.classes = nclasses();
   };
-  $("generate").addEventListener("click", () => { stop(); readGen(); lab.example = ""; teach(); show(0); });
+  $("generate").addEventListener("click", () => { stop(); readGen(); lab.example = ""; applyControls(); teach(); show(0); });
   for (const id of ["learner", "eps", "bias", "order", "seed", "linesearch", "start", "kernel", "C", "hard", "loss", "batch"]) {
     $(id).addEventListener("change", () => { stop(); applyControls(); show(0); });
   }
+  lab.nclasses = nclasses();
+  $("classes").addEventListener("change", () => {
+    stop();
+    const gone = relabel(lab.nclasses, nclasses());
+    lab.nclasses = nclasses();
+    if (lab.gen) readGen();
+    applyControls();
+    teach();
+    show(0).then(() => { if (gone) showError(`${gone} points of the classes beyond ${nclasses()} were taken out`); });
+  });
+  $("rule").addEventListener("change", () => { writeURL(); draw(); });
   $("reset").addEventListener("click", () => { stop(); show(0); });
   $("step").addEventListener("click", () => { stop(); stepOn(); });
   $("back").addEventListener("click", () => { stop(); if (lab.at > 0) show(lab.at - 1); });
@@ -761,6 +942,7 @@ async function init() {
     lab.points = [];
     lab.example = "";
     lab.gen = null;
+    applyControls();
     teach();
     show(0);
   });
@@ -768,13 +950,17 @@ async function init() {
     download("points.csv", "x1,x2,label\n" + pointsShown().map((p) => `${p[0]},${p[1]},${p[2]}`).join("\n") + "\n");
   });
   $("savelibsvm").addEventListener("click", () => {
-    download("points.libsvm", pointsShown().map((p) => `${p[2] > 0 ? "+1" : "-1"} 1:${p[0]} 2:${p[1]}`).join("\n") + "\n");
+    const multi = lab.frame ? Boolean(lab.frame.classes) : nclasses() > 2;
+    download("points.libsvm", pointsShown().map((p) => `${multi ? p[2] : p[2] > 0 ? "+1" : "-1"} 1:${p[0]} 2:${p[1]}`).join("\n") + "\n");
   });
   $("loadpoints").addEventListener("change", async (ev) => {
     const file = ev.target.files[0];
     if (!file) return;
     try {
-      lab.points = parsePoints(await file.text());
+      const got = parsePoints(await file.text());
+      lab.points = got.points;
+      $("classes").value = String(got.classes);
+      applyControls();
     } catch (e) {
       showError(`${file.name}: ${e.message}`);
       return;
@@ -794,15 +980,17 @@ async function init() {
     const px = (ev.clientX - r.left) * (ev.target.width / r.width), py = (ev.clientY - r.top) * (ev.target.height / r.height);
     const x = Math.round(v.ix(px) * 10) / 10, y = Math.round(v.iy(py) * 10) / 10;
     if (x < v.box[0] || x > v.box[1] || y < v.box[2] || y > v.box[3]) return;
-    let label = $("label-plus").checked ? 1 : -1;
-    if (ev.shiftKey) label = -label;
     if (lab.example || lab.gen) {
-      // Placing a point on an example or drawn data makes them your points.
+      // Placing a point on an example or drawn data makes them your points
+      // (an example's two classes, drawn data's classes).
       lab.points = pointsShown();
+      if (lab.example) { $("classes").value = "2"; lab.nclasses = 2; }
       lab.example = "";
       lab.gen = null;
+      applyControls();
       teach();
     }
+    const label = pickedLabel(ev.shiftKey);
     lab.points.push([x, y, label]);
     stop();
     show(0);
