@@ -1,12 +1,17 @@
 package cli
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -115,6 +120,66 @@ func TestLabSite(t *testing.T) {
 		}
 	}
 	t.Logf("%d traces byte for byte equal", len(cases))
+
+	// The address's state on the static site: each learner, drawn data,
+	// points of three and drawn data of four classes, a step. Each address
+	// set in the open page (a settings left out is at its default, whatever
+	// the page showed before) shows its step, and the frame the page's
+	// WebAssembly drew is the one lab.Request.Answer gives natively for
+	// what the page asked.
+	for _, c := range []struct{ hash, frame string }{
+		{"ex=notes-004&f=3", "3"},
+		{"ex=needs-bias&l=batch-gd&bias=1&eps=0.5&f=4", "4"},
+		{"ex=rings&l=kernel-perceptron&k=gaussian%3Asigma%3D1&f=6", "6"},
+		{"ex=overlap&l=svm&C=10&f=5", "5"},
+		{"ex=overlap&l=sgd&loss=logistic&batch=4&eps=0.5&f=9", "9"},
+		{"gen=moons&n=40&noise=0.1&ln=0.05&gs=4&l=svm&k=gaussian%3Asigma%3D0.5&f=2", "2"},
+		{"pts=2.5,2.7,1;3.1,1.8,1;-2.9,2.5,2;-2.3,3.3,2;0,-3.3,3;0.8,-3.9,3&cl=3&l=perceptron&bias=1&rule=ovo&f=5", "5"},
+		{"gen=spiral&n=80&noise=0&ln=0&gs=3&cl=4&l=kernel-perceptron&k=gaussian%3Asigma%3D0.5&f=7", "7"},
+		{"ex=xor&f=0", "0"},
+	} {
+		before, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.lab.asked; location.hash = "`+c.hash+`"; window.lab.asked`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.lab.asked > `+strconv.Itoa(int(before))+` && window.lab.frame && document.body.dataset.frame === "`+c.frame+`" && !window.lab.inflight`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+			msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("message").textContent + " frame=" + document.body.dataset.frame`))
+			t.Fatalf("#%s: the static site did not show step %s: %v (%q)", c.hash, c.frame, err, msg)
+		}
+		asked, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(window.lab.asking)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(window.lab.frame)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var q lab.Request
+		if err := json.Unmarshal([]byte(asked), &q); err != nil {
+			t.Fatalf("#%s: the page asked %s: %v", c.hash, asked, err)
+		}
+		// The page asked what the address says, defaults for the rest.
+		h, _ := url.ParseQuery(c.hash)
+		learner, classes := cmp.Or(h.Get("l"), "perceptron"), q.Classes
+		if q.Generate != nil {
+			classes = q.Generate.Classes
+		}
+		if q.Setup.Learner != learner || strconv.Itoa(max(classes, 2)) != cmp.Or(h.Get("cl"), "2") || q.Setup.Bias != (h.Get("bias") == "1") || q.Setup.Kernel != h.Get("k") {
+			t.Errorf("#%s: the page asked %s", c.hash, asked)
+		}
+		fr, err := q.Answer(context.Background(), 60)
+		if err != nil {
+			t.Fatalf("#%s: %s: %v", c.hash, asked, err)
+		}
+		native, err := json.Marshal(fr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a, b any
+		if json.Unmarshal(native, &a) != nil || json.Unmarshal([]byte(shown), &b) != nil || !reflect.DeepEqual(a, b) {
+			t.Errorf("#%s: the static site's frame differs from lab.Request.Answer's for %s", c.hash, asked)
+		}
+	}
 }
 
 // jsString quotes s as a JavaScript string literal.

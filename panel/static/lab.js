@@ -148,6 +148,7 @@ async function fetchFrame(f) {
   }
   delete document.body.dataset.frame;
   const asked = ++lab.asked;
+  lab.asking = body; // what the page asked last, for tests: the static site's answer against the command's
   let fr = null;
   for (let i = 0; i < 5; i++) {
     fr = await post("api/lab", body, i < 4);
@@ -765,11 +766,13 @@ function writeURL() {
 function readURL() {
   const q = new URLSearchParams(location.hash.slice(1));
   if (!location.hash) return 0;
+  // A setting the address leaves out is at its default (writeURL leaves
+  // defaults out), whatever the page showed before.
   for (const [id, key] of Object.entries(CONTROLS)) {
     const el = $(id);
-    if (!q.has(key)) continue;
-    if (el.type === "checkbox") el.checked = q.get(key) === "1";
-    else el.value = q.get(key);
+    const v = q.has(key) ? q.get(key) : (el.dataset.default ?? "");
+    if (el.type === "checkbox") el.checked = v === "1";
+    else el.value = v;
   }
   lab.example = "";
   lab.gen = null;
