@@ -438,7 +438,7 @@ func TestPageSizes(t *testing.T) {
 	_, ts := newPanel(t, Config{Machine: trainedMachine(t), Task: "letters1"})
 	for _, size := range [][2]int{{1280, 800}, {1440, 900}, {1920, 1080}, {390, 844}} {
 		w, h := size[0], size[1]
-		for _, page := range []string{"lab.html#ex=overlap&l=svm&f=5", "lab.html#ex=overlap&l=sgd&loss=hinge&batch=4&f=9", ""} {
+		for _, page := range []string{"lab.html#ex=overlap&l=svm&f=5", "lab.html#ex=overlap&l=sgd&loss=hinge&batch=4&f=9", "lab.html#gen=blobs&n=60&noise=0.3&ln=0&gs=2&cl=4&l=perceptron&bias=1&f=9", ""} {
 			b := openPage(t, w, h, ts.URL+"/"+page)
 			if page == "" {
 				b.poll("state", `window.mark1.state !== null`)
@@ -446,7 +446,11 @@ func TestPageSizes(t *testing.T) {
 				b.poll("answer", `document.getElementById("prediction") !== null`)
 			} else {
 				b.poll("frame", `document.body.dataset.frame === "`+page[len(page)-1:]+`"`)
-				for _, id := range []string{"xspace", "wspace"} {
+				ids := []string{"xspace", "wspace"}
+				if strings.Contains(page, "cl=") { // several classes: no dual chart
+					ids = []string{"xspace"}
+				}
+				for _, id := range ids {
 					if got := b.num(`document.getElementById("` + id + `").getBoundingClientRect().width`); got < 300 {
 						t.Errorf("%dx%d %s: %s is %v px wide; want at least 300", w, h, page, id, got)
 					}
@@ -460,7 +464,22 @@ func TestPageSizes(t *testing.T) {
 				name = "lab-" + page[strings.Index(page, "l=")+2:strings.Index(page, "&f")]
 				name = strings.NewReplacer("&", "-", "=", "-").Replace(name)
 			}
+			if strings.Contains(page, "cl=") {
+				name = "lab-classes"
+			}
 			b.shot(name + "-" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + ".png")
+			if w == 390 { // a phone scrolls through the whole page
+				b.shotFull(name + "-" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + "-full.png")
+			}
+			if w == 390 && page != "" {
+				// Scrolled to the map, the Step button is still on screen.
+				b.str(`window.scrollTo(0, document.getElementById("xspace").getBoundingClientRect().top + window.scrollY - 150); ""`)
+				b.poll("scrolled", `window.scrollY > 300`)
+				if got := b.str(`(() => { const s = document.getElementById("step").getBoundingClientRect(), x = document.getElementById("xspace").getBoundingClientRect(); return s.top >= 0 && s.bottom <= innerHeight && x.top < innerHeight ? "both" : "step at " + s.top + ", map at " + x.top })()`); got != "both" {
+					t.Errorf("%dx%d %s scrolled to x-space: %s", w, h, page, got)
+				}
+				b.shot(name + "-" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + "-map.png")
+			}
 		}
 	}
 }

@@ -523,6 +523,10 @@ function rulePicture(ctx, v, fr, g, small) {
 function drawRules(fr) {
   const box = $("rulesbox");
   box.hidden = !(fr && fr.classes);
+  // Beside x-space, where the dual chart of two classes is, when shown.
+  const home = box.hidden ? document.querySelector(".tracebox") : null;
+  if (home && box.parentElement.tagName === "MAIN") home.before(box);
+  if (!box.hidden && box.parentElement.tagName !== "MAIN") document.querySelector("main").appendChild(box);
   if (box.hidden) return;
   const panels = $("rulepanels");
   if (panels.children.length !== fr.rules.length) {
