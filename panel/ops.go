@@ -177,7 +177,7 @@ func (s *Server) presentCard(i int) error {
 	s.browse = i + 1
 	c := s.card(i)
 	s.show(c) // presenting is not training
-	s.message = fmt.Sprintf("Training card %d of %d, a %s: the machine says %s%s. Nothing was learned.", i+1, n, s.m.Classes[c.label], s.answer(), verdict(s.resp.Class, c.label))
+	s.message = fmt.Sprintf("Training card %d of %d (class %s): the machine says %s%s. Nothing was learned.", i+1, n, s.m.Classes[c.label], s.answer(), verdict(s.resp.Class, c.label))
 	return nil
 }
 
