@@ -90,11 +90,21 @@ func (r *MultiRun) Picture(ctx context.Context, view string, f int) (*chart.Draw
 			if len(fr.Lines) > 0 {
 				l, _ := plotter.NewLine(plotter.XYs{{}, {}})
 				l.Color, l.Width = inkColor, vg.Points(2.5)
+				if g.Rule == "unit" {
+					l.Dashes = []vg.Length{vg.Points(8), vg.Points(5)}
+				}
 				p.Legend.Add("f_c = 0, each class against the rest (its colour)", l)
 			}
 		}
 		if err := addClassPoints(p, m); err != nil {
 			return nil, err
+		}
+		for c, at := range regionCentres(g, len(m.Classes)) {
+			if at != nil {
+				if err := addText(p, at[0], at[1], m.Classes[c], 20, classColors[c]); err != nil {
+					return nil, err
+				}
+			}
 		}
 		box.set(p)
 		none := ""
@@ -150,4 +160,26 @@ func (r *MultiRun) Animate(ctx context.Context, view string, delay, maxFrames in
 		ds = append(ds, d)
 	}
 	return chart.Frames(ctx, ds, delay, gifPalette())
+}
+
+// regionCentres returns where to name each class's region of a rule's
+// grid: the centre of its cells, or nil for a class with under 2% of them.
+func regionCentres(g RuleGrid, k int) [][]float64 {
+	sum := make([][3]float64, k)
+	for r := range g.N {
+		for c := range g.N {
+			if z := g.Z[r*g.N+c]; z >= 0 {
+				sum[z][0] += g.Box[0] + (g.Box[1]-g.Box[0])*(float64(c)+0.5)/float64(g.N)
+				sum[z][1] += g.Box[2] + (g.Box[3]-g.Box[2])*(float64(r)+0.5)/float64(g.N)
+				sum[z][2]++
+			}
+		}
+	}
+	out := make([][]float64, k)
+	for c, s := range sum {
+		if s[2] >= 0.02*float64(g.N*g.N) {
+			out[c] = []float64{s[0] / s[2], s[1] / s[2]}
+		}
+	}
+	return out
 }

@@ -517,6 +517,23 @@ function rulePicture(ctx, v, fr, g, small) {
     });
   }
   drawPoints(ctx, v, fr, small);
+  // Each region named where its cells centre (a class with under 2% of them is not).
+  const sums = fr.classes.map(() => [0, 0, 0]), n = g.n;
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const z = g.z[r * n + c];
+      if (z < 0) continue;
+      sums[z][0] += g.box[0] + (g.box[1] - g.box[0]) * (c + 0.5) / n;
+      sums[z][1] += g.box[2] + (g.box[3] - g.box[2]) * (r + 0.5) / n;
+      sums[z][2]++;
+    }
+  }
+  ctx.font = `bold ${small ? 15 : 22}px sans-serif`; ctx.textAlign = "center"; ctx.lineWidth = 4; ctx.strokeStyle = "rgba(255,255,255,0.85)";
+  sums.forEach((s, c) => {
+    if (s[2] < 0.02 * n * n) return;
+    const x = v.px(s[0] / s[2]), y = v.py(s[1] / s[2]), label = `class ${fr.classes[c]}`;
+    ctx.strokeText(label, x, y); ctx.fillStyle = COL.classes[c]; ctx.fillText(label, x, y);
+  });
 }
 
 // drawRules draws the three rules side by side (3 or 4 classes).
