@@ -200,7 +200,7 @@ func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Resu
 
 	res := &Result{}
 	finish := func(status Status) {
-		res.Model = st.model()
+		res.Model = st.model(ctx)
 		res.Status = status
 	}
 	last := 0
@@ -384,8 +384,10 @@ func (st *kpState) cacheRow(j int) {
 	st.row[j] = r
 }
 
-// model copies the stored examples into a KernelModel and measures its margin.
-func (st *kpState) model() *KernelModel {
+// model copies the stored examples into a KernelModel and measures its
+// margin, which costs a kernel value for each pair of stored examples: a
+// cancelled run (ctx done) leaves it NaN.
+func (st *kpState) model(ctx context.Context) *KernelModel {
 	mach := st.mach
 	km := &KernelModel{
 		Kernel: st.k, Bias: st.biasIn == 1, Classes: st.d.Classes,
@@ -423,6 +425,10 @@ func (st *kpState) model() *KernelModel {
 	for m := range mach {
 		var ww float64
 		for _, j := range st.union {
+			if ctx.Err() != nil {
+				ww = math.NaN()
+				break
+			}
 			cj := st.coef[j*mach+m]
 			if cj == 0 {
 				continue
@@ -538,5 +544,6 @@ func (km *KernelModel) SupportVectors() (total, bounded int) { return len(km.SV)
 // Margin returns the geometric margin in feature space on the training data,
 // min_i y_i f(x_i)/‖w‖ with ‖w‖² = Σ_jl c_j c_l k(x_j, x_l) (the bias, as for
 // LinearModel, not counted in ‖w‖); for more than two classes the smallest of
-// the machines' margins. It is NaN when some machine's w is zero.
+// the machines' margins. It is NaN when some machine's w is zero, or when
+// the run was cancelled before it was measured.
 func (km *KernelModel) Margin() float64 { return km.margin }

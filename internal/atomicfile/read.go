@@ -125,3 +125,22 @@ func (c *contextReader) Read(p []byte) (int, error) {
 	}
 	return c.r.Read(p)
 }
+
+// ContextWriter returns a writer to w that fails with ctx.Err() once ctx
+// is done, so that a long write given to Write stops at the next call
+// after a cancellation and Write removes what it wrote.
+func ContextWriter(ctx context.Context, w io.Writer) io.Writer {
+	return &contextWriter{ctx: ctx, w: w}
+}
+
+type contextWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c *contextWriter) Write(p []byte) (int, error) {
+	if Done(c.ctx) {
+		return 0, c.ctx.Err()
+	}
+	return c.w.Write(p)
+}

@@ -208,7 +208,9 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	}
 	report := fitReport(spec, opts, built, f, res, train, trainPath, modelPath)
 	fmt.Fprintf(w, "%s on %s: %d rows, %d features, %d classes (%s)\n", describe(spec, opts, built), trainPath, train.Rows(), train.Dim, len(train.Classes), strings.Join(train.Classes, " "))
-	printMachines(w, res.Model, train.Classes)
+	if err := printMachines(ctx, w, res.Model, train.Classes); err != nil {
+		return err
+	}
 	fmt.Fprintf(w, "%s\n", res.Summary)
 	if trainAcc {
 		// Measure through the saved form, so fit and apply predict alike.
@@ -244,7 +246,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing
 		return err
 	}
-	if err := writeModelFiles(f, modelPath, libsvmPath, liblinearPath, opts.Loss == "squared-hinge"); err != nil {
+	if err := writeModelFiles(ctx, f, modelPath, libsvmPath, liblinearPath, opts.Loss == "squared-hinge"); err != nil {
 		return err
 	}
 	if predPath != "" {
@@ -296,7 +298,7 @@ func describe(spec learners.Spec, o learners.Options, b learners.Built) string {
 
 // printMachines prints each binary machine's dual objective and threshold
 // in LIBSVM's words (obj, rho, nSV, nBSV), for the SVMs.
-func printMachines(w io.Writer, m learning.Model, classes []string) {
+func printMachines(ctx context.Context, w io.Writer, m learning.Model, classes []string) error {
 	neg := func(c int) string {
 		if c < 0 {
 			return "rest"
@@ -305,7 +307,10 @@ func printMachines(w io.Writer, m learning.Model, classes []string) {
 	}
 	switch m := m.(type) {
 	case *svm.KernelModel:
-		for _, mc := range m.Machines {
+		for q, mc := range m.Machines {
+			if q%1024 == 0 && ctx.Err() != nil { // one-vs-one of many classes prints millions
+				return ctx.Err()
+			}
 			fmt.Fprintf(w, "machine %s vs %s: obj = %.10g, rho = %.10g, nSV = %d, nBSV = %d, %d iterations\n",
 				classes[mc.Pos], neg(mc.Neg), mc.Obj, mc.Rho, len(mc.SV), mc.Bounded, mc.Iter)
 		}
@@ -318,6 +323,7 @@ func printMachines(w io.Writer, m learning.Model, classes []string) {
 			fmt.Fprintf(w, "machine %s vs %s: obj = %.10g, nSV = %d, %d passes\n", classes[m.Pos[k]], neg(n), mc.Obj, mc.SV, mc.Iter)
 		}
 	}
+	return nil
 }
 
 func percent(right, n int) string {
@@ -443,14 +449,14 @@ func predictRowsFrom(m learning.Model, r learning.Rows, first int) ([]int, error
 
 // writeModelFiles writes the mark1 model and the LIBSVM/LIBLINEAR exports
 // asked for; nothing is written unless every export is possible.
-func writeModelFiles(f *modelfile.File, modelPath, libsvmPath, liblinearPath string, squared bool) error {
+func writeModelFiles(ctx context.Context, f *modelfile.File, modelPath, libsvmPath, liblinearPath string, squared bool) error {
 	var exports []func() error
 	if libsvmPath != "" {
 		if err := modelfile.WriteLIBSVM(io.Discard, f); err != nil {
 			return usagef("--libsvm-model: %v", err)
 		}
 		exports = append(exports, func() error {
-			return atomicfile.Write(libsvmPath, func(fh *os.File) error { return modelfile.WriteLIBSVM(fh, f) })
+			return atomicfile.Write(libsvmPath, func(fh *os.File) error { return modelfile.WriteLIBSVM(atomicfile.ContextWriter(ctx, fh), f) })
 		})
 	}
 	if liblinearPath != "" {
@@ -458,10 +464,12 @@ func writeModelFiles(f *modelfile.File, modelPath, libsvmPath, liblinearPath str
 			return usagef("--liblinear-model: %v", err)
 		}
 		exports = append(exports, func() error {
-			return atomicfile.Write(liblinearPath, func(fh *os.File) error { return modelfile.WriteLIBLINEAR(fh, f, squared) })
+			return atomicfile.Write(liblinearPath, func(fh *os.File) error {
+				return modelfile.WriteLIBLINEAR(atomicfile.ContextWriter(ctx, fh), f, squared)
+			})
 		})
 	}
-	if err := atomicfile.Write(modelPath, func(fh *os.File) error { return f.Write(fh) }); err != nil {
+	if err := atomicfile.Write(modelPath, func(fh *os.File) error { return f.Write(atomicfile.ContextWriter(ctx, fh)) }); err != nil {
 		return err
 	}
 	for _, e := range exports {

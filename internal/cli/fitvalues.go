@@ -104,7 +104,7 @@ func fitValues(ctx context.Context, env *Env, spec learners.Spec, opts learners.
 	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing
 		return err
 	}
-	if err := writeModelFiles(f, run.modelPath, run.libsvmPath, run.liblinearPath, false); err != nil {
+	if err := writeModelFiles(ctx, f, run.modelPath, run.libsvmPath, run.liblinearPath, false); err != nil {
 		return err
 	}
 	if run.predPath != "" {

@@ -85,52 +85,72 @@ func TestSIGINT(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			before := listing(t, dir)
-			var stderr bytes.Buffer
-			c := exec.Command(bin, tt.args...)
-			c.Dir = dir
-			c.Stderr = &stderr
-			if err := c.Start(); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- c.Wait() }()
-			select { // let it get to work
-			case err := <-done:
-				t.Fatalf("ended before the signal (%v): %s", err, stderr.String())
-			case <-time.After(1500 * time.Millisecond):
-			}
-			sent := time.Now()
-			if err := c.Process.Signal(syscall.SIGINT); err != nil {
-				t.Fatal(err)
-			}
-			select {
-			case <-done:
-			case <-time.After(10 * time.Second):
-				c.Process.Kill()
-				<-done
-				t.Fatalf("still running 10 s after SIGINT")
-			}
-			took := time.Since(sent)
-			t.Logf("stopped %v after SIGINT: %s", took.Round(time.Millisecond), strings.TrimSpace(stderr.String()))
-			if code := c.ProcessState.ExitCode(); code != 130 {
-				t.Errorf("exit %d; want 130 (stderr %q)", code, stderr.String())
-			}
-			if took > time.Second {
-				t.Errorf("took %v to stop; want at most 1 s", took)
-			}
-			var added []string
-			for _, p := range listing(t, dir) {
-				if !slices.Contains(before, p) {
-					added = append(added, filepath.Base(p))
-					os.RemoveAll(p)
+			// A loaded machine (a whole go test ./... on two cores) can
+			// keep the process from a core for a second after the signal;
+			// a loop that does not look at its context takes many. So a
+			// slow stop is tried once more, and two slow stops fail.
+			for attempt := 1; ; attempt++ {
+				took := interruptOnce(t, bin, dir, tt.args, tt.made)
+				if took <= time.Second {
+					return
 				}
-			}
-			if !slices.Equal(added, tt.made) {
-				t.Errorf("left %v; want %v", added, tt.made)
+				if attempt == 2 {
+					t.Errorf("took %v to stop, twice; want at most 1 s", took)
+					return
+				}
+				t.Logf("took %v to stop; trying once more", took)
 			}
 		})
 	}
+}
+
+// interruptOnce runs mark1 with args in dir, sends SIGINT after 1.5 s, and
+// checks the exit status and that the run left only made; it returns how
+// long the process took to stop.
+func interruptOnce(t *testing.T, bin, dir string, args, made []string) time.Duration {
+	t.Helper()
+	before := listing(t, dir)
+	var stderr bytes.Buffer
+	c := exec.Command(bin, args...)
+	c.Dir = dir
+	c.Stderr = &stderr
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- c.Wait() }()
+	select { // let it get to work
+	case err := <-done:
+		t.Fatalf("ended before the signal (%v): %s", err, stderr.String())
+	case <-time.After(1500 * time.Millisecond):
+	}
+	sent := time.Now()
+	if err := c.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		c.Process.Kill()
+		<-done
+		t.Fatalf("still running 10 s after SIGINT")
+	}
+	took := time.Since(sent)
+	t.Logf("stopped %v after SIGINT: %s", took.Round(time.Millisecond), strings.TrimSpace(stderr.String()))
+	if code := c.ProcessState.ExitCode(); code != 130 {
+		t.Errorf("exit %d; want 130 (stderr %q)", code, stderr.String())
+	}
+	var added []string
+	for _, p := range listing(t, dir) {
+		if !slices.Contains(before, p) {
+			added = append(added, filepath.Base(p))
+			os.RemoveAll(p)
+		}
+	}
+	if !slices.Equal(added, made) {
+		t.Errorf("left %v; want %v", added, made)
+	}
+	return took
 }
 
 // writeLongReads writes data files that take many seconds to read but

@@ -331,7 +331,8 @@ func (f *File) Check() error {
 	if f.Format != FormatName || f.Version != Version {
 		return bad("format %q version %d; want %q version %d", f.Format, f.Version, FormatName, Version)
 	}
-	if f.Values() {
+	values := f.Values()
+	if values {
 		if len(f.Classes) != 0 {
 			return bad("learner %s predicts values, but the file names %d classes", f.Learner, len(f.Classes))
 		}
@@ -403,7 +404,7 @@ func (f *File) Check() error {
 	C := len(f.Classes)
 	want := C
 	switch {
-	case f.Values():
+	case values:
 		want = 1
 	case form == learners.KernelSVMForm:
 		want = C * (C - 1) / 2
@@ -416,7 +417,7 @@ func (f *File) Check() error {
 		return bad("%d machines for %d classes; want %d", len(f.Machines), C, want)
 	}
 	for m, mc := range f.Machines {
-		if f.Values() {
+		if values {
 			if mc.Pos != 0 || mc.Neg != nil {
 				return bad("machine %d: a value model's machine has pos 0 and no neg", m)
 			}
@@ -425,7 +426,7 @@ func (f *File) Check() error {
 		}
 		switch {
 		case svmForm:
-			if mc.Rho == nil || !finite(*mc.Rho) || (mc.Neg == nil) != f.Values() || len(mc.SV) != len(mc.Coef) || mc.W != nil || mc.B != nil || !finite(mc.Coef...) {
+			if mc.Rho == nil || !finite(*mc.Rho) || (mc.Neg == nil) != values || len(mc.SV) != len(mc.Coef) || mc.W != nil || mc.B != nil || !finite(mc.Coef...) {
 				return bad("machine %d: an svm machine needs rho, coef for each sv, and neg for a classifier", m)
 			}
 			for _, s := range mc.SV {

@@ -452,7 +452,10 @@ func fitKernel(ctx context.Context, d *learning.Data, l Kernel, rec learning.Rec
 	if err != nil {
 		return nil, nil, err
 	}
-	km, res := assemble(d, k, l.Multiclass, s, cs, ps, solved)
+	km, res, err := assemble(ctx, d, k, l.Multiclass, s, cs, ps, solved)
+	if err != nil {
+		return nil, nil, err
+	}
 	res.Curve = curve
 	return km, res, nil
 }
@@ -495,7 +498,7 @@ func kernelSetup(ctx context.Context, d *learning.Data, l Kernel) (kernel.Kernel
 
 // assemble joins the solved binary problems of the pairs ps into a
 // model: one list of support vectors for all machines.
-func assemble(d *learning.Data, k kernel.Kernel, strat Multiclass, s Settings, cs []int, ps []pair, solved []*Binary) (*KernelModel, *learning.Result) {
+func assemble(ctx context.Context, d *learning.Data, k kernel.Kernel, strat Multiclass, s Settings, cs []int, ps []pair, solved []*Binary) (*KernelModel, *learning.Result, error) {
 	km := &KernelModel{Kernel: k, Classes: d.Classes, Strategy: strat, present: make([]bool, d.Classes)}
 	for _, c := range cs {
 		km.present[c] = true
@@ -506,6 +509,9 @@ func assemble(d *learning.Data, k kernel.Kernel, strat Multiclass, s Settings, c
 	var svRows []int
 	var bounded []bool
 	for q, p := range ps {
+		if q%1024 == 0 && ctx.Err() != nil { // a million pairs take seconds
+			return nil, nil, ctx.Err()
+		}
 		b := solved[q]
 		mc := Machine{Pos: p.pos, Neg: p.neg, Rho: b.Rho, W2: b.W2, Obj: b.Obj,
 			Bounded: b.Bounded, Iter: b.Iter, Status: b.Status, Message: b.Message, w: b.w}
@@ -542,7 +548,7 @@ func assemble(d *learning.Data, k kernel.Kernel, strat Multiclass, s Settings, c
 	}
 	km.sv = newGram(km.SVRows, nil, k)
 	res.Summary = km.status(s)
-	return km, res
+	return km, res, nil
 }
 
 // solvePairs solves the binary problems ps with solve on Settings.Threads

@@ -125,7 +125,10 @@ func (l Kernel) FitPath(ctx context.Context, d *learning.Data, cs []float64, eac
 		}
 		sc := s
 		sc.C = c
-		_, res := assemble(d, k, l.Multiclass, sc, classes, ps, col)
+		_, res, err := assemble(ctx, d, k, l.Multiclass, sc, classes, ps, col)
+		if err != nil {
+			return err
+		}
 		if err := each(i, res); err != nil {
 			return err
 		}
