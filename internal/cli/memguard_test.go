@@ -126,7 +126,7 @@ func TestHoldMemory(t *testing.T) {
 // is stopped by the live guard with the heap within 10 % of --max-memory,
 // at a fast learner's growth (200 MB/s) and five times faster (1 GB/s:
 // issue 26 measured 14 % over). On a loaded machine one run in ten may
-// pass 10 % (the guard waits for a core), so each rate is run three times
+// pass 10 % (the guard waits for a core), so each rate is run five times
 // and the median is held to 10 %.
 func TestGuardWithinBudget(t *testing.T) {
 	for _, tt := range []struct {
@@ -137,13 +137,15 @@ func TestGuardWithinBudget(t *testing.T) {
 		{"1 GB/s", time.Millisecond},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			// The median of five (it was of three, and came out 10.2 % over
+			// once under a full go test on a loaded machine).
 			var over []float64
-			for range 3 {
+			for range 5 {
 				over = append(over, growUntilStopped(t, tt.pause))
 			}
 			slices.Sort(over)
-			if over[1] > 0.1 {
-				t.Errorf("median peak heap %+.1f%% over --max-memory (runs %.3f); want at most 10%%", 100*over[1], over)
+			if over[2] > 0.1 {
+				t.Errorf("median peak heap %+.1f%% over --max-memory (runs %.3f); want at most 10%%", 100*over[2], over)
 			}
 		})
 	}
