@@ -15,7 +15,7 @@ import (
 // stream keeps delivering states within a bounded time, and that training
 // goes on between them: the loop lets others in between batches of cards.
 func TestLoopFlatOutIsFair(t *testing.T) {
-	_, ts := newPanel(t, Config{Delay: -1, PerClass: 1000})
+	_, ts := newPanel(t, Config{Delay: NoDelay, PerClass: 1000})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	res := openEvents(t, ctx, ts.URL)

@@ -9,6 +9,7 @@ import (
 	"image"
 	"io"
 	"io/fs"
+	"math"
 	"net"
 	"net/http"
 	"path"
@@ -20,6 +21,7 @@ import (
 	"mark1/chart"
 	"mark1/dials"
 	"mark1/images"
+	"mark1/internal/param"
 	"mark1/machine"
 	"mark1/motors"
 
@@ -58,7 +60,7 @@ type Config struct {
 	// task with PerClass cards per class.
 	Task string
 	// PerClass is the number of cards per class when the panel makes a
-	// recipe; 0 means 20.
+	// recipe, at most MaxPerClass; 0 means 20.
 	PerClass int
 	// Seed draws the cards when the panel makes a recipe; 0 means the
 	// machine's master seed.
@@ -67,14 +69,15 @@ type Config struct {
 	// empty means saving is off.
 	SavePath string
 	// MaxUpload bounds an uploaded picture or machine file in bytes; 0
-	// means 16 MiB.
+	// means 16 MiB. It may not be negative.
 	MaxUpload int64
 	// Limits bound an uploaded picture's pixels (images.Limits; zero
 	// fields mean its defaults), and the data an uploaded machine's recipe
 	// makes again: its own recorded limits count only where tighter.
 	Limits images.Limits
-	// Delay is the pause between presentations while training runs; 0
-	// means 20 ms. A negative value means none.
+	// Delay is the pause between presentations while training runs, at
+	// most MaxDelay; 0 means 20 ms and NoDelay means none. Other negative
+	// values are out of range.
 	Delay time.Duration
 
 	// Hosts are the names or addresses, besides loopback ones, that a
@@ -88,7 +91,7 @@ type Config struct {
 	// MaxDecodes bounds the pictures decoded at once; 0 means 2.
 	MaxDecodes int
 	// UploadTimeout bounds the time an upload's body may take to arrive;
-	// 0 means 30 s.
+	// 0 means 30 s. It may not be negative.
 	UploadTimeout time.Duration
 	// ReadTimeout bounds the time a request's headers and body may take to
 	// arrive, from its first byte (an upload's body has UploadTimeout
@@ -106,6 +109,13 @@ const (
 	// JPEG, 24 megapixels up to about 12 MB.
 	DefaultMaxUpload = 16 << 20
 	DefaultDelay     = 20 * time.Millisecond
+	// MaxPerClass bounds Config.PerClass.
+	MaxPerClass = 10000
+	// MaxDelay bounds Config.Delay and the delay the panel's speed
+	// control sets.
+	MaxDelay = 10 * time.Second
+	// NoDelay as Config.Delay trains at full speed.
+	NoDelay = time.Duration(math.MinInt64)
 	// broadcastEvery bounds how often a running machine pushes its state.
 	broadcastEvery = 50 * time.Millisecond
 	// loopSlice bounds how long the training loop holds the lock when it
@@ -160,10 +170,31 @@ type card struct {
 	source string
 }
 
-// New returns the panel for cfg.
+// Validate checks cfg's settings in its own words, returning a
+// *param.FieldError naming the first out of range by its field
+// ("per_class", "max_upload", "delay", "upload_timeout"). It does not
+// check Machine, which New requires. New calls it.
+func (cfg Config) Validate() error {
+	switch {
+	case cfg.PerClass < 0 || cfg.PerClass > MaxPerClass:
+		return param.Errorf("per_class", cfg.PerClass, "[1, %d]", MaxPerClass)
+	case cfg.MaxUpload < 0:
+		return param.Errorf("max_upload", cfg.MaxUpload, "at least 1 (bytes)")
+	case cfg.Delay != NoDelay && (cfg.Delay < 0 || cfg.Delay > MaxDelay):
+		return param.Errorf("delay", cfg.Delay, "a duration in [0s, %v]", MaxDelay)
+	case cfg.UploadTimeout < 0:
+		return param.Errorf("upload_timeout", cfg.UploadTimeout, "a positive duration")
+	}
+	return nil
+}
+
+// New returns the panel for cfg, or cfg.Validate's error.
 func New(cfg Config) (*Server, error) {
 	if cfg.Machine == nil {
 		return nil, errors.New("panel: no machine")
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("panel: %w", err)
 	}
 	s := &Server{
 		hub:       newHub(),
@@ -186,7 +217,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	if s.delay == 0 {
 		s.delay = DefaultDelay
-	} else if s.delay < 0 {
+	} else if s.delay == NoDelay {
 		s.delay = 0
 	}
 	r, err := s.recipeFor(cfg.Machine, cfg.Task)
@@ -629,8 +660,8 @@ func (s *Server) handleSpeed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ms := *req.DelayMS
-	if ms < 0 || ms > 10000 {
-		writeError(w, errorf(http.StatusBadRequest, "delay_ms %d out of range [0, 10000]", ms))
+	if ms < 0 || ms > int(MaxDelay/time.Millisecond) {
+		writeError(w, errorf(http.StatusBadRequest, "delay_ms %d out of range [0, %d]", ms, MaxDelay/time.Millisecond))
 		return
 	}
 	s.action(func() error {

@@ -271,7 +271,7 @@ func readEvents(ctx context.Context, url string, n int, ready *sync.WaitGroup) (
 }
 
 func TestSeveralEventStreams(t *testing.T) {
-	p, ts := newPanel(t, Config{Delay: -1})
+	p, ts := newPanel(t, Config{Delay: NoDelay})
 	const clients = 4
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -427,7 +427,7 @@ func TestPanelTrainsByTheFilesRecipe(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := t.TempDir() + "/saved.json"
-	p, err := New(Config{Machine: load(), SavePath: out, Delay: -1})
+	p, err := New(Config{Machine: load(), SavePath: out, Delay: NoDelay})
 	if err != nil {
 		t.Fatal(err)
 	}

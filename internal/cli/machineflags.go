@@ -316,7 +316,7 @@ func (g givenFlags) has(names ...string) bool {
 // where a part reads 0 as its default (machine.Recipe's pulses and epochs,
 // a retina's size, a motor's step), and the part refuses -1 in its own
 // words. associator.Config reads -1 as 0.
-func explicitZero[T int | float64](v T) T {
+func explicitZero[T ~int | ~int64 | float64](v T) T {
 	if v == 0 {
 		return -1
 	}

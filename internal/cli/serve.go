@@ -39,12 +39,17 @@ The panel answers only requests addressed to it by a loopback name or the
 	fs.StringVar(&path, "machine", "", "start from this saved machine (default: a fresh one built from the flags)")
 	fs.StringVar(&task, "task", "", "built-in task whose cards are shown (default: the machine's own, or shapes)")
 	fs.StringVar(&out, "out", "", "let the panel's Save button write the machine to this file (atomically); default: saving off")
+	fields := fieldFlags{} // panel.Config's fields → the flags that set them
 	fs.IntVar(&perClass, "n", panel.DefaultPerClass, "cards per class")
+	fields.add("per_class", "n")
 	fs.Int64Var(&maxUpload, "max-upload", panel.DefaultMaxUpload, "largest picture upload, in bytes")
+	fields.add("max_upload", "max-upload")
 	fs.IntVar(&maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse uploaded pictures larger than this many pixels (checked before decoding); pictures over 1 megapixel are kept box-averaged down to at most 1 megapixel")
 	fs.DurationVar(&delay, "delay", panel.DefaultDelay, "pause between presentations while training runs")
+	fields.add("delay", "delay")
 	fs.BoolVar(&allowRemote, "allow-remote", false, "allow an --addr that other computers can reach (anyone who reaches it can work the panel)")
 	fs.DurationVar(&uploadTimeout, "upload-timeout", panel.DefaultUploadTimeout, "time an upload's body may take to arrive")
+	fields.add("upload_timeout", "upload-timeout")
 	memory := memoryFlag(fs)
 	mf.register(fs, memory)
 	inputFlags(fs, "machine")
@@ -55,20 +60,22 @@ The panel answers only requests addressed to it by a loopback name or the
 	if fs.NArg() > 0 {
 		return usagef("serve: unexpected argument %q", fs.Arg(0))
 	}
-	switch {
-	case perClass < 1 || perClass > 10000:
-		return usagef("serve: --n %d out of range [1, 10000]", perClass)
-	case maxUpload < 1:
-		return usagef("serve: --max-upload %d out of range: must be at least 1 (bytes)", maxUpload)
-	case delay < 0:
-		return usagef("serve: --delay %v out of range: must not be negative (0 trains at full speed)", delay)
+	if delay == 0 {
+		delay = panel.NoDelay // the flag's 0 trains at full speed
 	}
-	lim := images.Limits{MaxPixels: maxPixels, MaxBytes: memory.bytes()}
-	if err := checkLimits(lim, limitFields(), given(fs)); err != nil { // the data's rules (images.Source.Validate)
+	// The flags' 0 asks for none, where the panel reads 0 as its default
+	// (explicitZero): the panel refuses it in its own words.
+	cfg := panel.Config{PerClass: explicitZero(perClass), MaxUpload: explicitZero(maxUpload), SavePath: out,
+		Delay: delay, UploadTimeout: explicitZero(uploadTimeout)}
+	if err := cfg.Validate(); err != nil { // the panel's rules
+		if msg, ok := fields.blame(err, given(fs)); ok {
+			return usageError{errors.New(msg)}
+		}
+		return usageError{err}
+	}
+	cfg.Limits = images.Limits{MaxPixels: maxPixels, MaxBytes: memory.bytes()}
+	if err := checkLimits(cfg.Limits, limitFields(), given(fs)); err != nil { // the data's rules (images.Source.Validate)
 		return err
-	}
-	if uploadTimeout <= 0 {
-		return usagef("serve: --upload-timeout %v out of range: must be positive", uploadTimeout)
 	}
 	listen, hosts, remote, err := serveHosts(addr)
 	if err != nil {
@@ -103,11 +110,8 @@ The panel answers only requests addressed to it by a loopback name or the
 		}
 		task = name
 	}
-	if delay == 0 {
-		delay = -1 // panel: negative means none
-	}
-	p, err := panel.New(panel.Config{Machine: m, Task: task, PerClass: perClass, MaxUpload: maxUpload, SavePath: out,
-		Limits: lim, Delay: delay, Hosts: hosts, UploadTimeout: uploadTimeout})
+	cfg.Machine, cfg.Task, cfg.Hosts = m, task, hosts
+	p, err := panel.New(cfg)
 	if err != nil {
 		return usageError{err}
 	}

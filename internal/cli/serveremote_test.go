@@ -101,13 +101,19 @@ func TestServeFlagMessages(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"--n", "0"}, []string{"--n 0", "[1, 10000]"}},
-		{[]string{"--n", "10001"}, []string{"--n 10001", "[1, 10000]"}},
-		{[]string{"--max-upload", "0"}, []string{"--max-upload 0", "at least 1"}},
+		{[]string{"--n", "0"}, []string{"--n 0 out of range: want [1, 10000]"}},
+		{[]string{"--n", "-5"}, []string{"--n -5 out of range: want [1, 10000]"}},
+		{[]string{"--n", "10001"}, []string{"--n 10001 out of range: want [1, 10000]"}},
+		{[]string{"--max-upload", "0"}, []string{"--max-upload 0 out of range: want at least 1"}},
+		{[]string{"--max-upload", "-1"}, []string{"--max-upload -1 out of range: want at least 1"}},
 		{[]string{"--max-pixels", "-5"}, []string{"--max-pixels -5", "a positive number of pixels"}},
 		{[]string{"--max-pixels", "0"}, []string{"--max-pixels 0", "a positive number of pixels"}},
-		{[]string{"--delay", "-1s"}, []string{"--delay -1s", "not be negative"}},
-		{[]string{"--upload-timeout", "0s"}, []string{"--upload-timeout 0s", "positive"}},
+		{[]string{"--delay", "-1s"}, []string{"--delay -1s out of range: want a duration in [0s, 10s]"}},
+		{[]string{"--delay", "-1ns"}, []string{"--delay -1ns out of range: want a duration in [0s, 10s]"}},
+		// The panel's speed control never went over 10 s; --delay did.
+		{[]string{"--delay", "11s"}, []string{"--delay 11s out of range: want a duration in [0s, 10s]"}},
+		{[]string{"--upload-timeout", "0s"}, []string{"--upload-timeout 0s out of range: want a positive duration"}},
+		{[]string{"--upload-timeout", "-1s"}, []string{"--upload-timeout -1s out of range: want a positive duration"}},
 		{[]string{"--addr", "256.0.0.1:0"}, []string{`--addr "256.0.0.1:0"`, "not a valid IP address"}},
 		{[]string{"--addr", "1.2.3:0"}, []string{"not a valid IP address"}},
 	} {
