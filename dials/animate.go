@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"image/gif"
-	"mark1/chart"
 	"math"
 
-	"mark1/machine"
-
+	"mark1/chart"
 	"mark1/dataset"
+	"mark1/internal/param"
+	"mark1/machine"
 )
 
 // AnimateOptions adjust Animate. The zero value means the defaults.
@@ -20,7 +20,8 @@ type AnimateOptions struct {
 	// means 40. The last frame stays four times as long.
 	Delay int
 	// Every keeps every Every-th frame (the first, then every Every-th
-	// after it) and always the last; 0 or 1 keeps them all.
+	// after it) and always the last; 0 or 1 keeps them all. It is at most
+	// MaxEvery.
 	Every int
 	// MaxBytes bounds the memory the GIF's frames may take, counted before
 	// any is drawn as frames × width × height bytes (each frame keeps at
@@ -29,11 +30,28 @@ type AnimateOptions struct {
 	MaxBytes int64
 }
 
+// MaxEvery bounds AnimateOptions.Every: the machine's bound on every count
+// of epochs.
+const MaxEvery = machine.MaxEpochLimit
+
+// Validate checks opt's settings in its own words, returning a
+// *param.FieldError naming the first out of range ("every"). Animate
+// calls it.
+func (opt AnimateOptions) Validate() error {
+	if opt.Every < 0 || opt.Every > MaxEvery {
+		return param.Errorf("every", opt.Every, "a whole number in [1, %d]", MaxEvery)
+	}
+	return nil
+}
+
 // Animate draws the dial panel of m with its pots as in each frame, and
 // returns the frames as an animated GIF that loops. m gives the layout and
 // configuration; its own pot positions are not used. It stops, returning
 // ctx.Err(), if ctx is cancelled between frames.
 func Animate(ctx context.Context, m *machine.Machine, frames []Frame, opt AnimateOptions) (*gif.GIF, error) {
+	if err := opt.Validate(); err != nil {
+		return nil, fmt.Errorf("dials: %w", err)
+	}
 	if len(frames) == 0 {
 		return nil, fmt.Errorf("dials: no frames to animate")
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"mark1/dataset"
+	"mark1/internal/param"
 )
 
 func TestPanelGolden512(t *testing.T) {
@@ -264,5 +265,27 @@ func TestRecordAnimate(t *testing.T) {
 	}
 	if _, fr, err := LoadRecording(dir, 204_800); err != nil || len(fr) != 100 {
 		t.Errorf("recording at its bound: %d frames, error %v", len(fr), err)
+	}
+}
+
+// TestAnimateOptionsValidate holds AnimateOptions' range for Every in its
+// own words: 0 and 1 keep every frame, MaxEvery is the most, and Animate
+// refuses what Validate refuses.
+func TestAnimateOptionsValidate(t *testing.T) {
+	for _, c := range []struct {
+		every int
+		ok    bool
+	}{{0, true}, {1, true}, {MaxEvery, true}, {-1, false}, {MaxEvery + 1, false}} {
+		err := AnimateOptions{Every: c.every}.Validate()
+		var f *param.FieldError
+		switch {
+		case c.ok && err != nil:
+			t.Errorf("Every %d: %v", c.every, err)
+		case !c.ok && (!errors.As(err, &f) || f.Field != "every" || f.Value != fmt.Sprint(c.every)):
+			t.Errorf("Every %d: %v; want the field error of every", c.every, err)
+		}
+	}
+	if _, err := Animate(context.Background(), nil, nil, AnimateOptions{Every: -1}); param.As(err) == nil {
+		t.Errorf("Animate with Every -1: %v; want the field error", err)
 	}
 }

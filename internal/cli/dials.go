@@ -71,6 +71,8 @@ into an animated GIF of the dials turning.`)
 	fs.StringVar(&o.record, "record", "", "the recording folder for --animate (made by mark1 train --record DIR)")
 	fs.IntVar(&o.delay, "delay", 40, "--animate: time each epoch is shown, in hundredths of a second")
 	fs.IntVar(&o.every, "every", 1, "--animate: draw every Nth epoch of the recording (and always the last)")
+	animFields := fieldFlags{} // dials.AnimateOptions's fields → the flags that set them
+	animFields.add("every", "every")
 	inputFlags(fs, "machine", "image", "record")
 	outputFlags(fs, "png", "svg", "animate")
 	if err := parse(fs, args); err != nil {
@@ -99,8 +101,14 @@ into an animated GIF of the dials turning.`)
 	if _, err := o.data.source(o.given, 0); err != nil { // the data flags' values, whether or not a view reads data
 		return err
 	}
-	if o.every < 1 || o.every > machine.MaxEpochLimit {
-		return usagef("dials: --every %d out of range [1, %d]", o.every, machine.MaxEpochLimit)
+	// The animation's rules (dials.AnimateOptions.Validate), checked
+	// whether or not --animate is given; the flag's 0 asks for none
+	// (explicitZero).
+	if err := (dials.AnimateOptions{Every: explicitZero(o.every)}).Validate(); err != nil {
+		if msg, ok := animFields.blame(err, o.given); ok {
+			return usageError{errors.New(msg)}
+		}
+		return usageError{err}
 	}
 	if o.animate != "" || o.record != "" {
 		if o.animate == "" || o.record == "" {

@@ -98,6 +98,11 @@ func TestFlagRanges(t *testing.T) {
 		{"lab --format junk without --data", []string{"lab", "--format", "junk"}, 2, []string{"--format", "junk"}},
 		{"lab --delay 0", []string{"lab", "--delay", "0"}, 2, []string{"--delay 0", "out of range [1, 6000]"}},
 		{"fit --degree -5 with the rbf kernel", fit("--degree", "-5"), 2, []string{"--degree -5", "out of range", "[1, 20]"}},
+		// dials --every: dials.AnimateOptions.Validate's range, checked
+		// without --animate too.
+		{"dials --every 0 without --animate", []string{"dials", "--machine", "t.json", "--every", "0"}, 2, []string{"--every 0 out of range: want a whole number in [1, 1000000]"}},
+		{"dials --every -3", []string{"dials", "--machine", "t.json", "--every", "-3"}, 2, []string{"--every -3 out of range: want a whole number in [1, 1000000]"}},
+		{"dials --every 1000001", []string{"dials", "--machine", "t.json", "--every", "1000001"}, 2, []string{"--every 1000001 out of range: want a whole number in [1, 1000000]"}},
 		{"dials --test-split NaN with no view of data", []string{"dials", "--machine", "t.json", "--test-split", "NaN"}, 2, []string{"--test-split NaN", "out of range"}},
 		// ablate: ablation.Spec.Validate's ranges, the one check (the CLI
 		// had its own, narrower for --retrain, wider for --draws).
