@@ -144,8 +144,9 @@ const (
 	// MaxDraws bounds Spec.Draws. Run copies the machine once for each
 	// draw of each part before it starts.
 	MaxDraws = 1000
-	// MaxWorkers bounds Spec.Workers.
-	MaxWorkers = 1024
+	// MaxWorkers bounds Spec.Workers: the machine's bound on the
+	// goroutines run at once.
+	MaxWorkers = machine.MaxThreads
 )
 
 // Validate reports a setting out of range as a *param.FieldError naming

@@ -102,6 +102,10 @@ type SeedRun struct {
 	Pa, PaModel float64 // P_a measured on the held-out cards (else the training cards), and the 1958 model's
 }
 
+// MaxThreads bounds the goroutines that run independent work at once: a
+// SeedExperiment's Threads and an ablation's workers.
+const MaxThreads = 1024
+
 // A SeedExperiment trains a fresh machine for each master seed: the
 // configuration Config (wired by Plugboard if it is not nil), trained as
 // Recipe says on Recipe.Data drawn and split with that seed, loaded within

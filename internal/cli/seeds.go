@@ -20,9 +20,6 @@ func parseSeeds(s string) ([]uint64, error) {
 	return seeds, nil
 }
 
-// maxThreads bounds --threads.
-const maxThreads = 1024
-
 // threadsFlag registers --threads on fs for the independent work named by
 // what.
 func threadsFlag(fs *pflag.FlagSet, n *int, what string) {
@@ -32,8 +29,8 @@ func threadsFlag(fs *pflag.FlagSet, n *int, what string) {
 // workers checks a --threads value and returns the number of goroutines it
 // asks for: all cores for 0.
 func workers(threads int) (int, error) {
-	if threads < 0 || threads > maxThreads {
-		return 0, usagef("--threads %d out of range [0, %d] (0: all cores)", threads, maxThreads)
+	if threads < 0 || threads > machine.MaxThreads {
+		return 0, usagef("--threads %d out of range [0, %d] (0: all cores)", threads, machine.MaxThreads)
 	}
 	if threads == 0 {
 		return runtime.GOMAXPROCS(0), nil
