@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"image/gif"
+	"io"
 	"math"
 	"os"
 	"strconv"
 	"strings"
 
+	"mark1/chart"
 	"mark1/dataset"
 	"mark1/internal/atomicfile"
 	"mark1/lab"
@@ -204,51 +206,11 @@ class whose largest response wins, and of one-vs-one votes, side by side).
 		}
 		return labError(ctx, err)
 	}
-	drawing := o.png != "" || o.svg != "" || o.gifPath != ""
-	if o.view != "" && !drawing {
-		return usagef("lab: --view draws a picture: give --png FILE, --svg FILE or --gif FILE")
+	view := "notes"
+	if run.Perceptron == nil && run.GD == nil && run.Loss == nil { // a kernel learner: no x-space line
+		view = "regions"
 	}
-	if o.view == "" {
-		o.view = "notes"
-		if run.Perceptron == nil && run.GD == nil && run.Loss == nil { // a kernel learner: no x-space line
-			o.view = "regions"
-		}
-	}
-	if o.step >= run.Frames() {
-		return usagef("lab: --step %d: the run has steps 0 to %d", o.step, run.Frames()-1)
-	}
-	if o.png != "" || o.svg != "" {
-		d, err := run.Picture(ctx, o.view, o.step)
-		if err != nil {
-			return labError(ctx, err)
-		}
-		if o.png != "" {
-			if err := atomicfile.Write(o.png, func(f *os.File) error { return d.WritePNG(f) }); err != nil {
-				return err
-			}
-		}
-		if o.svg != "" {
-			if err := atomicfile.Write(o.svg, func(f *os.File) error { return d.WriteSVG(f) }); err != nil {
-				return err
-			}
-		}
-	}
-	if o.gifPath != "" {
-		g, err := run.Animate(ctx, o.view, o.delay, o.maxFrames)
-		if err != nil {
-			return labError(ctx, err)
-		}
-		if err := atomicfile.Write(o.gifPath, func(f *os.File) error { return gif.EncodeAll(f, g) }); err != nil {
-			return err
-		}
-	}
-	switch {
-	case o.asJSON:
-		return run.WriteJSON(env.Stdout)
-	case o.trace || !drawing:
-		return run.WriteText(env.Stdout)
-	}
-	return nil
+	return writeLabRun(ctx, env, o, run, view)
 }
 
 // runLabMulti runs the learner on data of more than two classes (one-vs-rest
@@ -261,12 +223,28 @@ func runLabMulti(ctx context.Context, env *Env, o labOptions, m lab.Multi, setup
 		}
 		return labError(ctx, err)
 	}
+	return writeLabRun(ctx, env, o, run, "classes")
+}
+
+// labRun is a lab run of two classes (lab.Run) or more (lab.MultiRun), as
+// the command writes and draws it.
+type labRun interface {
+	Frames() int
+	Picture(ctx context.Context, view string, step int) (*chart.Drawing, error)
+	Animate(ctx context.Context, view string, delay, maxFrames int) (*gif.GIF, error)
+	WriteJSON(w io.Writer) error
+	WriteText(w io.Writer) error
+}
+
+// writeLabRun draws run's --png, --svg and --gif (in --view, or view when
+// none is given) and writes its trace as text or --json.
+func writeLabRun(ctx context.Context, env *Env, o labOptions, run labRun, view string) error {
 	drawing := o.png != "" || o.svg != "" || o.gifPath != ""
 	if o.view != "" && !drawing {
 		return usagef("lab: --view draws a picture: give --png FILE, --svg FILE or --gif FILE")
 	}
 	if o.view == "" {
-		o.view = "classes"
+		o.view = view
 	}
 	if o.step >= run.Frames() {
 		return usagef("lab: --step %d: the run has steps 0 to %d", o.step, run.Frames()-1)
