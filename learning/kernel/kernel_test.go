@@ -179,3 +179,30 @@ func TestPolynomialFeatureMap(t *testing.T) {
 		}
 	}
 }
+
+// TestUses: the parameters each family reads, as LIBSVM's svm-train
+// documents them (-d "set degree in kernel function", -g "set gamma in
+// kernel function", -r "set coef0 in kernel function" for the kernels
+// whose formulas hold them).
+func TestUses(t *testing.T) {
+	for _, tt := range []struct {
+		word                 string
+		gamma, degree, coef0 bool
+	}{
+		{"linear", false, false, false},
+		{"poly", true, true, true},
+		{"rbf", true, false, false},
+		{"sigmoid", true, false, true},
+		{"gaussian:sigma=2", false, false, false},
+		{"laplace:sigma=2", false, false, false},
+	} {
+		s, err := Parse(tt.word)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := [3]bool{s.Uses("gamma"), s.Uses("degree"), s.Uses("coef0")}
+		if want := [3]bool{tt.gamma, tt.degree, tt.coef0}; got != want || s.Uses("C") || s.Uses("gamma") != s.UsesGamma() {
+			t.Errorf("%s: uses gamma, degree, coef0 = %v; want %v (and nothing else)", tt.word, got, want)
+		}
+	}
+}

@@ -410,6 +410,22 @@ func (s Spec) String() string {
 	return s.Name
 }
 
+// Uses reports whether the kernel family reads the learner option param
+// ("gamma", "degree" or "coef0"; LIBSVM's -g, -d and -r): poly reads all
+// three, rbf γ, sigmoid γ and coef0, the others none.
+func (s Spec) Uses(param string) bool {
+	g, d, c := s.uses()
+	switch param {
+	case "gamma":
+		return g
+	case "degree":
+		return d
+	case "coef0":
+		return c
+	}
+	return false
+}
+
 // UsesGamma reports whether the kernel family reads γ (poly, rbf and
 // sigmoid), so that a front end knows whether a γ means anything to it.
 func (s Spec) UsesGamma() bool {

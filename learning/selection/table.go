@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"mark1/learning/kernel"
 )
 
 // Table is a merged search: every cell's right predictions summed over the
@@ -104,10 +106,15 @@ func (p *Plan) log2Gamma(g int) float64 {
 }
 
 // Describe names the learner and its fixed options that have a value in
-// one phrase: "svm (kernel=rbf, scale=std)".
+// one phrase: "svm (kernel=rbf, scale=std)". A kernel's parameter that the
+// kernel does not read (degree for rbf) is left out.
 func (p *Plan) Describe() string {
+	ks, kerr := kernel.Parse(p.Options["kernel"])
 	keys := make([]string, 0, len(p.Options))
 	for k, v := range p.Options {
+		if (k == "gamma" || k == "degree" || k == "coef0") && kerr == nil && !ks.Uses(k) {
+			continue
+		}
 		if v != "" {
 			keys = append(keys, k)
 		}
