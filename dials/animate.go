@@ -17,7 +17,8 @@ type AnimateOptions struct {
 	// Panel sizes each frame; zero means 1024 by 800 pixels.
 	Panel PanelOptions
 	// Delay is each frame's time on screen in hundredths of a second; 0
-	// means 40. The last frame stays four times as long.
+	// means 40, and it is at most MaxDelay. The last frame stays four
+	// times as long.
 	Delay int
 	// Every keeps every Every-th frame (the first, then every Every-th
 	// after it) and always the last; 0 or 1 keeps them all. It is at most
@@ -34,10 +35,20 @@ type AnimateOptions struct {
 // of epochs.
 const MaxEvery = machine.MaxEpochLimit
 
+// MaxDelay bounds AnimateOptions.Delay: a minute a frame, in hundredths
+// of a second.
+const MaxDelay = 6000
+
 // Validate checks opt's settings in its own words, returning a
-// *param.FieldError naming the first out of range ("every"). Animate
-// calls it.
+// *param.FieldError naming the first out of range ("panel.width",
+// "panel.height", "delay" or "every"). Animate calls it.
 func (opt AnimateOptions) Validate() error {
+	if err := opt.Panel.Validate(); err != nil {
+		return param.Prefixed("panel", err)
+	}
+	if opt.Delay < 0 || opt.Delay > MaxDelay {
+		return param.Errorf("delay", opt.Delay, "a whole number in [1, %d] (hundredths of a second)", MaxDelay)
+	}
 	if opt.Every < 0 || opt.Every > MaxEvery {
 		return param.Errorf("every", opt.Every, "a whole number in [1, %d]", MaxEvery)
 	}
@@ -62,7 +73,7 @@ func Animate(ctx context.Context, m *machine.Machine, frames []Frame, opt Animat
 		opt.Panel.Width, opt.Panel.Height = 1024, 800
 	}
 	delay := opt.Delay
-	if delay <= 0 {
+	if delay == 0 {
 		delay = 40
 	}
 	if opt.Panel.ColorScale == 0 { // one colour scale for every frame

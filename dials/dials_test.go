@@ -289,3 +289,55 @@ func TestAnimateOptionsValidate(t *testing.T) {
 		t.Errorf("Animate with Every -1: %v; want the field error", err)
 	}
 }
+
+// TestAnimateOptionsValidateRanges holds the other ranges of
+// AnimateOptions (its panel's size and the delay) and the histogram's bins
+// in their own words, at and just past each bound; Animate refuses what
+// Validate refuses, and Panel and Summarize draw at the bound.
+func TestAnimateOptionsValidateRanges(t *testing.T) {
+	for _, c := range []struct {
+		opt   AnimateOptions
+		field string // "" when valid
+		value int
+	}{
+		{AnimateOptions{}, "", 0},
+		{AnimateOptions{Delay: 1}, "", 0},
+		{AnimateOptions{Delay: MaxDelay}, "", 0},
+		{AnimateOptions{Delay: -1}, "delay", -1},
+		{AnimateOptions{Delay: MaxDelay + 1}, "delay", MaxDelay + 1},
+		{AnimateOptions{Panel: PanelOptions{Width: MaxPanelSize, Height: MaxPanelSize}}, "", 0},
+		{AnimateOptions{Panel: PanelOptions{Width: -1}}, "panel.width", -1},
+		{AnimateOptions{Panel: PanelOptions{Height: MaxPanelSize + 1}}, "panel.height", MaxPanelSize + 1},
+	} {
+		err := c.opt.Validate()
+		f := param.As(err)
+		switch {
+		case c.field == "" && err != nil:
+			t.Errorf("%+v: %v", c.opt, err)
+		case c.field != "" && (f == nil || f.FieldName() != c.field || f.FieldValue() != fmt.Sprint(c.value)):
+			t.Errorf("%+v: %v; want the field error of %s", c.opt, err, c.field)
+		}
+		if c.field != "" {
+			if _, err := Animate(context.Background(), nil, nil, c.opt); param.As(err) == nil {
+				t.Errorf("Animate with %+v: %v; want the field error", c.opt, err)
+			}
+		}
+	}
+	for _, c := range []struct {
+		bins int
+		ok   bool
+	}{{0, true}, {1, true}, {MaxBins, true}, {-1, false}, {MaxBins + 1, false}} {
+		err := ValidateBins(c.bins)
+		f := param.As(err)
+		if c.ok != (err == nil) || !c.ok && (f == nil || f.FieldName() != "bins" || f.FieldValue() != fmt.Sprint(c.bins)) {
+			t.Errorf("ValidateBins(%d): %v", c.bins, err)
+		}
+	}
+	m, _ := trained(t, "mark1", "shapes", 0, 0, false)
+	if n := len(Summarize(m, MaxBins+5).Histogram.Counts); n != MaxBins {
+		t.Errorf("Summarize with %d bins: %d bins, want %d", MaxBins+5, n, MaxBins)
+	}
+	if w, h := (PanelOptions{Width: 3 * MaxPanelSize, Height: 3 * MaxPanelSize}).size(10); w != MaxPanelSize || h != MaxPanelSize {
+		t.Errorf("panel size over the bound: %dx%d, want %dx%d", w, h, MaxPanelSize, MaxPanelSize)
+	}
+}

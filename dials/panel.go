@@ -2,10 +2,11 @@ package dials
 
 import (
 	"fmt"
-	"mark1/chart"
 	"math"
 	"time"
 
+	"mark1/chart"
+	"mark1/internal/param"
 	"mark1/machine"
 	"mark1/response"
 )
@@ -15,7 +16,8 @@ type PanelOptions struct {
 	// Width and Height bound the drawing in pixels; 0 means 1400 by 1100,
 	// or 2048 by 1500 for more than 1,024 pots.
 	// The dials are made as large as fit; when even the smallest legible
-	// dial (12 pixels) does not fit, the drawing grows taller.
+	// dial (12 pixels) does not fit, the drawing grows taller. Each is at
+	// most MaxPanelSize (Validate); Panel draws a larger one at that size.
 	Width, Height int
 	// Title replaces the heading; empty means one made from the machine.
 	Title string
@@ -27,8 +29,27 @@ type PanelOptions struct {
 	ColorScale float64
 }
 
+// MaxPanelSize bounds PanelOptions.Width and Height, in pixels.
+const MaxPanelSize = 20000
+
+// Validate checks o's settings in its own words, returning a
+// *param.FieldError naming the first out of range ("width" or "height").
+// Animate calls it (as AnimateOptions.Validate); Panel, which returns no
+// error, draws a size over MaxPanelSize at MaxPanelSize.
+func (o PanelOptions) Validate() error {
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"width", o.Width}, {"height", o.Height}} {
+		if f.v < 0 || f.v > MaxPanelSize {
+			return param.Errorf(f.name, f.v, "a whole number of pixels in [0, %d] (0 for the default)", MaxPanelSize)
+		}
+	}
+	return nil
+}
+
 func (o PanelOptions) size(pots int) (w, h int) {
-	w, h = o.Width, o.Height
+	w, h = min(o.Width, MaxPanelSize), min(o.Height, MaxPanelSize)
 	big := pots > 1024
 	if w <= 0 {
 		w = 1400

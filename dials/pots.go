@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"mark1/internal/param"
 	"mark1/machine"
 	"mark1/response"
 )
@@ -173,12 +174,27 @@ type Histogram struct {
 	Counts []int
 }
 
+// MaxBins bounds the bins of Summarize's histogram.
+const MaxBins = 1000
+
+// ValidateBins checks the bins of Summarize's histogram in its own words:
+// 0 (the default, 10) or a whole number in [1, MaxBins], else a
+// *param.FieldError naming "bins".
+func ValidateBins(bins int) error {
+	if bins < 0 || bins > MaxBins {
+		return param.Errorf("bins", bins, "a whole number in [1, %d]", MaxBins)
+	}
+	return nil
+}
+
 // Summarize returns the summary of m's pots with a histogram of bins bins
-// (0 means 10).
+// (0 means 10), which ValidateBins checks; Summarize, which returns no
+// error, draws fewer than 1 as 10 and more than MaxBins as MaxBins.
 func Summarize(m *machine.Machine, bins int) Summary {
 	if bins <= 0 {
 		bins = 10
 	}
+	bins = min(bins, MaxBins)
 	pots := Pots(m)
 	s := Summary{
 		Pots:        len(pots),

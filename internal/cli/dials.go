@@ -55,6 +55,8 @@ into an animated GIF of the dials turning.`)
 	fs.BoolVar(&o.asJSON, "json", false, "print the summary and pots as JSON")
 	fs.BoolVar(&o.asCSV, "csv", false, "print the pots as CSV")
 	fs.IntVar(&o.bins, "bins", 10, "bins of the histogram of positions")
+	fields := fieldFlags{} // dials' fields (dials.ValidateBins, AnimateOptions.Validate) → the flags that set them
+	fields.add("bins", "bins")
 	fs.StringVar(&o.png, "png", "", "draw the view to this PNG file")
 	fs.StringVar(&o.svg, "svg", "", "draw the view to this SVG file")
 	fs.StringVar(&o.view, "view", "panel", "picture: panel (the dials), weights (each R-unit's values on the retina),\n"+
@@ -67,12 +69,14 @@ into an animated GIF of the dials turning.`)
 	fs.StringVar(&o.image, "image", "", "the picture for --view retina")
 	fs.IntVar(&o.width, "width", 0, "largest width of the panel in pixels (0 = automatic)")
 	fs.IntVar(&o.height, "height", 0, "largest height of the panel in pixels (0 = automatic)")
+	fields.add("panel.width", "width")
+	fields.add("panel.height", "height")
 	fs.StringVar(&o.animate, "animate", "", "write an animated GIF of the recording in --record DIR to this file")
 	fs.StringVar(&o.record, "record", "", "the recording folder for --animate (made by mark1 train --record DIR)")
 	fs.IntVar(&o.delay, "delay", 40, "--animate: time each epoch is shown, in hundredths of a second")
 	fs.IntVar(&o.every, "every", 1, "--animate: draw every Nth epoch of the recording (and always the last)")
-	animFields := fieldFlags{} // dials.AnimateOptions's fields → the flags that set them
-	animFields.add("every", "every")
+	fields.add("delay", "delay")
+	fields.add("every", "every")
 	inputFlags(fs, "machine", "image", "record")
 	outputFlags(fs, "png", "svg", "animate")
 	if err := parse(fs, args); err != nil {
@@ -95,20 +99,25 @@ into an animated GIF of the dials turning.`)
 	if o.asJSON && o.asCSV {
 		return usagef("dials: give --json or --csv, not both")
 	}
-	if o.bins < 1 || o.bins > 1000 || o.top < 0 || o.delay < 1 || o.delay > 6000 || o.width < 0 || o.height < 0 || o.width > 20000 || o.height > 20000 {
-		return usagef("dials: --bins in [1, 1000], --top ≥ 0, --delay in [1, 6000], --width and --height in [0, 20000]")
+	if o.top < 0 {
+		return usagef("dials: --top %d: want 0 (every pot) or more", o.top)
 	}
 	if _, err := o.data.source(o.given, 0); err != nil { // the data flags' values, whether or not a view reads data
 		return err
 	}
-	// The animation's rules (dials.AnimateOptions.Validate), checked
-	// whether or not --animate is given; the flag's 0 asks for none
-	// (explicitZero).
-	if err := (dials.AnimateOptions{Every: explicitZero(o.every)}).Validate(); err != nil {
-		if msg, ok := animFields.blame(err, o.given); ok {
+	// dials' rules for the histogram (dials.ValidateBins) and for the
+	// picture and the animation (dials.AnimateOptions.Validate, which
+	// checks the panel's size too), checked whichever of them the command
+	// draws; --bins 0, --delay 0 and --every 0 ask for none (explicitZero),
+	// --width 0 and --height 0 for the default size.
+	anim := dials.AnimateOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height},
+		Delay: explicitZero(o.delay), Every: explicitZero(o.every)}
+	for _, err := range []error{dials.ValidateBins(explicitZero(o.bins)), anim.Validate()} {
+		if msg, ok := fields.blame(err, o.given); ok {
 			return usageError{errors.New(msg)}
+		} else if err != nil {
+			return usageError{err}
 		}
-		return usageError{err}
 	}
 	if o.animate != "" || o.record != "" {
 		if o.animate == "" || o.record == "" {

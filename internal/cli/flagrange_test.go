@@ -103,6 +103,18 @@ func TestFlagRanges(t *testing.T) {
 		{"dials --every 0 without --animate", []string{"dials", "--machine", "t.json", "--every", "0"}, 2, []string{"--every 0 out of range: want a whole number in [1, 1000000]"}},
 		{"dials --every -3", []string{"dials", "--machine", "t.json", "--every", "-3"}, 2, []string{"--every -3 out of range: want a whole number in [1, 1000000]"}},
 		{"dials --every 1000001", []string{"dials", "--machine", "t.json", "--every", "1000001"}, 2, []string{"--every 1000001 out of range: want a whole number in [1, 1000000]"}},
+		// dials --bins, --delay, --width and --height: dials.ValidateBins'
+		// and AnimateOptions.Validate's ranges (the CLI had its own, one
+		// message for all five flags); dials read a negative bin count,
+		// delay or size as the default, and drew any size or bin count.
+		{"dials --bins 0", []string{"dials", "--machine", "t.json", "--bins", "0"}, 2, []string{"--bins 0 out of range: want a whole number in [1, 1000]"}},
+		{"dials --bins 1001", []string{"dials", "--machine", "t.json", "--bins", "1001"}, 2, []string{"--bins 1001 out of range: want a whole number in [1, 1000]"}},
+		{"dials --delay 0 without --animate", []string{"dials", "--machine", "t.json", "--delay", "0"}, 2, []string{"--delay 0 out of range: want a whole number in [1, 6000] (hundredths of a second)"}},
+		{"dials --delay -5", []string{"dials", "--machine", "t.json", "--delay", "-5"}, 2, []string{"--delay -5 out of range: want a whole number in [1, 6000]"}},
+		{"dials --delay 6001", []string{"dials", "--machine", "t.json", "--delay", "6001"}, 2, []string{"--delay 6001 out of range: want a whole number in [1, 6000]"}},
+		{"dials --width -1", []string{"dials", "--machine", "t.json", "--width", "-1"}, 2, []string{"--width -1 out of range: want a whole number of pixels in [0, 20000] (0 for the default)"}},
+		{"dials --height 20001", []string{"dials", "--machine", "t.json", "--height", "20001"}, 2, []string{"--height 20001 out of range: want a whole number of pixels in [0, 20000]"}},
+		{"dials --top -1", []string{"dials", "--machine", "t.json", "--top", "-1"}, 2, []string{"--top -1: want 0 (every pot) or more"}},
 		{"dials --test-split NaN with no view of data", []string{"dials", "--machine", "t.json", "--test-split", "NaN"}, 2, []string{"--test-split NaN", "out of range"}},
 		// ablate: ablation.Spec.Validate's ranges, the one check (the CLI
 		// had its own, narrower for --retrain, wider for --draws).
