@@ -141,25 +141,7 @@ func addClassPoints(p *plot.Plot, m Multi) error {
 
 // Animate draws view at every frame as a looping GIF, as Run.Animate.
 func (r *MultiRun) Animate(ctx context.Context, view string, delay, maxFrames int) (*gif.GIF, error) {
-	if maxFrames <= 0 {
-		maxFrames = 200
-	}
-	n := r.Frames()
-	if n > maxFrames {
-		return nil, param.Errorf("max-frames", maxFrames, "at least the run's %d frames (or fewer epochs)", n)
-	}
-	var ds []*chart.Drawing
-	for f := range n {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		d, err := r.Picture(ctx, view, f)
-		if err != nil {
-			return nil, err
-		}
-		ds = append(ds, d)
-	}
-	return chart.Frames(ctx, ds, delay, gifPalette())
+	return animate(ctx, r.Frames(), func(f int) (*chart.Drawing, error) { return r.Picture(ctx, view, f) }, delay, maxFrames)
 }
 
 // regionCentres returns where to name each class's region of a rule's

@@ -579,22 +579,27 @@ func (r *Run) setupText() string {
 }
 
 // Animate draws view at every frame and returns the frames as a looping
-// GIF, each shown delay hundredths of a second. At most maxFrames frames
-// are drawn (the last ones are kept); 0 means 200.
+// GIF, each shown delay hundredths of a second. A run of more than
+// maxFrames frames is refused (0 means 200).
 func (r *Run) Animate(ctx context.Context, view string, delay, maxFrames int) (*gif.GIF, error) {
+	return animate(ctx, r.Frames(), func(f int) (*chart.Drawing, error) { return r.Picture(ctx, view, f) }, delay, maxFrames)
+}
+
+// animate draws the frames pictures of a run (Run's or MultiRun's) as a
+// looping GIF, refusing more than maxFrames (0 means 200).
+func animate(ctx context.Context, frames int, picture func(f int) (*chart.Drawing, error), delay, maxFrames int) (*gif.GIF, error) {
 	if maxFrames <= 0 {
 		maxFrames = 200
 	}
-	n := r.Frames()
-	if n > maxFrames {
-		return nil, param.Errorf("max-frames", maxFrames, "at least the run's %d frames (or fewer epochs)", n)
+	if frames > maxFrames {
+		return nil, param.Errorf("max-frames", maxFrames, "at least the run's %d frames (or fewer epochs)", frames)
 	}
-	var ds []*chart.Drawing
-	for f := range n {
+	ds := make([]*chart.Drawing, 0, frames)
+	for f := range frames {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		d, err := r.Picture(ctx, view, f)
+		d, err := picture(f)
 		if err != nil {
 			return nil, err
 		}
