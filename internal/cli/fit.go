@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -187,9 +186,11 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	d.Rows = rows
 	if _, shared := rows.(*learning.Sparse); !shared {
 		// The learner reads its own copy (dense, bytes, bits or float32):
-		// the parsed arrays go before the fit, whose memory can reuse them.
+		// the parsed arrays go before the fit, and their pages back to the
+		// system, since the fit's kernel cache is one block that cannot
+		// reuse them.
 		train.RowStart, train.Index, train.Value = nil, nil, nil
-		runtime.GC()
+		debug.FreeOSMemory()
 	}
 	rec, endProgress := fitProgress(ctx, env.Stderr, quiet, spec.Name, len(train.Classes), opts.Epochs)
 	res, err := built.Learner.Fit(learnerBudget(ctx), d, rec)
@@ -197,6 +198,11 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return fmt.Errorf("%s: %w", trainPath, err)
 	}
+	// The fit's working memory (the kernel cache) is garbage now: give it
+	// back to the system, so that the model file is built in fresh pages
+	// rather than beside it (the runtime would take the lowest free pages
+	// first, not the cache's).
+	debug.FreeOSMemory()
 	f, err := modelfile.FromModel(spec.Name, res.Model, train.Classes, train.Dim, sc, built.Gamma, built.Bias)
 	if err != nil {
 		return err

@@ -6,14 +6,16 @@ package svm
 // [0, len) computed so far, so a row needed only over the active set is
 // computed only there and extended later if the whole row is wanted.
 //
-// Every row lives in a slot of capacity n float32s. Slots are allocated on
-// demand up to the budget and then recycled from the least recently used
-// row, so the cache never holds more than max(budget, 2 rows) bytes of row
-// data and a full solver run allocates no garbage here.
+// Every row lives in a slot of capacity n float32s, cut from one block of
+// max(budget, 2 rows) bytes: slots are taken in order as rows are first
+// needed and then recycled from the least recently used row, so a full
+// solver run allocates no garbage here, and the block's memory is touched
+// only as far as slots have been used.
 type cache struct {
 	n        int
 	maxSlots int
-	slots    int         // slots allocated so far
+	mem      []float32   // the slots' storage, maxSlots·n entries
+	slots    int         // slots taken so far
 	rows     [][]float32 // rows[i] is nil or the computed part of row i
 	spare    [][]float32 // free slots
 	// LRU list over positions with sentinel n: next[n] is the least
@@ -24,18 +26,48 @@ type cache struct {
 // rowBytes is the memory of one slot.
 func rowBytes(n int) int64 { return 4 * int64(n) }
 
-// newCache returns a cache for n rows of length n within budget bytes.
-func newCache(n int, budget int64) *cache {
+// cacheSlots is the number of rows of length n a cache of budget bytes
+// holds: at least two (at most n).
+func cacheSlots(n int, budget int64) int {
 	slots := budget / rowBytes(max(n, 1))
-	if slots < 2 {
-		slots = 2
+	return int(min(max(slots, 2), int64(n)))
+}
+
+// rowStore is the storage of the kernel caches of problems solved one
+// after another, as the pairs of a multi-class fit are on each goroutine:
+// each problem's cache takes its slots from the same block, so the cache
+// memory is allocated once, not once per problem, and a finished
+// problem's rows are never garbage left for the collector while the next
+// problem's fill.
+type rowStore struct{ buf []float32 }
+
+// newRowStore returns a store for caches of at most n rows within budget
+// bytes.
+func newRowStore(n int, budget int64) *rowStore {
+	return &rowStore{buf: make([]float32, cacheSlots(n, budget)*n)}
+}
+
+// take returns entries float32s of the store, growing it when it is
+// smaller; a nil store allocates them.
+func (s *rowStore) take(entries int) []float32 {
+	if s == nil {
+		return make([]float32, entries)
 	}
-	if slots > int64(n) {
-		slots = int64(n)
+	if len(s.buf) < entries {
+		s.buf = make([]float32, entries)
 	}
+	return s.buf[:entries]
+}
+
+// newCache returns a cache for n rows of length n within budget bytes,
+// its slots taken from store (allocated when store is nil). The previous
+// cache taken from store must no longer be in use.
+func newCache(n int, budget int64, store *rowStore) *cache {
+	slots := cacheSlots(n, budget)
 	c := &cache{
 		n:        n,
-		maxSlots: int(slots),
+		maxSlots: slots,
+		mem:      store.take(slots * n),
 		rows:     make([][]float32, n),
 		prev:     make([]int32, n+1),
 		next:     make([]int32, n+1),
@@ -90,8 +122,9 @@ func (c *cache) slot() []float32 {
 		return s
 	}
 	if c.slots < c.maxSlots {
+		k := c.slots * c.n
 		c.slots++
-		return make([]float32, 0, c.n)
+		return c.mem[k : k : k+c.n]
 	}
 	lru := int(c.next[c.n])
 	s := c.rows[lru][:0]

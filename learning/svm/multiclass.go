@@ -553,8 +553,9 @@ func assemble(ctx context.Context, d *learning.Data, k kernel.Kernel, strat Mult
 
 // solvePairs solves the binary problems ps with solve on Settings.Threads
 // goroutines (all cores when 0), each taking the next unsolved problem in
-// order, with the kernel cache budget shared among them. The solutions do
-// not depend on the number of threads. record is told of each problem's
+// order, with the kernel cache budget shared among them (each goroutine's
+// share allocated once, for the problems it solves in turn). The solutions
+// do not depend on the number of threads. record is told of each problem's
 // progress entries (iterations, objective; Epoch left 0) in problem order:
 // live with one thread, otherwise as soon as every earlier problem has
 // finished.
@@ -567,7 +568,12 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 	threads = max(1, min(threads, len(ps)))
 	s.rowThreads = max(1, all/threads) // cores left over split kernel rows
 	out := make([]T, len(ps))
+	most := 0 // the rows of the largest problem, for the caches' storage
+	for _, p := range ps {
+		most = max(most, len(p.rows))
+	}
 	if threads == 1 {
+		s.store = newRowStore(most, int64(s.CacheMB*(1<<20)))
 		for q, p := range ps {
 			b, err := solve(ctx, p, s, func(iters int, obj float64) {
 				record(learning.Epoch{Mistakes: iters, Risk: obj, Machine: q})
@@ -593,6 +599,8 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 	)
 	for range threads {
 		wg.Go(func() {
+			s := s
+			s.store = newRowStore(most, int64(s.CacheMB*(1<<20)))
 			for {
 				q := int(next.Add(1) - 1)
 				if q >= len(ps) || ctx.Err() != nil {

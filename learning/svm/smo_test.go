@@ -289,7 +289,10 @@ func TestCacheBudget(t *testing.T) {
 }
 
 // The cache with position swaps gives the same rows as evaluating Q
-// directly, for every layout, under a tiny and a large budget.
+// directly, for every layout, under a tiny and a large budget, each
+// problem's cache in the storage the one before it used (as the pairs of a
+// multi-class fit share a rowStore), so that no stale entry passes for a
+// computed one.
 func TestCacheSwap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	Xb, yb := binaryData(rng, 60, 130, 0.3)
@@ -300,6 +303,7 @@ func TestCacheSwap(t *testing.T) {
 		sparse[i][i%40] = x[0]
 		sparse[i][(3*i)%40] = x[1]
 	}
+	stores := map[float64]*rowStore{0: {}, 1: {}} // one per budget, for every case in turn
 	for _, c := range []struct {
 		name string
 		X    [][]float64
@@ -316,7 +320,7 @@ func TestCacheSwap(t *testing.T) {
 			for i, v := range c.y {
 				yy[i] = int8(v)
 			}
-			p := newProblem(learning.NewDense(c.X), nil, c.X, yy, c.k, Settings{CacheMB: mb})
+			p := newProblem(learning.NewDense(c.X), nil, c.X, yy, c.k, Settings{CacheMB: mb, store: stores[mb]})
 			n := p.n
 			for op := range 3000 {
 				i, j := rng.IntN(n), rng.IntN(n)

@@ -52,6 +52,7 @@ type Settings struct {
 	Nu float64
 
 	rowThreads int       // goroutines per kernel row, set by the solvers
+	store      *rowStore // the kernel cache's storage, shared by problems solved in turn (nil: the cache's own)
 	weights    []float64 // class weights (Kernel.ClassWeight)
 	wpos, wneg float64   // class weights of the current pair (0: 1)
 	nuSVC      bool      // solve the ν-SVC
