@@ -7,8 +7,10 @@
 // # The mark1 model file
 //
 // A model file is JSON (see File for every field). Numbers are written in
-// the shortest form that reads back to the same float64, so a saved and
-// loaded model predicts exactly what the trained one did. Fields that do not
+// the shortest form that reads back to the same float64, and support
+// vectors of dense rows as one block of their bytes (SupportVectors: grey
+// levels, float32 or float64, whichever holds them exactly), so a saved
+// and loaded model predicts exactly what the trained one did. Fields that do not
 // apply to a learner are null. Read checks every field (lengths, ranges,
 // finite numbers) and refuses files above MaxFileBytes before decoding.
 //

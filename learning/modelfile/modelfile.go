@@ -24,8 +24,10 @@ import (
 // FormatName is the value of File.Format.
 const FormatName = "mark1-model"
 
-// Version is the File.Version this package writes and reads.
-const Version = 1
+// Version is the File.Version this package writes. It reads every version
+// from 1: version 2 added the dense block of support vectors
+// (SupportVectors), which version 1's readers do not know.
+const Version = 2
 
 // MaxFileBytes bounds the size of a model file Read accepts (1 GiB).
 const MaxFileBytes = 1 << 30
@@ -33,7 +35,7 @@ const MaxFileBytes = 1 << 30
 // File is a saved model. Fields that do not apply to the learner are nil
 // (JSON null).
 type File struct {
-	// Format is "mark1-model"; Version is 1.
+	// Format is "mark1-model"; Version is 1 or 2 (Version).
 	Format  string `json:"format"`
 	Version int    `json:"version"`
 	// Learner names the learner, a name of the registry
@@ -74,9 +76,10 @@ type File struct {
 	// weight is the bias); null for other learners and without a bias.
 	Bias *float64 `json:"bias"`
 	// SV holds the support vectors (svm) or stored examples
-	// (kernel-perceptron), sparse, with 0-based feature indices; null for
-	// linear models.
-	SV []Sparse `json:"sv"`
+	// (kernel-perceptron), sparse, with 0-based feature indices, written
+	// as a list or a dense block (see SupportVectors); null for linear
+	// models.
+	SV SupportVectors `json:"sv"`
 	// Machines holds the binary machines.
 	Machines []Machine `json:"machines"`
 }
@@ -328,8 +331,8 @@ func finite(xs ...float64) bool {
 // of range, lengths that disagree, numbers that are not finite, fields that
 // do not belong to the learner.
 func (f *File) Check() error {
-	if f.Format != FormatName || f.Version != Version {
-		return bad("format %q version %d; want %q version %d", f.Format, f.Version, FormatName, Version)
+	if f.Format != FormatName || f.Version < 1 || f.Version > Version {
+		return bad("format %q version %d; want %q version 1 to %d", f.Format, f.Version, FormatName, Version)
 	}
 	values := f.Values()
 	if values {

@@ -108,7 +108,7 @@ func TestCheck(t *testing.T) {
 		spoil func(f *File)
 		want  string
 	}{
-		{"version", func(f *File) { f.Version = 2 }, "version 2"},
+		{"version", func(f *File) { f.Version = 3 }, "version 3"},
 		{"one class", func(f *File) { f.Classes = f.Classes[:1] }, "1 classes"},
 		{"a class twice", func(f *File) { f.Classes = []string{"x", "x"} }, `class 1: the label "x" appears twice`},
 		{"learner", func(f *File) { f.Learner = "tree" }, `learner "tree"`},

@@ -14,12 +14,14 @@ import (
 )
 
 // A model file's support vectors are most of it (a 17,500-vector model of
-// 400 features is some 70 MB of JSON). Write and Decode therefore handle
-// them one at a time: Write encodes each vector (and each machine) alone
-// into a buffered writer, and Decode reads the top-level object token by
-// token, decoding one vector at a time, so that neither holds the whole
-// text, nor a tree of it, in memory. The format is encoding/json's: any
-// JSON reader reads the files, and Decode reads what json.Marshal writes.
+// 400 features is some 70 MB of JSON as a list, 37 MB as a float32 block).
+// Write and Decode therefore handle them apart: Write encodes a block a
+// row at a time, or each vector of a list (and each machine) alone, into a
+// buffered writer, and Decode reads the top-level object token by token,
+// decoding a block's fields or one listed vector at a time, so that
+// neither holds the whole text, nor a tree of it, in memory. The format is
+// encoding/json's: any JSON reader reads the files, and Decode reads what
+// json.Marshal writes.
 
 // jsonField is a field of File as encoding/json names it.
 type jsonField struct {
@@ -71,6 +73,14 @@ func (f *File) Write(w io.Writer) error {
 		}
 		fmt.Fprintf(bw, "%s %q: ", sep, fd.name)
 		sep = ",\n"
+		if sv, ok := fv.Interface().(SupportVectors); ok && sv != nil {
+			if encoding, cols := sv.blockForm(); encoding != "" {
+				if err := sv.writeBlock(bw, encoding, cols); err != nil {
+					return err
+				}
+				continue
+			}
+		}
 		if fv.Kind() == reflect.Slice && !fv.IsNil() && fv.Type().Elem().Kind() == reflect.Struct {
 			if err := writeList(bw, fv); err != nil {
 				return err
@@ -171,6 +181,13 @@ func decodeList(dec *json.Decoder, list reflect.Value, key string) error {
 	}
 	if tok == nil {
 		return nil // null: the field stays as it is
+	}
+	if tok == json.Delim('{') && list.Type() == reflect.TypeFor[SupportVectors]() {
+		sv, err := decodeBlock(dec)
+		if err == nil {
+			list.Set(reflect.ValueOf(sv))
+		}
+		return err
 	}
 	if tok != json.Delim('[') {
 		return fmt.Errorf("json: cannot unmarshal %s into field %q, a list", kind(tok), key)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -32,35 +34,93 @@ func svmFile(t *testing.T) *File {
 	return f
 }
 
+// spread returns f with its support vectors' features spread over 4×dim
+// (feature j becomes 4j): a model of sparse rows, whose vectors a file
+// lists rather than writes as a block.
+func spread(f *File) *File {
+	g := *f
+	g.Dim *= 4
+	g.SV = make(SupportVectors, len(f.SV))
+	for s, v := range f.SV {
+		g.SV[s] = Sparse{Index: make([]int32, len(v.Index)), Value: v.Value}
+		for k, j := range v.Index {
+			g.SV[s].Index[k] = 4 * j
+		}
+	}
+	return &g
+}
+
 // Write's streamed text is plain JSON: encoding/json reads it back to the
 // same File, and Decode reads json.MarshalIndent's text (the files written
-// before the streaming writer) to the same File too.
+// before the streaming writer) to the same File too, for support vectors
+// in a block and in a list.
 func TestWriteIsJSON(t *testing.T) {
-	f := svmFile(t)
-	var buf bytes.Buffer
-	if err := f.Write(&buf); err != nil {
-		t.Fatal(err)
+	for name, f := range map[string]*File{"block": svmFile(t), "list": spread(svmFile(t))} {
+		var buf bytes.Buffer
+		if err := f.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		var std File
+		if err := json.Unmarshal(buf.Bytes(), &std); err != nil {
+			t.Fatalf("%s: encoding/json cannot read Write's text: %v", name, err)
+		}
+		if !reflect.DeepEqual(&std, f) {
+			t.Errorf("%s: encoding/json reads Write's text to another File", name)
+		}
+		lines := strings.Count(buf.String(), "\n")
+		if block := strings.Contains(buf.String(), `"sv": {"encoding": "float32"`); block != (name == "block") {
+			t.Errorf("%s: support vectors written as a block: %v", name, block)
+		}
+		if name == "list" && lines < len(f.SV) {
+			t.Errorf("%d lines for %d support vectors: not one a line", lines, len(f.SV))
+		}
+		old, err := json.MarshalIndent(f, "", " ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := Decode(bytes.NewReader(old), "old.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(back, f) {
+			t.Errorf("%s: Decode reads json.MarshalIndent's text to another File", name)
+		}
 	}
-	var std File
-	if err := json.Unmarshal(buf.Bytes(), &std); err != nil {
-		t.Fatalf("encoding/json cannot read Write's text: %v", err)
-	}
-	if !reflect.DeepEqual(&std, f) {
-		t.Error("encoding/json reads Write's text to another File")
-	}
-	if n := strings.Count(buf.String(), "\n"); n < len(f.SV) {
-		t.Errorf("%d lines for %d support vectors: not one a line", n, len(f.SV))
-	}
-	old, err := json.MarshalIndent(f, "", " ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := Decode(bytes.NewReader(old), "old.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(back, f) {
-		t.Error("Decode reads json.MarshalIndent's text to another File")
+}
+
+// A block holds its vectors exactly in the narrowest encoding, and reads
+// back to the same vectors, bit for bit; what a block cannot hold exactly
+// (a stored zero, indices out of order) or holds in more bytes than a list
+// (mostly zeros) is listed.
+func TestBlockRoundTrip(t *testing.T) {
+	third := float64(float32(1.0 / 3))
+	for _, tc := range []struct {
+		name string
+		sv   SupportVectors
+		want string // the block's encoding, "" for a list
+	}{
+		{"grey levels", SupportVectors{{Index: []int32{0, 1, 2}, Value: []float64{1.0 / 255, 1, 128.0 / 255}}, {Index: []int32{1}, Value: []float64{7.0 / 255}}}, "grey8"},
+		{"float32 values", SupportVectors{{Index: []int32{0, 2}, Value: []float64{third, -2.5}}, {Index: []int32{1, 2}, Value: []float64{float64(float32(1e-30)), 3}}}, "float32"},
+		{"float64 values", SupportVectors{{Index: []int32{0, 1}, Value: []float64{1.0 / 3, math.SmallestNonzeroFloat64}}, {Index: []int32{2}, Value: []float64{-1e300}}}, "float64"},
+		{"an empty row", SupportVectors{{Index: []int32{0, 1, 2}, Value: []float64{1, 2.0 / 255, 3.0 / 255}}, {}}, "grey8"},
+		{"a stored zero", SupportVectors{{Index: []int32{0, 1}, Value: []float64{0, 2}}}, ""},
+		{"indices out of order", SupportVectors{{Index: []int32{1, 0}, Value: []float64{1, 2}}}, ""},
+		{"mostly zeros", SupportVectors{{Index: []int32{9}, Value: []float64{1}}, {Index: []int32{3}, Value: []float64{0.5}}}, ""},
+	} {
+		if got, _ := tc.sv.blockForm(); got != tc.want {
+			t.Errorf("%s: encoding %q, want %q", tc.name, got, tc.want)
+		}
+		b, err := json.Marshal(tc.sv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back SupportVectors
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("%s: %s does not read back: %v", tc.name, b, err)
+		}
+		if !reflect.DeepEqual(back, tc.sv) {
+			t.Errorf("%s: %s reads back as %v, want %v", tc.name, b, back, tc.sv)
+		}
 	}
 }
 
@@ -70,8 +130,13 @@ func TestWriteIsJSON(t *testing.T) {
 func TestDecodeRefuses(t *testing.T) {
 	f := svmFile(t)
 	var buf bytes.Buffer
-	f.Write(&buf)
+	spread(f).Write(&buf)
 	good := buf.String()
+	buf.Reset()
+	f.Write(&buf)
+	block := buf.String()
+	rows := fmt.Sprintf(`"rows": %d`, len(f.SV))
+	data := strings.Index(block, `"data": "`) + len(`"data": "`)
 	for _, tc := range []struct{ name, text, want string }{
 		{"top-level unknown field", strings.Replace(good, `"dim":`, `"dims": 3, "dim":`, 1), `unknown field "dims"`},
 		{"unknown field in a vector", strings.Replace(good, `{"index":`, `{"indices":[],"index":`, 1), `unknown field "indices"`},
@@ -79,6 +144,13 @@ func TestDecodeRefuses(t *testing.T) {
 		{"an array", "[" + good + "]", "not an object"},
 		{"sv not a list", strings.Replace(good, `"sv": [`, `"sv": 3, "x": [`, 1), `field "sv"`},
 		{"cut short", good[:len(good)/2], "unexpected EOF"},
+		{"unknown field in a block", strings.Replace(block, `"cols":`, `"colour": 1, "cols":`, 1), `unknown field "colour"`},
+		{"unknown encoding", strings.Replace(block, `"float32"`, `"float16"`, 1), `encoding "float16"`},
+		{"a row short", strings.Replace(block, rows, fmt.Sprintf(`"rows": %d`, len(f.SV)+1), 1), "bytes of data for"},
+		{"negative rows", strings.Replace(block, rows, `"rows": -1`, 1), "-1 rows"},
+		{"over the budget", strings.Replace(block, rows, `"rows": 4000000000000`, 1), "over the budget"},
+		{"data not base64", strings.Replace(block, `"data": "`, `"data": "*`, 1), "illegal base64"},
+		{"a NaN", block[:data] + "AADAfwAA" + block[data+8:], "not finite"}, // the first value's bytes 00 00 c0 7f
 	} {
 		_, err := Decode(strings.NewReader(tc.text), "m.json")
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "m.json: ") {
