@@ -347,3 +347,39 @@ type customKernel struct{}
 
 func (customKernel) Eval(x, z []float64) float64 { return math.Pow(1+kernel.Dot(x, z)/10, 2) }
 func (customKernel) String() string              { return "custom" }
+
+// ‖w‖² on float32 rows, taken a tile of blockSV support vectors at a
+// time, is the double sum Σ_ab c_a c_b k(x_a, x_b) over the support
+// vectors computed pair by pair in float64.
+func TestW2Tiled(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	X, y := gaussians(rng, 1200, 20, 0.2)
+	for _, x := range X {
+		for j := range x {
+			x[j] = float64(float32(x[j]))
+		}
+	}
+	rows, err := learning.NewFloat32(X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := kernel.Gaussian{Sigma: 4}
+	b, err := solveAll(t.Context(), rows, nil, y, k, Settings{C: 10, CacheMB: 1}, func(int, float64) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Index) <= 2*blockSV {
+		t.Fatalf("%d support vectors: fewer than three tiles", len(b.Index))
+	}
+	var want, scale float64
+	for a, i := range b.Index {
+		for c, j := range b.Index {
+			v := b.Coef[a] * b.Coef[c] * k.Eval(X[i], X[j])
+			want += v
+			scale += math.Abs(v)
+		}
+	}
+	if math.Abs(b.W2-want) > 1e-6*scale {
+		t.Errorf("W2 = %v, pair by pair %v (terms of magnitude %v)", b.W2, want, scale)
+	}
+}
