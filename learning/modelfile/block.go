@@ -23,18 +23,19 @@ import (
 // In a model file they are a JSON list of Sparse vectors or, when at
 // least a third of the values of their rows are non-zero, none is a
 // stored zero and their indices increase (as every model mark1 trains
-// stores them), one dense block:
+// stores them), a dense block, one row a line:
 //
-//	{"encoding": "float32", "rows": 3904, "cols": 400, "data": "…"}
+//	{"encoding": "float32", "cols": 400, "rows": [
+//	  "…",
+//	  …]}
 //
-// data is the rows×cols values, row after row, in standard base64 of
-// their little-endian bytes: "grey8" one byte b a value, the value
-// float64(b)/255 (pictures read as grey levels); "float32" IEEE 754
-// binary32 (the float32 rows fit reads numbers into); "float64" binary64.
-// The encoding is the narrowest that holds every value exactly, so a block
-// reads back to the same vectors, bit for bit; cols is one past the
-// largest index. A block is a fifth of the list's text and reads without
-// parsing a number.
+// A row is its cols values in standard base64 of their little-endian
+// bytes: "grey8" one byte b a value, the value float64(b)/255 (pictures
+// read as grey levels); "float32" IEEE 754 binary32 (the float32 rows fit
+// reads numbers into); "float64" binary64. The encoding is the narrowest
+// that holds every value exactly, so a block reads back to the same
+// vectors, bit for bit; cols is one past the largest index. A block is a
+// third of the list's text or less and reads without parsing a number.
 type SupportVectors []Sparse
 
 // Block encodings and the bytes of one value in each.
@@ -42,10 +43,9 @@ var blockWidth = map[string]int{"grey8": 1, "float32": 4, "float64": 8}
 
 // svBlock is the dense form of SupportVectors in a file.
 type svBlock struct {
-	Encoding string `json:"encoding"`
-	Rows     int    `json:"rows"`
-	Cols     int    `json:"cols"`
-	Data     []byte `json:"data"`
+	Encoding string   `json:"encoding"`
+	Cols     int      `json:"cols"`
+	Rows     [][]byte `json:"rows"`
 }
 
 // blockForm returns the encoding and the columns of the dense block that
@@ -78,14 +78,13 @@ func (sv SupportVectors) blockForm() (encoding string, cols int) {
 	return "float64", cols
 }
 
-// writeBlock writes sv as the block {encoding, rows, cols, data}, the data
-// encoded a row at a time.
+// writeBlock writes sv as the block {encoding, cols, rows}, a row a line.
 func (sv SupportVectors) writeBlock(bw *bufio.Writer, encoding string, cols int) error {
-	fmt.Fprintf(bw, `{"encoding": %q, "rows": %d, "cols": %d, "data": "`, encoding, len(sv), cols)
-	enc := base64.NewEncoder(base64.StdEncoding, bw)
+	fmt.Fprintf(bw, `{"encoding": %q, "cols": %d, "rows": [`, encoding, cols)
 	w := blockWidth[encoding]
 	row := make([]byte, cols*w)
-	for _, v := range sv {
+	text := make([]byte, base64.StdEncoding.EncodedLen(len(row)))
+	for s, v := range sv {
 		clear(row)
 		for k, j := range v.Index {
 			x := v.Value[k]
@@ -98,14 +97,15 @@ func (sv SupportVectors) writeBlock(bw *bufio.Writer, encoding string, cols int)
 				binary.LittleEndian.PutUint64(row[8*int(j):], math.Float64bits(x))
 			}
 		}
-		if _, err := enc.Write(row); err != nil {
-			return err
+		if s > 0 {
+			bw.WriteString(",")
 		}
+		bw.WriteString("\n  \"")
+		base64.StdEncoding.Encode(text, row)
+		bw.Write(text)
+		bw.WriteString(`"`)
 	}
-	if err := enc.Close(); err != nil {
-		return err
-	}
-	_, err := bw.WriteString(`"}`)
+	_, err := bw.WriteString("\n ]}")
 	return err
 }
 
@@ -159,81 +159,138 @@ func (sv *SupportVectors) UnmarshalJSON(b []byte) error {
 }
 
 // decodeBlock reads a block whose opening brace dec has just read, a
-// field at a time (keys as encoding/json matches them), up to and with
-// its closing brace.
+// field at a time (keys as encoding/json matches them) and the rows one at
+// a time, up to and with its closing brace.
 func decodeBlock(dec *json.Decoder) (SupportVectors, error) {
 	var blk svBlock
-	fields := map[string]any{"encoding": &blk.Encoding, "rows": &blk.Rows, "cols": &blk.Cols, "data": &blk.Data}
+	var sv SupportVectors
+	rows, width := false, -1
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
 			return nil, err
 		}
 		key, _ := tok.(string)
-		dst, ok := fields[key]
-		for name, d := range fields {
-			if !ok && strings.EqualFold(name, key) {
-				dst, ok = d, true
+		switch {
+		case strings.EqualFold(key, "encoding"):
+			err = dec.Decode(&blk.Encoding)
+		case strings.EqualFold(key, "cols"):
+			err = dec.Decode(&blk.Cols)
+		case strings.EqualFold(key, "rows"):
+			if _, ok := blockWidth[blk.Encoding]; !ok {
+				return nil, fmt.Errorf("%w: encoding %q before the rows; want grey8, float32 or float64", errBlock, blk.Encoding)
 			}
-		}
-		if !ok {
+			rows = true
+			sv, width, err = decodeRows(dec, blk.Encoding)
+		default:
 			return nil, fmt.Errorf("json: unknown field %q in the support vectors' block", key)
 		}
-		if err := dec.Decode(dst); err != nil {
+		if err != nil {
 			return nil, err
 		}
 	}
 	if _, err := dec.Token(); err != nil { // the closing brace
 		return nil, err
 	}
-	return blk.vectors()
+	if !rows {
+		return nil, fmt.Errorf("%w: no rows", errBlock)
+	}
+	return sv, blk.checkCols(width)
+}
+
+// decodeRows reads the list of a block's rows one row at a time; width
+// is the values of every row (−1 for no rows).
+func decodeRows(dec *json.Decoder, encoding string) (sv SupportVectors, width int, err error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, 0, err
+	}
+	if tok != json.Delim('[') {
+		return nil, 0, fmt.Errorf("%w: rows are a %s, not a list", errBlock, kind(tok))
+	}
+	sv, width = SupportVectors{}, -1
+	var row []byte
+	var values int
+	for dec.More() {
+		if err := dec.Decode(&row); err != nil {
+			return nil, 0, err
+		}
+		v, cols, err := rowVector(row, encoding, len(sv), width)
+		if err != nil {
+			return nil, 0, err
+		}
+		if values += len(v.Index); values > dataset.DefaultMaxValues {
+			return nil, 0, fmt.Errorf("%w: more than %d non-zero values", errBlock, dataset.DefaultMaxValues)
+		}
+		sv, width = append(sv, v), cols
+	}
+	_, err = dec.Token() // the closing bracket
+	return sv, width, err
 }
 
 var errBlock = errors.New("bad support vector block")
 
-// vectors checks the block and returns its rows as sparse vectors (the
-// non-zero values), their indices and values carved from two arrays.
-func (blk *svBlock) vectors() (SupportVectors, error) {
-	w, ok := blockWidth[blk.Encoding]
+// rowVector returns a block's row s as a sparse vector (its non-zero
+// values, nil for none) and its number of values, which must be width's
+// unless width is −1.
+func rowVector(row []byte, encoding string, s, width int) (Sparse, int, error) {
+	w := blockWidth[encoding]
+	cols := len(row) / w
 	switch {
-	case !ok:
-		return nil, fmt.Errorf("%w: encoding %q; want grey8, float32 or float64", errBlock, blk.Encoding)
-	case blk.Rows < 0 || blk.Cols < 0 || blk.Cols > math.MaxInt32:
-		return nil, fmt.Errorf("%w: %d rows of %d columns", errBlock, blk.Rows, blk.Cols)
-	case blk.Cols > 0 && blk.Rows > dataset.DefaultMaxValues/blk.Cols:
-		return nil, fmt.Errorf("%w: %d rows of %d columns is over the budget of %d values", errBlock, blk.Rows, blk.Cols, dataset.DefaultMaxValues)
-	case len(blk.Data) != blk.Rows*blk.Cols*w:
-		return nil, fmt.Errorf("%w: %d bytes of data for %d rows of %d %s values (%d bytes)", errBlock, len(blk.Data), blk.Rows, blk.Cols, blk.Encoding, blk.Rows*blk.Cols*w)
+	case len(row)%w != 0 || cols > math.MaxInt32:
+		return Sparse{}, 0, fmt.Errorf("%w: row %d has %d bytes, not a whole number of %s values", errBlock, s, len(row), encoding)
+	case width >= 0 && cols != width:
+		return Sparse{}, 0, fmt.Errorf("%w: row %d has %d values, the rows before it %d", errBlock, s, cols, width)
 	}
 	value := func(p int) float64 {
 		switch w {
 		case 1:
-			return float64(blk.Data[p]) / 255
+			return float64(row[p]) / 255
 		case 4:
-			return float64(math.Float32frombits(binary.LittleEndian.Uint32(blk.Data[4*p:])))
+			return float64(math.Float32frombits(binary.LittleEndian.Uint32(row[4*p:])))
 		}
-		return math.Float64frombits(binary.LittleEndian.Uint64(blk.Data[8*p:]))
+		return math.Float64frombits(binary.LittleEndian.Uint64(row[8*p:]))
 	}
 	nnz := 0
-	for p := range blk.Rows * blk.Cols {
-		if value(p) != 0 {
+	for j := range cols {
+		if value(j) != 0 {
 			nnz++
 		}
 	}
-	index, val := make([]int32, nnz), make([]float64, nnz)
-	sv := make(SupportVectors, blk.Rows)
-	at := 0
-	for s := range sv {
-		start := at
-		for j := range blk.Cols {
-			if x := value(s*blk.Cols + j); x != 0 {
-				index[at], val[at] = int32(j), x
-				at++
-			}
-		}
-		if at > start { // an empty row stays nil, as sparse leaves it
-			sv[s] = Sparse{Index: index[start:at:at], Value: val[start:at:at]}
+	if nnz == 0 { // an empty row stays nil, as sparse leaves it
+		return Sparse{}, cols, nil
+	}
+	v := Sparse{Index: make([]int32, 0, nnz), Value: make([]float64, 0, nnz)}
+	for j := range cols {
+		if x := value(j); x != 0 {
+			v.Index, v.Value = append(v.Index, int32(j)), append(v.Value, x)
 		}
 	}
-	return sv, nil
+	return v, cols, nil
+}
+
+// vectors checks the block read whole (UnmarshalJSON) and returns its
+// rows as sparse vectors.
+func (blk *svBlock) vectors() (SupportVectors, error) {
+	if _, ok := blockWidth[blk.Encoding]; !ok {
+		return nil, fmt.Errorf("%w: encoding %q; want grey8, float32 or float64", errBlock, blk.Encoding)
+	}
+	sv, width := make(SupportVectors, len(blk.Rows)), -1
+	for s, row := range blk.Rows {
+		v, cols, err := rowVector(row, blk.Encoding, s, width)
+		if err != nil {
+			return nil, err
+		}
+		sv[s], width = v, cols
+	}
+	return sv, blk.checkCols(width)
+}
+
+// checkCols reports rows of width values (−1: no rows) in a block of
+// another number of columns.
+func (blk *svBlock) checkCols(width int) error {
+	if blk.Cols < 0 || blk.Cols > math.MaxInt32 || (width >= 0 && width != blk.Cols) {
+		return fmt.Errorf("%w: rows of %d values in a block of %d columns", errBlock, width, blk.Cols)
+	}
+	return nil
 }
