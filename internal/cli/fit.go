@@ -69,11 +69,13 @@ func readNumeric(ctx context.Context, limit int64, path string, opt dataset.Opti
 }
 
 // gcPercent is the collector's target while fit and apply run: the heap
-// may grow 25% past the live data before a collection, not Go's default
+// may grow 5% past the live data before a collection, not Go's default
 // 100%. Their data are large arrays without pointers (rows, kernel cache,
 // support vectors), cheap to mark, so the extra collections cost little,
-// and the peak RSS stays near the data (10k pictures: 88 -> 64 MB).
-const gcPercent = 25
+// and the peak RSS stays near the data (10k pictures: 88 -> 64 MB at 25%;
+// 60k: the 45 pairs' working arrays, some 1.7 MB each, pile up as 10 MB of
+// garbage beside the cache, not 50).
+const gcPercent = 5
 
 // holdGC sets the collector's target to gcPercent (unless GOGC is set)
 // and returns the function that restores the previous one.
@@ -198,10 +200,15 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return fmt.Errorf("%s: %w", trainPath, err)
 	}
-	// The fit's working memory (the kernel cache) is garbage now: give it
-	// back to the system, so that the model file is built in fresh pages
-	// rather than beside it (the runtime would take the lowest free pages
-	// first, not the cache's).
+	if !trainAcc {
+		// The model holds its own copy of what it needs of the rows.
+		rows, d.Rows = nil, nil
+	}
+	// The fit's working memory (the kernel cache) and, unless the training
+	// accuracy is wanted, the training rows are garbage now: give them back
+	// to the system, so that the model file is built in fresh pages rather
+	// than beside them (the runtime would take the lowest free pages first,
+	// not theirs).
 	debug.FreeOSMemory()
 	f, err := modelfile.FromModel(spec.Name, res.Model, train.Classes, train.Dim, sc, built.Gamma, built.Bias)
 	if err != nil {

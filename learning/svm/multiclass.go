@@ -572,6 +572,7 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 	for _, p := range ps {
 		most = max(most, len(p.rows))
 	}
+	defer collectCache(s.CacheMB)
 	if threads == 1 {
 		s.store = newRowStore(most, int64(s.CacheMB*(1<<20)))
 		for q, p := range ps {
@@ -636,6 +637,16 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 		return nil, err
 	}
 	return out, nil
+}
+
+// collectCache collects the kernel caches of a fit that has ended when
+// they were large (at least 32 MiB in all): the model is assembled next,
+// and would otherwise be allocated beside caches that are garbage but not
+// yet collected, raising the fit's peak memory by the model's size.
+func collectCache(cacheMB float64) {
+	if cacheMB >= 32 {
+		runtime.GC()
+	}
 }
 
 // status sums up the machines in one sentence.
