@@ -81,7 +81,7 @@ func BenchmarkKernelRow(b *testing.B) {
 		{"sparse", Xd, layoutSparse},
 	} {
 		g := newGram(learning.NewDense(c.X), nil, kernel.Gaussian{Sigma: 6})
-		g.v = newVectors(learning.NewDense(c.X), nil, c.layout, c.layout != layoutDense && isBinary(c.X[0]))
+		g.v = newVectors(learning.NewDense(c.X), nil, c.layout, c.layout != layoutDense && isBinary(c.X[0]), nil)
 		y := make([]int8, n)
 		row := make([]float32, n)
 		b.Run(c.name, func(b *testing.B) {

@@ -33,13 +33,16 @@ func cacheSlots(n int, budget int64) int {
 	return int(min(max(slots, 2), int64(n)))
 }
 
-// rowStore is the storage of the kernel caches of problems solved one
-// after another, as the pairs of a multi-class fit are on each goroutine:
-// each problem's cache takes its slots from the same block, so the cache
-// memory is allocated once, not once per problem, and a finished
-// problem's rows are never garbage left for the collector while the next
-// problem's fill.
-type rowStore struct{ buf []float32 }
+// rowStore is the storage of the kernel caches, and of the gathered
+// float32 rows, of problems solved one after another, as the pairs of a
+// multi-class fit are on each goroutine: each problem takes its cache
+// slots and rows from the same blocks, so that memory is allocated once,
+// not once per problem, and a finished problem's is never garbage left
+// for the collector while the next problem's fills.
+type rowStore struct {
+	buf  []float32 // the caches' slots
+	rows []float32 // the problems' float32 rows, gathered (gathered)
+}
 
 // newRowStore returns a store for caches of at most n rows within budget
 // bytes.
@@ -57,6 +60,18 @@ func (s *rowStore) take(entries int) []float32 {
 		s.buf = make([]float32, entries)
 	}
 	return s.buf[:entries]
+}
+
+// gathered returns entries float32s for a problem's rows, growing the
+// store's block when it is smaller; a nil store allocates them.
+func (s *rowStore) gathered(entries int) []float32 {
+	if s == nil {
+		return make([]float32, entries)
+	}
+	if len(s.rows) < entries {
+		s.rows = make([]float32, entries)
+	}
+	return s.rows[:entries]
 }
 
 // newCache returns a cache for n rows of length n within budget bytes,

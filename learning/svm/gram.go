@@ -172,10 +172,11 @@ func allRows(r learning.Rows, sub []int) []int {
 
 // newVectors stores rows sub of r (all rows when sub is nil) in layout l.
 // Rows are shared with r where its form is the layout's (dense rows, bit
-// sets, sparse rows), and copied once into one block otherwise. orig, the
-// rows as float64 slices, is filled only for the generic layout (written
-// out densely if r is not dense).
-func newVectors(r learning.Rows, sub []int, l layout, binary bool) *vectors {
+// sets, sparse rows), and copied once into one block otherwise; float32
+// rows of a proper subset are gathered into store's block (setF32). orig,
+// the rows as float64 slices, is filled only for the generic layout
+// (written out densely if r is not dense).
+func newVectors(r learning.Rows, sub []int, l layout, binary bool, store *rowStore) *vectors {
 	sub = allRows(r, sub)
 	n := len(sub)
 	v := &vectors{layout: l, dim: r.Dim(), sq: make([]float64, n)}
@@ -226,7 +227,7 @@ func newVectors(r learning.Rows, sub []int, l layout, binary bool) *vectors {
 			v.sq[k] = float64(bytedot.Dot(b, b)) / bytedot.Scale
 		}
 	case layoutF32:
-		v.setF32(r, sub)
+		v.setF32(r, sub, store)
 	case layoutBits:
 		v.bits = make([][]uint64, n)
 		if b, ok := r.(*learning.Bits); ok {
@@ -426,6 +427,12 @@ const parallelRow = 2048
 
 // newGram stores rows sub of r (all when sub is nil) for kernel k.
 func newGram(r learning.Rows, sub []int, k kernel.Kernel) *gram {
+	return newGramIn(r, sub, k, nil)
+}
+
+// newGramIn is newGram with the rows gathered, where they are, into
+// store's block (nil: a block of their own).
+func newGramIn(r learning.Rows, sub []int, k kernel.Kernel, store *rowStore) *gram {
 	g := &gram{k: k}
 	switch k := k.(type) {
 	case kernel.Linear:
@@ -449,7 +456,7 @@ func newGram(r learning.Rows, sub []int, k kernel.Kernel) *gram {
 	if g.kind != kindGeneric {
 		l, binary = layoutOf(r, sub)
 	}
-	g.v = newVectors(r, sub, l, binary)
+	g.v = newVectors(r, sub, l, binary, store)
 	g.buf = make([]float64, len(g.v.sq))
 	return g
 }

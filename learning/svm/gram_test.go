@@ -28,7 +28,7 @@ func TestBytesLayoutMatchesDense(t *testing.T) {
 		t.Fatalf("layout %d, want bytes", g.v.layout)
 	}
 	dense := newGram(r, nil, kernel.Gaussian{Sigma: 3})
-	dense.v = newVectors(r, nil, layoutDense, false)
+	dense.v = newVectors(r, nil, layoutDense, false, nil)
 	y := make([]int8, len(X))
 	for i := range y {
 		y[i] = 1

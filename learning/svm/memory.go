@@ -15,8 +15,9 @@ const machineBytes = 512
 // allocated: the binary problems (one-vs-one: one per pair of the present
 // classes cs, each listing its rows and their labels and keeping one α per
 // row until the model is assembled; one-vs-rest: one per class over all
-// rows), the largest problem's solver state on each of threads solvers at
-// once, and the kernel cache, at most the whole matrix of a problem. It
+// rows), the largest problem's solver state (and its float32 rows,
+// gathered) on each of threads solvers at once, and the kernel cache, at
+// most the whole matrix of a problem. It
 // returns a *learning.MemoryError naming the number of problems when the
 // count is over the budget ctx carries.
 func kernelNeed(ctx context.Context, d *learning.Data, cs []int, strat Multiclass, s Settings) error {
@@ -56,6 +57,12 @@ func kernelNeed(ctx context.Context, d *learning.Data, cs []int, strat Multiclas
 	}
 	need := learning.Times(problems, machineBytes) + learning.Times(rowsAll, 24) +
 		learning.Times(threads*largest, 49) + cache
+	if r := d.Features(); largest < n && r.Dim() > 0 {
+		// float32 rows are gathered for each problem (vectors.setF32)
+		if _, ok := r.(*learning.Float32); ok {
+			need += learning.Times(threads*largest, 4*r.Dim())
+		}
+	}
 	kind := "one-vs-one pairs"
 	if problems == k && k > 2 {
 		kind = "one-vs-rest machines"

@@ -388,7 +388,7 @@ func newProblem(r learning.Rows, sub []int, X [][]float64, y []int8, k kernel.Ke
 		n = r.Len()
 	}
 	p := &problem{
-		n: n, s: s, g: newGram(r, sub, k), y: y, X: X, r: r, sub: sub, kern: k,
+		n: n, s: s, g: newGramIn(r, sub, k, s.store), y: y, X: X, r: r, sub: sub, kern: k,
 		c:      newCache(n, int64(s.CacheMB*(1<<20)), s.store),
 		qd:     make([]float64, n),
 		perm:   make([]int, n),
