@@ -41,37 +41,43 @@ func cacheSlots(n int, budget int64) int {
 // for the collector while the next problem's fills.
 type rowStore struct {
 	buf  []float32 // the caches' slots
-	rows []float32 // the problems' float32 rows, gathered (gathered)
+	rows []float32 // a problem's float32 rows in its order (vectors.setF32)
 }
 
-// newRowStore returns a store for caches of at most n rows within budget
-// bytes.
+// newRowStore returns a store for the caches of problems of at most n rows
+// within budget bytes: room for the largest cache of any such problem, the
+// budget (or two rows) but no more than the whole matrix, so that no
+// problem's cache outgrows it (cacheSlots rounds down a row at a time, and
+// a smaller problem's rows may fill the budget more closely).
 func newRowStore(n int, budget int64) *rowStore {
-	return &rowStore{buf: make([]float32, cacheSlots(n, budget)*n)}
+	entries := min(max(budget/4, 2*int64(n)), int64(n)*int64(n))
+	return &rowStore{buf: make([]float32, entries)}
 }
 
-// take returns entries float32s of the store, growing it when it is
-// smaller; a nil store allocates them.
+// take returns entries float32s for a cache's slots, and gathered entries
+// float32s for a problem's rows: the store's blocks, grown when they are
+// shorter, or fresh ones from a nil store.
 func (s *rowStore) take(entries int) []float32 {
 	if s == nil {
 		return make([]float32, entries)
 	}
-	if len(s.buf) < entries {
-		s.buf = make([]float32, entries)
-	}
-	return s.buf[:entries]
+	return grown(&s.buf, entries)
 }
 
-// gathered returns entries float32s for a problem's rows, growing the
-// store's block when it is smaller; a nil store allocates them.
 func (s *rowStore) gathered(entries int) []float32 {
 	if s == nil {
 		return make([]float32, entries)
 	}
-	if len(s.rows) < entries {
-		s.rows = make([]float32, entries)
+	return grown(&s.rows, entries)
+}
+
+// grown returns the first entries float32s of *block, reallocated when it
+// is shorter.
+func grown(block *[]float32, entries int) []float32 {
+	if len(*block) < entries {
+		*block = make([]float32, entries)
 	}
-	return s.rows[:entries]
+	return (*block)[:entries]
 }
 
 // newCache returns a cache for n rows of length n within budget bytes,

@@ -383,3 +383,19 @@ func TestW2Tiled(t *testing.T) {
 		t.Errorf("W2 = %v, pair by pair %v (terms of magnitude %v)", b.W2, want, scale)
 	}
 }
+
+// A store made for problems of at most most rows holds the cache of every
+// such problem without growing (a smaller problem's rows can fill the
+// budget more closely than the largest one's).
+func TestRowStoreHoldsEveryCache(t *testing.T) {
+	for _, most := range []int{1, 2, 7, 100, 6500} {
+		for _, budget := range []int64{0, 1000, 4 * 6400 * 4096, 100 << 20} {
+			s := newRowStore(most, budget)
+			for n := 1; n <= most; n++ {
+				if need := cacheSlots(n, budget) * n; need > len(s.buf) {
+					t.Fatalf("most %d, budget %d: a problem of %d rows needs %d entries, the store holds %d", most, budget, n, need, len(s.buf))
+				}
+			}
+		}
+	}
+}
