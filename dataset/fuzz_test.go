@@ -176,3 +176,40 @@ func FuzzSplitFields(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecimal checks the plain-decimal fast path against strconv.ParseFloat:
+// whatever it reads, it reads to the same bits.
+func FuzzDecimal(f *testing.F) {
+	for _, s := range []string{"0.0823529", "-12.5", "+3", "-0", ".5", "5.", ".", "1e5", "0.1234567890123456789",
+		"9007199254740991", "9007199254740992", "0.0000000000000000000001", "1.00000000000000000000000", "12..3", "0x10", "1_0"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		v, ok := decimal(b)
+		if !ok {
+			return
+		}
+		want, err := strconv.ParseFloat(string(b), 64)
+		if err != nil || math.Float64bits(v) != math.Float64bits(want) {
+			t.Fatalf("%q: %v (bits %x); strconv %v (bits %x), %v", b, v, math.Float64bits(v), want, math.Float64bits(want), err)
+		}
+	})
+}
+
+// The fast path takes the decimals data files hold and leaves the rest,
+// exponents and long mantissas among them, to strconv.
+func TestDecimalTakes(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{"0.0823529", true}, {"-12.5", true}, {"3", true}, {".5", true}, {"5.", true}, {"-0", true},
+		{"9007199254740991", true}, {"9007199254740992", false}, {"0.1234567890123456789", false},
+		{"1e5", false}, {".", false}, {"", false}, {"-", false}, {"1.2.3", false}, {"0x10", false}, {"1_0", false},
+		{"0.0000000000000000000001", true}, {"0.00000000000000000000001", false},
+	} {
+		if _, ok := decimal([]byte(tc.in)); ok != tc.want {
+			t.Errorf("decimal(%q) ok = %v, want %v", tc.in, ok, tc.want)
+		}
+	}
+}

@@ -253,6 +253,9 @@ func number(b []byte) (float64, error) {
 	if len(b) == 0 {
 		return 0, errors.New("empty value (missing values are not supported)")
 	}
+	if v, ok := decimal(b); ok {
+		return v, nil
+	}
 	v, err := strconv.ParseFloat(string(b), 64)
 	if err != nil {
 		var ne *strconv.NumError
@@ -265,6 +268,53 @@ func number(b []byte) (float64, error) {
 		return 0, fmt.Errorf("%q is not a finite number (NaN and Inf are refused)", clip(b))
 	}
 	return v, nil
+}
+
+// pow10 holds the powers of ten a float64 holds exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// decimal parses the plain decimals data files are mostly made of, an
+// optional sign, digits and at most one point (0.0823529, -12.5, 3), to
+// the value strconv.ParseFloat gives, without its generality: when the
+// digits make an integer below 2⁵³ and at most 22 follow the point, that
+// integer divided by the exact power of ten is the correctly rounded value
+// (Clinger's fast path, the one strconv takes first). ok is false for
+// anything else, which number leaves to strconv.
+func decimal(b []byte) (v float64, ok bool) {
+	neg := false
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		neg, b = b[0] == '-', b[1:]
+	}
+	var mant uint64
+	digits, point, seen := 0, -1, false // digits counts from the first non-zero
+	for i, c := range b {
+		switch {
+		case c >= '0' && c <= '9':
+			if seen = true; mant > 0 || c != '0' {
+				if digits++; digits > 19 {
+					return 0, false
+				}
+			}
+			mant = 10*mant + uint64(c-'0')
+		case c == '.' && point < 0:
+			point = i
+		default:
+			return 0, false
+		}
+	}
+	frac := 0
+	if point >= 0 {
+		frac = len(b) - point - 1
+	}
+	if !seen || mant >= 1<<53 || frac >= len(pow10) {
+		return 0, false
+	}
+	v = float64(mant) / pow10[frac]
+	if neg {
+		v = -v
+	}
+	return v, true
 }
 
 // splitFields appends the white-space separated fields of b to dst, as
