@@ -46,7 +46,7 @@ func TestBrowser(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
 		t.Fatalf("browser: %v", err)
 	}
-	ctx, cancelT := context.WithTimeout(ctx, 45*time.Second)
+	ctx, cancelT := context.WithTimeout(ctx, 120*time.Second)
 	defer cancelT()
 	step := func(what string, err error) {
 		t.Helper()
@@ -66,23 +66,23 @@ func TestBrowser(t *testing.T) {
 		return v
 	}
 	step("page", chromedp.Do(ctx, chromedp.WaitVisible(chromedp.ID("dials"))))
-	poll("first state", `document.body.dataset.connected === "true" && window.mark1.updates > 0`, 10*time.Second)
+	poll("first state", `document.body.dataset.connected === "true" && window.mark1.updates > 0`, 20*time.Second)
 	pulses0 := eval(`String(document.body.dataset.pulses)`)
 	step("run", chromedp.Do(ctx, chromedp.Click(chromedp.ID("run"))))
-	poll("the dials move", `Number(document.body.dataset.pulses) > 300 && window.mark1.state.positions.some((p) => p !== 0)`, 15*time.Second)
+	poll("the dials move", `Number(document.body.dataset.pulses) > 300 && window.mark1.state.positions.some((p) => p !== 0)`, 20*time.Second)
 	step("pause", chromedp.Do(ctx, chromedp.Click(chromedp.ID("pause"))))
-	poll("paused", `document.body.dataset.running === "false"`, 5*time.Second)
+	poll("paused", `document.body.dataset.running === "false"`, 20*time.Second)
 	pulses1 := eval(`String(document.body.dataset.pulses)`)
 	step("upload text", chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("file"), []string{notPicture})))
-	poll("refused", `document.body.dataset.error !== undefined`, 5*time.Second)
+	poll("refused", `document.body.dataset.error !== undefined`, 20*time.Second)
 	errMsg := eval(`document.body.dataset.error`)
 	step("upload picture", chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("file"), []string{picture})))
-	poll("answer", `!!(window.mark1.state && window.mark1.state.retina && window.mark1.state.retina.source === "square.png" && document.getElementById("prediction"))`, 5*time.Second)
+	poll("answer", `!!(window.mark1.state && window.mark1.state.retina && window.mark1.state.retina.source === "square.png" && document.getElementById("prediction"))`, 20*time.Second)
 	// Read in one evaluation: a state update may replace the element
 	// between a lookup of its node and a read of its text.
 	answer := eval(`document.getElementById("prediction").textContent`)
 	step("force", chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#forcebuttons button[data-class="0"]`))))
-	poll("forced", `window.mark1.state.moved.length > 0`, 5*time.Second)
+	poll("forced", `window.mark1.state.moved.length > 0`, 20*time.Second)
 	step("settle", chromedp.Do(ctx, chromedp.Sleep(300*time.Millisecond)))
 	screenshot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	step("screenshot", err)
