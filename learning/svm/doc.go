@@ -43,7 +43,9 @@
 // products: bit sets with popcount for 0/1 data such as the retina's
 // photocells, the caller's index lists for sparse data, bytes for grey
 // pictures whose values are all b/255 exactly (an exact integer dot product,
-// AVX2 where the processor has it), gonum's dense dot otherwise; the
+// AVX2 where the processor has it), float32 rows (AVX2 and FMA, each pair's
+// rows gathered in its order so that a kernel row reads consecutive
+// memory), gonum's dense dot otherwise; the
 // Gaussian and Laplace kernels then use ‖x−z‖² = ‖x‖² + ‖z‖² − 2x·z with
 // precomputed norms.
 //
@@ -109,7 +111,11 @@
 // Separable, NotSeparable) is a Status, never an error.
 //
 // Memory: besides the data (shared with the caller's sparse rows, bit sets
-// and dense rows; stored once more per problem as bytes for grey pictures) and
-// O(n) vectors, the kernel solver uses at most Settings.CacheMB of kernel
-// rows (at least two rows). Nothing is kept in package-level state.
+// and dense rows; stored once more per problem as bytes for grey pictures,
+// and a pair's float32 rows gathered once more) and O(n) vectors, the
+// kernel solver uses at most Settings.CacheMB of kernel rows (at least two
+// rows). The problems one goroutine solves in turn share one block for
+// their caches and one for their gathered rows, and a large cache is
+// collected before the model is assembled. Nothing is kept in
+// package-level state.
 package svm
