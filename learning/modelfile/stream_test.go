@@ -222,3 +222,25 @@ func TestSparseUnmarshal(t *testing.T) {
 		}
 	}
 }
+
+// Files of version 1, whose support vectors are always a list, read as
+// before; a version after this package's is refused by name.
+func TestReadsVersion1(t *testing.T) {
+	f := spread(svmFile(t))
+	f.Version = 1
+	var buf bytes.Buffer
+	if err := f.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(bytes.NewReader(buf.Bytes()), "v1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, f) {
+		t.Error("a version 1 file reads to another File")
+	}
+	future := strings.Replace(buf.String(), `"version": 1`, `"version": 3`, 1)
+	if _, err := Decode(strings.NewReader(future), "v3.json"); err == nil || !strings.Contains(err.Error(), "version 3") {
+		t.Errorf("version 3: error %v", err)
+	}
+}
