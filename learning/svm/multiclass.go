@@ -572,9 +572,14 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 	for _, p := range ps {
 		most = max(most, len(p.rows))
 	}
-	defer collectCache(s.CacheMB)
+	stores := make([]*rowStore, threads) // each goroutine's
+	defer func() {
+		s.store = nil
+		collectCache(stores)
+	}()
 	if threads == 1 {
 		s.store = newRowStore(most, int64(s.CacheMB*(1<<20)))
+		stores[0] = s.store
 		for q, p := range ps {
 			b, err := solve(ctx, p, s, func(iters int, obj float64) {
 				record(learning.Epoch{Mistakes: iters, Risk: obj, Machine: q})
@@ -598,10 +603,11 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 		next    atomic.Int64
 		wg      sync.WaitGroup
 	)
-	for range threads {
+	for w := range threads {
 		wg.Go(func() {
 			s := s
 			s.store = newRowStore(most, int64(s.CacheMB*(1<<20)))
+			stores[w] = s.store
 			for {
 				q := int(next.Add(1) - 1)
 				if q >= len(ps) || ctx.Err() != nil {
@@ -639,12 +645,21 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 	return out, nil
 }
 
-// collectCache collects the kernel caches of a fit that has ended when
-// they were large (at least 32 MiB in all): the model is assembled next,
-// and would otherwise be allocated beside caches that are garbage but not
-// yet collected, raising the fit's peak memory by the model's size.
-func collectCache(cacheMB float64) {
-	if cacheMB >= 32 {
+// collectCache lets go of the stores of a fit that has ended and, when
+// they were large (at least 32 MiB in all), collects them: the model is
+// assembled next, and would otherwise be allocated beside caches that are
+// garbage but not yet collected, raising the fit's peak memory by the
+// model's size. Small fits (the lab's, the panel's, most folds of a grid)
+// are left to the collector's own pace.
+func collectCache(stores []*rowStore) {
+	var bytes int
+	for k, s := range stores {
+		if s != nil {
+			bytes += 4 * (len(s.buf) + len(s.rows))
+			stores[k] = nil
+		}
+	}
+	if bytes >= 32<<20 {
 		runtime.GC()
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"mark1/learning"
@@ -397,5 +398,25 @@ func TestRowStoreHoldsEveryCache(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A fit whose kernel cache was large lets go of it, collected, before it
+// returns: the model is not assembled beside 36 MB of garbage.
+func TestFitCollectsLargeCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	X, y := gaussians(rng, 3000, 10, 1)
+	labels := make([]int, len(y))
+	for i, v := range y {
+		labels[i] = int(max(v, 0))
+	}
+	l := Kernel{Kernel: kernel.Gaussian{Sigma: 3}, Settings: Settings{C: 1, Eps: 0.1, CacheMB: 64, Threads: 1}}
+	if _, err := l.Fit(t.Context(), &learning.Data{X: X, Y: labels, Classes: 2}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if store := int64(4 * 3000 * 3000); int64(ms.HeapAlloc) > store {
+		t.Errorf("%d bytes on the heap after the fit, more than its %d-byte cache", ms.HeapAlloc, store)
 	}
 }
