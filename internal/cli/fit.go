@@ -201,7 +201,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		return fmt.Errorf("%s: %w", trainPath, err)
 	}
 	if !trainAcc {
-		// The model holds its own copy of what it needs of the rows.
+		// The model keeps what it needs of the rows (copied, or shared).
 		rows, d.Rows = nil, nil
 	}
 	// The fit's working memory (the kernel cache) and, unless the training
