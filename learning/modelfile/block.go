@@ -2,6 +2,7 @@ package modelfile
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
@@ -40,13 +41,6 @@ type SupportVectors []Sparse
 
 // Block encodings and the bytes of one value in each.
 var blockWidth = map[string]int{"grey8": 1, "float32": 4, "float64": 8}
-
-// svBlock is the dense form of SupportVectors in a file.
-type svBlock struct {
-	Encoding string   `json:"encoding"`
-	Cols     int      `json:"cols"`
-	Rows     [][]byte `json:"rows"`
-}
 
 // blockForm returns the encoding and the columns of the dense block that
 // holds sv exactly, or "" when sv is written as a list.
@@ -88,10 +82,10 @@ func (sv SupportVectors) writeBlock(bw *bufio.Writer, encoding string, cols int)
 		clear(row)
 		for k, j := range v.Index {
 			x := v.Value[k]
-			switch encoding {
-			case "grey8":
+			switch w {
+			case 1:
 				row[j] = uint8(math.Round(x * 255))
-			case "float32":
+			case 4:
 				binary.LittleEndian.PutUint32(row[4*int(j):], math.Float32bits(float32(x)))
 			default:
 				binary.LittleEndian.PutUint64(row[8*int(j):], math.Float64bits(x))
@@ -109,40 +103,40 @@ func (sv SupportVectors) writeBlock(bw *bufio.Writer, encoding string, cols int)
 	return err
 }
 
-// MarshalJSON writes sv as Write does: a block when blockForm finds one,
-// else the list.
+// write writes sv as a block when blockForm finds one, else as a list
+// (File.Write and MarshalJSON).
+func (sv SupportVectors) write(bw *bufio.Writer) error {
+	if encoding, cols := sv.blockForm(); encoding != "" {
+		return sv.writeBlock(bw, encoding, cols)
+	}
+	return writeList(bw, reflect.ValueOf([]Sparse(sv)))
+}
+
+// MarshalJSON writes sv as Write does.
 func (sv SupportVectors) MarshalJSON() ([]byte, error) {
 	if sv == nil {
 		return []byte("null"), nil
 	}
-	var b strings.Builder
+	var b bytes.Buffer
 	bw := bufio.NewWriter(&b)
-	if encoding, cols := sv.blockForm(); encoding != "" {
-		if err := sv.writeBlock(bw, encoding, cols); err != nil {
-			return nil, err
-		}
-	} else {
-		if err := writeList(bw, reflect.ValueOf([]Sparse(sv))); err != nil {
-			return nil, err
-		}
+	if err := sv.write(bw); err != nil {
+		return nil, err
 	}
 	if err := bw.Flush(); err != nil {
 		return nil, err
 	}
-	return []byte(b.String()), nil
+	return b.Bytes(), nil
 }
 
-// UnmarshalJSON reads a list of Sparse vectors or a block.
+// UnmarshalJSON reads a list of Sparse vectors or, as Decode does, a
+// block.
 func (sv *SupportVectors) UnmarshalJSON(b []byte) error {
-	s := strings.TrimLeft(string(b), " \t\r\n")
-	if strings.HasPrefix(s, "{") {
-		var blk svBlock
-		dec := json.NewDecoder(strings.NewReader(s))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&blk); err != nil {
+	if t := bytes.TrimLeft(b, " \t\r\n"); len(t) > 0 && t[0] == '{' {
+		dec := json.NewDecoder(bytes.NewReader(t))
+		if _, err := dec.Token(); err != nil { // the opening brace
 			return err
 		}
-		v, err := blk.vectors()
+		v, err := decodeBlock(dec)
 		if err == nil {
 			*sv = v
 		}
@@ -162,7 +156,8 @@ func (sv *SupportVectors) UnmarshalJSON(b []byte) error {
 // field at a time (keys as encoding/json matches them) and the rows one at
 // a time, up to and with its closing brace.
 func decodeBlock(dec *json.Decoder) (SupportVectors, error) {
-	var blk svBlock
+	var encoding string
+	var cols int
 	var sv SupportVectors
 	rows, width := false, -1
 	for dec.More() {
@@ -173,15 +168,15 @@ func decodeBlock(dec *json.Decoder) (SupportVectors, error) {
 		key, _ := tok.(string)
 		switch {
 		case strings.EqualFold(key, "encoding"):
-			err = dec.Decode(&blk.Encoding)
+			err = dec.Decode(&encoding)
 		case strings.EqualFold(key, "cols"):
-			err = dec.Decode(&blk.Cols)
+			err = dec.Decode(&cols)
 		case strings.EqualFold(key, "rows"):
-			if _, ok := blockWidth[blk.Encoding]; !ok {
-				return nil, fmt.Errorf("%w: encoding %q before the rows; want grey8, float32 or float64", errBlock, blk.Encoding)
+			if _, ok := blockWidth[encoding]; !ok {
+				return nil, fmt.Errorf("%w: encoding %q before the rows; want grey8, float32 or float64", errBlock, encoding)
 			}
 			rows = true
-			sv, width, err = decodeRows(dec, blk.Encoding)
+			sv, width, err = decodeRows(dec, encoding)
 		default:
 			return nil, fmt.Errorf("json: unknown field %q in the support vectors' block", key)
 		}
@@ -192,10 +187,13 @@ func decodeBlock(dec *json.Decoder) (SupportVectors, error) {
 	if _, err := dec.Token(); err != nil { // the closing brace
 		return nil, err
 	}
-	if !rows {
+	switch {
+	case !rows:
 		return nil, fmt.Errorf("%w: no rows", errBlock)
+	case cols < 0 || cols > math.MaxInt32 || (width >= 0 && width != cols):
+		return nil, fmt.Errorf("%w: rows of %d values in a block of %d columns", errBlock, width, cols)
 	}
-	return sv, blk.checkCols(width)
+	return sv, nil
 }
 
 // decodeRows reads the list of a block's rows one row at a time; width
@@ -267,30 +265,4 @@ func rowVector(row []byte, encoding string, s, width int) (Sparse, int, error) {
 		}
 	}
 	return v, cols, nil
-}
-
-// vectors checks the block read whole (UnmarshalJSON) and returns its
-// rows as sparse vectors.
-func (blk *svBlock) vectors() (SupportVectors, error) {
-	if _, ok := blockWidth[blk.Encoding]; !ok {
-		return nil, fmt.Errorf("%w: encoding %q; want grey8, float32 or float64", errBlock, blk.Encoding)
-	}
-	sv, width := make(SupportVectors, len(blk.Rows)), -1
-	for s, row := range blk.Rows {
-		v, cols, err := rowVector(row, blk.Encoding, s, width)
-		if err != nil {
-			return nil, err
-		}
-		sv[s], width = v, cols
-	}
-	return sv, blk.checkCols(width)
-}
-
-// checkCols reports rows of width values (−1: no rows) in a block of
-// another number of columns.
-func (blk *svBlock) checkCols(width int) error {
-	if blk.Cols < 0 || blk.Cols > math.MaxInt32 || (width >= 0 && width != blk.Cols) {
-		return fmt.Errorf("%w: rows of %d values in a block of %d columns", errBlock, width, blk.Cols)
-	}
-	return nil
 }

@@ -74,12 +74,10 @@ func (f *File) Write(w io.Writer) error {
 		fmt.Fprintf(bw, "%s %q: ", sep, fd.name)
 		sep = ",\n"
 		if sv, ok := fv.Interface().(SupportVectors); ok && sv != nil {
-			if encoding, cols := sv.blockForm(); encoding != "" {
-				if err := sv.writeBlock(bw, encoding, cols); err != nil {
-					return err
-				}
-				continue
+			if err := sv.write(bw); err != nil {
+				return err
 			}
+			continue
 		}
 		if fv.Kind() == reflect.Slice && !fv.IsNil() && fv.Type().Elem().Kind() == reflect.Struct {
 			if err := writeList(bw, fv); err != nil {
