@@ -42,7 +42,8 @@ func denseSparseLayout(r *learning.Sparse, sub []int) layout {
 }
 
 // setF32 stores rows sub of r as float32 rows: shared with r when it is
-// learning.Float32, copied (rounded) into one block otherwise.
+// learning.Float32 and sub takes all its rows, copied (rounded when r is
+// not float32) into store's block otherwise.
 func (v *vectors) setF32(r learning.Rows, sub []int, store *rowStore) {
 	v.f32 = make([][]float32, len(sub))
 	f, ok := r.(*learning.Float32)

@@ -57,11 +57,8 @@ func kernelNeed(ctx context.Context, d *learning.Data, cs []int, strat Multiclas
 	}
 	need := learning.Times(problems, machineBytes) + learning.Times(rowsAll, 24) +
 		learning.Times(threads*largest, 49) + cache
-	if r := d.Features(); largest < n && r.Dim() > 0 {
-		// float32 rows are gathered for each problem (vectors.setF32)
-		if _, ok := r.(*learning.Float32); ok {
-			need += learning.Times(threads*largest, 4*r.Dim())
-		}
+	if f, ok := d.Features().(*learning.Float32); ok && largest < n {
+		need += learning.Times(threads*largest, 4*f.Dim()) // each problem's rows, gathered (vectors.setF32)
 	}
 	kind := "one-vs-one pairs"
 	if problems == k && k > 2 {

@@ -572,14 +572,17 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 	for _, p := range ps {
 		most = max(most, len(p.rows))
 	}
+	s.CacheMB /= float64(threads)
 	stores := make([]*rowStore, threads) // each goroutine's
+	for w := range stores {
+		stores[w] = newRowStore(most, int64(s.CacheMB*(1<<20)))
+	}
 	defer func() {
 		s.store = nil
 		collectCache(stores)
 	}()
 	if threads == 1 {
-		s.store = newRowStore(most, int64(s.CacheMB*(1<<20)))
-		stores[0] = s.store
+		s.store = stores[0]
 		for q, p := range ps {
 			b, err := solve(ctx, p, s, func(iters int, obj float64) {
 				record(learning.Epoch{Mistakes: iters, Risk: obj, Machine: q})
@@ -591,7 +594,6 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 		}
 		return out, nil
 	}
-	s.CacheMB /= float64(threads)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (
@@ -606,8 +608,7 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 	for w := range threads {
 		wg.Go(func() {
 			s := s
-			s.store = newRowStore(most, int64(s.CacheMB*(1<<20)))
-			stores[w] = s.store
+			s.store = stores[w]
 			for {
 				q := int(next.Add(1) - 1)
 				if q >= len(ps) || ctx.Err() != nil {
