@@ -291,8 +291,9 @@ func decimal(b []byte) (v float64, ok bool) {
 	for i, c := range b {
 		switch {
 		case c >= '0' && c <= '9':
-			if seen = true; mant > 0 || c != '0' {
-				if digits++; digits > 19 {
+			seen = true
+			if mant > 0 || c != '0' {
+				if digits++; digits > 19 { // 10¹⁹ would overflow mant
 					return 0, false
 				}
 			}
