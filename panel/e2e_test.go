@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -68,6 +69,11 @@ func TestBrowser(t *testing.T) {
 	step("page", chromedp.Do(ctx, chromedp.WaitVisible(chromedp.ID("dials"))))
 	poll("first state", `document.body.dataset.connected === "true" && window.mark1.updates > 0`, 20*time.Second)
 	pulses0 := eval(`String(document.body.dataset.pulses)`)
+	// Before any epoch ends the mistakes chart still reads: whole counts,
+	// no two ticks alike (it read 0, 0, 1, 1, 1 in steps of a quarter).
+	if ticks := strings.Fields(eval(`document.getElementById("mistakes").dataset.yticks`)); len(ticks) < 2 || len(slices.Compact(slices.Clone(ticks))) != len(ticks) {
+		t.Errorf("empty mistakes chart ticks %q; want distinct labels", ticks)
+	}
 	step("run", chromedp.Do(ctx, chromedp.Click(chromedp.ID("run"))))
 	poll("the dials move", `Number(document.body.dataset.pulses) > 300 && window.mark1.state.positions.some((p) => p !== 0)`, 20*time.Second)
 	step("pause", chromedp.Do(ctx, chromedp.Click(chromedp.ID("pause"))))

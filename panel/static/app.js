@@ -344,8 +344,9 @@ function niceStep(max, n) {
 }
 
 // chart draws lines over epochs on a canvas with labelled axes: series are
-// {values, color} (null where not measured), y from 0 to yMax.
-function chart(c, epochs, series, yMax, yLabel, yFmt) {
+// {values, color} (null where not measured), y from 0 to yMax in steps of
+// ystep.
+function chart(c, epochs, series, yMax, ystep, yLabel, yFmt) {
   const g = c.getContext("2d");
   const W = c.width, H = c.height;
   const L = 46, R = 10, T = 8, B = 32; // margins: tick labels and axis titles
@@ -357,7 +358,6 @@ function chart(c, epochs, series, yMax, yLabel, yFmt) {
   g.strokeStyle = "#3a3e44";
   g.lineWidth = 1;
   // y axis: ticks, grid and title.
-  const ystep = niceStep(yMax, 4);
   g.textAlign = "right";
   const yticks = [];
   for (let v = 0; v <= yMax + 1e-9; v += ystep) {
@@ -422,13 +422,14 @@ function drawCurves(hist) {
   const last = hist.length ? hist[hist.length - 1] : null;
   $("epochinfo").textContent = last ? `epochs 1–${last.epoch}` : "";
   const epochs = hist.map((e) => e.epoch);
+  // Mistakes are counted: whole steps, so that no two ticks read alike.
   const maxM = Math.max(1, ...hist.map((e) => e.mistakes));
-  const top = niceStep(maxM, 4) * Math.ceil(maxM / niceStep(maxM, 4));
-  chart($("mistakes"), epochs, [{ values: hist.map((e) => e.mistakes), color: "#e0453a" }], top,
-    "mistakes", (v) => String(Math.round(v)));
+  const mstep = Math.max(1, niceStep(maxM, 4));
+  chart($("mistakes"), epochs, [{ values: hist.map((e) => e.mistakes), color: "#e0453a" }], mstep * Math.ceil(maxM / mstep), mstep,
+    "mistakes", (v) => String(v));
   const rates = [{ values: hist.map((e) => 100 * e.p_r), color: "#4ea8ff" }];
   if (hist.some((e) => e.p_g !== undefined)) rates.push({ values: hist.map((e) => (e.p_g === undefined ? null : 100 * e.p_g)), color: "#5cd67a" });
-  chart($("rates"), epochs, rates, 100, "% right", (v) => v + "%");
+  chart($("rates"), epochs, rates, 100, niceStep(100, 4), "% right", (v) => v + "%");
 }
 
 // The maps of what each R-unit responds to are drawn by the server; the
