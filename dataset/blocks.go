@@ -13,6 +13,27 @@ import (
 	"mark1/internal/atomicfile"
 )
 
+// ReadFileBlocks reads the data file at path as ReadFileContext does, in
+// any format, but keeps its rows in blocks of at most rows rows, in file
+// order: set describes the whole file (Classes, Dim, Features, every label
+// in Y) with no rows of its own (RowStart is [0]), and each block is a Set
+// of its rows, with the file's description and its share of Y. The
+// budgets of opt bound the whole file, as ReadFile's. A reader that turns
+// the rows into another form one block at a time (mark1 fit's float32
+// rows) can drop each block once it is turned, and so never hold the
+// file's rows twice over, as a copy of one whole Set would.
+func ReadFileBlocks(ctx context.Context, path string, opt Options, rows int) (set *Set, blocks []*Set, err error) {
+	if rows < 1 {
+		panic("dataset: ReadFileBlocks with rows < 1")
+	}
+	opt.blockRows = rows
+	if set, err = ReadFileContext(ctx, path, opt); err != nil {
+		return nil, nil, err
+	}
+	blocks, set.blocks = set.blocks, nil
+	return set, blocks, nil
+}
+
 // ReadLibSVMBlocks reads the libsvm data file at path (gzip-compressed or
 // not) as ReadFile does, but a block of at most rows rows at a time: fn is
 // called with each block in file order and the 0-based number of its first

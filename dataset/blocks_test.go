@@ -102,3 +102,73 @@ func ExampleReadLibSVMBlocks() {
 	// row 4 of 7 features: label 1, [0 1 2] [0.25 0.5 0.75]
 	// <nil>
 }
+
+// ReadFileBlocks keeps the rows ReadFile reads, in every format, in
+// blocks that joined again are ReadFile's Set: the same description, the
+// labels in order (the ±1 swap and 1-based shift made in every block) and
+// the same errors, the budgets counting the whole file.
+func TestReadFileBlocks(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("a,b,label\n1,0,x\n0,2,y\n3,3,x\n"))
+	zw.Close()
+	tests := []struct {
+		name, path string
+		opt        Options
+	}{
+		{"libsvm", "testdata/small.libsvm", Options{}},
+		{"pm1 (swapped)", "testdata/pm1.libsvm", Options{}},
+		{"csv", "testdata/small.csv", Options{}},
+		{"text", "testdata/small.txt", Options{}},
+		{"1-based shift", write("one.libsvm", "-1 1:1 3:2\n1 2:1\n-1 5:1\n1 1:4\n"), Options{}},
+		{"0-based", write("zero.libsvm", "a 0:1 2:3\nb 5:1\nc 1:2\n"), Options{}},
+		{"no labels", write("nl.libsvm", "1:1 2:2\n3:1\n1:5\n"), Options{NoLabels: true}},
+		{"gzip csv", write("g.csv.gz", gz.String()), Options{}},
+		{"bad value", write("bv.libsvm", "1 1:1\n1 1:2\n\n1 1:x\n"), Options{}},
+		{"values budget", write("vb.libsvm", "1 1:1 2:1\n2 1:1 2:1 3:1\n"), Options{MaxValues: 4}},
+		{"bytes budget", write("bb.libsvm", "1 1:1 2:1\n2 1:1 2:1 3:1\n"), Options{MaxBytes: 91}},
+	}
+	for _, tt := range tests {
+		want, wantErr := ReadFile(tt.path, tt.opt)
+		for _, rows := range []int{1, 2, 3, 1000} {
+			set, blocks, err := ReadFileBlocks(context.Background(), tt.path, tt.opt, rows)
+			if wantErr != nil || err != nil {
+				if wantErr == nil || err == nil || err.Error() != wantErr.Error() {
+					t.Errorf("%s, blocks of %d: error %v, ReadFile's %v", tt.name, rows, err, wantErr)
+				}
+				continue
+			}
+			if !reflect.DeepEqual(set.Y, want.Y) || set.Rows() != want.Rows() || !reflect.DeepEqual(set.RowStart, []int{0}) || set.Index != nil {
+				t.Errorf("%s, blocks of %d: set %+v; want ReadFile's labels and no rows", tt.name, rows, set)
+			}
+			joined := *set
+			joined.RowStart = []int{0}
+			first := 0
+			for k, b := range blocks {
+				if b.Rows() > rows || b.Rows() == 0 || (k < len(blocks)-1 && b.Rows() != rows) {
+					t.Errorf("%s, blocks of %d: block %d has %d rows", tt.name, rows, k, b.Rows())
+				}
+				if !reflect.DeepEqual(b.Y, want.Y[first:first+b.Rows()]) || !reflect.DeepEqual(b.Classes, want.Classes) || b.Dim != want.Dim || b.ZeroBased != want.ZeroBased || !reflect.DeepEqual(b.Features, want.Features) {
+					t.Errorf("%s, blocks of %d: block %d is %+v; want ReadFile's description and rows %d on", tt.name, rows, k, b, first)
+				}
+				for i := range b.Rows() {
+					idx, val := b.Row(i)
+					joined.Index, joined.Value = append(joined.Index, idx...), append(joined.Value, val...)
+					joined.RowStart = append(joined.RowStart, len(joined.Value))
+				}
+				first += b.Rows()
+			}
+			if !reflect.DeepEqual(&joined, want) {
+				t.Errorf("%s, blocks of %d: joined\n%+v\nReadFile\n%+v", tt.name, rows, &joined, want)
+			}
+		}
+	}
+}

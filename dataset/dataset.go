@@ -127,6 +127,7 @@ type Options struct {
 
 	hintValues, hintRows int // expected sizes, from ReadFile's first pass
 	firstLine            int // lines of the file before the text read (ReadLibSVMBlocks)
+	blockRows            int // rows kept in blocks of this many (ReadFileBlocks); 0: one Set
 }
 
 func (o Options) withDefaults() Options {
@@ -218,6 +219,8 @@ type Set struct {
 	// Unlabelled reports a file read without labels (Options.NoLabels):
 	// Classes is empty, every Y is 0 and Label returns "".
 	Unlabelled bool
+
+	blocks []*Set // the rows, for ReadFileBlocks
 }
 
 // Rows returns the number of rows.
@@ -303,32 +306,54 @@ func normLabel(s string) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
-// builder accumulates rows under the budgets.
+// builder accumulates rows under the budgets. With opt.blockRows, the
+// rows (RowStart, Index, Value) are sealed into a new block every
+// blockRows rows, while set.Y gathers every label.
 type builder struct {
 	set   *Set
 	opt   Options
 	class map[string]int
+
+	blocks []*Set // sealed blocks (opt.blockRows > 0)
+	sealed int    // the non-zeros of the sealed blocks
 }
 
 func newBuilder(name string, f Format, opt Options) *builder {
-	b := &builder{set: &Set{Name: name, Format: f, RowStart: []int{0}}, opt: opt, class: map[string]int{}}
+	b := &builder{set: &Set{Name: name, Format: f}, opt: opt, class: map[string]int{}}
 	if rows := min(opt.hintRows, opt.MaxRows, int(opt.MaxBytes/rowBytes)); rows > 0 {
-		b.set.RowStart = make([]int, 1, rows+1)
 		b.set.Y = make([]int, 0, rows)
 	}
-	if n := min(opt.hintValues, opt.MaxValues, int(opt.MaxBytes/valueBytes)); n > 0 {
-		b.set.Index = make([]int32, 0, n)
-		b.set.Value = make([]float64, 0, n)
-	}
+	b.rows()
 	return b
 }
+
+// rows starts the arrays of the rows to come: the whole file's, or the
+// next block's, sized from ReadFile's first pass when there was one.
+func (b *builder) rows() {
+	o := b.opt
+	rows := min(o.hintRows, o.MaxRows, int(o.MaxBytes/rowBytes))
+	values := min(o.hintValues, o.MaxValues, int(o.MaxBytes/valueBytes))
+	if o.blockRows > 0 && rows > 0 {
+		values = int(int64(values) * int64(min(o.blockRows, rows)) / int64(rows))
+		rows = min(o.blockRows, rows)
+	}
+	b.set.RowStart = make([]int, 1, max(rows, 0)+1)
+	b.set.Index, b.set.Value = nil, nil
+	if values > 0 {
+		b.set.Index = make([]int32, 0, values)
+		b.set.Value = make([]float64, 0, values)
+	}
+}
+
+// values returns the number of non-zeros read so far.
+func (b *builder) values() int { return b.sealed + len(b.set.Value) }
 
 // add appends a non-zero value to the current row.
 func (b *builder) add(j int, v float64, line int) error {
 	if v == 0 {
 		return nil
 	}
-	if len(b.set.Value) >= b.opt.MaxValues {
+	if b.values() >= b.opt.MaxValues {
 		return tooLargef("%s:%d: more than %d non-zero values (the budget, about %.0f MB)",
 			b.set.Name, line, b.opt.MaxValues, float64(b.opt.MaxValues)*12/1e6)
 	}
@@ -351,10 +376,10 @@ func (b *builder) startRow(line int) error {
 // checkBytes reports an error if the rows read so far and rows more rows
 // and values more values would take more than the byte budget.
 func (b *builder) checkBytes(line, rows, values int) error {
-	need := int64(len(b.set.Y)+rows)*rowBytes + int64(len(b.set.Value)+values)*valueBytes
+	need := int64(len(b.set.Y)+rows)*rowBytes + int64(b.values()+values)*valueBytes
 	if need > b.opt.MaxBytes {
 		return tooLargef("%s:%d: the %d rows and %d non-zero values read so far take %d bytes, over the budget of %d",
-			b.set.Name, line, len(b.set.Y)+rows, len(b.set.Value)+values, need, b.opt.MaxBytes)
+			b.set.Name, line, len(b.set.Y)+rows, b.values()+values, need, b.opt.MaxBytes)
 	}
 	return nil
 }
@@ -366,6 +391,7 @@ func (b *builder) endRow(label string) {
 		b.set.Unlabelled = true
 		b.set.Y = append(b.set.Y, 0)
 		b.set.RowStart = append(b.set.RowStart, len(b.set.Value))
+		b.seal(false)
 		return
 	}
 	label = normLabel(label)
@@ -377,9 +403,35 @@ func (b *builder) endRow(label string) {
 	}
 	b.set.Y = append(b.set.Y, c)
 	b.set.RowStart = append(b.set.RowStart, len(b.set.Value))
+	b.seal(false)
 }
 
-// finish applies LIBSVM's two-class ±1 order and returns the set.
+// seal moves the rows under way into a block of their own when they fill
+// one (or, at the end, when there are any).
+func (b *builder) seal(end bool) {
+	n := len(b.set.RowStart) - 1
+	if b.opt.blockRows == 0 || n == 0 || (n < b.opt.blockRows && !end) {
+		return
+	}
+	b.blocks = append(b.blocks, &Set{RowStart: b.set.RowStart, Index: b.set.Index, Value: b.set.Value})
+	b.sealed += len(b.set.Value)
+	if !end {
+		b.rows()
+	}
+}
+
+// eachIndex calls fn with the feature indices of every row read, block by
+// block.
+func (b *builder) eachIndex(fn func([]int32)) {
+	for _, blk := range b.blocks {
+		fn(blk.Index)
+	}
+	fn(b.set.Index)
+}
+
+// finish applies LIBSVM's two-class ±1 order and returns the set. With
+// blocks, the set's rows are empty and each block gets the set's
+// description and its share of Y.
 func (b *builder) finish() *Set {
 	s := b.set
 	if len(s.Classes) == 2 && s.Classes[0] == "-1" && s.Classes[1] == "1" {
@@ -387,6 +439,19 @@ func (b *builder) finish() *Set {
 		for i, c := range s.Y {
 			s.Y[i] = 1 - c
 		}
+	}
+	if b.opt.blockRows > 0 {
+		b.seal(true)
+		s.RowStart, s.Index, s.Value = []int{0}, nil, nil
+		first := 0
+		for _, blk := range b.blocks {
+			rows, idx, val := blk.RowStart, blk.Index, blk.Value
+			*blk = *s
+			blk.RowStart, blk.Index, blk.Value = rows, idx, val
+			blk.Y = s.Y[first : first+len(rows)-1 : first+len(rows)-1]
+			first += len(rows) - 1
+		}
+		s.blocks = b.blocks
 	}
 	return s
 }

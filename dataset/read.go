@@ -484,9 +484,11 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 		}
 	} else {
 		b.set.Dim = max(highest, 0)
-		for k := range b.set.Index {
-			b.set.Index[k]--
-		}
+		b.eachIndex(func(idx []int32) {
+			for k := range idx {
+				idx[k]--
+			}
+		})
 	}
 	return b.finish(), nil
 }
