@@ -452,80 +452,15 @@ func Compact(X [][]float64) Rows {
 // Compact returns the rows in Compact's form: s itself when they are
 // sparse, otherwise a copy as Bits, as Grey bytes when every value is b/255,
 // or as Dense rows in one block.
-func (s *Sparse) Compact() Rows {
-	n := s.Len()
-	switch s.form() {
-	case FormBits:
-		b := &Bits{dim: s.dim, n: n, Words: (s.dim + 63) / 64}
-		b.W = make([]uint64, n*b.Words)
-		for i := range n {
-			idx, _ := s.NonZeros(i)
-			r := b.W[i*b.Words:]
-			for _, k := range idx {
-				r[k>>6] |= 1 << (uint(k) & 63)
-			}
-		}
-		return b
-	case FormDense:
-		if s.isGrey() {
-			g := &Grey{dim: s.dim, n: n, B: make([]uint8, n*s.dim)}
-			for i := range n {
-				idx, val := s.NonZeros(i)
-				r := g.Bytes(i)
-				for k, j := range idx {
-					bytedot.FromGrey(r[j:j+1], val[k:k+1])
-				}
-			}
-			return g
-		}
-		block := make([]float64, n*s.dim)
-		X := make([][]float64, n)
-		for i := range n {
-			X[i] = s.Row(block[i*s.dim:(i+1)*s.dim:(i+1)*s.dim], i)
-		}
-		return &Dense{X: X, dim: s.dim}
-	}
-	return s
-}
+func (s *Sparse) Compact() Rows { return compact([]*Sparse{s}, s.dim, nil, false, nil) }
 
 // Compact32 is Compact with float32 in place of float64 for dense rows
 // that are not bytes: dense data whose values are not all b/255 are stored
 // as Float32 (half the memory, rounded to float32's 7 significant digits),
 // unless a value lies outside float32's normal range, which keeps them
 // float64. Bit sets, grey bytes and sparse rows are Compact's, exact.
-// mark1's commands store the data files they read so.
-func (s *Sparse) Compact32() Rows {
-	if s.form() != FormDense || s.isGrey() {
-		return s.Compact()
-	}
-	for _, v := range s.Value {
-		if a := math.Abs(v); a < 0x1p-126 || a > math.MaxFloat32 {
-			return s.Compact()
-		}
-	}
-	n := s.Len()
-	f := &Float32{dim: s.dim, n: n, V: make([]float32, n*s.dim)}
-	for i := range n {
-		idx, val := s.NonZeros(i)
-		row := f.Values(i)
-		for k, j := range idx {
-			row[j] = float32(val[k])
-		}
-	}
-	return f
-}
-
-// form is ChooseForm's form for s.
-func (s *Sparse) form() Form {
-	binary := true
-	for _, v := range s.Value {
-		if v != 1 {
-			binary = false
-			break
-		}
-	}
-	return ChooseForm(binary, len(s.Index), s.Len(), s.dim)
-}
+// mark1's commands store the data files they read so (Stack.Compact32).
+func (s *Sparse) Compact32() Rows { return compact([]*Sparse{s}, s.dim, nil, true, nil) }
 
 func (s *Sparse) isGrey() bool { return bytedot.FromGrey(nil, s.Value) }
 

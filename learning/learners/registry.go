@@ -691,7 +691,9 @@ func Variance(rows learning.Rows) float64 {
 		var buf []float64
 		for i := range rows.Len() {
 			var val []float64
-			if sp, ok := rows.(*learning.Sparse); ok {
+			if sp, ok := rows.(interface {
+				NonZeros(int) ([]int32, []float64)
+			}); ok { // Sparse, Stack
 				_, val = sp.NonZeros(i)
 			} else {
 				buf = rows.Row(buf, i)
