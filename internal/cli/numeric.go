@@ -28,31 +28,33 @@ func (n *numericFlags) options() (dataset.Options, error) {
 // readPair reads fit's training data and, when testPath is not empty, its
 // test data. libsvm text is read as scikit-learn's load_svmlight_files
 // reads several files: with --zero-based unset, both are 0-based when
-// either has an index 0.
-func (n *numericFlags) readPair(ctx context.Context, trainPath, testPath string) (train, test *dataset.Set, err error) {
+// either has an index 0. With trainBlocks > 0 the training rows come in
+// blocks of that many rows (dataset.ReadFileBlocks), train holding none.
+func (n *numericFlags) readPair(ctx context.Context, trainPath, testPath string, trainBlocks int) (train *dataset.Set, blocks []*dataset.Set, test *dataset.Set, err error) {
 	opt, err := n.options()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	if train, err = readNumeric(ctx, n.memory.bytes(), trainPath, opt); err != nil {
-		return nil, nil, err
+	if train, blocks, err = readNumericBlocks(ctx, n.memory.bytes(), trainPath, opt, trainBlocks); err != nil {
+		return nil, nil, nil, err
 	}
 	if testPath == "" {
-		return train, nil, nil
+		return train, blocks, nil, nil
 	}
 	if train.Format == dataset.LibSVM && train.ZeroBased && opt.Indices == dataset.AutoIndices {
 		opt.Indices = dataset.ZeroBased
 	}
 	if test, err = readNumeric(ctx, n.memory.bytes(), testPath, opt); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if test.Format == dataset.LibSVM && test.ZeroBased && train.Format == dataset.LibSVM && !train.ZeroBased && opt.Indices == dataset.AutoIndices {
 		opt.Indices = dataset.ZeroBased
-		if train, err = readNumeric(ctx, n.memory.bytes(), trainPath, opt); err != nil {
-			return nil, nil, err
+		blocks = nil
+		if train, blocks, err = readNumericBlocks(ctx, n.memory.bytes(), trainPath, opt, trainBlocks); err != nil {
+			return nil, nil, nil, err
 		}
 	}
-	return train, test, nil
+	return train, blocks, test, nil
 }
 
 // readFor reads data to predict with the model f: the file's head decides,

@@ -351,7 +351,7 @@ func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec 
 		return err
 	}
 	l := setup{spec: spec, opts: opts, scale: scale}
-	set, _, err := data.readPair(ctx, path, "")
+	set, _, _, err := data.readPair(ctx, path, "", 0)
 	if err != nil {
 		return err
 	}
@@ -428,7 +428,7 @@ func (c *gridCommand) planSetup(ctx context.Context, fs *pflag.FlagSet, cmd stri
 	if c.g.folds < 2 {
 		return nil, nil, usagef("--folds %d out of range: want at least 2", c.g.folds)
 	}
-	set, _, err := c.data.readPair(ctx, c.path, "")
+	set, _, _, err := c.data.readPair(ctx, c.path, "", 0)
 	if err != nil {
 		return nil, nil, err
 	}

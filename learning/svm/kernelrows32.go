@@ -42,12 +42,13 @@ func denseSparseLayout(r *learning.Sparse, sub []int) layout {
 }
 
 // setF32 stores rows sub of r as float32 rows: shared with r when it is
-// learning.Float32 and sub takes all its rows, copied (rounded when r is
-// not float32) into store's block otherwise.
+// learning.Float32 and sub takes all its rows or lies in two runs (a pair
+// of classes of rows grouped by class, Kernel.RowOrder), copied (rounded
+// when r is not float32) into store's block otherwise.
 func (v *vectors) setF32(r learning.Rows, sub []int, store *rowStore) {
 	v.f32 = make([][]float32, len(sub))
 	f, ok := r.(*learning.Float32)
-	if ok && len(sub) == r.Len() {
+	if ok && (len(sub) == r.Len() || runs(sub) <= 2) {
 		for k, i := range sub {
 			v.f32[k] = f.Values(i)
 		}
@@ -73,6 +74,17 @@ func (v *vectors) setF32(r learning.Rows, sub []int, store *rowStore) {
 	for k, x := range v.f32 {
 		v.sq[k] = f32dot.Dot(x, x)
 	}
+}
+
+// runs returns the number of runs of consecutive rows sub lists.
+func runs(sub []int) int {
+	n := min(len(sub), 1)
+	for k := 1; k < len(sub); k++ {
+		if sub[k] != sub[k-1]+1 {
+			n++
+		}
+	}
+	return n
 }
 
 // dotsF32 sets dst[k] = x_i·x_{from+k} for k < len(dst).

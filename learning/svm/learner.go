@@ -2,6 +2,7 @@ package svm
 
 import (
 	"context"
+	"slices"
 
 	"mark1/learning"
 	"mark1/learning/kernel"
@@ -62,6 +63,46 @@ func BalancedWeights(y []int, classes int) []float64 {
 		}
 	}
 	return w
+}
+
+// RowOrder returns an order of training rows of classes y in [0, classes)
+// from which l learns the same model, to the bit, and faster: row order[k]
+// of the data as row k, the rows grouped by class in increasing class
+// order, each class's rows in their order. One-vs-one (and any two
+// classes) solves each pair on the first class's rows and then the
+// second's, in their order, whatever the order of the data, as LIBSVM's
+// svm_train groups them; grouped, a pair's rows lie in two runs that the
+// solver reads where they are, instead of gathering a copy of them
+// (vectors.setF32). RowOrder returns nil, the rows as they are, for
+// one-vs-rest with more than two classes, whose machines see every row in
+// its order, and when y is already grouped so.
+func (l Kernel) RowOrder(y []int, classes int) []int {
+	count := make([]int, classes+1)
+	present := 0
+	for _, c := range y {
+		if c < 0 || c >= classes {
+			return nil // Fit refuses the labels
+		}
+		if count[c+1] == 0 {
+			present++
+		}
+		count[c+1]++
+	}
+	if l.Multiclass == OneVsRest && present > 2 {
+		return nil
+	}
+	if slices.IsSorted(y) {
+		return nil
+	}
+	for c := range classes {
+		count[c+1] += count[c]
+	}
+	order := make([]int, len(y))
+	for i, c := range y {
+		order[count[c]] = i
+		count[c]++
+	}
+	return order
 }
 
 // Fit trains on d and returns a Result whose Model is a *KernelModel. The

@@ -13,10 +13,12 @@ const machineBytes = 512
 
 // kernelNeed counts a kernel SVM's working memory on d before anything is
 // allocated: the binary problems (one-vs-one: one per pair of the present
-// classes cs, each listing its rows and their labels and keeping one α per
-// row until the model is assembled; one-vs-rest: one per class over all
-// rows), the largest problem's solver state (and its float32 rows,
-// gathered) on each of threads solvers at once, and the kernel cache, at
+// classes cs; one-vs-rest: one per class over all rows), each keeping, at
+// most, an index, a coefficient and a bound flag for each of its rows (its
+// support vectors) until the model is assembled, the largest problem's
+// list of rows and labels and its solver state (and its float32 rows,
+// gathered unless the rows are grouped by class) on each of threads
+// solvers at once, and the kernel cache, at
 // most the whole matrix of a problem. It
 // returns a *learning.MemoryError naming the number of problems when the
 // count is over the budget ctx carries.
@@ -55,9 +57,9 @@ func kernelNeed(ctx context.Context, d *learning.Data, cs []int, strat Multiclas
 	if full := learning.Times(largest, 4*largest); full < cache {
 		cache = full
 	}
-	need := learning.Times(problems, machineBytes) + learning.Times(rowsAll, 24) +
-		learning.Times(threads*largest, 49) + cache
-	if f, ok := d.Features().(*learning.Float32); ok && largest < n {
+	need := learning.Times(problems, machineBytes) + learning.Times(rowsAll, 17) + learning.Times(n, 8) +
+		learning.Times(threads*largest, 49+16) + cache
+	if f, ok := d.Features().(*learning.Float32); ok && largest < n && !grouped(d.Y) {
 		need += learning.Times(threads*largest, 4*f.Dim()) // each problem's rows, gathered (vectors.setF32)
 	}
 	kind := "one-vs-one pairs"
@@ -65,6 +67,21 @@ func kernelNeed(ctx context.Context, d *learning.Data, cs []int, strat Multiclas
 		kind = "one-vs-rest machines"
 	}
 	return learning.CheckMemory(ctx, "svm", need, fmt.Sprintf("%d classes in %d %s over %d rows", k, problems, kind, n))
+}
+
+// grouped reports whether every class's rows are consecutive, as
+// Kernel.RowOrder orders them: a pair's rows then lie in two runs.
+func grouped(y []int) bool {
+	seen := map[int]bool{}
+	for i, c := range y {
+		if i > 0 && c != y[i-1] {
+			if seen[c] {
+				return false
+			}
+		}
+		seen[c] = true
+	}
+	return true
 }
 
 // linearNeed counts a linear SVM's working memory on d: one weight vector

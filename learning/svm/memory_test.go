@@ -98,12 +98,13 @@ func TestPairsGroupedByClass(t *testing.T) {
 					}
 				}
 			}
-			if p.pos != a || p.neg != b || !equalInts(p.rows, rows) || len(p.y) != len(y) {
+			prows, py := p.members()
+			if p.pos != a || p.neg != b || !equalInts(prows, rows) || len(py) != len(y) || p.size() != len(rows) {
 				t.Fatalf("pair %d: %+v; want rows %v labels %v", q, p, rows, y)
 			}
 			for i := range y {
-				if p.y[i] != y[i] {
-					t.Fatalf("pair (%d, %d): labels %v; want %v", a, b, p.y, y)
+				if py[i] != y[i] || p.row(i) != rows[i] {
+					t.Fatalf("pair (%d, %d): labels %v; want %v", a, b, py, y)
 				}
 			}
 		}

@@ -195,3 +195,74 @@ func TestKernelRowThreadsIdentical(t *testing.T) {
 		}
 	}
 }
+
+// The rows in RowOrder's order give the model the rows in their own order
+// give, to the bit: the same machines, support vectors and predictions,
+// one-vs-one on three classes and any two; one-vs-rest keeps the order.
+func TestRowOrder(t *testing.T) {
+	X, y, _ := binaryRows(240, 60, 0.35, 9)
+	for i := range X {
+		for k := range X[i] {
+			X[i][k] *= 0.5 + float64((i+k)%7)/13
+		}
+	}
+	two := make([]int, len(y))
+	for i, c := range y {
+		two[i] = min(c, 1)
+	}
+	tests := []struct {
+		name    string
+		l       svm.Kernel
+		y       []int
+		classes int
+	}{
+		{"one-vs-one", svm.Kernel{Kernel: kernel.Gaussian{Sigma: 2}, Settings: svm.Settings{C: 10, CacheMB: 0.01}, ClassWeight: []float64{1, 2, 0.5}}, y, 3},
+		{"two classes, nu", svm.Kernel{Kernel: kernel.Gaussian{Sigma: 2}, Type: svm.NuSVC, Settings: svm.Settings{Nu: 0.3}}, two, 2},
+	}
+	for _, tt := range tests {
+		order := tt.l.RowOrder(tt.y, tt.classes)
+		if len(order) != len(X) {
+			t.Fatalf("%s: order of %d rows for %d", tt.name, len(order), len(X))
+		}
+		X2, y2 := make([][]float64, len(X)), make([]int, len(X))
+		for k, i := range order {
+			X2[k], y2[k] = X[i], tt.y[i]
+			if k > 0 && y2[k] < y2[k-1] || k > 0 && y2[k] == y2[k-1] && i < order[k-1] {
+				t.Fatalf("%s: row %d (class %d) after row %d (class %d)", tt.name, i, y2[k], order[k-1], y2[k-1])
+			}
+		}
+		if tt.l.RowOrder(y2, tt.classes) != nil {
+			t.Errorf("%s: grouped rows ordered again", tt.name)
+		}
+		var models []string
+		for _, d := range []struct {
+			X [][]float64
+			y []int
+		}{{X, tt.y}, {X2, y2}} {
+			f32, err := learning.NewFloat32(d.X)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := tt.l.Fit(context.Background(), &learning.Data{Rows: f32, Y: d.y, Classes: tt.classes}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			km := res.Model.(*svm.KernelModel)
+			var sv [][]float64
+			for s := range km.SVRows.Len() {
+				sv = append(sv, km.SVRows.Row(nil, s))
+			}
+			pred := make([]int, len(X))
+			for i, x := range X {
+				pred[i] = km.Predict(x)
+			}
+			models = append(models, fmt.Sprintf("%+v %v %v", km.Machines, sv, pred))
+		}
+		if models[0] != models[1] {
+			t.Errorf("%s: the grouped rows give another model", tt.name)
+		}
+	}
+	if order := (svm.Kernel{Multiclass: svm.OneVsRest}).RowOrder(y, 3); order != nil {
+		t.Errorf("one-vs-rest: order %v; want the rows as they are", order)
+	}
+}

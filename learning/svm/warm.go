@@ -113,7 +113,8 @@ func (l Kernel) FitPath(ctx context.Context, d *learning.Data, cs []float64, eac
 	ps := pairs(d, classes, l.Multiclass)
 	rows := d.Features()
 	solved, err := solvePairs(ctx, ps, s, func(learning.Epoch) {}, func(ctx context.Context, p pair, s Settings, _ func(int, float64)) ([]*Binary, error) {
-		return solvePath(ctx, rows, p.rows, p.y, k, p.settings(s), cs)
+		sub, y := p.members()
+		return solvePath(ctx, rows, sub, y, k, p.settings(s), cs)
 	})
 	if err != nil {
 		return err
