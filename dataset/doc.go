@@ -56,7 +56,10 @@
 // are bounded separately by a budget the caller passes. ReadFile reads a
 // plain file twice — first counting its colons and lines — so that the
 // arrays are allocated once at their final size: reading 10 million
-// non-zeros peaks at about 124 MB resident. ReadLibSVMBlocks reads a libsvm
+// non-zeros peaks at about 124 MB resident. ReadFileBlocks reads any file
+// as ReadFile does but keeps its rows in blocks of a given number of rows,
+// so that a reader turning them into another form (mark1 fit's float32
+// rows) can drop each block once turned. ReadLibSVMBlocks reads a libsvm
 // file a block of rows at a time, for a reader that needs each row once
 // (mark1 apply): the budgets then bound a block, not the file.
 //

@@ -9,7 +9,10 @@
 //
 // Features are stored once, compactly, as Rows: Dense rows of float64, Bits
 // for 0/1 features, or Sparse rows (CSR) for data with many features and few
-// non-zeros; Compact picks the form. Every learner here and in learning/svm
+// non-zeros; Compact picks the form (Sparse.Compact32 also Grey bytes and
+// Float32 rows). A file read a block at a time is a Stack of sparse parts,
+// whose Compact32 copies it into that form in any row order, letting each
+// part go as it is copied. Every learner here and in learning/svm
 // reads them through Rows' methods (dot with a dense vector, add to a dense
 // vector, squared norm), so the same learner runs on any form without
 // copying, and a sparse row is never written out densely during a fit. A

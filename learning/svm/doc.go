@@ -43,9 +43,11 @@
 // products: bit sets with popcount for 0/1 data such as the retina's
 // photocells, the caller's index lists for sparse data, bytes for grey
 // pictures whose values are all b/255 exactly (an exact integer dot product,
-// AVX2 where the processor has it), float32 rows (AVX2 and FMA, each pair's
-// rows gathered in its order so that a kernel row reads consecutive
-// memory), gonum's dense dot otherwise; the
+// AVX2 where the processor has it), float32 rows (AVX2 and FMA; a kernel
+// row reads consecutive memory: each pair's rows are read where they lie
+// when the rows are grouped by class, as Kernel.RowOrder orders them and
+// mark1 fit stores them, and gathered in the pair's order otherwise),
+// gonum's dense dot otherwise; the
 // Gaussian and Laplace kernels then use ‖x−z‖² = ‖x‖² + ‖z‖² − 2x·z with
 // precomputed norms.
 //
@@ -112,7 +114,9 @@
 //
 // Memory: besides the data (shared with the caller's sparse rows, bit sets
 // and dense rows; stored once more per problem as bytes for grey pictures,
-// and a pair's float32 rows gathered once more) and O(n) vectors, the
+// and a pair's float32 rows gathered once more unless the rows are grouped
+// by class) and O(n) vectors (a problem lists its rows only while it is
+// solved, and keeps its support vectors' coefficients), the
 // kernel solver uses at most Settings.CacheMB of kernel rows (at least two
 // rows). The problems one goroutine solves in turn share one block for
 // their caches and one for their gathered rows, and a large cache is
