@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -37,6 +38,27 @@ func FuzzRead(f *testing.F) {
 		opt := Options{Format: Format(format % 4), Indices: Indices(format / 4 % 3), NoLabels: format >= 128,
 			MaxValues: 1 << 16, MaxRows: 1 << 12, MaxDim: 1 << 12}
 		s, err := Read(bytes.NewReader(data), "fuzz", opt)
+		// Read in blocks (ReadFileBlocks), the same rows or the same error.
+		bopt := opt
+		bopt.blockRows = 1 + len(data)%3
+		bs, berr := Read(bytes.NewReader(data), "fuzz", bopt)
+		if (err == nil) != (berr == nil) || err != nil && err.Error() != berr.Error() {
+			t.Fatalf("read in blocks: error %v; whole: %v", berr, err)
+		}
+		if err == nil {
+			joined := Set{RowStart: []int{0}}
+			for _, b := range bs.blocks {
+				for i := range b.Rows() {
+					idx, val := b.Row(i)
+					joined.Index, joined.Value = append(joined.Index, idx...), append(joined.Value, val...)
+					joined.RowStart = append(joined.RowStart, len(joined.Value))
+				}
+			}
+			if !slices.Equal(joined.RowStart, s.RowStart) || !slices.Equal(joined.Index, s.Index) || !slices.Equal(joined.Value, s.Value) || !slices.Equal(bs.Y, s.Y) {
+				t.Fatalf("read in blocks of %d: rows %v %v %v labels %v; whole: %v %v %v %v", bopt.blockRows,
+					joined.RowStart, joined.Index, joined.Value, bs.Y, s.RowStart, s.Index, s.Value, s.Y)
+			}
+		}
 		if err != nil {
 			if msg := err.Error(); !strings.HasPrefix(msg, "fuzz") || strings.Contains(msg, "\n") {
 				t.Fatalf("error %q does not start with the name or has several lines", msg)
