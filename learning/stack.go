@@ -107,10 +107,8 @@ func compact(parts []*Sparse, dim int, order []int, f32 bool, release func()) Ro
 	for i := range to {
 		to[i] = i
 	}
-	if order != nil {
-		for k, i := range order {
-			to[i] = k
-		}
+	for k, i := range order {
+		to[i] = k
 	}
 	var out Rows
 	var put func(k int, idx []int32, val []float64)
