@@ -15,25 +15,14 @@ import (
 // the file's features and index base in every block, and the same errors
 // (line numbers of the file) for every block size.
 func TestReadLibSVMBlocks(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
-	zw.Write([]byte("1 1:0.5 3:2\n-1 2:1\n"))
-	zw.Close()
+	write, gz := tempFiles(t), gzipped("1 1:0.5 3:2\n-1 2:1\n")
 	files := map[string]string{
 		"small":     "testdata/small.libsvm",
 		"pm1":       "testdata/pm1.libsvm",
 		"comments":  write("c.libsvm", "\ufeff# head\n1 1:0.5 3:2 # tail\n\n-1 2:1\n2 1:1 9:3\n\n# end\n"),
 		"zero":      write("z.libsvm", "a 0:1 2:3\nb 5:1\nc 1:2\n"),
 		"qid":       write("q.libsvm", "1 qid:3 1:1\n2 qid:3 2:1\n"),
-		"gzip":      write("g.libsvm.gz", gz.String()),
+		"gzip":      write("g.libsvm.gz", gz),
 		"bad value": write("bv.libsvm", "1 1:1\n1 1:2\n\n1 1:x\n"),
 		"bad order": write("bo.libsvm", "1 1:1\n1 1:2\n1 3:1 2:1\n"),
 		"no rows":   write("e.libsvm", "# nothing\n\n"),
@@ -108,18 +97,7 @@ func ExampleReadLibSVMBlocks() {
 // labels in order (the ±1 swap and 1-based shift made in every block) and
 // the same errors, the budgets counting the whole file.
 func TestReadFileBlocks(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
-	zw.Write([]byte("a,b,label\n1,0,x\n0,2,y\n3,3,x\n"))
-	zw.Close()
+	write, gz := tempFiles(t), gzipped("a,b,label\n1,0,x\n0,2,y\n3,3,x\n")
 	tests := []struct {
 		name, path string
 		opt        Options
@@ -131,7 +109,7 @@ func TestReadFileBlocks(t *testing.T) {
 		{"1-based shift", write("one.libsvm", "-1 1:1 3:2\n1 2:1\n-1 5:1\n1 1:4\n"), Options{}},
 		{"0-based", write("zero.libsvm", "a 0:1 2:3\nb 5:1\nc 1:2\n"), Options{}},
 		{"no labels", write("nl.libsvm", "1:1 2:2\n3:1\n1:5\n"), Options{NoLabels: true}},
-		{"gzip csv", write("g.csv.gz", gz.String()), Options{}},
+		{"gzip csv", write("g.csv.gz", gz), Options{}},
 		{"bad value", write("bv.libsvm", "1 1:1\n1 1:2\n\n1 1:x\n"), Options{}},
 		{"values budget", write("vb.libsvm", "1 1:1 2:1\n2 1:1 2:1 3:1\n"), Options{MaxValues: 4}},
 		{"bytes budget", write("bb.libsvm", "1 1:1 2:1\n2 1:1 2:1 3:1\n"), Options{MaxBytes: 91}},
@@ -171,4 +149,26 @@ func TestReadFileBlocks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// tempFiles returns a function that writes a file of the given name and
+// text in a fresh temporary directory and returns its path.
+func tempFiles(t *testing.T) func(name, text string) string {
+	dir := t.TempDir()
+	return func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+}
+
+// gzipped returns text compressed by gzip.
+func gzipped(text string) string {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(text))
+	zw.Close()
+	return gz.String()
 }
