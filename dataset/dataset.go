@@ -337,7 +337,7 @@ func (b *builder) rows() {
 		values = int(int64(values) * int64(min(o.blockRows, rows)) / int64(rows))
 		rows = min(o.blockRows, rows)
 	}
-	b.set.RowStart = make([]int, 1, max(rows, 0)+1)
+	b.set.RowStart = make([]int, 1, rows+1)
 	b.set.Index, b.set.Value = nil, nil
 	if values > 0 {
 		b.set.Index = make([]int32, 0, values)

@@ -177,7 +177,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	blockRows := 0
 	if !spec.Needs.Values && scale == "none" {
 		// The training rows are read in blocks and turned into their
-		// compact form a block at a time (fitRows).
+		// compact form a block at a time (Stack.Compact32 below).
 		blockRows = fitBlockRows
 	}
 	train, blocks, test, err := data.readPair(ctx, trainPath, testPath, blockRows)

@@ -3,6 +3,7 @@ package svm
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"mark1/learning"
 )
@@ -17,7 +18,8 @@ const machineBytes = 512
 // most, an index, a coefficient and a bound flag for each of its rows (its
 // support vectors) until the model is assembled, the largest problem's
 // list of rows and labels and its solver state (and its float32 rows,
-// gathered unless the rows are grouped by class) on each of threads
+// gathered unless the rows are grouped by class, as Kernel.RowOrder
+// orders them) on each of threads
 // solvers at once, and the kernel cache, at
 // most the whole matrix of a problem. It
 // returns a *learning.MemoryError naming the number of problems when the
@@ -59,7 +61,7 @@ func kernelNeed(ctx context.Context, d *learning.Data, cs []int, strat Multiclas
 	}
 	need := learning.Times(problems, machineBytes) + learning.Times(rowsAll, 17) + learning.Times(n, 8) +
 		learning.Times(threads*largest, 49+16) + cache
-	if f, ok := d.Features().(*learning.Float32); ok && largest < n && !grouped(d.Y) {
+	if f, ok := d.Features().(*learning.Float32); ok && largest < n && !slices.IsSorted(d.Y) {
 		need += learning.Times(threads*largest, 4*f.Dim()) // each problem's rows, gathered (vectors.setF32)
 	}
 	kind := "one-vs-one pairs"
@@ -67,21 +69,6 @@ func kernelNeed(ctx context.Context, d *learning.Data, cs []int, strat Multiclas
 		kind = "one-vs-rest machines"
 	}
 	return learning.CheckMemory(ctx, "svm", need, fmt.Sprintf("%d classes in %d %s over %d rows", k, problems, kind, n))
-}
-
-// grouped reports whether every class's rows are consecutive, as
-// Kernel.RowOrder orders them: a pair's rows then lie in two runs.
-func grouped(y []int) bool {
-	seen := map[int]bool{}
-	for i, c := range y {
-		if i > 0 && c != y[i-1] {
-			if seen[c] {
-				return false
-			}
-		}
-		seen[c] = true
-	}
-	return true
 }
 
 // linearNeed counts a linear SVM's working memory on d: one weight vector
