@@ -11,6 +11,7 @@ import (
 	"mark1/learning"
 	"mark1/learning/internal/bytedot"
 	"mark1/learning/internal/f32dot"
+	"mark1/learning/internal/vexp"
 	"mark1/learning/kernel"
 )
 
@@ -553,8 +554,9 @@ func (g *gram) rowPart(dst []float32, d []float64, y []int8, i, from int) {
 			if e < 0 {
 				e = 0
 			}
-			d[k] = math.Exp(gm * e)
+			d[k] = gm * e
 		}
+		vexp.Exp(d)
 	case kindLaplace:
 		sq := g.v.sq[from : from+n]
 		si, gm := g.v.sq[i], -g.gamma
@@ -563,8 +565,9 @@ func (g *gram) rowPart(dst []float32, d []float64, y []int8, i, from int) {
 			if e < 0 {
 				e = 0
 			}
-			d[k] = math.Exp(gm * math.Sqrt(e))
+			d[k] = gm * math.Sqrt(e)
 		}
+		vexp.Exp(d)
 	}
 	ys := y[from : from+n]
 	yi := y[i]
@@ -665,12 +668,14 @@ func (g *gram) fromDots(dst []float64, sqx float64) {
 		}
 	case kindGauss:
 		for s, d := range dst {
-			dst[s] = math.Exp(-g.gamma * math.Max(v.sq[s]+sqx-2*d, 0))
+			dst[s] = -g.gamma * math.Max(v.sq[s]+sqx-2*d, 0)
 		}
+		vexp.Exp(dst)
 	case kindLaplace:
 		for s, d := range dst {
-			dst[s] = math.Exp(-g.gamma * math.Sqrt(math.Max(v.sq[s]+sqx-2*d, 0)))
+			dst[s] = -g.gamma * math.Sqrt(math.Max(v.sq[s]+sqx-2*d, 0))
 		}
+		vexp.Exp(dst)
 	}
 }
 
