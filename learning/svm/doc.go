@@ -49,7 +49,18 @@
 // mark1 fit stores them, and gathered in the pair's order otherwise),
 // gonum's dense dot otherwise; the
 // Gaussian and Laplace kernels then use ‖x−z‖² = ‖x‖² + ‖z‖² − 2x·z with
-// precomputed norms.
+// precomputed norms, and their exponentials are taken four at a time
+// (bit for bit math.Exp's).
+//
+// Once the active rows' data outgrow a core's caches, a kernel row costs
+// the reading of the data from memory more than its arithmetic. When the
+// row the pair selection asks for is not cached, the solver computes it in
+// one pass over the data with the rows of the most violating variable of
+// each side that are not cached either (the columns a tile at a time, each
+// tile read once for all the rows), and it rebuilds the gradient of shrunk
+// variables a window of rows at a time in the same way. Most of the rows
+// computed ahead are asked for soon after; the steps, and so the model,
+// are those of computing every row when it is asked for.
 //
 // # Threads
 //

@@ -310,6 +310,19 @@ func (v *vectors) swap(i, j int) {
 	}
 }
 
+// rowBytes is the memory one stored vector takes in the tiled layouts
+// (gram.tiled), at least 1.
+func (v *vectors) rowBytes() int {
+	per := 8
+	switch v.layout {
+	case layoutF32:
+		per = 4
+	case layoutBytes:
+		per = 1
+	}
+	return max(1, per*v.dim)
+}
+
 // dots sets dst[k] = x_i·x_{from+k} for k < len(dst).
 func (v *vectors) dots(dst []float64, i, from int) {
 	switch v.layout {
@@ -505,7 +518,14 @@ func (g *gram) eval(i, j int) float64 {
 // row sets dst[k] = y_i y_j k(x_i, x_j) for j = from+k, k < len(dst), with
 // y the labels (±1) at the current positions.
 func (g *gram) row(dst []float32, y []int8, i, from int) {
-	n := len(dst)
+	g.parallel(len(dst), func(lo, hi int) { g.rowPart(dst[lo:hi], g.buf[lo:hi], y, i, from+lo) })
+}
+
+// parallel calls part on [0, n) split among g.threads goroutines when a
+// row of n entries is worth it and its entries are computed apart (not the
+// generic kernels, not sparse rows, which share a scatter buffer), and on
+// [0, n) at once otherwise.
+func (g *gram) parallel(n int, part func(lo, hi int)) {
 	if n == 0 {
 		return
 	}
@@ -514,12 +534,47 @@ func (g *gram) row(dst []float32, y []int8, i, from int) {
 		chunk := (n + t - 1) / t
 		for lo := 0; lo < n; lo += chunk {
 			hi := min(n, lo+chunk)
-			wg.Go(func() { g.rowPart(dst[lo:hi], g.buf[lo:hi], y, i, from+lo) })
+			wg.Go(func() { part(lo, hi) })
 		}
 		wg.Wait()
 		return
 	}
-	g.rowPart(dst, g.buf[:n], y, i, from)
+	part(0, n)
+}
+
+// tileBytes is the memory of the columns rows reads for all its rows
+// before it moves on: well within a core's second-level cache.
+const tileBytes = 192 << 10
+
+// tiled reports whether rows computes several rows for less than their
+// cost one at a time: the layouts whose inner products read whole rows of
+// numbers, where a long kernel row costs the reading of the data from
+// memory once they outgrow the processor's caches.
+func (g *gram) tiled() bool {
+	if g.kind == kindGeneric {
+		return false
+	}
+	switch g.v.layout {
+	case layoutF32, layoutBytes, layoutDense:
+		return true
+	}
+	return false
+}
+
+// rows sets dst[b] as row sets it for row is[b], every dst[b] as long, from
+// the same columns: the columns are taken a tile at a time and the tile is
+// read for every row before the next, so that the data are read from
+// memory once for all the rows. Every entry is the one row computes.
+func (g *gram) rows(dst [][]float32, y []int8, is []int, from int) {
+	tile := max(64, tileBytes/g.v.rowBytes())
+	g.parallel(len(dst[0]), func(lo, hi int) {
+		for t0 := lo; t0 < hi; t0 += tile {
+			t1 := min(hi, t0+tile)
+			for b, i := range is {
+				g.rowPart(dst[b][t0:t1], g.buf[t0:t1], y, i, from+t0)
+			}
+		}
+	})
 }
 
 // rowPart is row for dst, with d (as long) as scratch.

@@ -1,10 +1,12 @@
 package svm
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 
 	"mark1/learning"
 	"mark1/learning/internal/f32dot"
@@ -373,6 +375,15 @@ type problem struct {
 	r      learning.Rows
 	sub    []int // the problem's rows of r, or nil for all
 	kern   kernel.Kernel
+	// ahead says whether rows are computed ahead (rowAhead, prefetch),
+	// from active data of aheadFrom bytes (aheadBytes), with their scratch:
+	// positions and rows; computedAhead counts the rows rowAhead computed
+	// beyond the one asked for.
+	ahead         bool
+	aheadFrom     int
+	aheadIs       []int
+	aheadQ        [][]float32
+	computedAhead int
 }
 
 type smoResult struct {
@@ -399,6 +410,7 @@ func newProblem(r learning.Rows, sub []int, X [][]float64, y []int8, k kernel.Ke
 		lin:    make([]float64, n),
 	}
 	p.g.threads = s.rowThreads
+	p.ahead, p.aheadFrom = p.g.tiled() && p.c.maxSlots >= 8*window, aheadBytes
 	for i := range n {
 		p.perm[i] = i
 		p.qd[i] = p.g.eval(i, i)
@@ -422,6 +434,108 @@ func (p *problem) row(i, length int) []float32 {
 		p.g.row(r[start:length], p.y, i, start)
 	}
 	return r[:length]
+}
+
+// aheadBytes is the least memory of the active rows' data for which
+// rowAhead computes rows ahead: below it the data stay in a core's caches
+// and a row costs its arithmetic, not the reading of the data.
+const aheadBytes = 2 << 20
+
+// window is the number of positions prefetch looks at a time; a cache
+// of fewer than 8 windows of rows computes no rows ahead.
+const window = 16
+
+// rowAhead is row(i, act) for a variable the pair selection takes (its i,
+// and its j in step). When no part of the row is cached and the active
+// rows' data outgrow a core's caches, it is computed in one pass over the
+// data (gram.rows) with the rows of the most violating variable of each
+// side (I_up by −y∇f, I_low by y∇f) whose rows are not cached either:
+// the solver takes most of them soon after, and each costs the
+// arithmetic of a row but not the reading of the data again. The cache
+// holds at least 8 windows of rows (p.ahead), so a row obtained before
+// stays valid.
+func (p *problem) rowAhead(i, act int) []float32 {
+	if !p.ahead || p.c.rows[i] != nil || act*p.g.v.rowBytes() < p.aheadFrom {
+		return p.row(i, act)
+	}
+	is := append(p.aheadIs[:0], i)
+	up, low := p.violators(i, act)
+	for _, t := range [2]int{up, low} {
+		if t >= 0 && !slices.Contains(is, t) {
+			is = append(is, t)
+		}
+	}
+	p.aheadIs = is
+	p.fill(is, 0, act)
+	p.computedAhead += len(is) - 1
+	return p.c.rows[i][:act]
+}
+
+// violators returns the most violating positions t < act, t ≠ i, of I_up
+// (largest −y_t∇f_t) and of I_low (largest y_t∇f_t) whose rows are not
+// cached, or −1.
+func (p *problem) violators(i, act int) (up, low int) {
+	up, low = -1, -1
+	vu, vl := math.Inf(-1), math.Inf(-1)
+	y, grad, st, rows := p.y[:act], p.grad[:act], p.status[:act], p.c.rows[:act]
+	for t := range act {
+		if rows[t] != nil || t == i {
+			continue
+		}
+		v := -float64(y[t]) * grad[t] // −y∇f, I_up's measure; I_low's is its negative
+		inUp, inLow := st[t] != atUpper, st[t] != atLower
+		if y[t] == -1 {
+			inUp, inLow = inLow, inUp
+		}
+		if inUp && v > vu {
+			up, vu = t, v
+		}
+		if inLow && -v > vl {
+			low, vl = t, -v
+		}
+	}
+	return up, low
+}
+
+// prefetch computes the rows of positions [lo, hi) (those want accepts,
+// all when nil) over [0, length) where they are not, the rows computed as
+// far as the same entry together (gram.rows), so that a loop over the
+// positions finds them cached.
+func (p *problem) prefetch(lo, hi, length int, want func(int) bool) {
+	if !p.ahead {
+		return
+	}
+	is := p.aheadIs[:0]
+	for t := lo; t < hi; t++ {
+		if (want == nil || want(t)) && len(p.c.rows[t]) < length {
+			is = append(is, t)
+		}
+	}
+	slices.SortStableFunc(is, func(a, b int) int { return cmp.Compare(len(p.c.rows[a]), len(p.c.rows[b])) })
+	p.aheadIs = is
+	for len(is) > 0 {
+		from := len(p.c.rows[is[0]])
+		k := 1
+		for k < len(is) && len(p.c.rows[is[k]]) == from {
+			k++
+		}
+		if k > 1 {
+			p.fill(is[:k], from, length)
+		}
+		is = is[k:]
+	}
+}
+
+// fill computes the rows is over [from, length), each computed as far as
+// from, in one pass over the data (gram.rows), into the cache.
+func (p *problem) fill(is []int, from, length int) {
+	q := p.aheadQ[:0]
+	for _, t := range is {
+		r, _ := p.c.get(t, length)
+		q = append(q, r[from:length])
+	}
+	p.aheadQ = q
+	p.g.rows(q, p.y, is, from)
 }
 
 func (p *problem) swap(i, j int) {
@@ -582,7 +696,7 @@ func (p *problem) selectPair() (int, int, float64, bool) {
 	gj := -1
 	objMin := math.Inf(1)
 	if gi >= 0 {
-		qi := p.row(gi, act)
+		qi := p.rowAhead(gi, act)
 		qdi := p.qd[gi]
 		yi := float64(y[gi])
 		qd := p.qd[:act]
@@ -633,7 +747,7 @@ func (p *problem) selectPair() (int, int, float64, bool) {
 func (p *problem) step(i, j int) float64 {
 	act := p.active
 	qi := p.row(i, act)
-	qj := p.row(j, act)
+	qj := p.rowAhead(j, act)
 	ci, cj := p.bound(i), p.bound(j)
 	ai, aj := p.alpha[i], p.alpha[j]
 	gi, gj := p.grad[i], p.grad[j]
@@ -735,6 +849,9 @@ func (p *problem) reconstruct() {
 	}
 	if nfree*n > 2*act*(n-act) {
 		for i := act; i < n; i++ {
+			if (i-act)%window == 0 {
+				p.prefetch(i, min(n, i+window), act, nil)
+			}
 			q := p.row(i, act)
 			var s float64
 			for j, v := range q {
@@ -746,6 +863,9 @@ func (p *problem) reconstruct() {
 		}
 	} else {
 		for i := range act {
+			if i%window == 0 {
+				p.prefetch(i, min(act, i+window), n, func(t int) bool { return p.status[t] == free })
+			}
 			if p.status[i] != free {
 				continue
 			}

@@ -1,10 +1,13 @@
 package svm
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 
 	"mark1/learning"
@@ -418,5 +421,73 @@ func TestFitCollectsLargeCache(t *testing.T) {
 	runtime.ReadMemStats(&ms)
 	if store := int64(4 * 3000 * 3000); int64(ms.HeapAlloc) > store {
 		t.Errorf("%d bytes on the heap after the fit, more than its %d-byte cache", ms.HeapAlloc, store)
+	}
+}
+
+// Rows computed ahead (rowAhead, prefetch) change when a kernel row is
+// computed, not what the solver does: on float32, byte and float64 rows,
+// with a cache that evicts and one that holds every row, one thread and
+// three per row, the run with rows ahead takes the same steps to the same
+// α, bit for bit, as the run without, and it did compute rows ahead.
+func TestRowsAheadSameRun(t *testing.T) {
+	X, cls := sixDigits(1500, 60, 3)
+	y := make([]int8, len(X))
+	for i, c := range cls {
+		y[i] = 1
+		if c != 0 {
+			y[i] = -1
+		}
+	}
+	f32, err := learning.NewFloat32(X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grey := make([][]float64, len(X)) // byte/255 values: the byte layout
+	for i, x := range X {
+		grey[i] = make([]float64, len(x))
+		for k, v := range x {
+			grey[i][k] = float64(uint8(v*255)) / 255
+		}
+	}
+	for _, c := range []struct {
+		name string
+		r    learning.Rows
+		want layout
+		k    kernel.Kernel
+	}{
+		{"float32", f32, layoutF32, kernel.Gaussian{Sigma: 2}},
+		{"bytes", learning.NewDense(grey), layoutBytes, kernel.Laplace{Sigma: 4}},
+		{"float64", learning.NewDense(X), layoutDense, kernel.Gaussian{Sigma: 2}},
+	} {
+		for _, mb := range []float64{1, 20} {
+			for _, threads := range []int{1, 3} {
+				name := fmt.Sprintf("%s/%vMB/%d-threads", c.name, mb, threads)
+				run := func(ahead bool) (*problem, *smoResult) {
+					p := newProblem(c.r, nil, nil, slices.Clone(y), c.k, Settings{CacheMB: mb, Eps: 1e-3, rowThreads: threads})
+					if p.g.v.layout != c.want || !p.ahead {
+						t.Fatalf("%s: layout %d, ahead %v; want layout %d and rows ahead", name, p.g.v.layout, p.ahead, c.want)
+					}
+					p.ahead, p.aheadFrom = ahead, 0
+					res, err := p.run(context.Background(), 10, 10, nil, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					return p, res
+				}
+				p0, r0 := run(false)
+				p1, r1 := run(true)
+				if p1.computedAhead == 0 || r0.iter < 1000 {
+					t.Fatalf("%s: %d rows ahead in %d iterations; the test needs rows ahead and shrinking", name, p1.computedAhead, r0.iter)
+				}
+				if r0.iter != r1.iter || math.Float64bits(r0.obj) != math.Float64bits(r1.obj) || !slices.Equal(p0.perm, p1.perm) {
+					t.Fatalf("%s: %d iterations to %v without rows ahead, %d to %v with", name, r0.iter, r0.obj, r1.iter, r1.obj)
+				}
+				for i := range p0.alpha {
+					if math.Float64bits(p0.alpha[i]) != math.Float64bits(p1.alpha[i]) {
+						t.Fatalf("%s: α at position %d = %v without rows ahead, %v with", name, i, p0.alpha[i], p1.alpha[i])
+					}
+				}
+			}
+		}
 	}
 }
