@@ -580,7 +580,7 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	if testPath == "" {
 		return usagef("apply: --data FILE is required")
 	}
-	f, format, err := modelfile.ReadFormat(modelPath)
+	f, format, err := modelfile.ReadCompact(modelPath)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return fmt.Errorf("%w (train one with: mark1 fit --data TRAIN --model %s)", err, modelPath)
@@ -694,7 +694,8 @@ func applyBlocks(ctx context.Context, stderr io.Writer, f *modelfile.File, path 
 					return err
 				}
 				// The model holds its support vectors in its own form
-				// (float32 rows, bytes, …): the file's copy can go.
+				// (bytes, bits, sparse rows; float32 rows are the file's
+				// own, read compact): the file's listed copy can go.
 				f.SV = nil
 			}
 			rows, err := learning.NewSparse(dim, test.RowStart, test.Index, test.Value)

@@ -136,7 +136,7 @@ func (sv *SupportVectors) UnmarshalJSON(b []byte) error {
 		if _, err := dec.Token(); err != nil { // the opening brace
 			return err
 		}
-		v, err := decodeBlock(dec)
+		v, err := decodeBlock(dec, nil)
 		if err == nil {
 			*sv = v
 		}
@@ -152,10 +152,73 @@ func (sv *SupportVectors) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// denseRows are a float32 block's support vectors as the file holds them
+// (ReadCompact): n rows of cols values, row-major, 4 bytes a value where
+// Sparse vectors take 12 a non-zero.
+type denseRows struct {
+	n, cols int
+	v       []float32
+}
+
+// row returns row s.
+func (d *denseRows) row(s int) []float32 { return d.v[s*d.cols : (s+1)*d.cols : (s+1)*d.cols] }
+
+// float32 returns the rows as float32 rows of dim features, as
+// File.float32SV would make them of the Sparse vectors: the values in
+// place when dim is cols, copied otherwise (with zeros after them, or
+// without the zero columns past dim); nil when
+// float32SV would not store them so (too few non-zeros for dim features).
+func (d *denseRows) float32(dim int) *learning.Float32 {
+	nnz := 0
+	for _, x := range d.v {
+		if x != 0 {
+			nnz++
+		}
+	}
+	if dim <= 0 || learning.ChooseForm(false, nnz, d.n, dim) != learning.FormDense {
+		return nil
+	}
+	v := d.v
+	if dim != d.cols {
+		v = make([]float32, d.n*dim)
+		for s := range d.n { // columns past dim hold zeros (File.Check)
+			copy(v[s*dim:(s+1)*dim], d.row(s))
+		}
+	}
+	rows, err := learning.Float32Of(dim, v)
+	if err != nil {
+		return nil
+	}
+	return rows
+}
+
+// sparse returns the rows as the Sparse vectors decodeBlock would have
+// made of them.
+func (d *denseRows) sparse() SupportVectors {
+	sv := make(SupportVectors, d.n)
+	row := make([]float64, d.cols)
+	for s := range sv {
+		for k, x := range d.row(s) {
+			row[k] = float64(x)
+		}
+		sv[s] = sparse(row)
+	}
+	return sv
+}
+
+// compact asks decodeBlock to keep a float32 block's rows dense
+// (ReadCompact); size, the file's bytes when known (else 0), bounds their
+// number, so that their values are allocated once.
+type compact struct {
+	rows *denseRows
+	size int64
+}
+
 // decodeBlock reads a block whose opening brace dec has just read, a
 // field at a time (keys as encoding/json matches them) and the rows one at
-// a time, up to and with its closing brace.
-func decodeBlock(dec *json.Decoder) (SupportVectors, error) {
+// a time, up to and with its closing brace. With c not nil, a float32
+// block's rows are kept as c.rows and the vectors returned are nil.
+func decodeBlock(dec *json.Decoder, c *compact) (SupportVectors, error) {
 	var encoding string
 	var cols int
 	var sv SupportVectors
@@ -176,7 +239,14 @@ func decodeBlock(dec *json.Decoder) (SupportVectors, error) {
 				return nil, fmt.Errorf("%w: encoding %q before the rows; want grey8, float32 or float64", errBlock, encoding)
 			}
 			rows = true
-			sv, width, err = decodeRows(dec, encoding)
+			if c != nil && encoding == "float32" {
+				c.rows, err = decodeDense(dec, c.size)
+				if err == nil && c.rows.n > 0 {
+					width = c.rows.cols
+				}
+			} else {
+				sv, width, err = decodeRows(dec, encoding)
+			}
 		default:
 			return nil, fmt.Errorf("json: unknown field %q in the support vectors' block", key)
 		}
@@ -224,6 +294,50 @@ func decodeRows(dec *json.Decoder, encoding string) (sv SupportVectors, width in
 	}
 	_, err = dec.Token() // the closing bracket
 	return sv, width, err
+}
+
+// decodeDense is decodeRows for a float32 block kept dense: the rows'
+// values, which must be finite, in one slice, allocated once for the most
+// rows of their length a file of size bytes holds (when size > 0).
+func decodeDense(dec *json.Decoder, size int64) (*denseRows, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	if tok != json.Delim('[') {
+		return nil, fmt.Errorf("%w: rows are a %s, not a list", errBlock, kind(tok))
+	}
+	d := &denseRows{cols: -1}
+	var row []byte
+	for dec.More() {
+		if err := dec.Decode(&row); err != nil {
+			return nil, err
+		}
+		cols := len(row) / 4
+		switch {
+		case len(row)%4 != 0 || cols > math.MaxInt32:
+			return nil, fmt.Errorf("%w: row %d has %d bytes, not a whole number of float32 values", errBlock, d.n, len(row))
+		case d.cols >= 0 && cols != d.cols:
+			return nil, fmt.Errorf("%w: row %d has %d values, the rows before it %d", errBlock, d.n, cols, d.cols)
+		case len(d.v)+cols > dataset.DefaultMaxValues:
+			return nil, fmt.Errorf("%w: more than %d values", errBlock, dataset.DefaultMaxValues)
+		case d.n == 0 && size > 0 && cols > 0:
+			text := int64(base64.StdEncoding.EncodedLen(4*cols)) + 2 // a row's text, quoted
+			d.v = make([]float32, 0, min(size/text+1, int64(dataset.DefaultMaxValues/cols))*int64(cols))
+		}
+		for p := range cols {
+			x := math.Float32frombits(binary.LittleEndian.Uint32(row[4*p:]))
+			if !finite(float64(x)) {
+				return nil, bad("sv %d: values not finite", d.n)
+			}
+			d.v = append(d.v, x)
+		}
+		d.cols = cols
+		d.n++
+	}
+	d.cols = max(d.cols, 0)
+	_, err = dec.Token() // the closing bracket
+	return d, err
 }
 
 var errBlock = errors.New("bad support vector block")

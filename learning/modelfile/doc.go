@@ -13,6 +13,10 @@
 // and loaded model predicts exactly what the trained one did. Fields that do not
 // apply to a learner are null. Read checks every field (lengths, ranges,
 // finite numbers) and refuses files above MaxFileBytes before decoding.
+// ReadCompact, for prediction (mark1 apply), keeps a float32 block's
+// support vectors as the file holds them, 4 bytes a value, and Model
+// builds the SVM on them in place: a third of the memory of Sparse vectors
+// and no second copy.
 //
 // # LIBSVM and LIBLINEAR
 //

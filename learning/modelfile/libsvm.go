@@ -31,6 +31,7 @@ func g17(v float64) string { return strconv.FormatFloat(v, 'g', 17, 64) }
 // a model whose inputs are scaled (svm-predict would not scale them; scale
 // the data with the same rule first, or train without --scale).
 func WriteLIBSVM(w io.Writer, f *File) error {
+	f = f.full()
 	typ, ok := svmTypes[f.Learner]
 	if !ok {
 		return fmt.Errorf("a %s model cannot be written in LIBSVM's format (svm, nu-svc, one-class, epsilon-svr and nu-svr only)", f.Learner)

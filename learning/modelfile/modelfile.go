@@ -82,6 +82,29 @@ type File struct {
 	SV SupportVectors `json:"sv"`
 	// Machines holds the binary machines.
 	Machines []Machine `json:"machines"`
+
+	// dense holds the support vectors instead of SV in a File ReadCompact
+	// read from a float32 block.
+	dense *denseRows
+}
+
+// numSV returns the number of support vectors (or stored examples).
+func (f *File) numSV() int {
+	if f.dense != nil {
+		return f.dense.n
+	}
+	return len(f.SV)
+}
+
+// full returns f with its support vectors in SV: f itself, or a copy of
+// it when ReadCompact kept them dense.
+func (f *File) full() *File {
+	if f.dense == nil {
+		return f
+	}
+	g := *f
+	g.SV, g.dense = f.dense.sparse(), nil
+	return &g
 }
 
 // svmTypes maps the learners of LIBSVM's formulations to its svm_type.
@@ -227,7 +250,17 @@ func Read(path string) (*File, error) {
 }
 
 // ReadFormat is Read that also says which format the file was in.
-func ReadFormat(path string) (*File, Format, error) {
+func ReadFormat(path string) (*File, Format, error) { return readFormat(path, nil) }
+
+// ReadCompact is ReadFormat for prediction: the support vectors of a
+// float32 block (those of every model fit trains on a data file) are kept
+// as the file holds them, 4 bytes a value, not as Sparse vectors (12 bytes
+// a non-zero) that Model would copy into float32 rows again. SV is nil
+// then; Model and ValueModel read them, and Write and WriteLIBSVM write
+// them.
+func ReadCompact(path string) (*File, Format, error) { return readFormat(path, &compact{}) }
+
+func readFormat(path string, c *compact) (*File, Format, error) {
 	fh, err := atomicfile.Open(path)
 	if err != nil {
 		return nil, 0, err
@@ -246,7 +279,12 @@ func ReadFormat(path string) (*File, Format, error) {
 	case LIBLINEAR:
 		f, err = DecodeLIBLINEAR(br, path)
 	default:
-		f, err = Decode(br, path)
+		if c != nil {
+			if st, err := fh.Stat(); err == nil {
+				c.size = st.Size()
+			}
+		}
+		f, err = decode(br, path, c)
 	}
 	return f, format, err
 }
@@ -290,12 +328,14 @@ func SameLabel(a, b string) bool {
 // Decode reads a model file from r and checks it (Check); name names it in
 // errors. It refuses input longer than MaxFileBytes and fields it does not
 // know. It reads as it decodes, one support vector at a time (stream.go).
-func Decode(r io.Reader, name string) (*File, error) {
+func Decode(r io.Reader, name string) (*File, error) { return decode(r, name, nil) }
+
+func decode(r io.Reader, name string, c *compact) (*File, error) {
 	lr := &io.LimitedReader{R: r, N: MaxFileBytes + 1}
 	var f File
 	dec := json.NewDecoder(lr)
 	dec.DisallowUnknownFields()
-	err := decodeFile(dec, &f)
+	err := decodeFile(dec, &f, c)
 	if err == nil && dec.More() {
 		err = errors.New("more than one JSON value")
 	}
@@ -368,6 +408,15 @@ func (f *File) Check() error {
 	if f.Bias != nil && !finite(*f.Bias) {
 		return bad("bias is not finite")
 	}
+	if d := f.dense; d != nil {
+		for s := range d.n { // a dense row's values are finite (decodeDense)
+			for j, x := range d.row(s)[min(d.cols, f.Dim):] {
+				if x != 0 {
+					return bad("sv %d: feature index %d out of order or not below dim %d", s, j+f.Dim, f.Dim)
+				}
+			}
+		}
+	}
 	for s, v := range f.SV {
 		if len(v.Index) != len(v.Value) || !finite(v.Value...) {
 			return bad("sv %d: %d indices, %d values, or values not finite", s, len(v.Index), len(v.Value))
@@ -433,12 +482,12 @@ func (f *File) Check() error {
 				return bad("machine %d: an svm machine needs rho, coef for each sv, and neg for a classifier", m)
 			}
 			for _, s := range mc.SV {
-				if s < 0 || s >= len(f.SV) {
+				if s < 0 || s >= f.numSV() {
 					return bad("machine %d: sv %d out of range", m, s)
 				}
 			}
 		case form == learners.KernelExpansionForm:
-			if len(mc.Coef) != len(f.SV) || mc.SV != nil || mc.Rho != nil || mc.W != nil || mc.B != nil || !finite(mc.Coef...) {
+			if len(mc.Coef) != f.numSV() || mc.SV != nil || mc.Rho != nil || mc.W != nil || mc.B != nil || !finite(mc.Coef...) {
 				return bad("machine %d: a kernel perceptron machine needs one coef per stored example", m)
 			}
 		default:
@@ -528,6 +577,7 @@ func (f *File) ValueModel(dim int) (Valuer, error) {
 
 // svRows returns File.SV as sparse rows of dim features.
 func (f *File) svRows(dim int) (*learning.Sparse, error) {
+	f = f.full()
 	start := make([]int, 1, len(f.SV)+1)
 	var idx []int32
 	var val []float64
@@ -547,6 +597,13 @@ func (f *File) svRows(dim int) (*learning.Sparse, error) {
 // dataset.DefaultMaxValues numbers.
 func (f *File) Model(dim int) (learning.Model, error) {
 	dim = max(dim, f.Dim)
+	var sv32 *learning.Float32 // the support vectors as float32 rows, when they are so
+	if f.dense != nil && f.form() == learners.KernelSVMForm {
+		sv32 = f.dense.float32(dim)
+	}
+	if sv32 == nil {
+		f = f.full()
+	}
 	dense := func() ([][]float64, error) {
 		if dim > 0 && len(f.SV) > dataset.DefaultMaxValues/dim {
 			return nil, fmt.Errorf("%d stored examples × %d features is over the budget of %d values held dense", len(f.SV), dim, dataset.DefaultMaxValues)
@@ -577,8 +634,11 @@ func (f *File) Model(dim int) (learning.Model, error) {
 		for _, mc := range f.Machines {
 			ms = append(ms, svm.Machine{Pos: mc.Pos, Neg: *mc.Neg, SV: mc.SV, Coef: mc.Coef, Rho: *mc.Rho})
 		}
-		if sv := f.float32SV(dim); sv != nil {
-			return svm.NewKernelModel(k, len(f.Classes), svm.OneVsOne, sv, ms), nil
+		if sv32 == nil {
+			sv32 = f.float32SV(dim)
+		}
+		if sv32 != nil {
+			return svm.NewKernelModel(k, len(f.Classes), svm.OneVsOne, sv32, ms), nil
 		}
 		nnz := 0
 		for _, v := range f.SV {

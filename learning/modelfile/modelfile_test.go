@@ -156,6 +156,15 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		mf, err := Decode(bytes.NewReader(b), "fuzz.json")
+		// ReadCompact's decoding accepts and refuses the same files, and
+		// holds the same model once its vectors are in SV again.
+		mc, errc := decode(bytes.NewReader(b), "fuzz.json", &compact{size: int64(len(b))})
+		if (err == nil) != (errc == nil) {
+			t.Fatalf("Decode: %v; compact: %v", err, errc)
+		}
+		if err == nil && !reflect.DeepEqual(mf, mc.full()) {
+			t.Fatalf("the compact decoding holds another model")
+		}
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz.json: ") {
 				t.Fatalf("error %q does not name the file", err)

@@ -62,6 +62,7 @@ func empty(v reflect.Value) bool {
 // for the lists (the support vectors, the machines): one element a line,
 // each encoded alone (memory: one vector's text at a time).
 func (f *File) Write(w io.Writer) error {
+	f = f.full()
 	bw := bufio.NewWriterSize(w, 1<<16)
 	v := reflect.ValueOf(f).Elem()
 	bw.WriteString("{")
@@ -121,7 +122,10 @@ func writeList(bw *bufio.Writer, list reflect.Value) error {
 // matched exactly, else without regard to case; null leaves a field as it
 // is), with list fields (the support vectors, the machines) decoded one
 // element at a time.
-func decodeFile(dec *json.Decoder, f *File) error {
+//
+// With c not nil, a float32 block of support vectors is kept as f.dense
+// (ReadCompact).
+func decodeFile(dec *json.Decoder, f *File, c *compact) error {
 	tok, err := dec.Token()
 	if err != nil {
 		return err
@@ -143,7 +147,14 @@ func decodeFile(dec *json.Decoder, f *File) error {
 		}
 		fv := v.Field(fd.index)
 		if fv.Kind() == reflect.Slice && fv.Type().Elem().Kind() == reflect.Struct {
-			err = decodeList(dec, fv, key)
+			var sv *compact
+			if fv.Type() == reflect.TypeFor[SupportVectors]() {
+				sv = c
+			}
+			err = decodeList(dec, fv, key, sv)
+			if sv != nil {
+				f.dense = sv.rows
+			}
 		} else {
 			err = dec.Decode(fv.Addr().Interface())
 		}
@@ -171,8 +182,9 @@ func lookup(fields []jsonField, key string) (jsonField, bool) {
 }
 
 // decodeList decodes a JSON array (or null) into the slice list, one
-// element at a time.
-func decodeList(dec *json.Decoder, list reflect.Value, key string) error {
+// element at a time; a block of support vectors goes to decodeBlock (with
+// c).
+func decodeList(dec *json.Decoder, list reflect.Value, key string, c *compact) error {
 	tok, err := dec.Token()
 	if err != nil {
 		return err
@@ -181,7 +193,7 @@ func decodeList(dec *json.Decoder, list reflect.Value, key string) error {
 		return nil // null: the field stays as it is
 	}
 	if tok == json.Delim('{') && list.Type() == reflect.TypeFor[SupportVectors]() {
-		sv, err := decodeBlock(dec)
+		sv, err := decodeBlock(dec, c)
 		if err == nil {
 			list.Set(reflect.ValueOf(sv))
 		}

@@ -1,11 +1,15 @@
 package modelfile
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -242,5 +246,122 @@ func TestReadsVersion1(t *testing.T) {
 	future := strings.Replace(buf.String(), `"version": 1`, `"version": 3`, 1)
 	if _, err := Decode(strings.NewReader(future), "v3.json"); err == nil || !strings.Contains(err.Error(), "version 3") {
 		t.Errorf("version 3: error %v", err)
+	}
+}
+
+// ReadCompact keeps a float32 block's support vectors as float32 rows and
+// builds the model on them in place; the model predicts as the one
+// ReadFormat's File builds, for inputs of the model's dim and wider, and
+// the File writes the same JSON and LIBSVM text. A block whose columns
+// pass dim reads as the list form does: refused with a non-zero value
+// there, read with zeros.
+func TestReadCompact(t *testing.T) {
+	f := svmFile(t)
+	dir := t.TempDir()
+	write := func(name string, f *File) string {
+		var buf bytes.Buffer
+		if err := f.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	path := write("m.json", f)
+	full, _, err := ReadFormat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compact, format, err := ReadCompact(path)
+	if err != nil || format != Mark1 {
+		t.Fatalf("ReadCompact: %v, format %v", err, format)
+	}
+	if compact.SV != nil || compact.dense == nil || compact.numSV() != len(full.SV) {
+		t.Fatalf("compact file: SV %v, dense %v; want the %d vectors dense", compact.SV != nil, compact.dense != nil, len(full.SV))
+	}
+	probe := threeBlobs(6, 100)
+	for _, dim := range []int{3, 5} {
+		X := make([][]float64, len(probe.X))
+		for i, x := range probe.X {
+			X[i] = append(slices.Clone(x), make([]float64, dim-3)...)
+		}
+		rows, _ := learning.NewFloat32(X)
+		predict := func(f *File) []int {
+			m, err := f.Model(dim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			km := m.(*svm.KernelModel)
+			if _, ok := km.SVRows.(*learning.Float32); !ok {
+				t.Fatalf("support vectors as %T, want *learning.Float32", km.SVRows)
+			}
+			return km.PredictRows(nil, rows, 1)
+		}
+		if got, want := predict(compact), predict(full); !reflect.DeepEqual(got, want) {
+			t.Errorf("dim %d: the compact file's model predicts %v, the full one's %v", dim, got, want)
+		}
+	}
+	text := func(f *File) (string, string) {
+		var j, l bytes.Buffer
+		if err := f.Write(&j); err != nil {
+			t.Fatal(err)
+		}
+		g := *f
+		g.Classes = []string{"1", "2", "3"}
+		if err := WriteLIBSVM(&l, &g); err != nil {
+			t.Fatal(err)
+		}
+		return j.String(), l.String()
+	}
+	cj, cl := text(compact)
+	fj, fl := text(full)
+	if cj != fj || cl != fl {
+		t.Errorf("the compact file writes other text than the full one")
+	}
+
+	// A block one column wider than dim: zeros there read as the list of
+	// the same vectors does; a non-zero is refused by both readers.
+	for _, zero := range []bool{true, false} {
+		sv := slices.Clone(f.SV)
+		if !zero {
+			last := len(sv) - 1
+			sv[last] = Sparse{Index: append(slices.Clone(sv[last].Index), 3), Value: append(slices.Clone(sv[last].Value), 0.5)}
+		}
+		var block bytes.Buffer
+		bw := bufio.NewWriter(&block)
+		if err := sv.writeBlock(bw, "float32", 4); err != nil {
+			t.Fatal(err)
+		}
+		bw.Flush()
+		js, _ := text(f)
+		start := strings.Index(js, `"sv": `) + len(`"sv": `)
+		end := strings.Index(js, `,
+ "machines"`)
+		path := filepath.Join(dir, "wide.json")
+		if err := os.WriteFile(path, []byte(js[:start]+block.String()+js[end:]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ff, _, errFull := ReadFormat(path)
+		fc, _, errCompact := ReadCompact(path)
+		if (errFull == nil) != zero || (errCompact == nil) != zero {
+			t.Fatalf("a block wider than dim, zeros there %v: ReadFormat %v, ReadCompact %v", zero, errFull, errCompact)
+		}
+		if zero {
+			a, b := text(ff)
+			if c, d := text(fc); a != c || b != d {
+				t.Errorf("a block wider than dim: the compact file writes other text than the full one")
+			}
+			rows, _ := learning.NewFloat32(probe.X)
+			mf, _ := ff.Model(3)
+			mc, err := fc.Model(3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := mc.(*svm.KernelModel).PredictRows(nil, rows, 1), mf.(*svm.KernelModel).PredictRows(nil, rows, 1); !reflect.DeepEqual(got, want) {
+				t.Errorf("a block wider than dim: the compact file's model predicts %v, the full one's %v", got, want)
+			}
+		}
 	}
 }
