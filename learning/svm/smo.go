@@ -527,7 +527,9 @@ func (p *problem) prefetch(lo, hi, length int, want func(int) bool) {
 }
 
 // fill computes the rows is over [from, length), each computed as far as
-// from, in one pass over the data (gram.rows), into the cache.
+// from, in one pass over the data (gram.rows), into the cache. Only rows
+// not cached at all (from = 0) take slots, and the cache holds 8 windows
+// of rows, so no row of is evicts another.
 func (p *problem) fill(is []int, from, length int) {
 	q := p.aheadQ[:0]
 	for _, t := range is {

@@ -491,3 +491,51 @@ func TestRowsAheadSameRun(t *testing.T) {
 		}
 	}
 }
+
+// Rows computed ahead in a cache that evicts (130 slots of 300 rows),
+// among swaps and rows asked for at three lengths, hold Q's entries:
+// rows the slots of a window's uncached rows evict are computed afresh,
+// rows computed in part are extended, and what prefetch leaves uncomputed
+// row computes.
+func TestPrefetchEvicting(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	X, y := gaussians(rng, 300, 7, 1)
+	yy := make([]int8, len(y))
+	for i, v := range y {
+		yy[i] = int8(v)
+	}
+	k := kernel.Gaussian{Sigma: 2}
+	p := newProblem(learning.NewDense(X), nil, X, yy, k, Settings{CacheMB: 130 * 300 * 4 / float64(1<<20)})
+	if p.c.maxSlots != 130 || !p.ahead {
+		t.Fatalf("%d slots, rows ahead %v; the test needs 130 and rows ahead", p.c.maxSlots, p.ahead)
+	}
+	check := func(op, i int, r []float32) {
+		for m := range r {
+			a, b := p.perm[i], p.perm[m]
+			if want := y[a] * y[b] * k.Eval(X[a], X[b]); math.Abs(float64(r[m])-want) > 1e-6 {
+				t.Fatalf("op %d: Q[%d][%d] = %v; want %v", op, i, m, r[m], want)
+			}
+		}
+	}
+	n := p.n
+	lengths := []int{n / 3, 2 * n / 3, n} // few, so that rows computed as far as the same entry meet
+	for op := range 6000 {
+		switch i := rng.IntN(n); op % 4 {
+		case 0:
+			p.swap(i, rng.IntN(n))
+		case 1, 2:
+			check(op, i, p.row(i, lengths[rng.IntN(3)]))
+		case 3:
+			lo := rng.IntN(n - window)
+			length := lengths[rng.IntN(3)]
+			odd := rng.IntN(2) == 0
+			p.prefetch(lo, lo+window, length, func(t int) bool { return !odd || t%2 == 1 })
+			for s := lo; s < lo+window; s++ { // what is cached is right, and the rest is computed as asked
+				check(op, s, p.c.rows[s])
+				if !odd || s%2 == 1 {
+					check(op, s, p.row(s, length))
+				}
+			}
+		}
+	}
+}
