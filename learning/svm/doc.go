@@ -131,6 +131,7 @@
 // kernel solver uses at most Settings.CacheMB of kernel rows (at least two
 // rows). The problems one goroutine solves in turn share one block for
 // their caches and one for their gathered rows, and a large cache is
-// collected before the model is assembled. Nothing is kept in
+// collected and its pages given back to the system before the model is
+// assembled. Nothing is kept in
 // package-level state.
 package svm
