@@ -52,8 +52,9 @@
 // precomputed norms, and their exponentials are taken four at a time
 // (bit for bit math.Exp's).
 //
-// Once the active rows' data outgrow a core's caches, a kernel row costs
-// the reading of the data from memory more than its arithmetic. When the
+// Once the active rows' data outgrow the processor's caches (12 MB), a
+// kernel row costs the reading of the data from memory more than its
+// arithmetic. When the
 // row the pair selection asks for is not cached, the solver computes it in
 // one pass over the data with the rows of the most violating variable of
 // each side that are not cached either (the columns a tile at a time, each
