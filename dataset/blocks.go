@@ -34,31 +34,49 @@ func ReadFileBlocks(ctx context.Context, path string, opt Options, rows int) (se
 	return set, blocks, nil
 }
 
-// ReadLibSVMBlocks reads the libsvm data file at path (gzip-compressed or
-// not) as ReadFile does, but a block of at most rows rows at a time: fn is
-// called with each block in file order and the 0-based number of its first
-// row, and the block may be dropped once fn returns. A reader that needs
-// each row once (a prediction) so holds one block, not the file.
+// ReadBlocks reads the data file at path (gzip-compressed or not) as
+// ReadFile does, but a block of at most rows rows at a time: fn is called
+// with each block in file order and the 0-based number of its first row,
+// and the block may be dropped once fn returns. A reader that needs each
+// row once (a prediction) so holds one block, not the file.
 //
-// Every block has the whole file's Dim and ZeroBased: a first pass reads
-// every feature index, so that AutoIndices is decided as ReadFile decides
-// it. Errors name the file's line numbers, as ReadFile's do; a file without
-// rows is refused as ReadFile refuses it. The budgets of opt (MaxRows,
-// MaxValues, MaxBytes) bound each block. An error of fn ends the reading
-// and is returned as it is. The reading stops once ctx is done, as
+// A block describes the file as far as it has been read (the classes
+// seen so far: Label gives each row's label) and has the whole file's
+// Dim; a libsvm file's blocks have its ZeroBased too, as a first pass
+// reads every feature index, so that AutoIndices is decided as ReadFile
+// decides it. Errors name the file's line numbers, as ReadFile's do; a
+// file without rows is refused as ReadFile refuses it. The budgets of opt
+// (MaxRows, MaxValues, MaxBytes) bound each block. An error of fn ends the
+// reading and is returned as it is. The reading stops once ctx is done, as
 // ReadFileContext's, with an error that wraps ctx.Err() and names path.
-func ReadLibSVMBlocks(ctx context.Context, path string, opt Options, rows int, fn func(block *Set, first int) error) error {
-	err := readLibSVMBlocks(ctx, path, opt, rows, fn)
+func ReadBlocks(ctx context.Context, path string, opt Options, rows int, fn func(block *Set, first int) error) error {
+	if rows < 1 {
+		panic("dataset: ReadBlocks with rows < 1")
+	}
+	if opt.Format == Auto {
+		h, err := ReadHead(path, Auto)
+		if err != nil {
+			return err
+		}
+		opt.Format = h.Format
+	}
+	var err error
+	if opt.Format == LibSVM {
+		err = readLibSVMBlocks(ctx, path, opt, rows, fn)
+	} else {
+		opt.blockRows, opt.each = rows, fn
+		_, err = ReadFileContext(ctx, path, opt)
+	}
 	if err != nil && atomicfile.Done(ctx) && !errors.Is(err, ctx.Err()) {
 		return fmt.Errorf("%s: reading stopped: %w", path, ctx.Err())
 	}
 	return err
 }
 
+// readLibSVMBlocks is ReadBlocks for libsvm text: a first pass reads the
+// feature indices, and the second parses the file's lines a block at a
+// time.
 func readLibSVMBlocks(ctx context.Context, path string, opt Options, rows int, fn func(block *Set, first int) error) error {
-	if rows < 1 {
-		panic("dataset: ReadLibSVMBlocks with rows < 1")
-	}
 	opt = opt.withDefaults()
 	opt.Format = LibSVM
 	if opt.LabelColumn != "" {

@@ -11,12 +11,21 @@ import (
 	"testing"
 )
 
-// ReadLibSVMBlocks gives the rows ReadFile gives, block after block, with
-// the file's features and index base in every block, and the same errors
-// (line numbers of the file) for every block size.
-func TestReadLibSVMBlocks(t *testing.T) {
+// ReadBlocks gives the rows ReadFile gives, block after block, in every
+// format, with the file's features and index base in every block, and the
+// same errors (line numbers of the file) for every block size; its budgets
+// bound a block.
+func TestReadBlocks(t *testing.T) {
 	write, gz := tempFiles(t), gzipped("1 1:0.5 3:2\n-1 2:1\n")
 	files := map[string]string{
+		"csv":            "testdata/small.csv",
+		"text":           "testdata/small.txt",
+		"csv ±1":         write("pm.csv", "a,b,label\n1,0,-1\n0,2,1\n3,3,-1\n"),
+		"csv gzip":       write("g.csv.gz", gzipped("a,b,label\n1,0,x\n0,2,y\n3,3,x\n")),
+		"csv no rows":    write("e.csv", "a,b,label\n"),
+		"csv bad value":  write("bv.csv", "a,b,label\n1,0,x\n0,q,y\n"),
+		"csv ragged":     write("r.csv", "a,b,label\n1,0,x\n0,y\n"),
+		"text bad value": write("bv.txt", "1 0 x\n0 2 y\n0 z y\n"),
 		"small":     "testdata/small.libsvm",
 		"pm1":       "testdata/pm1.libsvm",
 		"comments":  write("c.libsvm", "\ufeff# head\n1 1:0.5 3:2 # tail\n\n-1 2:1\n2 1:1 9:3\n\n# end\n"),
@@ -33,7 +42,7 @@ func TestReadLibSVMBlocks(t *testing.T) {
 			want, wantErr := ReadFile(path, opt)
 			for _, rows := range []int{1, 2, 1000} {
 				var got []*Set
-				err := ReadLibSVMBlocks(context.Background(), path, opt, rows, func(b *Set, first int) error {
+				err := ReadBlocks(context.Background(), path, opt, rows, func(b *Set, first int) error {
 					n := 0
 					for _, s := range got {
 						n += s.Rows()
@@ -52,7 +61,7 @@ func TestReadLibSVMBlocks(t *testing.T) {
 				}
 				k := 0
 				for _, b := range got {
-					if b.Dim != want.Dim || b.ZeroBased != want.ZeroBased || b.Rows() > rows {
+					if b.Dim != want.Dim || b.ZeroBased != want.ZeroBased || b.Rows() > rows || !reflect.DeepEqual(b.Features, want.Features) || b.Format != want.Format {
 						t.Errorf("%s, %v, blocks of %d: dim %d, 0-based %v, %d rows; want %d, %v, at most %d", name, ind, rows, b.Dim, b.ZeroBased, b.Rows(), want.Dim, want.ZeroBased, rows)
 					}
 					for i := range b.Rows() {
@@ -72,10 +81,37 @@ func TestReadLibSVMBlocks(t *testing.T) {
 	}
 }
 
+// The budgets of ReadBlocks bound a block: five rows read two at a time
+// under a budget of two rows, which ReadFile refuses for the file.
+func TestReadBlocksBudget(t *testing.T) {
+	write := tempFiles(t)
+	for _, path := range []string{
+		write("five.csv", "a,label\n1,x\n2,y\n3,x\n4,y\n5,x\n"),
+		write("five.txt", "1 x\n2 y\n3 x\n4 y\n5 x\n"),
+		write("five.libsvm", "1 1:1\n2 1:2\n1 1:3\n2 1:4\n1 1:5\n"),
+	} {
+		opt := Options{MaxRows: 2}
+		if _, err := ReadFile(path, opt); err == nil {
+			t.Fatalf("%s: ReadFile read 5 rows under a budget of 2", path)
+		}
+		n := 0
+		err := ReadBlocks(context.Background(), path, opt, 2, func(b *Set, first int) error {
+			n += b.Rows()
+			return nil
+		})
+		if err != nil || n != 5 {
+			t.Errorf("%s: %d rows in blocks of 2 under a budget of 2, error %v; want 5 and no error", path, n, err)
+		}
+		if err := ReadBlocks(context.Background(), path, opt, 3, func(*Set, int) error { return nil }); err == nil {
+			t.Errorf("%s: blocks of 3 under a budget of 2 rows: no error", path)
+		}
+	}
+}
+
 // A libsvm file read two rows at a time: every block has the file's
 // features, and first numbers its rows from the file's start.
-func ExampleReadLibSVMBlocks() {
-	err := ReadLibSVMBlocks(context.Background(), "testdata/small.libsvm", Options{}, 2, func(b *Set, first int) error {
+func ExampleReadBlocks() {
+	err := ReadBlocks(context.Background(), "testdata/small.libsvm", Options{}, 2, func(b *Set, first int) error {
 		for i := range b.Rows() {
 			index, value := b.Row(i)
 			fmt.Printf("row %d of %d features: label %s, %v %v\n", first+i, b.Dim, b.Label(i), index, value)

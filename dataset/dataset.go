@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -126,8 +127,11 @@ type Options struct {
 	MaxBytes int64
 
 	hintValues, hintRows int // expected sizes, from ReadFile's first pass
-	firstLine            int // lines of the file before the text read (ReadLibSVMBlocks)
+	firstLine            int // lines of the file before the text read (ReadBlocks)
 	blockRows            int // rows kept in blocks of this many (ReadFileBlocks); 0: one Set
+	// each, with blockRows, is given every block as it is sealed, which is
+	// then dropped (ReadBlocks): the budgets bound a block.
+	each func(block *Set, first int) error
 }
 
 func (o Options) withDefaults() Options {
@@ -316,6 +320,7 @@ type builder struct {
 
 	blocks []*Set // sealed blocks (opt.blockRows > 0)
 	sealed int    // the non-zeros of the sealed blocks
+	given  int    // the rows of the blocks given to opt.each
 }
 
 func newBuilder(name string, f Format, opt Options) *builder {
@@ -367,7 +372,7 @@ func (b *builder) add(j int, v float64, line int) error {
 
 // startRow checks the row budget before a row is read.
 func (b *builder) startRow(line int) error {
-	if len(b.set.Y) >= b.opt.MaxRows {
+	if len(b.set.Y)-b.given >= b.opt.MaxRows {
 		return tooLargef("%s:%d: more than %d rows (the budget)", b.set.Name, line, b.opt.MaxRows)
 	}
 	return b.checkBytes(line, 1, 0)
@@ -376,23 +381,23 @@ func (b *builder) startRow(line int) error {
 // checkBytes reports an error if the rows read so far and rows more rows
 // and values more values would take more than the byte budget.
 func (b *builder) checkBytes(line, rows, values int) error {
-	need := int64(len(b.set.Y)+rows)*rowBytes + int64(b.values()+values)*valueBytes
+	kept := len(b.set.Y) - b.given
+	need := int64(kept+rows)*rowBytes + int64(b.values()+values)*valueBytes
 	if need > b.opt.MaxBytes {
 		return tooLargef("%s:%d: the %d rows and %d non-zero values read so far take %d bytes, over the budget of %d",
-			b.set.Name, line, len(b.set.Y)+rows, b.values()+values, need, b.opt.MaxBytes)
+			b.set.Name, line, kept+rows, b.values()+values, need, b.opt.MaxBytes)
 	}
 	return nil
 }
 
 // endRow closes the current row with its label (ignored for a set read
-// without labels).
-func (b *builder) endRow(label string) {
+// without labels); the error is opt.each's.
+func (b *builder) endRow(label string) error {
 	if b.opt.NoLabels {
 		b.set.Unlabelled = true
 		b.set.Y = append(b.set.Y, 0)
 		b.set.RowStart = append(b.set.RowStart, len(b.set.Value))
-		b.seal(false)
-		return
+		return b.seal(false)
 	}
 	label = normLabel(label)
 	c, ok := b.class[label]
@@ -403,21 +408,36 @@ func (b *builder) endRow(label string) {
 	}
 	b.set.Y = append(b.set.Y, c)
 	b.set.RowStart = append(b.set.RowStart, len(b.set.Value))
-	b.seal(false)
+	return b.seal(false)
 }
 
 // seal moves the rows under way into a block of their own when they fill
-// one (or, at the end, when there are any).
-func (b *builder) seal(end bool) {
+// one (or, at the end, when there are any): kept, or given to opt.each
+// with the set's description so far and its share of Y, and dropped.
+func (b *builder) seal(end bool) error {
 	n := len(b.set.RowStart) - 1
 	if b.opt.blockRows == 0 || n == 0 || (n < b.opt.blockRows && !end) {
-		return
+		return nil
 	}
-	b.blocks = append(b.blocks, &Set{RowStart: b.set.RowStart, Index: b.set.Index, Value: b.set.Value})
-	b.sealed += len(b.set.Value)
+	blk := &Set{RowStart: b.set.RowStart, Index: b.set.Index, Value: b.set.Value}
+	if b.opt.each == nil {
+		b.blocks = append(b.blocks, blk)
+		b.sealed += len(b.set.Value)
+	} else {
+		s := b.set
+		blk.Name, blk.Format, blk.Dim, blk.Features, blk.LabelName, blk.Unlabelled = s.Name, s.Format, s.Dim, s.Features, s.LabelName, s.Unlabelled
+		// copies: finish may swap the classes ±1 in place
+		blk.Classes, blk.Y = slices.Clone(s.Classes), slices.Clone(s.Y[b.given:b.given+n])
+		first := b.given
+		b.given += n
+		if err := b.opt.each(blk, first); err != nil {
+			return err
+		}
+	}
 	if !end {
 		b.rows()
 	}
+	return nil
 }
 
 // eachIndex calls fn with the feature indices of every row read, block by
@@ -431,16 +451,23 @@ func (b *builder) eachIndex(fn func([]int32)) {
 
 // finish applies LIBSVM's two-class ±1 order and returns the set. With
 // blocks, the set's rows are empty and each block gets the set's
-// description and its share of Y.
-func (b *builder) finish() *Set {
+// description and its share of Y; given to opt.each, the last block is
+// given now, and the error is opt.each's.
+func (b *builder) finish() (*Set, error) {
 	s := b.set
+	if b.opt.each != nil {
+		if err := b.seal(true); err != nil {
+			return nil, err
+		}
+		s.RowStart, s.Index, s.Value = []int{0}, nil, nil
+	}
 	if len(s.Classes) == 2 && s.Classes[0] == "-1" && s.Classes[1] == "1" {
 		s.Classes[0], s.Classes[1] = "1", "-1"
 		for i, c := range s.Y {
 			s.Y[i] = 1 - c
 		}
 	}
-	if b.opt.blockRows > 0 {
+	if b.opt.blockRows > 0 && b.opt.each == nil {
 		b.seal(true)
 		s.RowStart, s.Index, s.Value = []int{0}, nil, nil
 		first := 0
@@ -453,7 +480,7 @@ func (b *builder) finish() *Set {
 		}
 		s.blocks = b.blocks
 	}
-	return s
+	return s, nil
 }
 
 // Variance returns the variance of all Rows × Dim entries of the data,

@@ -59,9 +59,9 @@
 // non-zeros peaks at about 124 MB resident. ReadFileBlocks reads any file
 // as ReadFile does but keeps its rows in blocks of a given number of rows,
 // so that a reader turning them into another form (mark1 fit's float32
-// rows) can drop each block once turned. ReadLibSVMBlocks reads a libsvm
-// file a block of rows at a time, for a reader that needs each row once
-// (mark1 apply): the budgets then bound a block, not the file.
+// rows) can drop each block once turned. ReadBlocks reads a file a block
+// of rows at a time, for a reader that needs each row once (mark1 apply):
+// the budgets then bound a block, not the file.
 //
 // # Splits and scaling
 //

@@ -3,6 +3,7 @@ package dataset
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -57,6 +58,39 @@ func FuzzRead(f *testing.F) {
 			if !slices.Equal(joined.RowStart, s.RowStart) || !slices.Equal(joined.Index, s.Index) || !slices.Equal(joined.Value, s.Value) || !slices.Equal(bs.Y, s.Y) {
 				t.Fatalf("read in blocks of %d: rows %v %v %v labels %v; whole: %v %v %v %v", bopt.blockRows,
 					joined.RowStart, joined.Index, joined.Value, bs.Y, s.RowStart, s.Index, s.Value, s.Y)
+			}
+		}
+		if opt.Format == CSV || opt.Format == Text {
+			// Given to a function a block at a time (ReadBlocks): the same
+			// rows and labels, or the same error but for a budget, which
+			// then bounds a block.
+			sopt := opt
+			var got []string
+			sopt.blockRows = 1 + len(data)%3
+			sopt.each = func(b *Set, first int) error {
+				if first != len(got) {
+					t.Fatalf("a block at row %d after %d rows", first, len(got))
+				}
+				for i := range b.Rows() {
+					idx, val := b.Row(i)
+					got = append(got, fmt.Sprint(b.Label(i), idx, val))
+				}
+				return nil
+			}
+			_, serr := Read(bytes.NewReader(data), "fuzz", sopt)
+			switch {
+			case err != nil && errors.Is(err, ErrTooLarge):
+			case (err == nil) != (serr == nil) || err != nil && err.Error() != serr.Error():
+				t.Fatalf("read a block at a time: error %v; whole: %v", serr, err)
+			case err == nil:
+				var want []string
+				for i := range s.Rows() {
+					idx, val := s.Row(i)
+					want = append(want, fmt.Sprint(s.Label(i), idx, val))
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("read a block at a time: %q; whole: %q", got, want)
+				}
 			}
 		}
 		if err != nil {

@@ -464,8 +464,7 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 				return err
 			}
 		}
-		b.endRow(string(fields[0]))
-		return nil
+		return b.endRow(string(fields[0]))
 	})
 	if err != nil {
 		return nil, err
@@ -490,7 +489,7 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 			}
 		})
 	}
-	return b.finish(), nil
+	return b.finish()
 }
 
 func readText(r io.Reader, name string, opt Options) (*Set, error) {
@@ -536,8 +535,7 @@ func readText(r io.Reader, name string, opt Options) (*Set, error) {
 			}
 			label = string(fields[cols-1])
 		}
-		b.endRow(label)
-		return nil
+		return b.endRow(label)
 	})
 	if err != nil {
 		return nil, err
@@ -545,7 +543,7 @@ func readText(r io.Reader, name string, opt Options) (*Set, error) {
 	if b.set.Rows() == 0 {
 		return nil, parseErr(name, 0, 0, "no rows (text data need lines of \"x1 x2 ... label\")")
 	}
-	return b.finish(), nil
+	return b.finish()
 }
 
 // labelNames are the header names taken as the label column by default.
@@ -680,7 +678,9 @@ func readCSV(r io.Reader, name string, opt Options) (*Set, error) {
 			j++
 		}
 		if lab < 0 {
-			b.endRow("")
+			if err := b.endRow(""); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		label := strings.TrimSpace(rec[lab])
@@ -692,10 +692,12 @@ func readCSV(r io.Reader, name string, opt Options) (*Set, error) {
 			l, _ := cr.FieldPos(lab)
 			return nil, parseErr(name, l, lab+1, "label %q in column %q is not valid UTF-8 text (class names are saved as text; convert the file to UTF-8)", clip([]byte(label)), header[lab])
 		}
-		b.endRow(label)
+		if err := b.endRow(label); err != nil {
+			return nil, err
+		}
 	}
 	if b.set.Rows() == 0 {
 		return nil, parseErr(name, 1, 0, "a header but no rows")
 	}
-	return b.finish(), nil
+	return b.finish()
 }

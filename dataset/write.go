@@ -115,7 +115,7 @@ func FromDense(name string, X [][]float64, labels []float64) (*Set, error) {
 				b.set.Value = append(b.set.Value, v)
 			}
 		}
-		b.endRow(strconv.FormatFloat(labels[i], 'g', -1, 64))
+		b.endRow(strconv.FormatFloat(labels[i], 'g', -1, 64)) // no blocks: no error
 	}
-	return b.finish(), nil
+	return b.finish()
 }

@@ -593,9 +593,12 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	}
 	var test *dataset.Set
 	var r applied
-	if ropt.Format == dataset.LibSVM && !f.Values() {
-		// libsvm text is read and predicted a block at a time, the
+	if !f.Values() {
+		// The data are read and predicted a block at a time, the
 		// predictions written as they come (svm-predict's memory).
+		if ropt.NoLabels && !noLabels {
+			noteNoLabels(env.Stderr, testPath, f)
+		}
 		if test, r, err = applyBlocks(ctx, env.Stderr, f, testPath, ropt, data.memory.bytes(), modelPath, predPath); err != nil {
 			return err
 		}
@@ -607,17 +610,8 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 		if err := ctx.Err(); err != nil { // interrupted while the data were read
 			return err
 		}
-		apply := applyModel
-		if f.Values() {
-			apply = applyValues
-		}
-		r, err = apply(f, test, modelPath)
-		var ie *modelfile.InputError
-		if errors.As(err, &ie) && test.Format == dataset.Text && !test.Unlabelled && test.Dim+1 == f.Dim {
-			return fmt.Errorf("%w (if its last column is a feature, the file has no labels: --no-labels)", err)
-		}
-		if err != nil {
-			return err
+		if r, err = applyValues(f, test, modelPath); err != nil {
+			return inputHint(err, test, f)
 		}
 		if err := ctx.Err(); err != nil { // nothing is written once interrupted
 			return err
@@ -645,13 +639,24 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	return nil
 }
 
+// inputHint adds to a data file's mismatch with the model
+// (modelfile.InputError) its likely reason when a text file has one column
+// too few: its last column is a feature, not a label.
+func inputHint(err error, test *dataset.Set, f *modelfile.File) error {
+	var ie *modelfile.InputError
+	if errors.As(err, &ie) && test.Format == dataset.Text && !test.Unlabelled && test.Dim+1 == f.Dim {
+		return fmt.Errorf("%w (if its last column is a feature, the file has no labels: --no-labels)", err)
+	}
+	return err
+}
+
 // applyBlocksRows is the number of rows applyBlocks reads and predicts at a
 // time: 256 rows of 400 features are some 2 MB as text and as read, and
 // four blocks of PredictRows.
 const applyBlocksRows = 256
 
-// applyBlocks is applyModel for a libsvm file read a block of rows at a
-// time (dataset.ReadLibSVMBlocks): each block is checked against the model,
+// applyBlocks is applyModel for a data file read a block of rows at a
+// time (dataset.ReadBlocks): each block is checked against the model,
 // scaled and predicted, and its predictions written to predPath (when not
 // empty; atomically, nothing written on an error or interrupt), so that
 // the file's rows are never all in memory. It returns what applyModel
@@ -669,7 +674,7 @@ func applyBlocks(ctx context.Context, stderr io.Writer, f *modelfile.File, path 
 	run := func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 64<<10)
 		opt.MaxBytes = limit
-		err := dataset.ReadLibSVMBlocks(readContext(ctx), path, opt, applyBlocksRows, func(test *dataset.Set, first int) error {
+		err := dataset.ReadBlocks(readContext(ctx), path, opt, applyBlocksRows, func(test *dataset.Set, first int) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -679,7 +684,7 @@ func applyBlocks(ctx context.Context, stderr io.Writer, f *modelfile.File, path 
 			}
 			info.QueryIDs += test.QueryIDs
 			if _, err := f.CheckInput(test, name); err != nil {
-				return err
+				return inputHint(err, test, f)
 			}
 			if f.Scale != nil {
 				var err error

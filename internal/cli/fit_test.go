@@ -200,8 +200,9 @@ func TestFitAgainstLIBLINEAR(t *testing.T) {
 }
 
 // TestFitApplyEveryLearner trains each learner on CSV data with text labels
-// and checks that apply, reading the saved model (and its scaling), predicts
-// exactly what fit predicted, and at least as well as chance.
+// and checks that apply, reading the saved model (and its scaling) and the
+// data a block at a time (600 rows: three blocks), predicts exactly what
+// fit predicted, and at least as well as chance.
 func TestFitApplyEveryLearner(t *testing.T) {
 	dir := t.TempDir()
 	toCSV := func(lib []byte) []byte {
@@ -224,7 +225,7 @@ func TestFitApplyEveryLearner(t *testing.T) {
 		return []byte(b.String())
 	}
 	os.WriteFile(filepath.Join(dir, "train.csv"), toCSV(blobs(31, 120, 4, []string{"2", "1", "3"})), 0o644)
-	os.WriteFile(filepath.Join(dir, "test.csv"), toCSV(blobs(32, 90, 4, []string{"2", "1", "3"})), 0o644)
+	os.WriteFile(filepath.Join(dir, "test.csv"), toCSV(blobs(32, 600, 4, []string{"2", "1", "3"})), 0o644)
 	for _, tt := range []struct{ learner, scale string }{
 		{"svm", "std"}, {"linear-svm", "pm1"}, {"perceptron", "01"}, {"averaged", "none"},
 		{"pocket", "std"}, {"batch-gd", "01"}, {"kernel-perceptron", "pm1"},
@@ -241,7 +242,7 @@ func TestFitApplyEveryLearner(t *testing.T) {
 			}
 			a, _ := os.ReadFile(filepath.Join(dir, tt.learner+".fit"))
 			b, _ := os.ReadFile(filepath.Join(dir, tt.learner+".apply"))
-			if !bytes.Equal(a, b) || len(strings.Fields(string(a))) != 90 {
+			if !bytes.Equal(a, b) || len(strings.Fields(string(a))) != 600 {
 				t.Errorf("apply's %d predictions differ from fit's %d", len(strings.Fields(string(b))), len(strings.Fields(string(a))))
 			}
 			m := regexp.MustCompile(`test accuracy ([0-9.]+)%`).FindStringSubmatch(out)

@@ -71,9 +71,15 @@ func (n *numericFlags) readFor(ctx context.Context, f *modelfile.File, path stri
 		return nil, err
 	}
 	if ropt.NoLabels && !noLabels {
-		fmt.Fprintf(n.stderr, "note: %s has no label column: its header has the model's %d features and no column named as a label\n", path, f.Dim)
+		noteNoLabels(n.stderr, path, f)
 	}
 	return s, nil
+}
+
+// noteNoLabels says on w that the data file at path was found to have no
+// label column (numericFlags.optionsFor).
+func noteNoLabels(w io.Writer, path string, f *modelfile.File) {
+	fmt.Fprintf(w, "note: %s has no label column: its header has the model's %d features and no column named as a label\n", path, f.Dim)
 }
 
 // optionsFor returns how readFor reads the data file at path for the
