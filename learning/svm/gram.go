@@ -518,19 +518,33 @@ func (g *gram) eval(i, j int) float64 {
 // row sets dst[k] = y_i y_j k(x_i, x_j) for j = from+k, k < len(dst), with
 // y the labels (±1) at the current positions.
 func (g *gram) row(dst []float32, y []int8, i, from int) {
+	if len(dst) == 0 {
+		return
+	}
+	if !g.split(len(dst)) { // no closure: a solver computes many short rows
+		g.rowPart(dst, g.buf[:len(dst)], y, i, from)
+		return
+	}
 	g.parallel(len(dst), func(lo, hi int) { g.rowPart(dst[lo:hi], g.buf[lo:hi], y, i, from+lo) })
 }
 
-// parallel calls part on [0, n) split among g.threads goroutines when a
-// row of n entries is worth it and its entries are computed apart (not the
-// generic kernels, not sparse rows, which share a scatter buffer), and on
-// [0, n) at once otherwise.
+// split reports whether a row of n entries is computed by g.threads
+// goroutines together: when it is long enough to be worth it, and its
+// entries are computed apart (not the generic kernels, not sparse rows,
+// which share a scatter buffer).
+func (g *gram) split(n int) bool {
+	return g.threads > 1 && n >= parallelRow && g.kind != kindGeneric && g.v.layout != layoutSparse
+}
+
+// parallel calls part on [0, n) split among g.threads goroutines when
+// split(n), and on [0, n) at once otherwise.
 func (g *gram) parallel(n int, part func(lo, hi int)) {
 	if n == 0 {
 		return
 	}
-	if t := g.threads; t > 1 && n >= parallelRow && g.kind != kindGeneric && g.v.layout != layoutSparse {
+	if g.split(n) {
 		var wg sync.WaitGroup
+		t := g.threads
 		chunk := (n + t - 1) / t
 		for lo := 0; lo < n; lo += chunk {
 			hi := min(n, lo+chunk)
