@@ -320,12 +320,19 @@ type builder struct {
 
 	blocks []*Set // sealed blocks (opt.blockRows > 0)
 	sealed int    // the non-zeros of the sealed blocks
-	given  int    // the rows of the blocks given to opt.each
+	given  int    // the rows of the blocks given to opt.each (and gone from set.Y)
 }
+
+// read returns the number of rows read so far.
+func (b *builder) read() int { return b.given + len(b.set.Y) }
 
 func newBuilder(name string, f Format, opt Options) *builder {
 	b := &builder{set: &Set{Name: name, Format: f}, opt: opt, class: map[string]int{}}
-	if rows := min(opt.hintRows, opt.MaxRows, int(opt.MaxBytes/rowBytes)); rows > 0 {
+	rows := min(opt.hintRows, opt.MaxRows, int(opt.MaxBytes/rowBytes))
+	if opt.each != nil { // set.Y holds a block's labels
+		rows = min(rows, opt.blockRows)
+	}
+	if rows > 0 {
 		b.set.Y = make([]int, 0, rows)
 	}
 	b.rows()
@@ -372,7 +379,7 @@ func (b *builder) add(j int, v float64, line int) error {
 
 // startRow checks the row budget before a row is read.
 func (b *builder) startRow(line int) error {
-	if len(b.set.Y)-b.given >= b.opt.MaxRows {
+	if len(b.set.Y) >= b.opt.MaxRows {
 		return tooLargef("%s:%d: more than %d rows (the budget)", b.set.Name, line, b.opt.MaxRows)
 	}
 	return b.checkBytes(line, 1, 0)
@@ -381,7 +388,7 @@ func (b *builder) startRow(line int) error {
 // checkBytes reports an error if the rows read so far and rows more rows
 // and values more values would take more than the byte budget.
 func (b *builder) checkBytes(line, rows, values int) error {
-	kept := len(b.set.Y) - b.given
+	kept := len(b.set.Y)
 	need := int64(kept+rows)*rowBytes + int64(b.values()+values)*valueBytes
 	if need > b.opt.MaxBytes {
 		return tooLargef("%s:%d: the %d rows and %d non-zero values read so far take %d bytes, over the budget of %d",
@@ -426,10 +433,12 @@ func (b *builder) seal(end bool) error {
 	} else {
 		s := b.set
 		blk.Name, blk.Format, blk.Dim, blk.Features, blk.LabelName, blk.Unlabelled = s.Name, s.Format, s.Dim, s.Features, s.LabelName, s.Unlabelled
-		// copies: finish may swap the classes ±1 in place
-		blk.Classes, blk.Y = slices.Clone(s.Classes), slices.Clone(s.Y[b.given:b.given+n])
+		// copies: finish may swap the classes ±1 in place, and set.Y is
+		// reused for the next block's labels
+		blk.Classes, blk.Y = slices.Clone(s.Classes), slices.Clone(s.Y)
 		first := b.given
 		b.given += n
+		s.Y = s.Y[:0]
 		if err := b.opt.each(blk, first); err != nil {
 			return err
 		}

@@ -469,7 +469,7 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	if b.set.Rows() == 0 {
+	if b.read() == 0 {
 		return nil, parseErr(name, 0, 0, "no rows (libsvm text needs lines of \"label index:value ...\")")
 	}
 	// scikit-learn's rule (sklearn/datasets/_svmlight_format_io.py): with
@@ -540,7 +540,7 @@ func readText(r io.Reader, name string, opt Options) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	if b.set.Rows() == 0 {
+	if b.read() == 0 {
 		return nil, parseErr(name, 0, 0, "no rows (text data need lines of \"x1 x2 ... label\")")
 	}
 	return b.finish()
@@ -696,7 +696,7 @@ func readCSV(r io.Reader, name string, opt Options) (*Set, error) {
 			return nil, err
 		}
 	}
-	if b.set.Rows() == 0 {
+	if b.read() == 0 {
 		return nil, parseErr(name, 1, 0, "a header but no rows")
 	}
 	return b.finish()

@@ -398,6 +398,9 @@ func percent(right, n int) string {
 // ("" without labels), and the labels the model never saw with their row
 // counts.
 type applied struct {
+	// n is the number of rows predicted; preds holds their predictions,
+	// but for applyBlocks, which writes them as they come.
+	n        int
 	preds    []string
 	accuracy string
 	unseen   []string
@@ -442,7 +445,7 @@ func applyModel(f *modelfile.File, test *dataset.Set, name string) (applied, err
 	if err != nil {
 		return r, err
 	}
-	r.preds = make([]string, test.Rows())
+	r.n, r.preds = test.Rows(), make([]string, test.Rows())
 	r.rows = make([]int, len(r.unseen))
 	right := 0
 	r.right = &right
@@ -631,7 +634,7 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	case r.accuracy != "":
 		fmt.Fprintf(env.Stdout, "%s on %s: accuracy %s\n", modelPath, testPath, r.accuracy)
 	default:
-		fmt.Fprintf(env.Stdout, "%s on %s: %d rows predicted; the data have no labels, so no accuracy\n", modelPath, testPath, len(r.preds))
+		fmt.Fprintf(env.Stdout, "%s on %s: %d rows predicted; the data have no labels, so no accuracy\n", modelPath, testPath, r.n)
 	}
 	if !f.Values() {
 		r.printUnseen(env.Stdout)
@@ -713,7 +716,7 @@ func applyBlocks(ctx context.Context, stderr io.Writer, f *modelfile.File, path 
 			}
 			for i, c := range preds {
 				p := f.Classes[c]
-				r.preds = append(r.preds, p)
+				r.n++
 				bw.WriteString(p)
 				bw.WriteByte('\n')
 				if test.Unlabelled {
@@ -765,7 +768,7 @@ func applyBlocks(ctx context.Context, stderr io.Writer, f *modelfile.File, path 
 		noteData(stderr, &dataset.Set{Name: info.Name, QueryIDs: info.QueryIDs})
 	}
 	if !info.Unlabelled {
-		r.accuracy = percent(right, len(r.preds))
+		r.accuracy = percent(right, r.n)
 	}
 	return info, r, nil
 }

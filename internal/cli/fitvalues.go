@@ -150,7 +150,7 @@ func applyValues(f *modelfile.File, test *dataset.Set, name string) (applied, er
 			x[j] = 0
 		}
 	}
-	r.preds = make([]string, len(vals))
+	r.n, r.preds = len(vals), make([]string, len(vals))
 	r.oneClass = f.OneClass()
 	for i, v := range vals {
 		r.preds[i] = strconv.FormatFloat(v, 'g', -1, 64)
@@ -183,7 +183,7 @@ func applyValues(f *modelfile.File, test *dataset.Set, name string) (applied, er
 
 // valueSummary says in one line how a value model did.
 func (r applied) valueSummary(f *modelfile.File) string {
-	n := len(r.preds)
+	n := r.n
 	if f.OneClass() {
 		line := fmt.Sprintf("%s of the rows inside (+1)", percent(r.inside, n))
 		if r.accuracy != "" {

@@ -185,15 +185,15 @@ func accuracyJSON(file string, right, n int) *metricsJSON {
 
 // metrics returns what applyModel or applyValues found on s as JSON.
 func (r applied) metrics(file string, s *dataset.Set) *metricsJSON {
-	m := &metricsJSON{File: file, Rows: len(r.preds)}
+	m := &metricsJSON{File: file, Rows: r.n}
 	if r.right != nil && !s.Unlabelled {
-		m = accuracyJSON(file, *r.right, len(r.preds))
+		m = accuracyJSON(file, *r.right, r.n)
 	}
 	if r.values != nil {
 		m.MSE, m.R2, m.SquaredCorrelation = fptr(r.values.MSE), fptr(r.values.R2), fptr(r.values.SquaredCorrelation)
 	}
-	if r.oneClass && len(r.preds) > 0 {
-		m.Inside = fptr(float64(r.inside) / float64(len(r.preds)))
+	if r.oneClass && r.n > 0 {
+		m.Inside = fptr(float64(r.inside) / float64(r.n))
 	}
 	return m
 }
@@ -210,7 +210,7 @@ func (r applied) unseenJSON() []unseenJSON {
 // applyReport is apply --json's object.
 func applyReport(f *modelfile.File, format modelfile.Format, modelPath, testPath, predPath string, test *dataset.Set, r applied) *applyJSON {
 	a := &applyJSON{Command: "apply", Model: modelPath, Format: format.String(), Learner: f.Learner, Solver: f.Solver,
-		Classes: f.Classes, Data: dataJSON{File: testPath, Rows: len(r.preds), Features: test.Dim},
+		Classes: f.Classes, Data: dataJSON{File: testPath, Rows: r.n, Features: test.Dim},
 		Metrics: *r.metrics("", test), Unseen: r.unseenJSON(), Predictions: predPath}
 	if f.Values() {
 		a.Classes = nil
