@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -207,4 +209,22 @@ func gzipped(text string) string {
 	zw.Write([]byte(text))
 	zw.Close()
 	return gz.String()
+}
+
+// A CSV line longer than maxCSVLine is refused once it passes the limit,
+// as libsvm and text lines are past theirs, without reading the rest of
+// it: encoding/csv would hold the whole record.
+func TestCSVLineLimit(t *testing.T) {
+	write := tempFiles(t)
+	long := strings.Repeat("1,", maxCSVLine/2+8)
+	for _, tc := range []struct{ name, text, want string }{
+		{"header.csv", long + "label\n1,x\n", "long.csv:1: line longer than"},
+		{"row.csv", "a,label\n1,x\n" + long + "x\n", "long.csv:3: line longer than"},
+	} {
+		path := write("long.csv", tc.text)
+		_, err := ReadFile(path, Options{})
+		if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v; want ErrTooLarge saying %q", tc.name, err, tc.want)
+		}
+	}
 }

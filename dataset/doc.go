@@ -52,7 +52,9 @@
 // a file, with an error wrapping ErrTooLarge that gives the numbers, before
 // holding more than Options.MaxValues non-zeros (default 50,000,000, about
 // 600 MB), more than Options.MaxRows rows (default 10,000,000) or a feature
-// index above Options.MaxDim (default 16,777,216). Dense copies (Set.Dense)
+// index above Options.MaxDim (default 16,777,216); a line of libsvm or
+// text data is at most 64 MiB and one of CSV 16 MiB (encoding/csv holds a
+// whole record, with 16 bytes a field). Dense copies (Set.Dense)
 // are bounded separately by a budget the caller passes. ReadFile reads a
 // plain file twice — first counting its colons and lines — so that the
 // arrays are allocated once at their final size: reading 10 million

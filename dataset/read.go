@@ -602,11 +602,45 @@ func quoteList(h []string) string {
 	return s
 }
 
+// maxCSVLine bounds one line of CSV data, in bytes: encoding/csv holds a
+// whole record in memory, however long, with 16 bytes more a field (some
+// 150 MB for a line of this many bytes of one-digit fields).
+const maxCSVLine = 16 << 20
+
+// lineLimit is r, with an error once a line runs past maxCSVLine bytes.
+type lineLimit struct {
+	r          io.Reader
+	name       string
+	line, long int // the line under way (1-based) and its bytes so far
+}
+
+func (l *lineLimit) Read(p []byte) (int, error) {
+	n, err := l.r.Read(p)
+	for b := p[:n]; len(b) > 0; {
+		k := bytes.IndexByte(b, '\n')
+		if k < 0 {
+			l.long += len(b)
+			break
+		}
+		if l.long += k; l.long > maxCSVLine {
+			break
+		}
+		l.line, l.long, b = l.line+1, 0, b[k+1:]
+	}
+	if l.long > maxCSVLine {
+		return 0, tooLargef("%s:%d: line longer than %d bytes", l.name, l.line, maxCSVLine)
+	}
+	return n, err
+}
+
 func readCSV(r io.Reader, name string, opt Options) (*Set, error) {
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(&lineLimit{r: r, name: name, line: 1})
 	cr.ReuseRecord = true
 	cr.TrimLeadingSpace = true
 	csvErr := func(err error) error {
+		if errors.Is(err, ErrTooLarge) { // lineLimit's, naming the file
+			return err
+		}
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
 			if errors.Is(pe.Err, csv.ErrFieldCount) {
