@@ -240,8 +240,7 @@ func decodeBlock(dec *json.Decoder, c *compact) (SupportVectors, error) {
 			}
 			rows = true
 			if c != nil && encoding == "float32" {
-				c.rows, err = decodeDense(dec, c.size)
-				if err == nil && c.rows.n > 0 {
+				if c.rows, err = decodeDense(dec, c.size); err == nil && c.rows.n > 0 {
 					width = c.rows.cols
 				}
 			} else {
@@ -266,94 +265,93 @@ func decodeBlock(dec *json.Decoder, c *compact) (SupportVectors, error) {
 	return sv, nil
 }
 
-// decodeRows reads the list of a block's rows one row at a time; width
-// is the values of every row (−1 for no rows).
-func decodeRows(dec *json.Decoder, encoding string) (sv SupportVectors, width int, err error) {
+// eachRow reads the list of a block's rows one row at a time, checks that
+// each holds a whole number of encoding's values, as many as the rows
+// before it, and calls fn with row s and its number of values; width is
+// the values of every row (−1 for no rows).
+func eachRow(dec *json.Decoder, encoding string, fn func(row []byte, s, cols int) error) (width int, err error) {
 	tok, err := dec.Token()
+	if err != nil {
+		return 0, err
+	}
+	if tok != json.Delim('[') {
+		return 0, fmt.Errorf("%w: rows are a %s, not a list", errBlock, kind(tok))
+	}
+	w := blockWidth[encoding]
+	width = -1
+	var row []byte
+	for s := 0; dec.More(); s++ {
+		if err := dec.Decode(&row); err != nil {
+			return 0, err
+		}
+		cols := len(row) / w
+		switch {
+		case len(row)%w != 0 || cols > math.MaxInt32:
+			return 0, fmt.Errorf("%w: row %d has %d bytes, not a whole number of %s values", errBlock, s, len(row), encoding)
+		case width >= 0 && cols != width:
+			return 0, fmt.Errorf("%w: row %d has %d values, the rows before it %d", errBlock, s, cols, width)
+		}
+		if err := fn(row, s, cols); err != nil {
+			return 0, err
+		}
+		width = cols
+	}
+	_, err = dec.Token() // the closing bracket
+	return width, err
+}
+
+// decodeRows reads a block's rows as sparse vectors.
+func decodeRows(dec *json.Decoder, encoding string) (sv SupportVectors, width int, err error) {
+	sv, values := SupportVectors{}, 0
+	width, err = eachRow(dec, encoding, func(row []byte, _, cols int) error {
+		v := rowVector(row, blockWidth[encoding], cols)
+		if values += len(v.Index); values > dataset.DefaultMaxValues {
+			return fmt.Errorf("%w: more than %d non-zero values", errBlock, dataset.DefaultMaxValues)
+		}
+		sv = append(sv, v)
+		return nil
+	})
 	if err != nil {
 		return nil, 0, err
 	}
-	if tok != json.Delim('[') {
-		return nil, 0, fmt.Errorf("%w: rows are a %s, not a list", errBlock, kind(tok))
-	}
-	sv, width = SupportVectors{}, -1
-	var row []byte
-	var values int
-	for dec.More() {
-		if err := dec.Decode(&row); err != nil {
-			return nil, 0, err
-		}
-		v, cols, err := rowVector(row, encoding, len(sv), width)
-		if err != nil {
-			return nil, 0, err
-		}
-		if values += len(v.Index); values > dataset.DefaultMaxValues {
-			return nil, 0, fmt.Errorf("%w: more than %d non-zero values", errBlock, dataset.DefaultMaxValues)
-		}
-		sv, width = append(sv, v), cols
-	}
-	_, err = dec.Token() // the closing bracket
-	return sv, width, err
+	return sv, width, nil
 }
 
 // decodeDense is decodeRows for a float32 block kept dense: the rows'
 // values, which must be finite, in one slice, allocated once for the most
 // rows of their length a file of size bytes holds (when size > 0).
 func decodeDense(dec *json.Decoder, size int64) (*denseRows, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	if tok != json.Delim('[') {
-		return nil, fmt.Errorf("%w: rows are a %s, not a list", errBlock, kind(tok))
-	}
-	d := &denseRows{cols: -1}
-	var row []byte
-	for dec.More() {
-		if err := dec.Decode(&row); err != nil {
-			return nil, err
-		}
-		cols := len(row) / 4
+	d := &denseRows{}
+	width, err := eachRow(dec, "float32", func(row []byte, s, cols int) error {
 		switch {
-		case len(row)%4 != 0 || cols > math.MaxInt32:
-			return nil, fmt.Errorf("%w: row %d has %d bytes, not a whole number of float32 values", errBlock, d.n, len(row))
-		case d.cols >= 0 && cols != d.cols:
-			return nil, fmt.Errorf("%w: row %d has %d values, the rows before it %d", errBlock, d.n, cols, d.cols)
 		case len(d.v)+cols > dataset.DefaultMaxValues:
-			return nil, fmt.Errorf("%w: more than %d values", errBlock, dataset.DefaultMaxValues)
-		case d.n == 0 && size > 0 && cols > 0:
+			return fmt.Errorf("%w: more than %d values", errBlock, dataset.DefaultMaxValues)
+		case s == 0 && size > 0 && cols > 0:
 			text := int64(base64.StdEncoding.EncodedLen(4*cols)) + 2 // a row's text, quoted
 			d.v = make([]float32, 0, min(size/text+1, int64(dataset.DefaultMaxValues/cols))*int64(cols))
 		}
 		for p := range cols {
 			x := math.Float32frombits(binary.LittleEndian.Uint32(row[4*p:]))
 			if !finite(float64(x)) {
-				return nil, bad("sv %d: values not finite", d.n)
+				return bad("sv %d: values not finite", s)
 			}
 			d.v = append(d.v, x)
 		}
-		d.cols = cols
 		d.n++
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	d.cols = max(d.cols, 0)
-	_, err = dec.Token() // the closing bracket
-	return d, err
+	d.cols = max(width, 0)
+	return d, nil
 }
 
 var errBlock = errors.New("bad support vector block")
 
-// rowVector returns a block's row s as a sparse vector (its non-zero
-// values, nil for none) and its number of values, which must be width's
-// unless width is −1.
-func rowVector(row []byte, encoding string, s, width int) (Sparse, int, error) {
-	w := blockWidth[encoding]
-	cols := len(row) / w
-	switch {
-	case len(row)%w != 0 || cols > math.MaxInt32:
-		return Sparse{}, 0, fmt.Errorf("%w: row %d has %d bytes, not a whole number of %s values", errBlock, s, len(row), encoding)
-	case width >= 0 && cols != width:
-		return Sparse{}, 0, fmt.Errorf("%w: row %d has %d values, the rows before it %d", errBlock, s, cols, width)
-	}
+// rowVector returns a block's row of cols values of w bytes each as a
+// sparse vector: its non-zero values, nil for none.
+func rowVector(row []byte, w, cols int) Sparse {
 	value := func(p int) float64 {
 		switch w {
 		case 1:
@@ -370,7 +368,7 @@ func rowVector(row []byte, encoding string, s, width int) (Sparse, int, error) {
 		}
 	}
 	if nnz == 0 { // an empty row stays nil, as sparse leaves it
-		return Sparse{}, cols, nil
+		return Sparse{}
 	}
 	v := Sparse{Index: make([]int32, 0, nnz), Value: make([]float64, 0, nnz)}
 	for j := range cols {
@@ -378,5 +376,5 @@ func rowVector(row []byte, encoding string, s, width int) (Sparse, int, error) {
 			v.Index, v.Value = append(v.Index, int32(j)), append(v.Value, x)
 		}
 	}
-	return v, cols, nil
+	return v
 }
