@@ -682,8 +682,7 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 // pages back to the system: the model is assembled next, and would
 // otherwise be allocated beside them, raising the fit's peak memory by the
 // model's size — collecting alone is not enough, as the runtime takes the
-// lowest free pages first, which are seldom the caches' (shirt vs T-shirt
-// 12k: 145.8 → 139.2 MB). Small fits (the lab's, the panel's, most folds
+// lowest free pages first, which are seldom the caches'. Small fits (the lab's, the panel's, most folds
 // of a grid) are left to the collector's own pace.
 func collectCache(stores []*rowStore) {
 	var bytes int

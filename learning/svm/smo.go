@@ -438,10 +438,8 @@ func (p *problem) row(i, length int) []float32 {
 
 // aheadBytes is the least memory of the active rows' data for which
 // rowAhead computes rows ahead: below it the data stay in the processor's
-// caches, where reading a row of 400 float32s cost 22–28 ns (3–10 MB of
-// rows; 75–165 ns for 19 MB, bench/README.md), and a row computed ahead,
-// some 20 ns an entry, would cost more than the reads it saves (Fashion
-// 10k's pairs of 3.2 MB: 1.14 → 0.98 s without).
+// caches, where a row costs little to read, and a row computed ahead
+// would cost more than the reads it saves (bench/README.md, fourth round).
 const aheadBytes = 12 << 20
 
 // window is the number of positions prefetch looks at a time; a cache
