@@ -163,19 +163,23 @@ type denseRows struct {
 // row returns row s.
 func (d *denseRows) row(s int) []float32 { return d.v[s*d.cols : (s+1)*d.cols : (s+1)*d.cols] }
 
-// float32 returns the rows as float32 rows of dim features, as
-// File.float32SV would make them of the Sparse vectors: the values in
-// place when dim is cols, copied otherwise (with zeros after them, or
-// without the zero columns past dim); nil when
-// float32SV would not store them so (too few non-zeros for dim features).
+// float32 returns the rows as float32 rows of dim features when
+// File.float32SV would make such rows of their Sparse vectors
+// (float32Form), else nil: the values in place when dim is cols, copied
+// otherwise (with zeros after them, or without the zero columns past dim).
 func (d *denseRows) float32(dim int) *learning.Float32 {
-	nnz := 0
-	for _, x := range d.v {
-		if x != 0 {
-			nnz++
+	nnz, grey := 0, true
+	buf := make([]float64, d.cols)
+	for s := range d.n {
+		for k, x := range d.row(s) {
+			buf[k] = float64(x)
+			if x != 0 {
+				nnz++
+			}
 		}
+		grey = grey && bytedot.FromGrey(nil, buf)
 	}
-	if dim <= 0 || learning.ChooseForm(false, nnz, d.n, dim) != learning.FormDense {
+	if !float32Form(grey, nnz, d.n, dim) {
 		return nil
 	}
 	v := d.v

@@ -692,24 +692,29 @@ func (f *File) Model(dim int) (learning.Model, error) {
 	return lm, nil
 }
 
+// float32Form reports whether n support vectors with nnz non-zeros in all,
+// grey levels or not, are held as float32 rows of dim features: not when
+// they are grey levels (bytes hold them; 0/1 values are grey too), nor
+// when they are too sparse (learning.ChooseForm).
+func float32Form(grey bool, nnz, n, dim int) bool {
+	return dim > 0 && !grey && learning.ChooseForm(false, nnz, n, dim) == learning.FormDense
+}
+
 // float32SV returns the support vectors as float32 rows of dim features,
 // written straight from f.SV, when that is their form: every value a
 // float32 (the model was fitted on float32 rows) that is not 0/1 or a grey
 // byte, and too many non-zeros to stay sparse (learning.ChooseForm).
 // Otherwise it returns nil.
 func (f *File) float32SV(dim int) *learning.Float32 {
-	nnz, binary, grey := 0, true, true
+	nnz, grey := 0, true
 	for _, v := range f.SV {
 		nnz += len(v.Index)
 		if !f32dot.Exact(v.Value) {
 			return nil
 		}
-		for _, x := range v.Value {
-			binary = binary && x == 1
-		}
 		grey = grey && bytedot.FromGrey(nil, v.Value)
 	}
-	if dim <= 0 || grey || learning.ChooseForm(binary, nnz, len(f.SV), dim) != learning.FormDense {
+	if !float32Form(grey, nnz, len(f.SV), dim) {
 		return nil
 	}
 	block := make([]float32, len(f.SV)*dim)
