@@ -388,11 +388,10 @@ func (b *builder) startRow(line int) error {
 // checkBytes reports an error if the rows read so far and rows more rows
 // and values more values would take more than the byte budget.
 func (b *builder) checkBytes(line, rows, values int) error {
-	kept := len(b.set.Y)
-	need := int64(kept+rows)*rowBytes + int64(b.values()+values)*valueBytes
+	need := int64(len(b.set.Y)+rows)*rowBytes + int64(b.values()+values)*valueBytes
 	if need > b.opt.MaxBytes {
 		return tooLargef("%s:%d: the %d rows and %d non-zero values read so far take %d bytes, over the budget of %d",
-			b.set.Name, line, kept+rows, b.values()+values, need, b.opt.MaxBytes)
+			b.set.Name, line, len(b.set.Y)+rows, b.values()+values, need, b.opt.MaxBytes)
 	}
 	return nil
 }
