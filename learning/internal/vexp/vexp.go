@@ -2,9 +2,8 @@
 // FMA on amd64 processors that have them: the same operations as the
 // standard library's amd64 assembly (Shibata's method, the FMA path)
 // lane by lane, so that every result is math.Exp's, bit for bit. The
-// Gaussian and Laplace kernel rows of learning/svm take an exponential per
-// entry, about a third of a row's cost when it is computed one value at a
-// time.
+// Gaussian and Laplace kernel rows and predictions of learning/svm take an
+// exponential per entry through it.
 package vexp
 
 import "math"
