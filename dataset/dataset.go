@@ -27,11 +27,14 @@ const (
 	CSV
 	// Text is whitespace-separated columns, the label last.
 	Text
+	// IDX is MNIST's binary format: a file of images (unsigned bytes,
+	// count × rows × columns) and a file of their labels.
+	IDX
 )
 
-var formatNames = [...]string{"auto", "libsvm", "csv", "text"}
+var formatNames = [...]string{"auto", "libsvm", "csv", "text", "idx"}
 
-// String returns "auto", "libsvm", "csv" or "text".
+// String returns "auto", "libsvm", "csv", "text" or "idx".
 func (f Format) String() string {
 	if f >= 0 && int(f) < len(formatNames) {
 		return formatNames[f]

@@ -1,6 +1,6 @@
 // Package dataset reads numeric data as people already have it — libsvm
-// (svmlight) text, CSV with a header, and plain whitespace-separated columns —
-// into one sparse, labelled Set for the software learners, and scales it the
+// (svmlight) text, CSV with a header, plain whitespace-separated columns,
+// and MNIST's IDX files — into one sparse, labelled Set for the software learners, and scales it the
 // way LIBSVM's svm-scale does.
 //
 // # Formats
@@ -23,12 +23,22 @@
 //     number. Labels may be any text ("setosa", "yes").
 //   - Text: whitespace-separated columns "x1 x2 ... label", the label last,
 //     every line with the same number of columns; '#' starts a comment.
+//   - IDX: MNIST's binary format, read from files (ReadFile and its
+//     kin, not Read): an images file of unsigned bytes, count × rows ×
+//     columns, and a labels file of count bytes, found beside it by the
+//     MNIST naming (LabelsBeside) or given with it as "IMAGES,LABELS"
+//     (SplitPair). Image i is row i; its pixels, in row-major order, are
+//     the rows×columns features, pixel b the value b/255; its label is the
+//     labels file's byte i, as a number. ReadIDX and WriteIDX read and
+//     write the format itself, for the image loaders too; errors give the
+//     image's 1-based number where a text format gives a line.
 //
 // With Options.NoLabels every CSV or text column is a feature and a libsvm
 // line has no label: the Set is Unlabelled. ReadHead reads a file's format
 // and first line, so that a caller can decide how to read it.
 //
-// ReadFile picks the format from the file name (".csv" is CSV; ".libsvm",
+// ReadFile recognises IDX by its magic number (or a pair of files), then
+// picks the format from the file name (".csv" is CSV; ".libsvm",
 // ".svm", ".svmlight", ".scale", ".t" are LibSVM) and otherwise from the
 // first data line (an "index:value" field means LibSVM, a comma CSV, else
 // Text); Options.Format overrides the guess. Gzip-compressed files are

@@ -34,6 +34,19 @@ func ReadFile(path string, opt Options) (*Set, error) {
 // file decompresses to), so a cancelled read of a large file ends within
 // milliseconds, with an error that wraps ctx.Err() and names path.
 func ReadFileContext(ctx context.Context, path string, opt Options) (*Set, error) {
+	if opt.Format == Auto {
+		var err error
+		if opt.Format, err = idxFormat(path); err != nil {
+			return nil, err
+		}
+	}
+	if opt.Format == IDX {
+		s, err := readIDXSet(ctx, path, opt)
+		if err != nil && atomicfile.Done(ctx) && !errors.Is(err, ctx.Err()) {
+			return nil, fmt.Errorf("%s: reading stopped: %w", path, ctx.Err())
+		}
+		return s, err
+	}
 	f, err := atomicfile.Open(path) // a regular file: a named pipe must not block
 	if err != nil {
 		return nil, err
@@ -85,6 +98,15 @@ type Head struct {
 // (format: Auto to guess as ReadFile does), so that a caller can decide
 // how to read it — which column is the label, whether there is one.
 func ReadHead(path string, format Format) (Head, error) {
+	if format == Auto {
+		var err error
+		if format, err = idxFormat(path); err != nil {
+			return Head{}, err
+		}
+	}
+	if format == IDX {
+		return Head{Format: IDX}, nil
+	}
 	f, err := atomicfile.Open(path)
 	if err != nil {
 		return Head{}, err
@@ -217,6 +239,8 @@ func read(r io.Reader, name string, opt Options) (*Set, error) {
 		return readCSV(br, name, opt)
 	case Text:
 		return readText(br, name, opt)
+	case IDX:
+		return nil, fmt.Errorf("%s: IDX data are read from their files (ReadFile), as the labels are a file of their own", name)
 	}
 	panic(fmt.Sprintf("dataset: Read with %v", f))
 }

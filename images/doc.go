@@ -19,10 +19,10 @@
 //
 // Load reads a labelled Dataset from a folder of class folders, an IDX file
 // (the MNIST format, gzipped or not) or libsvm text, recognising the format
-// by content. LoadImage reads one picture for prediction. ReadIDX is the
-// low-level IDX parser, and WriteIDX its inverse; libsvm text is package
-// dataset's to read and write (dataset.Read, dataset.WriteLibSVM), and this
-// package only turns its rows into pictures. Every refusal over a limit
+// by content. LoadImage reads one picture for prediction. The IDX format
+// (dataset.ReadIDX, dataset.WriteIDX) and libsvm text (dataset.Read,
+// dataset.WriteLibSVM) are package dataset's to read and write, and this
+// package only turns their items and rows into pictures. Every refusal over a limit
 // wraps dataset.ErrTooLarge. Input is treated as hostile: sizes, and for a picture the
 // memory its decoding takes, are checked against Limits from headers before
 // anything is decoded or allocated, every error names

@@ -15,6 +15,8 @@ import (
 
 	"golang.org/x/image/bmp"
 	"golang.org/x/image/tiff"
+
+	"mark1/dataset"
 )
 
 var update = flag.Bool("update", false, "rewrite the fixtures in testdata/")
@@ -96,26 +98,26 @@ const smallLibSVM = `# a 3x3 bar: vertical (+1) or horizontal (-1)
 
 // smallIDX returns the images and labels of the IDX fixtures: byte k of
 // the image data is 7k mod 256.
-func smallIDX() (images, labels *IDX) {
+func smallIDX() (images, labels *dataset.IDXFile) {
 	const n, rows, cols = 6, 4, 5
-	images = &IDX{Dims: []int{n, rows, cols}, Data: make([]byte, n*rows*cols)}
+	images = &dataset.IDXFile{Dims: []int{n, rows, cols}, Data: make([]byte, n*rows*cols)}
 	for i := range images.Data {
 		images.Data[i] = byte(i * 7 % 256)
 	}
-	labels = &IDX{Dims: []int{n}, Data: []byte{3, 0, 7, 3, 0, 7}}
+	labels = &dataset.IDXFile{Dims: []int{n}, Data: []byte{3, 0, 7, 3, 0, 7}}
 	return images, labels
 }
 
 // idxBytes encodes x, gzipped if gz.
-func idxBytes(t testing.TB, x *IDX, gz bool) []byte {
+func idxBytes(t testing.TB, x *dataset.IDXFile, gz bool) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if gz {
 		zw := gzip.NewWriter(&b)
-		must(t, WriteIDX(zw, x))
+		must(t, dataset.WriteIDX(zw, x))
 		must(t, zw.Close())
 	} else {
-		must(t, WriteIDX(&b, x))
+		must(t, dataset.WriteIDX(&b, x))
 	}
 	return b.Bytes()
 }

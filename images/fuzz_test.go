@@ -28,29 +28,6 @@ func addFiles(f *testing.F, patterns ...string) {
 	}
 }
 
-func FuzzReadIDX(f *testing.F) {
-	addFiles(f, "mnist/*")
-	f.Add(idxHeader(8, 2, 1, 1))
-	f.Add(append(idxHeader(8, 1, 2), 7, 9))
-	f.Add(idxHeader(0x0D, 1))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		x, err := ReadIDX(bytes.NewReader(b), "fuzz", fuzzLimits())
-		if err != nil {
-			return
-		}
-		if got := saturatingProduct(x.Dims); got != len(x.Data) {
-			t.Fatalf("dims %v hold %d bytes; data has %d", x.Dims, got, len(x.Data))
-		}
-		var w bytes.Buffer
-		if err := WriteIDX(&w, x); err != nil {
-			t.Fatalf("writing what was read: %v", err)
-		}
-		if !bytes.Equal(w.Bytes(), b) {
-			t.Fatalf("rewritten IDX differs from the input")
-		}
-	})
-}
-
 func FuzzDecodeGray(f *testing.F) {
 	addFiles(f, "folder/*/*")
 	f.Add(hugePNG(300, 300))

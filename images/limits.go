@@ -1,7 +1,6 @@
 package images
 
 import (
-	"errors"
 	"fmt"
 
 	"mark1/dataset"
@@ -79,12 +78,13 @@ var ErrMemory = fmt.Errorf("the memory budget: %w", dataset.ErrTooLarge)
 
 // ErrFormat is wrapped by errors that report malformed or unrecognised
 // content: a file that is not a picture, a corrupt IDX header, a libsvm line
-// that does not parse.
-var ErrFormat = errors.New("malformed")
+// that does not parse. It is dataset.ErrFormat: one error for malformed
+// data, whichever package read it.
+var ErrFormat = dataset.ErrFormat
 
-// ErrUnsupported is wrapped by errors that report valid content this package
-// does not handle, such as an IDX file of 32-bit floats.
-var ErrUnsupported = errors.New("unsupported")
+// ErrUnsupported is wrapped by errors that report valid content mark1 does
+// not read, such as an IDX file of 32-bit floats (dataset.ErrUnsupported).
+var ErrUnsupported = dataset.ErrUnsupported
 
 // kindError gives an error message a kind (dataset.ErrTooLarge, ErrFormat,
 // ErrUnsupported) for errors.Is without putting the kind's text in the
@@ -133,4 +133,20 @@ func checkMemory(name string, samples, pixelsTotal int, lim Limits) error {
 			name, samples, pixelsTotal, need, lim.MaxBytes)
 	}
 	return nil
+}
+
+// saturatingProduct multiplies dims, stopping at 1<<62 to avoid overflow;
+// it is for messages only.
+func saturatingProduct(dims []int) int {
+	p := 1
+	for _, d := range dims {
+		if d == 0 {
+			return 0
+		}
+		if p > (1<<62)/d {
+			return 1 << 62
+		}
+		p *= d
+	}
+	return p
 }

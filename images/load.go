@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"image"
@@ -73,7 +72,7 @@ func LoadContext(ctx context.Context, path string, lim Limits) (*Dataset, error)
 
 func load(ctx context.Context, path string, lim Limits) (*Dataset, error) {
 	lim = lim.withDefaults()
-	imagesPath, labelsPath, err := splitPair(path)
+	imagesPath, labelsPath, err := dataset.SplitPair(path)
 	if err != nil {
 		return nil, err
 	}
@@ -90,32 +89,6 @@ func load(ctx context.Context, path string, lim Limits) (*Dataset, error) {
 		return nil, err
 	}
 	return d, nil
-}
-
-// splitPair recognises "IMAGES,LABELS". A path that exists is never split,
-// so file names containing commas still work.
-func splitPair(path string) (images, labels string, err error) {
-	if _, err := os.Stat(path); err == nil || !strings.Contains(path, ",") {
-		return path, "", nil
-	}
-	for i := range len(path) {
-		if path[i] != ',' {
-			continue
-		}
-		a, b := path[:i], path[i+1:]
-		_, errA := os.Stat(a)
-		_, errB := os.Stat(b)
-		if errA == nil && errB == nil {
-			return a, b, nil
-		}
-		if strings.Count(path, ",") == 1 {
-			if errA != nil {
-				return "", "", fmt.Errorf("%s: IDX images file of the pair %q: %w", a, path, errA)
-			}
-			return "", "", fmt.Errorf("%s: IDX labels file of the pair %q: %w", b, path, errB)
-		}
-	}
-	return "", "", fmt.Errorf("%s: no such file, and no comma splits it into two existing files IMAGES,LABELS", path)
 }
 
 // loadPath loads a folder, or a single file whose format it detects.
@@ -180,13 +153,12 @@ func sniffFile(path string) (fileKind, error) {
 
 // sniff classifies the first bytes of a file.
 func sniff(b []byte) fileKind {
-	if len(b) >= 4 && b[0] == 0 && b[1] == 0 && (b[2] == 0x08 || b[2] >= 0x09 && b[2] <= 0x0E) {
-		switch binary.BigEndian.Uint32(b) {
-		case idxMagicImages:
-			return kindIDXImages
-		case idxMagicLabels:
-			return kindIDXLabels
-		}
+	switch dataset.SniffIDX(b) {
+	case dataset.IDXImages:
+		return kindIDXImages
+	case dataset.IDXLabels:
+		return kindIDXLabels
+	case dataset.IDXOther:
 		return kindIDXOther
 	}
 	for _, magic := range [][]byte{
@@ -241,32 +213,25 @@ func maybeGunzip(r io.Reader, name string) (io.Reader, error) {
 	return br, nil
 }
 
-// findLabels finds the labels file beside an IDX images file by the MNIST
-// naming.
-func findLabels(images string) (string, error) {
-	dir, base := filepath.Split(images)
-	name := strings.Replace(strings.Replace(base, "images", "labels", 1), "idx3", "idx1", 1)
-	if name == base {
-		return "", fmt.Errorf("%s: IDX images file without a labels file: name it like MNIST (train-images-idx3-ubyte beside train-labels-idx1-ubyte) or give IMAGES,LABELS", images)
-	}
-	stem := strings.TrimSuffix(name, ".gz")
-	tried := []string{filepath.Join(dir, stem), filepath.Join(dir, stem+".gz")}
-	for _, p := range tried {
-		if _, err := os.Stat(p); err == nil {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("%s: IDX labels file not found (looked for %s and %s); give IMAGES,LABELS", images, tried[0], tried[1])
-}
-
-// readIDXFile reads an IDX file, gzipped or not.
-func readIDXFile(ctx context.Context, path string, lim Limits) (*IDX, error) {
+// readIDXFile reads an IDX file, gzipped or not (dataset.ReadIDX), within
+// lim: the item count within MaxSamples, an item's bytes within MaxPixels,
+// the whole within MaxValues, and a data set's pictures within the memory
+// budget.
+func readIDXFile(ctx context.Context, path string, lim Limits) (*dataset.IDXFile, error) {
 	r, f, err := openData(ctx, path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadIDX(r, path, lim)
+	return dataset.ReadIDX(r, path, dataset.IDXLimits{
+		MaxItems: lim.MaxSamples, MaxItemSize: lim.MaxPixels, MaxBytes: lim.MaxValues,
+		Check: func(dims []int) error {
+			if len(dims) == 1 {
+				return nil // labels
+			}
+			return checkMemory(path, dims[0], saturatingProduct(dims), lim)
+		},
+	})
 }
 
 // loadIDXPair reads an IDX images file and its labels file, found by
@@ -280,7 +245,7 @@ func loadIDXPair(ctx context.Context, imagesPath, labelsPath string, lim Limits)
 		return nil, errorf(ErrFormat, "%s: IDX images file has %d dimensions %v; want 3 (count, rows, columns)", imagesPath, len(im.Dims), im.Dims)
 	}
 	if labelsPath == "" {
-		if labelsPath, err = findLabels(imagesPath); err != nil {
+		if labelsPath, err = dataset.LabelsBeside(imagesPath); err != nil {
 			return nil, err
 		}
 	}

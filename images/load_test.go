@@ -216,7 +216,7 @@ func TestLoadErrors(t *testing.T) {
 		{name: "idx truncated data", files: files{"f-images-idx3-ubyte": append(idxHeader(8, 2, 3, 3), 1, 2, 3), "f-labels-idx1-ubyte": append(idxHeader(8, 2), 0, 1)}, path: "f-images-idx3-ubyte", where: "f-images-idx3-ubyte", msg: "truncated IDX data: header [2 3 3] declares 18 bytes, file has 3", kind: ErrFormat},
 		{name: "idx truncated header", files: files{"f-images-idx3-ubyte": idxHeader(8, 2, 3, 3)[:9]}, path: "f-images-idx3-ubyte", where: "f-images-idx3-ubyte", msg: "truncated IDX header", kind: ErrFormat},
 		{name: "idx trailing data", files: files{"f-images-idx3-ubyte": append(idxHeader(8, 1, 1, 1), 1, 2), "f-labels-idx1-ubyte": append(idxHeader(8, 1), 0)}, path: "f-images-idx3-ubyte", where: "f-images-idx3-ubyte", msg: "trailing data", kind: ErrFormat},
-		{name: "idx counts disagree", files: files{"f-images-idx3-ubyte": idxBytes(t, im, false), "f-labels-idx1-ubyte": idxBytes(t, &IDX{Dims: []int{5}, Data: lb.Data[:5]}, true)}, path: "f-images-idx3-ubyte", where: "f-images-idx3-ubyte", msg: "6 images, but", kind: ErrFormat},
+		{name: "idx counts disagree", files: files{"f-images-idx3-ubyte": idxBytes(t, im, false), "f-labels-idx1-ubyte": idxBytes(t, &dataset.IDXFile{Dims: []int{5}, Data: lb.Data[:5]}, true)}, path: "f-images-idx3-ubyte", where: "f-images-idx3-ubyte", msg: "6 images, but", kind: ErrFormat},
 		{name: "idx huge dims", files: files{"f-images-idx3-ubyte": idxHeader(8, 60000, 100000, 100000)}, path: "f-images-idx3-ubyte", where: "f-images-idx3-ubyte", msg: "exceeds the limit of 33554432", kind: dataset.ErrTooLarge},
 		{name: "idx dims overflowing int", files: files{"f-images-idx3-ubyte": idxHeader(8, 1<<32-1, 1<<32-1, 1<<32-1)}, path: "f-images-idx3-ubyte", lim: Limits{MaxPixels: 1 << 62, MaxValues: 1 << 62}, where: "f-images-idx3-ubyte", msg: "exceeds the limit", kind: dataset.ErrTooLarge},
 		{name: "idx too many items", files: files{"f-images-idx3-ubyte": idxHeader(8, 11, 1, 1)}, path: "f-images-idx3-ubyte", lim: Limits{MaxSamples: 10}, where: "f-images-idx3-ubyte", msg: "item count 11 exceeds the limit of 10", kind: dataset.ErrTooLarge},
@@ -224,7 +224,7 @@ func TestLoadErrors(t *testing.T) {
 		{name: "idx without labels", files: files{"f-images-idx3-ubyte": idxBytes(t, im, true)}, path: "f-images-idx3-ubyte", where: "f-images-idx3-ubyte", msg: "IDX labels file not found"},
 		{name: "idx unguessable labels", files: files{"digits.idx": idxBytes(t, im, false)}, path: "digits.idx", where: "digits.idx", msg: "without a labels file"},
 		{name: "idx labels of the wrong shape", files: files{"a.idx": idxBytes(t, im, false), "b.idx": idxBytes(t, im, false)}, path: "a.idx,b.idx", where: "b.idx", msg: "labels file has 3 dimensions", kind: ErrFormat},
-		{name: "idx one class", files: files{"a.idx": idxBytes(t, im, false), "b.idx": idxBytes(t, &IDX{Dims: []int{6}, Data: make([]byte, 6)}, false)}, path: "a.idx,b.idx", where: "a.idx", msg: "only one class present"},
+		{name: "idx one class", files: files{"a.idx": idxBytes(t, im, false), "b.idx": idxBytes(t, &dataset.IDXFile{Dims: []int{6}, Data: make([]byte, 6)}, false)}, path: "a.idx,b.idx", where: "a.idx", msg: "only one class present"},
 		{name: "gzip corrupt", files: files{"x.gz": []byte{0x1f, 0x8b, 0x08, 0x00, 1, 2, 3}}, path: "x.gz", where: "x.gz", msg: "gzip"},
 		{name: "gzip checksum", files: files{"f-images-idx3-ubyte.gz": corruptTail(gzipped(t, idxBytes(t, im, false))), "f-labels-idx1-ubyte": idxBytes(t, lb, false)}, path: "f-images-idx3-ubyte.gz", where: "f-images-idx3-ubyte.gz", msg: "checksum"},
 		{name: "libsvm label not a number", files: files{"x.txt": []byte("1 1:1\nyes 1:1\n")}, path: "x.txt", where: "x.txt:2", msg: `field 1: label: "yes" is not a number`, kind: ErrFormat},
@@ -364,17 +364,17 @@ func TestLoadContextStops(t *testing.T) {
 	// 200 pictures of 100x100 as IDX (2 MB), the same as gzipped libsvm
 	// text, and a folder of 60 PNGs in two classes.
 	const n, side = 200, 100
-	im := &IDX{Dims: []int{n, side, side}, Data: make([]byte, n*side*side)}
+	im := &dataset.IDXFile{Dims: []int{n, side, side}, Data: make([]byte, n*side*side)}
 	for i := range im.Data {
 		im.Data[i] = byte(i * 7)
 	}
-	lb := &IDX{Dims: []int{n}, Data: make([]byte, n)}
+	lb := &dataset.IDXFile{Dims: []int{n}, Data: make([]byte, n)}
 	for i := range lb.Data {
 		lb.Data[i] = byte(i % 2)
 	}
-	writeIDX := func(name string, x *IDX) {
+	writeIDX := func(name string, x *dataset.IDXFile) {
 		var b bytes.Buffer
-		if err := WriteIDX(&b, x); err != nil {
+		if err := dataset.WriteIDX(&b, x); err != nil {
 			t.Fatal(err)
 		}
 		os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644)

@@ -41,7 +41,7 @@ func commands() map[string]command {
 		"curves":  {"Rosenblatt's 1958 learning curves from the papers' equations beside the simulated machine", runCurves},
 		"ablate":  {"fail growing fractions of a trained machine's A-units or pots; P_g table and plot", runAblate},
 		"lab":     {"the lecture notes, runnable: trace and draw the perceptron, GD, kernels and the SVM on small examples", runLab},
-		"fit":     {"train one software learner on numeric data (libsvm, CSV) as svm-train does; save the model", runFit},
+		"fit":     {"train one software learner on numeric data (libsvm, CSV, IDX) as svm-train does; save the model", runFit},
 		"apply":   {"predict with a model saved by fit, as svm-predict does: accuracy and predictions", runApply},
 		"grid":    {"search C and γ by cross-validation, as LIBSVM's grid.py: table, best, contour picture", runGrid},
 		"sweep":   {"a grid search as a job array (Slurm, Kubernetes, GNU parallel): plan, run, merge", runSweep},

@@ -35,7 +35,7 @@ type numericFlags struct {
 func (n *numericFlags) register(fs *pflag.FlagSet, stderr io.Writer) {
 	n.fs, n.stderr = fs, stderr
 	n.memory = memoryFlag(fs)
-	fs.StringVar(&n.format, "format", "auto", "data format: auto (by extension and content), libsvm, csv, text")
+	fs.StringVar(&n.format, "format", "auto", "data format: auto (by extension and content), libsvm, csv, text, idx (MNIST's images file: its labels file beside it, or IMAGES,LABELS; pixel b is b/255)")
 	fs.StringVar(&n.labelColumn, "label-column", "", `CSV label column: a 1-based position or a header name (default: the column named label, class, target or y, else the last)`)
 	fs.BoolVar(&n.zeroBased, "zero-based", false, "libsvm indices start at 0 (=false: at 1, as LIBSVM's); default: 0-based when a file has an index 0, as scikit-learn's load_svmlight_file(zero_based=\"auto\")")
 }
@@ -123,7 +123,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	var cv cvFlags
 	var trainPath, testPath, modelPath, libsvmPath, liblinearPath, predPath string
 	fs := newFlags(env, "fit --data TRAIN [--test TEST] [flags]",
-		"Trains one software learner on numeric data (libsvm, CSV or text files) as LIBSVM's svm-train\n"+
+		"Trains one software learner on numeric data (libsvm, CSV, text or IDX files) as LIBSVM's svm-train\n"+
 			"and LIBLINEAR's train do, saves the model, and prints the accuracy on the training and test data.")
 	fs.StringVar(&trainPath, "data", "", "training data file (required)")
 	fs.StringVar(&testPath, "test", "", "test data file: accuracy and, with --predictions, one predicted label per line")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"mark1/dataset"
 	"mark1/internal/testtool"
 	"math"
 	"math/rand/v2"
@@ -460,6 +461,104 @@ func TestPerceptronAsLIBLINEAR(t *testing.T) {
 			runTool(t, dir, "liblinear-predict", "test.libsvm", "ll.model", "ll.pred")
 			samePredictions(t, fmt.Sprintf("%s, %d classes: liblinear-predict on mark1's model vs mark1", l, len(labels)),
 				testtool.Numbers(t, filepath.Join(dir, "ll.pred")), testtool.Numbers(t, filepath.Join(dir, "mark1.pred")))
+		}
+	}
+}
+
+// idxPictures returns n seeded side×side grey pictures of three classes
+// (labels 4, 1, 7: a bar in one of three places, noise beside it) as an
+// IDX images file, its labels file, and the same pictures as libsvm text
+// with pixel b as b/255 written to 17 digits.
+func idxPictures(t *testing.T, seed uint64, n, side int) (images, labels, text []byte) {
+	rng := rand.New(rand.NewPCG(seed, 11))
+	im := &dataset.IDXFile{Dims: []int{n, side, side}, Data: make([]byte, n*side*side)}
+	lb := &dataset.IDXFile{Dims: []int{n}, Data: make([]byte, n)}
+	var b bytes.Buffer
+	for i := range n {
+		c := rng.IntN(3)
+		lb.Data[i] = []byte{4, 1, 7}[c]
+		pix := im.Data[i*side*side : (i+1)*side*side]
+		for r := range side {
+			for k := range side {
+				v := 0
+				if rng.IntN(3) == 0 {
+					v = rng.IntN(120)
+				}
+				if k >= 2*c && k < 2*c+2 && rng.IntN(4) != 0 {
+					v = 140 + rng.IntN(116)
+				}
+				pix[r*side+k] = byte(v)
+			}
+		}
+		fmt.Fprintf(&b, "%d", lb.Data[i])
+		for j, v := range pix {
+			if v != 0 {
+				fmt.Fprintf(&b, " %d:%.17g", j+1, float64(v)/255)
+			}
+		}
+		b.WriteByte('\n')
+	}
+	var ib, lbb bytes.Buffer
+	if err := dataset.WriteIDX(&ib, im); err != nil {
+		t.Fatal(err)
+	}
+	if err := dataset.WriteIDX(&lbb, lb); err != nil {
+		t.Fatal(err)
+	}
+	return ib.Bytes(), lbb.Bytes(), b.Bytes()
+}
+
+// fit and apply read MNIST's IDX files as the same pictures written as
+// libsvm text: svm-train on the text and mark1 fit on the IDX pair reach
+// the same objectives, and svm-predict and mark1 apply predict alike on
+// the test pictures, given with their labels beside them, as
+// IMAGES,LABELS, and without labels.
+func TestFitIDXAgainstLIBSVM(t *testing.T) {
+	testtool.Need(t, "svm-train", "libsvm-tools")
+	dir := t.TempDir()
+	write := func(name string, b []byte) {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	im, lb, text := idxPictures(t, 1, 240, 6)
+	write("train-images-idx3-ubyte", im)
+	write("train-labels-idx1-ubyte", lb)
+	write("train.libsvm", text)
+	im, lb, text = idxPictures(t, 2, 150, 6)
+	write("t10k-images-idx3-ubyte", im)
+	write("labels.idx", lb)
+	write("test.libsvm", text)
+	ref := runTool(t, dir, "svm-train", "-t", "2", "-g", "0.05", "-c", "2", "-e", "0.001", "train.libsvm", "ref.model")
+	runTool(t, dir, "svm-predict", "test.libsvm", "ref.model", "ref.pred")
+	code, out, errOut := run(t, dir, "fit", "--data", "train-images-idx3-ubyte", "--kernel", "rbf", "--gamma", "0.05", "--C", "2")
+	if code != 0 {
+		t.Fatalf("fit: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "on train-images-idx3-ubyte: 240 rows, 36 features, 3 classes") {
+		t.Errorf("fit says:\n%s", out)
+	}
+	want, got := objectives(t, ref), objectives(t, out)
+	if len(want) != 3 || len(got) != len(want) {
+		t.Fatalf("%d objectives; svm-train printed %d:\n%s\n%s", len(got), len(want), out, ref)
+	}
+	for m := range want {
+		if d := math.Abs(got[m] - want[m]); d > max(1e-6*math.Abs(want[m]), 5e-7) {
+			t.Errorf("machine %d: obj %.10g; svm-train %.6f", m, got[m], want[m])
+		}
+	}
+	wantPred := testtool.Numbers(t, filepath.Join(dir, "ref.pred"))
+	for _, args := range [][]string{
+		{"--data", "t10k-images-idx3-ubyte,labels.idx"},
+		{"--data", "t10k-images-idx3-ubyte", "--no-labels"},
+	} {
+		code, out, errOut := run(t, dir, append([]string{"apply", "--model", "model.json", "--predictions", "apply.pred"}, args...)...)
+		if code != 0 {
+			t.Fatalf("apply %q: exit %d: %s", args, code, errOut)
+		}
+		samePredictions(t, fmt.Sprintf("mark1 apply %q vs svm-predict", args), testtool.Numbers(t, filepath.Join(dir, "apply.pred")), wantPred)
+		if len(args) == 2 && !strings.Contains(out, "accuracy") {
+			t.Errorf("apply %q says no accuracy:\n%s", args, out)
 		}
 	}
 }

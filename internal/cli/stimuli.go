@@ -109,16 +109,16 @@ func writeCardsLibSVM(ctx context.Context, w io.Writer, d *images.Dataset) error
 // first, stopping with ctx's error when it is cancelled, and then written
 // one after the other, so an interrupt never leaves one without the other.
 func writeIDXPair(ctx context.Context, d *images.Dataset, size int, imgPath, labelPath string) error {
-	pix := &images.IDX{Dims: []int{d.Len(), size, size}}
-	lab := &images.IDX{Dims: []int{d.Len()}}
+	pix := &dataset.IDXFile{Dims: []int{d.Len(), size, size}}
+	lab := &dataset.IDXFile{Dims: []int{d.Len()}}
 	for _, s := range d.Samples {
 		pix.Data = append(pix.Data, s.Image.Pix...)
 		lab.Data = append(lab.Data, byte(s.Label))
 	}
 	var zipped [2]bytes.Buffer
-	for i, x := range []*images.IDX{pix, lab} {
+	for i, x := range []*dataset.IDXFile{pix, lab} {
 		z := gzip.NewWriter(ctxWriter{ctx, &zipped[i]})
-		if err := images.WriteIDX(z, x); err != nil {
+		if err := dataset.WriteIDX(z, x); err != nil {
 			return err
 		}
 		if err := z.Close(); err != nil {
