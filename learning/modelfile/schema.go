@@ -13,7 +13,7 @@ import (
 // name; for libsvm text whether the indices were 0-based. The number of
 // features is File.Dim and the scaling File.Scale.
 type Schema struct {
-	// Format is the training data's format: "libsvm", "csv" or "text".
+	// Format is the training data's format: "libsvm", "csv", "text" or "idx".
 	Format string `json:"format"`
 	// Features names the feature columns of a CSV file, in order; null
 	// for other formats.
@@ -37,7 +37,7 @@ func SchemaOf(s *dataset.Set) *Schema {
 func (sc *Schema) check(dim int) error {
 	f, err := dataset.ParseFormat(sc.Format)
 	if err != nil || f == dataset.Auto {
-		return bad("schema: format %q; want libsvm, csv or text", sc.Format)
+		return bad("schema: format %q; want libsvm, csv, text or idx", sc.Format)
 	}
 	if sc.Features != nil && len(sc.Features) != dim {
 		return bad("schema: %d feature names for dim %d", len(sc.Features), dim)
