@@ -319,6 +319,15 @@ func NewGrey(X [][]float64) (g *Grey, ok bool) {
 	return g, true
 }
 
+// GreyOf returns n rows of dim grey levels held in b (len(b) = n·dim),
+// row i's feature k being b[i*dim+k]/255, used in place (not copied).
+func GreyOf(dim int, b []uint8) (*Grey, error) {
+	if dim <= 0 || len(b)%dim != 0 {
+		return nil, fmt.Errorf("learning: %d bytes are not whole rows of %d features", len(b), dim)
+	}
+	return &Grey{B: b, dim: dim, n: len(b) / dim}, nil
+}
+
 // Len returns the number of rows.
 func (g *Grey) Len() int { return g.n }
 

@@ -92,6 +92,15 @@ func browserLabels(t *testing.T, bin string, m *machine.Machine) {
 	if got := text("c-epoch"); !regexp.MustCompile(`^\d+ \((\d+ done|converged|recognized|epoch limit)\)$`).MatchString(got) {
 		t.Errorf("epoch counter %q; want \"N (M done)\", or \"M (converged)\" once training has ended", got)
 	}
+	// Once training has ended after a whole epoch, the cards presented are
+	// that epoch's, all 32 (they read "0 of 32", the next epoch's, never
+	// begun); while it runs, or paused, those of the epoch under way.
+	epoch, card := text("c-epoch"), text("c-card")
+	if ended := regexp.MustCompile(`\((converged|recognized|epoch limit)\)$`).MatchString(epoch); ended && card != "32 of 32" {
+		t.Errorf("after training ended (%q), cards presented %q; want \"32 of 32\"", epoch, card)
+	} else if !regexp.MustCompile(`^([0-9]|[12][0-9]|3[0-2]) of 32$`).MatchString(card) {
+		t.Errorf("cards presented %q; want \"N of 32\"", card)
+	}
 	if got := text("c-time"); !regexp.MustCompile(`^(\d+h)?(\d+m)?\d+s$`).MatchString(got) || got == "0s" {
 		t.Errorf("machine-time counter %q; want a running clock like 2m05s", got)
 	}

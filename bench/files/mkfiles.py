@@ -12,6 +12,8 @@ classes), the features byte/255. Each set is written four ways:
   TASK-train.sk.libsvm   scikit-learn's dump_svmlight_file of the float64
                          array (its own number format)
   TASK-train.csv         CSV with a header, 6 decimals ("%.6f"), label last
+  TASK-train.images-idx3-ubyte   the pictures as MNIST's IDX files (bytes,
+  TASK-train.labels-idx1-ubyte   uncompressed; mark1 reads pixel b as b/255)
   TASK.gamma             scikit-learn's gamma="scale" of the 6-digit training
                          values, given to every kernel SVM
 
@@ -47,6 +49,20 @@ def write_csv(path, x, y):
     os.replace(tmp, path)
 
 
+def write_idx(base, imgs, y):
+    """Writes imgs (n × rows × cols bytes) and labels y as an IDX pair."""
+    n, rows, cols = imgs.shape
+    for name, magic, dims, data in (
+        ("images-idx3-ubyte", 0x803, (n, rows, cols), imgs.astype(np.uint8)),
+        ("labels-idx1-ubyte", 0x801, (n,), np.asarray(y, dtype=np.uint8)),
+    ):
+        path = f"{base}.{name}"
+        with open(path + ".tmp", "wb") as f:
+            f.write(np.array((magic,) + dims, dtype=">u4").tobytes())
+            f.write(data.tobytes())
+        os.replace(path + ".tmp", path)
+
+
 def main():
     if len(sys.argv) not in (9, 10):
         sys.exit(__doc__)
@@ -60,6 +76,7 @@ def main():
         write_6g(base + ".6g.libsvm", x, y)
         dump_svmlight_file(x, y, base + ".sk.libsvm", zero_based=False)
         write_csv(base + ".csv", x, y)
+        write_idx(base, imgs, y)
         if part == "train":
             x6 = np.array([[float(f"{v:.6g}") for v in row] for row in x])
             with open(os.path.join(out, task + ".gamma"), "w") as g:

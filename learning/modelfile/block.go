@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 
 	"mark1/dataset"
@@ -152,19 +153,85 @@ func (sv *SupportVectors) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// denseRows are a float32 block's support vectors as the file holds them
-// (ReadCompact): n rows of cols values, row-major, 4 bytes a value where
-// Sparse vectors take 12 a non-zero.
+// denseRows are a float32 or grey8 block's support vectors as the file
+// holds them (ReadCompact): n rows of cols values, row-major, in v (4
+// bytes a value) or b (1 byte b a value b/255), where Sparse vectors take
+// 12 bytes a non-zero.
 type denseRows struct {
 	n, cols int
-	v       []float32
+	v       []float32 // a float32 block's
+	b       []uint8   // a grey8 block's
 }
 
-// row returns row s.
+// row returns row s of a float32 block.
 func (d *denseRows) row(s int) []float32 { return d.v[s*d.cols : (s+1)*d.cols : (s+1)*d.cols] }
 
-// float32 returns the rows as float32 rows of dim features when
-// File.float32SV would make such rows of their Sparse vectors
+// bytes returns row s of a grey8 block.
+func (d *denseRows) bytes(s int) []uint8 { return d.b[s*d.cols : (s+1)*d.cols : (s+1)*d.cols] }
+
+// zeroFrom reports whether every row is zero from column j on, and if
+// not, the first row that is not.
+func (d *denseRows) zeroFrom(j int) (s int, ok bool) {
+	for s := range d.n {
+		if d.b != nil {
+			if slices.ContainsFunc(d.bytes(s)[min(j, d.cols):], func(x uint8) bool { return x != 0 }) {
+				return s, false
+			}
+		} else if slices.ContainsFunc(d.row(s)[min(j, d.cols):], func(x float32) bool { return x != 0 }) {
+			return s, false
+		}
+	}
+	return 0, true
+}
+
+// rows returns the rows as the support vectors of a model for inputs of
+// dim features, in the form File.Model gives those of their Sparse
+// vectors — float32 rows (float32Form), or grey bytes when the rows are
+// dense enough (learning.ChooseForm, as Sparse.Compact decides) — or nil
+// when that form is another.
+func (d *denseRows) rows(dim int) learning.Rows {
+	if d.b != nil {
+		if g := d.grey(dim); g != nil {
+			return g
+		}
+		return nil
+	}
+	if f := d.float32(dim); f != nil {
+		return f
+	}
+	return nil
+}
+
+// grey returns a grey8 block's rows as bytes of dim features when
+// Sparse.Compact would store their Sparse vectors so, else nil: the bytes
+// in place when dim is cols, copied otherwise.
+func (d *denseRows) grey(dim int) *learning.Grey {
+	nnz, binary := 0, true
+	for _, x := range d.b {
+		if x != 0 {
+			nnz++
+			binary = binary && x == 255
+		}
+	}
+	if dim <= 0 || learning.ChooseForm(binary, nnz, d.n, dim) != learning.FormDense {
+		return nil
+	}
+	b := d.b
+	if dim != d.cols {
+		b = make([]uint8, d.n*dim)
+		for s := range d.n { // columns past dim hold zeros (File.Check)
+			copy(b[s*dim:(s+1)*dim], d.bytes(s))
+		}
+	}
+	g, err := learning.GreyOf(dim, b)
+	if err != nil {
+		return nil
+	}
+	return g
+}
+
+// float32 returns a float32 block's rows as float32 rows of dim features
+// when File.float32SV would make such rows of their Sparse vectors
 // (float32Form), else nil: the values in place when dim is cols, copied
 // otherwise (with zeros after them, or without the zero columns past dim).
 func (d *denseRows) float32(dim int) *learning.Float32 {
@@ -202,15 +269,21 @@ func (d *denseRows) sparse() SupportVectors {
 	sv := make(SupportVectors, d.n)
 	row := make([]float64, d.cols)
 	for s := range sv {
-		for k, x := range d.row(s) {
-			row[k] = float64(x)
+		if d.b != nil {
+			for k, x := range d.bytes(s) {
+				row[k] = float64(x) / 255
+			}
+		} else {
+			for k, x := range d.row(s) {
+				row[k] = float64(x)
+			}
 		}
 		sv[s] = sparse(row)
 	}
 	return sv
 }
 
-// compact asks decodeBlock to keep a float32 block's rows dense
+// compact asks decodeBlock to keep a float32 or grey8 block's rows dense
 // (ReadCompact); size, the file's bytes when known (else 0), bounds their
 // number, so that their values are allocated once.
 type compact struct {
@@ -243,8 +316,8 @@ func decodeBlock(dec *json.Decoder, c *compact) (SupportVectors, error) {
 				return nil, fmt.Errorf("%w: encoding %q before the rows; want grey8, float32 or float64", errBlock, encoding)
 			}
 			rows = true
-			if c != nil && encoding == "float32" {
-				if c.rows, err = decodeDense(dec, c.size); err == nil && c.rows.n > 0 {
+			if c != nil && (encoding == "float32" || encoding == "grey8") {
+				if c.rows, err = decodeDense(dec, encoding, c.size); err == nil && c.rows.n > 0 {
 					width = c.rows.cols
 				}
 			} else {
@@ -321,25 +394,40 @@ func decodeRows(dec *json.Decoder, encoding string) (sv SupportVectors, width in
 	return sv, width, nil
 }
 
-// decodeDense is decodeRows for a float32 block kept dense: the rows'
-// values, which must be finite, in one slice, allocated once for the most
-// rows of their length a file of size bytes holds (when size > 0).
-func decodeDense(dec *json.Decoder, size int64) (*denseRows, error) {
+// decodeDense is decodeRows for a float32 or grey8 block kept dense: the
+// rows' values, which must be finite, in one slice, allocated once for the
+// most rows of their length a file of size bytes holds (when size > 0).
+func decodeDense(dec *json.Decoder, encoding string, size int64) (*denseRows, error) {
 	d := &denseRows{}
-	width, err := eachRow(dec, "float32", func(row []byte, s, cols int) error {
+	w := blockWidth[encoding]
+	values := 0
+	width, err := eachRow(dec, encoding, func(row []byte, s, cols int) error {
 		switch {
-		case len(d.v)+cols > dataset.DefaultMaxValues:
+		case values+cols > dataset.DefaultMaxValues:
 			return fmt.Errorf("%w: more than %d values", errBlock, dataset.DefaultMaxValues)
 		case s == 0 && size > 0 && cols > 0:
-			text := int64(base64.StdEncoding.EncodedLen(4*cols)) + 2 // a row's text, quoted
-			d.v = make([]float32, 0, min(size/text+1, int64(dataset.DefaultMaxValues/cols))*int64(cols))
-		}
-		for p := range cols {
-			x := math.Float32frombits(binary.LittleEndian.Uint32(row[4*p:]))
-			if !finite(float64(x)) {
-				return bad("sv %d: values not finite", s)
+			text := int64(base64.StdEncoding.EncodedLen(w*cols)) + 2 // a row's text, quoted
+			n := min(size/text+1, int64(dataset.DefaultMaxValues/cols)) * int64(cols)
+			if w == 1 {
+				d.b = make([]uint8, 0, n)
+			} else {
+				d.v = make([]float32, 0, n)
 			}
-			d.v = append(d.v, x)
+		}
+		values += cols
+		if w == 1 {
+			d.b = append(d.b, row...)
+			if d.b == nil { // a grey8 block's rows, even of no values
+				d.b = []uint8{}
+			}
+		} else {
+			for p := range cols {
+				x := math.Float32frombits(binary.LittleEndian.Uint32(row[4*p:]))
+				if !finite(float64(x)) {
+					return bad("sv %d: values not finite", s)
+				}
+				d.v = append(d.v, x)
+			}
 		}
 		d.n++
 		return nil

@@ -84,7 +84,7 @@ type File struct {
 	Machines []Machine `json:"machines"`
 
 	// dense holds the support vectors instead of SV in a File ReadCompact
-	// read from a float32 block.
+	// read from a float32 or grey8 block.
 	dense *denseRows
 }
 
@@ -408,13 +408,9 @@ func (f *File) Check() error {
 	if f.Bias != nil && !finite(*f.Bias) {
 		return bad("bias is not finite")
 	}
-	if d := f.dense; d != nil {
-		for s := range d.n { // a dense row's values are finite (decodeDense)
-			for j, x := range d.row(s)[min(d.cols, f.Dim):] {
-				if x != 0 {
-					return bad("sv %d: feature index %d out of order or not below dim %d", s, j+f.Dim, f.Dim)
-				}
-			}
+	if d := f.dense; d != nil { // a dense row's values are finite (decodeDense)
+		if s, ok := d.zeroFrom(f.Dim); !ok {
+			return bad("sv %d: a feature index out of order or not below dim %d", s, f.Dim)
 		}
 	}
 	for s, v := range f.SV {
@@ -597,11 +593,11 @@ func (f *File) svRows(dim int) (*learning.Sparse, error) {
 // dataset.DefaultMaxValues numbers.
 func (f *File) Model(dim int) (learning.Model, error) {
 	dim = max(dim, f.Dim)
-	var sv32 *learning.Float32 // the support vectors as float32 rows, when they are so
+	var svRows learning.Rows // the support vectors as float32 rows or bytes, read so
 	if f.dense != nil && f.form() == learners.KernelSVMForm {
-		sv32 = f.dense.float32(dim)
+		svRows = f.dense.rows(dim)
 	}
-	if sv32 == nil {
+	if svRows == nil {
 		f = f.full()
 	}
 	dense := func() ([][]float64, error) {
@@ -634,10 +630,10 @@ func (f *File) Model(dim int) (learning.Model, error) {
 		for _, mc := range f.Machines {
 			ms = append(ms, svm.Machine{Pos: mc.Pos, Neg: *mc.Neg, SV: mc.SV, Coef: mc.Coef, Rho: *mc.Rho})
 		}
-		if sv32 == nil {
-			sv32 = f.float32SV(dim)
+		if svRows != nil {
+			return svm.NewKernelModel(k, len(f.Classes), svm.OneVsOne, svRows, ms), nil
 		}
-		if sv32 != nil {
+		if sv32 := f.float32SV(dim); sv32 != nil {
 			return svm.NewKernelModel(k, len(f.Classes), svm.OneVsOne, sv32, ms), nil
 		}
 		nnz := 0

@@ -123,7 +123,7 @@ func writeList(bw *bufio.Writer, list reflect.Value) error {
 // is), with list fields (the support vectors, the machines) decoded one
 // element at a time.
 //
-// With c not nil, a float32 block of support vectors is kept as f.dense
+// With c not nil, a float32 or grey8 block of support vectors is kept as f.dense
 // (ReadCompact).
 func decodeFile(dec *json.Decoder, f *File, c *compact) error {
 	tok, err := dec.Token()

@@ -5,7 +5,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -363,5 +365,123 @@ func TestReadCompact(t *testing.T) {
 				t.Errorf("a block wider than dim: the compact file's model predicts %v, the full one's %v", got, want)
 			}
 		}
+	}
+}
+
+// A grey8 block reads compact as bytes in place, and its model is the full
+// reading's: the same form of support vectors (bytes; bit sets for 0/255
+// pictures; sparse rows for sparse ones, as Sparse.Compact chooses), the
+// same predictions on grey and float32 rows, and the same text written.
+func TestReadCompactGrey(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name   string
+		levels func(rng *rand.Rand, c, k int) uint8 // pixel k of a class-c picture
+		wide   int                                  // the features the model is asked for
+		form   string
+	}{
+		{"grey", func(rng *rand.Rand, c, k int) uint8 {
+			if rng.IntN(4) == 0 {
+				return 0
+			}
+			return uint8(40*c + k + rng.IntN(120))
+		}, 26, "*learning.Grey"},
+		{"black and white", func(rng *rand.Rand, c, k int) uint8 {
+			if (k+c)%3 == 0 || rng.IntN(5) == 0 {
+				return 255
+			}
+			return 0
+		}, 26, "*learning.Bits"},
+		// 40% of the pixels lit: a block of 24 columns, sparse rows among
+		// 72 features (data with more features than the model's).
+		{"sparse among more features", func(rng *rand.Rand, c, k int) uint8 {
+			if (k+c)%5 >= 2 {
+				return 0
+			}
+			return uint8(100 + rng.IntN(156))
+		}, 72, "*learning.Sparse"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const n, dim = 90, 24
+			rng := rand.New(rand.NewPCG(3, 4))
+			X := make([][]float64, n)
+			y := make([]int, n)
+			for i := range X {
+				y[i] = i % 3
+				X[i] = make([]float64, dim)
+				for k := range X[i] {
+					X[i][k] = float64(tc.levels(rng, y[i], k)) / 255
+				}
+			}
+			rows, ok := learning.NewGrey(X)
+			if !ok {
+				t.Fatal("not grey")
+			}
+			res, err := svm.Kernel{Kernel: kernel.Gaussian{Sigma: 1.5}, Settings: svm.Settings{C: 5}}.Fit(context.Background(), &learning.Data{Rows: rows, Y: y, Classes: 3}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := FromModel("svm", res.Model, []string{"a", "b", "c"}, dim, nil, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := f.Write(&buf); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(buf.String(), `"encoding": "grey8"`) {
+				t.Fatal("the model's support vectors are not a grey8 block")
+			}
+			path := filepath.Join(dir, tc.name+".json")
+			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			full, _, err := ReadFormat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			compact, _, err := ReadCompact(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if compact.SV != nil || compact.dense == nil || compact.dense.b == nil || compact.numSV() != len(full.SV) {
+				t.Fatalf("compact file: SV %v, dense %v; want the %d vectors as bytes", compact.SV != nil, compact.dense != nil, len(full.SV))
+			}
+			probe := make([][]float64, 40)
+			for i := range probe {
+				probe[i] = make([]float64, tc.wide)
+				for k := range dim {
+					probe[i][k] = float64(tc.levels(rng, i%3, k)) / 255
+				}
+			}
+			grey, _ := learning.NewGrey(probe)
+			f32, _ := learning.NewFloat32(probe)
+			for _, q := range []learning.Rows{grey, f32} {
+				predict := func(f *File) []int {
+					m, err := f.Model(tc.wide)
+					if err != nil {
+						t.Fatal(err)
+					}
+					km := m.(*svm.KernelModel)
+					if got := fmt.Sprintf("%T", km.SVRows); got != tc.form {
+						t.Fatalf("support vectors as %s, want %s", got, tc.form)
+					}
+					return km.PredictRows(nil, q, 1)
+				}
+				if got, want := predict(compact), predict(full); !reflect.DeepEqual(got, want) {
+					t.Errorf("%T rows: the compact file's model predicts %v, the full one's %v", q, got, want)
+				}
+			}
+			var a, b bytes.Buffer
+			if err := compact.Write(&a); err != nil {
+				t.Fatal(err)
+			}
+			if err := full.Write(&b); err != nil {
+				t.Fatal(err)
+			}
+			if a.String() != b.String() {
+				t.Errorf("the compact file writes other text than the full one")
+			}
+		})
 	}
 }

@@ -162,7 +162,9 @@ function drawCounters(s) {
   // Once training has ended no epoch is under way: show the last one.
   const ended = last && s.done;
   $("c-epoch").textContent = ended ? `${last.epoch} (${s.status})` : `${s.epoch}` + (last ? ` (${last.epoch} done)` : "");
-  $("c-card").textContent = `${s.card} of ${s.cards}`;
+  // After a finished epoch ends the training, the epoch the server counts
+  // is the next, never begun: the cards shown are the last epoch's, all.
+  $("c-card").textContent = `${ended && s.card === 0 ? s.cards : s.card} of ${s.cards}`;
   $("c-time").textContent = clock(s.seconds);
   $("c-pulses").textContent = String(s.pulses);
   $("c-pr").textContent = last ? pct(last.p_r) : "–";
