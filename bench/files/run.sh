@@ -3,7 +3,8 @@
 # the same 20x20 Fashion-MNIST pictures as bench/real, written as libsvm
 # text with 6 significant digits (".6g"), as scikit-learn's
 # dump_svmlight_file writes them (".sk"), and as CSV with 6 decimals
-# (bench/files/mkfiles.py), timed through the commands people run:
+# (bench/files/mkfiles.py), and as MNIST's IDX files (".images-idx3-ubyte",
+# the labels beside them), timed through the commands people run:
 # `mark1 fit` and `mark1 apply` as whole processes (reading the file and
 # writing the model included), svm-train / svm-predict, liblinear-train,
 # scikit-learn's fit() and predict() (reading excluded), and mark1's bare
@@ -16,7 +17,8 @@
 #
 # Every peer's kernel cache is 100 MB (LIBSVM's -m 100, SVC's cache_size=100);
 # SVC runs once more at its own default, 200 MB, as SVC() does.
-# FORMS lists the file forms mark1 reads (default: 6g.libsvm sk.libsvm csv);
+# FORMS lists the file forms mark1 reads (default: 6g.libsvm sk.libsvm csv
+# images-idx3-ubyte); the peers read the 6-digit libsvm files.
 # EXTRAS=0 leaves out the bare solver, the linear SVM and the perceptron.
 #
 # One core: every process runs under `taskset -c $CORE` (default 1) with
@@ -36,7 +38,7 @@ py=/usr/bin/python3
 core=${CORE:-1}
 repeat=${REPEAT:-3}
 tasks=${TASKS-fashion10-10k shirt-tshirt-12k}
-forms=${FORMS:-6g.libsvm sk.libsvm csv}
+forms=${FORMS:-6g.libsvm sk.libsvm csv images-idx3-ubyte}
 extras=${EXTRAS:-1}
 growth=${GROWTH:-}
 fm=${IDX:-/usr/share/datasets/fashion-mnist}
@@ -59,7 +61,7 @@ m1=$out/mark1 sb=$out/svmbench
 files=("$fm/train-images-idx3-ubyte.gz" "$fm/train-labels-idx1-ubyte.gz" "$fm/t10k-images-idx3-ubyte.gz" "$fm/t10k-labels-idx1-ubyte.gz")
 mk() { # task ntrain ntest [classes]
 	local t=$1; shift
-	[[ -s $out/$t-train.csv && -s $out/$t.gamma ]] || $py "$here/mkfiles.py" "$out" "${files[@]}" "$t" "$@"
+	[[ -s $out/$t-train.csv && -s $out/$t-test.labels-idx1-ubyte && -s $out/$t.gamma ]] || $py "$here/mkfiles.py" "$out" "${files[@]}" "$t" "$@"
 }
 
 one=(taskset -c "$core")
