@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -184,9 +185,9 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	noteData(env.Stderr, train, test)
+	noteData(env.Stderr, train, test.set())
 	if spec.Needs.Values {
-		return fitValues(ctx, env, spec, opts, lf.fields, valueRun{train: train, test: test, scale: scale, trainPath: trainPath, testPath: testPath,
+		return fitValues(ctx, env, spec, opts, lf.fields, valueRun{train: train, test: test, limit: data.memory.bytes(), scale: scale, trainPath: trainPath, testPath: testPath,
 			modelPath: modelPath, libsvmPath: libsvmPath, liblinearPath: liblinearPath, predPath: predPath, quiet: quiet, json: jsonOut, trainAcc: trainAcc})
 	}
 	if len(train.Classes) < 2 {
@@ -292,16 +293,18 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		report.Training = accuracyJSON("", right, train.Rows())
 		fmt.Fprintf(w, "training accuracy %s\n", percent(right, train.Rows()))
 	}
-	var preds []string
+	var preds bytes.Buffer // the test predictions' text, written after the model
 	if test != nil {
-		var r applied
-		if r, err = applyModel(f, test, "being fitted"); err != nil {
+		// The test file is read again and predicted a block at a time,
+		// as apply does; the model file keeps its support vectors.
+		g := *f
+		_, r, err := applyTo(ctx, io.Discard, &g, test.path, test.opt, data.memory.bytes(), "being fitted", &preds)
+		if err != nil {
 			return err
 		}
-		preds = r.preds
 		fmt.Fprintf(w, "test accuracy %s on %s\n", r.accuracy, testPath)
 		r.printUnseen(w)
-		report.Test = r.metrics(testPath, test)
+		report.Test = r.metrics(testPath, test.info)
 		report.Unseen = r.unseenJSON()
 	}
 	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing
@@ -311,7 +314,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		return err
 	}
 	if predPath != "" {
-		if err := writePredictions(predPath, preds); err != nil {
+		if err := atomicfile.Write(predPath, func(fh *os.File) error { _, err := fh.Write(preds.Bytes()); return err }); err != nil {
 			return err
 		}
 	}
@@ -394,12 +397,12 @@ func percent(right, n int) string {
 	return fmt.Sprintf("%.2f%% (%d/%d)", 100*float64(right)/float64(n), right, n)
 }
 
-// applied is what applyModel found: the predicted labels, the accuracy
-// ("" without labels), and the labels the model never saw with their row
-// counts.
+// applied is what applyBlocks or applyValues found: the number of rows
+// predicted, the accuracy ("" without labels), and the labels the model
+// never saw with their row counts.
 type applied struct {
-	// n is the number of rows predicted; preds holds their predictions,
-	// but for applyBlocks, which writes them as they come.
+	// n is the number of rows predicted; preds holds applyValues'
+	// predictions (applyBlocks writes them as they come).
 	n        int
 	preds    []string
 	accuracy string
@@ -419,56 +422,6 @@ func (r applied) printUnseen(w io.Writer) {
 	for k, c := range r.unseen {
 		fmt.Fprintf(w, "label %q (%d rows) was not among the training data's classes: those rows count as wrong\n", c, r.rows[k])
 	}
-}
-
-// applyModel predicts every row of test with the model file's model (scaled
-// as it was trained), after checking that test's features are the model's
-// (modelfile.File.CheckInput; name names the model). Rows whose label is
-// not one of the model's classes count as wrong and are reported.
-func applyModel(f *modelfile.File, test *dataset.Set, name string) (applied, error) {
-	var r applied
-	var err error
-	if r.unseen, err = f.CheckInput(test, name); err != nil {
-		return r, err
-	}
-	if f.Scale != nil {
-		if test, err = f.Scale.Apply(test, 0); err != nil {
-			return r, err
-		}
-	}
-	dim := max(f.Dim, test.Dim)
-	m, err := f.Model(dim)
-	if err != nil {
-		return r, err
-	}
-	rows, err := learning.NewSparse(dim, test.RowStart, test.Index, test.Value)
-	if err != nil {
-		return r, err
-	}
-	r.n, r.preds = test.Rows(), make([]string, test.Rows())
-	r.rows = make([]int, len(r.unseen))
-	right := 0
-	r.right = &right
-	preds, err := predictRows(m, rows)
-	if err != nil {
-		return r, fmt.Errorf("%s: %s: %w", name, test.Name, err)
-	}
-	for i, c := range preds {
-		r.preds[i] = f.Classes[c]
-		if test.Unlabelled {
-			continue
-		}
-		if modelfile.SameLabel(r.preds[i], test.Label(i)) {
-			right++
-		}
-		if k := slices.Index(r.unseen, test.Label(i)); k >= 0 {
-			r.rows[k]++
-		}
-	}
-	if !test.Unlabelled {
-		r.accuracy = percent(right, test.Rows())
-	}
-	return r, nil
 }
 
 // predictRows returns m's class for every row of r: a kernel SVM's
@@ -658,15 +611,31 @@ func inputHint(err error, test *dataset.Set, f *modelfile.File) error {
 // four blocks of PredictRows.
 const applyBlocksRows = 256
 
-// applyBlocks is applyModel for a data file read a block of rows at a
-// time (dataset.ReadBlocks): each block is checked against the model,
-// scaled and predicted, and its predictions written to predPath (when not
-// empty; atomically, nothing written on an error or interrupt), so that
-// the file's rows are never all in memory. It returns what applyModel
-// returns, and the data's description without their rows (Name, Format,
-// Dim, ZeroBased, Unlabelled, QueryIDs) for the report; notes go to stderr
-// as noteData's.
-func applyBlocks(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name, predPath string) (*dataset.Set, applied, error) {
+// applyBlocks predicts every row of the data file at path with the model
+// file's model, name naming it in errors, reading the file a block of rows
+// at a time (dataset.ReadBlocks): each block is checked against the model
+// (modelfile.File.CheckInput), scaled as the training data were, and
+// predicted, and its predictions written to predPath (when not empty;
+// atomically, nothing written on an error or interrupt), so that the
+// file's rows are never all in memory. It returns the predictions' count,
+// accuracy and unseen labels, and the data's description without their
+// rows (Name, Format, Dim, ZeroBased, Unlabelled, QueryIDs) for the
+// report; notes go to stderr as noteData's. It lets f's listed support
+// vectors go once the model holds its own.
+func applyBlocks(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name, predPath string) (info *dataset.Set, r applied, err error) {
+	if predPath == "" {
+		return applyTo(ctx, stderr, f, path, opt, limit, name, io.Discard)
+	}
+	err = atomicfile.Write(predPath, func(fh *os.File) error {
+		info, r, err = applyTo(ctx, stderr, f, path, opt, limit, name, fh)
+		return err
+	})
+	return info, r, err
+}
+
+// applyTo is applyBlocks writing the predictions to out, one a line, and
+// nothing more once ctx is done.
+func applyTo(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name string, out io.Writer) (*dataset.Set, applied, error) {
 	var r applied
 	right := 0
 	r.right = &right
@@ -744,13 +713,7 @@ func applyBlocks(ctx context.Context, stderr io.Writer, f *modelfile.File, path 
 		}
 		return bw.Flush()
 	}
-	var err error
-	if predPath != "" {
-		err = atomicfile.Write(predPath, func(fh *os.File) error { return run(fh) })
-	} else {
-		err = run(io.Discard)
-	}
-	if err != nil {
+	if err := run(out); err != nil {
 		return nil, r, err
 	}
 	// The whole file's classes, as dataset.Read orders them (LIBSVM's two

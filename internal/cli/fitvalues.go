@@ -15,7 +15,9 @@ import (
 
 // valueRun is what fitValues needs of fit's flags and data.
 type valueRun struct {
-	train, test                                                                *dataset.Set
+	train                                                                      *dataset.Set
+	test                                                                       *testData // read once the model is fitted
+	limit                                                                      int64     // --max-memory
 	scale, trainPath, testPath, modelPath, libsvmPath, liblinearPath, predPath string
 	quiet, json, trainAcc                                                      bool
 }
@@ -93,12 +95,16 @@ func fitValues(ctx context.Context, env *Env, spec learners.Spec, opts learners.
 	}
 	var preds []string
 	if run.test != nil {
-		r, err := applyValues(f, run.test, "being fitted")
+		test, err := readNumeric(ctx, run.limit, run.test.path, run.test.opt)
+		if err != nil {
+			return err
+		}
+		r, err := applyValues(f, test, "being fitted")
 		if err != nil {
 			return err
 		}
 		preds = r.preds
-		report.Test = r.metrics(run.testPath, run.test)
+		report.Test = r.metrics(run.testPath, test)
 		fmt.Fprintf(w, "test on %s: %s\n", run.testPath, r.valueSummary(f))
 	}
 	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing

@@ -183,7 +183,7 @@ func accuracyJSON(file string, right, n int) *metricsJSON {
 	return m
 }
 
-// metrics returns what applyModel or applyValues found on s as JSON.
+// metrics returns what applyBlocks or applyValues found on s as JSON.
 func (r applied) metrics(file string, s *dataset.Set) *metricsJSON {
 	m := &metricsJSON{File: file, Rows: r.n}
 	if r.right != nil && !s.Unlabelled {

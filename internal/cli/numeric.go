@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -25,12 +26,25 @@ func (n *numericFlags) options() (dataset.Options, error) {
 	return opt, nil
 }
 
-// readPair reads fit's training data and, when testPath is not empty, its
-// test data. libsvm text is read as scikit-learn's load_svmlight_files
-// reads several files: with --zero-based unset, both are 0-based when
-// either has an index 0. With trainBlocks > 0 the training rows come in
-// blocks of that many rows (dataset.ReadFileBlocks), train holding none.
-func (n *numericFlags) readPair(ctx context.Context, trainPath, testPath string, trainBlocks int) (train *dataset.Set, blocks []*dataset.Set, test *dataset.Set, err error) {
+// testData is fit's test file as read before the fit: how it is read
+// (its format, and libsvm indices decided with the training file's), and
+// what a first pass found, its rows dropped (info: Name, Format, Dim,
+// ZeroBased, Unlabelled, QueryIDs). Once the model is fitted the file is
+// read again and predicted a block at a time (applyTo), so that its rows
+// are never held during the fit.
+type testData struct {
+	path string
+	opt  dataset.Options
+	info *dataset.Set
+}
+
+// readPair reads fit's training data and, when testPath is not empty,
+// checks its test data by reading them through once (testData). libsvm
+// text is read as scikit-learn's load_svmlight_files reads several files:
+// with --zero-based unset, both are 0-based when either has an index 0.
+// With trainBlocks > 0 the training rows come in blocks of that many rows
+// (dataset.ReadFileBlocks), train holding none.
+func (n *numericFlags) readPair(ctx context.Context, trainPath, testPath string, trainBlocks int) (train *dataset.Set, blocks []*dataset.Set, test *testData, err error) {
 	opt, err := n.options()
 	if err != nil {
 		return nil, nil, nil, err
@@ -44,17 +58,39 @@ func (n *numericFlags) readPair(ctx context.Context, trainPath, testPath string,
 	if train.Format == dataset.LibSVM && train.ZeroBased && opt.Indices == dataset.AutoIndices {
 		opt.Indices = dataset.ZeroBased
 	}
-	if test, err = readNumeric(ctx, n.memory.bytes(), testPath, opt); err != nil {
+	test = &testData{path: testPath, opt: opt}
+	if test.info, err = scanNumeric(ctx, n.memory.bytes(), testPath, opt); err != nil {
 		return nil, nil, nil, err
 	}
-	if test.Format == dataset.LibSVM && test.ZeroBased && train.Format == dataset.LibSVM && !train.ZeroBased && opt.Indices == dataset.AutoIndices {
+	if test.info.Format == dataset.LibSVM && test.info.ZeroBased && train.Format == dataset.LibSVM && !train.ZeroBased && opt.Indices == dataset.AutoIndices {
 		opt.Indices = dataset.ZeroBased
+		test.opt = opt
 		blocks = nil
 		if train, blocks, err = readNumericBlocks(ctx, n.memory.bytes(), trainPath, opt, trainBlocks); err != nil {
 			return nil, nil, nil, err
 		}
 	}
 	return train, blocks, test, nil
+}
+
+// scanNumeric reads the data file at path through, a block at a time
+// within limit bytes, to find its errors before a fit, and returns its
+// description without rows (Name, Format, Dim, ZeroBased, Unlabelled,
+// QueryIDs).
+func scanNumeric(ctx context.Context, limit int64, path string, opt dataset.Options) (*dataset.Set, error) {
+	var info *dataset.Set
+	opt.MaxBytes = limit
+	err := dataset.ReadBlocks(readContext(ctx), path, opt, applyBlocksRows, func(b *dataset.Set, _ int) error {
+		if info == nil {
+			info = &dataset.Set{Name: b.Name, Format: b.Format, Dim: b.Dim, ZeroBased: b.ZeroBased, Unlabelled: b.Unlabelled}
+		}
+		info.QueryIDs += b.QueryIDs
+		return nil
+	})
+	if errors.Is(err, dataset.ErrTooLarge) {
+		return nil, fmt.Errorf("%w (raise the budget with --max-memory)", err)
+	}
+	return info, err
 }
 
 // readFor reads data to predict with the model f: the file's head decides,
@@ -114,4 +150,12 @@ func noteData(w io.Writer, sets ...*dataset.Set) {
 			fmt.Fprintf(w, "note: %s: libsvm indices read as 0-based (scikit-learn's dump_svmlight_file default)\n", s.Name)
 		}
 	}
+}
+
+// set returns the test file's description, nil for no test file.
+func (t *testData) set() *dataset.Set {
+	if t == nil {
+		return nil
+	}
+	return t.info
 }
