@@ -338,7 +338,7 @@ func LabelsBeside(images string) (string, error) {
 // in [0, 1], as people scale MNIST), and its label is the labels file's
 // number i (the file beside it by the MNIST naming unless given; none
 // with opt.NoLabels). The rows go through the builder, a block at a time,
-// as the text formats' do.
+// as the text formats' do, after a first pass has checked the file whole.
 func readIDXSet(ctx context.Context, path string, opt Options) (*Set, error) {
 	opt = opt.withDefaults()
 	if opt.LabelColumn != "" {
@@ -348,22 +348,27 @@ func readIDXSet(ctx context.Context, path string, opt Options) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	var set *Set
+	// A first pass checks the file and counts its non-zero pixels, the
+	// values the rows hold (as ReadFile counts a text file's colons), so
+	// that their arrays are allocated at their size, not the pixels'.
+	var dims []int
+	var labels []byte
+	nnz := 0
 	err = openText(ctx, imagesPath, func(r io.Reader) error {
-		dims, total, err := readIDXHeader(r, imagesPath, IDXLimits{MaxItems: opt.MaxRows, MaxItemSize: opt.MaxDim})
-		if err != nil {
+		var total int
+		if dims, total, err = readIDXHeader(r, imagesPath, IDXLimits{MaxItems: opt.MaxRows, MaxItemSize: opt.MaxDim}); err != nil {
 			return err
 		}
 		if len(dims) != 3 {
 			return parseErr(imagesPath, 0, 0, "IDX images file has %d dimensions %v; want 3 (count, rows, columns)", len(dims), dims)
 		}
 		n, per := dims[0], dims[1]*dims[2]
-		labels, labelsPath, err := readIDXLabels(ctx, imagesPath, labelsPath, opt)
-		if err != nil {
+		var labelsFile string
+		if labels, labelsFile, err = readIDXLabels(ctx, imagesPath, labelsPath, opt); err != nil {
 			return err
 		}
 		if labels != nil && len(labels) != n {
-			return parseErr(imagesPath, 0, 0, "%d images, but %s has %d labels", n, labelsPath, len(labels))
+			return parseErr(imagesPath, 0, 0, "%d images, but %s has %d labels", n, labelsFile, len(labels))
 		}
 		if per == 0 {
 			return parseErr(imagesPath, 0, 0, "IDX images of %dx%d pixels are empty", dims[2], dims[1])
@@ -371,16 +376,40 @@ func readIDXSet(ctx context.Context, path string, opt Options) (*Set, error) {
 		if n == 0 {
 			return parseErr(imagesPath, 0, 0, "no images (the IDX header declares a count of 0)")
 		}
-		opt.hintRows, opt.hintValues = n, total
+		buf := make([]byte, 64<<10)
+		for got := 0; got < total; {
+			k, err := r.Read(buf[:min(len(buf), total-got)])
+			for _, v := range buf[:k] {
+				if v != 0 {
+					nnz++
+				}
+			}
+			got += k
+			if errors.Is(err, io.EOF) && got < total {
+				return truncatedIDX(imagesPath, dims, total, got)
+			}
+			if err != nil && !errors.Is(err, io.EOF) {
+				return fmt.Errorf("%s: reading IDX data: %w", imagesPath, err)
+			}
+		}
+		return idxEnd(r, imagesPath, dims, total)
+	})
+	if err != nil {
+		return nil, err
+	}
+	var set *Set
+	err = openText(ctx, imagesPath, func(r io.Reader) error {
+		if _, _, err := readIDXHeader(r, imagesPath, IDXLimits{}); err != nil {
+			return err
+		}
+		n, per := dims[0], dims[1]*dims[2]
+		opt.hintRows, opt.hintValues = n, nnz
 		b := newBuilder(imagesPath, IDX, opt)
 		b.set.Dim = per
 		pix := make([]byte, per)
 		for i := range n {
-			if got, err := io.ReadFull(r, pix); err != nil {
-				if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-					return truncatedIDX(imagesPath, dims, total, i*per+got)
-				}
-				return fmt.Errorf("%s: reading IDX data: %w", imagesPath, err)
+			if _, err := io.ReadFull(r, pix); err != nil {
+				return fmt.Errorf("%s: reading IDX data: %w", imagesPath, err) // changed since the first pass
 			}
 			if err := b.startRow(i + 1); err != nil {
 				return err
@@ -397,9 +426,6 @@ func readIDXSet(ctx context.Context, path string, opt Options) (*Set, error) {
 			if err := b.endRow(label); err != nil {
 				return err
 			}
-		}
-		if err := idxEnd(r, imagesPath, dims, total); err != nil {
-			return err
 		}
 		set, err = b.finish()
 		return err
