@@ -3,7 +3,6 @@ package dataset
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -15,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mark1/internal/atomicfile"
+	"mark1/internal/limit"
 )
 
 // IDXFile is the content of an IDX file, the format of the MNIST distribution:
@@ -184,15 +183,15 @@ func readIDXHeader(r io.Reader, name string, lim IDXLimits) (dims []int, total i
 	}
 	per := 1
 	for i, d := range dims[1:] {
-		p, ok := mulLimit(per, d, lim.MaxItemSize)
+		p, ok := limit.Mul(per, d, lim.MaxItemSize)
 		if !ok {
-			return nil, 0, tooLargef("%s: IDX item size (product of dimensions 1..%d, %v) %d exceeds the limit of %d", name, i+1, dims[1:i+2], saturatingProduct(dims[1:i+2]), lim.MaxItemSize)
+			return nil, 0, tooLargef("%s: IDX item size (product of dimensions 1..%d, %v) %d exceeds the limit of %d", name, i+1, dims[1:i+2], limit.Product(dims[1:i+2]), lim.MaxItemSize)
 		}
 		per = p
 	}
-	total, ok := mulLimit(dims[0], per, lim.MaxBytes)
+	total, ok := limit.Mul(dims[0], per, lim.MaxBytes)
 	if !ok {
-		return nil, 0, tooLargef("%s: IDX size %v in bytes %d exceeds the limit of %d", name, dims, saturatingProduct(dims), lim.MaxBytes)
+		return nil, 0, tooLargef("%s: IDX size %v in bytes %d exceeds the limit of %d", name, dims, limit.Product(dims), lim.MaxBytes)
 	}
 	if lim.Check != nil {
 		if err := lim.Check(dims); err != nil {
@@ -221,37 +220,6 @@ func idxEnd(r io.Reader, name string, dims []int, total int) error {
 	return nil
 }
 
-// mulLimit returns a*b, or ok == false if a or b is negative or the product
-// exceeds limit (which also rules out overflow).
-func mulLimit(a, b, limit int) (p int, ok bool) {
-	if a < 0 || b < 0 {
-		return 0, false
-	}
-	if a == 0 || b == 0 {
-		return 0, true
-	}
-	if a > limit/b {
-		return 0, false
-	}
-	return a * b, true
-}
-
-// saturatingProduct multiplies dims, stopping at 1<<62 to avoid overflow;
-// it is for messages only.
-func saturatingProduct(dims []int) int {
-	p := 1
-	for _, d := range dims {
-		if d == 0 {
-			return 0
-		}
-		if p > (1<<62)/d {
-			return 1 << 62
-		}
-		p *= d
-	}
-	return p
-}
-
 // WriteIDX writes x as an IDX file of unsigned bytes. It returns an error if
 // x has no dimensions or more than 255, a dimension outside [0, 2³²), or a
 // Data length that differs from the product of Dims.
@@ -264,7 +232,7 @@ func WriteIDX(w io.Writer, x *IDXFile) error {
 		if d < 0 || uint64(d) > 0xffffffff {
 			return fmt.Errorf("dataset: IDX dimension %d out of range", d)
 		}
-		p, ok := mulLimit(want, d, math.MaxInt)
+		p, ok := limit.Mul(want, d, math.MaxInt)
 		if !ok {
 			return fmt.Errorf("dataset: IDX dimensions %v overflow", x.Dims)
 		}
@@ -447,23 +415,15 @@ func idxFormat(path string) (Format, error) {
 	if labels != "" {
 		return IDX, nil
 	}
-	f, err := atomicfile.Open(images)
+	var head [4]byte
+	n := 0
+	err = openText(context.Background(), images, func(r io.Reader) error {
+		n, _ = io.ReadFull(r, head[:])
+		return nil
+	})
 	if err != nil {
 		return Auto, err
 	}
-	defer f.Close()
-	br := bufio.NewReader(f)
-	var r io.Reader = br
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return Auto, fmt.Errorf("%s: gzip: %w", path, err)
-		}
-		defer zr.Close()
-		r = zr
-	}
-	var head [4]byte
-	n, _ := io.ReadFull(r, head[:])
 	switch SniffIDX(head[:n]) {
 	case IDXImages, IDXOther:
 		return IDX, nil

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"mark1/internal/limit"
 )
 
 // idxHeader is an IDX header with the given type byte and dims.
@@ -108,7 +110,7 @@ func FuzzReadIDX(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if got := saturatingProduct(x.Dims); got != len(x.Data) {
+		if got := limit.Product(x.Dims); got != len(x.Data) {
 			t.Fatalf("dims %v hold %d bytes; data has %d", x.Dims, got, len(x.Data))
 		}
 		var w bytes.Buffer

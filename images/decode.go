@@ -20,6 +20,7 @@ import (
 	"mark1/internal/atomicfile"
 
 	"mark1/dataset"
+	"mark1/internal/limit"
 )
 
 // LoadImage reads one picture file (PNG, JPEG, GIF, BMP, TIFF or WebP,
@@ -315,7 +316,7 @@ func checkSize(name, format string, w, h int, lim Limits) error {
 	if w <= 0 || h <= 0 {
 		return errorf(ErrFormat, "%s: %s picture of size %dx%d has no pixels", name, format, w, h)
 	}
-	if _, ok := mulLimit(w, h, lim.MaxPixels); !ok {
+	if _, ok := limit.Mul(w, h, lim.MaxPixels); !ok {
 		return errorf(dataset.ErrTooLarge, "%s: %s picture of %dx%d pixels exceeds the limit of %d pixels", name, format, w, h, lim.MaxPixels)
 	}
 	return nil

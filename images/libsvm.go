@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"mark1/dataset"
+	"mark1/internal/limit"
 )
 
 // loadLibSVM reads a libsvm file, gzipped or not, as pictures. The text is
@@ -46,8 +47,8 @@ func libsvmDataset(set *dataset.Set, lim Limits) (*Dataset, error) {
 	if dim == 0 || k*k != dim {
 		return nil, errorf(ErrFormat, "%s: libsvm dimension %d is not a square k×k, so the rows are not pictures", name, dim)
 	}
-	if _, ok := mulLimit(n, dim, lim.MaxValues); !ok {
-		return nil, tooLarge(name, fmt.Sprintf("picture data (%d rows × %d pixels)", n, dim), saturatingProduct([]int{n, dim}), lim.MaxValues)
+	if _, ok := limit.Mul(n, dim, lim.MaxValues); !ok {
+		return nil, tooLarge(name, fmt.Sprintf("picture data (%d rows × %d pixels)", n, dim), limit.Product([]int{n, dim}), lim.MaxValues)
 	}
 	if err := checkMemory(name, n, n*dim, lim); err != nil {
 		return nil, err

@@ -107,21 +107,6 @@ func tooLarge(name, what string, got, limit int) error {
 	return errorf(dataset.ErrTooLarge, "%s: %s %d exceeds the limit of %d", name, what, got, limit)
 }
 
-// mulLimit returns a*b, or ok == false if a or b is negative or the product
-// exceeds limit (which also rules out overflow).
-func mulLimit(a, b, limit int) (p int, ok bool) {
-	if a < 0 || b < 0 {
-		return 0, false
-	}
-	if a == 0 || b == 0 {
-		return 0, true
-	}
-	if a > limit/b {
-		return 0, false
-	}
-	return a * b, true
-}
-
 // checkMemory refuses a data set of samples pictures of pixels each (or,
 // for a mixed set, pixels in all) whose estimated memory exceeds
 // lim.MaxBytes, before it is allocated. pixelsTotal is the sum over the
@@ -133,20 +118,4 @@ func checkMemory(name string, samples, pixelsTotal int, lim Limits) error {
 			name, samples, pixelsTotal, need, lim.MaxBytes)
 	}
 	return nil
-}
-
-// saturatingProduct multiplies dims, stopping at 1<<62 to avoid overflow;
-// it is for messages only.
-func saturatingProduct(dims []int) int {
-	p := 1
-	for _, d := range dims {
-		if d == 0 {
-			return 0
-		}
-		if p > (1<<62)/d {
-			return 1 << 62
-		}
-		p *= d
-	}
-	return p
 }

@@ -19,6 +19,7 @@ import (
 	"mark1/internal/atomicfile"
 
 	"mark1/dataset"
+	"mark1/internal/limit"
 )
 
 // Load reads a labelled data set from path, recognising its format by
@@ -229,7 +230,7 @@ func readIDXFile(ctx context.Context, path string, lim Limits) (*dataset.IDXFile
 			if len(dims) == 1 {
 				return nil // labels
 			}
-			return checkMemory(path, dims[0], saturatingProduct(dims), lim)
+			return checkMemory(path, dims[0], limit.Product(dims), lim)
 		},
 	})
 }

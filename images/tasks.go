@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+
+	"mark1/internal/limit"
 )
 
 // TaskInfo describes a built-in task: its name for Generate, one sentence
@@ -162,11 +164,11 @@ func Generate(task string, perClass, size int, seed uint64) (*Dataset, error) {
 	if size < minCardSize || size > maxCardSize {
 		return nil, fmt.Errorf("images: task %s: card size %d; want %d to %d pixels", task, size, minCardSize, maxCardSize)
 	}
-	n, ok := mulLimit(perClass, len(t.Classes), DefaultMaxSamples)
+	n, ok := limit.Mul(perClass, len(t.Classes), DefaultMaxSamples)
 	if !ok {
 		return nil, fmt.Errorf("images: task %s: %d samples per class × %d classes exceeds the limit of %d samples", task, perClass, len(t.Classes), DefaultMaxSamples)
 	}
-	if _, ok := mulLimit(n, size*size, DefaultMaxValues); !ok {
+	if _, ok := limit.Mul(n, size*size, DefaultMaxValues); !ok {
 		return nil, fmt.Errorf("images: task %s: %d cards of %dx%d pixels exceed the limit of %d pixels", task, n, size, size, DefaultMaxValues)
 	}
 	var faces []*typeface

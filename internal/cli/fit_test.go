@@ -65,6 +65,22 @@ func objectives(t *testing.T, out string) []float64 {
 	return obj
 }
 
+// sameObjectives checks that mark1 fit's output out prints the objectives
+// svm-train printed in ref (n of them, when n > 0), each within 1e-6
+// relative: svm-train prints six decimals.
+func sameObjectives(t *testing.T, ref, out string, n int) {
+	t.Helper()
+	want, got := objectives(t, ref), objectives(t, out)
+	if len(want) == 0 || (n > 0 && len(want) != n) || len(got) != len(want) {
+		t.Fatalf("%d objectives; svm-train printed %d:\n%s\n%s", len(got), len(want), out, ref)
+	}
+	for m := range want {
+		if d := math.Abs(got[m] - want[m]); d > max(1e-6*math.Abs(want[m]), 5e-7) {
+			t.Errorf("machine %d: obj %.10g; svm-train %.6f", m, got[m], want[m])
+		}
+	}
+}
+
 func runTool(t *testing.T, dir, name string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command(name, args...)
@@ -119,16 +135,7 @@ func TestFitAgainstLIBSVM(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("fit: exit %d: %s", code, errOut)
 			}
-			want, got := objectives(t, ref), objectives(t, out)
-			if len(want) == 0 || len(got) != len(want) {
-				t.Fatalf("%d objectives; svm-train printed %d:\n%s\n%s", len(got), len(want), out, ref)
-			}
-			for m := range want {
-				// svm-train prints %f: six decimals.
-				if d := math.Abs(got[m] - want[m]); d > max(1e-6*math.Abs(want[m]), 5e-7) {
-					t.Errorf("machine %d: obj %.10g; svm-train %.6f", m, got[m], want[m])
-				}
-			}
+			sameObjectives(t, ref, out, 0)
 			samePredictions(t, "mark1 fit vs svm-train + svm-predict", testtool.Numbers(t, filepath.Join(dir, "mark1.pred")), testtool.Numbers(t, filepath.Join(dir, "ref.pred")))
 			runTool(t, dir, "svm-predict", "test.libsvm", "mark1.libsvm-model", "export.pred")
 			samePredictions(t, "svm-predict on mark1's model vs mark1", testtool.Numbers(t, filepath.Join(dir, "export.pred")), testtool.Numbers(t, filepath.Join(dir, "mark1.pred")))
@@ -538,15 +545,7 @@ func TestFitIDXAgainstLIBSVM(t *testing.T) {
 	if !strings.Contains(out, "on train-images-idx3-ubyte: 240 rows, 36 features, 3 classes") {
 		t.Errorf("fit says:\n%s", out)
 	}
-	want, got := objectives(t, ref), objectives(t, out)
-	if len(want) != 3 || len(got) != len(want) {
-		t.Fatalf("%d objectives; svm-train printed %d:\n%s\n%s", len(got), len(want), out, ref)
-	}
-	for m := range want {
-		if d := math.Abs(got[m] - want[m]); d > max(1e-6*math.Abs(want[m]), 5e-7) {
-			t.Errorf("machine %d: obj %.10g; svm-train %.6f", m, got[m], want[m])
-		}
-	}
+	sameObjectives(t, ref, out, 3)
 	wantPred := testtool.Numbers(t, filepath.Join(dir, "ref.pred"))
 	for _, args := range [][]string{
 		{"--data", "t10k-images-idx3-ubyte,labels.idx"},

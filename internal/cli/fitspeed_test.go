@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"mark1/internal/testtool"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -59,15 +58,7 @@ func TestFitSixDigitsAgainstLIBSVM(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("fit: exit %d: %s", code, errOut)
 	}
-	want, got := objectives(t, ref), objectives(t, out)
-	if len(want) != 3 || len(got) != len(want) {
-		t.Fatalf("%d objectives; svm-train printed %d:\n%s\n%s", len(got), len(want), out, ref)
-	}
-	for m := range want {
-		if d := math.Abs(got[m] - want[m]); d > max(1e-6*math.Abs(want[m]), 5e-7) {
-			t.Errorf("machine %d: obj %.10g; svm-train %.6f", m, got[m], want[m])
-		}
-	}
+	sameObjectives(t, ref, out, 3)
 	f, err := modelfile.Read(filepath.Join(dir, "model.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -216,18 +216,25 @@ func (d *denseRows) grey(dim int) *learning.Grey {
 	if dim <= 0 || learning.ChooseForm(binary, nnz, d.n, dim) != learning.FormDense {
 		return nil
 	}
-	b := d.b
-	if dim != d.cols {
-		b = make([]uint8, d.n*dim)
-		for s := range d.n { // columns past dim hold zeros (File.Check)
-			copy(b[s*dim:(s+1)*dim], d.bytes(s))
-		}
-	}
-	g, err := learning.GreyOf(dim, b)
+	g, err := learning.GreyOf(dim, resize(d.b, d.n, d.cols, dim))
 	if err != nil {
 		return nil
 	}
 	return g
+}
+
+// resize returns v's n rows of cols values as rows of dim values: v itself
+// when dim is cols, else a copy with zeros after each row's values, or
+// without its columns past dim (which hold zeros: File.Check).
+func resize[T uint8 | float32](v []T, n, cols, dim int) []T {
+	if dim == cols {
+		return v
+	}
+	w := make([]T, n*dim)
+	for s := range n {
+		copy(w[s*dim:(s+1)*dim], v[s*cols:(s+1)*cols])
+	}
+	return w
 }
 
 // float32 returns a float32 block's rows as float32 rows of dim features
@@ -249,14 +256,7 @@ func (d *denseRows) float32(dim int) *learning.Float32 {
 	if !float32Form(grey, nnz, d.n, dim) {
 		return nil
 	}
-	v := d.v
-	if dim != d.cols {
-		v = make([]float32, d.n*dim)
-		for s := range d.n { // columns past dim hold zeros (File.Check)
-			copy(v[s*dim:(s+1)*dim], d.row(s))
-		}
-	}
-	rows, err := learning.Float32Of(dim, v)
+	rows, err := learning.Float32Of(dim, resize(d.v, d.n, d.cols, dim))
 	if err != nil {
 		return nil
 	}
