@@ -3,7 +3,6 @@ package images
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"image"
 	"math"
@@ -28,10 +27,7 @@ func loadLibSVM(ctx context.Context, path string, lim Limits) (*Dataset, error) 
 		MaxBytes:  lim.MaxBytes,
 	})
 	if err != nil {
-		if errors.Is(err, dataset.ErrFormat) {
-			return nil, errorf(ErrFormat, "%w", err)
-		}
-		return nil, err
+		return nil, err // a malformed file's error is ErrFormat: dataset's
 	}
 	return libsvmDataset(set, lim)
 }
