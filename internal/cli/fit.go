@@ -524,7 +524,7 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	data.register(fs, env.Stderr)
 	var testPath string
 	fs.StringVar(&testPath, "data", "", "the data to predict (required; labels, when it has them, are compared with the predictions)")
-	fs.BoolVar(&noLabels, "no-labels", false, "the data have no label column: every column is a feature (found by itself from a CSV header or the column count)")
+	fs.BoolVar(&noLabels, "no-labels", false, "the data have no label column: every column is a feature (found by itself from a CSV header or the column count);\nan IDX images file is read alone, without its labels file")
 	inputFlags(fs, "model", "data")
 	outputFlags(fs, "predictions")
 	if err := parse(fs, args); err != nil {
