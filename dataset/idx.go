@@ -281,14 +281,26 @@ func SplitPair(path string) (images, labels string, err error) {
 	return "", "", fmt.Errorf("%s: no such file, and no comma splits it into two existing files IMAGES,LABELS", path)
 }
 
+// ErrNoLabelsFile is wrapped by LabelsBeside's errors: an IDX images file
+// has no labels file beside it (a front end may offer to read the images
+// without labels).
+var ErrNoLabelsFile = errors.New("no IDX labels file")
+
+// noLabelsError wraps ErrNoLabelsFile without repeating its words.
+type noLabelsError struct{ msg string }
+
+func (e *noLabelsError) Error() string { return e.msg }
+func (e *noLabelsError) Unwrap() error { return ErrNoLabelsFile }
+
 // LabelsBeside finds the labels file of an IDX images file by the MNIST
 // naming: "images" → "labels" and "idx3" → "idx1" in the file name, with
 // or without ".gz" (train-images-idx3-ubyte → train-labels-idx1-ubyte[.gz]).
+// Its error, when there is none, wraps ErrNoLabelsFile.
 func LabelsBeside(images string) (string, error) {
 	dir, base := filepath.Split(images)
 	name := strings.Replace(strings.Replace(base, "images", "labels", 1), "idx3", "idx1", 1)
 	if name == base {
-		return "", fmt.Errorf("%s: IDX images file without a labels file: name it like MNIST (train-images-idx3-ubyte beside train-labels-idx1-ubyte) or give IMAGES,LABELS", images)
+		return "", &noLabelsError{images + ": IDX images file without a labels file: name it like MNIST (train-images-idx3-ubyte beside train-labels-idx1-ubyte) or give IMAGES,LABELS"}
 	}
 	stem := strings.TrimSuffix(name, ".gz")
 	tried := []string{filepath.Join(dir, stem), filepath.Join(dir, stem+".gz")}
@@ -297,7 +309,7 @@ func LabelsBeside(images string) (string, error) {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("%s: IDX labels file not found (looked for %s and %s); give IMAGES,LABELS", images, tried[0], tried[1])
+	return "", &noLabelsError{fmt.Sprintf("%s: IDX labels file not found (looked for %s and %s); give IMAGES,LABELS", images, tried[0], tried[1])}
 }
 
 // readIDXSet reads an IDX images file (gzipped or not; path may be

@@ -233,8 +233,8 @@ func TestReadIDXSetErrors(t *testing.T) {
 		msg   string
 		kind  error
 	}{
-		{"no labels file", map[string]string{"n-images-idx3-ubyte": imgs}, "n-images-idx3-ubyte", Options{}, "IDX labels file not found", nil},
-		{"not MNIST-named", map[string]string{"pics.bin": imgs}, "pics.bin", Options{}, "IDX images file without a labels file", nil},
+		{"no labels file", map[string]string{"n-images-idx3-ubyte": imgs}, "n-images-idx3-ubyte", Options{}, "IDX labels file not found", ErrNoLabelsFile},
+		{"not MNIST-named", map[string]string{"pics.bin": imgs}, "pics.bin", Options{}, "IDX images file without a labels file", ErrNoLabelsFile},
 		{"labels given as data", map[string]string{"l-labels-idx1-ubyte": labs}, "l-labels-idx1-ubyte", Options{}, "is an IDX labels file; give its images file", nil},
 		{"counts differ", map[string]string{"c-images-idx3-ubyte": imgs, "c-labels-idx1-ubyte": idxBytes(t, &IDXFile{Dims: []int{3}, Data: lb.Data[:3]})}, "c-images-idx3-ubyte", Options{}, "4 images, but", ErrFormat},
 		{"truncated", map[string]string{"t-images-idx3-ubyte": imgs[:len(imgs)-3], "t-labels-idx1-ubyte": labs}, "t-images-idx3-ubyte", Options{}, "truncated IDX data: header [4 2 2] declares 16 bytes, file has 13", ErrFormat},

@@ -556,6 +556,9 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 			noteNoLabels(env.Stderr, testPath, f)
 		}
 		if test, r, err = applyBlocks(ctx, env.Stderr, f, testPath, ropt, data.memory.bytes(), modelPath, predPath); err != nil {
+			if errors.Is(err, dataset.ErrNoLabelsFile) {
+				return fmt.Errorf("%w, or predict without labels: --no-labels", err)
+			}
 			return err
 		}
 	} else {

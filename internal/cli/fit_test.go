@@ -560,4 +560,9 @@ func TestFitIDXAgainstLIBSVM(t *testing.T) {
 			t.Errorf("apply %q says no accuracy:\n%s", args, out)
 		}
 	}
+	// Images without their labels file: the error says how to go on.
+	if code, _, errOut := run(t, dir, "apply", "--model", "model.json", "--data", "t10k-images-idx3-ubyte"); code != 1 ||
+		!strings.Contains(errOut, "IDX labels file not found") || !strings.Contains(errOut, "--no-labels") {
+		t.Errorf("apply of images without labels: exit %d, %q; want 1 and a hint of --no-labels", code, errOut)
+	}
 }
