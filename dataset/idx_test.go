@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -261,4 +262,62 @@ func TestReadIDXSetErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzReadIDXSet feeds arbitrary images and labels files to ReadFile:
+// whatever it accepts holds, row for row, the pixels ReadIDX reads from
+// the images file, each b/255, with the labels file's numbers as labels;
+// whatever it refuses gets an error naming a file.
+func FuzzReadIDXSet(f *testing.F) {
+	im, lb := mnistLike(5, 2, 3, []byte{3, 1, 3, 0, 1})
+	f.Add(idxBytes(f, im), idxBytes(f, lb))
+	f.Add(string(append(idxHeader(8, 1, 1, 2), 0, 255)), string(append(idxHeader(8, 1), 9)))
+	f.Add(string(idxHeader(8, 2, 1, 1)), string(idxHeader(8, 2)))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, images, labels string) {
+		ip, lp := filepath.Join(dir, "f-images-idx3-ubyte"), filepath.Join(dir, "f-labels-idx1-ubyte")
+		if err := os.WriteFile(ip, []byte(images), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(lp, []byte(labels), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := ReadFile(ip, Options{MaxRows: 1 << 10, MaxDim: 1 << 10, MaxValues: 1 << 16})
+		if err != nil {
+			if !strings.Contains(err.Error(), dir) {
+				t.Fatalf("error %q names no file", err)
+			}
+			return
+		}
+		if s.Format != IDX { // text, read as text
+			if SniffIDX([]byte(images)) != NotIDX {
+				t.Fatalf("an IDX file read as %v", s.Format)
+			}
+			return
+		}
+		want, err := ReadIDX(strings.NewReader(images), "images", IDXLimits{})
+		if err != nil {
+			t.Fatalf("ReadFile accepted images ReadIDX refuses: %v", err)
+		}
+		lab, err := ReadIDX(strings.NewReader(labels), "labels", IDXLimits{})
+		if err != nil {
+			t.Fatalf("ReadFile accepted labels ReadIDX refuses: %v", err)
+		}
+		per := want.Dims[1] * want.Dims[2]
+		if s.Rows() != want.Dims[0] || s.Dim != per || s.Format != IDX {
+			t.Fatalf("%d rows of %d features (%v); the file has %v", s.Rows(), s.Dim, s.Format, want.Dims)
+		}
+		row := make([]float64, per)
+		for i := range s.Rows() {
+			row = s.DenseRow(row, i)
+			for k, v := range row {
+				if v != float64(want.Data[i*per+k])/255 {
+					t.Fatalf("row %d, feature %d: %v; the file's byte is %d", i, k, v, want.Data[i*per+k])
+				}
+			}
+			if s.Label(i) != strconv.Itoa(int(lab.Data[i])) {
+				t.Fatalf("row %d: label %q; the labels file says %d", i, s.Label(i), lab.Data[i])
+			}
+		}
+	})
 }
