@@ -606,17 +606,24 @@ func (s *Set) Relabel(classes []string) error {
 	return nil
 }
 
-// limitError is an error over a limit: its message gives the numbers, and
-// it wraps ErrTooLarge without repeating ErrTooLarge's words.
-type limitError struct{ msg string }
-
-func (e *limitError) Error() string { return e.msg }
-func (e *limitError) Unwrap() error { return ErrTooLarge }
-
-// tooLargef returns a limitError with the message fmt.Sprintf(format, a...).
-func tooLargef(format string, a ...any) error {
-	return &limitError{msg: fmt.Sprintf(format, a...)}
+// kindError is an error of a kind (ErrTooLarge, ErrUnsupported,
+// ErrNoLabelsFile) that errors.Is tells, whose message gives the numbers
+// and names without repeating the kind's words.
+type kindError struct {
+	kind error
+	msg  string
 }
+
+func (e *kindError) Error() string { return e.msg }
+func (e *kindError) Unwrap() error { return e.kind }
+
+// kindf returns a kindError of kind with the message fmt.Sprintf(format, a...).
+func kindf(kind error, format string, a ...any) error {
+	return &kindError{kind: kind, msg: fmt.Sprintf(format, a...)}
+}
+
+// tooLargef returns an error over a limit, wrapping ErrTooLarge.
+func tooLargef(format string, a ...any) error { return kindf(ErrTooLarge, format, a...) }
 
 // Fingerprint returns the SHA-256 of the set's content in hexadecimal: its
 // dimension, class labels, and every row's label, indices and values

@@ -69,12 +69,6 @@ func SniffIDX(b []byte) IDXKind {
 // not read, such as an IDX file of 32-bit floats.
 var ErrUnsupported = errors.New("unsupported")
 
-// unsupportedError wraps ErrUnsupported without repeating its words.
-type unsupportedError struct{ msg string }
-
-func (e *unsupportedError) Error() string { return e.msg }
-func (e *unsupportedError) Unwrap() error { return ErrUnsupported }
-
 // idxTypeName names an IDX element type, for messages.
 func idxTypeName(t byte) string {
 	switch t {
@@ -157,7 +151,7 @@ func readIDXHeader(r io.Reader, name string, lim IDXLimits) (dims []int, total i
 		if idxTypeName(head[2]) == "unknown" {
 			return nil, 0, parseErr(name, 0, 0, "not an IDX file: unknown element type 0x%02x in magic number 0x%08x", head[2], binary.BigEndian.Uint32(head[:]))
 		}
-		return nil, 0, &unsupportedError{fmt.Sprintf("%s: IDX element type 0x%02x (%s) is not supported; only unsigned bytes (0x08) are", name, head[2], idxTypeName(head[2]))}
+		return nil, 0, kindf(ErrUnsupported, "%s: IDX element type 0x%02x (%s) is not supported; only unsigned bytes (0x08) are", name, head[2], idxTypeName(head[2]))
 	}
 	nd := int(head[3])
 	if nd == 0 {
@@ -286,12 +280,6 @@ func SplitPair(path string) (images, labels string, err error) {
 // without labels).
 var ErrNoLabelsFile = errors.New("no IDX labels file")
 
-// noLabelsError wraps ErrNoLabelsFile without repeating its words.
-type noLabelsError struct{ msg string }
-
-func (e *noLabelsError) Error() string { return e.msg }
-func (e *noLabelsError) Unwrap() error { return ErrNoLabelsFile }
-
 // LabelsBeside finds the labels file of an IDX images file by the MNIST
 // naming: "images" → "labels" and "idx3" → "idx1" in the file name, with
 // or without ".gz" (train-images-idx3-ubyte → train-labels-idx1-ubyte[.gz]).
@@ -300,7 +288,7 @@ func LabelsBeside(images string) (string, error) {
 	dir, base := filepath.Split(images)
 	name := strings.Replace(strings.Replace(base, "images", "labels", 1), "idx3", "idx1", 1)
 	if name == base {
-		return "", &noLabelsError{images + ": IDX images file without a labels file: name it like MNIST (train-images-idx3-ubyte beside train-labels-idx1-ubyte) or give IMAGES,LABELS"}
+		return "", kindf(ErrNoLabelsFile, "%s: IDX images file without a labels file: name it like MNIST (train-images-idx3-ubyte beside train-labels-idx1-ubyte) or give IMAGES,LABELS", images)
 	}
 	stem := strings.TrimSuffix(name, ".gz")
 	tried := []string{filepath.Join(dir, stem), filepath.Join(dir, stem+".gz")}
@@ -309,7 +297,7 @@ func LabelsBeside(images string) (string, error) {
 			return p, nil
 		}
 	}
-	return "", &noLabelsError{fmt.Sprintf("%s: IDX labels file not found (looked for %s and %s); give IMAGES,LABELS", images, tried[0], tried[1])}
+	return "", kindf(ErrNoLabelsFile, "%s: IDX labels file not found (looked for %s and %s); give IMAGES,LABELS", images, tried[0], tried[1])
 }
 
 // readIDXSet reads an IDX images file (gzipped or not; path may be
