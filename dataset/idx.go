@@ -327,19 +327,14 @@ func readIDXSet(ctx context.Context, path string, opt Options) (*Set, error) {
 		if dims, total, err = readIDXHeader(r, imagesPath, IDXLimits{MaxItems: opt.MaxRows, MaxItemSize: opt.MaxDim}); err != nil {
 			return err
 		}
-		if len(dims) != 3 {
-			return parseErr(imagesPath, 0, 0, "IDX images file has %d dimensions %v; want 3 (count, rows, columns)", len(dims), dims)
-		}
-		n, per := dims[0], dims[1]*dims[2]
-		var labelsFile string
-		if labels, labelsFile, err = readIDXLabels(ctx, imagesPath, labelsPath, opt); err != nil {
+		if err := CheckIDXImages(imagesPath, dims); err != nil {
 			return err
 		}
-		if labels != nil && len(labels) != n {
-			return parseErr(imagesPath, 0, 0, "%d images, but %s has %d labels", n, labelsFile, len(labels))
-		}
-		if per == 0 {
-			return parseErr(imagesPath, 0, 0, "IDX images of %dx%d pixels are empty", dims[2], dims[1])
+		n := dims[0]
+		if !opt.NoLabels {
+			if labels, _, err = ReadIDXLabels(ctx, imagesPath, labelsPath, n, opt.MaxRows); err != nil {
+				return err
+			}
 		}
 		if n == 0 {
 			return parseErr(imagesPath, 0, 0, "no images (the IDX header declares a count of 0)")
@@ -433,14 +428,26 @@ func idxFormat(path string) (Format, error) {
 	return Auto, nil
 }
 
-// readIDXLabels reads the labels of the IDX images file imagesPath: the
-// file labelsPath, or the one beside it by the MNIST naming when
-// labelsPath is ""; none (nil) with opt.NoLabels. It returns the labels
-// file's path too.
-func readIDXLabels(ctx context.Context, imagesPath, labelsPath string, opt Options) ([]byte, string, error) {
-	if opt.NoLabels {
-		return nil, "", nil
+// CheckIDXImages checks the dimensions dims of the IDX images file at
+// path: three (count, rows, columns), of pictures of at least one pixel.
+// Its error wraps ErrFormat.
+func CheckIDXImages(path string, dims []int) error {
+	if len(dims) != 3 {
+		return parseErr(path, 0, 0, "IDX images file has %d dimensions %v; want 3 (count, rows, columns)", len(dims), dims)
 	}
+	if dims[1] == 0 || dims[2] == 0 {
+		return parseErr(path, 0, 0, "IDX images of %dx%d pixels are empty", dims[2], dims[1])
+	}
+	return nil
+}
+
+// ReadIDXLabels reads the labels of the n images of the IDX images file
+// imagesPath (gzipped or not): the file labelsPath, or the one beside the
+// images by the MNIST naming (LabelsBeside) when labelsPath is "". The
+// file must hold n labels in one dimension, and at most maxItems (0: no
+// bound). It returns the labels file's path too. Errors name the file
+// and wrap ErrFormat, ErrTooLarge or ErrNoLabelsFile.
+func ReadIDXLabels(ctx context.Context, imagesPath, labelsPath string, n, maxItems int) ([]byte, string, error) {
 	if labelsPath == "" {
 		var err error
 		if labelsPath, err = LabelsBeside(imagesPath); err != nil {
@@ -449,14 +456,17 @@ func readIDXLabels(ctx context.Context, imagesPath, labelsPath string, opt Optio
 	}
 	var labels []byte
 	err := openText(ctx, labelsPath, func(r io.Reader) error {
-		lb, err := ReadIDX(r, labelsPath, IDXLimits{MaxItems: opt.MaxRows})
-		if err == nil && len(lb.Dims) != 1 {
-			err = parseErr(labelsPath, 0, 0, "IDX labels file has %d dimensions %v; want 1 (count)", len(lb.Dims), lb.Dims)
+		lb, err := ReadIDX(r, labelsPath, IDXLimits{MaxItems: maxItems})
+		switch {
+		case err != nil:
+			return err
+		case len(lb.Dims) != 1:
+			return parseErr(labelsPath, 0, 0, "IDX labels file has %d dimensions %v; want 1 (count)", len(lb.Dims), lb.Dims)
+		case lb.Dims[0] != n:
+			return parseErr(imagesPath, 0, 0, "%d images, but %s has %d labels", n, labelsPath, lb.Dims[0])
 		}
-		if err == nil {
-			labels = lb.Data
-		}
-		return err
+		labels = lb.Data
+		return nil
 	})
 	return labels, labelsPath, err
 }

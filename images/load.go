@@ -236,36 +236,22 @@ func readIDXFile(ctx context.Context, path string, lim Limits) (*dataset.IDXFile
 }
 
 // loadIDXPair reads an IDX images file and its labels file, found by
-// findLabels if labelsPath is "".
+// dataset.ReadIDXLabels (beside it, if labelsPath is "").
 func loadIDXPair(ctx context.Context, imagesPath, labelsPath string, lim Limits) (*Dataset, error) {
 	im, err := readIDXFile(ctx, imagesPath, lim)
 	if err != nil {
 		return nil, err
 	}
-	if len(im.Dims) != 3 {
-		return nil, errorf(ErrFormat, "%s: IDX images file has %d dimensions %v; want 3 (count, rows, columns)", imagesPath, len(im.Dims), im.Dims)
+	if err := dataset.CheckIDXImages(imagesPath, im.Dims); err != nil {
+		return nil, err
 	}
-	if labelsPath == "" {
-		if labelsPath, err = dataset.LabelsBeside(imagesPath); err != nil {
-			return nil, err
-		}
-	}
-	lb, err := readIDXFile(ctx, labelsPath, lim)
+	n, rows, cols := im.Dims[0], im.Dims[1], im.Dims[2]
+	labels, _, err := dataset.ReadIDXLabels(ctx, imagesPath, labelsPath, n, lim.MaxSamples)
 	if err != nil {
 		return nil, err
 	}
-	if len(lb.Dims) != 1 {
-		return nil, errorf(ErrFormat, "%s: IDX labels file has %d dimensions %v; want 1 (count)", labelsPath, len(lb.Dims), lb.Dims)
-	}
-	n, rows, cols := im.Dims[0], im.Dims[1], im.Dims[2]
-	if lb.Dims[0] != n {
-		return nil, errorf(ErrFormat, "%s: %d images, but %s has %d labels", imagesPath, n, labelsPath, lb.Dims[0])
-	}
-	if rows == 0 || cols == 0 {
-		return nil, errorf(ErrFormat, "%s: IDX images of %dx%d pixels are empty", imagesPath, cols, rows)
-	}
 	var present [256]bool
-	for _, v := range lb.Data {
+	for _, v := range labels {
 		present[v] = true
 	}
 	var index [256]int
@@ -282,7 +268,7 @@ func loadIDXPair(ctx context.Context, imagesPath, labelsPath string, lim Limits)
 		pix := im.Data[i*per : (i+1)*per : (i+1)*per]
 		d.Samples[i] = Sample{
 			Image:  &image.Gray{Pix: pix, Stride: cols, Rect: image.Rect(0, 0, cols, rows)},
-			Label:  index[lb.Data[i]],
+			Label:  index[labels[i]],
 			Source: fmt.Sprintf("%s[%d]", imagesPath, i),
 		}
 	}
