@@ -90,10 +90,10 @@ func readNumericBlocks(ctx context.Context, limit int64, path string, opt datase
 	} else {
 		s, err = dataset.ReadFileContext(readContext(ctx), path, opt)
 	}
-	if errors.Is(err, dataset.ErrTooLarge) {
-		return nil, nil, fmt.Errorf("%w (raise the budget with --max-memory)", err)
+	if err != nil {
+		return nil, nil, budgetHint(err)
 	}
-	return s, blocks, err
+	return s, blocks, nil
 }
 
 // gcPercent is the collector's target while fit and apply run: the heap
@@ -654,7 +654,7 @@ func applyTo(ctx context.Context, stderr io.Writer, f *modelfile.File, path stri
 				return err
 			}
 			if info == nil {
-				info = &dataset.Set{Name: test.Name, Format: test.Format, Dim: test.Dim, ZeroBased: test.ZeroBased, Unlabelled: test.Unlabelled}
+				info = rowless(test)
 				noteData(stderr, info)
 			}
 			info.QueryIDs += test.QueryIDs
@@ -706,10 +706,7 @@ func applyTo(ctx context.Context, stderr io.Writer, f *modelfile.File, path stri
 			return nil
 		})
 		if err != nil {
-			if errors.Is(err, dataset.ErrTooLarge) {
-				return fmt.Errorf("%w (raise the budget with --max-memory)", err)
-			}
-			return err
+			return budgetHint(err)
 		}
 		if err := ctx.Err(); err != nil { // nothing is written once interrupted
 			return err

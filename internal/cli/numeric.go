@@ -82,15 +82,26 @@ func scanNumeric(ctx context.Context, limit int64, path string, opt dataset.Opti
 	opt.MaxBytes = limit
 	err := dataset.ReadBlocks(readContext(ctx), path, opt, applyBlocksRows, func(b *dataset.Set, _ int) error {
 		if info == nil {
-			info = &dataset.Set{Name: b.Name, Format: b.Format, Dim: b.Dim, ZeroBased: b.ZeroBased, Unlabelled: b.Unlabelled}
+			info = rowless(b)
 		}
 		info.QueryIDs += b.QueryIDs
 		return nil
 	})
+	return info, budgetHint(err)
+}
+
+// rowless returns the description without rows of the file whose block
+// b is: its Name, Format, Dim, ZeroBased and Unlabelled.
+func rowless(b *dataset.Set) *dataset.Set {
+	return &dataset.Set{Name: b.Name, Format: b.Format, Dim: b.Dim, ZeroBased: b.ZeroBased, Unlabelled: b.Unlabelled}
+}
+
+// budgetHint adds to an error over a data budget the flag that raises it.
+func budgetHint(err error) error {
 	if errors.Is(err, dataset.ErrTooLarge) {
-		return nil, fmt.Errorf("%w (raise the budget with --max-memory)", err)
+		return fmt.Errorf("%w (raise the budget with --max-memory)", err)
 	}
-	return info, err
+	return err
 }
 
 // readFor reads data to predict with the model f: the file's head decides,
