@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 	"mark1/machine"
 )
 

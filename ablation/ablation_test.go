@@ -12,7 +12,7 @@ import (
 
 	"mark1/ablation"
 	"mark1/images"
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 	"mark1/machine"
 )
 

@@ -27,8 +27,8 @@ import (
 	"time"
 
 	"mark1/images"
-	"mark1/internal/jsonnum"
-	"mark1/internal/param"
+	"mark1/internal/base/jsonnum"
+	"mark1/internal/base/param"
 	"mark1/learning"
 	"mark1/learning/kernel"
 	"mark1/learning/learners"

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"mark1/images"
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 	"mark1/learning"
 	"mark1/learning/learners"
 	"mark1/machine"

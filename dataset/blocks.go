@@ -10,7 +10,7 @@ import (
 	"io"
 	"math"
 
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 )
 
 // ReadFileBlocks reads the data file at path as ReadFileContext does, in

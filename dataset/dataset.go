@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 )
 
 // Format is a text format for numeric data.

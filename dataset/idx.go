@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mark1/internal/limit"
+	"mark1/internal/base/limit"
 )
 
 // IDXFile is the content of an IDX file, the format of the MNIST distribution:

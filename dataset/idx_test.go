@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"mark1/internal/limit"
+	"mark1/internal/base/limit"
 )
 
 // idxHeader is an IDX header with the given type byte and dims.

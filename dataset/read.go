@@ -17,7 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 )
 
 // maxLine bounds one line of libsvm or text data, in bytes.

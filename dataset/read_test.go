@@ -8,7 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 	"mark1/internal/testtool"
 	"math"
 	"os"

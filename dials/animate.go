@@ -8,7 +8,7 @@ import (
 
 	"mark1/chart"
 	"mark1/dataset"
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 	"mark1/machine"
 )
 

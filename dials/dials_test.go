@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"mark1/dataset"
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 )
 
 func TestPanelGolden512(t *testing.T) {

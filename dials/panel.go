@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"mark1/chart"
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 	"mark1/machine"
 	"mark1/response"
 )

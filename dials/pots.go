@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 	"mark1/machine"
 	"mark1/response"
 )

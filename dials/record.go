@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 	"mark1/machine"
 
 	"mark1/dataset"

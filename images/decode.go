@@ -17,10 +17,10 @@ import (
 	_ "golang.org/x/image/tiff" // register TIFF
 	_ "golang.org/x/image/webp" // register WebP
 
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 
 	"mark1/dataset"
-	"mark1/internal/limit"
+	"mark1/internal/base/limit"
 )
 
 // LoadImage reads one picture file (PNG, JPEG, GIF, BMP, TIFF or WebP,

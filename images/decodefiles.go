@@ -7,7 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 
 	"mark1/dataset"
 )

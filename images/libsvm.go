@@ -10,7 +10,7 @@ import (
 	"strconv"
 
 	"mark1/dataset"
-	"mark1/internal/limit"
+	"mark1/internal/base/limit"
 )
 
 // loadLibSVM reads a libsvm file, gzipped or not, as pictures. The text is

@@ -16,10 +16,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 
 	"mark1/dataset"
-	"mark1/internal/limit"
+	"mark1/internal/base/limit"
 )
 
 // Load reads a labelled data set from path, recognising its format by

@@ -1,7 +1,7 @@
 package images
 
 import (
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 
 	"context"
 	"errors"

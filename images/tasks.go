@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"mark1/internal/limit"
+	"mark1/internal/base/limit"
 )
 
 // TaskInfo describes a built-in task: its name for Generate, one sentence

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 )
 
 // WriteFolder writes d as a folder that Load reads back: one sub-folder per

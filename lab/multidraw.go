@@ -14,7 +14,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"mark1/chart"
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 )
 
 // The classes' colours (the first two are the two-class pictures' + and

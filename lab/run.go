@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"image/gif"
 	"io"
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 	"mark1/learning"
 	"mark1/learning/learners"
 	"mark1/learning/svm"

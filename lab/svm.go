@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"mark1/internal/jsonnum"
+	"mark1/internal/base/jsonnum"
 	"mark1/learning/kernel"
 	"mark1/learning/svm"
 )

@@ -6,7 +6,7 @@ import (
 	"math"
 	"slices"
 
-	"mark1/internal/jsonnum"
+	"mark1/internal/base/jsonnum"
 	"mark1/learning"
 	"mark1/learning/kernel"
 )

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 )
 
 // FieldError is a configuration or recipe setting whose value is out of

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 	"mark1/response"
 )
 

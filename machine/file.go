@@ -14,7 +14,7 @@ import (
 	"slices"
 
 	"mark1/associator"
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 	"mark1/motors"
 )
 

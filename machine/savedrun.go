@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 )
 
 // A SavePlan says where and when RunSaved saves a session's machine.

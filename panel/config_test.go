@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 	"mark1/machine"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 	"mark1/lab"
 	"mark1/learning"
 )

@@ -21,7 +21,7 @@ import (
 	"mark1/chart"
 	"mark1/dials"
 	"mark1/images"
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 	"mark1/machine"
 	"mark1/motors"
 

@@ -19,7 +19,7 @@ import (
 
 	"mark1/ablation"
 	"mark1/images"
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 )
 
 func runAblate(ctx context.Context, env *Env, args []string) error {

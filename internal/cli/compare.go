@@ -15,8 +15,8 @@ import (
 
 	"mark1/compare"
 	"mark1/images"
-	"mark1/internal/atomicfile"
-	"mark1/internal/jsonnum"
+	"mark1/internal/base/atomicfile"
+	"mark1/internal/base/jsonnum"
 	"mark1/learning/learners"
 	"mark1/machine"
 

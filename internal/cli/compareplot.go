@@ -8,7 +8,7 @@ import (
 
 	"mark1/compare"
 	"mark1/dials"
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 )
 
 // compareRuns turns a comparison's rows into the runs compare --plot draws:

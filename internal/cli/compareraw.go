@@ -13,7 +13,7 @@ import (
 
 	"mark1/compare"
 	"mark1/dataset"
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 	"mark1/learning"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"mark1/curves"
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 )
 
 func runCurves(ctx context.Context, env *Env, args []string) error {

@@ -12,7 +12,7 @@ import (
 	"mark1/chart"
 	"mark1/dials"
 	"mark1/images"
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 	"mark1/machine"
 
 	"mark1/dataset"

@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"mark1/images"
-	"mark1/internal/atomicfile"
-	"mark1/internal/jsonnum"
+	"mark1/internal/base/atomicfile"
+	"mark1/internal/base/jsonnum"
 	"mark1/learning"
 	"mark1/machine"
 )

@@ -16,7 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"mark1/dataset"
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 	"mark1/learning"
 	"mark1/learning/kernel"
 	"mark1/learning/learners"

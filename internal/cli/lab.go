@@ -12,7 +12,7 @@ import (
 
 	"mark1/chart"
 	"mark1/dataset"
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 	"mark1/lab"
 	"mark1/panel"
 	"os/exec"

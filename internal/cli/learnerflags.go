@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 	"mark1/learning/learners"
 )
 

@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 	"mark1/levels"
 )
 

@@ -12,8 +12,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"mark1/internal/atomicfile"
-	"mark1/internal/param"
+	"mark1/internal/base/atomicfile"
+	"mark1/internal/base/param"
 	"mark1/machine"
 	"mark1/response"
 	"mark1/retina"

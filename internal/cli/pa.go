@@ -10,7 +10,7 @@ import (
 
 	"mark1/associator"
 	"mark1/dials"
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 	"mark1/machine"
 )
 

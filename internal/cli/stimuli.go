@@ -10,7 +10,7 @@ import (
 	"os"
 
 	"mark1/images"
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 	"mark1/machine"
 
 	"mark1/dataset"

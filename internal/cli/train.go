@@ -12,7 +12,7 @@ import (
 
 	"mark1/associator"
 	"mark1/images"
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 	"mark1/learning"
 	"mark1/machine"
 )

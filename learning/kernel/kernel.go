@@ -24,7 +24,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 )
 
 // Kernel is a similarity k(x, z): positive semi-definite, except the

@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 )
 
 func TestParse(t *testing.T) {

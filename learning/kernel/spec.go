@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 )
 
 // Names lists the kernel families Parse reads, in LIBSVM's order, then the

@@ -21,7 +21,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 	"mark1/learning"
 	"mark1/learning/kernel"
 	"mark1/learning/svm"

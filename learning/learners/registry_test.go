@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"mark1/internal/param"
+	"mark1/internal/base/param"
 	"mark1/learning"
 	"mark1/learning/kernel"
 )

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"mark1/dataset"
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 	"mark1/learning"
 	"mark1/learning/internal/bytedot"
 	"mark1/learning/internal/f32dot"

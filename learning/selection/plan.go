@@ -12,7 +12,7 @@ import (
 	"strconv"
 
 	"mark1/dataset"
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 )
 
 // PlanFormat and ResultFormat are the Format fields of plan and result

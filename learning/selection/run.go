@@ -15,7 +15,7 @@ import (
 	"sync/atomic"
 
 	"mark1/dataset"
-	"mark1/internal/atomicfile"
+	"mark1/internal/base/atomicfile"
 )
 
 // Result is what one task found: for every C of the plan, the right
