@@ -25,7 +25,7 @@ var flagWordsLeft = map[string]int{}
 // the CLI maps them to flags.
 func TestNoFlagWords(t *testing.T) {
 	flag := regexp.MustCompile(`(^|[^-\w])--[a-z][a-z0-9-]*`)
-	root := filepath.Join("..", "..")
+	root := filepath.Join("..", "..", "..")
 	found := map[string]int{}
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
