@@ -32,6 +32,14 @@ const (
 	recordMachine = "machine.json"
 )
 
+// IsRecordName reports whether name is a file of a recording (Recorder):
+// the machine file or an epoch's.
+func IsRecordName(name string) bool {
+	var e int
+	n, err := fmt.Sscanf(name, "epoch-%04d.json", &e)
+	return name == recordMachine || err == nil && n == 1 && name == fmt.Sprintf("epoch-%04d.json", e)
+}
+
 // Frame is the state of the pots at the end of one epoch.
 type Frame struct {
 	// Epoch is 0 for the state before training.

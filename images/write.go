@@ -25,6 +25,13 @@ import (
 // must be usable as folder names: not empty, not "." or "..", not starting
 // with '.' (Load would skip them), without '/', '\\' or NUL, and distinct.
 func WriteFolder(ctx context.Context, d *Dataset, dir string) error {
+	return WriteFolderMarked(ctx, d, dir, "")
+}
+
+// WriteFolderMarked is WriteFolder with atomicfile.WriteDirMarked's
+// marker: dir may also be a folder an earlier call with the same marker
+// made, which is replaced whole.
+func WriteFolderMarked(ctx context.Context, d *Dataset, dir, marker string) error {
 	if err := checkClassNames(d.Classes); err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
 	}
@@ -36,7 +43,7 @@ func WriteFolder(ctx context.Context, d *Dataset, dir string) error {
 			return fmt.Errorf("%s: sample %d (%s): empty image", dir, i, s.Source)
 		}
 	}
-	return atomicfile.WriteDir(dir, func(tmp string) error { return writeClasses(ctx, d, tmp) })
+	return atomicfile.WriteDirMarked(dir, marker, func(tmp string) error { return writeClasses(ctx, d, tmp) })
 }
 
 // writeClasses writes the class folders of d into dir, which exists. It

@@ -52,9 +52,7 @@ training and held-out cards as in training).`)
 	fs.BoolVar(&quiet, "quiet", false, "print no progress line on standard error (drawn only on a terminal, for runs over a second)")
 	threadsFlag(fs, &threads, "the fault draws (or the --seeds machines)")
 	fields.add("workers", "threads")
-	inputFlags(fs, "machine")
-	outputFlags(fs, "plot")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

@@ -8,44 +8,95 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime/debug"
-	"sort"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/spf13/pflag"
+
+	"mark1/compare"
+	"mark1/dials"
+	"mark1/learning/selection"
 )
 
 // Env is what a command may touch: its arguments and standard streams.
 type Env struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
+
+	cmd  *command // the command running, from the table
+	made []string // output folders the frame may have to take away (tidy)
 }
 
-type command struct {
-	summary string
-	run     func(ctx context.Context, env *Env, args []string) error
-}
-
-func commands() map[string]command {
-	return map[string]command{
-		"train":   {"train a machine on a built-in task or your data, and save it", runTrain},
-		"eval":    {"measure a saved machine on data: accuracy and confusion matrix", runEval},
-		"predict": {"show pictures to a saved machine: label, R-unit sums, P_a", runPredict},
-		"stimuli": {"write a built-in task as PNG class folders, an IDX pair or libsvm text", runStimuli},
-		"tasks":   {"list the built-in tasks and presets", runTasks},
-		"wiring":  {"print a machine's plugboard as an editable listing", runWiring},
-		"compare": {"train the hardware rule and software learners on the same data; one table", runCompare},
-		"dials":   {"read a machine's pots: table, summary, dial panel, weight maps, curves, animation", runDials},
-		"serve":   {"the operator panel in your browser, live while the machine trains", runServe},
-		"pa":      {"P_a of a task's cards beside Rosenblatt's 1958 model, by lit area; a picture", runPa},
-		"levels":  {"what the motors cost: P_g of ideal pots against the mark1 preset's, and the pot levels, noise and backlash that keep it", runLevels},
-		"curves":  {"Rosenblatt's 1958 learning curves from the papers' equations beside the simulated machine", runCurves},
-		"ablate":  {"fail growing fractions of a trained machine's A-units or pots; P_g table and plot", runAblate},
-		"lab":     {"the lecture notes, runnable: trace and draw the perceptron, GD, kernels and the SVM on small examples", runLab},
-		"fit":     {"train one software learner on numeric data (libsvm, CSV, IDX) as svm-train does; save the model", runFit},
-		"apply":   {"predict with a model saved by fit, as svm-predict does: accuracy and predictions", runApply},
-		"grid":    {"search C and γ by cross-validation, as LIBSVM's grid.py: table, best, contour picture", runGrid},
-		"sweep":   {"a grid search as a job array (Slurm, Kubernetes, GNU parallel): plan, run, merge", runSweep},
+// commands is mark1's command table: each command's name, what it does,
+// the files it reads (with their companions) and writes, and its run
+// function. The frame (frame.go) enforces the file rules for every line,
+// and the hostile-input tests are generated from it (frame_test.go).
+func commands() []command {
+	data := input{"data", inData}
+	machine := input{"machine", inFile}
+	config := input{"config", inFile}
+	file := func(flag string) output { return output{flag: flag} }
+	return []command{
+		{name: "train", summary: "train a machine on a built-in task or your data, and save it",
+			in:  []input{data, {"test", inData}, config, {"wiring", inFile}, {"resume", inFile}},
+			out: []output{{flag: "out", rewrites: []string{"resume"}}, {flag: "record", kind: outResults, owns: dials.IsRecordName}}, run: runTrain},
+		{name: "eval", summary: "measure a saved machine on data: accuracy and confusion matrix",
+			in: []input{machine, data}, run: runEval},
+		{name: "predict", summary: "show pictures to a saved machine: label, R-unit sums, P_a",
+			in: []input{machine}, argsIn: true, run: runPredict},
+		{name: "stimuli", summary: "write a built-in task as PNG class folders, an IDX pair or libsvm text",
+			out: []output{{flag: "out", paths: stimuliTargets}}, run: runStimuli},
+		{name: "tasks", summary: "list the built-in tasks and presets", run: runTasks},
+		{name: "wiring", summary: "print a machine's plugboard as an editable listing",
+			in: []input{machine}, out: []output{file("out")}, run: runWiring},
+		{name: "compare", summary: "train the hardware rule and software learners on the same data; one table",
+			in:  []input{data, {"test", inData}, config},
+			out: []output{file("plot"), {flag: "export-libsvm", kind: outResults, owns: compare.IsExportName}}, run: runCompare},
+		{name: "dials", summary: "read a machine's pots: table, summary, dial panel, weight maps, curves, animation",
+			in:  []input{machine, data, {"test", inData}, {"image", inFile}, {"record", inFile}},
+			out: []output{file("png"), file("svg"), file("animate")}, run: runDials},
+		{name: "serve", summary: "the operator panel in your browser, live while the machine trains",
+			in: []input{machine, config}, out: []output{file("out")}, run: runServe},
+		{name: "pa", summary: "P_a of a task's cards beside Rosenblatt's 1958 model, by lit area; a picture",
+			in: []input{data, config}, out: []output{file("png"), file("svg")}, run: runPa},
+		{name: "levels", summary: "what the motors cost: P_g of ideal pots against the mark1 preset's, and the pot levels, noise and backlash that keep it",
+			out: []output{file("png")}, run: runLevels},
+		{name: "curves", summary: "Rosenblatt's 1958 learning curves from the papers' equations beside the simulated machine",
+			out: []output{file("png")}, run: runCurves},
+		{name: "ablate", summary: "fail growing fractions of a trained machine's A-units or pots; P_g table and plot",
+			in: []input{machine, data, {"test", inData}}, out: []output{file("plot")}, run: runAblate},
+		{name: "lab", summary: "the lecture notes, runnable: trace and draw the perceptron, GD, kernels and the SVM on small examples",
+			in:  []input{data},
+			out: []output{file("png"), file("svg"), file("gif"), {flag: "site", kind: outFolder, marker: "lab site"}}, run: runLab},
+		{name: "fit", summary: "train one software learner on numeric data (libsvm, CSV, IDX) as svm-train does; save the model",
+			in:  []input{data, {"test", inData}},
+			out: []output{file("model"), file("libsvm-model"), file("liblinear-model"), file("predictions")}, run: runFit},
+		{name: "apply", summary: "predict with a model saved by fit, as svm-predict does: accuracy and predictions",
+			in: []input{{"model", inFile}, data}, out: []output{file("predictions")}, run: runApply},
+		{name: "grid", summary: "search C and γ by cross-validation, as LIBSVM's grid.py: table, best, contour picture",
+			in: []input{data}, out: []output{file("png")}, run: runGrid},
+		{name: "sweep plan", summary: "a grid search as a job array (Slurm, Kubernetes, GNU parallel): write the plan",
+			in: []input{data}, out: []output{file("plan")}, run: runSweepPlan},
+		{name: "sweep run", summary: "run one task of a sweep's plan into a results folder",
+			in: []input{{"plan", inPlan}, data}, out: []output{{flag: "out", kind: outResults, owns: selection.IsResultName}}, run: runSweepRun},
+		{name: "sweep merge", summary: "merge a sweep's results into the table mark1 grid prints",
+			in: []input{{"plan", inPlan}}, argsIn: true, out: []output{file("png")}, run: runSweepMerge},
 	}
+}
+
+// stimuliTargets are the files stimuli --out writes, by --format: a folder
+// of class folders, one libsvm file, or an IDX pair; none may exist but a
+// folder stimuli made before.
+func stimuliTargets(fs *pflag.FlagSet, v string) []target {
+	switch fs.Lookup("format").Value.String() {
+	case "libsvm":
+		return []target{{path: v, kind: outNewFile}}
+	case "idx":
+		images, labels := idxPairNames(v)
+		return []target{{path: images, kind: outNewFile}, {path: labels, kind: outNewFile}}
+	}
+	return []target{{path: v, kind: outFolder, marker: "cards"}}
 }
 
 // usageError marks errors in how the command was called (exit status 2).
@@ -78,34 +129,21 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	return 1
 }
 
-// Run runs one mark1 command.
-func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}
-	cmds := commands()
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		if len(args) > 1 {
-			c, ok := cmds[args[1]]
-			if !ok {
-				usage(stderr, cmds)
-				return usagef("help: unknown command %q", args[1])
-			}
-			return c.run(ctx, env, []string{"--help"})
-		}
-		usage(stdout, cmds)
-		return nil
-	}
-	c, ok := cmds[args[0]]
-	if !ok {
-		usage(stderr, cmds)
-		return usagef("unknown command %q", args[0])
-	}
-	// parse may set the soft memory limit (holdMemory): it lasts as long
-	// as the command.
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
-	return c.run(ctx, env, args[1:])
+// groups describes the commands that have subcommands.
+var groups = map[string]string{
+	"sweep": "a grid search as a job array (Slurm, Kubernetes, GNU parallel)",
 }
 
-func usage(w io.Writer, cmds map[string]command) {
+// usage lists the commands (of group, if not "": "sweep").
+func usage(w io.Writer, cmds []command, group string) {
+	if group != "" {
+		fmt.Fprintf(w, "Usage: mark1 %s SUBCOMMAND [flags]\n\nSubcommands:\n", group)
+		for _, c := range subcommands(cmds, group) {
+			fmt.Fprintf(w, "  %-12s %s\n", c.name, c.summary)
+		}
+		fmt.Fprintf(w, "\nRun \"mark1 %s SUBCOMMAND --help\" for its flags (docs/%ss.md).\n", group, group)
+		return
+	}
 	fmt.Fprintf(w, `mark1 simulates Frank Rosenblatt's Mark I Perceptron (1958): a 20x20 photocell
 retina, 512 randomly wired association units, 8 response units, and weights that
 are motor-driven potentiometers.
@@ -114,13 +152,17 @@ Usage: mark1 COMMAND [flags]
 
 Commands:
 `)
-	var names []string
-	for n := range cmds {
-		names = append(names, n)
+	names := map[string]string{}
+	for _, c := range cmds {
+		group, _, sub := strings.Cut(c.name, " ")
+		if sub {
+			names[group] = groups[group] + ": " + subNames(subcommands(cmds, group))
+			continue
+		}
+		names[c.name] = c.summary
 	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-8s %s\n", n, cmds[n].summary)
+	for _, n := range slices.Sorted(maps.Keys(names)) {
+		fmt.Fprintf(w, "  %-8s %s\n", n, names[n])
 	}
 	fmt.Fprintf(w, "\nRun \"mark1 COMMAND --help\" for a command's flags. Start with: mark1 train\n")
 }
@@ -140,28 +182,4 @@ func newFlags(env *Env, name, synopsis string) *pflag.FlagSet {
 		fs.SetOutput(env.Stderr)
 	}
 	return fs
-}
-
-// parse parses args; a flag error becomes a usage error, --help ErrHelp.
-// A command's budget (--max-memory) is checked here, and is Go's soft
-// memory limit from here on (holdMemory).
-func parse(fs *pflag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return err
-		}
-		return usageError{fmt.Errorf("%s: %w", fs.Name(), err)}
-	}
-	if err := checkPaths(fs); err != nil {
-		return err
-	}
-	var err error
-	fs.VisitAll(func(f *pflag.Flag) {
-		if b, ok := f.Value.(*budget); ok && err == nil {
-			if err = b.check(f.Name); err == nil {
-				holdMemory(b.bytes())
-			}
-		}
-	})
-	return err
 }

@@ -195,8 +195,10 @@ func TestCompareCommand(t *testing.T) {
 // standard error, and exits 0.
 func TestHelpOnStdout(t *testing.T) {
 	dir := t.TempDir()
-	for name := range commands() {
-		for _, args := range [][]string{{name, "--help"}, {name, "-h"}, {"help", name}} {
+	for _, c := range commands() {
+		name := c.name
+		words := strings.Fields(name)
+		for _, args := range [][]string{append(words, "--help"), append(words, "-h"), append([]string{"help"}, words...)} {
 			code, out, errs := run(t, dir, args...)
 			if code != 0 || errs != "" || !strings.HasPrefix(out, "Usage: mark1 "+name) || !strings.Contains(out, "Flags:") {
 				t.Errorf("%v: exit %d, stdout %.60q, stderr %q; want usage on stdout, exit 0", args, code, out, errs)

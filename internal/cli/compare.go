@@ -7,20 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"mark1/compare"
-	"mark1/images"
-	"mark1/internal/base/atomicfile"
 	"mark1/internal/base/jsonnum"
 	"mark1/learning/learners"
 	"mark1/machine"
-
-	"mark1/dataset"
 )
 
 func runCompare(ctx context.Context, env *Env, args []string) (err error) {
@@ -56,8 +50,7 @@ same machine's A-unit outputs (--features).`)
 	fs.StringVar(&export, "export-libsvm", "", "also write the features as libsvm files in this folder, to check results with LIBSVM")
 	fs.BoolVar(&asPictures, "as-pictures", false, "read a libsvm file whose rows are k×k pictures as pictures (values in [0,1] or [0,255] as grey levels), for the hardware")
 	fs.StringVar(&scale, "scale", "none", "numeric data: scale each feature, fitted on the training part: none, 01, pm1, std (with --as-pictures: 01 makes the values grey levels)")
-	outputFlags(fs, "plot", "export-libsvm")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -175,9 +168,9 @@ same machine's A-unit outputs (--features).`)
 		return err
 	}
 	if export != "" {
-		undo, xerr := exportLibSVM(ctx, export, cfg, seeds, train, test)
+		undo, xerr := compare.ExportLibSVM(ctx, export, cfg, seeds, train, test)
 		if xerr != nil {
-			return xerr
+			return fmt.Errorf("--export-libsvm: %w", xerr)
 		}
 		// The export is one of the command's outputs: a comparison that is
 		// interrupted or fails afterwards leaves none of them.
@@ -379,63 +372,4 @@ func writeCSV(w io.Writer, rep *compare.Report) error {
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// exportLibSVM writes the train and test features of both kinds as libsvm
-// files, labels as class indices. It stops between files once ctx is
-// cancelled, and a failure (a full disk) or an interrupt removes the files
-// it wrote and the folder if it made it: an export is whole or absent.
-// After a whole export, undo removes it the same way.
-func exportLibSVM(ctx context.Context, dir string, cfg machine.Config, seeds machine.Seeds, train, test *images.Dataset) (undo func(), err error) {
-	made := false
-	if _, statErr := os.Stat(dir); errors.Is(statErr, os.ErrNotExist) {
-		made = true
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("creating %s: %w", dir, err)
-	}
-	var written []string
-	remove := func() {
-		for _, p := range written {
-			os.Remove(p)
-		}
-		if made {
-			os.Remove(dir)
-		}
-	}
-	defer func() {
-		if err != nil { // "return nil, err" has set undo to nil
-			remove()
-		}
-	}()
-	m, err := machine.New(cfg, train.Classes, seeds, nil)
-	if err != nil {
-		return nil, err
-	}
-	for _, part := range []struct {
-		name string
-		d    *images.Dataset
-	}{{"train", train}, {"test", test}} {
-		fields := m.Fields(part.d)
-		for _, kind := range compare.Features() {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			X := compare.FeatureVectors(m, fields, kind)
-			y := make([]float64, len(fields.Y))
-			for i, c := range fields.Y {
-				y[i] = float64(c)
-			}
-			path := filepath.Join(dir, part.name+"-"+kind+".libsvm")
-			set, err := dataset.FromDense(path, X, y)
-			if err != nil {
-				return nil, err
-			}
-			if err := atomicfile.Write(path, func(f *os.File) error { return dataset.WriteLibSVM(f, set) }); err != nil {
-				return nil, fmt.Errorf("--export-libsvm: %w", err)
-			}
-			written = append(written, path)
-		}
-	}
-	return remove, nil
 }

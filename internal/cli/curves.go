@@ -31,7 +31,7 @@ intervals.`)
 	fs.IntVar(&maxN, "max-n", 300, "the largest number of stimuli per class measured on the machine, 1 to 10000 (pr58-9 measures at 1,000 or this if smaller)")
 	fs.StringVar(&png, "png", "", "draw the figure to this PNG file")
 	fs.BoolVar(&asJSON, "json", false, "print every curve, the parameters used and (rt58-5) the worked point as JSON")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

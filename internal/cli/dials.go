@@ -77,9 +77,7 @@ into an animated GIF of the dials turning.`)
 	fs.IntVar(&o.every, "every", 1, "--animate: draw every Nth epoch of the recording (and always the last)")
 	fields.add("delay", "delay")
 	fields.add("every", "every")
-	inputFlags(fs, "machine", "image", "record")
-	outputFlags(fs, "png", "svg", "animate")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

@@ -36,8 +36,7 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	fs.BoolVar(&asJSON, "json", false, "print the accuracy and the confusion matrix as JSON (fields in the README)")
 	data.register(fs, false)
 	fs.Uint64Var(&seed, "seed", 2, "seed for a built-in task's cards (differs from train's default, so the cards are new)")
-	inputFlags(fs, "machine")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -201,8 +200,7 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	fs.IntVar(&maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels")
 	memory := memoryFlag(fs)
 	fields := limitFields()
-	inputFlags(fs, "machine")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
@@ -267,9 +265,7 @@ func runWiring(ctx context.Context, env *Env, args []string) error {
 	fs.StringVar(&path, "machine", "mark1.json", "the machine file")
 	fs.StringVar(&out, "out", "", "write the listing to this file instead of standard output")
 	memory := memoryFlag(fs)
-	inputFlags(fs, "machine")
-	outputFlags(fs, "out")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	m, err := loadMachine(ctx, memory.bytes(), path)

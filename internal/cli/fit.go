@@ -139,9 +139,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	fs.StringVar(&libsvmPath, "libsvm-model", "", "also write the svm in LIBSVM's model format, for svm-predict")
 	fs.StringVar(&liblinearPath, "liblinear-model", "", "also write a linear model in LIBLINEAR's model format, for liblinear-predict")
 	fs.StringVar(&predPath, "predictions", "", "write the test predictions here, one label per line in test-file order (needs --test)")
-	inputFlags(fs, "data", "test")
-	outputFlags(fs, "model", "libsvm-model", "liblinear-model", "predictions")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -525,9 +523,7 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	var testPath string
 	fs.StringVar(&testPath, "data", "", "the data to predict (required; labels, when it has them, are compared with the predictions)")
 	fs.BoolVar(&noLabels, "no-labels", false, "the data have no label column: every column is a feature (found by itself from a CSV header or the column count);\nan IDX images file is read alone, without its labels file")
-	inputFlags(fs, "model", "data")
-	outputFlags(fs, "predictions")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

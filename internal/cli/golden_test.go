@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -95,16 +94,17 @@ func goldenRun(t *testing.T, dir string, args ...string) string {
 func TestGoldenHelp(t *testing.T) {
 	dir := t.TempDir()
 	golden(t, "help", goldenRun(t, dir, "help"))
-	var names []string
-	for name := range commands() {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		t.Run(name, func(t *testing.T) {
-			golden(t, "help-"+name, goldenRun(t, dir, name, "--help"))
+	for _, c := range commands() {
+		t.Run(c.name, func(t *testing.T) {
+			golden(t, goldenHelpName(c.name), goldenRun(t, dir, append(strings.Fields(c.name), "--help")...))
 		})
 	}
+}
+
+// goldenHelpName is the golden file of a command's --help: help-fit,
+// help-sweep-run.
+func goldenHelpName(command string) string {
+	return "help-" + strings.ReplaceAll(command, " ", "-")
 }
 
 // goldenCases are the main outputs held to testdata/NAME.golden, run in
@@ -179,8 +179,8 @@ func TestGoldenFilesUsed(t *testing.T) {
 		t.Fatal(err)
 	}
 	known := map[string]bool{"help": true}
-	for name := range commands() {
-		known["help-"+name] = true
+	for _, c := range commands() {
+		known[goldenHelpName(c.name)] = true
 	}
 	for _, c := range goldenCases {
 		known[c.name] = true

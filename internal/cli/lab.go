@@ -90,16 +90,14 @@ class whose largest response wins, and of one-vs-one votes, side by side).
 	fs.StringVar(&o.gifPath, "gif", "", "draw the view at every step to this animated GIF")
 	fs.IntVar(&o.delay, "delay", 80, "--gif: time each step is shown, in hundredths of a second")
 	fs.IntVar(&o.maxFrames, "max-frames", 200, "--gif: refuse runs with more steps than this")
-	inputFlags(fs, "data")
-	outputFlags(fs, "png", "svg", "gif")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("lab: unexpected argument %q", fs.Arg(0))
 	}
 	if o.site != "" {
-		if err := writeSite(ctx, o.site); err != nil {
+		if err := atomicfile.WriteDirMarked(o.site, env.marker("site"), func(tmp string) error { return writeSite(ctx, tmp) }); err != nil {
 			return err
 		}
 		fmt.Fprintf(env.Stdout, "wrote the lab site to %s: serve it with any static file server, e.g. python3 -m http.server -d %s\n", o.site, o.site)

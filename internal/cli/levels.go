@@ -33,7 +33,7 @@ give the same table, whatever --threads.`)
 	threadsFlag(fs, &threads, "machines trained at once")
 	fs.StringVar(&png, "png", "", "draw the table to this PNG file")
 	fs.BoolVar(&asJSON, "json", false, "print the report as JSON")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

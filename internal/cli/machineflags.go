@@ -57,7 +57,6 @@ func (m *machineFlags) register(fs *pflag.FlagSet, memory *budget) {
 	m.memory = memory
 	fs.StringVar(&m.preset, "preset", "mark1", "machine preset: mark1, ideal, full or worn (see mark1 tasks)")
 	fs.StringVar(&m.config, "config", "", "JSON file with a machine configuration (as in a machine file's \"config\")")
-	inputFlags(fs, "config")
 	fs.Uint64Var(&m.seed, "seed", 1, "master seed: wiring, cards, split, order and noise all derive from it")
 
 	fs.IntVar(&m.retinaW, "retina-width", 20, "S-units across (Mark I: 20) [history]")

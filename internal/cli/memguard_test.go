@@ -103,7 +103,7 @@ func TestHoldMemory(t *testing.T) {
 			if c.flag {
 				memoryFlag(fs)
 			}
-			if err := parse(fs, c.args); (err != nil) != c.parseErr {
+			if err := (&Env{}).parse(fs, c.args); (err != nil) != c.parseErr {
 				t.Fatalf("parse: %v", err)
 			}
 			if got := debug.SetMemoryLimit(-1); got != c.want {

@@ -36,8 +36,7 @@ the model's curves and the cards as points.`)
 	fs.StringVar(&png, "png", "", "draw P_a against the fraction lit to this PNG file")
 	fs.StringVar(&svg, "svg", "", "draw it to this SVG file")
 	fs.StringSliceVar(&models, "models", defaultPaModels, "further model curves to draw, each x:y:θ")
-	outputFlags(fs, "png", "svg")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

@@ -46,15 +46,16 @@ func TestSameFile(t *testing.T) {
 func TestCheckPaths(t *testing.T) {
 	t.Chdir(t.TempDir())
 	os.WriteFile("m.json", []byte("{}"), 0o644)
+	env := &Env{cmd: &command{name: "t",
+		in:  []input{{"data", inData}, {"resume", inFile}},
+		out: []output{{flag: "out", rewrites: []string{"resume"}}, {flag: "png"}}}}
 	newFS := func() *pflag.FlagSet {
 		fs := pflag.NewFlagSet("t", pflag.ContinueOnError)
 		fs.String("data", "", "")
 		fs.String("resume", "", "")
 		fs.String("out", "mark1.json", "")
 		fs.String("png", "", "")
-		inputFlags(fs, "data", "resume")
-		outputFlags(fs, "out", "png")
-		mayRewrite(fs, "out", "resume")
+		env.declare(fs)
 		return fs
 	}
 	tests := []struct {
@@ -64,7 +65,7 @@ func TestCheckPaths(t *testing.T) {
 		{[]string{"--data", "m.json", "--out", "x.json"}, ""},
 		{[]string{"--data", "m.json", "--out", "m.json"}, "--out m.json is also --data"},
 		{[]string{"--data", "mark1.json"}, "--out mark1.json is also --data"}, // the default counts
-		{[]string{"--data", "i-images,mark1.json"}, "is also --data"},         // IDX pair
+		{[]string{"--data", "i-images,mark1.json"}, "is read with --data"},    // IDX pair
 		{[]string{"--resume", "m.json", "--out", "m.json"}, ""},               // resume in place
 		{[]string{"--resume", "mark1.json"}, ""},
 		{[]string{"--png", "p.png", "--out", "p.png"}, "--out and --png both name p.png"},
@@ -75,7 +76,7 @@ func TestCheckPaths(t *testing.T) {
 		if err := fs.Parse(tt.args); err != nil {
 			t.Fatal(err)
 		}
-		err := checkPaths(fs)
+		err := env.checkFiles(fs)
 		switch {
 		case tt.want == "" && err != nil:
 			t.Errorf("%v: %v; want allowed", tt.args, err)

@@ -456,7 +456,7 @@ func runGrid(ctx context.Context, env *Env, args []string) (err error) {
 	c.register(fs, env)
 	fs.StringVar(&png, "png", "grid.png", `the contour picture to write ("" for none)`)
 	threadsFlag(fs, &threads, "the grid's tasks")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if _, err := workers(threads); err != nil {
@@ -498,26 +498,6 @@ func report(env *Env, t *selection.Table, png string) error {
 // taskEnv are the variables job-array engines number their tasks with.
 var taskEnv = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX", "PBS_ARRAY_INDEX"}
 
-func runSweep(ctx context.Context, env *Env, args []string) error {
-	sub := map[string]func(context.Context, *Env, []string) error{"plan": runSweepPlan, "run": runSweepRun, "merge": runSweepMerge}
-	if len(args) == 0 || sub[args[0]] == nil {
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-			fmt.Fprintf(env.Stdout, "Usage: mark1 sweep plan|run|merge [flags]\n\n%s\n", sweepHelp)
-			return nil
-		}
-		return usagef("sweep: want plan, run or merge (mark1 sweep plan --help)")
-	}
-	return sub[args[0]](ctx, env, args[1:])
-}
-
-const sweepHelp = `A grid search on a job array (Slurm --array, Kubernetes Indexed Jobs, GNU parallel):
-  mark1 sweep plan --data TRAIN --plan P [grid flags]   write the plan (--count: print its task count)
-  mark1 sweep run --plan P --out DIR [--task I]         run task I (else $SLURM_ARRAY_TASK_ID,
-                                                        $JOB_COMPLETION_INDEX or $PBS_ARRAY_INDEX)
-  mark1 sweep merge --plan P DIR...                     the table, as mark1 grid prints it
-Flags: each subcommand's own (mark1 sweep plan --help, run --help, merge --help).
-See docs/sweeps.md.`
-
 func runSweepPlan(ctx context.Context, env *Env, args []string) error {
 	var c gridCommand
 	var planPath string
@@ -528,7 +508,7 @@ func runSweepPlan(ctx context.Context, env *Env, args []string) error {
 	c.register(fs, env)
 	fs.StringVar(&planPath, "plan", "", "the plan file to write (required)")
 	fs.BoolVar(&count, "count", false, "print only the number of tasks (for --array=0-$((N-1)))")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if planPath == "" {
@@ -593,7 +573,7 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	fs.StringVar(&dataPath, "data", "", "the data file, when not at the plan's path on this machine (its content must be the plan's)")
 	threadsFlag(fs, &threads, "the task's SVM")
 	memory := memoryFlag(fs)
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -715,7 +695,7 @@ func runSweepMerge(ctx context.Context, env *Env, args []string) error {
 			"for byte; a task without a result, with two, or a result of another plan is an error naming it.")
 	fs.StringVar(&planPath, "plan", "", "the plan file (required)")
 	fs.StringVar(&png, "png", "grid.png", `the contour picture to write ("" for none)`)
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if planPath == "" || fs.NArg() == 0 {

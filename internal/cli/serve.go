@@ -52,9 +52,7 @@ The panel answers only requests addressed to it by a loopback name or the
 	fields.add("upload_timeout", "upload-timeout")
 	memory := memoryFlag(fs)
 	mf.register(fs, memory)
-	inputFlags(fs, "machine")
-	outputFlags(fs, "out")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

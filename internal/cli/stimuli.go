@@ -31,8 +31,7 @@ every pixel's grey level (0 black, 255 white) as features 1 to size².`)
 	fs.StringVar(&out, "out", "", "the folder to create (must not exist or be empty)")
 	fs.Uint64Var(&seed, "seed", 1, "seed for drawing the cards")
 	fs.StringVar(&format, "format", "png", "png (class folders), idx (gzipped MNIST-style pair) or libsvm (text)")
-	outputFlags(fs, "out")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if out == "" {
@@ -53,11 +52,11 @@ every pixel's grey level (0 black, 255 white) as features 1 to size².`)
 	}
 	switch format {
 	case "png":
-		if err := images.WriteFolder(ctx, d, out); err != nil {
+		if err := images.WriteFolderMarked(ctx, d, out, env.marker("out")); err != nil {
 			return err
 		}
 	case "idx":
-		imgs, labels := out+"-images-idx3-ubyte.gz", out+"-labels-idx1-ubyte.gz"
+		imgs, labels := idxPairNames(out)
 		if err := writeIDXPair(ctx, d, size, imgs, labels); err != nil {
 			return err
 		}
@@ -138,7 +137,7 @@ func writeIDXPair(ctx context.Context, d *images.Dataset, size int, imgPath, lab
 
 func runTasks(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "tasks", "Lists the built-in tasks and the machine presets.")
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	w := env.Stdout
@@ -165,4 +164,9 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return c.w.Write(p)
+}
+
+// idxPairNames are the files stimuli --format idx --out OUT writes.
+func idxPairNames(out string) (images, labels string) {
+	return out + "-images-idx3-ubyte.gz", out + "-labels-idx1-ubyte.gz"
 }

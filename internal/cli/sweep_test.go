@@ -346,12 +346,12 @@ func TestSelectionBadInput(t *testing.T) {
 		{[]string{"sweep", "run", "--plan", "plan.json", "--task", "0", "--out", "v1"}, "", 1, "v1 holds files that are not this plan's results"},
 		{[]string{"sweep", "run", "--plan", "model.json", "--task", "0", "--out", "res"}, "", 1, "model.json: not a mark1 sweep plan"},
 		{[]string{"sweep", "run", "--plan", "plan.json", "--task", "0", "--out", "other"}, "", 1, "other holds files that are not this plan's results"},
-		{[]string{"sweep", "run", "--plan", "plan.json", "--task", "0", "--out", "f.csv"}, "", 1, "f.csv"},
+		{[]string{"sweep", "run", "--plan", "plan.json", "--task", "0", "--out", "f.csv"}, "", 2, "--out f.csv is read with --plan plan.json"},
 		{[]string{"sweep", "merge", "--plan", "plan.json", "other"}, "", 1, "a result of another plan"},
 		{[]string{"sweep", "merge", "--plan", "plan.json", "empty"}, "", 1, "5 tasks without a result: 0 (gamma 0.5, fold 0)"},
 		{[]string{"sweep", "merge", "--plan", "plan.json", "nowhere"}, "", 1, "nowhere: no such file"},
 		{[]string{"sweep", "merge", "--plan", "plan.json"}, "", 2, "at least one results folder"},
-		{[]string{"sweep", "jump"}, "", 2, "want plan, run or merge"},
+		{[]string{"sweep", "jump"}, "", 2, "want one of plan, run, merge"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " ")+" "+tt.env, func(t *testing.T) {

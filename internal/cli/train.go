@@ -78,10 +78,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		o.fields.add(field, flag)
 	}
 	fs.BoolVar(&o.stopOnFail, "stop-on-write-error", false, "stop training when a checkpoint or --record write fails (default: report it at once and go on; the final save is always tried)")
-	inputFlags(fs, "wiring", "resume")
-	outputFlags(fs, "out", "record")
-	mayRewrite(fs, "out", "resume") // resuming in place (see paths.go)
-	if err := parse(fs, args); err != nil {
+	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

@@ -197,6 +197,13 @@ func RunAll(ctx context.Context, p *Plan, s *dataset.Set, workers int, fit FitFu
 // ResultName is the file name of task i's result in an output folder.
 func ResultName(i int) string { return fmt.Sprintf("task-%07d.json", i) }
 
+// IsResultName reports whether name is a ResultName.
+func IsResultName(name string) bool {
+	var i int
+	n, err := fmt.Sscanf(name, "task-%07d.json", &i)
+	return err == nil && n == 1 && i >= 0 && name == ResultName(i)
+}
+
 // WriteResult writes r into dir as ResultName(r.Task), atomically.
 func WriteResult(dir string, r Result) error {
 	b, err := json.MarshalIndent(r, "", " ")

@@ -141,6 +141,13 @@ func tempName(base string) string {
 	return "." + base + ".tmp-" + strconv.FormatUint(uint64(rand.Uint32()), 10)
 }
 
+// IsTemp reports whether name is the name of a temporary file or folder
+// that Write or WriteDir makes beside its target (".BASE.tmp-DIGITS").
+func IsTemp(name string) bool {
+	i := strings.LastIndex(name, ".tmp-")
+	return strings.HasPrefix(name, ".") && i > 1 && isTempName(name, name[1:i])
+}
+
 // isTempName reports whether name is a temporary name that tempName (or
 // os.CreateTemp and os.MkdirTemp with the pattern ".BASE.tmp-*", as earlier
 // versions used) makes for base.
@@ -365,15 +372,102 @@ func looksLikeOutput(p string) bool {
 	return true
 }
 
-// WriteDir makes the folder dir atomically: fill writes into a new
+// Marker is the file that marks a folder made whole by WriteDirMarked as
+// mark1's output of one kind (its content): such a folder may be made again
+// in place, replacing what an earlier run wrote.
+const Marker = ".mark1-output"
+
+// systemFolder reports whether dir (cleaned, absolute) is one that no
+// output may be: the root, a folder directly in it (/usr, /etc, /home,
+// /tmp, …) or the user's home folder.
+func systemFolder(dir string) bool {
+	if filepath.Dir(dir) == dir || filepath.Dir(filepath.Dir(dir)) == filepath.Dir(dir) {
+		return true
+	}
+	home, err := os.UserHomeDir()
+	return err == nil && filepath.Clean(home) == dir
+}
+
+// CheckFolder reports, without writing anything, whether WriteDirMarked
+// could make dir with marker: CheckPlace, and if dir exists, a folder that
+// is empty or, when marker is not "", marked as an output of that kind.
+func CheckFolder(dir, marker string) error {
+	if err := CheckPlace(dir); err != nil {
+		return err
+	}
+	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+		return nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	if len(entries) > 0 && (marker == "" || !marked(dir, marker)) {
+		what := ""
+		if marker != "" {
+			what = ", and mark1 did not make it as " + marker
+		}
+		return fmt.Errorf("%s: folder exists and is not empty%s; refusing to write into it", dir, what)
+	}
+	return nil
+}
+
+// CheckPlace reports, without writing anything, whether dir may be an
+// output folder that files are added to: not a system folder (the root, a
+// folder in it, the home folder), and either a folder (not a link to one)
+// or nothing yet, in a folder that exists. Its content is the caller's to
+// check.
+func CheckPlace(dir string) error {
+	a, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	if r, err := filepath.EvalSymlinks(a); err == nil {
+		a = r
+	}
+	if systemFolder(a) {
+		return fmt.Errorf("%s: a system folder cannot be an output; give the name of a new folder", dir)
+	}
+	fi, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		parent := filepath.Dir(filepath.Clean(dir))
+		if pi, perr := os.Stat(parent); perr != nil || !pi.IsDir() {
+			return fmt.Errorf("%s: folder %s does not exist", dir, parent)
+		}
+		return nil
+	case err != nil:
+		return err
+	case !fi.IsDir():
+		return fmt.Errorf("%s: exists and is %s, not a folder; refusing to replace it", dir, kindName(fi.Mode()))
+	}
+	return nil
+}
+
+// marked reports whether folder dir holds the Marker of kind marker.
+func marked(dir, marker string) bool {
+	b, err := os.ReadFile(filepath.Join(dir, Marker))
+	return err == nil && strings.TrimSpace(string(b)) == marker
+}
+
+// WriteDir makes the folder dir atomically: WriteDirMarked with no marker,
+// so dir must be new or an empty folder.
+func WriteDir(dir string, fill func(tmp string) error) error {
+	return WriteDirMarked(dir, "", fill)
+}
+
+// WriteDirMarked makes the folder dir atomically: fill writes into a new
 // temporary folder beside dir (mode 0777 less the umask), which is then
 // renamed to dir. dir may not exist yet, or be an empty folder (which is
-// replaced); anything else there is refused. A link is not followed: dir
-// itself becomes the folder. fill should make only folders holding files
-// named like "0001.png" if RemoveStale is to clean up after a killed run;
-// other content is kept, never removed. On any error the temporary folder
-// is removed and dir is left as it was.
-func WriteDir(dir string, fill func(tmp string) error) (err error) {
+// replaced), or, when marker is not "", a folder that an earlier
+// WriteDirMarked of the same marker made (which is replaced whole); the
+// new folder holds the Marker file then. Anything else there is refused,
+// as is a system folder (CheckFolder). A link is not followed: dir itself
+// becomes the folder. fill should make only folders holding files named
+// like "0001.png" if RemoveStale is to clean up after a killed run; other
+// content is kept, never removed. On any error the temporary folder is
+// removed and dir is left as it was.
+func WriteDirMarked(dir, marker string, fill func(tmp string) error) (err error) {
 	clean := filepath.Clean(dir)
 	parent, base := filepath.Split(clean)
 	if parent == "" {
@@ -382,26 +476,16 @@ func WriteDir(dir string, fill func(tmp string) error) (err error) {
 	if base == "." || base == ".." || base == "/" || base == "" {
 		return fmt.Errorf("%s: give the name of a new folder", dir)
 	}
-	replace := false
-	fi, err := os.Lstat(clean)
-	switch {
-	case err == nil && fi.IsDir():
+	if err := CheckFolder(clean, marker); err != nil {
+		return err
+	}
+	replace, swap := false, false
+	if fi, err := os.Lstat(clean); err == nil && fi.IsDir() {
 		entries, rerr := os.ReadDir(clean)
 		if rerr != nil {
 			return rerr
 		}
-		if len(entries) > 0 {
-			return fmt.Errorf("%s: folder exists and is not empty; refusing to write into it", dir)
-		}
-		replace = true
-	case err == nil:
-		return fmt.Errorf("%s: exists and is %s, not a folder; refusing to replace it", dir, kindName(fi.Mode()))
-	case errors.Is(err, fs.ErrNotExist):
-		if pi, perr := os.Stat(parent); perr != nil || !pi.IsDir() {
-			return fmt.Errorf("%s: folder %s does not exist", dir, parent)
-		}
-	default:
-		return err
+		replace, swap = true, len(entries) > 0
 	}
 	RemoveStale(clean)
 	var tmp string
@@ -431,7 +515,27 @@ func WriteDir(dir string, fill func(tmp string) error) (err error) {
 	if err = fill(tmp); err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
 	}
-	if replace {
+	if marker != "" {
+		if err = os.WriteFile(filepath.Join(tmp, Marker), []byte(marker+"\n"), 0o666); err != nil {
+			return fmt.Errorf("%s: %w", dir, unwrapPath(err))
+		}
+	}
+	switch {
+	case swap:
+		// An earlier output of the same kind: moved aside, replaced, then
+		// removed; if the new one cannot be moved in, the old one returns.
+		old := filepath.Join(parent, tempName(base))
+		if err = os.Rename(clean, old); err != nil {
+			return fmt.Errorf("%s: moving the earlier output aside: %w", dir, unwrapLink(err))
+		}
+		if err = os.Rename(tmp, clean); err != nil {
+			os.Rename(old, clean)
+			return fmt.Errorf("%s: moving the finished folder into place: %w", dir, unwrapLink(err))
+		}
+		os.RemoveAll(old)
+		syncDir(parent)
+		return nil
+	case replace:
 		// Remove fails if something was put in dir meanwhile: then keep it.
 		if err = os.Remove(clean); err != nil {
 			return fmt.Errorf("%s: replacing the empty folder: %w", dir, unwrapPath(err))

@@ -1,0 +1,471 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"mark1/dataset"
+	"mark1/internal/base/atomicfile"
+)
+
+// The frame. Every command is a line of the table in commands(): its name,
+// the files it reads (with their companions) and writes, and its run
+// function. Run dispatches to it and, for every command alike:
+//
+//   - marks the declared flags as inputs and outputs when the command's
+//     flags are parsed (Env.parse), so no command can forget one;
+//   - refuses, before any work, an output that names an input or one of an
+//     input's companions (the IDX labels file beside its images, the data a
+//     sweep plan names) by file identity, through symbolic and hard links, an
+//     output that would replace a file inside an input folder, two outputs
+//     naming one file, a file output that cannot be written atomically
+//     (atomicfile.Check: a folder, a device, a missing or read-only folder),
+//     and a folder output that is a system folder, or exists and holds what
+//     the command must not replace;
+//   - after a failure or an interrupt, removes a folder output the command
+//     made and left empty (the files themselves are written atomically:
+//     nothing half-written is ever in place);
+//   - maps the error to one line on standard error and an exit status
+//     (Main).
+//
+// The hostile-input tests are generated from the same table
+// (frame_test.go): a new command gets its rows by being declared.
+
+// A command is one line of the command table.
+type command struct {
+	name    string // "fit", or "sweep run" for a subcommand
+	summary string
+	in      []input
+	out     []output
+	// argsIn marks the positional arguments as inputs (files or folders).
+	argsIn bool
+	run    func(ctx context.Context, env *Env, args []string) error
+}
+
+// An input is a flag naming a file or folder the command reads.
+type input struct {
+	flag string
+	kind inKind
+}
+
+type inKind int
+
+const (
+	inFile inKind = iota // a file or folder, read as it is
+	inData               // numeric or picture data: IMAGES,LABELS or an IDX images file beside its labels
+	inPlan               // a sweep plan: the data file it names is read too
+)
+
+// An output is a flag naming what the command writes.
+type output struct {
+	flag string
+	kind outKind
+	// marker is the kind of folder an outFolder output makes
+	// (atomicfile.WriteDirMarked): "cards", "lab site".
+	marker string
+	// owns, for an outResults folder, tells the names of files the
+	// command may add to: a folder holding anything else is refused.
+	owns func(name string) bool
+	// rewrites names the input flags this output may replace (train
+	// --resume F --out F resumes a run in place).
+	rewrites []string
+	// paths, when set, gives the files or folders the flag's value stands
+	// for (stimuli --format idx --out X writes X-images-idx3-ubyte.gz and
+	// X-labels-idx1-ubyte.gz), each with its kind.
+	paths func(fs *pflag.FlagSet, v string) []target
+}
+
+type outKind int
+
+const (
+	outFile    outKind = iota // a file, replaced atomically if it exists
+	outNewFile                // a file that must not exist yet
+	outFolder                 // a folder made whole (atomicfile.WriteDirMarked): new, empty, or made before as the same kind
+	outResults                // a folder results are added to (sweep run): new, empty, or holding only what owns accepts
+)
+
+// A target is one path an output flag writes, with its kind.
+type target struct {
+	path   string
+	kind   outKind
+	marker string
+}
+
+// targets returns the targets of output o given its flag's value v.
+func (o output) targets(fs *pflag.FlagSet, v string) []target {
+	if o.paths != nil {
+		return o.paths(fs, v)
+	}
+	return []target{{v, o.kind, o.marker}}
+}
+
+// find returns the command that args name, and the arguments left for it.
+func find(cmds []command, args []string) (*command, []string) {
+	if len(args) > 1 {
+		for i := range cmds {
+			if cmds[i].name == args[0]+" "+args[1] {
+				return &cmds[i], args[2:]
+			}
+		}
+	}
+	for i := range cmds {
+		if cmds[i].name == args[0] {
+			return &cmds[i], args[1:]
+		}
+	}
+	return nil, nil
+}
+
+// subcommands returns the commands whose names begin with group and a
+// space ("sweep run" for "sweep").
+func subcommands(cmds []command, group string) []command {
+	var sub []command
+	for _, c := range cmds {
+		if strings.HasPrefix(c.name, group+" ") {
+			sub = append(sub, c)
+		}
+	}
+	return sub
+}
+
+// Run runs one mark1 command.
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	cmds := commands()
+	help := len(args) > 0 && (args[0] == "help" || args[0] == "-h" || args[0] == "--help")
+	if len(args) == 0 || help && len(args) == 1 {
+		usage(stdout, cmds, "")
+		return nil
+	}
+	if help {
+		args = append(args[1:], "--help")
+	}
+	c, rest := find(cmds, args)
+	if c == nil {
+		if sub := subcommands(cmds, args[0]); len(sub) > 0 {
+			if len(args) > 1 && (args[1] == "-h" || args[1] == "--help") {
+				usage(stdout, cmds, args[0])
+				return nil
+			}
+			return usagef("%s: want one of %s (mark1 %s --help)", args[0], subNames(sub), sub[0].name)
+		}
+		usage(stderr, cmds, "")
+		return usagef("unknown command %q", args[0])
+	}
+	env.cmd = c
+	// parse may set the soft memory limit (holdMemory): it lasts as long
+	// as the command.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	err := c.run(ctx, env, rest)
+	if err != nil {
+		env.tidy()
+	}
+	return err
+}
+
+func subNames(sub []command) string {
+	var n []string
+	for _, c := range sub {
+		n = append(n, strings.Fields(c.name)[1])
+	}
+	return strings.Join(n, ", ")
+}
+
+// parse parses args into fs, the flags of env's command, and applies the
+// frame's checks before the command does any work: the declared inputs and
+// outputs (see the top of this file), then the command's budget
+// (--max-memory), which is Go's soft memory limit from here on
+// (holdMemory). A flag error is a usage error; --help is ErrHelp.
+func (env *Env) parse(fs *pflag.FlagSet, args []string) error {
+	if env.cmd != nil {
+		env.declare(fs)
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return err
+		}
+		return usageError{fmt.Errorf("%s: %w", fs.Name(), err)}
+	}
+	if err := env.checkFiles(fs); err != nil {
+		return err
+	}
+	var err error
+	fs.VisitAll(func(f *pflag.Flag) {
+		if b, ok := f.Value.(*budget); ok && err == nil {
+			if err = b.check(f.Name); err == nil {
+				holdMemory(b.bytes())
+			}
+		}
+	})
+	return err
+}
+
+// declare marks the command's declared flags on fs (a declared flag the
+// command does not register is a bug in the table: it panics, and every
+// command's --help test finds it).
+func (env *Env) declare(fs *pflag.FlagSet) {
+	var flags []string
+	for _, in := range env.cmd.in {
+		flags = append(flags, in.flag)
+	}
+	for _, o := range env.cmd.out {
+		flags = append(append(flags, o.flag), o.rewrites...)
+	}
+	for _, f := range flags {
+		if fs.Lookup(f) == nil {
+			panic(fmt.Sprintf("cli: %s declares --%s, which it does not register", env.cmd.name, f))
+		}
+	}
+}
+
+// A file is one path a command reads or writes, and the flag (or
+// argument) that named it.
+type file struct {
+	flag   string // without dashes; "" for a positional argument
+	path   string
+	kind   outKind
+	marker string
+}
+
+func (f file) name() string {
+	if f.flag == "" {
+		return "argument " + f.path
+	}
+	return "--" + f.flag + " " + f.path
+}
+
+// checkFiles is the frame's check of a parsed command line: every output
+// against every input (companions included) and every other output, then
+// each output on its own. It records the folders an output may make, for
+// tidy.
+func (env *Env) checkFiles(fs *pflag.FlagSet) error {
+	if env.cmd == nil {
+		return nil
+	}
+	ins := env.inputs(fs)
+	outs := env.outputs(fs)
+	for i, o := range outs {
+		decl := env.cmd.outputNamed(o.flag)
+		for _, in := range ins {
+			if slices.Contains(decl.rewrites, in.flag) {
+				continue
+			}
+			if sameFile(o.path, in.path) {
+				if in.flag != "" && in.path != fs.Lookup(in.flag).Value.String() {
+					return usagef("--%s %s is read with --%s %s: refusing to replace an input with an output (choose another --%s)", o.flag, o.path, in.flag, fs.Lookup(in.flag).Value.String(), o.flag)
+				}
+				return usagef("--%s %s is also %s: refusing to replace an input with an output (choose another --%s)", o.flag, o.path, in.name(), o.flag)
+			}
+			if within(o.path, in.path) && exists(o.path) {
+				return usagef("--%s %s is inside input folder %s: refusing to replace a file of an input (choose another --%s)", o.flag, o.path, in.path, o.flag)
+			}
+		}
+		for _, o2 := range outs[i+1:] {
+			if sameFile(o.path, o2.path) {
+				if o.flag == o2.flag {
+					return usagef("--%s %s writes two files of one name", o.flag, o.path)
+				}
+				return usagef("--%s and --%s both name %s: two outputs cannot be written to one file", o.flag, o2.flag, o.path)
+			}
+		}
+		if err := env.checkOutput(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// outputNamed returns the declaration of output flag name.
+func (c *command) outputNamed(name string) output {
+	for _, o := range c.out {
+		if o.flag == name {
+			return o
+		}
+	}
+	return output{}
+}
+
+// inputs returns the files env's command reads, as given: every declared
+// input flag that is set (a default counts as much as a given value), its
+// companions, and the positional arguments if they are inputs.
+func (env *Env) inputs(fs *pflag.FlagSet) []file {
+	var ins []file
+	for _, in := range env.cmd.in {
+		v := fs.Lookup(in.flag).Value.String()
+		if v == "" || v == "-" {
+			continue
+		}
+		ins = append(ins, file{flag: in.flag, path: v})
+		for _, c := range companions(in.kind, v) {
+			ins = append(ins, file{flag: in.flag, path: c})
+		}
+	}
+	if env.cmd.argsIn {
+		for _, a := range fs.Args() {
+			ins = append(ins, file{path: a})
+		}
+	}
+	return ins
+}
+
+// outputs returns every path env's command will write: each declared
+// output flag that is set, as its targets.
+func (env *Env) outputs(fs *pflag.FlagSet) []file {
+	var outs []file
+	for _, o := range env.cmd.out {
+		v := fs.Lookup(o.flag).Value.String()
+		if v == "" || v == "-" {
+			continue
+		}
+		for _, t := range o.targets(fs, v) {
+			outs = append(outs, file{flag: o.flag, path: t.path, kind: t.kind, marker: t.marker})
+		}
+	}
+	return outs
+}
+
+// companions returns the files read beside an input of kind k named v: the
+// two files of IMAGES,LABELS, the labels file beside an IDX images file,
+// and for a sweep plan the data it names (and their companions).
+func companions(k inKind, v string) []string {
+	switch k {
+	case inData:
+		images, labels, err := dataset.SplitPair(v)
+		if err != nil {
+			// Not a pair of files that exist: each part counts.
+			return strings.Split(v, ",")
+		}
+		var out []string
+		if images != v {
+			out = append(out, images)
+		}
+		if labels == "" {
+			labels, _ = dataset.LabelsBeside(images)
+		}
+		if labels != "" {
+			out = append(out, labels)
+		}
+		return out
+	case inPlan:
+		data := planData(v)
+		if data == "" {
+			return nil
+		}
+		return append([]string{data}, companions(inData, data)...)
+	}
+	return nil
+}
+
+// planData returns the data path a sweep plan names, or "" if path is not
+// a readable plan (the command reports that itself, without echoing it).
+func planData(path string) string {
+	b, err := atomicfile.ReadFile(path, 64<<20, "plan")
+	if err != nil {
+		return ""
+	}
+	var p struct {
+		Data struct {
+			Path string `json:"path"`
+		} `json:"data"`
+	}
+	if json.Unmarshal(b, &p) != nil {
+		return ""
+	}
+	return p.Data.Path
+}
+
+// checkOutput checks one output on its own, before any work: a file must
+// be writable atomically where it is (and not exist, for outNewFile); a
+// folder must not be a system folder, and, when made whole, must be new,
+// empty or made before by the same command (atomicfile's marker). A folder
+// the command may make is remembered, so that tidy can take it away again.
+func (env *Env) checkOutput(o file) error {
+	switch o.kind {
+	case outFile, outNewFile:
+		if o.kind == outNewFile && exists(o.path) {
+			return usagef("--%s %s exists: give the name of a new file", o.flag, o.path)
+		}
+		if err := atomicfile.Check(o.path); err != nil {
+			return fmt.Errorf("--%s: %w", o.flag, err)
+		}
+		return nil
+	}
+	var check error
+	switch o.kind {
+	case outFolder:
+		check = atomicfile.CheckFolder(o.path, o.marker)
+	case outResults:
+		check = checkResults(o.path, env.cmd.outputNamed(o.flag).owns)
+	}
+	if check != nil {
+		return fmt.Errorf("--%s: %w", o.flag, check)
+	}
+	if !exists(o.path) {
+		env.made = append(env.made, o.path)
+	}
+	return nil
+}
+
+// checkResults checks a folder that results are added to: CheckPlace, and
+// if it exists, every entry one that owns accepts (or a temporary file of
+// an atomic write), so that nothing else a user keeps there is mixed with
+// the results.
+func checkResults(dir string, owns func(string) bool) error {
+	if err := atomicfile.CheckPlace(dir); err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil // not made yet (CheckPlace checked its folder)
+	}
+	for _, e := range entries {
+		if !owns(e.Name()) && !atomicfile.IsTemp(e.Name()) {
+			return fmt.Errorf("%s holds %s, which is not a result: give a new or empty folder, or one that holds only results", dir, e.Name())
+		}
+	}
+	return nil
+}
+
+// marker is the kind of folder output flag makes whole, as the table
+// declares it (atomicfile.WriteDirMarked).
+func (env *Env) marker(flag string) string {
+	return env.cmd.outputNamed(flag).marker
+}
+
+// tidy, after a command failed or was interrupted, removes each folder
+// output that did not exist before the command and that it left empty.
+func (env *Env) tidy() {
+	for _, dir := range env.made {
+		if entries, err := os.ReadDir(dir); err == nil && len(entries) == 0 {
+			os.Remove(dir)
+		}
+	}
+}
+
+// exists reports whether something (a file, folder or link) is at path.
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+// within reports whether path lies inside folder dir (after links are
+// followed), dir being an existing folder.
+func within(path, dir string) bool {
+	fi, err := os.Stat(dir)
+	if err != nil || !fi.IsDir() {
+		return false
+	}
+	d := resolved(dir)
+	p := resolved(path)
+	return p != d && strings.HasPrefix(p, d+string(filepath.Separator))
+}
