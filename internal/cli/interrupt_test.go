@@ -31,6 +31,15 @@ func TestInterrupts(t *testing.T) {
 	if code, _, errs := run(t, dir, "fit", "--data", "blobs.libsvm", "--learner", "perceptron", "--quiet", "--model", "blobs-model.json"); code != 0 {
 		t.Fatal(errs)
 	}
+	os.WriteFile(filepath.Join(dir, "card.png"), smallPNG(t), 0o644)
+	if code, _, errs := run(t, dir, "sweep", "plan", "--data", "blobs.libsvm", "--C", "1,2", "--gamma", "1", "--folds", "2", "--plan", "plan.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	for _, task := range []string{"0", "1"} {
+		if code, _, errs := run(t, dir, "sweep", "run", "--plan", "plan.json", "--task", task, "--out", "res"); code != 0 {
+			t.Fatal(errs)
+		}
+	}
 	tests := []struct {
 		name    string
 		after   int64 // cancel after the context's Err is asked this often
@@ -59,6 +68,31 @@ func TestInterrupts(t *testing.T) {
 		{"eval after reading", 0, []string{"eval", "--machine", "earlier.json", "--task", "leftright"}, nil, nil, "interrupted"},
 		{"eval after fitting the cards", 1, []string{"eval", "--machine", "earlier.json", "--task", "leftright"}, nil, nil, "interrupted"},
 		{"apply", 1, []string{"apply", "--model", "blobs-model.json", "--data", "blobs.libsvm", "--predictions", "p.txt"}, nil, nil, "interrupted"},
+		{"predict", 0, []string{"predict", "--machine", "earlier.json", "card.png"}, nil, nil, "interrupted"},
+		{"levels", 1, []string{"levels", "--tasks", "leftright", "--seeds", "2", "--n", "4", "--png", "l.png"}, nil, nil, "interrupted"},
+		{"curves", 1, []string{"curves", "--figure", "pr58-9", "--seeds", "2", "--png", "c.png"}, nil, nil, "interrupted"},
+		{"grid", 0, []string{"grid", "--data", "blobs.libsvm", "--C", "1,2", "--gamma", "1", "--folds", "2", "--png", "g.png"}, nil, nil, "interrupted"},
+		{"sweep plan", 0, []string{"sweep", "plan", "--data", "blobs.libsvm", "--C", "1", "--gamma", "1", "--plan", "p2.json"}, nil, nil, "interrupted"},
+		{"sweep run", 0, []string{"sweep", "run", "--plan", "plan.json", "--task", "0", "--out", "res2"}, nil, nil, "interrupted"},
+		{"sweep merge", 0, []string{"sweep", "merge", "--plan", "plan.json", "res", "--png", "m.png"}, nil, nil, "interrupted"},
+	}
+	// Every command of the table has a row (a new command needs one).
+	for _, c := range commands() {
+		if noInterrupt[c.name] != "" {
+			continue
+		}
+		if !slices.ContainsFunc(tests, func(tt struct {
+			name    string
+			after   int64
+			args    []string
+			keep    []string
+			made    []string
+			errHave string
+		}) bool {
+			return strings.Join(tt.args, " ") == c.name || strings.HasPrefix(strings.Join(tt.args, " "), c.name+" --")
+		}) {
+			t.Errorf("%s has no interrupt row", c.name)
+		}
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -99,6 +133,12 @@ func TestInterrupts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// noInterrupt names the commands TestInterrupts has no row for, and why.
+var noInterrupt = map[string]string{
+	"tasks": "prints a list and returns; nothing to interrupt",
+	"serve": "a server: TestServeLoad interrupts it under load and wants 130",
 }
 
 // TestWriteFailures makes the --record write after epoch 1 fail (a named
