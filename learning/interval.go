@@ -79,3 +79,53 @@ func Chance(labels []int) float64 {
 	}
 	return float64(best) / float64(len(labels))
 }
+
+// A Rate is an accuracy measured on N cards, with its 95% Wilson interval
+// [Lo, Hi]: the form every report of mark1 gives an accuracy in.
+type Rate struct {
+	P      float64 `json:"p"`
+	N      int     `json:"n"`
+	Lo, Hi float64 `json:"-"`
+}
+
+// RateOf returns the Rate of accuracy p on n cards (the right answers are
+// p·n rounded). With no cards, or p NaN, the interval is NaN too.
+func RateOf(p float64, n int) Rate {
+	r := Rate{P: p, N: n, Lo: math.NaN(), Hi: math.NaN()}
+	if n >= 1 && !math.IsNaN(p) {
+		r.Lo, r.Hi = Wilson(int(math.Round(p*float64(n))), n)
+	}
+	return r
+}
+
+// A Spread is the mean and sample standard deviation of N values: a
+// quantity measured over seeds.
+type Spread struct {
+	Mean float64 `json:"mean"`
+	SD   float64 `json:"sd"`
+	N    int     `json:"n"`
+}
+
+// SpreadOf returns the Spread of v, skipping NaNs (a quantity a run did not
+// measure); Mean and SD are NaN when nothing is left, SD 0 for one value.
+func SpreadOf(v []float64) Spread {
+	var s Spread
+	var sum, sum2 float64
+	for _, x := range v {
+		if math.IsNaN(x) {
+			continue
+		}
+		s.N++
+		sum += x
+		sum2 += x * x
+	}
+	if s.N == 0 {
+		return Spread{Mean: math.NaN(), SD: math.NaN()}
+	}
+	n := float64(s.N)
+	s.Mean = sum / n
+	if s.N > 1 {
+		s.SD = math.Sqrt(max(0, (sum2-sum*sum/n)/(n-1)))
+	}
+	return s
+}

@@ -71,3 +71,32 @@ func TestMeanCI(t *testing.T) {
 		t.Errorf("no values: mean %v; want NaN", m)
 	}
 }
+
+// TestRateAndSpread checks RateOf against Wilson on the rounded count, and
+// SpreadOf against the definitions (NaNs skipped, SD 0 for one value).
+func TestRateAndSpread(t *testing.T) {
+	r := RateOf(0.7, 10)
+	lo, hi := Wilson(7, 10)
+	if r.Lo != lo || r.Hi != hi || r.N != 10 {
+		t.Errorf("RateOf(0.7, 10) = %+v; want Wilson(7, 10) = %v, %v", r, lo, hi)
+	}
+	if r := RateOf(0.5, 0); !math.IsNaN(r.Lo) {
+		t.Errorf("no cards: %+v; want a NaN interval", r)
+	}
+	for _, tt := range []struct {
+		v        []float64
+		mean, sd float64
+		n        int
+	}{
+		{[]float64{2, 4, 4, 4, 5, 5, 7, 9}, 5, math.Sqrt(32.0 / 7), 8},
+		{[]float64{3, math.NaN()}, 3, 0, 1},
+	} {
+		s := SpreadOf(tt.v)
+		if s.N != tt.n || math.Abs(s.Mean-tt.mean) > 1e-12 || math.Abs(s.SD-tt.sd) > 1e-12 {
+			t.Errorf("SpreadOf(%v) = %+v; want %v ± %v over %d", tt.v, s, tt.mean, tt.sd, tt.n)
+		}
+	}
+	if s := SpreadOf([]float64{math.NaN()}); !math.IsNaN(s.Mean) || s.N != 0 {
+		t.Errorf("all NaN: %+v", s)
+	}
+}

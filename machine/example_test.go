@@ -1,6 +1,7 @@
 package machine_test
 
 import (
+	"context"
 	"fmt"
 
 	"mark1/images"
@@ -21,4 +22,27 @@ func Example() {
 	// Output:
 	// 400 S-units, 512 A-units, 512 pots
 	// R-unit sums [0], class -1
+}
+
+// A session's Report is what train prints and --json writes: here the
+// ideal machine learns left from right, and the report gives P_r and P_g
+// with their 95% intervals and what its motors did.
+func ExampleSession_Report() {
+	cfg, _ := machine.Preset("ideal")
+	train, _ := images.Generate("leftright", 10, 20, 1)
+	test, _ := images.Generate("leftright", 10, 20, 2)
+	m, _ := machine.New(cfg, train.Classes, machine.SeedsFrom(1), nil)
+	r := machine.Recipe{Rule: machine.ErrorCorrection, Pulses: 1, MaxEpochs: 20}
+	s, err := machine.NewSession(m, r, m.Fields(train), m.Fields(test))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s.Run(context.Background(), nil)
+	rep := s.Report()
+	fmt.Printf("%s\n", rep.Summary)
+	fmt.Printf("P_r %.0f%% of %d (95%% CI %.0f–%.0f%%), P_g %.0f%% of %d\n", 100*rep.Pr.P, rep.Pr.N, 100*rep.Pr.Lo, 100*rep.Pr.Hi, 100*rep.Pg.P, rep.Pg.N)
+	// Output:
+	// converged: epoch 2 needed no correction
+	// P_r 100% of 20 (95% CI 84–100%), P_g 75% of 20
 }

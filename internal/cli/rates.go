@@ -26,3 +26,11 @@ func ciRange(p float64, n int) string {
 	lo, hi := learning.Wilson(int(math.Round(p*float64(n))), n)
 	return fmt.Sprintf("%.0f–%.0f%%", 100*lo, 100*hi)
 }
+
+// rate formats a learning.Rate as rateCI does: "71.9% (95% CI 64.3–78.6%)".
+func rate(r learning.Rate) string {
+	if r.N < 1 || math.IsNaN(r.P) {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%% (95%% CI %.1f–%.1f%%)", 100*r.P, 100*r.Lo, 100*r.Hi)
+}

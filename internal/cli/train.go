@@ -13,8 +13,9 @@ import (
 	"mark1/associator"
 	"mark1/images"
 	"mark1/internal/base/atomicfile"
-	"mark1/learning"
 	"mark1/machine"
+
+	"github.com/spf13/pflag"
 )
 
 type trainOptions struct {
@@ -36,6 +37,8 @@ type trainOptions struct {
 	stopOnFail bool       // --stop-on-write-error
 	threads    int        // --threads: cores for the --seeds runs
 	fields     fieldFlags // the recipe's and the save plan's fields → the flags that set them
+
+	trainCards, testCards *images.Dataset // the cards of the session (session)
 }
 
 // resumeFlag reports whether a flag may be given with --resume; everything
@@ -48,8 +51,8 @@ func resumeFlag(name string) bool {
 	return false
 }
 
-func runTrain(ctx context.Context, env *Env, args []string) error {
-	var o trainOptions
+// trainFlags registers train's flags on a new flag set.
+func trainFlags(env *Env, o *trainOptions) *pflag.FlagSet {
 	fs := newFlags(env, "train [flags]", `Builds a simulated Mark I, trains it with the perceptron error-correction rule
 carried out by its motors, reports each epoch, and saves the machine.
 Without --data it trains on the built-in task "`+defaultTask+`".
@@ -78,6 +81,12 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		o.fields.add(field, flag)
 	}
 	fs.BoolVar(&o.stopOnFail, "stop-on-write-error", false, "stop training when a checkpoint or --record write fails (default: report it at once and go on; the final save is always tried)")
+	return fs
+}
+
+func runTrain(ctx context.Context, env *Env, args []string) error {
+	var o trainOptions
+	fs := trainFlags(env, &o)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
@@ -100,6 +109,43 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	if o.seeds != "" {
 		return trainSeeds(ctx, env, g, &o)
 	}
+	s, before, err := o.session(ctx, env, g)
+	if err != nil || s.Done() {
+		return err
+	}
+	printTrainHeader(env.Stdout, s, &o)
+	start := time.Now()
+	res, runErr := o.train(ctx, env, s)
+	if res.Interrupted {
+		if res.Kept != "" {
+			fmt.Fprintf(env.Stderr, "Interrupted: %s holds an earlier machine, kept as it is.\n", res.Kept)
+		}
+		if runErr != nil && !errors.Is(runErr, context.Canceled) {
+			return runErr
+		}
+		n := len(s.Machine().History)
+		fmt.Fprintf(env.Stderr, "Interrupted in epoch %d: saved the machine as of epoch %d to %s.\nContinue with: mark1 train --resume %s\n",
+			n+1, n, res.Path, res.Path)
+		return runErr
+	}
+	elapsed := time.Since(start)
+	if runErr != nil && !errors.Is(runErr, machine.ErrWrites) {
+		return runErr
+	}
+	printTrainReport(env.Stdout, s.Report(), elapsed, o.out)
+	// What the trained machine's answers say, after the summary.
+	printWarnings(env.Stderr, s.Warnings()[before:])
+	if res.WriteFails > 0 {
+		return fmt.Errorf("the machine was saved to %s, but %d checkpoint or --record writes failed, the last: %w", o.out, res.WriteFails, res.LastWriteErr)
+	}
+	return nil
+}
+
+// session makes the training session the flags describe, a new machine or
+// one resumed from its file, and prints what the data do to the machine
+// (the warnings before the first epoch; their count is returned). A
+// resumed run that has finished says so and is Done.
+func (o *trainOptions) session(ctx context.Context, env *Env, g givenFlags) (*machine.Session, int, error) {
 	// The output must be writable before any work is done, and a new run
 	// interrupted early must not replace a different machine there.
 	out, outFlag := o.out, "--out"
@@ -107,64 +153,69 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		out, outFlag = o.resume, "--resume" // saved over the file it resumes
 	}
 	if err := atomicfile.Check(out); err != nil {
-		return fmt.Errorf("%s: %w", outFlag, err)
+		return nil, 0, fmt.Errorf("%s: %w", outFlag, err)
 	}
-	var (
-		m           *machine.Machine
-		recipe      machine.Recipe
-		train, test *images.Dataset
-		err         error
-	)
-	if o.resume != "" {
-		var bad []string
-		for name := range g {
-			if !resumeFlag(name) {
-				bad = append(bad, "--"+name)
-			}
-		}
-		slices.Sort(bad)
-		if len(bad) > 0 {
-			return usagef("train --resume takes the data, machine and rule from the file; %s cannot be changed", strings.Join(bad, ", "))
-		}
-		if !g.has("out") {
-			o.out = o.resume
-		}
-		if m, recipe, train, test, err = resumeTraining(ctx, &o.data, g, o.resume); err != nil {
-			return dataHint(err)
-		}
-		if err := o.data.checkFit(m.Config, train, test); err != nil {
-			return err
-		}
-		if g.has("epochs") {
-			recipe.MaxEpochs = o.epochs
-		}
-	} else {
-		// newTraining checks the machine and the cards' memory before it
-		// makes the machine.
-		if m, recipe, train, test, err = newTraining(ctx, g, &o); err != nil {
-			return err
-		}
+	m, recipe, train, test, err := o.machineAndData(ctx, g)
+	if err != nil {
+		return nil, 0, err
 	}
-	tr, te := m.Fields(train), m.Fields(test)
-	s, err := machine.NewSession(m, recipe, tr, te)
+	o.trainCards, o.testCards = train, test
+	s, err := machine.NewSession(m, recipe, m.Fields(train), m.Fields(test))
 	if err != nil {
 		var dead machine.Warning
 		if errors.As(err, &dead) {
-			return fmt.Errorf("%s: %w", train.Name, err)
+			return nil, 0, fmt.Errorf("%s: %w", train.Name, err)
 		}
-		return err
+		return nil, 0, err
 	}
-	// What the data do to the machine, said before the first epoch.
 	before := s.Warnings()
 	printWarnings(env.Stderr, before)
 	m.Recipe = &recipe
-	w := env.Stdout
 	if s.Done() {
 		last := m.History[len(m.History)-1]
-		fmt.Fprintf(w, "%s has finished training (%s): %d epochs (limit %d), %d mistakes in the last; nothing to do.\n",
+		fmt.Fprintf(env.Stdout, "%s has finished training (%s): %d epochs (limit %d), %d mistakes in the last; nothing to do.\n",
 			o.resume, s.Status(), len(m.History), s.Recipe().MaxEpochs, last.Mistakes)
-		return nil
 	}
+	return s, len(before), nil
+}
+
+// machineAndData returns the machine to train, its recipe and its cards:
+// resumed from --resume, or new from the flags.
+func (o *trainOptions) machineAndData(ctx context.Context, g givenFlags) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
+	if o.resume == "" {
+		// newTraining checks the machine and the cards' memory before it
+		// makes the machine.
+		return newTraining(ctx, g, o)
+	}
+	var bad []string
+	for name := range g {
+		if !resumeFlag(name) {
+			bad = append(bad, "--"+name)
+		}
+	}
+	slices.Sort(bad)
+	if len(bad) > 0 {
+		return nil, machine.Recipe{}, nil, nil, usagef("train --resume takes the data, machine and rule from the file; %s cannot be changed", strings.Join(bad, ", "))
+	}
+	if !g.has("out") {
+		o.out = o.resume
+	}
+	m, recipe, train, test, err := resumeTraining(ctx, &o.data, g, o.resume)
+	if err != nil {
+		return nil, recipe, nil, nil, dataHint(err)
+	}
+	if err := o.data.checkFit(m.Config, train, test); err != nil {
+		return nil, recipe, nil, nil, err
+	}
+	if g.has("epochs") {
+		recipe.MaxEpochs = o.epochs
+	}
+	return m, recipe, train, test, nil
+}
+
+// printTrainHeader says what is trained on what, before the first epoch.
+func printTrainHeader(w io.Writer, s *machine.Session, o *trainOptions) {
+	m, train, test := s.Machine(), o.trainCards, o.testCards
 	cfg := m.Config
 	fmt.Fprintf(w, "Training a %q machine (%d S-units, %d A-units, %d of %d R-units in use, %d pots) on %s:\n",
 		cfg.Preset, m.Retina.Cells(), len(m.Plugboard.Units), m.Layer.Used(), m.Layer.Config().Units, m.Layer.Pots(), train.Name)
@@ -178,18 +229,23 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	if !o.quiet {
 		fmt.Fprintf(w, "\n  epoch  mistakes   P_r     P_g    machine time  pulses\n")
 	}
+}
+
+// train runs the session to its end, an epoch a line (unless --quiet), with
+// a progress line on standard error, the recording and the checkpoints.
+func (o *trainOptions) train(ctx context.Context, env *Env, s *machine.Session) (machine.SavedRun, error) {
+	w, m := env.Stdout, s.Machine()
 	// --record: a snapshot of the pots after every epoch (recordHook, dials.go).
 	record := func(machine.Epoch) error { return nil }
 	if o.record != "" {
+		var err error
 		if record, err = recordHook(o.record, m); err != nil {
-			return err
+			return machine.SavedRun{}, err
 		}
 	}
-	total := s.Recipe().MaxEpochs
-	start := time.Now()
 	// A progress line on standard error (progress.go), when it is a terminal.
 	prog := newProgress(env.Stderr, o.quiet, time.Now)
-	prog.begin("training", "epoch", len(m.History), total, true, 250*time.Millisecond)
+	prog.begin("training", "epoch", len(m.History), s.Recipe().MaxEpochs, true, 250*time.Millisecond)
 	defer prog.end()
 	// Checkpoints, the save when interrupted and the replace policy are
 	// the library's (machine.Session.RunSaved); a failed --record or
@@ -204,10 +260,10 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 			}
 		},
 	}
-	res, runErr := s.RunSaved(ctx, plan, machine.RecorderFunc(func(e machine.Epoch) error {
+	return s.RunSaved(ctx, plan, machine.RecorderFunc(func(e machine.Epoch) error {
 		if !o.quiet {
 			prog.clear()
-			fmt.Fprintf(w, "  %5d  %4d/%-4d %6.1f%%  %6s  %12s  %d\n", e.Epoch, e.Mistakes, tr.Len(),
+			fmt.Fprintf(w, "  %5d  %4d/%-4d %6.1f%%  %6s  %12s  %d\n", e.Epoch, e.Mistakes, s.Train().Len(),
 				100*e.Pr, pct(e.Pg), clock(e.Seconds), e.Pulses)
 		}
 		prog.set(e.Epoch, fmt.Sprintf("%d mistakes", e.Mistakes))
@@ -216,30 +272,6 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 		}
 		return nil
 	}))
-	prog.end()
-	if res.Interrupted {
-		if res.Kept != "" {
-			fmt.Fprintf(env.Stderr, "Interrupted: %s holds an earlier machine, kept as it is.\n", res.Kept)
-		}
-		if runErr != nil && !errors.Is(runErr, context.Canceled) {
-			return runErr
-		}
-		n := len(m.History)
-		fmt.Fprintf(env.Stderr, "Interrupted in epoch %d: saved the machine as of epoch %d to %s.\nContinue with: mark1 train --resume %s\n",
-			n+1, n, res.Path, res.Path)
-		return runErr
-	}
-	elapsed := time.Since(start)
-	if runErr != nil && !errors.Is(runErr, machine.ErrWrites) {
-		return runErr
-	}
-	summary(w, s, elapsed, o.out)
-	// What the trained machine's answers say, after the summary.
-	printWarnings(env.Stderr, s.Warnings()[len(before):])
-	if res.WriteFails > 0 {
-		return fmt.Errorf("the machine was saved to %s, but %d checkpoint or --record writes failed, the last: %w", o.out, res.WriteFails, res.LastWriteErr)
-	}
-	return nil
 }
 
 // printWarnings prints each warning as a paragraph on w, with the flags
@@ -366,43 +398,31 @@ func resumeTraining(ctx context.Context, d *dataFlags, given givenFlags, path st
 	return m, *m.Recipe, train, test, nil
 }
 
-func summary(w io.Writer, s *machine.Session, elapsed time.Duration, out string) {
-	m := s.Machine()
-	last := m.History[len(m.History)-1]
-	fmt.Fprintf(w, "\n%s.\n", capital(s.Summary()))
-	fmt.Fprintf(w, "  P_r, on the cards it was trained on:  %s\n", rateCI(last.Pr, s.Train().Len()))
-	if last.Pg != nil {
-		fmt.Fprintf(w, "  P_g, on %3d cards it never saw:       %s; chance %.1f%%\n", s.Test().Len(),
-			rateCI(*last.Pg, s.Test().Len()), 100*learning.Chance(s.Test().Y))
+// printTrainReport prints a training session's report (machine.Report),
+// the run's wall time and where the machine was saved.
+func printTrainReport(w io.Writer, r machine.Report, elapsed time.Duration, out string) {
+	fmt.Fprintf(w, "\n%s.\n", capital(r.Summary))
+	fmt.Fprintf(w, "  P_r, on the cards it was trained on:  %s\n", rate(r.Pr))
+	if r.Pg != nil {
+		fmt.Fprintf(w, "  P_g, on %3d cards it never saw:       %s; chance %.1f%%\n", r.Pg.N, rate(*r.Pg), 100*r.Chance)
 	}
-	// PR58's P_r and P_g are pairwise: the right class preferred to each
-	// other class, one at a time. For two classes they are the above.
-	pr := m.Pairwise(s.Train().X, s.Train().Y)
-	line := fmt.Sprintf("  P_r and P_g pairwise, 1958:           %.1f%%", 100*pr)
-	if s.Test().Len() > 0 {
-		line += fmt.Sprintf(", %.1f%%", 100*m.Pairwise(s.Test().X, s.Test().Y))
+	line := fmt.Sprintf("  P_r and P_g pairwise, 1958:           %.1f%%", 100*r.PairwisePr)
+	if r.PairwisePg != nil {
+		line += fmt.Sprintf(", %.1f%%", 100**r.PairwisePg)
 	}
-	if len(m.Classes) == 2 {
+	if r.Classes == 2 {
 		line += " (for two classes the same as above)"
 	} else {
 		line += " (the right class preferred to each other class, one at a time; chance 50%)"
 	}
 	fmt.Fprintln(w, line)
-	if s.Test().Len() > 0 {
-		pa := machine.SummarisePa(m.MeasurePa(s.Test().X))
-		fmt.Fprintf(w, "  P_a, on the held-out cards:           %.1f%% of the A-units fire (the 1958 model for %v at each card's lit area: %.1f%%)\n",
-			100*pa.Mean, associator.ModelOf(m.Config.Associator), 100*pa.Model)
+	if r.Pa != nil {
+		fmt.Fprintf(w, "  P_a, on the held-out cards:           %.1f%% of the A-units fire (the 1958 model for %s at each card's lit area: %.1f%%)\n",
+			100*r.Pa.Mean, r.Model, 100*r.Pa.Model)
 	}
-	atStop := 0
-	for i := range m.Bank.Len() {
-		if m.Bank.AtStop(i) {
-			atStop++
-		}
-	}
-	fmt.Fprintf(w, "  Motors: %d pulses, %d against end stops; %d of %d pots rest at a stop.\n",
-		last.Pulses, last.Saturations, atStop, m.Bank.Len())
+	fmt.Fprintf(w, "  Motors: %d pulses, %d against end stops; %d of %d pots rest at a stop.\n", r.Pulses, r.Saturations, r.AtStop, r.Pots)
 	fmt.Fprintf(w, "  Simulated machine time %s (%.3g s per card, %.3g s per pulse); this run took %s.\n",
-		clock(last.Seconds), m.Config.PresentSeconds, m.Config.Motors.PulseSeconds, elapsed.Round(time.Millisecond))
+		clock(r.Seconds), r.PresentSeconds, r.PulseSeconds, elapsed.Round(time.Millisecond))
 	fmt.Fprintf(w, "Saved the machine to %s. Next: mark1 predict --machine %s IMAGE, or mark1 wiring --machine %s.\n", out, out, out)
 }
 
