@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 
@@ -89,4 +90,20 @@ func IsExportName(name string) bool {
 		}
 	}
 	return false
+}
+
+// SquarePictures reports whether numeric data's rows could be k×k
+// pictures (k² features, k > 1), and whether every value is already a grey
+// level in [0,1]; k is 0 for other data.
+func SquarePictures(s *dataset.Set) (k int, grey bool) {
+	k = int(math.Sqrt(float64(s.Dim)) + 0.5)
+	if k*k != s.Dim || k < 2 {
+		return 0, false
+	}
+	for _, v := range s.Value {
+		if v < 0 || v > 1 {
+			return k, false
+		}
+	}
+	return k, true
 }

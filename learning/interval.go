@@ -1,7 +1,10 @@
 package learning
 
 import (
+	"encoding/json"
+
 	"fmt"
+	"mark1/internal/base/jsonnum"
 	"math"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -81,11 +84,22 @@ func Chance(labels []int) float64 {
 }
 
 // A Rate is an accuracy measured on N cards, with its 95% Wilson interval
-// [Lo, Hi]: the form every report of mark1 gives an accuracy in.
+// [Lo, Hi]: the form every report of mark1 gives an accuracy in. In JSON a
+// number that does not apply (NaN) is null.
 type Rate struct {
-	P      float64 `json:"p"`
-	N      int     `json:"n"`
-	Lo, Hi float64 `json:"-"`
+	P      float64
+	N      int
+	Lo, Hi float64
+}
+
+// MarshalJSON writes r as {"p", "n", "lo", "hi"}, NaN as null.
+func (r Rate) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		P  *float64 `json:"p"`
+		N  int      `json:"n"`
+		Lo *float64 `json:"lo"`
+		Hi *float64 `json:"hi"`
+	}{jsonnum.Of(r.P), r.N, jsonnum.Of(r.Lo), jsonnum.Of(r.Hi)})
 }
 
 // RateOf returns the Rate of accuracy p on n cards (the right answers are
@@ -99,11 +113,19 @@ func RateOf(p float64, n int) Rate {
 }
 
 // A Spread is the mean and sample standard deviation of N values: a
-// quantity measured over seeds.
+// quantity measured over seeds. In JSON a NaN is null.
 type Spread struct {
-	Mean float64 `json:"mean"`
-	SD   float64 `json:"sd"`
-	N    int     `json:"n"`
+	Mean, SD float64
+	N        int
+}
+
+// MarshalJSON writes s as {"mean", "sd", "n"}, NaN as null.
+func (s Spread) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Mean *float64 `json:"mean"`
+		SD   *float64 `json:"sd"`
+		N    int      `json:"n"`
+	}{jsonnum.Of(s.Mean), jsonnum.Of(s.SD), s.N})
 }
 
 // SpreadOf returns the Spread of v, skipping NaNs (a quantity a run did not

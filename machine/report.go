@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"mark1/associator"
+	"mark1/internal/base/jsonnum"
 	"mark1/learning"
 )
 
@@ -18,20 +19,21 @@ type Report struct {
 	// Pr is the accuracy on the training cards, Pg on the held-out ones
 	// (nil without any); Chance is the held-out cards' chance level.
 	Pr     learning.Rate  `json:"pr"`
-	Pg     *learning.Rate `json:"pg,omitempty"`
-	Chance float64        `json:"chance"`
+	Pg     *learning.Rate `json:"pg"`
+	Chance *float64       `json:"chance"`
 	// PairwisePr and PairwisePg are PR58's P_r and P_g: the right class
 	// preferred to each other class, one at a time (Machine.Pairwise); for
 	// two classes they equal Pr and Pg. PairwisePg is nil without
 	// held-out cards.
 	PairwisePr float64  `json:"pairwise_pr"`
-	PairwisePg *float64 `json:"pairwise_pg,omitempty"`
+	PairwisePg *float64 `json:"pairwise_pg"`
 	Classes    int      `json:"classes"`
-	// Pa is P_a on the held-out cards beside the 1958 model at each card's
-	// lit area (nil without held-out cards); Model names the model's
-	// parameters.
-	Pa    *PaSummary `json:"pa,omitempty"`
-	Model string     `json:"model"`
+	// Pa is P_a on the held-out cards and PaModel the 1958 model's at each
+	// card's lit area (nil without held-out cards); Model names the
+	// model's parameters.
+	Pa      *float64 `json:"pa"`
+	PaModel *float64 `json:"pa_model"`
+	Model   string   `json:"model"`
 	// Pulses and Saturations count the motors' pulses and those against an
 	// end stop; AtStop of Pots pots rest at a stop.
 	Pulses      int64 `json:"pulses"`
@@ -55,7 +57,7 @@ func (s *Session) Report() Report {
 	last := m.History[len(m.History)-1]
 	r := Report{
 		Summary: s.Summary(), Status: s.status.String(), Epochs: last.Epoch,
-		Pr: learning.RateOf(last.Pr, s.train.Len()), Chance: learning.Chance(s.test.Y),
+		Pr: learning.RateOf(last.Pr, s.train.Len()), Chance: jsonnum.Of(learning.Chance(s.test.Y)),
 		PairwisePr: m.Pairwise(s.train.X, s.train.Y), Classes: len(m.Classes),
 		Model:  associator.ModelOf(m.Config.Associator).String(),
 		Pulses: last.Pulses, Saturations: last.Saturations, Pots: m.Bank.Len(),
@@ -68,7 +70,7 @@ func (s *Session) Report() Report {
 	if s.test.Len() > 0 {
 		pw := m.Pairwise(s.test.X, s.test.Y)
 		pa := SummarisePa(m.MeasurePa(s.test.X))
-		r.PairwisePg, r.Pa = &pw, &pa
+		r.PairwisePg, r.Pa, r.PaModel = &pw, jsonnum.Of(pa.Mean), jsonnum.Of(pa.Model)
 	}
 	for i := range m.Bank.Len() {
 		if m.Bank.AtStop(i) {

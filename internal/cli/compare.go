@@ -12,163 +12,190 @@ import (
 	"time"
 
 	"mark1/compare"
+	"mark1/images"
 	"mark1/internal/base/jsonnum"
 	"mark1/learning/learners"
 	"mark1/machine"
+
+	"github.com/spf13/pflag"
 )
 
-func runCompare(ctx context.Context, env *Env, args []string) (err error) {
-	var data dataFlags
-	var mf machineFlags
-	var learnerList, features, plotPath, export, scale, seedList string
-	var jsonOut, csvOut, quiet, asPictures, noTheory bool
-	var threads, prCards int
-	var lf learnerFlags
+// compareOptions are compare's flags.
+type compareOptions struct {
+	data                                                  dataFlags
+	mf                                                    machineFlags
+	lf                                                    learnerFlags
+	learnerList, features, plotPath, export, scale, seeds string
+	jsonOut, csvOut, quiet, asPictures, noTheory          bool
+	threads, prCards                                      int
+	fs                                                    *pflag.FlagSet
+}
+
+// compareFlags registers compare's flags on a new flag set.
+func compareFlags(env *Env, o *compareOptions) *pflag.FlagSet {
 	fs := newFlags(env, "compare [--task NAME | --data PATH] [flags]", `Trains the Mark I's motor-driven rule and software learners on the same seeded
 split and prints one table: P_r (train accuracy), P_g (test accuracy), mistakes or
 updates, epochs, margin, support vectors, time; for the hardware also simulated
 machine time and motor pulses. "hardware" is the --preset machine, "ideal" the
 same wiring with ideal pots; software learners see the retina's pixels or the
 same machine's A-unit outputs (--features).`)
-	data.register(fs, true)
-	mf.register(fs, data.memory)
-	fs.StringVar(&learnerList, "learners", strings.Join(compare.DefaultLearners(), ","), "comma-separated: "+strings.Join(compare.Learners(), ", "))
-	fs.StringVar(&features, "features", "pixels,association", "comma-separated: pixels (S-units), association (A-units); numeric data files: raw (their values, the default)")
+	o.data.register(fs, true)
+	o.mf.register(fs, o.data.memory)
+	fs.StringVar(&o.learnerList, "learners", strings.Join(compare.DefaultLearners(), ","), "comma-separated: "+strings.Join(compare.Learners(), ", "))
+	fs.StringVar(&o.features, "features", "pixels,association", "comma-separated: pixels (S-units), association (A-units); numeric data files: raw (their values, the default)")
 	// The learners' options, as fit takes them; --seed is the machine's
 	// master seed, which seeds the learners too, --threads compare's, and
 	// --bias the machine's R-unit bias (the learners keep their default
 	// constant input 1).
-	lf.register(fs, fieldFlags{}, "", "seed", "threads", "bias", "epsilon", "class-weight")
-	fs.BoolVar(&jsonOut, "json", false, "print the report as JSON")
-	fs.BoolVar(&csvOut, "csv", false, "print the table as CSV")
-	fs.BoolVar(&quiet, "quiet", false, "print no progress on standard error")
-	fs.IntVar(&threads, "threads", 0, "cores for the SVM's binary problems and predictions (0: all); results do not depend on it")
-	fs.IntVar(&prCards, "pr-cards", 10000, "measure P_r on a seeded sample of this many training cards when there are more, the same for every learner (0: all)")
-	fs.BoolVar(&noTheory, "no-theory", false, "leave out the convergence theorem's line for two classes (otherwise it takes at most a fifth of the learners' time, at least half a second)")
-	fs.StringVar(&plotPath, "plot", "", "draw the learning curves to this PNG, one panel per quantity: mistakes per epoch (online\nlearners, hardware), the objective (batch GD, SVMs), P_g per epoch (hardware); what is not drawn is named")
-	fs.StringVar(&seedList, "seeds", "", "repeat the comparison for each of these master seeds (A-B or a list), on all cores,\nand print mean ± standard deviation per row")
-	fs.StringVar(&export, "export-libsvm", "", "also write the features as libsvm files in this folder, to check results with LIBSVM")
-	fs.BoolVar(&asPictures, "as-pictures", false, "read a libsvm file whose rows are k×k pictures as pictures (values in [0,1] or [0,255] as grey levels), for the hardware")
-	fs.StringVar(&scale, "scale", "none", "numeric data: scale each feature, fitted on the training part: none, 01, pm1, std (with --as-pictures: 01 makes the values grey levels)")
+	o.lf.register(fs, fieldFlags{}, "", "seed", "threads", "bias", "epsilon", "class-weight")
+	fs.BoolVar(&o.jsonOut, "json", false, "print the report as JSON")
+	fs.BoolVar(&o.csvOut, "csv", false, "print the table as CSV")
+	fs.BoolVar(&o.quiet, "quiet", false, "print no progress on standard error")
+	fs.IntVar(&o.threads, "threads", 0, "cores for the SVM's binary problems and predictions (0: all); results do not depend on it")
+	fs.IntVar(&o.prCards, "pr-cards", 10000, "measure P_r on a seeded sample of this many training cards when there are more, the same for every learner (0: all)")
+	fs.BoolVar(&o.noTheory, "no-theory", false, "leave out the convergence theorem's line for two classes (otherwise it takes at most a fifth of the learners' time, at least half a second)")
+	fs.StringVar(&o.plotPath, "plot", "", "draw the learning curves to this PNG, one panel per quantity: mistakes per epoch (online\nlearners, hardware), the objective (batch GD, SVMs), P_g per epoch (hardware); what is not drawn is named")
+	fs.StringVar(&o.seeds, "seeds", "", "repeat the comparison for each of these master seeds (A-B or a list), on all cores,\nand print mean ± standard deviation per row")
+	fs.StringVar(&o.export, "export-libsvm", "", "also write the features as libsvm files in this folder, to check results with LIBSVM")
+	fs.BoolVar(&o.asPictures, "as-pictures", false, "read a libsvm file whose rows are k×k pictures as pictures (values in [0,1] or [0,255] as grey levels), for the hardware")
+	fs.StringVar(&o.scale, "scale", "none", "numeric data: scale each feature, fitted on the training part: none, 01, pm1, std (with --as-pictures: 01 makes the values grey levels)")
+	o.fs = fs
+	return fs
+}
+
+func runCompare(ctx context.Context, env *Env, args []string) (err error) {
+	var o compareOptions
+	fs := compareFlags(env, &o)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("compare: unexpected argument %q", fs.Arg(0))
-	}
-	if jsonOut && csvOut {
-		return usagef("give --json or --csv, not both")
-	}
-	for name, v := range map[string]string{"learners": learnerList, "features": features} {
-		if fs.Changed(name) && len(split(v)) == 0 {
-			return usagef("--%s %q names none; give a comma-separated list", name, v)
-		}
-	}
-	if plotPath != "" && !strings.HasSuffix(strings.ToLower(plotPath), ".png") {
-		return usagef("--plot %s: the curves are drawn as PNG; give a file name ending in .png", plotPath)
-	}
-	opts, err := lf.options()
+	spec, err := o.spec()
 	if err != nil {
 		return err
 	}
-	if prCards < 0 {
-		return usagef("--pr-cards %d: want 0 (all training cards) or a sample size", prCards)
-	}
-	if _, err := workers(threads); err != nil { // the one rule for --threads, as train and ablate
-		return err
-	}
-	spec := compare.Spec{Learners: split(learnerList), Features: pictureFeatures(features), Options: opts, Seed: mf.seed, NoTheory: noTheory, Threads: threads, PrSample: prCards}
-	lf.fields.add("learners", "learners")
-	lf.fields.add("features", "features")
-	lf.fields.add("pr-sample", "pr-cards")
-	lf.fields.add("threads", "threads")
-	if err := spec.Validate(); err != nil {
-		if m := lf.fields.message(err); m != "" {
-			return usageError{errors.New(m)}
-		}
-		return usageError{err}
-	}
-	ctx, finish := guardMemory(ctx, "compare", data.memory.bytes())
+	ctx, finish := guardMemory(ctx, "compare", o.data.memory.bytes())
 	defer func() { err = finish(err) }()
-	if data.data != "" && !asPictures && isNumericFile(data.data) {
-		if fs.Changed("features") && features != compare.Raw {
-			return usagef("--features %s: %s holds numeric data, not pictures; its features are raw (or read square rows as pictures with --as-pictures)", features, data.data)
+	if o.data.data != "" && !o.asPictures && isNumericFile(o.data.data) {
+		if fs.Changed("features") && o.features != compare.Raw {
+			return usagef("--features %s: %s holds numeric data, not pictures; its features are raw (or read square rows as pictures with --as-pictures)", o.features, o.data.data)
 		}
-		return compareRaw(ctx, env, data, scale, spec, jsonOut, csvOut, quiet, plotPath)
+		return compareRaw(ctx, env, o.data, o.scale, spec, o.jsonOut, o.csvOut, o.quiet, o.plotPath)
 	}
-	if fs.Changed("features") && features == compare.Raw {
+	if fs.Changed("features") && o.features == compare.Raw {
 		return usagef("--features raw is for numeric data files (libsvm, CSV, text), not pictures")
 	}
-	if scale != "none" && !asPictures {
+	if o.scale != "none" && !o.asPictures {
 		return usagef("--scale is for numeric data files (libsvm, CSV, text)")
 	}
-	origData, cleanup := data.data, func() {}
-	if asPictures && scale != "none" {
-		scaled, remove, err := scaledCopy(ctx, data.memory.bytes(), data.data, scale)
+	origData, cleanup := o.data.data, func() {}
+	if o.asPictures && o.scale != "none" {
+		scaled, remove, err := scaledCopy(ctx, o.data.memory.bytes(), o.data.data, o.scale)
 		if err != nil {
 			return err
 		}
 		defer remove()
-		data.data, cleanup = scaled, remove
+		o.data.data, cleanup = scaled, remove
 	}
-	cfg, err := mf.build(given(fs))
+	cfg, err := o.mf.build(given(fs))
 	if err != nil {
 		return err
 	}
-	if seedList != "" {
-		for _, name := range []string{"seed", "plot", "export-libsvm", "csv"} {
-			if fs.Changed(name) {
-				return usagef("compare --seeds: --%s works on one run; drop it", name)
-			}
-		}
-		list, err := parseSeeds(seedList)
-		if err != nil {
-			return usageError{err}
-		}
-		nw, err := workers(threads)
-		if err != nil {
-			return err
-		}
-		reps, err := machine.ForSeeds(ctx, list, nw, func(ctx context.Context, seed uint64) (*compare.Report, error) {
-			sp := spec
-			sp.Seed = seed
-			train, test, err := data.load(ctx, given(fs), seed)
-			if err != nil {
-				return nil, err
-			}
-			return compare.Run(ctx, cfg, machine.SeedsFrom(seed), train, test, sp, nil)
-		})
-		cleanup()
-		if err != nil {
-			return err
-		}
-		if jsonOut {
-			enc := json.NewEncoder(env.Stdout)
-			enc.SetIndent("", "  ")
-			return enc.Encode(struct {
-				Seeds   []uint64          `json:"seeds"`
-				Reports []*compare.Report `json:"reports"`
-			}{list, reps})
-		}
-		printSeedsReport(env.Stdout, list, reps)
-		return nil
+	if o.seeds != "" {
+		return o.runSeeds(ctx, env, cfg, spec, cleanup)
 	}
-	seeds := machine.SeedsFrom(mf.seed)
-	train, test, err := data.load(ctx, given(fs), seeds.Master)
+	return o.runOne(ctx, env, cfg, spec, origData, cleanup)
+}
+
+// spec checks the flags that need no data and returns the comparison they
+// ask for, validated by compare.Spec.Validate.
+func (o *compareOptions) spec() (compare.Spec, error) {
+	fs := o.fs
+	if fs.NArg() > 0 {
+		return compare.Spec{}, usagef("compare: unexpected argument %q", fs.Arg(0))
+	}
+	if o.jsonOut && o.csvOut {
+		return compare.Spec{}, usagef("give --json or --csv, not both")
+	}
+	for name, v := range map[string]string{"learners": o.learnerList, "features": o.features} {
+		if fs.Changed(name) && len(split(v)) == 0 {
+			return compare.Spec{}, usagef("--%s %q names none; give a comma-separated list", name, v)
+		}
+	}
+	if o.plotPath != "" && !strings.HasSuffix(strings.ToLower(o.plotPath), ".png") {
+		return compare.Spec{}, usagef("--plot %s: the curves are drawn as PNG; give a file name ending in .png", o.plotPath)
+	}
+	opts, err := o.lf.options()
+	if err != nil {
+		return compare.Spec{}, err
+	}
+	if o.prCards < 0 {
+		return compare.Spec{}, usagef("--pr-cards %d: want 0 (all training cards) or a sample size", o.prCards)
+	}
+	if _, err := workers(o.threads); err != nil { // the one rule for --threads, as train and ablate
+		return compare.Spec{}, err
+	}
+	spec := compare.Spec{Learners: split(o.learnerList), Features: pictureFeatures(o.features), Options: opts, Seed: o.mf.seed, NoTheory: o.noTheory, Threads: o.threads, PrSample: o.prCards}
+	o.lf.fields.add("learners", "learners")
+	o.lf.fields.add("features", "features")
+	o.lf.fields.add("pr-sample", "pr-cards")
+	o.lf.fields.add("threads", "threads")
+	if err := spec.Validate(); err != nil {
+		if m := o.lf.fields.message(err); m != "" {
+			return spec, usageError{errors.New(m)}
+		}
+		return spec, usageError{err}
+	}
+	return spec, nil
+}
+
+// runSeeds repeats the comparison over --seeds (compare.SeedExperiment).
+func (o *compareOptions) runSeeds(ctx context.Context, env *Env, cfg machine.Config, spec compare.Spec, cleanup func()) error {
+	for _, name := range []string{"seed", "plot", "export-libsvm", "csv"} {
+		if o.fs.Changed(name) {
+			return usagef("compare --seeds: --%s works on one run; drop it", name)
+		}
+	}
+	list, err := parseSeeds(o.seeds)
+	if err != nil {
+		return usageError{err}
+	}
+	nw, err := workers(o.threads)
+	if err != nil {
+		return err
+	}
+	exp := compare.SeedExperiment{Config: cfg, Spec: spec, Threads: nw, Load: func(ctx context.Context, seed uint64) (*images.Dataset, *images.Dataset, error) {
+		return o.data.load(ctx, given(o.fs), seed)
+	}}
+	rep, err := exp.Run(ctx, list)
+	cleanup()
+	if err != nil {
+		return err
+	}
+	if o.jsonOut {
+		return writeJSON(env.Stdout, rep)
+	}
+	printSeedsReport(env.Stdout, rep)
+	return nil
+}
+
+// runOne runs one comparison, writing the --export-libsvm files first.
+func (o *compareOptions) runOne(ctx context.Context, env *Env, cfg machine.Config, spec compare.Spec, origData string, cleanup func()) (err error) {
+	seeds := machine.SeedsFrom(o.mf.seed)
+	train, test, err := o.data.load(ctx, given(o.fs), seeds.Master)
 	cleanup() // the scaled copy is read
 	if err != nil {
 		return err
 	}
-	if data.data != origData { // name the user's file, not the scaled copy
-		name := origData + " scaled " + scale
-		train.Name = strings.Replace(train.Name, data.data, name, 1)
-		test.Name = strings.Replace(test.Name, data.data, name, 1)
+	if o.data.data != origData { // name the user's file, not the scaled copy
+		name := origData + " scaled " + o.scale
+		train.Name = strings.Replace(train.Name, o.data.data, name, 1)
+		test.Name = strings.Replace(test.Name, o.data.data, name, 1)
 	}
-	if err := data.checkFit(cfg, train, test); err != nil {
+	if err := o.data.checkFit(cfg, train, test); err != nil {
 		return err
 	}
-	if export != "" {
-		undo, xerr := compare.ExportLibSVM(ctx, export, cfg, seeds, train, test)
+	if o.export != "" {
+		undo, xerr := compare.ExportLibSVM(ctx, o.export, cfg, seeds, train, test)
 		if xerr != nil {
 			return fmt.Errorf("--export-libsvm: %w", xerr)
 		}
@@ -180,7 +207,7 @@ same machine's A-unit outputs (--features).`)
 			}
 		}()
 	}
-	quiet = quiet || jsonOut || csvOut
+	quiet := o.quiet || o.jsonOut || o.csvOut
 	// On a terminal, a progress line (fitprogress.go) counts the learners
 	// and shows the one that reported last: its epoch, pair or pass, rate
 	// and time left; elsewhere a line per learner.
@@ -190,7 +217,7 @@ same machine's A-unit outputs (--features).`)
 	if err != nil {
 		return err
 	}
-	return emitReport(env, rep, jsonOut, csvOut, quiet, plotPath)
+	return emitReport(env, rep, o.jsonOut, o.csvOut, quiet, o.plotPath)
 }
 
 // startCompareProgress starts the progress of spec's learners on classes
@@ -334,6 +361,12 @@ func printReport(w io.Writer, rep *compare.Report) {
 	if rep.PrCards < rep.Train {
 		fmt.Fprintf(w, "\nP_r on a seeded sample of %d of the %d training cards, the same for every learner (--pr-cards 0: all).", rep.PrCards, rep.Train)
 	}
+	printReportNotes(w, rep)
+}
+
+// printReportNotes prints the table's footnotes, the report's notes and
+// the convergence theorem's lines.
+func printReportNotes(w io.Writer, rep *compare.Report) {
 	fmt.Fprintf(w, "\n* stopped at a limit, not converged. updates: mistakes corrected (perceptrons, hardware), steps (batch GD) or solver iterations (SVMs).\n")
 	fmt.Fprintf(w, "margin: smallest over the binary machines. Perceptrons and hardware: the geometric margin min y·f(x)/‖w‖ on the training data\n")
 	fmt.Fprintf(w, "(negative: a training card on the wrong side). SVMs: 1/‖w‖, the margin they maximize (the same when no card lies inside it).\n")

@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 
@@ -106,17 +105,12 @@ func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spe
 	if err != nil {
 		return err
 	}
-	if len(rep.Notes) > 0 {
-		if k := int(math.Sqrt(float64(train.Dim)) + 0.5); k*k == train.Dim && k > 1 {
-			how := "--as-pictures (the values are grey levels in [0,1])"
-			for _, v := range all.Value {
-				if v < 0 || v > 1 {
-					how = "--as-pictures --scale 01 (to make the values grey levels in [0,1])"
-					break
-				}
-			}
-			rep.Notes[0] += fmt.Sprintf("; the %d features could be %dx%d pictures: compare them on the machine with %s", train.Dim, k, k, how)
+	if k, grey := compare.SquarePictures(all); k > 0 && len(rep.Notes) > 0 {
+		how := "--as-pictures (the values are grey levels in [0,1])"
+		if !grey {
+			how = "--as-pictures --scale 01 (to make the values grey levels in [0,1])"
 		}
+		rep.Notes[0] += fmt.Sprintf("; the %d features could be %dx%d pictures: compare them on the machine with %s", train.Dim, k, k, how)
 	}
 	return emitReport(env, rep, jsonOut, csvOut, quiet, plotPath)
 }

@@ -404,7 +404,7 @@ func printTrainReport(w io.Writer, r machine.Report, elapsed time.Duration, out 
 	fmt.Fprintf(w, "\n%s.\n", capital(r.Summary))
 	fmt.Fprintf(w, "  P_r, on the cards it was trained on:  %s\n", rate(r.Pr))
 	if r.Pg != nil {
-		fmt.Fprintf(w, "  P_g, on %3d cards it never saw:       %s; chance %.1f%%\n", r.Pg.N, rate(*r.Pg), 100*r.Chance)
+		fmt.Fprintf(w, "  P_g, on %3d cards it never saw:       %s; chance %s\n", r.Pg.N, rate(*r.Pg), pct(r.Chance))
 	}
 	line := fmt.Sprintf("  P_r and P_g pairwise, 1958:           %.1f%%", 100*r.PairwisePr)
 	if r.PairwisePg != nil {
@@ -417,8 +417,8 @@ func printTrainReport(w io.Writer, r machine.Report, elapsed time.Duration, out 
 	}
 	fmt.Fprintln(w, line)
 	if r.Pa != nil {
-		fmt.Fprintf(w, "  P_a, on the held-out cards:           %.1f%% of the A-units fire (the 1958 model for %s at each card's lit area: %.1f%%)\n",
-			100*r.Pa.Mean, r.Model, 100*r.Pa.Model)
+		fmt.Fprintf(w, "  P_a, on the held-out cards:           %s of the A-units fire (the 1958 model for %s at each card's lit area: %s)\n",
+			pct(r.Pa), r.Model, pct(r.PaModel))
 	}
 	fmt.Fprintf(w, "  Motors: %d pulses, %d against end stops; %d of %d pots rest at a stop.\n", r.Pulses, r.Saturations, r.AtStop, r.Pots)
 	fmt.Fprintf(w, "  Simulated machine time %s (%.3g s per card, %.3g s per pulse); this run took %s.\n",
