@@ -607,3 +607,24 @@ func animate(ctx context.Context, frames int, picture func(f int) (*chart.Drawin
 	}
 	return chart.Frames(ctx, ds, delay, gifPalette())
 }
+
+// ParseStart reads a starting w written as comma-separated numbers (with
+// the bias trick, b last): each finite and within ±MaxValue, as the lab
+// page takes them. "" is nil, the default start at 0.
+func ParseStart(s string) ([]float64, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var start []float64
+	for _, f := range strings.Split(s, ",") {
+		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("%q is not a finite number", f)
+		}
+		if math.Abs(v) > MaxValue {
+			return nil, fmt.Errorf("%g beyond ±10⁶, the lab's range", v)
+		}
+		start = append(start, v)
+	}
+	return start, nil
+}

@@ -17,6 +17,8 @@ import (
 	"mark1/panel"
 	"os/exec"
 	"path/filepath"
+
+	"github.com/spf13/pflag"
 )
 
 type labOptions struct {
@@ -40,8 +42,8 @@ type labOptions struct {
 	maxFrames int
 }
 
-func runLab(ctx context.Context, env *Env, args []string) error {
-	var o labOptions
+// labFlags registers lab's flags on a new flag set.
+func labFlags(env *Env, o *labOptions) *pflag.FlagSet {
 	fs := newFlags(env, "lab [--example NAME] [flags]", `The lecture notes, runnable. Runs a learner on one of the notes' small
 examples and writes it down step by step as the notes do (--trace, the
 default; --json for the same trace as data), or draws it: --png/--svg a
@@ -90,6 +92,12 @@ class whose largest response wins, and of one-vs-one votes, side by side).
 	fs.StringVar(&o.gifPath, "gif", "", "draw the view at every step to this animated GIF")
 	fs.IntVar(&o.delay, "delay", 80, "--gif: time each step is shown, in hundredths of a second")
 	fs.IntVar(&o.maxFrames, "max-frames", 200, "--gif: refuse runs with more steps than this")
+	return fs
+}
+
+func runLab(ctx context.Context, env *Env, args []string) error {
+	var o labOptions
+	fs := labFlags(env, &o)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
@@ -109,90 +117,13 @@ class whose largest response wins, and of one-vs-one votes, side by side).
 		}
 		return nil
 	}
-	if o.asJSON && o.trace {
-		return usagef("lab: give --trace or --json, not both")
-	}
-	if o.shuffle && !fs.Changed("order") {
-		*o.lf.text["order"] = "shuffle"
-	}
-	if fs.Changed("max-epochs") {
-		if fs.Changed("epochs") {
-			return usagef("lab: --max-epochs is the old name of --epochs: give one")
-		}
-		*o.lf.text["epochs"] = strconv.Itoa(o.maxEpochs)
-		o.lf.fields.add("epochs", "max-epochs")
-	}
-	if o.data == "" { // the notes' settings, unless given
-		notes := lab.NotesOptions()
-		for _, name := range []string{"bias", "order", "line-search", "kernel", "loss"} {
-			if !fs.Changed(name) {
-				*o.lf.text[name] = notes.Get(name)
-			}
-		}
-	}
-	opts, err := o.lf.options()
+	setup, format, err := o.setup(fs)
 	if err != nil {
 		return err
 	}
-	for _, f := range []struct {
-		name      string
-		v, lo, hi int
-	}{{"delay", o.delay, 1, 6000}, {"max-frames", o.maxFrames, 1, 2000}, {"step", o.step, -1, math.MaxInt}} {
-		if f.v < f.lo || f.v > f.hi {
-			if f.hi == math.MaxInt {
-				return usagef("lab: --%s %d out of range: at least %d", f.name, f.v, f.lo)
-			}
-			return usagef("lab: --%s %d out of range [%d, %d]", f.name, f.v, f.lo, f.hi)
-		}
-	}
-	format, err := dataset.ParseFormat(o.format) // checked whether or not --data uses it
+	e, multi, err := o.examples(ctx, env, format)
 	if err != nil {
-		return usagef("lab: --format: %v", err)
-	}
-	if o.gifPath != "" && !strings.HasSuffix(strings.ToLower(o.gifPath), ".gif") {
-		return usagef("lab: --gif %s: the animation is a GIF; name the file .gif", o.gifPath)
-	}
-	var e lab.Example
-	var multi *lab.Multi // data of more than two classes
-	if o.data != "" {
-		s, err := dataset.ReadFileContext(ctx, o.data, dataset.Options{Format: format, LabelColumn: o.labelCol, MaxRows: lab.MaxDataRows + 1})
-		if err != nil {
-			return fmt.Errorf("lab: --data: %w", err)
-		}
-		if len(s.Classes) > 2 {
-			m, err := lab.MultiFromDataset(s)
-			if err != nil {
-				return fmt.Errorf("lab: --data: %w", err)
-			}
-			multi = &m
-			fmt.Fprintf(env.Stderr, "%s: %d points, %d features; %s\n", o.data, len(m.X), len(m.X[0]), m.Teaches)
-		} else if e, err = lab.FromDataset(s); err != nil {
-			return fmt.Errorf("lab: --data: %w", err)
-		} else {
-			fmt.Fprintf(env.Stderr, "%s: %d points, %d features; %s\n", o.data, len(e.X), e.Dim(), e.Teaches)
-		}
-	} else {
-		var err error
-		if e, err = lab.Find(o.example); err != nil {
-			return usagef("lab: --example: %v", err)
-		}
-	}
-	var start []float64
-	if o.start != "" {
-		for _, f := range strings.Split(o.start, ",") {
-			v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return usagef("lab: --start %q: %q is not a finite number", o.start, f)
-			}
-			if math.Abs(v) > lab.MaxValue { // as the panel's lab page
-				return usagef("lab: --start %q: %g beyond ±10⁶, the lab's range", o.start, v)
-			}
-			start = append(start, v)
-		}
-	}
-	setup, err := lab.NewSetup(o.lf.learner, opts, start)
-	if err != nil {
-		return o.lf.fields.usage(err)
+		return err
 	}
 	if multi != nil {
 		return runLabMulti(ctx, env, o, *multi, setup)
@@ -209,6 +140,94 @@ class whose largest response wins, and of one-vs-one votes, side by side).
 		view = "regions"
 	}
 	return writeLabRun(ctx, env, o, run, view)
+}
+
+// setup checks the flags and returns the learner's setup they describe
+// and the --data format.
+func (o *labOptions) setup(fs *pflag.FlagSet) (lab.Setup, dataset.Format, error) {
+	var none lab.Setup
+	if o.asJSON && o.trace {
+		return none, 0, usagef("lab: give --trace or --json, not both")
+	}
+	if o.shuffle && !fs.Changed("order") {
+		*o.lf.text["order"] = "shuffle"
+	}
+	if fs.Changed("max-epochs") {
+		if fs.Changed("epochs") {
+			return none, 0, usagef("lab: --max-epochs is the old name of --epochs: give one")
+		}
+		*o.lf.text["epochs"] = strconv.Itoa(o.maxEpochs)
+		o.lf.fields.add("epochs", "max-epochs")
+	}
+	if o.data == "" { // the notes' settings, unless given
+		notes := lab.NotesOptions()
+		for _, name := range []string{"bias", "order", "line-search", "kernel", "loss"} {
+			if !fs.Changed(name) {
+				*o.lf.text[name] = notes.Get(name)
+			}
+		}
+	}
+	opts, err := o.lf.options()
+	if err != nil {
+		return none, 0, err
+	}
+	for _, f := range []struct {
+		name      string
+		v, lo, hi int
+	}{{"delay", o.delay, 1, 6000}, {"max-frames", o.maxFrames, 1, 2000}, {"step", o.step, -1, math.MaxInt}} {
+		if f.v < f.lo || f.v > f.hi {
+			if f.hi == math.MaxInt {
+				return none, 0, usagef("lab: --%s %d out of range: at least %d", f.name, f.v, f.lo)
+			}
+			return none, 0, usagef("lab: --%s %d out of range [%d, %d]", f.name, f.v, f.lo, f.hi)
+		}
+	}
+	format, err := dataset.ParseFormat(o.format) // checked whether or not --data uses it
+	if err != nil {
+		return none, 0, usagef("lab: --format: %v", err)
+	}
+	if o.gifPath != "" && !strings.HasSuffix(strings.ToLower(o.gifPath), ".gif") {
+		return none, 0, usagef("lab: --gif %s: the animation is a GIF; name the file .gif", o.gifPath)
+	}
+	start, err := lab.ParseStart(o.start)
+	if err != nil {
+		return none, 0, usagef("lab: --start %q: %v", o.start, err)
+	}
+	setup, err := lab.NewSetup(o.lf.learner, opts, start)
+	if err != nil {
+		return none, 0, o.lf.fields.usage(err)
+	}
+	return setup, format, nil
+}
+
+// examples returns the run's data: the --example, or the --data file as
+// an example of two classes or as data of more (multi).
+func (o *labOptions) examples(ctx context.Context, env *Env, format dataset.Format) (lab.Example, *lab.Multi, error) {
+	if o.data == "" {
+		e, err := lab.Find(o.example)
+		if err != nil {
+			return e, nil, usagef("lab: --example: %v", err)
+		}
+		return e, nil, nil
+	}
+	s, err := dataset.ReadFileContext(ctx, o.data, dataset.Options{Format: format, LabelColumn: o.labelCol, MaxRows: lab.MaxDataRows + 1})
+	if err != nil {
+		return lab.Example{}, nil, fmt.Errorf("lab: --data: %w", err)
+	}
+	if len(s.Classes) > 2 {
+		m, err := lab.MultiFromDataset(s)
+		if err != nil {
+			return lab.Example{}, nil, fmt.Errorf("lab: --data: %w", err)
+		}
+		fmt.Fprintf(env.Stderr, "%s: %d points, %d features; %s\n", o.data, len(m.X), len(m.X[0]), m.Teaches)
+		return lab.Example{}, &m, nil
+	}
+	e, err := lab.FromDataset(s)
+	if err != nil {
+		return e, nil, fmt.Errorf("lab: --data: %w", err)
+	}
+	fmt.Fprintf(env.Stderr, "%s: %d points, %d features; %s\n", o.data, len(e.X), e.Dim(), e.Teaches)
+	return e, nil, nil
 }
 
 // runLabMulti runs the learner on data of more than two classes (one-vs-rest
