@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"mark1/internal/base/param"
 	"mark1/learning"
@@ -502,8 +503,27 @@ func (s Spec) Reads(option string) bool {
 
 var perceptronOptions = []string{"epochs", "eps", "bias", "order", "seed"}
 
-// All returns the registry, in the order help texts list the learners.
-func All() []Spec {
+// table is the registry, built once: the Specs hold no state that
+// changes, so every caller shares them.
+var table = sync.OnceValue(func() registry {
+	r := registry{specs: specs(), byName: map[string]int{}}
+	for i, s := range r.specs {
+		r.byName[s.Name] = i
+	}
+	return r
+})
+
+type registry struct {
+	specs  []Spec
+	byName map[string]int
+}
+
+// All returns the registry, in the order help texts list the learners. The
+// slice is the caller's; the Specs are shared and must not be changed.
+func All() []Spec { return slices.Clone(table().specs) }
+
+// specs builds the registry's table.
+func specs() []Spec {
 	online := func(o Options) (noBias, inOrder bool) { return o.Bias < 0, o.Order == "given" }
 	return []Spec{
 		{Name: "svm", Form: KernelSVMForm, Doc: "the kernel SVM (LIBSVM's C-SVC, one-vs-one)", Options: []string{"kernel", "C", "hard", "class-weight", "tol", "cache-mb", "threads"}, Needs: Needs{Kernel: true},
@@ -572,7 +592,7 @@ func All() []Spec {
 // Names returns the learners' names.
 func Names() []string {
 	var n []string
-	for _, s := range All() {
+	for _, s := range table().specs {
 		n = append(n, s.Name)
 	}
 	return n
@@ -581,10 +601,9 @@ func Names() []string {
 // Lookup returns the learner named name; an unknown name is a
 // *param.FieldError for "learner".
 func Lookup(name string) (Spec, error) {
-	for _, s := range All() {
-		if s.Name == name {
-			return s, nil
-		}
+	r := table()
+	if i, ok := r.byName[name]; ok {
+		return r.specs[i], nil
 	}
 	return Spec{}, param.Errorf("learner", strconv.Quote(name), "one of %s", strings.Join(Names(), ", "))
 }

@@ -203,3 +203,21 @@ func TestLossPerLearner(t *testing.T) {
 		}
 	}
 }
+
+// TestRegistryBuiltOnce: Lookup and All share one table, built once; what
+// All returns is the caller's to reorder.
+func TestRegistryBuiltOnce(t *testing.T) {
+	a, _ := Lookup("svm")
+	b, _ := Lookup("svm")
+	if &a.Options[0] != &b.Options[0] {
+		t.Error("Lookup built the registry again")
+	}
+	all := All()
+	all[0], all[1] = all[1], all[0]
+	if All()[0].Name != "svm" {
+		t.Error("reordering All's slice changed the registry")
+	}
+	if allocs := testing.AllocsPerRun(100, func() { Lookup("perceptron") }); allocs > 0 {
+		t.Errorf("Lookup allocates %v times a call", allocs)
+	}
+}
