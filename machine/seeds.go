@@ -1,9 +1,12 @@
 package machine
 
 import (
+	"encoding/json"
+
 	"context"
 	"errors"
 	"fmt"
+	"mark1/internal/base/jsonnum"
 	"math"
 	"runtime"
 	"strconv"
@@ -100,6 +103,24 @@ type SeedRun struct {
 	Pr, Pg      float64 // Pg is NaN without held-out cards
 	Train, Test int     // cards
 	Pa, PaModel float64 // P_a measured on the held-out cards (else the training cards), and the 1958 model's
+}
+
+// MarshalJSON writes r with snake_case names, its status in words and a
+// P_g that was not measured as null.
+func (r SeedRun) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Seed        uint64   `json:"seed"`
+		Status      string   `json:"status"`
+		Epochs      int      `json:"epochs"`
+		Trials      int      `json:"trials"`
+		LastMistake int      `json:"last_mistake"`
+		Pr          float64  `json:"pr"`
+		Pg          *float64 `json:"pg"`
+		Train       int      `json:"train"`
+		Test        int      `json:"test"`
+		Pa          *float64 `json:"pa"`
+		PaModel     *float64 `json:"pa_model"`
+	}{r.Seed, r.Status.String(), r.Epochs, r.Trials, r.LastMistake, r.Pr, jsonnum.Of(r.Pg), r.Train, r.Test, jsonnum.Of(r.Pa), jsonnum.Of(r.PaModel)})
 }
 
 // MaxThreads bounds the goroutines that run independent work at once: a

@@ -36,6 +36,7 @@ type trainOptions struct {
 	seeds      string     // --seeds A-B: repeat over seeds and report mean ± spread (trainSeeds)
 	stopOnFail bool       // --stop-on-write-error
 	threads    int        // --threads: cores for the --seeds runs
+	jsonOut    bool       // --json: the report (machine.Report, machine.SeedSummary) as JSON
 	fields     fieldFlags // the recipe's and the save plan's fields → the flags that set them
 
 	trainCards, testCards *images.Dataset // the cards of the session (session)
@@ -45,7 +46,7 @@ type trainOptions struct {
 // else comes from the machine file.
 func resumeFlag(name string) bool {
 	switch name {
-	case "resume", "out", "quiet", "epochs", "checkpoint-every", "record", "stop-on-write-error", "max-memory":
+	case "resume", "out", "quiet", "json", "epochs", "checkpoint-every", "record", "stop-on-write-error", "max-memory":
 		return true
 	}
 	return false
@@ -70,6 +71,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	fs.StringVar(&o.out, "out", "mark1.json", "where to save the trained machine (with --resume: the resumed file)")
 	fs.StringVar(&o.wiring, "wiring", "", "use this plugboard listing (from mark1 wiring) instead of random wiring")
 	fs.BoolVar(&o.quiet, "quiet", false, "print only the summary")
+	fs.BoolVar(&o.jsonOut, "json", false, "print only the report, as JSON (docs/outputs.md)")
 	fs.StringVar(&o.resume, "resume", "", "continue training this machine file (a checkpoint or a finished run) on the data it records")
 	fs.StringVar(&o.record, "record", "", "keep the pot positions after every epoch in this folder (for mark1 dials --animate)")
 	fs.StringVar(&o.seeds, "seeds", "", "repeat the run for each of these master seeds (A-B or a list 1,4,9), on all cores,\nand print one row per seed and the mean ± standard deviation; saves no machine")
@@ -110,10 +112,20 @@ func runTrain(ctx context.Context, env *Env, args []string) error {
 		return trainSeeds(ctx, env, g, &o)
 	}
 	s, before, err := o.session(ctx, env, g)
-	if err != nil || s.Done() {
+	if err != nil {
 		return err
 	}
-	printTrainHeader(env.Stdout, s, &o)
+	if s.Done() {
+		if o.jsonOut {
+			return writeJSON(env.Stdout, s.Report())
+		}
+		return nil
+	}
+	if o.jsonOut {
+		o.quiet = true
+	} else {
+		printTrainHeader(env.Stdout, s, &o)
+	}
 	start := time.Now()
 	res, runErr := o.train(ctx, env, s)
 	if res.Interrupted {
@@ -132,7 +144,13 @@ func runTrain(ctx context.Context, env *Env, args []string) error {
 	if runErr != nil && !errors.Is(runErr, machine.ErrWrites) {
 		return runErr
 	}
-	printTrainReport(env.Stdout, s.Report(), elapsed, o.out)
+	if o.jsonOut {
+		if err := writeJSON(env.Stdout, s.Report()); err != nil {
+			return err
+		}
+	} else {
+		printTrainReport(env.Stdout, s.Report(), elapsed, o.out)
+	}
 	// What the trained machine's answers say, after the summary.
 	printWarnings(env.Stderr, s.Warnings()[before:])
 	if res.WriteFails > 0 {
@@ -171,7 +189,7 @@ func (o *trainOptions) session(ctx context.Context, env *Env, g givenFlags) (*ma
 	before := s.Warnings()
 	printWarnings(env.Stderr, before)
 	m.Recipe = &recipe
-	if s.Done() {
+	if s.Done() && !o.jsonOut {
 		last := m.History[len(m.History)-1]
 		fmt.Fprintf(env.Stdout, "%s has finished training (%s): %d epochs (limit %d), %d mistakes in the last; nothing to do.\n",
 			o.resume, s.Status(), len(m.History), s.Recipe().MaxEpochs, last.Mistakes)

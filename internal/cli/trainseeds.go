@@ -46,6 +46,9 @@ func trainSeeds(ctx context.Context, env *Env, given givenFlags, o *trainOptions
 	if err != nil {
 		return dataHint(err)
 	}
+	if o.jsonOut {
+		return writeJSON(env.Stdout, machine.SummariseSeeds(runs))
+	}
 	printSeedSummary(env.Stdout, machine.SummariseSeeds(runs))
 	return nil
 }
