@@ -354,3 +354,26 @@ func TestCatalogueDisks(t *testing.T) {
 		t.Errorf("the full disk holds more than before: %v", entries)
 	}
 }
+
+// TestNewFileOutputs: stimuli's libsvm and IDX outputs must not exist yet,
+// as its help says; an existing file is refused and kept.
+func TestNewFileOutputs(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"mine.libsvm", "x-images-idx3-ubyte.gz", "y-labels-idx1-ubyte.gz"} {
+		os.WriteFile(filepath.Join(dir, f), []byte("a user's file\n"), 0o644)
+	}
+	for _, args := range [][]string{
+		{"stimuli", "--format", "libsvm", "--out", "mine.libsvm"},
+		{"stimuli", "--format", "idx", "--out", "x"},
+		{"stimuli", "--format", "idx", "--out", "y"},
+	} {
+		before := hashTree(t, dir)
+		code, _, errs := run(t, dir, args...)
+		if code != 2 || !strings.Contains(errs, "exists") {
+			t.Errorf("%v: exit %d (%q); want 2 and a message that it exists", args, code, errs)
+		}
+		if hashTree(t, dir) != before {
+			t.Errorf("%v changed the folder", args)
+		}
+	}
+}
