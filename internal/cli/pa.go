@@ -11,6 +11,7 @@ import (
 	"mark1/associator"
 	"mark1/dials"
 	"mark1/internal/base/atomicfile"
+	"mark1/learning"
 	"mark1/machine"
 )
 
@@ -137,8 +138,8 @@ the model's curves and the cards as points.`)
 			which = "of different classes"
 		}
 		fmt.Fprintf(w, "  P_c, units firing for a card that also fire for the next card %s (%d pairs): measured %.1f%%, 1958 model %.1f%%\n",
-			which, len(meas), 100*spreadOf(meas).Mean, 100*spreadOf(model).Mean)
-		pcMeas[same], pcModel[same] = spreadOf(meas).Mean, spreadOf(model).Mean
+			which, len(meas), 100*learning.SpreadOf(meas).Mean, 100*learning.SpreadOf(model).Mean)
+		pcMeas[same], pcModel[same] = learning.SpreadOf(meas).Mean, learning.SpreadOf(model).Mean
 	}
 	// PR58's ω and N_e: only units not shared by two responses bias the
 	// choice between them.

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"math"
 	"runtime"
 
 	"github.com/spf13/pflag"
@@ -36,49 +35,4 @@ func workers(threads int) (int, error) {
 		return runtime.GOMAXPROCS(0), nil
 	}
 	return threads, nil
-}
-
-// spread is the mean and sample standard deviation of some values,
-// skipping NaNs (a quantity a run did not measure).
-type spread struct {
-	Mean, SD float64
-	N        int
-}
-
-func spreadOf(v []float64) spread {
-	var s spread
-	var sum, sum2 float64
-	for _, x := range v {
-		if math.IsNaN(x) {
-			continue
-		}
-		s.N++
-		sum += x
-		sum2 += x * x
-	}
-	if s.N == 0 {
-		return spread{Mean: math.NaN(), SD: math.NaN()}
-	}
-	n := float64(s.N)
-	s.Mean = sum / n
-	if s.N > 1 {
-		s.SD = math.Sqrt(max(0, (sum2-sum*sum/n)/(n-1)))
-	}
-	return s
-}
-
-// pctSpread formats a spread of fractions as "71.9 ± 3.1%".
-func (s spread) pct() string {
-	if math.IsNaN(s.Mean) {
-		return "-"
-	}
-	return fmt.Sprintf("%.1f ± %.1f%%", 100*s.Mean, 100*s.SD)
-}
-
-// num formats a spread of counts as "59 ± 15".
-func (s spread) count() string {
-	if math.IsNaN(s.Mean) {
-		return "-"
-	}
-	return fmt.Sprintf("%.1f ± %.1f", s.Mean, s.SD)
 }
