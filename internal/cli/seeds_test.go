@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"mark1/learning"
 	"math"
 	"regexp"
 	"slices"
@@ -31,14 +32,14 @@ func TestParseSeeds(t *testing.T) {
 	}
 }
 
-func TestSpread(t *testing.T) {
-	s := spreadOf([]float64{2, 4, 4, 4, 5, 5, 7, 9, math.NaN()})
-	// mean 5, sum of squared deviations 32, sample SD √(32/7).
-	if s.N != 8 || s.Mean != 5 || math.Abs(s.SD-math.Sqrt(32.0/7)) > 1e-12 {
-		t.Errorf("spread %+v", s)
+// TestSpreadText: a spread of fractions and of counts as the tables
+// write them (learning.SpreadOf is tested where it lives).
+func TestSpreadText(t *testing.T) {
+	if s := learning.SpreadOf([]float64{0.5}); pctSpread(s) != "50.0 ± 0.0%" || count(s) != "0.5 ± 0.0" {
+		t.Errorf("one value: %q, %q", pctSpread(s), count(s))
 	}
-	if s := spreadOf([]float64{0.5}); s.SD != 0 || s.pct() != "50.0 ± 0.0%" {
-		t.Errorf("one value: %+v %q", s, s.pct())
+	if s := learning.SpreadOf([]float64{math.NaN()}); pctSpread(s) != "-" || count(s) != "-" {
+		t.Errorf("nothing measured: %q, %q", pctSpread(s), count(s))
 	}
 }
 
