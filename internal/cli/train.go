@@ -129,16 +129,7 @@ func runTrain(ctx context.Context, env *Env, args []string) error {
 	start := time.Now()
 	res, runErr := o.train(ctx, env, s)
 	if res.Interrupted {
-		if res.Kept != "" {
-			fmt.Fprintf(env.Stderr, "Interrupted: %s holds an earlier machine, kept as it is.\n", res.Kept)
-		}
-		if runErr != nil && !errors.Is(runErr, context.Canceled) {
-			return runErr
-		}
-		n := len(s.Machine().History)
-		fmt.Fprintf(env.Stderr, "Interrupted in epoch %d: saved the machine as of epoch %d to %s.\nContinue with: mark1 train --resume %s\n",
-			n+1, n, res.Path, res.Path)
-		return runErr
+		return reportInterrupt(env, s.Machine(), res, runErr)
 	}
 	elapsed := time.Since(start)
 	if runErr != nil && !errors.Is(runErr, machine.ErrWrites) {
@@ -157,6 +148,21 @@ func runTrain(ctx context.Context, env *Env, args []string) error {
 		return fmt.Errorf("the machine was saved to %s, but %d checkpoint or --record writes failed, the last: %w", o.out, res.WriteFails, res.LastWriteErr)
 	}
 	return nil
+}
+
+// reportInterrupt says, on standard error, what an interrupted run saved
+// and how to continue it.
+func reportInterrupt(env *Env, m *machine.Machine, res machine.SavedRun, runErr error) error {
+	if res.Kept != "" {
+		fmt.Fprintf(env.Stderr, "Interrupted: %s holds an earlier machine, kept as it is.\n", res.Kept)
+	}
+	if runErr != nil && !errors.Is(runErr, context.Canceled) {
+		return runErr
+	}
+	n := len(m.History)
+	fmt.Fprintf(env.Stderr, "Interrupted in epoch %d: saved the machine as of epoch %d to %s.\nContinue with: mark1 train --resume %s\n",
+		n+1, n, res.Path, res.Path)
+	return runErr
 }
 
 // session makes the training session the flags describe, a new machine or
