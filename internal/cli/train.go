@@ -96,16 +96,7 @@ func runTrain(ctx context.Context, env *Env, args []string) error {
 		return usagef("train: unexpected argument %q", fs.Arg(0))
 	}
 	g := given(fs)
-	if _, err := o.recipe(g); err != nil { // checked before any data are read
-		return err
-	}
-	if o.out == "" {
-		return usagef("--out must name a file")
-	}
-	if err := (machine.SavePlan{Out: o.out, Checkpoint: o.checkpoint}).Validate(); err != nil { // checked before any data are read
-		return o.fields.usageGiven(err, g)
-	}
-	if _, err := workers(o.threads); err != nil { // checked whether or not --seeds uses it
+	if err := o.check(g); err != nil {
 		return err
 	}
 	if o.seeds != "" {
@@ -148,6 +139,22 @@ func runTrain(ctx context.Context, env *Env, args []string) error {
 		return fmt.Errorf("the machine was saved to %s, but %d checkpoint or --record writes failed, the last: %w", o.out, res.WriteFails, res.LastWriteErr)
 	}
 	return nil
+}
+
+// check checks, before any data are read, the recipe, the save plan and
+// --threads (whether or not --seeds uses it).
+func (o *trainOptions) check(g givenFlags) error {
+	if _, err := o.recipe(g); err != nil {
+		return err
+	}
+	if o.out == "" {
+		return usagef("--out must name a file")
+	}
+	if err := (machine.SavePlan{Out: o.out, Checkpoint: o.checkpoint}).Validate(); err != nil {
+		return o.fields.usageGiven(err, g)
+	}
+	_, err := workers(o.threads)
+	return err
 }
 
 // reportInterrupt says, on standard error, what an interrupted run saved
