@@ -350,10 +350,16 @@ func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec 
 	if err := checkScale(scale); err != nil {
 		return err
 	}
+	if spec.Needs.Unlabelled {
+		return usagef("fit: --cv: --learner %s learns without labels, so cross-validation has nothing to compare its answers with", spec.Name)
+	}
 	l := setup{spec: spec, opts: opts, scale: scale}
 	set, _, _, err := data.readPair(ctx, path, "", 0)
 	if err != nil {
 		return err
+	}
+	if spec.Needs.Values {
+		return runRegressionCV(ctx, env, set, path, l, cv)
 	}
 	if err := checkWeights(path, set, opts); err != nil {
 		return err
@@ -375,6 +381,71 @@ func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec 
 	fmt.Fprintf(env.Stdout, "%d-fold cross-validation of %s on %s: %d rows, %d features, %d classes\n", cv.folds, p.Describe(), path, set.Rows(), set.Dim, len(set.Classes))
 	fmt.Fprintf(env.Stdout, "Cross Validation Accuracy = %.6g%%\n", t.Accuracy(0, 0))
 	return nil
+}
+
+// runRegressionCV is fit --cv K for a regression (an SVR): plain K folds,
+// printed as svm-train -v prints a regression's, with R² beside.
+func runRegressionCV(ctx context.Context, env *Env, set *dataset.Set, path string, l setup, cv cvFlags) error {
+	z, err := targets(set)
+	if err != nil {
+		return err
+	}
+	noteData(env.Stderr, set)
+	r, err := selection.CrossValidateRegression(ctx, set, z, cv.folds, cv.seed, valueFit(l, cv.threads))
+	var fe *selection.FoldError
+	if errors.As(err, &fe) {
+		if fe.Class == -1 {
+			return usagef("--cv %d out of range: want at least 2", cv.folds)
+		}
+		return usagef("--cv %d: %s has %d rows; every fold needs one", cv.folds, path, fe.Rows)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	w := env.Stdout
+	fmt.Fprintf(w, "%d-fold cross-validation of %s on %s: %d rows, %d features (plain folds: the targets are numbers)\n", cv.folds, l.spec.Name, path, set.Rows(), set.Dim)
+	fmt.Fprintf(w, "Cross Validation Mean squared error = %.6g\n", r.MSE)
+	fmt.Fprintf(w, "Cross Validation Squared correlation coefficient = %.6g\n", r.SquaredCorrelation)
+	fmt.Fprintf(w, "Cross Validation R² (coefficient of determination) = %.6g\n", r.R2)
+	return nil
+}
+
+// valueFit trains l's regression on a fold's training rows (scaled as
+// --scale says, fitted on them) and predicts its test rows.
+func valueFit(l setup, threads int) selection.ValueFitFunc {
+	return func(ctx context.Context, train *dataset.Set, z []float64, test *dataset.Set) ([]float64, error) {
+		o := l.opts
+		o.Threads = threads
+		if l.scale != "none" {
+			sc, err := dataset.FitScaler(train, l.scale)
+			if err != nil {
+				return nil, err
+			}
+			if train, err = sc.Apply(train, 0); err != nil {
+				return nil, err
+			}
+			if test, err = sc.Apply(test, 0); err != nil {
+				return nil, err
+			}
+		}
+		rows, err := setRows(train)
+		if err != nil {
+			return nil, err
+		}
+		built, err := l.spec.New(o, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)})
+		if err != nil {
+			return nil, err
+		}
+		m, err := built.Values.FitValues(ctx, rows, z, nil)
+		if err != nil {
+			return nil, err
+		}
+		testRows, err := setRows(test)
+		if err != nil {
+			return nil, err
+		}
+		return m.LabelRows(nil, testRows, threads), nil
+	}
 }
 
 // gridCommand is what grid and sweep plan share: the data and learner
@@ -416,6 +487,9 @@ func (c *gridCommand) planSetup(ctx context.Context, fs *pflag.FlagSet, cmd stri
 	spec, err := c.lf.spec(opts)
 	if err != nil {
 		return nil, nil, err
+	}
+	if spec.Needs.Values {
+		return nil, nil, usagef("%s: --learner %s predicts a number, not a class, and the grid compares classifiers' accuracies: cross-validate it with fit --cv K", cmd, spec.Name)
 	}
 	if err := checkScale(c.scale); err != nil {
 		return nil, nil, err

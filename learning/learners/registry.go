@@ -431,6 +431,9 @@ type Needs struct {
 	// +1 inside and −1 outside). They build a svm.ValueLearner, not a
 	// learning.Learner, and only fit and apply take them.
 	Values bool
+	// Unlabelled is true for a learner that learns without labels (the
+	// one-class SVM): it has nothing to be cross-validated against.
+	Unlabelled bool
 }
 
 // Form is the form of a trained model, as a model file stores it.
@@ -534,7 +537,7 @@ func specs() []Spec {
 			build: func(o Options, k kernel.Kernel) learning.Learner {
 				return svm.Kernel{Kernel: k, Type: svm.NuSVC, Settings: svm.Settings{Nu: o.Nu, Eps: o.Tol, CacheMB: o.CacheMB, Threads: o.Threads}}
 			}},
-		{Name: "one-class", Form: ValueSVMForm, Doc: "the one-class SVM (LIBSVM's -s 2): +1 inside the estimated support of the training rows, −1 outside; labels unused", Options: []string{"kernel", "nu", "tol", "cache-mb", "threads"}, Needs: Needs{Kernel: true, Values: true},
+		{Name: "one-class", Form: ValueSVMForm, Doc: "the one-class SVM (LIBSVM's -s 2): +1 inside the estimated support of the training rows, −1 outside; labels unused", Options: []string{"kernel", "nu", "tol", "cache-mb", "threads"}, Needs: Needs{Kernel: true, Values: true, Unlabelled: true},
 			values: func(o Options, k kernel.Kernel) svm.ValueLearner {
 				return svm.OneClassSVM{Kernel: k, Settings: svm.Settings{Nu: o.Nu, Eps: o.Tol, CacheMB: o.CacheMB, Threads: o.Threads}}
 			}},

@@ -8,14 +8,17 @@ import (
 // FoldError is Folds' error: too few rows of a class for the folds asked.
 type FoldError struct {
 	Folds int // the folds asked for
-	Class int // the class with too few rows (-1 when the problem is the fold count)
+	Class int // the class with too few rows (-1 when the problem is the fold count, -2 the rows of a regression)
 	Rows  int // its rows
 }
 
 // Error says which class has too few rows.
 func (e *FoldError) Error() string {
-	if e.Class < 0 {
+	switch e.Class {
+	case -1:
 		return fmt.Sprintf("folds %d out of range: want at least 2", e.Folds)
+	case -2:
+		return fmt.Sprintf("folds %d: %d rows; cross-validation needs at least one row in every fold", e.Folds, e.Rows)
 	}
 	return fmt.Sprintf("folds %d: class %d has %d rows; stratified cross-validation needs at least one row of every class in every fold", e.Folds, e.Class, e.Rows)
 }

@@ -291,3 +291,27 @@ func FuzzReadPlan(f *testing.F) {
 		}
 	})
 }
+
+// TestRegressionFolds: plain folds of sizes ⌊n·(f+1)/k⌋ − ⌊n·f/k⌋ whatever
+// the targets, the same for a seed, another for another seed.
+func TestRegressionFolds(t *testing.T) {
+	a, err := RegressionFolds(10, 3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sizes := make([]int, 3)
+	for _, f := range a {
+		sizes[f]++
+	}
+	if sizes[0] != 3 || sizes[1] != 3 || sizes[2] != 4 {
+		t.Errorf("fold sizes %v; want [3 3 4]", sizes)
+	}
+	b, _ := RegressionFolds(10, 3, 1)
+	c, _ := RegressionFolds(10, 3, 2)
+	if !slices.Equal(a, b) || slices.Equal(a, c) {
+		t.Errorf("seed 1 twice %v %v, seed 2 %v: want the same, then another", a, b, c)
+	}
+	if _, err := RegressionFolds(2, 3, 1); err == nil || !strings.Contains(err.Error(), "2 rows") {
+		t.Errorf("3 folds of 2 rows: %v", err)
+	}
+}
