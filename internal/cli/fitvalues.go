@@ -43,7 +43,7 @@ func fitValues(ctx context.Context, env *Env, spec learners.Spec, opts learners.
 	train := run.train
 	var z []float64
 	var err error
-	if spec.Name != "one-class" {
+	if !spec.Needs.Unlabelled {
 		if z, err = targets(train); err != nil {
 			return err
 		}
