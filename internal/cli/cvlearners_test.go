@@ -116,3 +116,21 @@ func TestGridRefusesValues(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanForeignData: a plan whose data path names a file that is not its
+// data is refused without echoing what that file holds.
+func TestPlanForeignData(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "d.libsvm"), blobs(7, 60, 4, []string{"1", "2"}), 0o644)
+	os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("root:x:0:0:secret line\n"), 0o644)
+	if code, _, errs := run(t, dir, "sweep", "plan", "--data", "d.libsvm", "--C", "1", "--gamma", "1", "--folds", "2", "--plan", "p.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	code, _, errs := run(t, dir, "sweep", "run", "--plan", "p.json", "--task", "0", "--out", "res", "--data", "secret.txt")
+	if code != 1 || strings.Contains(errs, "secret line") || !strings.Contains(errs, "not the data of plan") {
+		t.Errorf("exit %d %q; want 1, the file named, its content not", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "res")); err == nil {
+		t.Error("the refused run left its --out folder")
+	}
+}

@@ -684,6 +684,10 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	ctx, finish := guardMemory(ctx, "sweep run", memory.bytes())
 	defer func() { err = finish(err) }()
 	set, err := readNumeric(ctx, memory.bytes(), dataPath, opt)
+	if errors.Is(err, dataset.ErrFormat) {
+		// Not the plan's data: said without echoing what the file holds.
+		return fmt.Errorf("%s: not the data of plan %s: it does not read as %s data", dataPath, planPath, p.Data.Format)
+	}
 	if err != nil {
 		return err
 	}

@@ -140,14 +140,33 @@ func (p *Plan) Check() error {
 			return fmt.Errorf("gamma %q: want scale, auto or a finite number > 0", g)
 		}
 	}
+	for k, e := range p.Log2C {
+		if !sameValue(p.C[k], math.Exp2(e)) {
+			return fmt.Errorf("c %v is not 2^%v, its log2c", p.C[k], e)
+		}
+	}
+	for k, e := range p.Log2Gamma {
+		if g, err := strconv.ParseFloat(p.Gamma[k], 64); err != nil || !sameValue(g, math.Exp2(e)) {
+			return fmt.Errorf("gamma %q is not 2^%v, its log2gamma", p.Gamma[k], e)
+		}
+	}
 	n := 0
-	for _, r := range p.FoldRows {
+	for k, r := range p.FoldRows {
+		if r < 1 {
+			return fmt.Errorf("fold %d of %d rows: every fold holds at least one row", k, r)
+		}
 		n += r
 	}
 	if n != p.Data.Rows {
 		return fmt.Errorf("fold sizes add up to %d rows; the data have %d", n, p.Data.Rows)
 	}
 	return nil
+}
+
+// sameValue reports whether a and b agree to the last few bits (a value
+// and the power of two its exponent gives, each written as JSON).
+func sameValue(a, b float64) bool {
+	return math.Abs(a-b) <= 1e-12*math.Max(math.Abs(a), math.Abs(b))
 }
 
 // Column returns task i's column (γ) and fold. It panics if i is out of

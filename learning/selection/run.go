@@ -72,6 +72,13 @@ func Run(ctx context.Context, p *Plan, s *dataset.Set, i int, fit FitFunc) (Resu
 	if err != nil {
 		return Result{}, err
 	}
+	rows := make([]int, p.Folds)
+	for _, f := range folds {
+		rows[f]++
+	}
+	if !slices.Equal(rows, p.FoldRows) {
+		return Result{}, fmt.Errorf("the plan's fold sizes %v are not its data's folds %v (the plan was edited)", p.FoldRows, rows)
+	}
 	return runFolds(ctx, p, s, folds, i, fit)
 }
 

@@ -315,3 +315,52 @@ func TestRegressionFolds(t *testing.T) {
 		t.Errorf("3 folds of 2 rows: %v", err)
 	}
 }
+
+// TestEditedPlans: a plan whose lists disagree with each other or with its
+// data is refused, by Check or, for what needs the data, by Run, before
+// any fit.
+func TestEditedPlans(t *testing.T) {
+	s := blobSet(t, "blobs.svm", 60)
+	good, err := NewPlan(s, Data{Path: "blobs.svm", Format: "libsvm"}, "nearest", nil, []float64{0.5, 1}, []string{"0.5", "2"}, 3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good.Log2C, good.Log2Gamma = []float64{-1, 0}, []float64{-1, 1}
+	if err := good.Check(); err != nil {
+		t.Fatalf("the plan as made: %v", err)
+	}
+	for _, tt := range []struct {
+		name string
+		edit func(p *Plan)
+		want string
+	}{
+		{"c against log2c", func(p *Plan) { p.C[1] = 3 }, "not 2^0"},
+		{"gamma against log2gamma", func(p *Plan) { p.Gamma[1] = "4" }, "not 2^1"},
+		{"an empty fold", func(p *Plan) { p.FoldRows = []int{60, 0, 0} }, "at least one row"},
+		{"fold sizes that add up", func(p *Plan) { p.FoldRows = []int{19, 21, 20} }, "not its data's folds"},
+		{"another seed: other folds of the same sizes", func(p *Plan) { p.Seed = 4 }, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := *good
+			p.C, p.Gamma, p.FoldRows = slices.Clone(good.C), slices.Clone(good.Gamma), slices.Clone(good.FoldRows)
+			tt.edit(&p)
+			err := p.Check()
+			if err == nil {
+				fits := 0
+				_, err = Run(context.Background(), &p, s, 0, func(ctx context.Context, train, test *dataset.Set, cs []float64, gamma string, warm bool) ([]Fit, error) {
+					fits++
+					return nearest(ctx, train, test, cs, gamma, warm)
+				})
+				if err != nil && fits > 0 {
+					t.Errorf("refused after %d fits", fits)
+				}
+			}
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("error %v; want %q", err, tt.want)
+			}
+		})
+	}
+}
