@@ -175,7 +175,7 @@ func (s Source) LoadContext(ctx context.Context) (train, test *Dataset, err erro
 		if err := checkMemory("task "+t, cards, cards*s.cardSize()*s.cardSize(), s.Limits().withDefaults()); err != nil {
 			return nil, nil, err
 		}
-		all, err = Generate(t, s.perClass(), s.cardSize(), s.Seed)
+		all, err = GenerateContext(ctx, t, s.perClass(), s.cardSize(), s.Seed)
 	} else {
 		all, err = LoadContext(ctx, s.Path, s.Limits())
 	}

@@ -1,8 +1,10 @@
 package images
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
+	"mark1/internal/base/atomicfile"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -152,6 +154,12 @@ func Tasks() []TaskInfo {
 // It returns an error for an unknown task (listing the known ones), perClass
 // below 1, size outside [8, 4096], or a set over the default Limits.
 func Generate(task string, perClass, size int, seed uint64) (*Dataset, error) {
+	return GenerateContext(context.Background(), task, perClass, size, seed)
+}
+
+// GenerateContext is Generate stopped by ctx: it looks at ctx before each
+// card and returns ctx's error once it is cancelled.
+func GenerateContext(ctx context.Context, task string, perClass, size int, seed uint64) (*Dataset, error) {
 	tasks := taskTable()
 	i := slices.IndexFunc(tasks, func(t taskDef) bool { return t.Name == task })
 	if i < 0 {
@@ -185,6 +193,9 @@ func Generate(task string, perClass, size int, seed uint64) (*Dataset, error) {
 	c := newCard(size)
 	for j := range perClass {
 		for class := range t.Classes {
+			if atomicfile.Done(ctx) { // by the Done channel, as the readers of data look
+				return nil, ctx.Err()
+			}
 			clear(c.ink.Pix)
 			rng := rand.New(rand.NewPCG(seed, sampleStream(taskHash, class, j)))
 			t.draw(c, faces, class, j, rng)

@@ -63,3 +63,13 @@ func TestWriteFilesRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateContextStops: cancelled, GenerateContext draws no card and
+// returns the context's error.
+func TestGenerateContextStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if d, err := GenerateContext(ctx, "letters", 1000, 20, 1); err != context.Canceled || d != nil {
+		t.Errorf("got %v, %v; want nil, context.Canceled", d, err)
+	}
+}

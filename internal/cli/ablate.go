@@ -55,9 +55,6 @@ training and held-out cards as in training).`)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("ablate: unexpected argument %q", fs.Arg(0))
-	}
 	g := given(fs)
 	nw, err := workers(threads)
 	if err != nil {

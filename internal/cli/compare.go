@@ -110,9 +110,6 @@ func runCompare(ctx context.Context, env *Env, args []string) (err error) {
 // ask for, validated by compare.Spec.Validate.
 func (o *compareOptions) spec() (compare.Spec, error) {
 	fs := o.fs
-	if fs.NArg() > 0 {
-		return compare.Spec{}, usagef("compare: unexpected argument %q", fs.Arg(0))
-	}
 	if o.jsonOut && o.csvOut {
 		return compare.Spec{}, usagef("give --json or --csv, not both")
 	}

@@ -34,9 +34,6 @@ intervals.`)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("curves: unexpected argument %q", fs.Arg(0))
-	}
 	if figure == "" {
 		return usagef("curves: give --figure (%s)", strings.Join(curves.Names(), ", "))
 	}

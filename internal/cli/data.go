@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -48,7 +50,7 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 }
 
 // maxMemoryHelp describes --max-memory.
-const maxMemoryHelp = "refuse data whose samples, or the machine's fitted cards, would take more than this many bytes (checked before reading),\nand any machine, configuration or wiring file or animation larger than this; it is also Go's soft memory limit\n(GOMEMLIMIT overrides), and fit and compare stop once their live memory passes it"
+const maxMemoryHelp = "bytes (2e9, 512MB, 2GiB): refuse data whose samples, or the machine's fitted cards, would take more than this many bytes (checked before reading),\nand any machine, configuration or wiring file or animation larger than this; it is also Go's soft memory limit\n(GOMEMLIMIT overrides), and fit and compare stop once their live memory passes it"
 
 // A budget is a command's --max-memory: the bound on the data it reads,
 // the cards it fits, every machine, configuration or wiring file it reads
@@ -60,14 +62,34 @@ type budget int64
 // String, Set and Type make a budget a pflag.Value (an int64 flag).
 func (b *budget) String() string { return strconv.FormatInt(int64(*b), 10) }
 
-// Set reads a budget in bytes.
+// Set reads a budget in bytes: a whole number (536870912, 0x20000000), a
+// number with an exponent (2e9), or with a unit: kB, MB, GB, TB (powers of
+// 1000; K, M, G, T alone too) or KiB, MiB, GiB, TiB (powers of 1024).
 func (b *budget) Set(s string) error {
-	v, err := strconv.ParseInt(s, 0, 64)
+	v, err := parseBytes(s)
 	if err != nil {
 		return err
 	}
 	*b = budget(v)
 	return nil
+}
+
+// parseBytes reads a size in bytes as budget.Set describes it.
+func parseBytes(s string) (int64, error) {
+	if v, err := strconv.ParseInt(s, 0, 64); err == nil {
+		return v, nil
+	}
+	num, unit := strings.TrimSpace(s), ""
+	if i := strings.IndexFunc(num, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' && r != 'e' }); i > 0 {
+		num, unit = strings.TrimSpace(num[:i]), strings.TrimSpace(num[i:])
+	}
+	scale := map[string]float64{"": 1, "B": 1, "k": 1e3, "K": 1e3, "kB": 1e3, "KB": 1e3, "M": 1e6, "MB": 1e6, "G": 1e9, "GB": 1e9, "T": 1e12, "TB": 1e12,
+		"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40}[unit]
+	f, err := strconv.ParseFloat(num, 64)
+	if scale == 0 || err != nil || math.IsNaN(f) || f < 0 || f*scale > 1<<62 || f*scale != math.Trunc(f*scale) {
+		return 0, fmt.Errorf("%q is not a size in bytes (536870912, 2e9, 512MB, 2GiB)", s)
+	}
+	return int64(f * scale), nil
 }
 
 // Type is "int64", as an Int64 flag's (the help says "int").

@@ -80,9 +80,6 @@ into an animated GIF of the dials turning.`)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("dials: unexpected argument %q", fs.Arg(0))
-	}
 	o.given = given(fs)
 	switch o.view {
 	case "panel", "weights", "sensitivity", "means", "retina", "curves":

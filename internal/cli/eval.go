@@ -39,9 +39,6 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("eval: unexpected argument %q", fs.Arg(0))
-	}
 	m, err := loadMachine(ctx, data.memory.bytes(), path)
 	if err != nil {
 		return err

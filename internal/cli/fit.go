@@ -142,9 +142,6 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("fit: unexpected argument %q", fs.Arg(0))
-	}
 	if trainPath == "" {
 		return usagef("fit: --data TRAIN is required")
 	}
@@ -525,9 +522,6 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	fs.BoolVar(&noLabels, "no-labels", false, "the data have no label column: every column is a feature (found by itself from a CSV header or the column count);\nan IDX images file is read alone, without its labels file")
 	if err := env.parse(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("apply: unexpected argument %q", fs.Arg(0))
 	}
 	if testPath == "" {
 		return usagef("apply: --data FILE is required")

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"mark1/chart"
 	"mark1/dataset"
 	"mark1/internal/base/atomicfile"
 )
@@ -195,6 +196,9 @@ func (env *Env) parse(fs *pflag.FlagSet, args []string) error {
 			return err
 		}
 		return usageError{fmt.Errorf("%s: %w", fs.Name(), err)}
+	}
+	if env.cmd != nil && !env.cmd.argsIn && fs.NArg() > 0 {
+		return usagef("%s: unexpected argument %q", env.cmd.name, fs.Arg(0))
 	}
 	if err := env.checkFiles(fs); err != nil {
 		return err
@@ -468,4 +472,19 @@ func within(path, dir string) bool {
 	d := resolved(dir)
 	p := resolved(path)
 	return p != d && strings.HasPrefix(p, d+string(filepath.Separator))
+}
+
+// writeDrawing writes d to the PNG file png and the SVG file svg, each if
+// named ("" for none), atomically: the one way every command writes its
+// pictures.
+func writeDrawing(d *chart.Drawing, png, svg string) error {
+	if png != "" {
+		if err := atomicfile.Write(png, func(f *os.File) error { return d.WritePNG(f) }); err != nil {
+			return err
+		}
+	}
+	if svg != "" {
+		return atomicfile.Write(svg, func(f *os.File) error { return d.WriteSVG(f) })
+	}
+	return nil
 }

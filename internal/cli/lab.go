@@ -101,9 +101,6 @@ func runLab(ctx context.Context, env *Env, args []string) error {
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("lab: unexpected argument %q", fs.Arg(0))
-	}
 	if o.site != "" {
 		if err := atomicfile.WriteDirMarked(o.site, env.marker("site"), func(tmp string) error { return writeSite(ctx, tmp) }); err != nil {
 			return err
@@ -271,15 +268,8 @@ func writeLabRun(ctx context.Context, env *Env, o labOptions, run labRun, view s
 		if err != nil {
 			return labError(ctx, err)
 		}
-		if o.png != "" {
-			if err := atomicfile.Write(o.png, func(f *os.File) error { return d.WritePNG(f) }); err != nil {
-				return err
-			}
-		}
-		if o.svg != "" {
-			if err := atomicfile.Write(o.svg, func(f *os.File) error { return d.WriteSVG(f) }); err != nil {
-				return err
-			}
+		if err := writeDrawing(d, o.png, o.svg); err != nil {
+			return err
 		}
 	}
 	if o.gifPath != "" {

@@ -36,9 +36,6 @@ give the same table, whatever --threads.`)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("levels: unexpected argument %q", fs.Arg(0))
-	}
 	if seeds < 2 || seeds > 1000 {
 		return usagef("--seeds %d out of range [2, 1000]", seeds)
 	}

@@ -189,3 +189,21 @@ func growUntilStopped(t *testing.T, pause time.Duration) float64 {
 	runtime.KeepAlive(kept)
 	return over
 }
+
+// TestParseBytes: --max-memory as people write sizes.
+func TestParseBytes(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"536870912", 536870912, true}, {"0x100000", 1 << 20, true}, {"2e9", 2e9, true}, {"512MB", 512e6, true},
+		{"512M", 512e6, true}, {"2GiB", 2 << 30, true}, {"1.5GB", 1.5e9, true}, {"8e9", 8e9, true},
+		{"2X", 0, false}, {"-1GB", 0, false}, {"1.5", 0, false}, {"NaN", 0, false}, {"GB", 0, false}, {"1e30", 0, false},
+	} {
+		got, err := parseBytes(tt.in)
+		if (err == nil) != tt.ok || got != tt.want {
+			t.Errorf("parseBytes(%q) = %d, %v; want %d (ok %v)", tt.in, got, err, tt.want, tt.ok)
+		}
+	}
+}

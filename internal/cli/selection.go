@@ -474,9 +474,6 @@ func (c *gridCommand) plan(ctx context.Context, fs *pflag.FlagSet, cmd string) (
 }
 
 func (c *gridCommand) planSetup(ctx context.Context, fs *pflag.FlagSet, cmd string, l *setup) (*selection.Plan, *dataset.Set, error) {
-	if fs.NArg() > 0 {
-		return nil, nil, usagef("%s: unexpected argument %q", cmd, fs.Arg(0))
-	}
 	if c.path == "" {
 		return nil, nil, usagef("%s: --data TRAIN is required", cmd)
 	}
@@ -649,9 +646,6 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	memory := memoryFlag(fs)
 	if err := env.parse(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("sweep run: unexpected argument %q", fs.Arg(0))
 	}
 	if planPath == "" || out == "" {
 		return usagef("sweep run: --plan PLAN and --out DIR are required")

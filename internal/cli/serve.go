@@ -68,9 +68,6 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("serve: unexpected argument %q", fs.Arg(0))
-	}
 	cfg, remote, err := o.config(fs)
 	if err != nil {
 		return err

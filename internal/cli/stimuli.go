@@ -37,12 +37,12 @@ every pixel's grey level (0 black, 255 white) as features 1 to size².`)
 	case size < 4 || size > 4096:
 		return usagef("stimuli: --card-size %d out of range [4, 4096]", size)
 	}
-	d, err := images.Generate(task, n, size, seed)
-	if err != nil {
-		return usageError{err}
-	}
+	d, err := images.GenerateContext(ctx, task, n, size, seed)
 	if err := ctx.Err(); err != nil { // interrupted while the cards were drawn
 		return err
+	}
+	if err != nil {
+		return usageError{err}
 	}
 	switch format {
 	case "png":

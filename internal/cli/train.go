@@ -92,9 +92,6 @@ func runTrain(ctx context.Context, env *Env, args []string) error {
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("train: unexpected argument %q", fs.Arg(0))
-	}
 	g := given(fs)
 	if err := o.check(g); err != nil {
 		return err
