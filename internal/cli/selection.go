@@ -224,17 +224,9 @@ func foldFit(l setup, threads int, cacheMB float64) selection.FitFunc {
 				return nil, err
 			}
 		}
-		if l.scale != "none" {
-			sc, err := dataset.FitScaler(train, l.scale)
-			if err != nil {
-				return nil, err
-			}
-			if train, err = sc.Apply(train, 0); err != nil {
-				return nil, err
-			}
-			if test, err = sc.Apply(test, 0); err != nil {
-				return nil, err
-			}
+		train, test, err := scaleFold(l.scale, train, test)
+		if err != nil {
+			return nil, err
 		}
 		rows, err := setRows(train)
 		if err != nil {
@@ -410,23 +402,32 @@ func runRegressionCV(ctx context.Context, env *Env, set *dataset.Set, path strin
 	return nil
 }
 
+// scaleFold scales a fold's rows as --scale says: fitted on its training
+// rows, applied to both.
+func scaleFold(method string, train, test *dataset.Set) (*dataset.Set, *dataset.Set, error) {
+	if method == "none" {
+		return train, test, nil
+	}
+	sc, err := dataset.FitScaler(train, method)
+	if err != nil {
+		return nil, nil, err
+	}
+	if train, err = sc.Apply(train, 0); err != nil {
+		return nil, nil, err
+	}
+	test, err = sc.Apply(test, 0)
+	return train, test, err
+}
+
 // valueFit trains l's regression on a fold's training rows (scaled as
 // --scale says, fitted on them) and predicts its test rows.
 func valueFit(l setup, threads int) selection.ValueFitFunc {
 	return func(ctx context.Context, train *dataset.Set, z []float64, test *dataset.Set) ([]float64, error) {
 		o := l.opts
 		o.Threads = threads
-		if l.scale != "none" {
-			sc, err := dataset.FitScaler(train, l.scale)
-			if err != nil {
-				return nil, err
-			}
-			if train, err = sc.Apply(train, 0); err != nil {
-				return nil, err
-			}
-			if test, err = sc.Apply(test, 0); err != nil {
-				return nil, err
-			}
+		train, test, err := scaleFold(l.scale, train, test)
+		if err != nil {
+			return nil, err
 		}
 		rows, err := setRows(train)
 		if err != nil {
