@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"mark1/internal/testtool"
+	"mark1/lab"
 	"mark1/learning/learners"
 )
 
@@ -132,5 +133,72 @@ func TestPlanForeignData(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "res")); err == nil {
 		t.Error("the refused run left its --out folder")
+	}
+}
+
+// TestLOOBound: leave-one-out (--cv n) of the C-SVM prints its error beside
+// #SV/n of the SVM on all rows, and the error is at most that fraction, on
+// every example of the lab and on shipped tasks; on one of them the error
+// and the support vectors are svm-train's (-v n, then the model's total_sv).
+func TestLOOBound(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, e := range lab.Examples() {
+		var b strings.Builder
+		for i, x := range e.X {
+			fmt.Fprintf(&b, "%d", e.Y[i])
+			for j, v := range x {
+				fmt.Fprintf(&b, " %d:%g", j+1, v)
+			}
+			b.WriteByte('\n')
+		}
+		f := e.Name + ".libsvm"
+		os.WriteFile(filepath.Join(dir, f), []byte(b.String()), 0o644)
+		files = append(files, f)
+	}
+	for _, task := range []string{"leftright", "square-circle", "e-f"} {
+		if code, _, errs := run(t, dir, "stimuli", "--task", task, "--n", "12", "--format", "libsvm", "--out", task+".libsvm"); code != 0 {
+			t.Fatal(errs)
+		}
+		files = append(files, task+".libsvm")
+	}
+	re := regexp.MustCompile(`Leave-one-out error = (\S+)% ≤ #SV/n = (\d+)/(\d+)`)
+	for _, f := range files {
+		b, _ := os.ReadFile(filepath.Join(dir, f))
+		n := strconv.Itoa(strings.Count(string(b), "\n"))
+		code, out, errs := run(t, dir, "fit", "--data", f, "--cv", n, "--C", "10", "--quiet")
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", f, code, errs)
+			continue
+		}
+		m := re.FindStringSubmatch(out)
+		if m == nil {
+			t.Errorf("%s: no bound in %q", f, out)
+			continue
+		}
+		loo, _ := strconv.ParseFloat(m[1], 64)
+		sv, _ := strconv.Atoi(m[2])
+		rows, _ := strconv.Atoi(m[3])
+		if loo/100 > float64(sv)/float64(rows)+1e-12 {
+			t.Errorf("%s: leave-one-out error %g%% above #SV/n = %d/%d", f, loo, sv, rows)
+		}
+	}
+	testtool.Need(t, "svm-train", "libsvm-tools")
+	data := filepath.Join(dir, "square-circle.libsvm")
+	code, out, _ := run(t, dir, "fit", "--data", data, "--cv", "24", "--C", "10", "--gamma", "0.0001", "--quiet")
+	lib, err := exec.Command("svm-train", "-c", "10", "-g", "0.0001", "-v", "24", data).Output()
+	if code != 0 || err != nil {
+		t.Fatalf("mark1 exit %d, svm-train %v", code, err)
+	}
+	acc := regexp.MustCompile(`Cross Validation Accuracy = (\S+)%`)
+	if a, b := acc.FindStringSubmatch(out), acc.FindStringSubmatch(string(lib)); a == nil || b == nil || a[1] != b[1] {
+		t.Errorf("leave-one-out accuracy: mark1 %v, svm-train %v", a, b)
+	}
+	if err := exec.Command("svm-train", "-c", "10", "-g", "0.0001", data, filepath.Join(dir, "m.model")).Run(); err != nil {
+		t.Fatal(err)
+	}
+	model, _ := os.ReadFile(filepath.Join(dir, "m.model"))
+	if m := re.FindStringSubmatch(out); m == nil || !strings.Contains(string(model), "total_sv "+m[2]+"\n") {
+		t.Errorf("#SV: mark1 %v; svm-train's model says %q", m, regexp.MustCompile(`total_sv \d+`).FindString(string(model)))
 	}
 }

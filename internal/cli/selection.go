@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -372,6 +373,43 @@ func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec 
 	}
 	fmt.Fprintf(env.Stdout, "%d-fold cross-validation of %s on %s: %d rows, %d features, %d classes\n", cv.folds, p.Describe(), path, set.Rows(), set.Dim, len(set.Classes))
 	fmt.Fprintf(env.Stdout, "Cross Validation Accuracy = %.6g%%\n", t.Accuracy(0, 0))
+	if cv.folds == set.Rows() && spec.Form == learners.KernelSVMForm && spec.Reads("C") {
+		return printLOOBound(ctx, env.Stdout, set, l, cv.threads, 1-t.Accuracy(0, 0)/100)
+	}
+	return nil
+}
+
+// printLOOBound prints, beside a C-SVM's leave-one-out error, the
+// fraction of the rows that are support vectors of the SVM trained on them
+// all: removing a row that is not one leaves the solution as it is, and
+// that solution classifies the row rightly, so the leave-one-out errors
+// fall on support vectors and their fraction is at most #SV/n.
+func printLOOBound(ctx context.Context, w io.Writer, set *dataset.Set, l setup, threads int, loo float64) error {
+	train, _, err := scaleFold(l.scale, set, set)
+	if err != nil {
+		return err
+	}
+	rows, err := setRows(train)
+	if err != nil {
+		return err
+	}
+	o := l.opts
+	o.Threads = threads
+	built, err := l.spec.New(o, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)})
+	if err != nil {
+		return err
+	}
+	res, err := built.Learner.Fit(ctx, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}, nil)
+	if err != nil {
+		return err
+	}
+	sv, ok := res.Model.(learning.SupportVectored)
+	if !ok {
+		return nil
+	}
+	n, _ := sv.SupportVectors()
+	fmt.Fprintf(w, "Leave-one-out error = %.6g%% ≤ #SV/n = %d/%d = %.6g%% (the SVM on all rows; a row it does not keep as a support vector is classified rightly without it)\n",
+		100*loo, n, set.Rows(), 100*float64(n)/float64(set.Rows()))
 	return nil
 }
 

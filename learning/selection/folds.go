@@ -26,11 +26,22 @@ func (e *FoldError) Error() string {
 // Folds returns the fold, in [0, k), of every row: stratified by class
 // (labels[i] in [0, classes)), each class's rows shuffled with seed and
 // dealt as LIBSVM's svm_cross_validation deals them (fold f gets rows
-// [n·f/k, n·(f+1)/k) of a class of n). It returns a *FoldError when k < 2
-// or a class has fewer than k rows. It panics if a label is out of range.
+// [n·f/k, n·(f+1)/k) of a class of n). With k the number of rows it is
+// leave-one-out: row i is fold i. It returns a *FoldError when k < 2 or,
+// short of leave-one-out, a class has fewer than k rows. It panics if a label is out of range.
 func Folds(labels []int, classes, k int, seed uint64) ([]int, error) {
 	if k < 2 {
 		return nil, &FoldError{Folds: k, Class: -1}
+	}
+	if k == len(labels) { // leave-one-out: every row its own fold, nothing to stratify
+		fold := make([]int, k)
+		for i, c := range labels {
+			if c < 0 || c >= classes {
+				panic(fmt.Sprintf("selection: Folds: row %d: label %d out of range [0, %d)", i, c, classes))
+			}
+			fold[i] = i
+		}
+		return fold, nil
 	}
 	byClass := make([][]int, classes)
 	for i, c := range labels {
