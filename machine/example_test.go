@@ -66,3 +66,22 @@ func ExampleSummariseSeeds() {
 	// Output:
 	// converged 3 of 3; P_g 0.83 ± 0.17; pooled 0.83 of 18 cards (95% CI 0.61–0.94)
 }
+
+// What an untrained machine's A-units do on a task's cards, beside the
+// 1958 model: P_a on the cards, and P_c between cards of one class and of
+// two (PR58's criterion for generalisation asks P_c12 < P_a < P_c11).
+func ExampleMeasureCards() {
+	cfg, _ := machine.Preset("mark1")
+	d, _ := images.Generate("square-circle", 20, 20, 1)
+	m, _ := machine.New(cfg, d.Classes, machine.SeedsFrom(1), nil)
+	r, err := machine.MeasureCards(context.Background(), m, m.Fit(d), len(d.Classes))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d cards: P_a %.3f (model %.3f)\n", len(r.Cards), r.Summary.Mean, r.Summary.Model)
+	fmt.Printf("P_c same class %.3f, other class %.3f; criterion holds: %v\n", r.Same.Measured, r.Other.Measured, r.Criterion.Measured)
+	// Output:
+	// 40 cards: P_a 0.158 (model 0.159)
+	// P_c same class 0.403, other class 0.419; criterion holds: false
+}
