@@ -468,3 +468,52 @@ func TestReadFile(t *testing.T) {
 		})
 	}
 }
+
+// TestWriteDirMarked: a folder made with a marker may be made again in
+// place, whole; a folder of another kind, or unmarked, is refused and kept;
+// system folders are never outputs.
+func TestWriteDirMarked(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "site")
+	write := func(name string) func(string) error {
+		return func(tmp string) error { return os.WriteFile(filepath.Join(tmp, name), []byte(name), 0o644) }
+	}
+	if err := WriteDirMarked(out, "lab site", write("a.html")); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteDirMarked(out, "lab site", write("b.html")); err != nil {
+		t.Fatalf("made again: %v", err)
+	}
+	entries, _ := os.ReadDir(out)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != Marker+" b.html" {
+		t.Errorf("after the second run: %v; want the marker and b.html only", names)
+	}
+	if err := WriteDirMarked(out, "cards", write("c")); err == nil || !strings.Contains(err.Error(), "did not make it as cards") {
+		t.Errorf("another kind: %v", err)
+	}
+	mine := filepath.Join(dir, "mine")
+	os.Mkdir(mine, 0o755)
+	os.WriteFile(filepath.Join(mine, "keep.txt"), []byte("x"), 0o644)
+	if err := WriteDirMarked(mine, "lab site", write("a.html")); err == nil {
+		t.Error("an unmarked folder was written into")
+	}
+	if b, err := os.ReadFile(filepath.Join(mine, "keep.txt")); err != nil || string(b) != "x" {
+		t.Errorf("the user's file: %q, %v", b, err)
+	}
+	home, _ := os.UserHomeDir()
+	for _, sys := range []string{"/", "/tmp", "/usr", home} {
+		if err := CheckPlace(sys); err == nil || !strings.Contains(err.Error(), "system folder") {
+			t.Errorf("CheckPlace(%q) = %v; want a system folder refused", sys, err)
+		}
+	}
+	if err := CheckPlace(filepath.Join(dir, "new")); err != nil {
+		t.Errorf("a new folder: %v", err)
+	}
+	if !IsTemp(tempName("x")) || IsTemp("x") || IsTemp(".x.tmp-") {
+		t.Error("IsTemp")
+	}
+}
