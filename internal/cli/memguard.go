@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"mark1/dataset"
@@ -60,58 +62,29 @@ func guardMemory(ctx context.Context, name string, limit int64) (_ context.Conte
 	gctx, cancel := context.WithCancelCause(learning.WithMemoryBudget(context.WithValue(ctx, unguardedKey{}, ctx), limit))
 	quit := make(chan struct{})
 	stopped := make(chan struct{})
-	go func() {
-		defer close(stopped)
-		// The live heap is as the last collection found it: one that ended
-		// before the guard started measured someone else's work (an
-		// earlier command in the same process), so readings count only
-		// once a collection has run since.
-		const live, cycles, objects = 0, 1, 2
-		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/cycles/total:gc-cycles"}, {Name: "/memory/classes/heap/objects:bytes"}}
-		metrics.Read(sample)
-		if sample[live].Value.Kind() != metrics.KindUint64 || sample[cycles].Value.Kind() != metrics.KindUint64 || sample[objects].Value.Kind() != metrics.KindUint64 {
-			return // a runtime without the metrics: the readers' budgets still hold
-		}
-		startCycles := sample[cycles].Value.Uint64()
-		timer := time.NewTimer(memoryPoll)
-		defer timer.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case <-gctx.Done():
-				return
-			case <-timer.C:
+	g := &heapGuard{name: name, limit: limit, cancel: cancel}
+	if !g.start() {
+		close(stopped) // a runtime without the metrics: the readers' budgets still hold
+	} else {
+		go func() {
+			defer close(stopped)
+			timer := time.NewTimer(memoryPoll)
+			defer timer.Stop()
+			for {
+				select {
+				case <-quit:
+					return
+				case <-gctx.Done():
+					return
+				case <-timer.C:
+				}
+				if g.over() {
+					return
+				}
+				timer.Reset(g.poll())
 			}
-			metrics.Read(sample)
-			heap, n := sample[objects].Value.Uint64(), sample[cycles].Value.Uint64()
-			// The live heap counts once a collection both started and ended
-			// since the guard did: one already running then marks what the
-			// earlier work held.
-			fresh := n >= startCycles+2
-			l := sample[live].Value.Uint64()
-			switch {
-			case fresh && l > uint64(limit):
-				cancel(&memoryError{fmt.Sprintf("%s: stopped: the data and the work on them reached %s live in memory, over --max-memory %d (%s); raise it with --max-memory",
-					name, megabytes(int64(l)), limit, megabytes(limit))})
-				return
-			case fresh && heap > uint64(limit) && l >= uint64(limit)/10*8:
-				// The collector, asked to keep the heap within the
-				// budget (the soft memory limit), could not, and 80 % of
-				// it was live at the last collection: waiting for the
-				// next one to say how much is live now would let a fast
-				// learner add megabytes a millisecond.
-				cancel(&memoryError{fmt.Sprintf("%s: stopped: the data and the work on them reached %s in memory (%s live at the last collection), over --max-memory %d (%s); raise it with --max-memory",
-					name, megabytes(int64(heap)), megabytes(int64(l)), limit, megabytes(limit))})
-				return
-			}
-			poll := memoryPoll
-			if heap > uint64(limit)/2 {
-				poll = nearPoll
-			}
-			timer.Reset(poll)
-		}
-	}()
+		}()
+	}
 	finish = func(err error) error {
 		close(quit)
 		<-stopped
@@ -126,7 +99,109 @@ func guardMemory(ctx context.Context, name string, limit int64) (_ context.Conte
 		cancel(nil)
 		return err
 	}
+	if g.started {
+		// The work asks its context often (every learner looks at it in
+		// its long loops): each ask also reads the heap, at most every
+		// nearPoll, on the working goroutine itself. The guard then holds
+		// on one CPU too, where its own goroutine runs only when the work
+		// lets it (a one-CPU job-array task, GOMAXPROCS 1).
+		return &guardedContext{Context: gctx, g: g}, finish
+	}
 	return gctx, finish
+}
+
+// A heapGuard watches the live heap against a command's --max-memory and
+// cancels the command's context, with a *memoryError as its cause, once it
+// is over.
+type heapGuard struct {
+	name        string
+	limit       int64
+	cancel      context.CancelCauseFunc
+	started     bool
+	startCycles uint64
+	mu          sync.Mutex   // one reading at a time; sample and heap are its
+	last        atomic.Int64 // when the last reading was taken (Unix ns)
+	heap        uint64
+	sample      []metrics.Sample
+}
+
+const live, cycles, objects = 0, 1, 2
+
+// start takes the first reading; false for a runtime without the metrics.
+func (g *heapGuard) start() bool {
+	g.sample = []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/cycles/total:gc-cycles"}, {Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(g.sample)
+	for _, s := range g.sample {
+		if s.Value.Kind() != metrics.KindUint64 {
+			return false
+		}
+	}
+	// The live heap is as the last collection found it: one that ended
+	// before the guard started measured someone else's work (an earlier
+	// command in the same process), so readings count only once a
+	// collection has run since.
+	g.startCycles, g.started = g.sample[cycles].Value.Uint64(), true
+	return true
+}
+
+// over reads the heap and reports whether it is over the budget, having
+// cancelled the context if so.
+func (g *heapGuard) over() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.last.Store(time.Now().UnixNano())
+	metrics.Read(g.sample)
+	heap, n, l := g.sample[objects].Value.Uint64(), g.sample[cycles].Value.Uint64(), g.sample[live].Value.Uint64()
+	g.heap = heap
+	// The live heap counts once a collection both started and ended since
+	// the guard did: one already running then marks what the earlier work
+	// held.
+	fresh, limit := n >= g.startCycles+2, uint64(g.limit)
+	switch {
+	case fresh && l > limit:
+		g.cancel(&memoryError{fmt.Sprintf("%s: stopped: the data and the work on them reached %s live in memory, over --max-memory %d (%s); raise it with --max-memory",
+			g.name, megabytes(int64(l)), g.limit, megabytes(g.limit))})
+		return true
+	case fresh && heap > limit && l >= limit/10*8:
+		// The collector, asked to keep the heap within the budget (the
+		// soft memory limit), could not, and 80 % of it was live at the
+		// last collection: waiting for the next one to say how much is
+		// live now would let a fast learner add megabytes a millisecond.
+		g.cancel(&memoryError{fmt.Sprintf("%s: stopped: the data and the work on them reached %s in memory (%s live at the last collection), over --max-memory %d (%s); raise it with --max-memory",
+			g.name, megabytes(int64(heap)), megabytes(int64(l)), g.limit, megabytes(g.limit))})
+		return true
+	}
+	return false
+}
+
+// poll is the time to the next reading: nearPoll once the heap holds more
+// than half the budget, else memoryPoll.
+func (g *heapGuard) poll() time.Duration {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.heap > uint64(g.limit)/2 {
+		return nearPoll
+	}
+	return memoryPoll
+}
+
+// A guardedContext is a guarded command's context: its Err also reads the
+// heap, at most every nearPoll (see guardMemory).
+type guardedContext struct {
+	context.Context
+	g *heapGuard
+}
+
+// Err returns the context's error, reading the heap first when the last
+// reading is older than nearPoll.
+func (c *guardedContext) Err() error {
+	if err := c.Context.Err(); err != nil {
+		return err
+	}
+	if time.Now().UnixNano()-c.g.last.Load() >= int64(nearPoll) && c.g.over() {
+		return c.Context.Err()
+	}
+	return nil
 }
 
 // unguardedKey keys, in a guarded context, the context the guard was armed
