@@ -202,3 +202,17 @@ func TestLOOBound(t *testing.T) {
 		t.Errorf("#SV: mark1 %v; svm-train's model says %q", m, regexp.MustCompile(`total_sv \d+`).FindString(string(model)))
 	}
 }
+
+// TestGridWritesOnlyWhenAsked: grid and sweep merge draw no picture unless
+// --png names one (grid.py writes grid.png unasked; mark1 does not).
+func TestGridWritesOnlyWhenAsked(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "d.libsvm"), blobs(7, 40, 4, []string{"1", "2"}), 0o644)
+	before := listing(t, dir)
+	if code, _, errs := run(t, dir, "grid", "--data", "d.libsvm", "--C", "1,2", "--gamma", "0.5,1", "--folds", "2"); code != 0 {
+		t.Fatal(errs)
+	}
+	if after := listing(t, dir); len(after) != len(before) {
+		t.Errorf("grid without --png wrote %v", after[len(before):])
+	}
+}

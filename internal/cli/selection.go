@@ -564,7 +564,7 @@ func runGrid(ctx context.Context, env *Env, args []string) (err error) {
 			"one fold with every C, each C's fit warm-started from the C below it; they are the tasks of the plan\n"+
 			"that mark1 sweep runs on a job array (docs/model-selection.md, docs/sweeps.md).")
 	c.register(fs, env)
-	fs.StringVar(&png, "png", "grid.png", `the contour picture to write ("" for none)`)
+	fs.StringVar(&png, "png", "", "draw the contour picture to this PNG file (grid.py draws grid.png; mark1 only when asked)")
 	threadsFlag(fs, &threads, "the grid's tasks")
 	if err := env.parse(fs, args); err != nil {
 		return err
@@ -805,7 +805,7 @@ func runSweepMerge(ctx context.Context, env *Env, args []string) error {
 		"Merges the results of a plan's tasks from the folders given into the table mark1 grid prints, byte\n"+
 			"for byte; a task without a result, with two, or a result of another plan is an error naming it.")
 	fs.StringVar(&planPath, "plan", "", "the plan file (required)")
-	fs.StringVar(&png, "png", "grid.png", `the contour picture to write ("" for none)`)
+	fs.StringVar(&png, "png", "", "draw the contour picture to this PNG file (grid.py draws grid.png; mark1 only when asked)")
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}

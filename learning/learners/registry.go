@@ -134,7 +134,7 @@ func OptionList() []Option {
 		{Name: "kernel", Type: "string", Doc: "kernel of svm and kernel-perceptron: linear, poly, rbf, sigmoid (LIBSVM's, with gamma, degree, coef0), gaussian:sigma=S, laplace:sigma=S\n(laplace is exp(−‖x−z‖/σ) with the Euclidean norm: the notes 004's exp(−‖x−z‖/(2σ²)) is sigma = 2σ²; scikit-learn's\nlaplacian kernel uses the L1 norm)",
 			set: func(o *Options, s string) error { o.Kernel = s; return nil },
 			get: func(o Options) string { return o.Kernel }},
-		{Name: "gamma", Type: "string", Doc: "γ of rbf, poly and sigmoid: scale = 1/(features × variance of the training values), auto = 1/features (LIBSVM's default), or a number",
+		{Name: "gamma", Type: "string", Doc: "γ of rbf, poly and sigmoid: scale = 1/(features × variance of the training values), the default, as scikit-learn's; auto = 1/features, svm-train's default, which differs (give gamma auto to fit what svm-train fits); or a number",
 			set: func(o *Options, s string) (err error) { o.Gamma, err = kernel.ParseGamma(s); return },
 			get: func(o Options) string { return o.Gamma.String() }},
 		{Name: "degree", Type: "int", Doc: "degree of the poly kernel",
