@@ -655,3 +655,10 @@ func (s *Set) Fingerprint() string {
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
+
+// Describe returns s without its rows: its name, format, dimension,
+// indices, whether it has labels and its query IDs, as a report describes
+// a file read a block at a time.
+func (s *Set) Describe() *Set {
+	return &Set{Name: s.Name, Format: s.Format, Dim: s.Dim, ZeroBased: s.ZeroBased, Unlabelled: s.Unlabelled}
+}

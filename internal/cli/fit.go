@@ -1,16 +1,13 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"runtime/debug"
-	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -276,7 +273,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 			return err
 		}
 		right := 0
-		trainPreds, err := predictRows(saved, rows)
+		trainPreds, err := modelfile.PredictRows(saved, rows, 0)
 		if err != nil {
 			return fmt.Errorf("%s: %w", trainPath, err)
 		}
@@ -419,46 +416,6 @@ func (r applied) printUnseen(w io.Writer) {
 	}
 }
 
-// predictRows returns m's class for every row of r: a kernel SVM's
-// PredictRows (blocks of rows on every core, the kernel values of a block
-// computed together, every decision value checked), otherwise Predict row
-// by row in one reused buffer. A model that gives scores, row by row, has
-// them checked: the first
-// decision value that is not a finite number (weights and values whose
-// products overflow) is an error naming the row, not a class picked from
-// NaN.
-func predictRows(m learning.Model, r learning.Rows) ([]int, error) {
-	return predictRowsFrom(m, r, 0)
-}
-
-// predictRowsFrom is predictRows on rows that are the file's from row
-// first on (0-based), which the errors count from.
-func predictRowsFrom(m learning.Model, r learning.Rows, first int) ([]int, error) {
-	if km, ok := m.(*svm.KernelModel); ok {
-		out, err := km.PredictRowsChecked(nil, r, 0)
-		if nf, ok := err.(*svm.NonFiniteError); ok {
-			nf.Row += first
-		}
-		return out, err
-	}
-	out := make([]int, r.Len())
-	sc, _ := m.(learning.Scorer)
-	var x, scores []float64
-	for i := range out {
-		x = r.Row(x, i)
-		if sc != nil {
-			scores = sc.Scores(scores, x)
-			for _, v := range scores {
-				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return nil, fmt.Errorf("row %d: a decision value is %v, not a finite number: the model's weights and the data's values overflow", first+i+1, v)
-				}
-			}
-		}
-		out[i] = m.Predict(x)
-	}
-	return out, nil
-}
-
 // writeModelFiles writes the mark1 model and the LIBSVM/LIBLINEAR exports
 // asked for; nothing is written unless every export is possible.
 func writeModelFiles(ctx context.Context, f *modelfile.File, modelPath, libsvmPath, liblinearPath string, squared bool) error {
@@ -599,22 +556,11 @@ func inputHint(err error, test *dataset.Set, f *modelfile.File) error {
 	return err
 }
 
-// applyBlocksRows is the number of rows applyBlocks reads and predicts at a
-// time: 256 rows of 400 features are some 2 MB as text and as read, and
-// four blocks of PredictRows.
-const applyBlocksRows = 256
-
 // applyBlocks predicts every row of the data file at path with the model
-// file's model, name naming it in errors, reading the file a block of rows
-// at a time (dataset.ReadBlocks): each block is checked against the model
-// (modelfile.File.CheckInput), scaled as the training data were, and
-// predicted, and its predictions written to predPath (when not empty;
-// atomically, nothing written on an error or interrupt), so that the
-// file's rows are never all in memory. It returns the predictions' count,
-// accuracy and unseen labels, and the data's description without their
-// rows (Name, Format, Dim, ZeroBased, Unlabelled, QueryIDs) for the
-// report; notes go to stderr as noteData's. It lets f's listed support
-// vectors go once the model holds its own.
+// file's model, a block of rows at a time (modelfile.ApplyFile), its
+// predictions written to predPath when not empty (atomically: nothing
+// written on an error or interrupt). It returns the data's description
+// without their rows and what was found; the data's notes go to stderr.
 func applyBlocks(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name, predPath string) (info *dataset.Set, r applied, err error) {
 	if predPath == "" {
 		return applyTo(ctx, stderr, f, path, opt, limit, name, io.Discard)
@@ -626,102 +572,26 @@ func applyBlocks(ctx context.Context, stderr io.Writer, f *modelfile.File, path 
 	return info, r, err
 }
 
-// applyTo is applyBlocks writing the predictions to out, one a line, and
-// nothing more once ctx is done.
+// applyTo is applyBlocks writing the predictions to out.
 func applyTo(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name string, out io.Writer) (*dataset.Set, applied, error) {
-	var r applied
-	right := 0
-	r.right = &right
-	var info *dataset.Set
-	var m learning.Model
-	var labels []string        // the file's labels, in order of first appearance
-	counts := map[string]int{} // rows of each
-	run := func(w io.Writer) error {
-		bw := bufio.NewWriterSize(w, 64<<10)
-		opt.MaxBytes = limit
-		err := dataset.ReadBlocks(readContext(ctx), path, opt, applyBlocksRows, func(test *dataset.Set, first int) error {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			if info == nil {
-				info = rowless(test)
-				noteData(stderr, info)
-			}
-			info.QueryIDs += test.QueryIDs
-			if _, err := f.CheckInput(test, name); err != nil {
-				return inputHint(err, test, f)
-			}
-			if f.Scale != nil {
-				var err error
-				if test, err = f.Scale.Apply(test, 0); err != nil {
-					return err
-				}
-			}
-			dim := max(f.Dim, test.Dim)
-			if m == nil {
-				var err error
-				if m, err = f.Model(dim); err != nil {
-					return err
-				}
-				// The model holds its support vectors in its own form
-				// (bytes, bits, sparse rows; float32 rows are the file's
-				// own, read compact): the file's listed copy can go.
-				f.SV = nil
-			}
-			rows, err := learning.NewSparse(dim, test.RowStart, test.Index, test.Value)
-			if err != nil {
-				return err
-			}
-			preds, err := predictRowsFrom(m, rows, first)
-			if err != nil {
-				return fmt.Errorf("%s: %s: %w", name, test.Name, err)
-			}
-			for i, c := range preds {
-				p := f.Classes[c]
-				r.n++
-				bw.WriteString(p)
-				bw.WriteByte('\n')
-				if test.Unlabelled {
-					continue
-				}
-				l := test.Label(i)
-				if modelfile.SameLabel(p, l) {
-					right++
-				}
-				if counts[l] == 0 {
-					labels = append(labels, l)
-				}
-				counts[l]++
-			}
-			return nil
-		})
-		if err != nil {
-			return budgetHint(err)
+	opt.MaxBytes = limit
+	a, err := modelfile.ApplyFile(ctx, f, path, modelfile.ApplyOptions{Read: opt, Name: name, ReadContext: readContext(ctx),
+		OnData: func(info *dataset.Set) { noteData(stderr, info) }}, out)
+	if err != nil {
+		if a.Data != nil {
+			err = inputHint(err, a.Data, f)
 		}
-		if err := ctx.Err(); err != nil { // nothing is written once interrupted
-			return err
-		}
-		return bw.Flush()
+		return nil, applied{}, budgetHint(err)
 	}
-	if err := run(out); err != nil {
-		return nil, r, err
+	if a.Data.QueryIDs > 0 {
+		noteData(stderr, &dataset.Set{Name: a.Data.Name, QueryIDs: a.Data.QueryIDs})
 	}
-	// The whole file's classes, as dataset.Read orders them (LIBSVM's two
-	// classes -1 and 1 as 1, -1): the labels the model never saw.
-	if len(labels) == 2 && labels[0] == "-1" && labels[1] == "1" {
-		labels[0], labels[1] = "1", "-1"
+	r := applied{n: a.Rows, right: a.Right}
+	if a.Right != nil {
+		r.accuracy = percent(*a.Right, a.Rows)
 	}
-	for _, l := range labels {
-		if !slices.ContainsFunc(f.Classes, func(c string) bool { return modelfile.SameLabel(c, l) }) {
-			r.unseen = append(r.unseen, l)
-			r.rows = append(r.rows, counts[l])
-		}
+	for _, u := range a.Unseen {
+		r.unseen, r.rows = append(r.unseen, u.Label), append(r.rows, u.Rows)
 	}
-	if info.QueryIDs > 0 {
-		noteData(stderr, &dataset.Set{Name: info.Name, QueryIDs: info.QueryIDs})
-	}
-	if !info.Unlabelled {
-		r.accuracy = percent(right, r.n)
-	}
-	return info, r, nil
+	return a.Data, r, nil
 }

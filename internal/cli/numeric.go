@@ -80,20 +80,14 @@ func (n *numericFlags) readPair(ctx context.Context, trainPath, testPath string,
 func scanNumeric(ctx context.Context, limit int64, path string, opt dataset.Options) (*dataset.Set, error) {
 	var info *dataset.Set
 	opt.MaxBytes = limit
-	err := dataset.ReadBlocks(readContext(ctx), path, opt, applyBlocksRows, func(b *dataset.Set, _ int) error {
+	err := dataset.ReadBlocks(readContext(ctx), path, opt, modelfile.DefaultBlockRows, func(b *dataset.Set, _ int) error {
 		if info == nil {
-			info = rowless(b)
+			info = b.Describe()
 		}
 		info.QueryIDs += b.QueryIDs
 		return nil
 	})
 	return info, budgetHint(err)
-}
-
-// rowless returns the description without rows of the file whose block
-// b is: its Name, Format, Dim, ZeroBased and Unlabelled.
-func rowless(b *dataset.Set) *dataset.Set {
-	return &dataset.Set{Name: b.Name, Format: b.Format, Dim: b.Dim, ZeroBased: b.ZeroBased, Unlabelled: b.Unlabelled}
 }
 
 // budgetHint adds to an error over a data budget the flag that raises it.

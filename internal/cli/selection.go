@@ -245,7 +245,7 @@ func foldFit(l setup, threads int, cacheMB float64) selection.FitFunc {
 		fits := make([]selection.Fit, len(cs))
 		predict := func(k int, res *learning.Result) error {
 			var err error
-			fits[k].Pred, err = predictRows(res.Model, testRows)
+			fits[k].Pred, err = modelfile.PredictRows(res.Model, testRows, 0)
 			fits[k].Iterations = res.Epochs
 			return err
 		}

@@ -3,6 +3,8 @@ package modelfile_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"mark1/learning"
@@ -80,4 +82,35 @@ SV
 	// svm [1 -1] gaussian:sigma=1
 	// [2 1] → 1
 	// [-1 -2] → -1
+}
+
+// A model applied to a data file a block of rows at a time, as apply and
+// fit --test do: the predictions are written one a line, and the rows of a
+// label the model never saw (3) count as wrong.
+func ExampleApplyFile() {
+	d := &learning.Data{X: [][]float64{{0, 0}, {0, 1}, {2, 0}, {2, 1}}, Y: []int{1, 1, 0, 0}, Classes: 2}
+	res, err := svm.Kernel{Kernel: kernel.Linear{}}.Fit(context.Background(), d, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	f, _ := modelfile.FromModel("svm", res.Model, []string{"1", "-1"}, 2, nil, nil, nil)
+	dir, _ := os.MkdirTemp("", "apply")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "test.libsvm")
+	os.WriteFile(path, []byte("1 1:3\n-1 2:1\n1 1:0.2\n3 1:2 2:2\n"), 0o644)
+	var preds strings.Builder
+	a, err := modelfile.ApplyFile(context.Background(), f, path, modelfile.ApplyOptions{Name: "model", BlockRows: 2}, &preds)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(preds.String())
+	fmt.Printf("%d of %d right; unseen %v\n", *a.Right, a.Rows, a.Unseen)
+	// Output:
+	// 1
+	// -1
+	// -1
+	// 1
+	// 2 of 4 right; unseen [{3 1}]
 }
