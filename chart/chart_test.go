@@ -103,3 +103,27 @@ func TestPlotsCaption(t *testing.T) {
 		t.Errorf("%d dark pixels in the caption band; want the caption's letters", inked)
 	}
 }
+
+// TestDrawSurface draws a 3×2 surface and a line: pictures of their stated
+// sizes, not blank.
+func TestDrawSurface(t *testing.T) {
+	d, err := DrawSurface(Surface{Title: "t", XLabel: "x", YLabel: "y", ZLabel: "z", X: []float64{0, 1, 2}, Y: []float64{0, 1},
+		Z: [][]float64{{1, 2, 3}, {4, 5, 6}}, Mark: [2]float64{2, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, h := d.Size(); w != 980 || h != 720 {
+		t.Errorf("size %d×%d", w, h)
+	}
+	img := d.Image()
+	colours := map[[4]uint8]bool{}
+	for i := 0; i+3 < len(img.Pix); i += 4 * 97 {
+		colours[[4]uint8(img.Pix[i:i+4])] = true
+	}
+	if len(colours) < 5 {
+		t.Errorf("%d colours: a blank picture?", len(colours))
+	}
+	if _, err := DrawLines("t", "x", "y", []float64{0, 1}, []string{"a", ""}, [][]float64{{1, 2}, {2, 1}}); err != nil {
+		t.Error(err)
+	}
+}

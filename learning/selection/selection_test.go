@@ -364,3 +364,31 @@ func TestEditedPlans(t *testing.T) {
 		})
 	}
 }
+
+// TestPicture: a table's picture values have increasing axes whatever the
+// grid's order, the accuracy at its cell, the best cell ringed; a grid
+// without numeric γ is drawn as lines, and a single cell is refused.
+func TestPicture(t *testing.T) {
+	p := &Plan{Learner: "svm", Folds: 2, C: []float64{4, 1}, Gamma: []string{"2", "0.5"}, Data: Data{Path: "d", Rows: 10}}
+	tab := &Table{Plan: p, Right: [][]int{{1, 2}, {3, 4}}, BestC: 1, BestGamma: 1}
+	pic, err := tab.Picture()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pic.Surface || !slices.Equal(pic.LogC, []float64{0, 2}) || !slices.Equal(pic.LogGamma, []float64{-1, 1}) {
+		t.Fatalf("axes %v %v", pic.LogC, pic.LogGamma)
+	}
+	// (C 1, γ 0.5) is Right[1][1] = 4 of 10; (C 4, γ 2) Right[0][0] = 1.
+	if pic.Accuracy[0][0] != 40 || pic.Accuracy[1][1] != 10 || pic.BestC != 0 || pic.BestGamma != -1 {
+		t.Errorf("accuracy %v, best (%v, %v)", pic.Accuracy, pic.BestC, pic.BestGamma)
+	}
+	p.Gamma = []string{"scale", "auto"}
+	if pic, err := tab.Picture(); err != nil || pic.Surface || len(pic.Lines) != 2 || pic.Lines[0][0] != 30 {
+		t.Errorf("lines: %+v, %v", pic, err)
+	}
+	p.C, p.Gamma, tab.Right = []float64{1}, []string{"1"}, [][]int{{1}}
+	tab.BestC, tab.BestGamma = 0, 0
+	if _, err := tab.Picture(); err == nil {
+		t.Error("a single cell was drawn")
+	}
+}
