@@ -18,9 +18,9 @@ type Picture struct {
 	// Surface: LogGamma is log2 γ, increasing, and Accuracy[r][c] the
 	// accuracy at (LogC[c], LogGamma[r]); BestC and BestGamma are the best
 	// cell's coordinates.
-	Surface         bool
-	LogGamma        []float64
-	Accuracy        [][]float64
+	Surface          bool
+	LogGamma         []float64
+	Accuracy         [][]float64
 	BestC, BestGamma float64
 	// Lines: one a γ (named by Names, "" for a learner without γ), the
 	// accuracy at each LogC.
