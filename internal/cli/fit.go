@@ -56,20 +56,6 @@ func setRows(s *dataset.Set) (learning.Rows, error) {
 // of parsed rows.
 const fitBlockRows = 4096
 
-// stackRows returns the rows of blocks of one data file as one Stack,
-// sharing their arrays.
-func stackRows(blocks []*dataset.Set) (*learning.Stack, error) {
-	parts := make([]*learning.Sparse, len(blocks))
-	for k, b := range blocks {
-		p, err := learning.NewSparse(b.Dim, b.RowStart, b.Index, b.Value)
-		if err != nil {
-			return nil, err
-		}
-		parts[k] = p
-	}
-	return learning.NewStack(parts)
-}
-
 // readNumeric reads a numeric data file within limit bytes (the command's
 // --max-memory), and says which flag raises the budget when the file is
 // over it.
@@ -112,208 +98,195 @@ func holdGC() func() {
 	return func() { debug.SetGCPercent(old) }
 }
 
-func runFit(ctx context.Context, env *Env, args []string) (err error) {
-	defer holdGC()()
-	var data numericFlags
-	var quiet, trainAcc, jsonOut bool
-	var lf learnerFlags
-	var scale string
-	var cv cvFlags
-	var trainPath, testPath, modelPath, libsvmPath, liblinearPath, predPath string
+// fitOptions are fit's flags.
+type fitOptions struct {
+	data                                                                numericFlags
+	quiet, trainAcc, jsonOut                                            bool
+	lf                                                                  learnerFlags
+	scale                                                               string
+	cv                                                                  cvFlags
+	trainPath, testPath, modelPath, libsvmPath, liblinearPath, predPath string
+}
+
+// fitFlags registers fit's flags on a new flag set.
+func fitFlags(env *Env, o *fitOptions) *pflag.FlagSet {
 	fs := newFlags(env, "fit --data TRAIN [--test TEST] [flags]",
 		"Trains one software learner on numeric data (libsvm, CSV, text or IDX files) as LIBSVM's svm-train\n"+
 			"and LIBLINEAR's train do, saves the model, and prints the accuracy on the training and test data.")
-	fs.StringVar(&trainPath, "data", "", "training data file (required)")
-	fs.StringVar(&testPath, "test", "", "test data file: accuracy and, with --predictions, one predicted label per line")
-	data.register(fs, env.Stderr)
-	lf.register(fs, fieldFlags{}, "svm", "threads")
-	fs.BoolVar(&trainAcc, "train-accuracy", false, "also predict every training row and print the training accuracy (svm-train does not; it can cost as much as the fit)")
-	fs.BoolVar(&quiet, "quiet", false, "print no progress line on standard error (it is drawn only on a terminal, for fits over a second)")
-	fs.BoolVar(&jsonOut, "json", false, "print one JSON object instead of text (docs/libsvm.md describes its fields)")
-	cv.register(fs)
-	fs.StringVar(&scale, "scale", "none", "scale every feature, fitted on the training data and saved with the model: none, 01 ([0,1] as svm-scale -l 0), pm1 ([-1,1] as svm-scale), std (zero mean, unit variance)")
-	fs.StringVar(&modelPath, "model", "model.json", "the mark1 model file to write")
-	fs.StringVar(&libsvmPath, "libsvm-model", "", "also write the svm in LIBSVM's model format, for svm-predict")
-	fs.StringVar(&liblinearPath, "liblinear-model", "", "also write a linear model in LIBLINEAR's model format, for liblinear-predict")
-	fs.StringVar(&predPath, "predictions", "", "write the test predictions here, one label per line in test-file order (needs --test)")
+	fs.StringVar(&o.trainPath, "data", "", "training data file (required)")
+	fs.StringVar(&o.testPath, "test", "", "test data file: accuracy and, with --predictions, one predicted label per line")
+	o.data.register(fs, env.Stderr)
+	o.lf.register(fs, fieldFlags{}, "svm", "threads")
+	fs.BoolVar(&o.trainAcc, "train-accuracy", false, "also predict every training row and print the training accuracy (svm-train does not; it can cost as much as the fit)")
+	fs.BoolVar(&o.quiet, "quiet", false, "print no progress line on standard error (it is drawn only on a terminal, for fits over a second)")
+	fs.BoolVar(&o.jsonOut, "json", false, "print one JSON object instead of text (docs/libsvm.md describes its fields)")
+	o.cv.register(fs)
+	fs.StringVar(&o.scale, "scale", "none", "scale every feature, fitted on the training data and saved with the model: none, 01 ([0,1] as svm-scale -l 0), pm1 ([-1,1] as svm-scale), std (zero mean, unit variance)")
+	fs.StringVar(&o.modelPath, "model", "model.json", "the mark1 model file to write")
+	fs.StringVar(&o.libsvmPath, "libsvm-model", "", "also write the svm in LIBSVM's model format, for svm-predict")
+	fs.StringVar(&o.liblinearPath, "liblinear-model", "", "also write a linear model in LIBLINEAR's model format, for liblinear-predict")
+	fs.StringVar(&o.predPath, "predictions", "", "write the test predictions here, one label per line in test-file order (needs --test)")
+	return fs
+}
+
+func runFit(ctx context.Context, env *Env, args []string) (err error) {
+	defer holdGC()()
+	var o fitOptions
+	fs := fitFlags(env, &o)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if trainPath == "" {
-		return usagef("fit: --data TRAIN is required")
-	}
-	if predPath != "" && testPath == "" {
-		return usagef("fit: --predictions needs --test")
-	}
-	if modelPath == "" {
-		return usagef("fit: --model is empty: give the model file to write")
-	}
-	opts, err := lf.options()
+	spec, opts, err := o.check()
 	if err != nil {
 		return err
 	}
-	spec, err := lf.spec(opts)
-	if err != nil {
-		return err
-	}
-	if spec.Form == learners.NoFile {
-		return usagef("--learner %s out of range: want one whose model a file stores (%s); compare runs %s", spec.Name, strings.Join(modelfile.Learners(), ", "), spec.Name)
-	}
-	ctx, finish := guardMemory(ctx, "fit", data.memory.bytes())
+	ctx, finish := guardMemory(ctx, "fit", o.data.memory.bytes())
 	defer func() { err = finish(err) }()
-	if cv.folds != 0 {
-		if testPath != "" || predPath != "" || fs.Changed("model") || libsvmPath != "" || liblinearPath != "" {
+	if o.cv.folds != 0 {
+		if o.testPath != "" || o.predPath != "" || fs.Changed("model") || o.libsvmPath != "" || o.liblinearPath != "" {
 			return usagef("fit: --cv measures by cross-validation and writes no model: --test, --predictions and the model flags do not apply")
 		}
-		return runCV(ctx, env, &data, trainPath, spec, opts, scale, cv)
+		return runCV(ctx, env, &o.data, o.trainPath, spec, opts, o.scale, o.cv)
 	}
 	blockRows := 0
-	if !spec.Needs.Values && scale == "none" {
+	if !spec.Needs.Values && o.scale == "none" {
 		// The training rows are read in blocks and turned into their
-		// compact form a block at a time (Stack.Compact32 below).
+		// compact form a block at a time (modelfile.Fit).
 		blockRows = fitBlockRows
 	}
-	train, blocks, test, err := data.readPair(ctx, trainPath, testPath, blockRows)
+	train, blocks, test, err := o.data.readPair(ctx, o.trainPath, o.testPath, blockRows)
 	if err != nil {
 		return err
 	}
 	noteData(env.Stderr, train, test.set())
 	if spec.Needs.Values {
-		return fitValues(ctx, env, spec, opts, lf.fields, valueRun{train: train, test: test, limit: data.memory.bytes(), scale: scale, trainPath: trainPath, testPath: testPath,
-			modelPath: modelPath, libsvmPath: libsvmPath, liblinearPath: liblinearPath, predPath: predPath, quiet: quiet, json: jsonOut, trainAcc: trainAcc})
+		return fitValues(ctx, env, spec, opts, o.lf.fields, valueRun{train: train, test: test, limit: o.data.memory.bytes(), scale: o.scale, trainPath: o.trainPath, testPath: o.testPath,
+			modelPath: o.modelPath, libsvmPath: o.libsvmPath, liblinearPath: o.liblinearPath, predPath: o.predPath, quiet: o.quiet, json: o.jsonOut, trainAcc: o.trainAcc})
 	}
 	if len(train.Classes) < 2 {
-		return fmt.Errorf("%s: every row has the label %q; a classifier needs at least two classes", trainPath, train.Classes[0])
+		return fmt.Errorf("%s: every row has the label %q; a classifier needs at least two classes", o.trainPath, train.Classes[0])
 	}
 	var sc *dataset.Scaler
-	if scale != "none" {
-		if sc, err = dataset.FitScaler(train, scale); err != nil {
+	if o.scale != "none" {
+		if sc, err = dataset.FitScaler(train, o.scale); err != nil {
 			return usagef("--scale: %v", err)
 		}
 		if train, err = scaleSet(ctx, sc, train); err != nil {
 			return err
 		}
+		blocks = nil
 	}
-	if blocks == nil {
-		blocks = []*dataset.Set{train}
-	}
-	read, err := stackRows(blocks)
-	if err != nil {
-		return fmt.Errorf("%s: %w", trainPath, err)
-	}
-	blocks = nil
-	// γ = scale is the variance of the values as read (float64), as
-	// scikit-learn's; the learner then reads them in their compact form.
-	d := &learning.Data{Rows: read, Y: train.Y, Classes: len(train.Classes)}
-	built, err := spec.New(opts, d)
-	if err != nil { // a γ of scale or auto out of range on these data
-		return fmt.Errorf("%s: %w", trainPath, lf.fields.named(err))
-	}
-	weights, err := learners.ClassWeights(opts.ClassWeight, train.Classes, train.Y, modelfile.SameLabel)
-	if err != nil { // a label that is none of the data's classes
-		return fmt.Errorf("%s: %w", trainPath, lf.fields.named(err))
-	}
-	built.SetClassWeights(weights)
-	// The learner reads its own compact copy of the rows (dense, bytes,
-	// bits or float32; sparse rows are shared), in the order it learns
-	// from fastest, every block let go, and its pages given back to the
-	// system, once copied: the parsed rows and their copy are never all
-	// in memory (the fit's kernel cache is one block that cannot reuse
-	// their pages).
-	var order []int
-	if o, ok := built.Learner.(interface{ RowOrder([]int, int) []int }); ok {
-		order = o.RowOrder(train.Y, len(train.Classes))
-	}
-	train.RowStart, train.Index, train.Value = []int{0}, nil, nil
-	rows := read.Compact32(order, debug.FreeOSMemory)
-	read = nil
-	y := train.Y
-	if order != nil {
-		y = make([]int, len(order))
-		for k, i := range order {
-			y[k] = train.Y[i]
-		}
-	}
-	d.Rows, d.Y = rows, y
-	rec, endProgress := fitProgress(ctx, env.Stderr, quiet, spec.Name, len(train.Classes), opts.Epochs)
-	res, err := built.Learner.Fit(learnerBudget(ctx), d, rec)
+	rec, endProgress := fitProgress(ctx, env.Stderr, o.quiet, spec.Name, len(train.Classes), opts.Epochs)
+	classes, rows := train.Classes, train.Rows()
+	fitted, err := modelfile.Fit(learnerBudget(ctx), spec, opts, train, blocks, modelfile.FitOptions{Scaler: sc, Recorder: rec, KeepRows: o.trainAcc})
 	endProgress()
 	if err != nil {
-		return fmt.Errorf("%s: %w", trainPath, err)
+		if m := o.lf.fields.message(err); m != "" {
+			return fmt.Errorf("%s: %s", o.trainPath, m)
+		}
+		return fmt.Errorf("%s: %w", o.trainPath, err)
 	}
-	if !trainAcc {
-		// The model keeps what it needs of the rows (copied, or shared).
-		rows, d.Rows = nil, nil
+	return o.report(ctx, env, spec, opts, fitted, train, classes, rows, test)
+}
+
+// check checks the flags that need no data and returns the learner and its
+// options.
+func (o *fitOptions) check() (learners.Spec, learners.Options, error) {
+	if o.trainPath == "" {
+		return learners.Spec{}, learners.Options{}, usagef("fit: --data TRAIN is required")
 	}
-	// The fit's working memory (the kernel cache) and, unless the training
-	// accuracy is wanted, the training rows are garbage now: give them back
-	// to the system, so that the model file is built in fresh pages rather
-	// than beside them (the runtime would take the lowest free pages first,
-	// not theirs).
-	debug.FreeOSMemory()
-	f, err := modelfile.FromModel(spec.Name, res.Model, train.Classes, train.Dim, sc, built.Gamma, built.Bias)
+	if o.predPath != "" && o.testPath == "" {
+		return learners.Spec{}, learners.Options{}, usagef("fit: --predictions needs --test")
+	}
+	if o.modelPath == "" {
+		return learners.Spec{}, learners.Options{}, usagef("fit: --model is empty: give the model file to write")
+	}
+	opts, err := o.lf.options()
 	if err != nil {
-		return err
+		return learners.Spec{}, opts, err
 	}
-	f.Schema = modelfile.SchemaOf(train)
+	spec, err := o.lf.spec(opts)
+	if err != nil {
+		return spec, opts, err
+	}
+	if spec.Form == learners.NoFile {
+		return spec, opts, usagef("--learner %s out of range: want one whose model a file stores (%s); compare runs %s", spec.Name, strings.Join(modelfile.Learners(), ", "), spec.Name)
+	}
+	return spec, opts, nil
+}
+
+// report prints what the fit made (or, with --json, gathers it), predicts
+// the training rows and the test file when asked, and writes the model
+// files and the predictions.
+func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, fitted *modelfile.Fitted, train *dataset.Set, classes []string, rows int, test *testData) error {
+	f, res := fitted.File, fitted.Result
 	w := env.Stdout
-	if jsonOut {
+	if o.jsonOut {
 		w = io.Discard
 	}
-	report := fitReport(spec, opts, built, f, res, train, trainPath, modelPath)
-	fmt.Fprintf(w, "%s on %s: %d rows, %d features, %d classes (%s)\n", describe(spec, opts, built), trainPath, train.Rows(), train.Dim, len(train.Classes), strings.Join(train.Classes, " "))
-	if err := printMachines(ctx, w, res.Model, train.Classes); err != nil {
+	report := fitReport(spec, opts, fitted.Built, f, res, train, o.trainPath, o.modelPath)
+	fmt.Fprintf(w, "%s on %s: %d rows, %d features, %d classes (%s)\n", describe(spec, opts, fitted.Built), o.trainPath, rows, train.Dim, len(classes), strings.Join(classes, " "))
+	if err := printMachines(ctx, w, res.Model, classes); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "%s\n", res.Summary)
-	if trainAcc {
-		// Measure through the saved form, so fit and apply predict alike.
-		saved, err := f.Model(train.Dim)
+	if o.trainAcc {
+		// Measured through the saved form, so fit and apply predict alike.
+		right, err := rightOf(f, fitted, train.Dim)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", o.trainPath, err)
 		}
-		right := 0
-		trainPreds, err := modelfile.PredictRows(saved, rows, 0)
-		if err != nil {
-			return fmt.Errorf("%s: %w", trainPath, err)
-		}
-		for i, c := range trainPreds { // the rows and y in the learner's order
-			if c == y[i] {
-				right++
-			}
-		}
-		report.Training = accuracyJSON("", right, train.Rows())
-		fmt.Fprintf(w, "training accuracy %s\n", percent(right, train.Rows()))
+		report.Training = accuracyJSON("", right, rows)
+		fmt.Fprintf(w, "training accuracy %s\n", percent(right, rows))
 	}
 	var preds bytes.Buffer // the test predictions' text, written after the model
 	if test != nil {
 		// The test file is read again and predicted a block at a time,
 		// as apply does; the model file keeps its support vectors.
 		g := *f
-		_, r, err := applyTo(ctx, io.Discard, &g, test.path, test.opt, data.memory.bytes(), "being fitted", &preds)
+		_, r, err := applyTo(ctx, io.Discard, &g, test.path, test.opt, o.data.memory.bytes(), "being fitted", &preds)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "test accuracy %s on %s\n", r.accuracy, testPath)
+		fmt.Fprintf(w, "test accuracy %s on %s\n", r.accuracy, o.testPath)
 		r.printUnseen(w)
-		report.Test = r.metrics(testPath, test.info)
+		report.Test = r.metrics(o.testPath, test.info)
 		report.Unseen = r.unseenJSON()
 	}
 	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing
 		return err
 	}
-	if err := writeModelFiles(ctx, f, modelPath, libsvmPath, liblinearPath, opts.Loss == "squared-hinge"); err != nil {
+	if err := writeModelFiles(ctx, f, o.modelPath, o.libsvmPath, o.liblinearPath, opts.Loss == "squared-hinge"); err != nil {
 		return err
 	}
-	if predPath != "" {
-		if err := atomicfile.Write(predPath, func(fh *os.File) error { _, err := fh.Write(preds.Bytes()); return err }); err != nil {
+	if o.predPath != "" {
+		if err := atomicfile.WriteBytes(o.predPath, preds.Bytes()); err != nil {
 			return err
 		}
 	}
-	if jsonOut {
+	if o.jsonOut {
 		return writeJSON(env.Stdout, report)
 	}
 	return nil
+}
+
+// rightOf counts the training rows the saved model predicts as labelled.
+func rightOf(f *modelfile.File, fitted *modelfile.Fitted, dim int) (int, error) {
+	saved, err := f.Model(dim)
+	if err != nil {
+		return 0, err
+	}
+	preds, err := modelfile.PredictRows(saved, fitted.Rows, 0)
+	if err != nil {
+		return 0, err
+	}
+	right := 0
+	for i, c := range preds { // the rows and y in the learner's order
+		if c == fitted.Y[i] {
+			right++
+		}
+	}
+	return right, nil
 }
 
 // describe names the learner and the settings that shape its model in

@@ -1,0 +1,110 @@
+package modelfile
+
+import (
+	"context"
+	"runtime/debug"
+
+	"mark1/dataset"
+	"mark1/learning"
+	"mark1/learning/learners"
+)
+
+// FitOptions says how Fit trains.
+type FitOptions struct {
+	// Scaler, if not nil, is how the rows were scaled before Fit; the
+	// model file records it, so that what it predicts is scaled alike.
+	Scaler *dataset.Scaler
+	// Recorder, if not nil, is told each epoch (a progress line).
+	Recorder learning.Recorder
+	// KeepRows keeps the learner's compact rows and their labels in the
+	// order it learned them (Fitted.Rows, Fitted.Y), to predict them again
+	// (the training accuracy); otherwise they are let go after the fit.
+	KeepRows bool
+}
+
+// Fitted is what Fit made: the model file, the learner's result and how
+// the registry built it, and, with FitOptions.KeepRows, the rows.
+type Fitted struct {
+	File   *File
+	Result *learning.Result
+	Built  learners.Built
+	Rows   learning.Rows
+	Y      []int
+}
+
+// Fit trains spec's classifier with opts on train, whose rows are those of
+// blocks (read a block at a time; nil for train's own), as fit does: the
+// learner reads its own compact copy of the rows (dense, bytes, bits or
+// float32; sparse rows are shared), in the order it learns from fastest,
+// every block let go and its pages given back to the system once copied,
+// so that the parsed rows and their copy are never all in memory. γ =
+// scale is the variance of the values as read (float64), as
+// scikit-learn's. It returns the model file (with train's schema). train's
+// rows are let go. Errors are the learner's, the data's or a field error
+// of an option (a γ of scale out of range on these data, a class weight
+// for a label the data lack), to be named by the caller.
+func Fit(ctx context.Context, spec learners.Spec, opts learners.Options, train *dataset.Set, blocks []*dataset.Set, o FitOptions) (*Fitted, error) {
+	if blocks == nil {
+		blocks = []*dataset.Set{train}
+	}
+	read, err := stackRows(blocks)
+	if err != nil {
+		return nil, err
+	}
+	d := &learning.Data{Rows: read, Y: train.Y, Classes: len(train.Classes)}
+	built, err := spec.New(opts, d)
+	if err != nil {
+		return nil, err
+	}
+	weights, err := learners.ClassWeights(opts.ClassWeight, train.Classes, train.Y, SameLabel)
+	if err != nil {
+		return nil, err
+	}
+	built.SetClassWeights(weights)
+	var order []int
+	if r, ok := built.Learner.(interface{ RowOrder([]int, int) []int }); ok {
+		order = r.RowOrder(train.Y, len(train.Classes))
+	}
+	train.RowStart, train.Index, train.Value = []int{0}, nil, nil
+	rows := read.Compact32(order, debug.FreeOSMemory)
+	y := train.Y
+	if order != nil {
+		y = make([]int, len(order))
+		for k, i := range order {
+			y[k] = train.Y[i]
+		}
+	}
+	d.Rows, d.Y = rows, y
+	res, err := built.Learner.Fit(ctx, d, o.Recorder)
+	if err != nil {
+		return nil, err
+	}
+	fitted := &Fitted{Result: res, Built: built}
+	if o.KeepRows {
+		fitted.Rows, fitted.Y = rows, y
+	}
+	// The fit's working memory (the kernel cache) and, unless kept, the
+	// rows are garbage now: given back to the system, the model file is
+	// built in fresh pages rather than beside them.
+	rows, d.Rows = nil, nil
+	debug.FreeOSMemory()
+	if fitted.File, err = FromModel(spec.Name, res.Model, train.Classes, train.Dim, o.Scaler, built.Gamma, built.Bias); err != nil {
+		return nil, err
+	}
+	fitted.File.Schema = SchemaOf(train)
+	return fitted, nil
+}
+
+// stackRows returns the rows of blocks of one data file as one Stack,
+// sharing their arrays.
+func stackRows(blocks []*dataset.Set) (*learning.Stack, error) {
+	parts := make([]*learning.Sparse, len(blocks))
+	for k, b := range blocks {
+		p, err := learning.NewSparse(b.Dim, b.RowStart, b.Index, b.Value)
+		if err != nil {
+			return nil, err
+		}
+		parts[k] = p
+	}
+	return learning.NewStack(parts)
+}
