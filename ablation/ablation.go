@@ -33,6 +33,16 @@ func (p Part) String() string {
 	return fmt.Sprintf("Part(%d)", int(p))
 }
 
+// MarshalText writes the part as its name ("a-units", "pots").
+func (p Part) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText reads a part's name.
+func (p *Part) UnmarshalText(b []byte) error {
+	q, err := ParsePart(string(b))
+	*p = q
+	return err
+}
+
 // ParsePart reads "a-units" or "pots".
 func ParsePart(s string) (Part, error) {
 	for _, p := range []Part{AUnits, Pots} {
@@ -89,13 +99,13 @@ type Point struct {
 	Retrained *float64 `json:"p_g_retrained"`
 	// Draws is the number of fault draws averaged; PgSD and RetrainedSD
 	// are the standard deviations of P_g over them (0 for one draw).
-	Draws       int      `json:"draws"`
-	PgSD        float64  `json:"p_g_sd"`
-	RetrainedSD *float64 `json:"p_g_retrained_sd"`
+	Draws int `json:"draws"`
 	// Machines is the number of machines pooled (Pool); then Pg and
 	// Retrained are means over the machines of each one's mean over its
 	// Draws, and the SDs are over the machines. 0 for one machine.
-	Machines int `json:"machines,omitempty"`
+	Machines    int      `json:"machines,omitempty"`
+	PgSD        float64  `json:"p_g_sd"`
+	RetrainedSD *float64 `json:"p_g_retrained_sd"`
 }
 
 // Pool combines the points of several machines ablated with the same

@@ -61,3 +61,27 @@ func Seeds(ctx context.Context, m *machine.Machine, name string, spec Spec, seed
 		return SeedRun{Seed: seed, Points: pts, Train: tr.Len(), Test: te.Len()}, err
 	})
 }
+
+// SeedsReport is an ablation repeated over fresh machines: the points
+// pooled over the machines (Pool) and each machine's own.
+type SeedsReport struct {
+	Seeds   []uint64  `json:"seeds"`
+	Points  []Point   `json:"points"`
+	PerSeed [][]Point `json:"per_seed"`
+	// Train and Test are the cards each machine was trained and tested on.
+	Train int `json:"train"`
+	Test  int `json:"test"`
+}
+
+// SummariseSeeds pools runs, one per seed of seeds.
+func SummariseSeeds(seeds []uint64, runs []SeedRun) *SeedsReport {
+	r := &SeedsReport{Seeds: seeds, PerSeed: make([][]Point, len(runs))}
+	for i, run := range runs {
+		r.PerSeed[i] = run.Points
+	}
+	r.Points = Pool(r.PerSeed)
+	if len(runs) > 0 {
+		r.Train, r.Test = runs[0].Train, runs[0].Test
+	}
+	return r
+}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"mark1/ablation"
@@ -37,30 +36,16 @@ func ablateSeeds(ctx context.Context, env *Env, given givenFlags, m *machine.Mac
 	if err != nil {
 		return dataHint(err)
 	}
-	per := make([][]ablation.Point, len(runs))
-	for i, r := range runs {
-		per[i] = r.Points
-	}
-	points := ablation.Pool(per)
+	rep := ablation.SummariseSeeds(seeds, runs)
 	if jsonOut {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		perSeed := make([][]pointJSON, len(per))
-		for i, p := range per {
-			perSeed[i] = pointsJSON(p)
-		}
-		return enc.Encode(struct {
-			Seeds   []uint64      `json:"seeds"`
-			Points  []pointJSON   `json:"points"`
-			PerSeed [][]pointJSON `json:"per_seed"`
-		}{seeds, pointsJSON(points), perSeed})
+		return writeJSON(env.Stdout, rep)
 	}
 	w := env.Stdout
 	fmt.Fprintf(w, "%d fresh machines like %s (seeds %d to %d), each trained as its recipe says on %d cards and tested on %d held-out cards: P_g as parts fail",
-		len(runs), path, seeds[0], seeds[len(seeds)-1], runs[0].Train, runs[0].Test)
+		len(runs), path, seeds[0], seeds[len(seeds)-1], rep.Train, rep.Test)
 	if spec.Retrain > 0 {
 		fmt.Fprintf(w, ", then after %d epochs of retraining (%s)", spec.Retrain, m.Recipe.Rule)
 	}
-	fmt.Fprintf(w, ".\n\n%s", ablation.Table(points))
+	fmt.Fprintf(w, ".\n\n%s", ablation.Table(rep.Points))
 	return nil
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"mark1/ablation"
 	"mark1/learning"
 	"math"
 	"regexp"
@@ -123,8 +124,8 @@ func TestAblateSeeds(t *testing.T) {
 	common := []string{"ablate", "--machine", "m.json", "--fractions", "0,0.5", "--retrain", "1", "--draws", "2", "--json"}
 	_, own, errs := run(t, dir, common...)
 	_, one, errs2 := run(t, dir, append(common, "--seeds", "1")...)
-	var a []pointJSON
-	var b struct{ Points []pointJSON }
+	var a []ablation.Point
+	var b ablation.SeedsReport
 	if err := json.Unmarshal([]byte(own), &a); err != nil {
 		t.Fatalf("%v: %s %s", err, own, errs)
 	}
