@@ -16,6 +16,8 @@ import (
 	"mark1/machine"
 
 	"mark1/dataset"
+
+	"github.com/spf13/pflag"
 )
 
 type dialsOptions struct {
@@ -38,10 +40,11 @@ type dialsOptions struct {
 	every    int
 	data     dataFlags
 	cards    string
+	fields   fieldFlags // dials' fields (dials.ValidateBins, AnimateOptions.Validate) → the flags that set them
 }
 
-func runDials(ctx context.Context, env *Env, args []string) error {
-	var o dialsOptions
+// dialsFlags registers dials' flags on a new flag set.
+func dialsFlags(env *Env, o *dialsOptions) *pflag.FlagSet {
 	fs := newFlags(env, "dials --machine FILE [flags]", `Reads a saved machine's potentiometers, the values it learned. By default
 prints a summary (saturated pots, a histogram of positions, motor pulses) and
 a table of every pot; --json and --csv print them for other programs.
@@ -55,8 +58,8 @@ into an animated GIF of the dials turning.`)
 	fs.BoolVar(&o.asJSON, "json", false, "print the summary and pots as JSON")
 	fs.BoolVar(&o.asCSV, "csv", false, "print the pots as CSV")
 	fs.IntVar(&o.bins, "bins", 10, "bins of the histogram of positions")
-	fields := fieldFlags{} // dials' fields (dials.ValidateBins, AnimateOptions.Validate) → the flags that set them
-	fields.add("bins", "bins")
+	o.fields = fieldFlags{}
+	o.fields.add("bins", "bins")
 	fs.StringVar(&o.png, "png", "", "draw the view to this PNG file")
 	fs.StringVar(&o.svg, "svg", "", "draw the view to this SVG file")
 	fs.StringVar(&o.view, "view", "panel", "picture: panel (the dials), weights (each R-unit's values on the retina),\n"+
@@ -69,50 +72,26 @@ into an animated GIF of the dials turning.`)
 	fs.StringVar(&o.image, "image", "", "the picture for --view retina")
 	fs.IntVar(&o.width, "width", 0, "largest width of the panel in pixels (0 = automatic)")
 	fs.IntVar(&o.height, "height", 0, "largest height of the panel in pixels (0 = automatic)")
-	fields.add("panel.width", "width")
-	fields.add("panel.height", "height")
+	o.fields.add("panel.width", "width")
+	o.fields.add("panel.height", "height")
 	fs.StringVar(&o.animate, "animate", "", "write an animated GIF of the recording in --record DIR to this file")
 	fs.StringVar(&o.record, "record", "", "the recording folder for --animate (made by mark1 train --record DIR)")
 	fs.IntVar(&o.delay, "delay", 40, "--animate: time each epoch is shown, in hundredths of a second")
 	fs.IntVar(&o.every, "every", 1, "--animate: draw every Nth epoch of the recording (and always the last)")
-	fields.add("delay", "delay")
-	fields.add("every", "every")
+	o.fields.add("delay", "delay")
+	o.fields.add("every", "every")
+	return fs
+}
+
+func runDials(ctx context.Context, env *Env, args []string) error {
+	var o dialsOptions
+	fs := dialsFlags(env, &o)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	o.given = given(fs)
-	switch o.view {
-	case "panel", "weights", "sensitivity", "means", "retina", "curves":
-	default:
-		return usagef("dials: --view %q: want panel, weights, sensitivity, means, retina or curves", o.view)
-	}
-	switch o.cards {
-	case "", "train", "held-out":
-	default:
-		return usagef("dials: --cards %q: want train or held-out", o.cards)
-	}
-	if o.asJSON && o.asCSV {
-		return usagef("dials: give --json or --csv, not both")
-	}
-	if o.top < 0 {
-		return usagef("dials: --top %d: want 0 (every pot) or more", o.top)
-	}
-	if _, err := o.data.source(o.given, 0); err != nil { // the data flags' values, whether or not a view reads data
+	if err := o.check(); err != nil {
 		return err
-	}
-	// dials' rules for the histogram (dials.ValidateBins) and for the
-	// picture and the animation (dials.AnimateOptions.Validate, which
-	// checks the panel's size too), checked whichever of them the command
-	// draws; --bins 0, --delay 0 and --every 0 ask for none (explicitZero),
-	// --width 0 and --height 0 for the default size.
-	anim := dials.AnimateOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height},
-		Delay: explicitZero(o.delay), Every: explicitZero(o.every)}
-	for _, err := range []error{dials.ValidateBins(explicitZero(o.bins)), anim.Validate()} {
-		if msg, ok := fields.blame(err, o.given); ok {
-			return usageError{errors.New(msg)}
-		} else if err != nil {
-			return usageError{err}
-		}
 	}
 	if o.animate != "" || o.record != "" {
 		if o.animate == "" || o.record == "" {
@@ -150,6 +129,45 @@ into an animated GIF of the dials turning.`)
 	}
 	fmt.Fprintln(env.Stdout)
 	return dials.WriteTable(env.Stdout, pots)
+}
+
+// check checks the flags, whichever of the table, the pictures and the
+// animation the command makes.
+func (o *dialsOptions) check() error {
+	switch o.view {
+	case "panel", "weights", "sensitivity", "means", "retina", "curves":
+	default:
+		return usagef("dials: --view %q: want panel, weights, sensitivity, means, retina or curves", o.view)
+	}
+	switch o.cards {
+	case "", "train", "held-out":
+	default:
+		return usagef("dials: --cards %q: want train or held-out", o.cards)
+	}
+	if o.asJSON && o.asCSV {
+		return usagef("dials: give --json or --csv, not both")
+	}
+	if o.top < 0 {
+		return usagef("dials: --top %d: want 0 (every pot) or more", o.top)
+	}
+	if _, err := o.data.source(o.given, 0); err != nil { // the data flags' values, whether or not a view reads data
+		return err
+	}
+	// dials' rules for the histogram (dials.ValidateBins) and for the
+	// picture and the animation (dials.AnimateOptions.Validate, which
+	// checks the panel's size too), checked whichever of them the command
+	// draws; --bins 0, --delay 0 and --every 0 ask for none (explicitZero),
+	// --width 0 and --height 0 for the default size.
+	anim := dials.AnimateOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height},
+		Delay: explicitZero(o.delay), Every: explicitZero(o.every)}
+	for _, err := range []error{dials.ValidateBins(explicitZero(o.bins)), anim.Validate()} {
+		if msg, ok := o.fields.blame(err, o.given); ok {
+			return usageError{errors.New(msg)}
+		} else if err != nil {
+			return usageError{err}
+		}
+	}
+	return nil
 }
 
 // drawView writes the chosen picture of m to --png and/or --svg.
