@@ -467,39 +467,9 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var test *dataset.Set
-	var r applied
-	if !f.Values() {
-		// The data are read and predicted a block at a time, the
-		// predictions written as they come (svm-predict's memory).
-		if ropt.NoLabels && !noLabels {
-			noteNoLabels(env.Stderr, testPath, f)
-		}
-		if test, r, err = applyBlocks(ctx, env.Stderr, f, testPath, ropt, data.memory.bytes(), modelPath, predPath); err != nil {
-			if errors.Is(err, dataset.ErrNoLabelsFile) {
-				return fmt.Errorf("%w, or predict without labels: --no-labels", err)
-			}
-			return err
-		}
-	} else {
-		if test, err = data.readFor(ctx, f, testPath, noLabels); err != nil {
-			return err
-		}
-		noteData(env.Stderr, test, nil)
-		if err := ctx.Err(); err != nil { // interrupted while the data were read
-			return err
-		}
-		if r, err = applyValues(f, test, modelPath); err != nil {
-			return inputHint(err, test, f)
-		}
-		if err := ctx.Err(); err != nil { // nothing is written once interrupted
-			return err
-		}
-		if predPath != "" {
-			if err := writePredictions(predPath, r.preds); err != nil {
-				return err
-			}
-		}
+	test, r, err := applyFile(ctx, env, f, testPath, ropt, data, noLabels, modelPath, predPath)
+	if err != nil {
+		return err
 	}
 	if jsonOut {
 		return writeJSON(env.Stdout, applyReport(f, format, modelPath, testPath, predPath, test, r))
@@ -516,6 +486,43 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 		r.printUnseen(env.Stdout)
 	}
 	return nil
+}
+
+// applyFile predicts the data file with f as apply does: a classifier's a
+// block at a time, the predictions written as they come (svm-predict's
+// memory); a value model's (an SVR, the one-class SVM) on the whole file.
+func applyFile(ctx context.Context, env *Env, f *modelfile.File, testPath string, ropt dataset.Options, data numericFlags, noLabels bool, modelPath, predPath string) (*dataset.Set, applied, error) {
+	if !f.Values() {
+		if ropt.NoLabels && !noLabels {
+			noteNoLabels(env.Stderr, testPath, f)
+		}
+		test, r, err := applyBlocks(ctx, env.Stderr, f, testPath, ropt, data.memory.bytes(), modelPath, predPath)
+		if errors.Is(err, dataset.ErrNoLabelsFile) {
+			err = fmt.Errorf("%w, or predict without labels: --no-labels", err)
+		}
+		return test, r, err
+	}
+	test, err := data.readFor(ctx, f, testPath, noLabels)
+	if err != nil {
+		return nil, applied{}, err
+	}
+	noteData(env.Stderr, test, nil)
+	if err := ctx.Err(); err != nil { // interrupted while the data were read
+		return nil, applied{}, err
+	}
+	r, err := applyValues(f, test, modelPath)
+	if err != nil {
+		return nil, applied{}, inputHint(err, test, f)
+	}
+	if err := ctx.Err(); err != nil { // nothing is written once interrupted
+		return nil, applied{}, err
+	}
+	if predPath != "" {
+		if err := writePredictions(predPath, r.preds); err != nil {
+			return nil, applied{}, err
+		}
+	}
+	return test, r, nil
 }
 
 // inputHint adds to a data file's mismatch with the model
