@@ -106,6 +106,10 @@ func TestTIFFBomb(t *testing.T) {
 		t.Fatalf("bomb within a budget of %d bytes: %v", need, err)
 	}
 	t.Logf("decoding: peak heap growth %d bytes; estimate %d", growth, need)
+	if raceEnabled {
+		t.Log("under the race detector the heap is not the ordinary build's: the peak is not held to the estimate")
+		return
+	}
 	if growth > int64(need) {
 		t.Errorf("decoding took %d bytes at its peak, over the estimate of %d the budget admitted", growth, need)
 	}

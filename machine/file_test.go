@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -287,7 +289,7 @@ func TestLoadContext(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Associator.Units = 100_000 // a file of about 14 MB
+	cfg.Associator.Units = 30_000 // a file of about 4 MB: a decode of tens of milliseconds, far longer than a goroutine takes to start
 	m, err := machine.New(cfg, []string{"left", "right"}, machine.SeedsFrom(1), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -314,15 +316,31 @@ func TestLoadContext(t *testing.T) {
 	if _, err := machine.LoadContext(done, path, 1<<30, ""); !errors.Is(err, context.Canceled) {
 		t.Errorf("done context: error %v, want context.Canceled", err)
 	}
+	// Cancelled while the decode runs: LoadContext returns at once and
+	// leaves the decode to its goroutine. No clock: the context is
+	// cancelled as soon as that goroutine exists, and the decode is still
+	// running when LoadContext has returned. (A timer at a tenth of the
+	// decode failed on a loaded machine, and the decode left running
+	// weighed on TestCheckSize's heap measurement.)
+	base := runtime.NumGoroutine()
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(decode/10, cancel)
-	start = time.Now()
+	var canceller sync.WaitGroup
+	canceller.Go(func() {
+		for runtime.NumGoroutine() < base+2 { // this one and the decode
+			runtime.Gosched()
+		}
+		cancel()
+	})
 	got, err = machine.LoadContext(ctx, path, 1<<30, "")
-	took := time.Since(start)
+	canceller.Wait()
+	running := runtime.NumGoroutine() > base
 	if !errors.Is(err, context.Canceled) || got != nil {
-		t.Fatalf("cancelled after %v of a %v decode: machine %v, error %v; want context.Canceled", decode/10, decode, got != nil, err)
+		t.Fatalf("cancelled during a %v decode: machine %v, error %v; want context.Canceled", decode, got != nil, err)
 	}
-	if took > decode/2 {
-		t.Errorf("cancelled after %v, returned after %v: the decode (%v) was waited for", decode/10, took, decode)
+	if !running {
+		t.Errorf("LoadContext returned after the decode (%v) ended: it was waited for", decode)
+	}
+	for runtime.NumGoroutine() > base { // let the dropped decode end before the next test
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -12,14 +12,18 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"mark1/internal/testtool"
 )
 
 // needChromium returns the Chromium binary for a browser test. Without one
 // the test fails in CI (env CI set), where .ci/run installs it, and is
 // skipped elsewhere only when MARK1_SKIP_BROWSER is set; otherwise it fails
-// too, saying how to install it.
+// too, saying how to install it. Browser tests are long tests: they run
+// when MARK1_LONG is set, as .ci/run sets it (testtool.Long).
 func needChromium(t *testing.T) string {
 	t.Helper()
+	testtool.Long(t, "a browser test")
 	bin := chromium()
 	if bin != "" {
 		return bin

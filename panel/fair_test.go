@@ -37,10 +37,12 @@ func TestLoopFlatOutIsFair(t *testing.T) {
 	if status, s := post(t, ts.URL+"/api/run", "", nil); status != 200 || !s.Running {
 		t.Fatalf("run: status %d, running %v", status, s.Running)
 	}
-	// bound is far above what the loop should cost (one batch of cards,
-	// loopSlice) and below what a starved request waits on a loaded machine.
-	const bound = 750 * time.Millisecond
+	// No clock: a request starved by the loop would be answered only once
+	// training ended, so "answered while running" (counted below) is the
+	// test; the slowest answer is only logged (on a loaded machine under
+	// -race one took over the 750 ms this test once allowed).
 	var first, last stateReply
+	var slowest time.Duration
 	running := 0
 	for i := range 20 {
 		time.Sleep(20 * time.Millisecond)
@@ -55,9 +57,7 @@ func TestLoopFlatOutIsFair(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if took := time.Since(start); took > bound {
-			t.Errorf("request %d took %v with the loop running flat out; want ≤ %v", i, took, bound)
-		}
+		slowest = max(slowest, time.Since(start))
 		if i == 0 {
 			first = s
 		}
@@ -72,20 +72,20 @@ func TestLoopFlatOutIsFair(t *testing.T) {
 	if last.Pulses <= first.Pulses {
 		t.Errorf("no training between the requests: %d pulses, then %d", first.Pulses, last.Pulses)
 	}
-	// States keep coming on the event stream while the loop runs.
-	prev := time.Now()
+	t.Logf("%d of 20 requests answered while the loop ran; the slowest in %v", running, slowest.Round(time.Millisecond))
+	// States keep coming on the event stream while the loop runs: five
+	// more events, and the loop still running after them.
+	for len(arrivals) > 0 { // those that came during the requests
+		<-arrivals
+	}
 	for i := range 5 {
-		select {
-		case at, ok := <-arrivals:
-			if !ok {
-				t.Fatalf("event stream closed after %d events", i)
-			}
-			prev = at
-		case <-time.After(bound):
-			t.Fatalf("no event for %v after event %d (last at %v) with the loop running flat out", bound, i, prev.Format(time.StampMilli))
+		if _, ok := <-arrivals; !ok {
+			t.Fatalf("event stream closed after %d events (the test's context ends it)", i)
 		}
 	}
-	post(t, ts.URL+"/api/pause", "", nil)
+	if status, s := post(t, ts.URL+"/api/pause", "", nil); status != 200 || s.Pulses <= last.Pulses {
+		t.Errorf("pause: status %d; %d pulses, %d before the events: the loop did not train while the stream ran", status, s.Pulses, last.Pulses)
+	}
 }
 
 // openEvents opens the panel's event stream at url; it is closed when the

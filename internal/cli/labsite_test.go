@@ -18,13 +18,16 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"mark1/internal/testtool"
 	"mark1/lab"
 )
 
 // siteChromium returns a Chromium binary for the static site's test: it
 // fails without one in CI (env CI set) and unless MARK1_SKIP_BROWSER is set.
+// A browser test is a long test: it runs when MARK1_LONG is set (testtool.Long).
 func siteChromium(t *testing.T) string {
 	t.Helper()
+	testtool.Long(t, "a browser test")
 	if p := os.Getenv("MARK1_CHROMIUM"); p != "" {
 		return p
 	}

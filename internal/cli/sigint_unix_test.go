@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"mark1/internal/testtool"
 )
 
 // TestSIGINT builds mark1 and sends a real SIGINT to each long-running
@@ -26,9 +28,7 @@ import (
 // whose loops asked the context only between epochs). The commands run
 // for tens of seconds when left alone.
 func TestSIGINT(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds mark1 and runs long commands (about 30 s)")
-	}
+	testtool.Long(t, "builds mark1 and interrupts 17 long commands, about 30 s")
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)

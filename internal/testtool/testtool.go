@@ -57,3 +57,23 @@ func Numbers(t testing.TB, path string) []float64 {
 	}
 	return out
 }
+
+// LongEnv is the environment variable that runs the long tests: the
+// browser tests, the tests that build mark1 and run it as a program, and
+// the long agreement tests. .ci/run sets it; a developer sets it to run
+// what CI runs (CONTRIBUTING.md).
+const LongEnv = "MARK1_LONG"
+
+// Long skips t unless MARK1_LONG is set, so that go test ./... stays a
+// few minutes on one core. In CI (env CI set) a long test is never
+// skipped: without MARK1_LONG it fails, saying so.
+func Long(t testing.TB, why string) {
+	t.Helper()
+	if os.Getenv(LongEnv) != "" {
+		return
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("a long test (%s) in CI without %s=1: CI must run it (.ci/run sets it)", why, LongEnv)
+	}
+	t.Skipf("a long test (%s): set %s=1 to run it, as CI does", why, LongEnv)
+}
