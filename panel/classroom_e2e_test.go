@@ -190,10 +190,22 @@ func TestTrainedDemo(t *testing.T) {
 		t.Errorf("presenting moved pots: pulses %s → %s", pulses, got)
 	}
 	b.shot("panel-trained-1280x800.png")
+	// Every canvas has a name for screen readers, and the disabled Run
+	// button does not keep the active one's colour.
+	if n := b.str(`String([...document.querySelectorAll("canvas")].filter(c => c.getAttribute("role") !== "img" || !c.getAttribute("aria-label")).length)`); n != "0" {
+		t.Errorf("%s canvases without role=img and an aria-label", n)
+	}
+	if bg := b.str(`getComputedStyle(document.getElementById("run")).backgroundColor`); bg != b.str(`getComputedStyle(document.getElementById("step")).backgroundColor`) {
+		t.Errorf("the disabled Run button is coloured %s, unlike the other disabled buttons", bg)
+	}
+	// Continue training trains, in one press.
 	b.do("continue", chromedp.Click(chromedp.ID("continue")))
-	b.poll("continued", `document.body.dataset.done === "false" && !document.getElementById("step").disabled`)
+	b.poll("continued and running", `document.body.dataset.done === "false" && window.mark1.state.running === true`)
+	b.do("pause", chromedp.Click(chromedp.ID("pause")))
+	b.poll("paused", `window.mark1.state.running === false && !document.getElementById("step").disabled`)
+	card := b.str(`String(window.mark1.state.card)`)
 	b.do("step", chromedp.Click(chromedp.ID("step")))
-	b.poll("stepped", `window.mark1.state.card === 1`)
+	b.poll("stepped", `String(window.mark1.state.card) !== "`+card+`"`)
 	// Changing the task asks first, and Cancel keeps the machine.
 	b.str(`(() => { const s = document.getElementById("task"); s.value = "shapes"; s.dispatchEvent(new Event("change")); return "" })()`)
 	b.poll("asked", `document.getElementById("lose").open`)

@@ -679,7 +679,9 @@ function wire() {
   $("mode").onchange = (e) => post("api/mode", { rule: e.target.value });
   $("present").onclick = () => post("api/present");
   $("cardno").onchange = (e) => { const n = Math.floor(Number(e.target.value)); if (n >= 1) post("api/present", { card: n - 1 }); };
-  $("continue").onclick = () => post("api/continue");
+  // Continue training resumes the run in one press: training is opened
+  // again, then run, as the button's name says.
+  $("continue").onclick = async () => { if (await post("api/continue")) post("api/run"); };
   $("step").onclick = () => post("api/step");
   $("run").onclick = () => post("api/run");
   $("pause").onclick = () => post("api/pause");
