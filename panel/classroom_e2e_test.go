@@ -487,14 +487,29 @@ func TestPageSizes(t *testing.T) {
 			if w == 390 { // a phone scrolls through the whole page
 				b.shotFull(name + "-" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + "-full.png")
 			}
-			if w == 390 && page != "" {
-				// Scrolled to the map, the Step button is still on screen.
-				b.str(`window.scrollTo(0, document.getElementById("xspace").getBoundingClientRect().top + window.scrollY - 150); ""`)
-				b.poll("scrolled", `window.scrollY > 300`)
-				if got := b.str(`(() => { const s = document.getElementById("step").getBoundingClientRect(), x = document.getElementById("xspace").getBoundingClientRect(); return s.top >= 0 && s.bottom <= innerHeight && x.top < innerHeight ? "both" : "step at " + s.top + ", map at " + x.top })()`); got != "both" {
-					t.Errorf("%dx%d %s scrolled to x-space: %s", w, h, page, got)
+			if page != "" {
+				// The stage: as the page opens, the map and the Step button
+				// are in the window together, and the status line too; on a
+				// phone, scrolled down to the map, the Step button stays.
+				inView := func(id string) string {
+					return `(() => { const r = document.getElementById("` + id + `").getBoundingClientRect(); return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5 })()`
 				}
-				b.shot(name + "-" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + "-map.png")
+				for _, id := range []string{"xspace", "step", "counter"} {
+					if b.str(`String(`+inView(id)+`)`) != "true" {
+						t.Errorf("%dx%d %s: #%s is not wholly in the window as the page opens (%s)", w, h, page, id, b.str(`JSON.stringify(document.getElementById("`+id+`").getBoundingClientRect())`))
+					}
+				}
+				if w > 760 && !strings.Contains(page, "cl=") && b.str(`String(`+inView("wspace")+`)`) != "true" {
+					t.Errorf("%dx%d %s: w-space is not in the window beside x-space", w, h, page)
+				}
+				if w == 390 {
+					b.str(`window.scrollTo(0, 400); ""`)
+					b.poll("scrolled", `window.scrollY > 100`)
+					if b.str(`String(`+inView("step")+`)`) != "true" {
+						t.Errorf("%dx%d %s scrolled: the Step button left the window", w, h, page)
+					}
+					b.shot(name + "-" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + "-map.png")
+				}
 			}
 		}
 	}
@@ -580,4 +595,18 @@ func TestLabClasses(t *testing.T) {
 	if got := b.str(`document.getElementById("classes").value + " " + JSON.stringify(window.lab.points.map((p) => p[2]))`); got != "4 [1,1,2,2,3,3,4,4]" {
 		t.Errorf("after loading four classes: %s", got)
 	}
+}
+
+// TestClassesBeforeGenerate: on one of the notes' (two-class) examples the
+// Classes control is usable, and choosing 3 draws data of three classes
+// with the settings under "Or draw data", as Generate would.
+func TestClassesBeforeGenerate(t *testing.T) {
+	_, ts := newPanel(t, Config{})
+	b := openPage(t, 1280, 800, ts.URL+"/lab.html")
+	b.poll("example", `window.lab && window.lab.example === "notes-004" && window.lab.frame !== undefined`)
+	if b.str(`String(document.getElementById("classes").disabled)`) != "false" {
+		t.Fatalf("Classes is disabled on an example: %q", b.str(`document.getElementById("classes").title`))
+	}
+	b.str(`(() => { const s = document.getElementById("classes"); s.value = "3"; s.dispatchEvent(new Event("change")); return "" })()`)
+	b.poll("three classes drawn", `window.lab.example === "" && window.lab.frame && window.lab.frame.classes && window.lab.frame.classes.length === 3`)
 }

@@ -244,7 +244,6 @@ function applyControls() {
     if (label) { label.title = el.title; label.classList.toggle("off", Boolean(off)); }
   }
   const extra = {
-    classes: lab.example ? "The notes' examples are two-class: choose your points or drawn data for 3 or 4 classes." : "",
     rule: nclasses() < 3 || lab.example ? "With two classes one run decides; the rule joins the runs of 3 or 4 classes." : "",
   };
   for (const [id, off] of Object.entries(extra)) {
@@ -943,6 +942,13 @@ async function init() {
   lab.nclasses = nclasses();
   $("classes").addEventListener("change", () => {
     stop();
+    if (lab.example && nclasses() > 2) {
+      // The notes' examples are two-class: 3 or 4 classes draw data of
+      // that many (the settings under "Or draw data"), as Generate does.
+      readGen(); lab.example = ""; lab.nclasses = nclasses();
+      applyControls(); teach(); show(0);
+      return;
+    }
     const gone = relabel(lab.nclasses, nclasses());
     lab.nclasses = nclasses();
     if (lab.gen) readGen();
