@@ -242,7 +242,7 @@ func TestDeadMachineIsNotSilent(t *testing.T) {
 	if code, _, errs = run(t, dir, "train", "--data", "scaled.libsvm"); code != 0 || errs != "" {
 		t.Errorf("train on values up to 255: exit %d, %q", code, errs)
 	}
-	code, _, errs = run(t, dir, "train", "--task", "letters", "--n", "4", "--epochs", "3", "--quiet")
+	code, _, errs = run(t, dir, "train", "--task", "letters", "--n", "4", "--epochs", "3", "--quiet", "--out", "letters.json")
 	if code != 0 || !strings.Contains(errs, "warning: with the binary code") || !strings.Contains(errs, "The flags: --code one-per-class, --r-units 26, --preset full.") {
 		t.Errorf("letters on the binary code: exit %d, %q; want the one-per-class hint", code, errs)
 	}

@@ -377,3 +377,25 @@ func TestNewFileOutputs(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainKeepsEarlierMachine: train without --out never replaces the
+// mark1.json an earlier run saved; with --out it does, and --resume goes on
+// training it.
+func TestTrainKeepsEarlierMachine(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"train", "--task", "leftright", "--n", "4", "--epochs", "1", "--quiet"}
+	if code, _, errs := run(t, dir, args...); code != 0 {
+		t.Fatal(errs)
+	}
+	before := hashTree(t, filepath.Join(dir, "mark1.json"))
+	code, _, errs := run(t, dir, append(args, "--seed", "2")...)
+	if code != 2 || !strings.Contains(errs, "mark1.json exists") || !strings.Contains(errs, "--out") {
+		t.Errorf("second run: exit %d %q; want 2 and the way to name or replace it", code, errs)
+	}
+	if hashTree(t, filepath.Join(dir, "mark1.json")) != before {
+		t.Error("mark1.json was replaced")
+	}
+	if code, _, errs := run(t, dir, append(args, "--seed", "2", "--out", "mark1.json")...); code != 0 {
+		t.Errorf("--out mark1.json: %s", errs)
+	}
+}
