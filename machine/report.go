@@ -45,6 +45,12 @@ type Report struct {
 	Seconds        float64 `json:"seconds"`
 	PresentSeconds float64 `json:"present_seconds"`
 	PulseSeconds   float64 `json:"pulse_seconds"`
+	// Spontaneous learning uses no labels: Clusters and TestClusters say
+	// how its responses split the training and the held-out cards, against
+	// the labels it never saw (nil for the other rules, TestClusters
+	// without held-out cards).
+	Clusters     *Clusters `json:"clusters,omitempty"`
+	TestClusters *Clusters `json:"test_clusters,omitempty"`
 }
 
 // Report returns what the session has measured so far. It panics before
@@ -75,6 +81,14 @@ func (s *Session) Report() Report {
 	for i := range m.Bank.Len() {
 		if m.Bank.AtStop(i) {
 			r.AtStop++
+		}
+	}
+	if s.recipe.Rule == Spontaneous {
+		c := m.ClustersOf(s.train.X, s.train.Y)
+		r.Clusters = &c
+		if s.test.Len() > 0 {
+			tc := m.ClustersOf(s.test.X, s.test.Y)
+			r.TestClusters = &tc
 		}
 	}
 	return r

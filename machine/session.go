@@ -386,6 +386,9 @@ func (s *Session) Summary() string {
 	case Recognized:
 		return fmt.Sprintf("converged: every training card recognized after epoch %d", last.Epoch)
 	case EpochLimitReached:
+		if s.recipe.Rule == Spontaneous { // no labels: no mistakes to count
+			return fmt.Sprintf("ran to the epoch limit (%d): spontaneous learning has no labels to stop on", s.recipe.MaxEpochs)
+		}
 		return fmt.Sprintf("stopped at the epoch limit (%d) with %d mistakes in the last epoch; P_r = %.1f%%",
 			s.recipe.MaxEpochs, last.Mistakes, 100*last.Pr)
 	case Cancelled:

@@ -77,6 +77,15 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	}
 	fmt.Fprintf(w, "%s on %s: accuracy %s on %d cards; chance %.1f%%\n", path, d.Name, rateCI(acc, d.Len()), d.Len(), 100*learning.Chance(labels))
 	fmt.Fprintf(w, "  pairwise, 1958: %.1f%% of (card, other class) pairs prefer the card's class; chance 50%%\n\n", 100*pairwise)
+	if m.Recipe != nil && m.Recipe.Rule == machine.Spontaneous {
+		c := m.ClustersOf(fields, labels)
+		collapse := ""
+		if c.Collapsed {
+			collapse = "; it collapsed to one response"
+		}
+		fmt.Fprintf(w, "  trained without labels (spontaneous): the accuracy above counts a response as the class of its number;\n  as clusters of the classes, purity %.1f%% (each response counted as its commonest class; chance %.1f%%), %d of %d responses used%s\n\n",
+			100*c.Purity, 100*c.Chance, c.Responses, len(c.Class), collapse)
+	}
 	printConfusion(w, m.Classes, conf)
 	if missing := emptyClasses(m.Classes, conf); len(missing) > 0 {
 		fmt.Fprintf(w, "\nNote: %s has no cards of the machine's class(es) %s; their rows are empty.\n", d.Name, strings.Join(missing, ", "))

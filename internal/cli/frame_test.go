@@ -399,3 +399,28 @@ func TestTrainKeepsEarlierMachine(t *testing.T) {
 		t.Errorf("--out mark1.json: %s", errs)
 	}
 }
+
+// TestSpontaneousInItsOwnWords: a machine trained without labels is
+// reported as clusters of the hidden classes (purity, responses used,
+// collapse), by train, train --json and eval, not by mistakes and P_r.
+func TestSpontaneousInItsOwnWords(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"train", "--task", "leftright", "--n", "10", "--code", "one-per-class", "--rule", "spontaneous", "--epochs", "5", "--quiet", "--out", "sp.json"}
+	code, out, errs := run(t, dir, args...)
+	if code != 0 || !strings.Contains(out, "purity") || strings.Contains(out, "P_r, on the cards") || strings.Contains(out, "mistakes in the last") {
+		t.Errorf("train: exit %d %q %q; want purity, no P_r or mistakes", code, out, errs)
+	}
+	code, out, _ = run(t, dir, append(args[:len(args)-2], "--json", "--out", "sp2.json")...)
+	var rep struct {
+		Clusters *struct {
+			Purity    float64 `json:"purity"`
+			Responses int     `json:"responses"`
+		} `json:"clusters"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil || rep.Clusters == nil || rep.Clusters.Responses < 1 {
+		t.Errorf("train --json: exit %d, %v, %+v", code, err, rep.Clusters)
+	}
+	if code, out, _ := run(t, dir, "eval", "--machine", "sp.json", "--task", "leftright", "--n", "10"); code != 0 || !strings.Contains(out, "purity") {
+		t.Errorf("eval: exit %d %q; want the purity", code, out)
+	}
+}

@@ -435,6 +435,41 @@ func resumeTraining(ctx context.Context, d *dataFlags, given givenFlags, path st
 // the run's wall time and where the machine was saved.
 func printTrainReport(w io.Writer, r machine.Report, elapsed time.Duration, out string) {
 	fmt.Fprintf(w, "\n%s.\n", capital(r.Summary))
+	if r.Clusters != nil {
+		printClusters(w, r)
+	} else {
+		printRates(w, r)
+	}
+	if r.Pa != nil {
+		fmt.Fprintf(w, "  P_a, on the held-out cards:           %s of the A-units fire (the 1958 model for %s at each card's lit area: %s)\n",
+			pct(r.Pa), r.Model, pct(r.PaModel))
+	}
+	fmt.Fprintf(w, "  Motors: %d pulses, %d against end stops; %d of %d pots rest at a stop.\n", r.Pulses, r.Saturations, r.AtStop, r.Pots)
+	fmt.Fprintf(w, "  Simulated machine time %s (%.3g s per card, %.3g s per pulse); this run took %s.\n",
+		clock(r.Seconds), r.PresentSeconds, r.PulseSeconds, elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "Saved the machine to %s. Next: mark1 predict --machine %s IMAGE, or mark1 wiring --machine %s.\n", out, out, out)
+}
+
+// printClusters prints how a spontaneous machine's responses split the
+// cards, against the labels it never saw: purity, not mistakes or P_r.
+func printClusters(w io.Writer, r machine.Report) {
+	line := func(what string, c *machine.Clusters) {
+		collapse := ""
+		if c.Collapsed {
+			collapse = "; it collapsed to one response"
+		}
+		fmt.Fprintf(w, "  %s %s split with purity %.1f%% (each response counted as its commonest hidden class; chance %.1f%%): %d of %d responses used%s.\n",
+			what, fmt.Sprintf("%d cards", c.Cards), 100*c.Purity, 100*c.Chance, c.Responses, len(c.Class), collapse)
+	}
+	fmt.Fprintf(w, "  Spontaneous learning uses no labels; its responses are measured as clusters of the hidden classes:\n")
+	line("Trained on:", r.Clusters)
+	if r.TestClusters != nil {
+		line("Held out:  ", r.TestClusters)
+	}
+}
+
+// printRates prints the accuracies of a machine trained with labels.
+func printRates(w io.Writer, r machine.Report) {
 	fmt.Fprintf(w, "  P_r, on the cards it was trained on:  %s\n", rate(r.Pr))
 	if r.Pg != nil {
 		fmt.Fprintf(w, "  P_g, on %3d cards it never saw:       %s; chance %s\n", r.Pg.N, rate(*r.Pg), pct(r.Chance))
@@ -449,14 +484,6 @@ func printTrainReport(w io.Writer, r machine.Report, elapsed time.Duration, out 
 		line += " (the right class preferred to each other class, one at a time; chance 50%)"
 	}
 	fmt.Fprintln(w, line)
-	if r.Pa != nil {
-		fmt.Fprintf(w, "  P_a, on the held-out cards:           %s of the A-units fire (the 1958 model for %s at each card's lit area: %s)\n",
-			pct(r.Pa), r.Model, pct(r.PaModel))
-	}
-	fmt.Fprintf(w, "  Motors: %d pulses, %d against end stops; %d of %d pots rest at a stop.\n", r.Pulses, r.Saturations, r.AtStop, r.Pots)
-	fmt.Fprintf(w, "  Simulated machine time %s (%.3g s per card, %.3g s per pulse); this run took %s.\n",
-		clock(r.Seconds), r.PresentSeconds, r.PulseSeconds, elapsed.Round(time.Millisecond))
-	fmt.Fprintf(w, "Saved the machine to %s. Next: mark1 predict --machine %s IMAGE, or mark1 wiring --machine %s.\n", out, out, out)
 }
 
 func pct(p *float64) string {
