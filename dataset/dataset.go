@@ -81,10 +81,12 @@ func (x Indices) String() string {
 	return fmt.Sprintf("Indices(%d)", int(x))
 }
 
-// Default budgets; see Options.
+// Default budgets; see Options. DefaultMaxValues and DefaultMaxRows are
+// what the default MaxBytes holds, and bound what other readers (model
+// files) keep without a budget of their own.
 const (
-	DefaultMaxValues = 50_000_000
-	DefaultMaxRows   = 10_000_000
+	DefaultMaxValues = DefaultMaxBytes / valueBytes
+	DefaultMaxRows   = DefaultMaxBytes / rowBytes
 	DefaultMaxDim    = 1 << 24
 	DefaultMaxBytes  = 1 << 29 // 512 MiB, as mark1's --max-memory
 )
@@ -116,10 +118,12 @@ type Options struct {
 	// these present), else the last column. It is an error for other
 	// formats.
 	LabelColumn string
-	// MaxValues bounds the non-zero values kept; zero means
-	// DefaultMaxValues.
+	// MaxValues bounds the non-zero values kept; zero means what MaxBytes
+	// holds (12 bytes a value): the byte budget rules, with no fixed
+	// count beside it.
 	MaxValues int
-	// MaxRows bounds the rows; zero means DefaultMaxRows.
+	// MaxRows bounds the rows; zero means what MaxBytes holds (16 bytes a
+	// row).
 	MaxRows int
 	// MaxDim bounds the number of features (the largest libsvm index);
 	// zero means DefaultMaxDim. It cannot exceed 2³¹−1.
@@ -138,17 +142,20 @@ type Options struct {
 }
 
 func (o Options) withDefaults() Options {
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = DefaultMaxBytes
+	}
+	// Derived from the bytes, the counts sit one above what the bytes
+	// hold, so that the byte budget (rows and values together) is the
+	// check that speaks.
 	if o.MaxValues <= 0 {
-		o.MaxValues = DefaultMaxValues
+		o.MaxValues = int(min(o.MaxBytes/valueBytes+1, math.MaxInt32))
 	}
 	if o.MaxRows <= 0 {
-		o.MaxRows = DefaultMaxRows
+		o.MaxRows = int(min(o.MaxBytes/rowBytes+1, math.MaxInt32))
 	}
 	if o.MaxDim <= 0 {
 		o.MaxDim = DefaultMaxDim
-	}
-	if o.MaxBytes <= 0 {
-		o.MaxBytes = DefaultMaxBytes
 	}
 	o.MaxDim = min(o.MaxDim, math.MaxInt32)
 	return o
@@ -369,7 +376,7 @@ func (b *builder) add(j int, v float64, line int) error {
 		return nil
 	}
 	if b.values() >= b.opt.MaxValues {
-		return tooLargef("%s:%d: more than %d non-zero values (the budget, about %.0f MB)",
+		return tooLargef("%s:%d: more than %d non-zero values (the budget, about %.0f MB at 12 bytes a value)",
 			b.set.Name, line, b.opt.MaxValues, float64(b.opt.MaxValues)*12/1e6)
 	}
 	if err := b.checkBytes(line, 1, 1); err != nil { // the row under way is not in Y yet

@@ -60,8 +60,9 @@
 // 4 bytes of index and 8 bytes of value per non-zero, plus 8 bytes per row
 // for the row starts and the class. Readers count what they keep and refuse
 // a file, with an error wrapping ErrTooLarge that gives the numbers, before
-// holding more than Options.MaxValues non-zeros (default 50,000,000, about
-// 600 MB), more than Options.MaxRows rows (default 10,000,000) or a feature
+// holding more than Options.MaxValues non-zeros or Options.MaxRows rows
+// (by default what Options.MaxBytes holds: the budget rules, with no fixed
+// count beside it; 512 MiB holds 44,739,242 values) or a feature
 // index above Options.MaxDim (default 16,777,216); a line of libsvm or
 // text data is at most 64 MiB and one of CSV 16 MiB (encoding/csv holds a
 // whole record, with 16 bytes a field). Dense copies (Set.Dense)

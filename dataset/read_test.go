@@ -522,3 +522,21 @@ func TestReadFileContextCancelled(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetRules: with no count given, the counts of rows and values are
+// what the byte budget holds, so a larger --max-memory reads a larger file
+// (a 720,000-row file of 400 features stopped at 50,000,000 values
+// whatever the budget, with advice to raise it).
+func TestBudgetRules(t *testing.T) {
+	o := Options{MaxBytes: 8e9}.withDefaults()
+	if o.MaxValues != int(8e9)/valueBytes+1 || o.MaxRows != int(8e9)/rowBytes+1 {
+		t.Errorf("8 GB: %d values, %d rows; want what 8 GB holds", o.MaxValues, o.MaxRows)
+	}
+	if d := (Options{}).withDefaults(); d.MaxValues != DefaultMaxValues+1 || d.MaxBytes != DefaultMaxBytes {
+		t.Errorf("defaults: %+v", d)
+	}
+	_, err := Read(strings.NewReader("1 1:1 2:1 3:1\n"), "small", Options{MaxBytes: 40})
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "over the budget of 40") {
+		t.Errorf("over a 40-byte budget: %v; want the byte budget's ErrTooLarge", err)
+	}
+}
