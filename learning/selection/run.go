@@ -3,6 +3,8 @@ package selection
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -37,6 +39,18 @@ type Result struct {
 	// iterations for the kernel SVM, passes for the linear one).
 	Right      []int `json:"right"`
 	Iterations []int `json:"iterations"`
+	// Checksum is the SHA-256 of the result as written with Checksum
+	// empty: merge refuses a result edited by hand (WriteResult sets it,
+	// ReadResults checks it).
+	Checksum string `json:"sha256"`
+}
+
+// checksum returns the SHA-256, in hex, of r as written with no checksum.
+func (r Result) checksum() string {
+	r.Checksum = ""
+	b, _ := json.MarshalIndent(r, "", " ")
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 // Fit is what a FitFunc found with one C: the class (an index into the
@@ -213,6 +227,7 @@ func IsResultName(name string) bool {
 
 // WriteResult writes r into dir as ResultName(r.Task), atomically.
 func WriteResult(dir string, r Result) error {
+	r.Checksum = r.checksum()
 	b, err := json.MarshalIndent(r, "", " ")
 	if err != nil {
 		return err
@@ -298,6 +313,10 @@ func ReadResults(p *Plan, dirs []string) ([]Result, error) {
 			}
 			if why := p.foreign(r, id); why != "" {
 				me.Foreign = append(me.Foreign, f+": "+why)
+				continue
+			}
+			if r.Checksum != r.checksum() {
+				me.Foreign = append(me.Foreign, f+": its sha256 does not match its content: the result was edited or damaged (run the task again)")
 				continue
 			}
 			if from[r.Task] != "" {

@@ -2,6 +2,7 @@ package selection
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -390,5 +391,39 @@ func TestPicture(t *testing.T) {
 	tab.BestC, tab.BestGamma = 0, 0
 	if _, err := tab.Picture(); err == nil {
 		t.Error("a single cell was drawn")
+	}
+}
+
+// TestEditedResult: a result edited by hand, its counts still in range, is
+// refused by merge, naming the file; the one written is accepted.
+func TestEditedResult(t *testing.T) {
+	s := blobSet(t, "blobs.svm", 60)
+	p, err := NewPlan(s, Data{Path: "blobs.svm", Format: "libsvm"}, "nearest", nil, []float64{1}, []string{"1"}, 2, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for i := range p.Tasks {
+		r, err := Run(context.Background(), p, s, i, nearest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteResult(dir, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := ReadResults(p, []string{dir}); err != nil {
+		t.Fatalf("as written: %v", err)
+	}
+	f := filepath.Join(dir, ResultName(0))
+	b, _ := os.ReadFile(f)
+	var r Result
+	json.Unmarshal(b, &r)
+	r.Right[0] = max(0, r.Right[0]-1) // one right answer fewer: still in range
+	edited, _ := json.MarshalIndent(r, "", " ")
+	os.WriteFile(f, append(edited, '\n'), 0o644)
+	_, err = ReadResults(p, []string{dir})
+	if err == nil || !strings.Contains(err.Error(), "sha256 does not match") || !strings.Contains(err.Error(), ResultName(0)) {
+		t.Errorf("edited: %v; want it refused, naming the file", err)
 	}
 }
