@@ -92,7 +92,7 @@ func TestSpecValidate(t *testing.T) {
 		spec Spec
 		want string
 	}{
-		{Spec{Learners: []string{"adaline"}}, "learners"},
+		{Spec{Learners: []string{"no-such-learner"}}, "learners"},
 		{Spec{Features: []string{"colour"}}, "features"},
 		{Spec{Options: with(func(o *learners.Options) { o.Kernel = "gaussian:sigma=-1" })}, "kernel.sigma"},
 		{Spec{Options: with(func(o *learners.Options) { o.Kernel = "poly"; o.Degree = 99 })}, "degree"},

@@ -102,11 +102,14 @@ const (
 	Cancelled
 	// Stopped: the Recorder returned an error (Fit returns it).
 	Stopped
+	// Diverged: the weights grew without bound (ADALINE's α-LMS with
+	// α ≥ 2, or μ-LMS with μ too large): reported, never as NaNs.
+	Diverged
 )
 
 // String returns the status's short name: "converged", "epoch-limit", ….
 func (s Status) String() string {
-	names := []string{"running", "converged", "epoch-limit", "stalled", "not-separable", "cancelled", "stopped"}
+	names := []string{"running", "converged", "epoch-limit", "stalled", "not-separable", "cancelled", "stopped", "diverged"}
 	if s < 0 || int(s) >= len(names) {
 		return "Status(" + strconv.Itoa(int(s)) + ")"
 	}

@@ -50,6 +50,9 @@ type Options struct {
 	Threads int          // threads: cores for the SVM's binary problems (0: all); no result depends on it
 	Nu      float64      // nu: ν of nu-svc, one-class and nu-svr, in (0, 1]
 	Epsilon float64      // epsilon: half-width of epsilon-svr's insensitive tube
+	Mu      float64      // mu: adaline's μ-LMS step
+	Alpha   float64      // alpha: adaline's α-LMS step (0: μ-LMS)
+	Decay   float64      // decay: adaline's step divided by 1 + decay·(epoch − 1)
 	// ClassWeight (class-weight) multiplies svm's C per class: "" (none),
 	// "balanced", or LABEL=W,LABEL=W; the front end resolves it for the
 	// data's labels (ClassWeights) and gives it to Built.SetClassWeights.
@@ -66,7 +69,7 @@ func Defaults() Options {
 	return Options{
 		Kernel: "rbf", Gamma: p.Gamma, Degree: p.Degree, Coef0: p.Coef0,
 		C: 1, Epochs: 100, Eps: 1, Bias: 1, Order: "shuffle", Line: true,
-		Loss: "hinge", Batch: 1, CacheMB: 100, Seed: 1, Nu: 0.5, Epsilon: 0.1,
+		Loss: "hinge", Batch: 1, CacheMB: 100, Seed: 1, Nu: 0.5, Epsilon: 0.1, Mu: 0.01,
 	}
 }
 
@@ -234,6 +237,24 @@ func OptionList() []Option {
 				return
 			},
 			get: func(o Options) string { return ftoa(o.Epsilon) }},
+		{Name: "mu", Doc: "adaline's μ-LMS step: w ← w + 2μ·ε·x with ε = d − w·x on targets ±1 (Widrow and Hoff 1960)",
+			set: func(o *Options, s string) (err error) {
+				o.Mu, err = parseFloat("mu", s, func(v float64) bool { return v > 0 }, rangeEps)
+				return
+			},
+			get: func(o Options) string { return ftoa(o.Mu) }},
+		{Name: "alpha", Doc: "adaline's α-LMS step instead of μ-LMS: w ← w + α·ε·x/‖x‖², each step taking the row's error down by 1 − α (converges for 0 < α < 2); 0: μ-LMS",
+			set: func(o *Options, s string) (err error) {
+				o.Alpha, err = parseFloat("alpha", s, func(v float64) bool { return v >= 0 }, rangeEpsil)
+				return
+			},
+			get: func(o Options) string { return ftoa(o.Alpha) }},
+		{Name: "decay", Doc: "adaline's step in epoch e is its step over 1 + decay·(e − 1): with decay > 0 μ-LMS reaches the least-squares (Wiener) solution",
+			set: func(o *Options, s string) (err error) {
+				o.Decay, err = parseFloat("decay", s, func(v float64) bool { return v >= 0 }, rangeEpsil)
+				return
+			},
+			get: func(o Options) string { return ftoa(o.Decay) }},
 		{Name: "class-weight", Doc: "svm: C times a weight per class, LABEL=W,LABEL=W (LIBSVM's -wLABEL W) or balanced (scikit-learn's n/(classes·count)); none by default",
 			set: func(o *Options, s string) error {
 				if _, err := parseClassWeight(s); err != nil {
@@ -320,6 +341,9 @@ func (o Options) Validate() error {
 		f("coef0", o.Coef0, true, "a finite number"),
 		f("nu", o.Nu, o.Nu > 0 && o.Nu <= 1, rangeNu),
 		f("epsilon", o.Epsilon, o.Epsilon >= 0, rangeEpsil),
+		f("mu", o.Mu, o.Mu > 0, rangeEps),
+		f("alpha", o.Alpha, o.Alpha >= 0, rangeEpsil),
+		f("decay", o.Decay, o.Decay >= 0, rangeEpsil),
 	} {
 		if err != nil {
 			return err
@@ -561,6 +585,11 @@ func specs() []Spec {
 			build: func(o Options, _ kernel.Kernel) learning.Learner {
 				nb, io := online(o)
 				return learning.Perceptron{Step: o.Eps, NoBias: nb, InOrder: io, MaxEpochs: o.Epochs, Seed: o.Seed}
+			}},
+		{Name: "adaline", Form: LinearForm, Doc: "Widrow and Hoff's ADALINE (1960): the LMS rule on targets ±1, the sign at prediction (one-vs-rest)", Options: []string{"mu", "alpha", "decay", "epochs", "bias", "order", "seed"},
+			build: func(o Options, _ kernel.Kernel) learning.Learner {
+				nb, io := online(o)
+				return learning.Adaline{Mu: o.Mu, Alpha: o.Alpha, Decay: o.Decay, NoBias: nb, InOrder: io, MaxEpochs: o.Epochs, Seed: o.Seed}
 			}},
 		{Name: "averaged", Form: LinearForm, Doc: "the averaged perceptron", Options: perceptronOptions,
 			build: func(o Options, _ kernel.Kernel) learning.Learner {
