@@ -78,13 +78,7 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	fmt.Fprintf(w, "%s on %s: accuracy %s on %d cards; chance %.1f%%\n", path, d.Name, rateCI(acc, d.Len()), d.Len(), 100*learning.Chance(labels))
 	fmt.Fprintf(w, "  pairwise, 1958: %.1f%% of (card, other class) pairs prefer the card's class; chance 50%%\n\n", 100*pairwise)
 	if m.Recipe != nil && m.Recipe.Rule == machine.Spontaneous {
-		c := m.ClustersOf(fields, labels)
-		collapse := ""
-		if c.Collapsed {
-			collapse = "; it collapsed to one response"
-		}
-		fmt.Fprintf(w, "  trained without labels (spontaneous): the accuracy above counts a response as the class of its number;\n  as clusters of the classes, purity %.1f%% (each response counted as its commonest class; chance %.1f%%), %d of %d responses used%s\n\n",
-			100*c.Purity, 100*c.Chance, c.Responses, len(c.Class), collapse)
+		printEvalClusters(w, m.ClustersOf(fields, labels))
 	}
 	printConfusion(w, m.Classes, conf)
 	if missing := emptyClasses(m.Classes, conf); len(missing) > 0 {
@@ -110,22 +104,9 @@ type evalJSON struct {
 
 // predictJSON is predict --json's output (documented in the README).
 type predictJSON struct {
-	Machine  string          `json:"machine"`
-	Classes  []string        `json:"classes"`
-	Pictures []pictureAnswer `json:"pictures"`
-}
-
-type pictureAnswer struct {
-	File     string    `json:"file"`
-	Class    *string   `json:"class"` // null: the R-units show no class
-	RUnits   []rAnswer `json:"r_units"`
-	Pa       float64   `json:"p_a"`
-	CellsLit int       `json:"cells_lit"`
-}
-
-type rAnswer struct {
-	Sum float64 `json:"sum"`
-	On  bool    `json:"on"`
+	Machine  string           `json:"machine"`
+	Classes  []string         `json:"classes"`
+	Pictures []machine.Answer `json:"pictures"`
 }
 
 // emptyClasses returns the classes whose row of the confusion matrix conf
@@ -149,6 +130,17 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// printEvalClusters says how a machine trained without labels splits the
+// cards, beside the accuracy its response numbers happen to give.
+func printEvalClusters(w io.Writer, c machine.Clusters) {
+	collapse := ""
+	if c.Collapsed {
+		collapse = "; it collapsed to one response"
+	}
+	fmt.Fprintf(w, "  trained without labels (spontaneous): the accuracy above counts a response as the class of its number;\n  as clusters of the classes, purity %.1f%% (each response counted as its commonest class; chance %.1f%%), %d of %d responses used%s\n\n",
+		100*c.Purity, 100*c.Chance, c.Responses, len(c.Class), collapse)
 }
 
 func printConfusion(w interface{ Write([]byte) (int, error) }, classes []string, conf [][]int) {
@@ -220,47 +212,27 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var r machine.Response
-	noise := m.EvalNoise()
-	out := predictJSON{Machine: path, Classes: m.Classes, Pictures: []pictureAnswer{}}
-	for _, file := range fs.Args() {
-		img, err := images.LoadImage(file, images.Limits{MaxPixels: lim.MaxPixels})
-		if err != nil {
-			return err
-		}
-		m.Present(&r, m.Retina.Fit(nil, img), noise)
-		if asJSON {
-			a := pictureAnswer{File: file, Pa: jsonnum.Zero(r.Pa(m))}
-			if r.Class >= 0 {
-				a.Class = &m.Classes[r.Class]
-			}
-			for _, s := range r.Sums {
-				a.RUnits = append(a.RUnits, rAnswer{Sum: jsonnum.Zero(s), On: s > 0})
-			}
-			for _, v := range r.S {
-				if v > 0 {
-					a.CellsLit++
-				}
-			}
-			out.Pictures = append(out.Pictures, a)
-			continue
-		}
-		label := "(no class)"
-		if r.Class >= 0 {
-			label = m.Classes[r.Class]
-		}
-		var units []string
-		for u, s := range r.Sums {
-			state := "off"
-			if s > 0 {
-				state = "ON"
-			}
-			units = append(units, fmt.Sprintf("R%d %+.3f %s", u, s, state))
-		}
-		fmt.Fprintf(env.Stdout, "%s: %s   P_a %.1f%%   %s\n", file, label, 100*r.Pa(m), strings.Join(units, ", "))
+	answers, err := m.Answers(ctx, fs.Args(), images.Limits{MaxPixels: lim.MaxPixels})
+	if err != nil {
+		return err
 	}
 	if asJSON {
-		return writeJSON(env.Stdout, out)
+		return writeJSON(env.Stdout, predictJSON{Machine: path, Classes: m.Classes, Pictures: answers})
+	}
+	for _, a := range answers {
+		label := "(no class)"
+		if a.Class != nil {
+			label = *a.Class
+		}
+		var units []string
+		for u, r := range a.RUnits {
+			state := "off"
+			if r.On {
+				state = "ON"
+			}
+			units = append(units, fmt.Sprintf("R%d %+.3f %s", u, r.Sum, state))
+		}
+		fmt.Fprintf(env.Stdout, "%s: %s   P_a %.1f%%   %s\n", a.File, label, 100*a.Pa, strings.Join(units, ", "))
 	}
 	return nil
 }

@@ -74,7 +74,7 @@ class whose largest response wins, and of one-vs-one votes, side by side).
 	// The learners' options are the registry's, as fit and compare take
 	// them; an --example runs as the notes do unless told otherwise.
 	o.lf.lab = true
-	o.lf.register(fs, fieldFlags{}, "perceptron", "tol", "cache-mb", "threads", "nu", "epsilon", "class-weight")
+	o.lf.register(fs, fieldFlags{}, "perceptron", "tol", "cache-mb", "threads", "nu", "epsilon", "class-weight", "mu", "alpha", "decay")
 	fs.Lookup("learner").Usage = "the learner: " + strings.Join(lab.Learners(), ", ")
 	fs.Lookup("bias").NoOptDefVal = "1" // --bias alone: the bias trick x → (x, 1)
 	fs.Lookup("order").Usage += "\n(an --example runs as the notes do: --bias -1 --order given --line-search=false --kernel linear\n--loss perceptron, unless given; --data takes the defaults)"

@@ -82,11 +82,15 @@ func runPa(ctx context.Context, env *Env, args []string) error {
 	if png == "" && svg == "" {
 		return nil
 	}
+	return drawPa(ctx, env, fmt.Sprintf("P_a against lit area: %s, %d A-units, seed %d", all.Name, len(m.Plugboard.Units), mf.seed), rep, m.Retina.Cells(), curves, png, svg)
+}
+
+// drawPa draws P_a against the lit area to the PNG and SVG files named.
+func drawPa(ctx context.Context, env *Env, title string, rep *machine.CardsReport, cells int, curves []associator.Model, png, svg string) error {
 	if err := ctx.Err(); err != nil { // interrupted before the drawing
 		return err
 	}
-	d, err := dials.PaCurves(fmt.Sprintf("P_a against lit area: %s, %d A-units, seed %d", all.Name, len(m.Plugboard.Units), mf.seed),
-		rep.Cards, m.Retina.Cells(), curves)
+	d, err := dials.PaCurves(title, rep.Cards, cells, curves)
 	if err != nil {
 		return err
 	}

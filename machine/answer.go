@@ -1,0 +1,59 @@
+package machine
+
+import (
+	"context"
+
+	"mark1/images"
+	"mark1/internal/base/jsonnum"
+)
+
+// An Answer is what a machine answers to one picture: the class its
+// R-units show (nil for none), each R-unit in use's sum (in pot-value
+// units) and whether it fires, the fraction of A-units that fired and the
+// photocells lit.
+type Answer struct {
+	File     string  `json:"file"`
+	Class    *string `json:"class"` // null: the R-units show no class
+	RUnits   []RUnit `json:"r_units"`
+	Pa       float64 `json:"p_a"`
+	CellsLit int     `json:"cells_lit"`
+}
+
+// An RUnit is one R-unit's sum and whether it fires (sum > 0).
+type RUnit struct {
+	Sum float64 `json:"sum"`
+	On  bool    `json:"on"`
+}
+
+// Answers shows each picture file to m, weights frozen, with fresh
+// evaluation noise, and returns its answers in the order given. Pictures
+// are read within lim (images.LoadImage); ctx is looked at before each.
+func (m *Machine) Answers(ctx context.Context, files []string, lim images.Limits) ([]Answer, error) {
+	var r Response
+	noise := m.EvalNoise()
+	out := make([]Answer, 0, len(files))
+	for _, file := range files {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		img, err := images.LoadImage(file, lim)
+		if err != nil {
+			return nil, err
+		}
+		m.Present(&r, m.Retina.Fit(nil, img), noise)
+		a := Answer{File: file, Pa: jsonnum.Zero(r.Pa(m))}
+		if r.Class >= 0 {
+			a.Class = &m.Classes[r.Class]
+		}
+		for _, s := range r.Sums {
+			a.RUnits = append(a.RUnits, RUnit{Sum: jsonnum.Zero(s), On: s > 0})
+		}
+		for _, v := range r.S {
+			if v > 0 {
+				a.CellsLit++
+			}
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
