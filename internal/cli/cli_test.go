@@ -175,7 +175,7 @@ func TestCompareCommand(t *testing.T) {
 		t.Errorf("compare --csv: exit %d: %s", code, out)
 	}
 	for _, bad := range [][]string{
-		{"--learners", "adaline"},
+		{"--learners", "no-such-learner"},
 		{"--kernel", "gaussian:sigma=0"},
 		{"--kernel", "cosine"},
 		{"--kernel", "sigmoid:gamma=-1"}, // sigmoid is LIBSVM's -t 3; a γ ≤ 0 is not
