@@ -1,6 +1,7 @@
 package selection
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -88,16 +89,6 @@ func increasing(n int, v func(int) float64) []int {
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return cmpFloat(v(a), v(b)) })
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(v(a), v(b)) })
 	return idx
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
