@@ -76,6 +76,10 @@ func commands() []command {
 			in: []input{{"model", inFile}, data}, out: []output{file("predictions")}, run: runApply},
 		{name: "grid", summary: "search C and γ by cross-validation, as LIBSVM's grid.py: table, best, contour picture",
 			in: []input{data}, out: []output{file("png")}, run: runGrid},
+		{name: "capacity", summary: "Cover's count (1965): how many labelings of N points a threshold unit realises; exactly 1/2 at N = 2d",
+			run: runCapacity},
+		{name: "limits parity", summary: "the order of parity (Minsky and Papert 1969), found by linear programming and proved both ways",
+			run: runLimitsParity},
 		{name: "sweep plan", summary: "a grid search as a job array (Slurm, Kubernetes, GNU parallel): write the plan",
 			in: []input{data}, out: []output{file("plan")}, run: runSweepPlan},
 		{name: "sweep run", summary: "run one task of a sweep's plan into a results folder",
@@ -131,7 +135,8 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 
 // groups describes the commands that have subcommands.
 var groups = map[string]string{
-	"sweep": "a grid search as a job array (Slurm, Kubernetes, GNU parallel)",
+	"sweep":  "a grid search as a job array (Slurm, Kubernetes, GNU parallel)",
+	"limits": "what one threshold unit cannot compute (Minsky and Papert 1969)",
 }
 
 // usage lists the commands (of group, if not "": "sweep").

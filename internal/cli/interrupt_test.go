@@ -137,8 +137,10 @@ func TestInterrupts(t *testing.T) {
 
 // noInterrupt names the commands TestInterrupts has no row for, and why.
 var noInterrupt = map[string]string{
-	"tasks": "prints a list and returns; nothing to interrupt",
-	"serve": "a server: TestServeLoad interrupts it under load and wants 130",
+	"tasks":         "prints a list and returns; nothing to interrupt",
+	"serve":         "a server: TestServeLoad interrupts it under load and wants 130",
+	"capacity":      "exact integers for at most 4,000 values of N: milliseconds, nothing to interrupt",
+	"limits parity": "at most eight points: milliseconds to seconds, nothing written",
 }
 
 // TestWriteFailures makes the --record write after epoch 1 fail (a named

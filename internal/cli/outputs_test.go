@@ -71,6 +71,8 @@ func TestOutputsForPrograms(t *testing.T) {
 		"train":             {"train", "--task", "e-f", "--n", "10", "--json", "--out", "t.json"},
 		"train no test":     {"train", "--task", "e-f", "--n", "10", "--test-split", "0", "--json", "--out", "t2.json"},
 		"train --seeds":     {"train", "--task", "e-f", "--n", "6", "--seeds", "1-2", "--json"},
+		"capacity":          {"capacity", "--d", "4", "--json"},
+		"limits parity":     {"limits", "parity", "--k", "3", "--json"},
 		"train --seeds all": {"train", "--task", "e-f", "--n", "6", "--seeds", "1-2", "--test-split", "0", "--json"},
 		"compare contra":    {"compare", "--data", "contra.libsvm", "--learners", "perceptron,svm,hardware", "--json"},
 		"ablate":            {"ablate", "--json", "--retrain", "1"},
