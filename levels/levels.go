@@ -12,7 +12,9 @@ package levels
 import (
 	"context"
 	"fmt"
+	"mark1/internal/base/param"
 	"runtime"
+	"strconv"
 	"sync"
 
 	"mark1/images"
@@ -133,21 +135,37 @@ func (c config) motors(mark1 motors.Config) motors.Config {
 	return ideal
 }
 
+// Validate checks o: a *param.FieldError naming the setting (seeds,
+// per_class, epochs, tasks) for one out of range. Zero fields take their
+// defaults first.
+func (o Options) Validate() error {
+	seeds, per, epochs := orI(o.Seeds, 10), orI(o.PerClass, 50), orI(o.Epochs, 50)
+	switch {
+	case seeds < 2 || seeds > 1000:
+		return param.Errorf("seeds", seeds, "[2, 1000]")
+	case per < 2 || per > 10000:
+		return param.Errorf("per_class", per, "[2, 10000]")
+	case epochs < 1 || epochs > 100000:
+		return param.Errorf("epochs", epochs, "[1, 100000]")
+	}
+	for _, t := range o.Tasks {
+		if _, ok := images.LookupTask(t); !ok {
+			return param.Errorf("tasks", strconv.Quote(t), "built-in tasks (mark1 tasks)")
+		}
+	}
+	return nil
+}
+
 // Measure runs every task, setting and seed.
 func Measure(ctx context.Context, o Options) (*Report, error) {
+	if err := o.Validate(); err != nil {
+		return nil, err
+	}
 	tasks := o.Tasks
 	if tasks == nil {
 		tasks = DefaultTasks()
 	}
 	seeds, per, epochs := orI(o.Seeds, 10), orI(o.PerClass, 50), orI(o.Epochs, 50)
-	if seeds < 2 || seeds > 1000 || per < 2 || per > 10000 || epochs < 1 || epochs > 100000 {
-		return nil, fmt.Errorf("levels: %d seeds (2 to 1000), %d cards per class (2 to 10000), %d epochs (1 to 100000)", seeds, per, epochs)
-	}
-	for _, t := range tasks {
-		if _, ok := images.LookupTask(t); !ok {
-			return nil, fmt.Errorf("levels: unknown task %q", t)
-		}
-	}
 	configs := []config{{kind: "ideal"}, {kind: "mark1"}, {kind: "stops"}}
 	for _, l := range Levels() {
 		configs = append(configs, config{"levels", float64(l)})

@@ -36,15 +36,6 @@ give the same table, whatever --threads.`)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if seeds < 2 || seeds > 1000 {
-		return usagef("--seeds %d out of range [2, 1000]", seeds)
-	}
-	if n < 2 || n > 10000 {
-		return usagef("--n %d out of range [2, 10000]", n)
-	}
-	if epochs < 1 || epochs > 100000 {
-		return usagef("--epochs %d out of range [1, 100000]", epochs)
-	}
 	t, err := workers(threads)
 	if err != nil {
 		return err
@@ -54,13 +45,17 @@ give the same table, whatever --threads.`)
 			return fmt.Errorf("--png: %w", err)
 		}
 	}
-	list := strings.Split(tasks, ",")
-	rep, err := levels.Measure(ctx, levels.Options{Tasks: list, Seeds: seeds, PerClass: n, Epochs: epochs, Threads: t})
+	opts := levels.Options{Tasks: strings.Split(tasks, ","), Seeds: explicitZero(seeds), PerClass: explicitZero(n), Epochs: explicitZero(epochs), Threads: t}
+	fields := fieldFlags{}
+	for field, flag := range map[string]string{"seeds": "seeds", "per_class": "n", "epochs": "epochs", "tasks": "tasks"} {
+		fields.add(field, flag)
+	}
+	if err := opts.Validate(); err != nil { // the ranges are the library's
+		return fields.usageGiven(err, given(fs))
+	}
+	rep, err := levels.Measure(ctx, opts)
 	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return usagef("--tasks: %v", err)
+		return err
 	}
 	if asJSON {
 		if err := writeJSON(env.Stdout, rep); err != nil {
