@@ -50,9 +50,7 @@ func strictFeasible(rows [][]float64, sign []int) (bool, []float64, error) {
 	}
 	if len(keep) < n {
 		cols := make([]int, 0, 2*len(keep)+m)
-		for _, j := range keep {
-			cols = append(cols, j)
-		}
+		cols = append(cols, keep...)
 		for _, j := range keep {
 			cols = append(cols, n+j)
 		}
