@@ -3,6 +3,7 @@ package curves
 import (
 	"context"
 	"fmt"
+	"mark1/internal/base/param"
 	"math"
 	"slices"
 	"strings"
@@ -96,6 +97,19 @@ type Options struct {
 	MaxN  int // the largest n_sr measured; 0 means 300
 }
 
+// Validate checks opt, its zero fields taken as their defaults: a
+// *param.FieldError for seeds (2 to 1000: an interval needs two) or max_n
+// (1 to 10000) out of range.
+func (opt Options) Validate() error {
+	if opt.Seeds != 0 && (opt.Seeds < 2 || opt.Seeds > 1000) {
+		return param.Errorf("seeds", opt.Seeds, "[2, 1000] (an interval needs two)")
+	}
+	if opt.MaxN != 0 && (opt.MaxN < 1 || opt.MaxN > 10000) {
+		return param.Errorf("max_n", opt.MaxN, "[1, 10000]")
+	}
+	return nil
+}
+
 // Compute computes the named figure: its model curves, and its measured
 // points over opt.Seeds seeds (master seeds 1…Seeds).
 func Compute(ctx context.Context, name string, opt Options) (*Figure, error) {
@@ -105,11 +119,8 @@ func Compute(ctx context.Context, name string, opt Options) (*Figure, error) {
 	if opt.MaxN == 0 {
 		opt.MaxN = 300
 	}
-	if opt.Seeds < 2 || opt.Seeds > 1000 {
-		return nil, fmt.Errorf("%d seeds out of range [2, 1000] (an interval needs two)", opt.Seeds)
-	}
-	if opt.MaxN < 1 || opt.MaxN > 10000 {
-		return nil, fmt.Errorf("largest n_sr measured %d out of range [1, 10000]", opt.MaxN)
+	if err := opt.Validate(); err != nil {
+		return nil, err
 	}
 	switch name {
 	case "rt58-5":

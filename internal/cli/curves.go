@@ -3,11 +3,9 @@ package cli
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 
 	"mark1/curves"
-	"mark1/internal/base/atomicfile"
 )
 
 func runCurves(ctx context.Context, env *Env, args []string) error {
@@ -37,18 +35,11 @@ intervals.`)
 	if figure == "" {
 		return usagef("curves: give --figure (%s)", strings.Join(curves.Names(), ", "))
 	}
-	if seeds < 2 || seeds > 1000 {
-		return usagef("--seeds %d out of range [2, 1000]", seeds)
+	opt := curves.Options{Seeds: explicitZero(seeds), MaxN: explicitZero(maxN)}
+	if err := opt.Validate(); err != nil { // the ranges are the library's
+		return fieldFlags{"seeds": "--seeds", "max_n": "--max-n"}.usageGiven(err, given(fs))
 	}
-	if maxN < 1 || maxN > 10000 {
-		return usagef("--max-n %d out of range [1, 10000]", maxN)
-	}
-	if png != "" {
-		if err := atomicfile.Check(png); err != nil {
-			return fmt.Errorf("--png: %w", err)
-		}
-	}
-	f, err := curves.Compute(ctx, figure, curves.Options{Seeds: seeds, MaxN: maxN})
+	f, err := curves.Compute(ctx, figure, opt)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -68,7 +59,7 @@ intervals.`)
 		if err != nil {
 			return err
 		}
-		if err := atomicfile.Write(png, func(file *os.File) error { return d.WritePNG(file) }); err != nil {
+		if err := writeDrawing(d, png, ""); err != nil {
 			return err
 		}
 		if !asJSON {

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
-	"mark1/internal/base/atomicfile"
 	"mark1/levels"
 )
 
@@ -40,11 +38,6 @@ give the same table, whatever --threads.`)
 	if err != nil {
 		return err
 	}
-	if png != "" {
-		if err := atomicfile.Check(png); err != nil {
-			return fmt.Errorf("--png: %w", err)
-		}
-	}
 	opts := levels.Options{Tasks: strings.Split(tasks, ","), Seeds: explicitZero(seeds), PerClass: explicitZero(n), Epochs: explicitZero(epochs), Threads: t}
 	fields := fieldFlags{}
 	for field, flag := range map[string]string{"seeds": "seeds", "per_class": "n", "epochs": "epochs", "tasks": "tasks"} {
@@ -69,7 +62,7 @@ give the same table, whatever --threads.`)
 		if err != nil {
 			return err
 		}
-		if err := atomicfile.Write(png, func(f *os.File) error { return d.WritePNG(f) }); err != nil {
+		if err := writeDrawing(d, png, ""); err != nil {
 			return err
 		}
 		if !asJSON {
