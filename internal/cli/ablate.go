@@ -95,14 +95,8 @@ func runAblate(ctx context.Context, env *Env, args []string) error {
 		}
 		return err
 	}
-	if o.plotPath != "" {
-		d, err := ablation.Draw(o.path+" on "+test.Name, len(m.Classes), spec, points)
-		if err != nil {
-			return err
-		}
-		if err := writeDrawing(d, o.plotPath, ""); err != nil {
-			return err
-		}
+	if err := o.draw(m, test.Name, spec, points); err != nil {
+		return err
 	}
 	if o.jsonOut {
 		return writeJSON(env.Stdout, points)
@@ -117,6 +111,18 @@ func runAblate(ctx context.Context, env *Env, args []string) error {
 		fmt.Fprintf(w, "\nPlotted to %s.\n", o.plotPath)
 	}
 	return nil
+}
+
+// draw draws the points to --plot, if given.
+func (o *ablateOptions) draw(m *machine.Machine, data string, spec ablation.Spec, points []ablation.Point) error {
+	if o.plotPath == "" {
+		return nil
+	}
+	d, err := ablation.Draw(o.path+" on "+data, len(m.Classes), spec, points)
+	if err != nil {
+		return err
+	}
+	return writeDrawing(d, o.plotPath, "")
 }
 
 // spec returns the ablation the flags ask for, checked by its own rules

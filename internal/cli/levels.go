@@ -39,10 +39,7 @@ give the same table, whatever --threads.`)
 		return err
 	}
 	opts := levels.Options{Tasks: strings.Split(tasks, ","), Seeds: explicitZero(seeds), PerClass: explicitZero(n), Epochs: explicitZero(epochs), Threads: t}
-	fields := fieldFlags{}
-	for field, flag := range map[string]string{"seeds": "seeds", "per_class": "n", "epochs": "epochs", "tasks": "tasks"} {
-		fields.add(field, flag)
-	}
+	fields := fieldFlags{"seeds": "--seeds", "per_class": "--n", "epochs": "--epochs", "tasks": "--tasks"}
 	if err := opts.Validate(); err != nil { // the ranges are the library's
 		return fields.usageGiven(err, given(fs))
 	}

@@ -129,46 +129,65 @@ func planSetup(p *selection.Plan) (setup, error) {
 // exponents when given as ranges), each checked by the registry as fit's
 // --C and --gamma are.
 func (g *gridFlags) axes(fs *pflag.FlagSet, l setup) (cs []float64, gs []string, lc, lg []float64, err error) {
-	fail := func(err error) ([]float64, []string, []float64, []float64, error) { return nil, nil, nil, nil, err }
 	if !l.spec.Reads("C") {
-		return fail(usagef("--learner %s: the grid searches C (and γ): a learner with C (svm, linear-svm)", l.spec.Name))
+		return nil, nil, nil, nil, usagef("--learner %s: the grid searches C (and γ): a learner with C (svm, linear-svm)", l.spec.Name)
 	}
 	if l.opts.Hard {
-		return fail(usagef("--hard: the grid searches C, and a hard margin has none"))
+		return nil, nil, nil, nil, usagef("--hard: the grid searches C, and a hard margin has none")
 	}
-	rangeErr := func(flag string, err error) error {
-		var re *selection.RangeError
-		if errors.As(err, &re) {
-			return usagef("--%s %q: %s", flag, re.Text, re.Problem)
+	if cs, lc, err = g.cAxis(fs, l); err != nil {
+		return nil, nil, nil, nil, err
+	}
+	if !l.hasGamma() {
+		if fs.Changed("gamma") || fs.Changed("log2g") {
+			return nil, nil, nil, nil, usagef("--gamma/--log2g: the %s learner with kernel %s has no γ", l.spec.Name, l.opts.Kernel)
 		}
-		return err
+		return cs, []string{""}, lc, nil, nil
 	}
+	if gs, lg, err = g.gammaAxis(fs, l); err != nil {
+		return nil, nil, nil, nil, err
+	}
+	return cs, gs, lc, lg, nil
+}
+
+// rangeErr words a selection.RangeError with the flag that gave the text.
+func rangeErr(flag string, err error) error {
+	var re *selection.RangeError
+	if errors.As(err, &re) {
+		return usagef("--%s %q: %s", flag, re.Text, re.Problem)
+	}
+	return err
+}
+
+// cAxis returns the values of C, from --C or --log2c (with the exponents),
+// each checked by the learner's own rules.
+func (g *gridFlags) cAxis(fs *pflag.FlagSet, l setup) (cs, lc []float64, err error) {
 	if fs.Changed("C") {
 		if fs.Changed("log2c") {
-			return fail(usagef("--C and --log2c: give one"))
+			return nil, nil, usagef("--C and --log2c: give one")
 		}
 		if cs, err = selection.ParseList("C", g.cList); err != nil {
-			return fail(rangeErr("C", err))
+			return nil, nil, rangeErr("C", err)
 		}
 	} else if cs, lc, err = selection.ParseLog2Range("C", g.log2c); err != nil {
-		return fail(rangeErr("log2c", err))
+		return nil, nil, rangeErr("log2c", err)
 	}
 	for _, c := range cs {
 		o := l.opts
 		o.C = c
 		if err := l.spec.Check(o); err != nil {
-			return fail(usagef("C %g (--C/--log2c): %v", c, err))
+			return nil, nil, usagef("C %g (--C/--log2c): %v", c, err)
 		}
 	}
-	if !l.hasGamma() {
-		if fs.Changed("gamma") || fs.Changed("log2g") {
-			return fail(usagef("--gamma/--log2g: the %s learner with kernel %s has no γ", l.spec.Name, l.opts.Kernel))
-		}
-		return cs, []string{""}, lc, nil, nil
-	}
+	return cs, lc, nil
+}
+
+// gammaAxis returns the values of γ as the plan writes them, from --gamma
+// or --log2g (with the exponents), each checked by the kernel's rules.
+func (g *gridFlags) gammaAxis(fs *pflag.FlagSet, l setup) (gs []string, lg []float64, err error) {
 	switch {
 	case fs.Changed("gamma") && fs.Changed("log2g"):
-		return fail(usagef("--gamma and --log2g: give one"))
+		return nil, nil, usagef("--gamma and --log2g: give one")
 	case fs.Changed("gamma"):
 		for _, t := range strings.Split(g.gList, ",") {
 			if t = strings.TrimSpace(t); t == "scale" || t == "auto" {
@@ -177,17 +196,17 @@ func (g *gridFlags) axes(fs *pflag.FlagSet, l setup) (cs []float64, gs []string,
 			}
 			v, err := selection.ParseList("gamma", t)
 			if err != nil {
-				return fail(rangeErr("gamma", err))
+				return nil, nil, rangeErr("gamma", err)
 			}
 			gs = append(gs, strconv.FormatFloat(v[0], 'g', -1, 64))
 		}
 		if len(slices.Compact(slices.Sorted(slices.Values(gs)))) != len(gs) {
-			return fail(usagef("--gamma %q: a value appears twice", g.gList))
+			return nil, nil, usagef("--gamma %q: a value appears twice", g.gList)
 		}
 	default:
 		var gv []float64
 		if gv, lg, err = selection.ParseLog2Range("gamma", g.log2g); err != nil {
-			return fail(rangeErr("log2g", err))
+			return nil, nil, rangeErr("log2g", err)
 		}
 		for _, v := range gv {
 			gs = append(gs, strconv.FormatFloat(v, 'g', -1, 64))
@@ -202,10 +221,10 @@ func (g *gridFlags) axes(fs *pflag.FlagSet, l setup) (cs []float64, gs []string,
 			}
 		}
 		if err != nil {
-			return fail(usagef("γ %s (--gamma/--log2g): %v", t, err))
+			return nil, nil, usagef("γ %s (--gamma/--log2g): %v", t, err)
 		}
 	}
-	return cs, gs, lc, lg, nil
+	return gs, lg, nil
 }
 
 // foldFit is selection.FitFunc for the learner l: each fold's training
@@ -704,23 +723,12 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return fmt.Errorf("%s: %w", planPath, err)
 	}
-	if dataPath == "" {
-		dataPath = p.Data.Path
-	}
-	opt, err := planRead(p)
-	if err != nil {
-		return fmt.Errorf("%s: %w", planPath, err)
-	}
 	if err := checkOut(out, p); err != nil {
 		return err
 	}
 	ctx, finish := guardMemory(ctx, "sweep run", memory.bytes())
 	defer func() { err = finish(err) }()
-	set, err := readNumeric(ctx, memory.bytes(), dataPath, opt)
-	if errors.Is(err, dataset.ErrFormat) {
-		// Not the plan's data: said without echoing what the file holds.
-		return fmt.Errorf("%s: not the data of plan %s: it does not read as %s data", dataPath, planPath, p.Data.Format)
-	}
+	set, err := readPlanData(ctx, p, planPath, dataPath, memory.bytes())
 	if err != nil {
 		return err
 	}
@@ -742,6 +750,24 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	}
 	fmt.Fprintf(env.Stdout, "task %d of %d (gamma %s, fold %d): right of %d for C = %s: %s\n", i, p.Tasks, orDash(r.Gamma), r.Fold, r.Rows, joinG(r.C), joinInts(r.Right))
 	return nil
+}
+
+// readPlanData reads the plan's data, from dataPath if given, else from
+// the path the plan records, as the plan says they were read; a file that
+// does not read so is refused without echoing what it holds.
+func readPlanData(ctx context.Context, p *selection.Plan, planPath, dataPath string, limit int64) (*dataset.Set, error) {
+	if dataPath == "" {
+		dataPath = p.Data.Path
+	}
+	opt, err := planRead(p)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", planPath, err)
+	}
+	set, err := readNumeric(ctx, limit, dataPath, opt)
+	if errors.Is(err, dataset.ErrFormat) {
+		return nil, fmt.Errorf("%s: not the data of plan %s: it does not read as %s data", dataPath, planPath, p.Data.Format)
+	}
+	return set, err
 }
 
 // joinG writes numbers as %g, separated by commas.
