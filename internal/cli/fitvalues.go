@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 
 	"mark1/dataset"
@@ -22,34 +21,15 @@ type valueRun struct {
 	quiet, json, trainAcc                                                      bool
 }
 
-// targets returns the labels of s as numbers, the targets of a regression.
-func targets(s *dataset.Set) ([]float64, error) {
-	z := make([]float64, s.Rows())
-	for i := range z {
-		v, err := strconv.ParseFloat(s.Label(i), 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("%s: row %d: the label %q is not a finite number; a regression learns numeric targets", s.Name, i+1, s.Label(i))
-		}
-		z[i] = v
-	}
-	return z, nil
-}
-
 // fitValues is fit for the one-class SVM and the SVRs, which predict a
 // number per row: it trains, prints LIBSVM's obj, rho, nSV and nBSV and
 // the regression scores (MSE, R², squared correlation) or the one-class
 // fraction inside, and writes the model as fit does.
 func fitValues(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, fields fieldFlags, run valueRun) error {
 	train := run.train
-	var z []float64
-	var err error
-	if !spec.Needs.Unlabelled {
-		if z, err = targets(train); err != nil {
-			return err
-		}
-	}
 	var sc *dataset.Scaler
 	if run.scale != "none" {
+		var err error
 		if sc, err = dataset.FitScaler(train, run.scale); err != nil {
 			return usagef("--scale: %v", err)
 		}
@@ -57,25 +37,23 @@ func fitValues(ctx context.Context, env *Env, spec learners.Spec, opts learners.
 			return err
 		}
 	}
-	rows, err := setRows(train)
-	if err != nil {
-		return fmt.Errorf("%s: %w", run.trainPath, err)
-	}
-	built, err := spec.New(opts, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)})
-	if err != nil { // a γ of scale or auto out of range on these data
-		return fmt.Errorf("%s: %w", run.trainPath, fields.named(err))
-	}
 	rec, endProgress := fitProgress(ctx, env.Stderr, run.quiet, spec.Name, 2, opts.Epochs)
-	m, err := built.Values.FitValues(ctx, rows, z, rec)
+	fitted, err := modelfile.FitValues(ctx, spec, opts, train, run.train, sc, rec)
 	endProgress()
 	if err != nil {
-		return fmt.Errorf("%s: %w", run.trainPath, err)
-	}
-	f, err := modelfile.FromValueModel(m, train.Dim, sc, built.Gamma)
-	if err != nil {
+		if m := fields.message(err); m != "" { // a γ of scale or auto out of range on these data
+			return fmt.Errorf("%s: %s", run.trainPath, m)
+		}
 		return err
 	}
-	f.Schema = modelfile.SchemaOf(run.train)
+	return reportValues(ctx, env, spec, opts, fitted, train, run)
+}
+
+// reportValues prints what a value learner's fit made (or, with --json,
+// gathers it), predicts the training rows and the test file when asked, and
+// writes the model files and the predictions.
+func reportValues(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, fitted *modelfile.ValuesFitted, train *dataset.Set, run valueRun) error {
+	f, m, built := fitted.File, fitted.Model, fitted.Built
 	w := env.Stdout
 	if run.json {
 		w = io.Discard
@@ -178,7 +156,7 @@ func applyValues(f *modelfile.File, test *dataset.Set, name string) (applied, er
 		r.accuracy = percent(right, raw.Rows())
 		return r, nil
 	}
-	z, err := targets(raw)
+	z, err := modelfile.Targets(raw)
 	if err != nil {
 		return r, err
 	}

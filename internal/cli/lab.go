@@ -306,37 +306,43 @@ func labError(ctx context.Context, err error) error {
 	return usagef("lab: %v", err)
 }
 
-// writeSite writes the static lab site to dir: the lab page set to answer
-// with its WebAssembly, the Go toolchain's wasm_exec.js, and lab.wasm built
-// from mark1's source (package mark1/lab/wasm) by that toolchain. The
-// source is the module of the working directory, or $MARK1_SOURCE.
-func writeSite(ctx context.Context, dir string) error {
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		return fmt.Errorf("lab: --site builds the lab's WebAssembly with the Go toolchain, and go is not on PATH (install it from https://go.dev/dl/)")
+// siteToolchain finds what the site's build needs: the go command, mark1's
+// source (the module of the working folder, or $MARK1_SOURCE) and the
+// toolchain's wasm_exec.js.
+func siteToolchain(ctx context.Context) (goBin, src string, wasmExec []byte, err error) {
+	if goBin, err = exec.LookPath("go"); err != nil {
+		return "", "", nil, fmt.Errorf("lab: --site builds the lab's WebAssembly with the Go toolchain, and go is not on PATH (install it from https://go.dev/dl/)")
 	}
-	src := os.Getenv("MARK1_SOURCE")
+	src = os.Getenv("MARK1_SOURCE")
 	if src == "" {
 		out, err := exec.CommandContext(ctx, goBin, "list", "-m", "-f", "{{.Path}}\t{{.Dir}}").Output()
 		path, d, _ := strings.Cut(strings.TrimSpace(string(out)), "\t")
 		if err != nil || path != "mark1" {
-			return fmt.Errorf("lab: --site builds the lab's WebAssembly from mark1's source: run it inside the mark1 repository, or set MARK1_SOURCE to it")
+			return "", "", nil, fmt.Errorf("lab: --site builds the lab's WebAssembly from mark1's source: run it inside the mark1 repository, or set MARK1_SOURCE to it")
 		}
 		src = d
 	}
 	out, err := exec.CommandContext(ctx, goBin, "env", "GOROOT").Output()
 	if err != nil {
-		return fmt.Errorf("lab: --site: go env GOROOT: %w", err)
+		return "", "", nil, fmt.Errorf("lab: --site: go env GOROOT: %w", err)
 	}
 	root := strings.TrimSpace(string(out))
-	var wasmExec []byte
 	for _, p := range []string{filepath.Join(root, "lib", "wasm", "wasm_exec.js"), filepath.Join(root, "misc", "wasm", "wasm_exec.js")} {
 		if wasmExec, err = os.ReadFile(p); err == nil {
-			break
+			return goBin, src, wasmExec, nil
 		}
 	}
-	if wasmExec == nil {
-		return fmt.Errorf("lab: --site: the Go toolchain at %s has no wasm_exec.js (lib/wasm or misc/wasm)", root)
+	return "", "", nil, fmt.Errorf("lab: --site: the Go toolchain at %s has no wasm_exec.js (lib/wasm or misc/wasm)", root)
+}
+
+// writeSite writes the static lab site to dir: the lab page set to answer
+// with its WebAssembly, the Go toolchain's wasm_exec.js, and lab.wasm built
+// from mark1's source (package mark1/lab/wasm) by that toolchain. The
+// source is the module of the working directory, or $MARK1_SOURCE.
+func writeSite(ctx context.Context, dir string) error {
+	goBin, src, wasmExec, err := siteToolchain(ctx)
+	if err != nil {
+		return err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("lab: --site: %w", err)

@@ -435,7 +435,7 @@ func printLOOBound(ctx context.Context, w io.Writer, set *dataset.Set, l setup, 
 // runRegressionCV is fit --cv K for a regression (an SVR): plain K folds,
 // printed as svm-train -v prints a regression's, with R² beside.
 func runRegressionCV(ctx context.Context, env *Env, set *dataset.Set, path string, l setup, cv cvFlags) error {
-	z, err := targets(set)
+	z, err := modelfile.Targets(set)
 	if err != nil {
 		return err
 	}

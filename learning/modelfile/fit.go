@@ -2,11 +2,15 @@ package modelfile
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"runtime/debug"
+	"strconv"
 
 	"mark1/dataset"
 	"mark1/learning"
 	"mark1/learning/learners"
+	"mark1/learning/svm"
 )
 
 // FitOptions says how Fit trains.
@@ -107,4 +111,61 @@ func stackRows(blocks []*dataset.Set) (*learning.Stack, error) {
 		parts[k] = p
 	}
 	return learning.NewStack(parts)
+}
+
+// ValuesFitted is what FitValues made: the model file, the value model
+// and how the registry built it.
+type ValuesFitted struct {
+	File  *File
+	Model *svm.ValueModel
+	Built learners.Built
+}
+
+// FitValues trains spec's value learner (an SVR on train's labels read as
+// numbers, Targets; the one-class SVM without them) with opts on train,
+// already scaled by sc if sc is not nil, and returns its model file (with
+// the schema of schemaOf, the data as read). Errors name the data (a
+// label that is not a number, the learner's own), but for a field error
+// of an option (a γ of scale out of range on these data), which the
+// caller names in its words.
+func FitValues(ctx context.Context, spec learners.Spec, opts learners.Options, train, schemaOf *dataset.Set, sc *dataset.Scaler, rec learning.Recorder) (*ValuesFitted, error) {
+	var z []float64
+	if !spec.Needs.Unlabelled {
+		var err error
+		if z, err = Targets(train); err != nil {
+			return nil, err
+		}
+	}
+	rows, err := learning.NewSparse(train.Dim, train.RowStart, train.Index, train.Value)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", train.Name, err)
+	}
+	compact := rows.Compact32()
+	built, err := spec.New(opts, &learning.Data{Rows: compact, Y: train.Y, Classes: len(train.Classes)})
+	if err != nil {
+		return nil, err
+	}
+	m, err := built.Values.FitValues(ctx, compact, z, rec)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", train.Name, err)
+	}
+	f, err := FromValueModel(m, train.Dim, sc, built.Gamma)
+	if err != nil {
+		return nil, err
+	}
+	f.Schema = SchemaOf(schemaOf)
+	return &ValuesFitted{File: f, Model: m, Built: built}, nil
+}
+
+// Targets returns the labels of s as numbers, the targets of a regression.
+func Targets(s *dataset.Set) ([]float64, error) {
+	z := make([]float64, s.Rows())
+	for i := range z {
+		v, err := strconv.ParseFloat(s.Label(i), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("%s: row %d: the label %q is not a finite number; a regression learns numeric targets", s.Name, i+1, s.Label(i))
+		}
+		z[i] = v
+	}
+	return z, nil
 }
