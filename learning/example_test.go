@@ -94,3 +94,25 @@ func ExampleMistakeBound() {
 	// R = 3, γ = 0.707, (R/γ)² = 18
 	// mistakes: 2
 }
+
+// ADALINE's α-LMS on two points: each step takes the presented row's error
+// ε = d − w·x down by the factor 1 − α, so the outputs approach the
+// targets ±1 and the signs answer the classes.
+func ExampleAdaline() {
+	d := &learning.Data{X: [][]float64{{2, 1}, {-1, -2}}, Y: []int{1, 0}, Classes: 2}
+	res, err := learning.Adaline{Alpha: 0.5, MaxEpochs: 200, InOrder: true}.Fit(context.Background(), d, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m := res.Model.(*learning.LinearModel)
+	for i, x := range d.X {
+		out := m.W[0][0]*x[0] + m.W[0][1]*x[1] + m.B[0]
+		fmt.Printf("row %d: output %.4f, class %d\n", i, out, m.Predict(x))
+	}
+	fmt.Println(res.Status)
+	// Output:
+	// row 0: output 1.0000, class 1
+	// row 1: output -1.0000, class 0
+	// converged
+}
