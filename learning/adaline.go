@@ -102,7 +102,7 @@ func (a Adaline) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 			}
 			for k := range machines {
 				wk := w[k*in : (k+1)*in]
-				t := target(d.Y[i], k, machines)
+				t := ovrSign(d.Y[i], k, d.Classes)
 				out := dot(wk[:dim], x)
 				if !a.NoBias {
 					out += wk[dim]
@@ -140,7 +140,7 @@ func (a Adaline) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 		if size > divergeAt || math.IsNaN(size) || math.IsInf(size, 0) {
 			res.Status = Diverged
 			res.Summary = fmt.Sprintf("diverged in epoch %d: the weights grew past %g (α-LMS needs 0 < α < 2; μ-LMS a smaller μ)", e, float64(divergeAt))
-			res.Model = newLinearModel(d.Classes, dim, zeros(machines*dim), zeros(machines))
+			res.Model = newLinearModel(d.Classes, dim, make([]float64, machines*dim), make([]float64, machines))
 			return res, nil
 		}
 		if rec != nil {
@@ -176,20 +176,3 @@ func (a Adaline) model(classes, dim, in, machines int, w []float64) *LinearModel
 	}
 	return newLinearModel(classes, dim, ws, bs)
 }
-
-// target is machine k's target for a row of class y: +1 or −1 (for two
-// classes, one machine, class 1 is +1).
-func target(y, k, machines int) float64 {
-	if machines == 1 {
-		if y == 1 {
-			return 1
-		}
-		return -1
-	}
-	if y == k {
-		return 1
-	}
-	return -1
-}
-
-func zeros(n int) []float64 { return make([]float64, n) }

@@ -50,6 +50,20 @@ func masksUpTo(k, j int) []uint {
 	return m
 }
 
+// constructive returns the integer coefficients −(−2)^|S| of the masks of
+// at most j of k points, indexed by the mask's bit set (0 for the others).
+func constructive(k, j int) []int64 {
+	a := make([]int64, 1<<k)
+	for _, s := range masksUpTo(k, j) {
+		c := int64(1) << bits.OnesCount(s)
+		if bits.OnesCount(s)%2 == 0 {
+			c = -c
+		}
+		a[s] = c
+	}
+	return a
+}
+
 // lpParityMax is the largest k whose orders are searched by linear programming.
 const lpParityMax = 6
 
@@ -73,15 +87,7 @@ func ParityOrder(k int) (ParityResult, error) {
 		// and the constructive coefficients at order k.
 		r.Order = k
 		r.Feasible[k] = true
-		masks := masksUpTo(k, k)
-		r.Coefficients = make([]int64, 1<<k)
-		for _, s := range masks {
-			c := int64(1) << bits.OnesCount(s)
-			if bits.OnesCount(s)%2 == 0 {
-				c = -c
-			}
-			r.Coefficients[s] = c
-		}
+		r.Coefficients = constructive(k, k)
 		if err := checkParityCoefficients(k, r.Coefficients); err != nil {
 			return r, err
 		}
@@ -121,15 +127,7 @@ func ParityOrder(k int) (ParityResult, error) {
 	if r.Order < 0 {
 		return r, fmt.Errorf("limits: parity k = %d: no order up to k is feasible", k)
 	}
-	masks := masksUpTo(k, r.Order)
-	r.Coefficients = make([]int64, 1<<k)
-	for _, s := range masks {
-		c := int64(1) << bits.OnesCount(s)
-		if bits.OnesCount(s)%2 == 0 {
-			c = -c
-		}
-		r.Coefficients[s] = c
-	}
+	r.Coefficients = constructive(k, r.Order)
 	if err := checkParityCoefficients(k, r.Coefficients); err != nil {
 		return r, err
 	}

@@ -17,6 +17,7 @@ import (
 	"mark1/chart"
 	"mark1/dataset"
 	"mark1/internal/base/atomicfile"
+	"mark1/learning/selection"
 )
 
 // The frame. Every command is a line of the table in commands(): its name,
@@ -377,11 +378,7 @@ func planData(path string) string {
 	if err != nil {
 		return ""
 	}
-	var p struct {
-		Data struct {
-			Path string `json:"path"`
-		} `json:"data"`
-	}
+	var p selection.Plan // read leniently: a plan ReadPlan refuses may still name its data
 	if json.Unmarshal(b, &p) != nil {
 		return ""
 	}

@@ -244,11 +244,7 @@ func foldFit(l setup, threads int, cacheMB float64) selection.FitFunc {
 				return nil, err
 			}
 		}
-		train, test, err := scaleFold(l.scale, train, test)
-		if err != nil {
-			return nil, err
-		}
-		rows, err := setRows(train)
+		train, test, rows, err := foldRows(l.scale, train, test)
 		if err != nil {
 			return nil, err
 		}
@@ -404,11 +400,7 @@ func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec 
 // that solution classifies the row rightly, so the leave-one-out errors
 // fall on support vectors and their fraction is at most #SV/n.
 func printLOOBound(ctx context.Context, w io.Writer, set *dataset.Set, l setup, threads int, loo float64) error {
-	train, _, err := scaleFold(l.scale, set, set)
-	if err != nil {
-		return err
-	}
-	rows, err := setRows(train)
+	train, _, rows, err := foldRows(l.scale, set, set)
 	if err != nil {
 		return err
 	}
@@ -476,17 +468,24 @@ func scaleFold(method string, train, test *dataset.Set) (*dataset.Set, *dataset.
 	return train, test, err
 }
 
+// foldRows scales a fold (scaleFold) and returns its training rows in the
+// learners' compact form beside the scaled sets.
+func foldRows(method string, train, test *dataset.Set) (*dataset.Set, *dataset.Set, learning.Rows, error) {
+	train, test, err := scaleFold(method, train, test)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	rows, err := setRows(train)
+	return train, test, rows, err
+}
+
 // valueFit trains l's regression on a fold's training rows (scaled as
 // --scale says, fitted on them) and predicts its test rows.
 func valueFit(l setup, threads int) selection.ValueFitFunc {
 	return func(ctx context.Context, train *dataset.Set, z []float64, test *dataset.Set) ([]float64, error) {
 		o := l.opts
 		o.Threads = threads
-		train, test, err := scaleFold(l.scale, train, test)
-		if err != nil {
-			return nil, err
-		}
-		rows, err := setRows(train)
+		train, test, rows, err := foldRows(l.scale, train, test)
 		if err != nil {
 			return nil, err
 		}
