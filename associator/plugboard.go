@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Config describes how the plugboard is wired. The zero value means the
@@ -16,6 +18,12 @@ type Config struct {
 	Excitatory int `json:"excitatory"` // x, origin points per unit; 0 means 5
 	Inhibitory int `json:"inhibitory"` // y; 0 means 5 (use -1 for none)
 	Threshold  int `json:"threshold"`  // θ; 0 means 2 (use -1 for θ=0)
+	// Window is the diameter limit of Minsky and Papert's diameter-limited
+	// perceptrons, and RT58's "focally distributed" origin points: each
+	// A-unit's origin points all lie in one Window × Window square of the
+	// retina, placed uniformly at random. 0 (the default) is the 1958
+	// random wiring, origin points anywhere on the retina.
+	Window int `json:"window,omitempty"`
 }
 
 // Defaults returns c with zero fields replaced by the defaults and the -1
@@ -55,12 +63,24 @@ type Plugboard struct {
 	Units  []Unit `json:"units"`
 }
 
-// Validate reports a setting out of range for a retina of cells
+// Validate reports a setting out of range for a retina of width × height
 // photocells as a *FieldError (after Defaults: a zero Config is valid).
 // A range that depends on the retina's size names "cells" among the
 // settings it depends on (FieldError.With).
-func (c Config) Validate(cells int) error {
+func (c Config) Validate(width, height int) error {
 	a := c.Defaults()
+	cells := width * height
+	if d := a.Window; d != 0 {
+		side := min(width, height)
+		switch {
+		case d < 0 || d > side:
+			return fieldErr("window", d, []string{"cells"}, "a window of 1 to %d cells across (the retina is %dx%d), or 0 for origin points anywhere", side, width, height)
+		case d*d < a.Excitatory+a.Inhibitory:
+			return fieldErr("window", d, []string{"excitatory", "inhibitory"},
+				"a window of at least %d cells (%dx%d) to hold x + y = %d distinct origin points", a.Excitatory+a.Inhibitory, d, d, a.Excitatory+a.Inhibitory)
+		}
+		cells = d * d
+	}
 	x, y, theta := a.Excitatory, a.Inhibitory, a.Threshold
 	switch {
 	case a.Units < 1 || a.Units > MaxUnits:
@@ -84,10 +104,11 @@ func (c Config) Validate(cells int) error {
 
 // Wire draws a plugboard for a width x height retina from seed. Within one
 // A-unit the origin points are distinct (drawn without replacement); different
-// units may share points. The same seed gives the same plugboard.
+// units may share points. With a Window, a unit's window is placed first
+// (its top-left cell uniform over the places the window fits) and its
+// origin points drawn within it. The same seed gives the same plugboard.
 func Wire(cfg Config, width, height int, seed uint64) (*Plugboard, error) {
-	cells := width * height
-	if err := cfg.Validate(cells); err != nil {
+	if err := cfg.Validate(width, height); err != nil {
 		return nil, err
 	}
 	cfg = cfg.Defaults()
@@ -95,8 +116,17 @@ func Wire(cfg Config, width, height int, seed uint64) (*Plugboard, error) {
 	p := &Plugboard{Width: width, Height: height, Units: make([]Unit, cfg.Units)}
 	k := cfg.Excitatory + cfg.Inhibitory
 	pick := make([]int, k)
+	d := cfg.Window
 	for u := range p.Units {
-		sample(rng, cells, pick)
+		if d == 0 {
+			sample(rng, width*height, pick)
+		} else {
+			top, left := rng.IntN(height-d+1), rng.IntN(width-d+1)
+			sample(rng, d*d, pick)
+			for i, s := range pick {
+				pick[i] = (top+s/d)*width + left + s%d
+			}
+		}
 		p.Units[u] = Unit{
 			Excitatory: append([]int(nil), pick[:cfg.Excitatory]...),
 			Inhibitory: append([]int(nil), pick[cfg.Excitatory:]...),
@@ -244,4 +274,28 @@ func (p *Plugboard) BreakWires(u int, broken func() bool) int {
 		unit.Dead = true
 	}
 	return n
+}
+
+// ParseWiring reads a wiring's name: "random" (origin points anywhere on
+// the retina: Window 0) or "local:D" (every A-unit's origin points inside
+// one D × D window: Window D). It returns the Window.
+func ParseWiring(s string) (int, error) {
+	if s == "random" {
+		return 0, nil
+	}
+	if rest, ok := strings.CutPrefix(s, "local:"); ok {
+		if d, err := strconv.Atoi(rest); err == nil && d >= 1 {
+			return d, nil
+		}
+	}
+	return 0, fmt.Errorf("wiring %.40q: want random or local:D with D a window size ≥ 1 cells", s)
+}
+
+// Wiring names the configuration's wiring as ParseWiring reads it:
+// "random" or "local:D".
+func (c Config) Wiring() string {
+	if c.Window == 0 {
+		return "random"
+	}
+	return "local:" + strconv.Itoa(c.Window)
 }

@@ -23,6 +23,7 @@ func ExampleTasks() {
 	// letters1960-mono     26 classes
 	// e-f                  2 classes
 	// x-e                  2 classes
+	// mp-four              2 classes
 	// ideal-environment    2 classes
 }
 

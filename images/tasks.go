@@ -127,6 +127,13 @@ func taskTable() []taskDef {
 			Description: "X or E in both typefaces, turned through a random angle and jittered as in letters",
 			Classes:     []string{"X", "E"}},
 			draw: lettersOf("XE", []int{faceRegular, faceMono}, placement{scale: jitterScale, shift: jitterShift, spin: true}), letters: true},
+		{TaskInfo: TaskInfo{Name: "mp-four",
+			Description: fmt.Sprintf("Minsky and Papert's four figures (1969): three strands %d cells long joined at each end top–middle or middle–bottom; connected (X01, X10) or not (X00, X11); no perceptron whose A-units each see less than the figure's span can tell them all apart (mark1 limits figures)", FourDefaultLength),
+			Classes:     []string{"disconnected", "connected"}},
+			draw: func(c *card, _ []*typeface, class, j int, _ *rand.Rand) {
+				i := j % 2 // class 0: X00, X11; class 1: X01, X10
+				drawFour(c, FourDefaultLength, i, i^class)
+			}},
 		{TaskInfo: TaskInfo{Name: "ideal-environment",
 			Description: "PR58's ideal environment: each cell of the card inked at random with probability 0.2, whatever the class; the labels are arbitrary, so nothing can be generalised (P_g is chance) and P_r measures memory alone",
 			Classes:     []string{"a", "b"}},

@@ -96,7 +96,7 @@ func TestGenerate(t *testing.T) {
 			if !same {
 				t.Error("same seed gave different pixels")
 			}
-			if !differ && ti.Name != "letters1" {
+			if !differ && ti.Name != "letters1" && ti.Name != "mp-four" { // cards without randomness
 				t.Error("seeds 42 and 43 gave identical sets")
 			}
 		})

@@ -2,6 +2,8 @@ package machine
 
 import (
 	"context"
+	"fmt"
+	"io"
 
 	"mark1/images"
 	"mark1/internal/base/jsonnum"
@@ -56,4 +58,21 @@ func (m *Machine) Answers(ctx context.Context, files []string, lim images.Limits
 		out = append(out, a)
 	}
 	return out, nil
+}
+
+// WriteWiring writes the machine's plugboard as a listing
+// (associator.Plugboard.WriteTo) under a comment naming how it was wired:
+// "random", or "local:D" with every A-unit's origin points in one D × D
+// window.
+func (m *Machine) WriteWiring(w io.Writer) error {
+	a := m.Config.Associator.Defaults()
+	how := "random: origin points anywhere on the retina"
+	if a.Window > 0 {
+		how = fmt.Sprintf("%s: every A-unit's origin points inside one %dx%d window (diameter-limited)", a.Wiring(), a.Window, a.Window)
+	}
+	if _, err := fmt.Fprintf(w, "# wiring %s; x=%d, y=%d, θ=%d\n", how, a.Excitatory, a.Inhibitory, a.Threshold); err != nil {
+		return err
+	}
+	_, err := m.Plugboard.WriteTo(w)
+	return err
 }

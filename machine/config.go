@@ -46,7 +46,7 @@ func (c Config) validate(wired bool) error {
 	}
 	w, h := c.Retina.Size()
 	cells := map[string][]string{"cells": {"retina.width", "retina.height"}}
-	if err := c.Associator.Validate(w * h); err != nil && !wired {
+	if err := c.Associator.Validate(w, h); err != nil && !wired {
 		return nested("associator", err, cells)
 	}
 	if err := c.Response.Validate(); err != nil {

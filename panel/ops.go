@@ -446,10 +446,13 @@ type layoutInfo struct {
 	Width       int                 `json:"retina_width"`
 	Height      int                 `json:"retina_height"`
 	AUnits      int                 `json:"a_units"`
-	Pots        int                 `json:"pots"`
-	Limit       float64             `json:"limit"`
-	Code        string              `json:"code"` // the class code on the R-units: binary or one-per-class
-	Groups      []potGroup          `json:"groups"`
+	// Wiring names how the plugboard was wired: random, or local:D
+	// (every A-unit's origin points inside one D×D window).
+	Wiring string     `json:"wiring"`
+	Pots   int        `json:"pots"`
+	Limit  float64    `json:"limit"`
+	Code   string     `json:"code"` // the class code on the R-units: binary or one-per-class
+	Groups []potGroup `json:"groups"`
 	// SourceSet gives each A-unit's R-unit (source-set layout), or is
 	// empty when every A-unit feeds every R-unit.
 	SourceSet []int `json:"source_set,omitempty"`
@@ -467,7 +470,7 @@ func (s *Server) layoutInfo() layoutInfo {
 	w, h := m.Retina.Size()
 	l := layoutInfo{
 		Version: s.layout, Task: s.sess.Recipe().Data.TaskName(), Preset: m.Config.Preset, Classes: m.Classes,
-		Width: w, Height: h, AUnits: len(m.Plugboard.Units), Pots: m.Bank.Len(), Limit: m.Bank.Config().Limit,
+		Width: w, Height: h, AUnits: len(m.Plugboard.Units), Wiring: m.Config.Associator.Wiring(), Pots: m.Bank.Len(), Limit: m.Bank.Config().Limit,
 		Code: m.Layer.Config().Code.String(),
 	}
 	l.Tasks = images.TaskNames()

@@ -59,6 +59,7 @@ func TestMachineFieldsAreConfigPaths(t *testing.T) {
 	cfg.Retina.Adaptive = true
 	cfg.Response.Sets, cfg.Response.Decision, cfg.Response.Omega = response.FixedSets, response.Mean, 0.5
 	cfg.Faults.DeadA = 0.1
+	cfg.Associator.Window = 6
 	b, err := json.Marshal(cfg)
 	if err != nil {
 		t.Fatal(err)

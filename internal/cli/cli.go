@@ -39,7 +39,7 @@ func commands() []command {
 	file := func(flag string) output { return output{flag: flag} }
 	return []command{
 		{name: "train", summary: "train a machine on a built-in task or your data, and save it",
-			in:  []input{data, {"test", inData}, config, {"wiring", inFile}, {"resume", inFile}},
+			in:  []input{data, {"test", inData}, config, {"wiring", inWiring}, {"resume", inFile}},
 			out: []output{{flag: "out", rewrites: []string{"resume"}}, {flag: "record", kind: outResults, owns: dials.IsRecordName}}, run: runTrain},
 		{name: "eval", summary: "measure a saved machine on data: accuracy and confusion matrix",
 			in: []input{machine, data}, run: runEval},

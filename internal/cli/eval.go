@@ -251,8 +251,7 @@ func runWiring(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	if out == "" {
-		_, err = m.Plugboard.WriteTo(env.Stdout)
-		return err
+		return m.WriteWiring(env.Stdout)
 	}
-	return atomicfile.Write(out, func(f *os.File) error { _, err := m.Plugboard.WriteTo(f); return err })
+	return atomicfile.Write(out, func(f *os.File) error { return m.WriteWiring(f) })
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"mark1/associator"
 	"mark1/chart"
 	"mark1/dataset"
 	"mark1/internal/base/atomicfile"
@@ -63,9 +64,10 @@ type input struct {
 type inKind int
 
 const (
-	inFile inKind = iota // a file or folder, read as it is
-	inData               // numeric or picture data: IMAGES,LABELS or an IDX images file beside its labels
-	inPlan               // a sweep plan: the data file it names is read too
+	inFile   inKind = iota // a file or folder, read as it is
+	inData                 // numeric or picture data: IMAGES,LABELS or an IDX images file beside its labels
+	inPlan                 // a sweep plan: the data file it names is read too
+	inWiring               // a wiring's name (random, local:D: no file) or a plugboard listing file
 )
 
 // An output is a flag naming what the command writes.
@@ -308,6 +310,9 @@ func (env *Env) inputs(fs *pflag.FlagSet) []file {
 	for _, in := range env.cmd.in {
 		v := fs.Lookup(in.flag).Value.String()
 		if v == "" || v == "-" {
+			continue
+		}
+		if _, err := associator.ParseWiring(v); in.kind == inWiring && err == nil {
 			continue
 		}
 		ins = append(ins, file{flag: in.flag, path: v})

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"mark1/associator"
 	"mark1/internal/base/atomicfile"
 	"mark1/internal/base/param"
 	"mark1/machine"
@@ -32,6 +33,11 @@ type machineFlags struct {
 	spread, noise, dead float64
 
 	aUnits, x, y, theta int
+	wiring              string
+	// listings: --wiring may also name a plugboard listing (train), which
+	// is then listing, and the configuration's wiring random.
+	listings bool
+	listing  string
 
 	rUnits       int
 	layout, code string
@@ -73,6 +79,11 @@ func (m *machineFlags) register(fs *pflag.FlagSet, memory *budget) {
 	fs.IntVar(&m.x, "x", 5, "excitatory origin points per A-unit [guess: 1958 used x=5, y=5; mean P_a 5–16% on the built-in tasks, see mark1 pa]")
 	fs.IntVar(&m.y, "y", 5, "inhibitory origin points per A-unit; 0 for none [guess: 1958]")
 	fs.IntVar(&m.theta, "theta", 2, "A-unit threshold θ: fires when excitatory − inhibitory ≥ θ [guess]")
+	wiringHelp := "where an A-unit's origin points lie: random (anywhere on the retina, 1958) or local:D\n(all inside one D×D window placed at random: Minsky and Papert's diameter-limited perceptron)"
+	if m.listings {
+		wiringHelp += ",\nor a plugboard listing file (from mark1 wiring) to wire the machine exactly"
+	}
+	fs.StringVar(&m.wiring, "wiring", "random", wiringHelp)
 
 	fs.IntVar(&m.rUnits, "r-units", 8, "response units (Mark I: 8) [history]")
 	fs.StringVar(&m.layout, "layout", "source-sets", "values: source-sets (one per A-unit, 1958 theory) or full (one per A→R pair)")
@@ -187,6 +198,13 @@ func machineSteps() []machineStep {
 		{"x", []string{"associator.excitatory"}, none(func(m *mf, c *mc) { c.Associator.Excitatory = zero(m.x) })},
 		{"y", []string{"associator.inhibitory"}, none(func(m *mf, c *mc) { c.Associator.Inhibitory = zero(m.y) })},
 		{"theta", []string{"associator.threshold"}, none(func(m *mf, c *mc) { c.Associator.Threshold = zero(m.theta) })},
+		{"wiring", []string{"associator.window"}, func(m *mf, c *mc) (err error) {
+			c.Associator.Window, err = associator.ParseWiring(m.wiring)
+			if err != nil && m.listings && !strings.HasPrefix(m.wiring, "local:") {
+				m.listing, err = m.wiring, nil
+			}
+			return
+		}},
 		{"r-units", []string{"response.units"}, none(func(m *mf, c *mc) { c.Response.Units = zero(m.rUnits) })},
 		{"layout", []string{"response.layout"}, func(m *mf, c *mc) (err error) { c.Response.Layout, err = response.ParseLayout(m.layout); return }},
 		{"code", []string{"response.code"}, func(m *mf, c *mc) (err error) { c.Response.Code, err = response.ParseCode(m.code); return }},

@@ -28,7 +28,6 @@ type trainOptions struct {
 	pulses     int
 	epochs     int
 	out        string
-	wiring     string
 	quiet      bool
 	resume     string
 	checkpoint int
@@ -61,6 +60,7 @@ Flags marked [history] follow the record; [guess] marks documented guesses.
 Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 "mark1 train --resume FILE" then ends exactly where an uninterrupted run would.`)
 	o.data.register(fs, true)
+	o.machine.listings = true
 	o.machine.register(fs, o.data.memory)
 	fs.StringVar(&o.rule, "rule", "error-correction", "training: error-correction (change values only on a wrong answer), forced (every card,\nevery R-unit toward its wanted state: bivalent), forced-monovalent (only the forced\nresponse's set gains, PR58's learning curves), trial-and-error (the given response's set\ngains if right, loses if wrong), or spontaneous (no labels: the given response's set gains;\nthe Operators' Manual's third mode). The last three need --code one-per-class")
 	fs.StringVar(&o.values, "values", "alpha", "value system of 1958: alpha (each active unit changes by the pulses), beta (the set's\ntotal gain is the pulses, shared among its active units) or gamma (active units gain,\nthe set's inactive units pay: its total is kept)")
@@ -69,7 +69,6 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	fs.IntVar(&o.pulses, "pulses", 1, "motor pulses per correction")
 	fs.IntVar(&o.epochs, "epochs", 50, "stop after this many epochs if not converged (in all, counting resumed runs)")
 	fs.StringVar(&o.out, "out", "mark1.json", "where to save the trained machine (with --resume: the resumed file)")
-	fs.StringVar(&o.wiring, "wiring", "", "use this plugboard listing (from mark1 wiring) instead of random wiring")
 	fs.BoolVar(&o.quiet, "quiet", false, "print only the summary")
 	fs.BoolVar(&o.jsonOut, "json", false, "print only the report, as JSON (docs/outputs.md)")
 	fs.StringVar(&o.resume, "resume", "", "continue training this machine file (a checkpoint or a finished run) on the data it records")
@@ -363,12 +362,12 @@ func newTraining(ctx context.Context, g givenFlags, o *trainOptions) (*machine.M
 		return nil, r, nil, nil, err
 	}
 	var plug *associator.Plugboard
-	if o.wiring != "" {
-		b, err := atomicfile.ReadFile(o.wiring, o.data.memory.bytes(), "--max-memory")
+	if o.machine.listing != "" {
+		b, err := atomicfile.ReadFile(o.machine.listing, o.data.memory.bytes(), "--max-memory")
 		if err != nil {
 			return nil, r, nil, nil, fmt.Errorf("reading plugboard: %w", err)
 		}
-		plug, err = associator.Read(bytes.NewReader(b), o.wiring)
+		plug, err = associator.Read(bytes.NewReader(b), o.machine.listing)
 		if err != nil {
 			return nil, r, nil, nil, err
 		}
@@ -376,7 +375,7 @@ func newTraining(ctx context.Context, g givenFlags, o *trainOptions) (*machine.M
 		// given, must agree.
 		n := len(plug.Units)
 		if g.has("a-units") && cfg.Associator.Defaults().Units != n {
-			return nil, r, nil, nil, usagef("--a-units %d, but the plugboard listing %s wires %d A-units", cfg.Associator.Defaults().Units, o.wiring, n)
+			return nil, r, nil, nil, usagef("--a-units %d, but the plugboard listing %s wires %d A-units", cfg.Associator.Defaults().Units, o.machine.listing, n)
 		}
 		cfg.Associator.Units = n
 	}

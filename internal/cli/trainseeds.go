@@ -39,7 +39,7 @@ func trainSeeds(ctx context.Context, env *Env, given givenFlags, o *trainOptions
 		return err
 	}
 	exp := machine.SeedExperiment{Config: m.Config, Recipe: recipe, Limits: lim, Threads: threads}
-	if o.wiring != "" {
+	if o.machine.listing != "" {
 		exp.Plugboard = m.Plugboard
 	}
 	runs, err := exp.Run(ctx, seeds)

@@ -216,7 +216,8 @@ function drawAUnits(r) {
     g.fillStyle = active.has(a) ? col : "#2e3036";
     g.fillRect(x + 1, y + 1, cell - 2, cell - 2);
   }
-  $("pa").textContent = r ? `${r.active.length} of ${n} fired · P_a ${(100 * r.pa).toFixed(1)}%` : `${n} association units`;
+  const wired = layout.wiring && layout.wiring !== "random" ? ` · wiring ${layout.wiring}` : "";
+  $("pa").textContent = (r ? `${r.active.length} of ${n} fired · P_a ${(100 * r.pa).toFixed(1)}%` : `${n} association units`) + wired;
   const lg = $("alegend");
   if (lg.dataset.version !== String(layout.version)) {
     lg.dataset.version = layout.version;
