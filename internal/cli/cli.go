@@ -80,6 +80,8 @@ func commands() []command {
 			run: runCapacity},
 		{name: "limits parity", summary: "the order of parity (Minsky and Papert 1969), found by linear programming and proved both ways",
 			run: runLimitsParity},
+		{name: "limits figures", summary: "Minsky and Papert's four figures (1969): no diameter-limited machine tells all four apart",
+			run: runLimitsFigures},
 		{name: "sweep plan", summary: "a grid search as a job array (Slurm, Kubernetes, GNU parallel): write the plan",
 			in: []input{data}, out: []output{file("plan")}, run: runSweepPlan},
 		{name: "sweep run", summary: "run one task of a sweep's plan into a results folder",

@@ -70,6 +70,7 @@ func TestInterrupts(t *testing.T) {
 		{"apply", 1, []string{"apply", "--model", "blobs-model.json", "--data", "blobs.libsvm", "--predictions", "p.txt"}, nil, nil, "interrupted"},
 		{"predict", 0, []string{"predict", "--machine", "earlier.json", "card.png"}, nil, nil, "interrupted"},
 		{"levels", 1, []string{"levels", "--tasks", "leftright", "--seeds", "2", "--n", "4", "--png", "l.png"}, nil, nil, "interrupted"},
+		{"limits figures --reach", 20, []string{"limits", "figures", "--reach", "--seeds", "1-3"}, nil, nil, "interrupted"},
 		{"curves", 1, []string{"curves", "--figure", "pr58-9", "--seeds", "2", "--png", "c.png"}, nil, nil, "interrupted"},
 		{"grid", 0, []string{"grid", "--data", "blobs.libsvm", "--C", "1,2", "--gamma", "1", "--folds", "2", "--png", "g.png"}, nil, nil, "interrupted"},
 		{"sweep plan", 0, []string{"sweep", "plan", "--data", "blobs.libsvm", "--C", "1", "--gamma", "1", "--plan", "p2.json"}, nil, nil, "interrupted"},

@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
 
+	"mark1/images"
 	"mark1/limits"
+	"mark1/machine"
 )
 
 func runCapacity(ctx context.Context, env *Env, args []string) error {
@@ -70,5 +73,67 @@ and a Farkas vector, checked exactly in rationals, that order K − 1 is impossi
 	}
 	fmt.Fprintf(env.Stdout, "Parity on %d points has order %d (Minsky and Papert, Thm 3.1).\n  masks of at most j points suffice (linear program, j: feasible): %s\n  proved: integer coefficients −(−2)^|S| checked on all %d inputs; a Farkas vector for order %d checked exactly: %v\n",
 		k, r.Order, strings.Join(feas, ", "), 1<<k, r.Order-1, r.Checked)
+	return nil
+}
+
+func runLimitsFigures(ctx context.Context, env *Env, args []string) error {
+	var mf machineFlags
+	var rule, seedList string
+	var length, epochs, threads int
+	var reach, asJSON bool
+	fs := newFlags(env, "limits figures [--wiring local:D] [--length L] [--seeds S] [--rule R] [--reach] [--json]", `Minsky and Papert's four figures (1969, §0.8): three strands joined at each end
+top–middle or middle–bottom, connected (X01, X10) or in two pieces (X00, X11). Trains a
+machine per seed on the four and reports how many it answers right, and how many of its
+A-units see both ends (break the locality identity). With --wiring local:D and D below the
+figure's span (L + 2), no A-unit can, and no machine answers all four right. --reach: for
+L = 4…18, the smallest D at which some seed does (docs/limits.md).`)
+	mf.register(fs, nil)
+	fs.IntVar(&length, "length", images.FourDefaultLength, fmt.Sprintf("the strands' length L in retina cells, %d to %d", images.FourMinLength, images.FourMaxLength))
+	fs.StringVar(&seedList, "seeds", "1-10", "master seeds, one machine each (A-B or a list 1,4,9)")
+	fs.StringVar(&rule, "rule", "error-correction", "training rule, as train's --rule")
+	fs.IntVar(&epochs, "epochs", 100, "epoch limit of each machine")
+	fs.BoolVar(&reach, "reach", false, "for L = 4…18, the smallest window D at which some seed answers all four right")
+	fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
+	threadsFlag(fs, &threads, "the machines, one a core")
+	if err := env.parse(fs, args); err != nil {
+		return err
+	}
+	g := given(fs)
+	cfg, err := mf.build(g)
+	if err != nil {
+		return err
+	}
+	r, err := machine.ParseRule(rule)
+	if err != nil {
+		return usagef("--rule: %v", err)
+	}
+	seeds, err := parseSeeds(seedList)
+	if err != nil {
+		return usageError{err}
+	}
+	o := machine.FourOptions{Config: cfg, Recipe: machine.Recipe{Rule: r, MaxEpochs: explicitZero(epochs)}, Length: length, Seeds: seeds, Threads: threads}
+	if err := o.Validate(); err != nil {
+		return usagef("limits figures: %v", err)
+	}
+	if reach {
+		rows, err := machine.FourReachAll(ctx, o, []int{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18})
+		if err != nil || asJSON {
+			return cmp.Or(err, writeJSON(env.Stdout, rows))
+		}
+		fmt.Fprintf(env.Stdout, "The smallest window D (wiring local:D) at which a machine answers all four figures right\n(%d seeds, rule %s, %d epochs)\n\n%6s %6s %6s %18s\n", len(seeds), r, epochs, "L", "span", "D", "seeds 4 of 4")
+		for _, w := range rows {
+			fmt.Fprintf(env.Stdout, "%6d %6d %6d %12d of %d\n", w.Length, w.Span, w.Window, w.AllFour, w.Seeds)
+		}
+		return nil
+	}
+	res, err := machine.FourFigures(ctx, o)
+	if err != nil || asJSON {
+		return cmp.Or(err, writeJSON(env.Stdout, res))
+	}
+	fmt.Fprintf(env.Stdout, "The four figures, strands %d cells long (span %d), wiring %s, rule %s:\n%d of %d seeds answer all four right; %d have an A-unit that sees both ends.\n\n%6s %7s %9s  %s\n",
+		res.Length, res.Span, res.Wiring, res.Rule, res.AllFour, len(res.Runs), res.WithSpanning, "seed", "right", "spanning", "answers to X00 X01 X10 X11")
+	for _, x := range res.Runs {
+		fmt.Fprintf(env.Stdout, "%6d %5d/4 %9d  %s\n", x.Seed, x.Right, x.Spanning, strings.Join(x.Answers[:], " "))
+	}
 	return nil
 }
