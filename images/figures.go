@@ -86,3 +86,45 @@ func FourFigures(length, size int) (*Dataset, error) {
 	}
 	return d, nil
 }
+
+// ParityMaxK bounds ParityCards' K: 2^12 cards.
+const ParityMaxK = 12
+
+// ParityCells returns the cells, on the 20-cell grid (row-major, row × 20
+// + column), that ParityCards lights: spread over the retina, four cells
+// apart, K of them.
+func ParityCells(k int) []int {
+	cells := make([]int, k)
+	for i := range cells {
+		cells[i] = (2+4*(i/4))*fourGrid + 2 + 5*(i%4)
+	}
+	return cells
+}
+
+// ParityCards returns the 2^k cards of parity on k cells (ParityCells):
+// card b lights cell i when bit i of b is 1, the other cells dark, and is
+// labelled 1 "odd" when b has an odd number of bits, 0 "even" otherwise.
+func ParityCards(k, size int) (*Dataset, error) {
+	if k < 1 || k > ParityMaxK {
+		return nil, fmt.Errorf("images: parity on %d cells; want 1 to %d", k, ParityMaxK)
+	}
+	if size < minCardSize || size > maxCardSize {
+		return nil, fmt.Errorf("images: parity cards: card size %d; want %d to %d pixels", size, minCardSize, maxCardSize)
+	}
+	u := float64(size) / fourGrid
+	d := &Dataset{Name: fmt.Sprintf("parity on %d cells", k), Classes: []string{"even", "odd"}}
+	cells := ParityCells(k)
+	for b := range 1 << k {
+		c := newCard(size)
+		odd := 0
+		for i, cell := range cells {
+			if b>>i&1 == 1 {
+				x, y := float64(cell%fourGrid), float64(cell/fourGrid)
+				c.rect(math.Round(x*u), math.Round(y*u), math.Round((x+1)*u), math.Round((y+1)*u))
+				odd ^= 1
+			}
+		}
+		d.Samples = append(d.Samples, Sample{Image: c.gray(), Label: odd, Source: fmt.Sprintf("parity card %0*b", k, b)})
+	}
+	return d, nil
+}

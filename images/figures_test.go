@@ -95,3 +95,37 @@ func TestTaskFour(t *testing.T) {
 		}
 	}
 }
+
+// TestParityCards: card b lights exactly the cells of its bits, and is odd
+// when b has an odd number of them.
+func TestParityCards(t *testing.T) {
+	d, err := ParityCards(5, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := ParityCells(5)
+	for b, s := range d.Samples {
+		bits := 0
+		for i, c := range cells {
+			lit := s.Image.Pix[c] < 128
+			if lit != (b>>i&1 == 1) {
+				t.Fatalf("card %b: cell %d lit %v", b, c, lit)
+			}
+			if lit {
+				bits++
+			}
+		}
+		dark := 0
+		for _, p := range s.Image.Pix {
+			if p >= 128 {
+				dark++
+			}
+		}
+		if dark != 400-bits || s.Label != bits%2 {
+			t.Fatalf("card %b: %d dark cells, label %d", b, dark, s.Label)
+		}
+	}
+	if _, err := ParityCards(13, 20); err == nil {
+		t.Error("K=13 accepted")
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"mark1/images"
 	"mark1/limits"
 	"mark1/machine"
+
+	"github.com/spf13/pflag"
 )
 
 func runCapacity(ctx context.Context, env *Env, args []string) error {
@@ -46,26 +48,35 @@ N = 1…4d: 1 up to N = d, exactly 1/2 at N = 2d, the unit's capacity (docs/limi
 }
 
 func runLimitsParity(ctx context.Context, env *Env, args []string) error {
-	var k int
-	var asJSON bool
-	fs := newFlags(env, "limits parity --k K [--json]", `The order of parity (Minsky and Papert 1969, Theorem 3.1): the smallest j such that
+	var k, epochs, threads int
+	var asJSON, onRetina bool
+	var seedList string
+	var mf machineFlags
+	fs := newFlags(env, "limits parity --k K [--json] | --on-retina [machine flags] [--seeds S]", `The order of parity (Minsky and Papert 1969, Theorem 3.1): the smallest j such that
 parity on K points is a linear threshold function of the masks of at most j points. Found by
 linear programming (K ≤ 6) and proved both ways: integer coefficients checked on all 2^K inputs,
-and a Farkas vector, checked exactly in rationals, that order K − 1 is impossible.`)
-	fs.IntVar(&k, "k", 4, "the number of points K, 1 to 8")
+and a Farkas vector, checked exactly in rationals, that order K − 1 is impossible.
+--on-retina: train a machine per seed on the 2^K cards of K retina cells (the others dark)
+and report which reach 100 %, and whether any weights could (docs/limits.md).`)
+	fs.IntVar(&k, "k", 4, "the number of points K, 1 to 8 (with --on-retina: retina cells, 1 to 12)")
 	fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
+	fs.BoolVar(&onRetina, "on-retina", false, "train machines on parity over K cells of the retina")
+	fs.StringVar(&seedList, "seeds", "1-10", "with --on-retina: master seeds, one machine each")
+	fs.IntVar(&epochs, "epochs", 200, "with --on-retina: epoch limit of each machine")
+	threadsFlag(fs, &threads, "the --on-retina machines, one a core")
+	mf.register(fs, nil)
 	if err := env.parse(fs, args); err != nil {
 		return err
+	}
+	if onRetina {
+		return parityOnRetina(ctx, env, fs, &mf, k, seedList, epochs, threads, asJSON)
 	}
 	if k < 1 || k > 8 {
 		return usagef("limits parity: --k %d out of range [1, 8]", k)
 	}
 	r, err := limits.ParityOrder(k)
-	if err != nil {
-		return err
-	}
-	if asJSON {
-		return writeJSON(env.Stdout, r)
+	if err != nil || asJSON {
+		return cmp.Or(err, writeJSON(env.Stdout, r))
 	}
 	var feas []string
 	for j, f := range r.Feasible {
@@ -73,6 +84,32 @@ and a Farkas vector, checked exactly in rationals, that order K − 1 is impossi
 	}
 	fmt.Fprintf(env.Stdout, "Parity on %d points has order %d (Minsky and Papert, Thm 3.1).\n  masks of at most j points suffice (linear program, j: feasible): %s\n  proved: integer coefficients −(−2)^|S| checked on all %d inputs; a Farkas vector for order %d checked exactly: %v\n",
 		k, r.Order, strings.Join(feas, ", "), 1<<k, r.Order-1, r.Checked)
+	return nil
+}
+
+// parityOnRetina is limits parity --on-retina: machine.Parity, printed.
+func parityOnRetina(ctx context.Context, env *Env, fs *pflag.FlagSet, mf *machineFlags, k int, seedList string, epochs, threads int, asJSON bool) error {
+	cfg, err := mf.build(given(fs))
+	if err != nil {
+		return err
+	}
+	seeds, err := parseSeeds(seedList)
+	if err != nil {
+		return usageError{err}
+	}
+	o := machine.ParityOptions{Config: cfg, Recipe: machine.Recipe{MaxEpochs: explicitZero(epochs)}, K: k, Seeds: seeds, Threads: threads}
+	if err := o.Validate(); err != nil {
+		return usagef("limits parity --on-retina: %v", err)
+	}
+	res, err := machine.Parity(ctx, o)
+	if err != nil || asJSON {
+		return cmp.Or(err, writeJSON(env.Stdout, res))
+	}
+	fmt.Fprintf(env.Stdout, "Parity on %d retina cells (%d cards): %d of %d seeds answer every card right.\n%d seeds have an A-unit whose origin points cover all %d cells; the wiring model's chance of one: %.3f.\n\n%6s %11s %10s %8s  %s\n",
+		k, 1<<k, res.Perfect, len(res.Runs), res.WithSeeAll, k, res.PSeeAll, "seed", "right", "most seen", "see all", "could any weights? (independent of training)")
+	for _, r := range res.Runs {
+		fmt.Fprintf(env.Stdout, "%6d %5d/%-5d %10d %8d  %s\n", r.Seed, r.Right, 1<<k, r.MostSeen, r.SeeAll, r.Possible)
+	}
 	return nil
 }
 
