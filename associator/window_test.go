@@ -75,3 +75,19 @@ func TestParseWiring(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseWiring: whatever it accepts names itself back.
+func FuzzParseWiring(f *testing.F) {
+	for _, s := range []string{"random", "local:5", "local:0", "local:+5", "local:05"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseWiring(s)
+		if err != nil {
+			return
+		}
+		if d2, err := ParseWiring(Config{Window: d}.Wiring()); err != nil || d2 != d {
+			t.Fatalf("%q → %d → %q → %d, %v", s, d, Config{Window: d}.Wiring(), d2, err)
+		}
+	})
+}

@@ -129,7 +129,9 @@ func DrawSurface(s Surface) (*Drawing, error) {
 }
 
 // DrawLines draws lines of values against the increasing x, one line a
-// name ("" for no legend entry), every point's value written above it.
+// name ("" for no legend entry), each point's value written above it (of
+// more than 20 points, every k-th counted back from the last, so that at
+// most 20 are written).
 func DrawLines(title, xLabel, yLabel string, x []float64, names []string, lines [][]float64) (*Drawing, error) {
 	pl := plot.New()
 	pl.Title.Text = title
@@ -147,7 +149,12 @@ func DrawLines(title, xLabel, yLabel string, x []float64, names []string, lines 
 			pl.Legend.Add(names[k], l, pts)
 		}
 		var lt []string
-		for _, a := range y {
+		step := (len(y) + 19) / 20
+		for i, a := range y {
+			if (len(y)-1-i)%step != 0 { // the last point always written
+				lt = append(lt, "")
+				continue
+			}
 			lt = append(lt, fmt.Sprintf("%.1f", a))
 		}
 		labels, err := plotter.NewLabels(plotter.XYLabels{XYs: xys(x, y), Labels: lt})

@@ -60,3 +60,11 @@ func Capacity(d, maxN int) (CapacityResult, error) {
 	}
 	return r, nil
 }
+
+// Curve returns the table as a curve: N and the fraction in percent.
+func (r CapacityResult) Curve() (n, percent []float64) {
+	for _, p := range r.Points {
+		n, percent = append(n, float64(p.N)), append(percent, 100*p.Fraction)
+	}
+	return n, percent
+}

@@ -58,6 +58,7 @@ var quickRuns = map[string][]string{
 	"capacity":       {"--d", "3"},
 	"limits parity":  {"--k", "3"},
 	"limits figures": {"--seeds", "1-2", "--epochs", "5"},
+	"limits vc":      {"--points", "0,0;1,0;0,1"},
 }
 
 var noQuickRun = map[string]string{

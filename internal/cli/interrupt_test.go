@@ -70,6 +70,7 @@ func TestInterrupts(t *testing.T) {
 		{"apply", 1, []string{"apply", "--model", "blobs-model.json", "--data", "blobs.libsvm", "--predictions", "p.txt"}, nil, nil, "interrupted"},
 		{"predict", 0, []string{"predict", "--machine", "earlier.json", "card.png"}, nil, nil, "interrupted"},
 		{"levels", 1, []string{"levels", "--tasks", "leftright", "--seeds", "2", "--n", "4", "--png", "l.png"}, nil, nil, "interrupted"},
+		{"limits parity --on-retina", 20, []string{"limits", "parity", "--on-retina", "--k", "10", "--seeds", "1-3"}, nil, nil, "interrupted"},
 		{"limits figures --reach", 20, []string{"limits", "figures", "--reach", "--seeds", "1-3"}, nil, nil, "interrupted"},
 		{"curves", 1, []string{"curves", "--figure", "pr58-9", "--seeds", "2", "--png", "c.png"}, nil, nil, "interrupted"},
 		{"grid", 0, []string{"grid", "--data", "blobs.libsvm", "--C", "1,2", "--gamma", "1", "--folds", "2", "--png", "g.png"}, nil, nil, "interrupted"},
@@ -138,10 +139,10 @@ func TestInterrupts(t *testing.T) {
 
 // noInterrupt names the commands TestInterrupts has no row for, and why.
 var noInterrupt = map[string]string{
-	"tasks":         "prints a list and returns; nothing to interrupt",
-	"serve":         "a server: TestServeLoad interrupts it under load and wants 130",
-	"capacity":      "exact integers for at most 4,000 values of N: milliseconds, nothing to interrupt",
-	"limits parity": "at most eight points: milliseconds to seconds, nothing written",
+	"tasks":     "prints a list and returns; nothing to interrupt",
+	"serve":     "a server: TestServeLoad interrupts it under load and wants 130",
+	"capacity":  "exact integers for at most 4,000 values of N: milliseconds, nothing to interrupt",
+	"limits vc": "at most 64 linear programs of six points: milliseconds",
 }
 
 // TestWriteFailures makes the --record write after epoch 1 fail (a named

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"mark1/chart"
 	"mark1/images"
 	"mark1/limits"
 	"mark1/machine"
@@ -16,6 +17,7 @@ import (
 func runCapacity(ctx context.Context, env *Env, args []string) error {
 	var d, maxN int
 	var asJSON bool
+	var png string
 	fs := newFlags(env, "capacity --d D [--max-n N] [--json]", `Cover's count (1965): of the 2^N labelings of N points in general position in d
 dimensions, C(N,d) = 2·Σ_{k<d} binom(N−1,k) are realised by a linear threshold unit
 with d weights (no separate bias). Prints C(N,d) exactly and its fraction of 2^N for
@@ -23,6 +25,7 @@ N = 1…4d: 1 up to N = d, exactly 1/2 at N = 2d, the unit's capacity (docs/limi
 	fs.IntVar(&d, "d", 10, "the dimension d, 1 to 1000")
 	fs.IntVar(&maxN, "max-n", 0, "the largest N (0: 4d)")
 	fs.BoolVar(&asJSON, "json", false, "print the table as JSON")
+	fs.StringVar(&png, "png", "", "also draw the fraction against N to this PNG file")
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
@@ -32,6 +35,17 @@ N = 1…4d: 1 up to N = d, exactly 1/2 at N = 2d, the unit's capacity (docs/limi
 	r, err := limits.Capacity(d, maxN)
 	if err != nil {
 		return usageError{err}
+	}
+	if png != "" {
+		n, f := r.Curve()
+		pic, err := chart.DrawLines(fmt.Sprintf("Cover (1965): the fraction of the 2^N labelings of N points in general position\nthat a threshold unit with d = %d weights realises; exactly 50%% at N = 2d = %d", d, 2*d),
+			"N, the number of points", "separable labelings, % of 2^N", n, []string{""}, [][]float64{f})
+		if err == nil {
+			err = writeDrawing(pic, png, "")
+		}
+		if err != nil {
+			return err
+		}
 	}
 	if asJSON {
 		return writeJSON(env.Stdout, r)
@@ -172,5 +186,44 @@ L = 4…18, the smallest D at which some seed does (docs/limits.md).`)
 	for _, x := range res.Runs {
 		fmt.Fprintf(env.Stdout, "%6d %5d/4 %9d  %s\n", x.Seed, x.Right, x.Spanning, strings.Join(x.Answers[:], " "))
 	}
+	return nil
+}
+
+func runLimitsVC(ctx context.Context, env *Env, args []string) error {
+	var pts, png string
+	var asJSON bool
+	fs := newFlags(env, "limits vc [--points \"x,y;x,y;…\"] [--png FILE] [--json]", `The VC dimension of lines in the plane: of the 2^n labelings of n points, which a line
+separates (decided by linear programming, a separating line for each). Four points in
+general position: 14 of 16; the two that fail on the square's corners are XOR and XNOR.`)
+	fs.StringVar(&pts, "points", "0,0;1,0;0,1;1,1", "the points, x,y separated by semicolons (1 to 6 points)")
+	fs.StringVar(&png, "png", "", "draw every labeling, with its line, as a sheet to this PNG file")
+	fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
+	if err := env.parse(fs, args); err != nil {
+		return err
+	}
+	points, err := limits.ParsePoints(pts, 6)
+	if err != nil {
+		return usagef("--points: %v", err)
+	}
+	r, err := limits.CountSeparable(points)
+	if err != nil {
+		return err
+	}
+	if png != "" {
+		panels, err := r.Panels()
+		if err != nil {
+			return err
+		}
+		cols := min(4, len(panels))
+		title := fmt.Sprintf("The %d labelings of %d points: a line separates %d (VC dimension of lines in the plane: 3)", len(panels), len(points), r.Count)
+		if err := writeDrawing(chart.DrawSheet(title, cols, panels), png, ""); err != nil {
+			return err
+		}
+	}
+	if asJSON {
+		return writeJSON(env.Stdout, r)
+	}
+	fmt.Fprintf(env.Stdout, "Of the %d labelings of these %d points, a line separates %d (linear programming).\n", len(r.Separable), len(points), r.Count)
+	fmt.Fprintf(env.Stdout, "Not separable: %s\n", strings.Join(r.Inseparable(), ", "))
 	return nil
 }

@@ -73,6 +73,7 @@ func TestOutputsForPrograms(t *testing.T) {
 		"train --seeds":     {"train", "--task", "e-f", "--n", "6", "--seeds", "1-2", "--json"},
 		"capacity":          {"capacity", "--d", "4", "--json"},
 		"limits parity":     {"limits", "parity", "--k", "3", "--json"},
+		"limits vc":         {"limits", "vc", "--json"},
 		"limits figures":    {"limits", "figures", "--seeds", "1-2", "--wiring", "local:8", "--json"},
 		"train --seeds all": {"train", "--task", "e-f", "--n", "6", "--seeds", "1-2", "--test-split", "0", "--json"},
 		"compare contra":    {"compare", "--data", "contra.libsvm", "--learners", "perceptron,svm,hardware", "--json"},
