@@ -3,6 +3,8 @@ package lab
 import (
 	"context"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -70,4 +72,122 @@ func TestALayerXOR(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%s, P_r = 100%% over 100 seeds:%s", spiral.Name, curveText(more, reachCurve(t, spiral, more, 100)))
+}
+
+// TestRandomUnits: the units are unit directions whose lines cross the
+// data's bounding box, the same seed draws the same units and another
+// seed others, and the trace's A-vectors are the units' outputs.
+func TestRandomUnits(t *testing.T) {
+	e, _ := Find("rings")
+	u := RandomUnits(e, 50, 7)
+	if v := RandomUnits(e, 50, 7); !slices.Equal(u, v) {
+		t.Errorf("seed 7 drew different units twice")
+	}
+	if v := RandomUnits(e, 50, 8); slices.Equal(u, v) {
+		t.Errorf("seeds 7 and 8 drew the same units")
+	}
+	corners := [][]float64{{-2.5, -2.5}, {2.5, -2.5}, {2.5, 2.5}, {-2.5, 2.5}} // a box around rings' bounding box
+	for j, a := range u {
+		if n := math.Hypot(a.W[0], a.W[1]); math.Abs(n-1) > 1e-12 {
+			t.Errorf("unit %d: |w| = %v", j+1, n)
+		}
+		in, out := 0, 0
+		for _, c := range corners {
+			if a.Fires(c) {
+				in++
+			} else {
+				out++
+			}
+		}
+		if in == 0 || out == 0 {
+			t.Errorf("unit %d (%v) does not cut the data's box", j+1, a)
+		}
+	}
+	tr, err := TraceALayer(context.Background(), e, ALayerOptions{Units: 12, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Units) != 12 || len(tr.A) != len(e.X) || len(tr.Perceptron.Start) != 13 {
+		t.Fatalf("12 units: %d units, %d A-vectors, start %v", len(tr.Units), len(tr.A), tr.Perceptron.Start)
+	}
+	for i, x := range e.X {
+		for j, a := range tr.Units {
+			if want := b2f(a.Fires(x)); tr.A[i][j] != want {
+				t.Errorf("sample %d, unit %d: a = %v; the unit says %v", i+1, j+1, tr.A[i][j], want)
+			}
+		}
+	}
+	for _, s := range tr.Perceptron.Steps {
+		if !slices.Equal(s.X, tr.A[s.Sample-1]) || len(s.W) != 13 {
+			t.Fatalf("step %d: x %v, w %v; want sample %d's A-vector and 12 weights and b", s.Step, s.X, s.W, s.Sample)
+		}
+	}
+	if tr.Perceptron.Converged && tr.PR != 1 {
+		t.Errorf("converged with P_r = %v", tr.PR)
+	}
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestALayerRun: a-layer through Start draws its frames (scores w·a + b
+// whose signs are the decision's at the points) and its views, and
+// refuses the linear learners' views and data of three features.
+func TestALayerRun(t *testing.T) {
+	ctx := context.Background()
+	e, _ := Find("xor")
+	r, err := Start(ctx, e, Setup{Learner: "a-layer", Units: 16, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.ALayer == nil || r.Frames() != len(r.ALayer.Perceptron.Steps)+1 {
+		t.Fatalf("a-layer run: %+v", r)
+	}
+	fr, err := r.Frame(-1, 40, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fr.Units) != 16 || len(fr.A) != len(e.X) || len(fr.W) != 17 || len(fr.Scores) != len(e.X) || fr.Decision == nil {
+		t.Fatalf("frame: %d units, %d A-vectors, w %v, scores %v", len(fr.Units), len(fr.A), fr.W, fr.Scores)
+	}
+	f := r.ALayer.decision(fr.W)
+	wrong := 0
+	for i, x := range e.X {
+		if f(x) != fr.Scores[i] {
+			t.Errorf("sample %d: score %v; the decision %v", i+1, fr.Scores[i], f(x))
+		}
+		if float64(e.Y[i])*fr.Scores[i] <= 0 {
+			wrong++
+		}
+	}
+	if wrong != fr.Misclassified || (wrong == 0) != (r.ALayer.PR == 1) {
+		t.Errorf("%d wrong; the frame says %d, P_r %v", wrong, fr.Misclassified, r.ALayer.PR)
+	}
+	for _, c := range []struct {
+		view string
+		w, h int
+	}{{"notes", 1860, 900}, {"regions", 760, 900}, {"aspace", 1240, 900}, {"units", 4 * 280, 4*280 + 90}, {"theorem", 900, 620}} {
+		d, err := r.Picture(ctx, c.view, 3)
+		if err != nil {
+			t.Errorf("%s: %v", c.view, err)
+			continue
+		}
+		if w, h := d.Size(); w != c.w || h != c.h {
+			t.Errorf("%s: %dx%d; want %dx%d", c.view, w, h, c.w, c.h)
+		}
+	}
+	if _, err := r.Picture(ctx, "w", -1); err == nil || !strings.Contains(err.Error(), "units, aspace") {
+		t.Errorf("view w: %v", err)
+	}
+	three, _ := NewExample("three", [][]float64{{1, 2, 3}, {0, 1, 0}}, []int{1, -1})
+	if _, err := Start(ctx, three, Setup{Learner: "a-layer"}); err == nil || !strings.Contains(err.Error(), "2 features") {
+		t.Errorf("three features: %v", err)
+	}
+	if _, err := Start(ctx, e, Setup{Learner: "a-layer", Units: 65}); err == nil || !strings.Contains(err.Error(), "units") {
+		t.Errorf("65 units: %v", err)
+	}
 }

@@ -446,7 +446,7 @@ func (r *Run) frameTitle(f int) string {
 
 // Views lists the pictures a run can draw.
 func Views() []string {
-	return []string{"notes", "x", "w", "risk", "paths", "bias", "regions", "margin", "theorem", "losses"}
+	return []string{"notes", "x", "w", "risk", "paths", "bias", "regions", "margin", "theorem", "losses", "units", "aspace"}
 }
 
 // Picture draws view at frame f (−1: the last).
@@ -461,15 +461,23 @@ func Views() []string {
 //	margin   the SVM's hard margin against soft margins as C changes
 //	theorem  mistakes so far against the bound (R/γ)²
 //	losses   sgd: every loss side by side at the same step
+//	units    a-layer: one thumbnail per A-unit, where it fires
+//	aspace   a-layer: the samples as the R-unit sees them (A-vectors,
+//	         and their scores w·a + b)
 //
 // For sgd (gradient descent on a loss) notes is x-space with the loss's
 // line beside the loss's risk over w-space; x and risk are each alone.
+// For a-layer notes is the R-unit's regions over x-space beside the
+// A-space view; regions, units, aspace and theorem are its others.
 func (r *Run) Picture(ctx context.Context, view string, f int) (*chart.Drawing, error) {
 	f = r.clampFrame(f)
 	e := r.Example
 	caption := e.Name + " · " + r.setupText()
 	if t := r.frameTitle(f); t != "" {
 		caption += "\n" + t
+	}
+	if r.ALayer != nil {
+		return r.aLayerPicture(view, f, caption)
 	}
 	linear := r.Perceptron != nil || r.GD != nil
 	if r.Loss != nil {

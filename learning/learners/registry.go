@@ -208,7 +208,7 @@ func OptionList() []Option {
 		{Name: "batch", Type: "int", Doc: "samples per step of sgd: 1 is SGD, more a mini-batch, the number of samples or more full-batch gradient descent",
 			set: func(o *Options, s string) (err error) { o.Batch, err = parseInt("batch", s, 1, MaxBatch); return },
 			get: func(o Options) string { return strconv.Itoa(o.Batch) }},
-		{Name: "units", Type: "int", Doc: "a-layer: the number of random A-units, each a threshold unit firing (1) on a random half-plane of the data's range, whose 0/1 outputs alone the perceptron learns from",
+		{Name: "units", Type: "int", Doc: "a-layer: the number of random A-units, each a threshold unit firing (1) on a random half-plane of the data's range, whose 0/1 outputs alone the perceptron learns from; the seed draws them",
 			set: func(o *Options, s string) (err error) { o.Units, err = parseInt("units", s, 1, MaxUnits); return },
 			get: func(o Options) string { return strconv.Itoa(o.Units) }},
 		{Name: "cache-mb", Type: "float", Doc: "svm kernel cache in MiB (LIBSVM's -m)",
@@ -217,7 +217,7 @@ func OptionList() []Option {
 				return
 			},
 			get: func(o Options) string { return ftoa(o.CacheMB) }},
-		{Name: "seed", Type: "uint", Doc: "seed of the presentation order (perceptrons, batch GD, sgd, linear-svm) and of a-layer's random A-units",
+		{Name: "seed", Type: "uint", Doc: "seed of the presentation order (perceptrons, batch GD, sgd, linear-svm)",
 			set: func(o *Options, s string) error {
 				v, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
 				if err != nil {
