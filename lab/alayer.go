@@ -104,8 +104,8 @@ func aSpace(e Example, units []AUnit) Example {
 // must have two features.
 func TraceALayer(ctx context.Context, e Example, o ALayerOptions) (*ALayerTrace, error) {
 	needValid(e)
-	if err := need2D(e, "the A-layer (units on the plane)"); err != nil {
-		return nil, err
+	if e.Dim() != 2 {
+		return nil, fmt.Errorf("%s: the A-layer's units are half-planes of the plane: it takes 2 features and the example has %d", e.Name, e.Dim())
 	}
 	if o.Units == 0 {
 		o.Units = 16
@@ -133,17 +133,6 @@ func TraceALayer(ctx context.Context, e Example, o ALayerOptions) (*ALayerTrace,
 	}
 	t.PR = float64(t.Right) / float64(len(e.X))
 	return t, nil
-}
-
-// ALayerReaches reports whether the perceptron on o.Units random A-units
-// from o.Seed classifies every sample of e right at the end of its run
-// (P_r = 100%), as TraceALayer's PR but without the trace's theorem.
-func ALayerReaches(ctx context.Context, e Example, o ALayerOptions) (bool, error) {
-	t, err := TraceALayer(ctx, e, o)
-	if err != nil {
-		return false, err
-	}
-	return t.Right == len(e.X), nil
 }
 
 // bits writes an A-vector as 0s and 1s.
