@@ -74,6 +74,13 @@ type Frame struct {
 	Classes []string     `json:"classes,omitempty"`
 	Rules   []RuleGrid   `json:"rules,omitempty"`
 	Lines   [][3]float64 `json:"lines,omitempty"`
+	// The A-layer (a-layer): its units (each fires where w·x ≥ θ), the
+	// samples' A-vectors as the R-unit sees them, and the R-unit's
+	// weights on the A-units (then b) in W; its score on each sample
+	// now, w·a + b, in Scores.
+	Units  []AUnit     `json:"units,omitempty"`
+	A      [][]float64 `json:"a,omitempty"`
+	Scores []float64   `json:"scores,omitempty"`
 	// Text is the whole trace as the notes write it (the page marks the
 	// table's line of this frame).
 	Text string `json:"text"`
@@ -229,6 +236,23 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 		} else {
 			fr.Status, fr.Converged = r.GD.Status, r.GD.Converged
 		}
+	case r.ALayer != nil:
+		t := r.ALayer
+		path := r.Path(f)
+		fr.W = path[len(path)-1]
+		fr.Bias = true
+		fr.Units, fr.A = t.Units, t.A
+		nu := len(t.Units)
+		for _, a := range t.A {
+			fr.Scores = append(fr.Scores, dot(fr.W[:nu], a)+fr.W[nu])
+		}
+		for _, s := range t.Perceptron.Steps[:f] {
+			if s.Mistake {
+				fr.Mistakes++
+			}
+			fr.Epoch = s.Epoch
+		}
+		fr.Status, fr.Converged = t.Perceptron.Status, t.Perceptron.Converged
 	case r.Kernel != nil:
 		coef := make([]float64, len(e.X))
 		for _, s := range r.Kernel.Steps[:f] {
@@ -311,6 +335,9 @@ func (r *Run) decisionAt(f int) (func([]float64) float64, error) {
 	case r.Perceptron != nil || r.GD != nil:
 		path := r.Path(f)
 		return linear(path[len(path)-1], r.Setup.Bias), nil
+	case r.ALayer != nil:
+		path := r.Path(f)
+		return r.ALayer.decision(path[len(path)-1]), nil
 	case r.Kernel != nil:
 		k, err := exampleKernel(r.Setup.Kernel, e)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"mark1/dataset"
+	"mark1/internal/base/param"
 )
 
 // MaxClasses bounds the classes of a lab data set.
@@ -144,6 +145,11 @@ func Rules() []string { return []string{"ovr", "unit", "ovo"} }
 func StartMulti(ctx context.Context, m Multi, s Setup) (*MultiRun, error) {
 	if s.Learner == SGD && s.Loss == "squared" {
 		return nil, fmt.Errorf("%s: the squared loss fits a line through the points, not classes; choose another loss for %d classes", m.Name, len(m.Classes))
+	}
+	if s.Learner == ALayer {
+		// Each two-class run would draw A-units of its own; the Mark I's
+		// R-units share one A-layer, which the lab does not draw yet.
+		return nil, param.Errorf("learner", ALayer, "a learner of two classes' data: %s draws two-class runs only (%d classes here)", ALayer, len(m.Classes))
 	}
 	r := &MultiRun{Data: m, Setup: s, Pairs: Pairs(len(m.Classes))}
 	for c := range m.Classes {

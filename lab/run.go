@@ -64,6 +64,9 @@ type Setup struct {
 	// full-batch GD, mini-batches between.
 	Loss  string `json:"loss,omitempty"`
 	Batch int    `json:"batch,omitempty"`
+	// Units is the number of random A-units of "a-layer" (the option
+	// units); 0 means 16. Its Seed draws them.
+	Units int `json:"units,omitempty"`
 }
 
 // NotesOptions are the registry's options as the notes run their
@@ -104,6 +107,9 @@ func (s Setup) Options() learners.Options {
 	if s.Batch != 0 {
 		o.Batch = s.Batch
 	}
+	if s.Units != 0 {
+		o.Units = s.Units
+	}
 	return o
 }
 
@@ -118,7 +124,7 @@ func NewSetup(learner string, o learners.Options, start []float64) (Setup, error
 	return Setup{
 		Learner: learner, Bias: o.Bias > 0, Eps: o.Eps, Shuffle: o.Order == "shuffle", Seed: o.Seed,
 		LineSearch: o.Line, Kernel: ks.String(), C: o.C, Hard: o.Hard, MaxEpochs: o.Epochs, Start: start,
-		Loss: o.Loss, Batch: o.Batch,
+		Loss: o.Loss, Batch: o.Batch, Units: o.Units,
 	}, nil
 }
 
@@ -164,6 +170,7 @@ type Run struct {
 	Kernel     *KernelTrace     `json:"kernel_perceptron,omitempty"`
 	SVM        *SVMResult       `json:"svm,omitempty"`
 	Loss       *LossTrace       `json:"sgd,omitempty"`
+	ALayer     *ALayerTrace     `json:"a_layer,omitempty"`
 }
 
 // Start runs s's learner on e with the learner the registry builds for
@@ -205,6 +212,18 @@ func Start(ctx context.Context, e Example, s Setup) (*Run, error) {
 		}
 		return &Run{Example: e, Setup: s, Loss: t}, nil
 	}
+	if spec.Name == ALayer {
+		o := s.Options()
+		if err := spec.Check(o); err != nil {
+			return nil, err
+		}
+		s.Units = o.Units
+		t, err := TraceALayer(ctx, e, ALayerOptions{Units: o.Units, Seed: o.Seed, Eps: o.Eps, Shuffle: o.Order == "shuffle", MaxEpochs: o.Epochs})
+		if err != nil {
+			return nil, err
+		}
+		return &Run{Example: e, Setup: s, ALayer: t}, nil
+	}
 	b, err := spec.New(s.Options(), e.Data())
 	if err != nil {
 		return nil, err
@@ -237,6 +256,8 @@ func (r *Run) WriteText(w io.Writer) error {
 		return r.Kernel.WriteText(w)
 	case r.Loss != nil:
 		return r.Loss.WriteText(w)
+	case r.ALayer != nil:
+		return r.ALayer.WriteText(w)
 	default:
 		return r.SVM.WriteText(w)
 	}
@@ -254,6 +275,8 @@ func (r *Run) WriteJSON(w io.Writer) error {
 		v = r.Kernel
 	case r.Loss != nil:
 		v = r.Loss
+	case r.ALayer != nil:
+		v = r.ALayer
 	default:
 		v = r.SVM
 	}
@@ -274,6 +297,8 @@ func (r *Run) Frames() int {
 		return len(r.Kernel.Steps) + 1
 	case r.Loss != nil:
 		return len(r.Loss.Steps) + 1
+	case r.ALayer != nil:
+		return len(r.ALayer.Perceptron.Steps) + 1
 	}
 	return len(r.SVM.Steps) + 1
 }
@@ -315,9 +340,13 @@ func (r *Run) clampFrame(f int) int {
 func (r *Run) Path(f int) [][]float64 {
 	f = r.clampFrame(f)
 	switch {
-	case r.Perceptron != nil:
-		path := [][]float64{r.Perceptron.Start}
-		for _, s := range r.Perceptron.Steps[:f] {
+	case r.Perceptron != nil || r.ALayer != nil:
+		t := r.Perceptron
+		if t == nil {
+			t = r.ALayer.Perceptron
+		}
+		path := [][]float64{t.Start}
+		for _, s := range t.Steps[:f] {
 			if s.Mistake {
 				path = append(path, s.W)
 			}
@@ -349,6 +378,9 @@ func (r *Run) mark(f int) (int, bool) {
 	case r.Perceptron != nil:
 		s := r.Perceptron.Steps[f-1]
 		return s.Sample - 1, s.Mistake
+	case r.ALayer != nil:
+		s := r.ALayer.Perceptron.Steps[f-1]
+		return s.Sample - 1, s.Mistake
 	case r.Kernel != nil:
 		s := r.Kernel.Steps[f-1]
 		return s.Sample - 1, s.Mistake
@@ -369,6 +401,16 @@ func (r *Run) frameTitle(f int) string {
 			what = fmt.Sprintf("mistake → w%s", Sub(s.Update))
 		}
 		return fmt.Sprintf("step %d (epoch %d): sample %d, w·x = %s, %s", s.Step, s.Epoch, s.Sample, Num(s.Score), what)
+	case r.ALayer != nil:
+		if f == 0 {
+			return fmt.Sprintf("start, (w, b) = 0 on %d A-units", len(r.ALayer.Units))
+		}
+		s := r.ALayer.Perceptron.Steps[f-1]
+		what := "right"
+		if s.Mistake {
+			what = "mistake"
+		}
+		return fmt.Sprintf("step %d (epoch %d): sample %d, a = %s, w·a + b = %s, %s", s.Step, s.Epoch, s.Sample, bits(s.X), Num(s.Score), what)
 	case r.GD != nil:
 		if f == 0 {
 			return "start, w = " + Vec(r.GD.Start)
@@ -404,7 +446,7 @@ func (r *Run) frameTitle(f int) string {
 
 // Views lists the pictures a run can draw.
 func Views() []string {
-	return []string{"notes", "x", "w", "risk", "paths", "bias", "regions", "margin", "theorem", "losses"}
+	return []string{"notes", "x", "w", "risk", "paths", "bias", "regions", "margin", "theorem", "losses", "units", "aspace"}
 }
 
 // Picture draws view at frame f (−1: the last).
@@ -419,15 +461,23 @@ func Views() []string {
 //	margin   the SVM's hard margin against soft margins as C changes
 //	theorem  mistakes so far against the bound (R/γ)²
 //	losses   sgd: every loss side by side at the same step
+//	units    a-layer: one thumbnail per A-unit, where it fires
+//	aspace   a-layer: the samples as the R-unit sees them (A-vectors,
+//	         and their scores w·a + b)
 //
 // For sgd (gradient descent on a loss) notes is x-space with the loss's
 // line beside the loss's risk over w-space; x and risk are each alone.
+// For a-layer notes is the R-unit's regions over x-space beside the
+// A-space view; regions, units, aspace and theorem are its others.
 func (r *Run) Picture(ctx context.Context, view string, f int) (*chart.Drawing, error) {
 	f = r.clampFrame(f)
 	e := r.Example
 	caption := e.Name + " · " + r.setupText()
 	if t := r.frameTitle(f); t != "" {
 		caption += "\n" + t
+	}
+	if r.ALayer != nil {
+		return r.aLayerPicture(view, f, caption)
 	}
 	linear := r.Perceptron != nil || r.GD != nil
 	if r.Loss != nil {
@@ -550,6 +600,12 @@ func (r *Run) setupText() string {
 			step = "line search"
 		}
 		return fmt.Sprintf("batch GD, %s, %s", step, biasText(s.Bias))
+	case ALayer:
+		eps := "ε = 1"
+		if s.Eps != 0 {
+			eps = "ε = " + Num(s.Eps)
+		}
+		return fmt.Sprintf("%d random A-units (seed %d), the perceptron with a bias on their outputs, %s, %s", len(r.ALayer.Units), s.Seed, eps, orderText(s.Shuffle, s.Seed))
 	case "kernel-perceptron":
 		return fmt.Sprintf("kernel perceptron, K = %s, %s", kernelName(s.Kernel), biasText(s.Bias))
 	case "sgd":

@@ -55,6 +55,8 @@ paths (batch GD against the perceptron on R(w)), bias (the bias trick in 3-D),
 regions (kernel perceptron / SVM decision regions), margin (hard against soft
 margin), theorem (mistakes so far against (R/γ)²); for --learner sgd: notes (x-space with
 the loss's line beside the loss's risk over w-space), x, risk, losses (every loss side by side);
+for --learner a-layer: notes (the R-unit's regions beside the A-space view), regions, units (one
+thumbnail per random A-unit: where it fires), aspace (the samples' A-vectors and scores w·a + b), theorem;
 for --data of 3 or 4 classes: classes (the regions of one-vs-rest by sign, of one R-unit per
 class whose largest response wins, and of one-vs-one votes, side by side).
 
@@ -63,6 +65,7 @@ class whose largest response wins, and of one-vs-one votes, side by side).
   mark1 lab --example xor --learner kernel-perceptron --kernel poly:d=2,gamma=1
   mark1 lab --example overlap --learner sgd --loss logistic --batch 4 --eps 0.5
   mark1 lab --example overlap --learner sgd --loss squared --batch 16 --eps 0.05 --png squared.png
+  mark1 lab --example xor --learner a-layer --units 16 --seed 3 --view units --png units.png
   mark1 lab --example notes-004 --view notes --gif notes-004.gif
   mark1 lab --data three-classes.csv --bias --png classes.png`)
 	fs.StringVar(&o.example, "example", "notes-004", "the example data set")
@@ -133,7 +136,7 @@ func runLab(ctx context.Context, env *Env, args []string) error {
 		return labError(ctx, err)
 	}
 	view := "notes"
-	if run.Perceptron == nil && run.GD == nil && run.Loss == nil { // a kernel learner: no x-space line
+	if run.Perceptron == nil && run.GD == nil && run.Loss == nil && run.ALayer == nil { // a kernel learner: no x-space line
 		view = "regions"
 	}
 	return writeLabRun(ctx, env, o, run, view)

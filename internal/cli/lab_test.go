@@ -292,3 +292,57 @@ func TestLabClasses(t *testing.T) {
 		t.Errorf("sgd squared on three classes: exit %d: %s", code, errs)
 	}
 }
+
+// TestLabALayer runs the random A-layer (issue 37): --json holds the
+// units, the A-vectors and the perceptron's weights on the A-units per
+// step; each of its views draws a PNG of its size; a --units out of
+// range is refused naming the flag.
+func TestLabALayer(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := run(t, dir, "lab", "--example", "xor", "--learner", "a-layer", "--units", "8", "--seed", "3", "--json")
+	if code != 0 {
+		t.Fatalf("--json: exit %d: %s", code, errs)
+	}
+	var v struct {
+		Learner string                                  `json:"learner"`
+		Units   []lab.AUnit                             `json:"units"`
+		A       [][]float64                             `json:"a"`
+		PR      float64                                 `json:"p_r"`
+		P       struct{ Steps []struct{ W []float64 } } `json:"perceptron"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Learner != "a-layer" || len(v.Units) != 8 || len(v.A) != 8 || len(v.P.Steps) == 0 || len(v.P.Steps[0].W) != 9 {
+		t.Errorf("--json: %.400s", out)
+	}
+	for _, c := range []struct {
+		view string
+		w, h int
+	}{{"", 1860, 900}, {"units", 3 * 280, 3*280 + 90}, {"aspace", 1240, 900}} {
+		args := []string{"lab", "--example", "xor", "--learner", "a-layer", "--units", "8", "--seed", "3", "--png", "a" + c.view + ".png"}
+		if c.view != "" {
+			args = append(args, "--view", c.view)
+		}
+		if code, _, errs := run(t, dir, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		f, err := os.Open(filepath.Join(dir, "a"+c.view+".png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(f)
+		f.Close()
+		if err != nil || cfg.Width != c.w || cfg.Height != c.h {
+			t.Errorf("view %q: %dx%d (%v); want %dx%d", c.view, cfg.Width, cfg.Height, err, c.w, c.h)
+		}
+	}
+	code, _, errs = run(t, dir, "lab", "--example", "xor", "--learner", "a-layer", "--units", "65")
+	if code != 2 || !strings.Contains(errs, "--units 65 out of range") {
+		t.Errorf("--units 65: exit %d: %s", code, errs)
+	}
+	code, _, errs = run(t, dir, "lab", "--example", "xor", "--learner", "a-layer", "--view", "w", "--png", "w.png")
+	if code != 2 || !strings.Contains(errs, "units, aspace or theorem for the a-layer") {
+		t.Errorf("--view w: exit %d: %s", code, errs)
+	}
+}

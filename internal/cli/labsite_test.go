@@ -108,6 +108,10 @@ func TestLabSite(t *testing.T) {
 		tcase{[]string{"--example", "pizza-001", "--learner", "kernel-perceptron", "--kernel", "sigmoid:gamma=0.5,coef0=-1"}, `{"example":"pizza-001","setup":{"learner":"kernel-perceptron","kernel":"sigmoid:gamma=0.5,coef0=-1","eps":1,"seed":1,"C":1,"max_epochs":100}}`},
 		tcase{[]string{"--example", "overlap", "--learner", "svm", "--hard"}, `{"example":"overlap","setup":{"learner":"svm","hard":true,"eps":1,"seed":1,"C":1,"max_epochs":100,"loss":"perceptron","batch":1}}`},
 		tcase{[]string{"--example", "overlap", "--learner", "sgd", "--loss", "logistic", "--batch", "4", "--eps", "0.5"}, `{"example":"overlap","setup":{"learner":"sgd","loss":"logistic","batch":4,"eps":0.5,"seed":1,"C":1,"max_epochs":100}}`},
+		// The random A-layer: its units drawn with sin and cos from the
+		// seed, the same in the browser.
+		tcase{[]string{"--example", "xor", "--learner", "a-layer", "--units", "8", "--seed", "3"}, `{"example":"xor","setup":{"learner":"a-layer","units":8,"seed":3,"eps":1,"max_epochs":100}}`},
+		tcase{[]string{"--example", "rings", "--learner", "a-layer", "--units", "64", "--seed", "11", "--order", "shuffle", "--eps", "0.5"}, `{"example":"rings","setup":{"learner":"a-layer","units":64,"seed":11,"shuffle":true,"eps":0.5,"max_epochs":100}}`},
 	)
 	for _, c := range cases {
 		code, want, errs := run(t, dir, append([]string{"lab", "--json"}, c.flags...)...)
@@ -139,6 +143,8 @@ func TestLabSite(t *testing.T) {
 		{"gen=moons&n=40&noise=0.1&ln=0.05&gs=4&l=svm&k=gaussian%3Asigma%3D0.5&f=2", "2"},
 		{"pts=2.5,2.7,1;3.1,1.8,1;-2.9,2.5,2;-2.3,3.3,2;0,-3.3,3;0.8,-3.9,3&cl=3&l=perceptron&bias=1&rule=ovo&f=5", "5"},
 		{"gen=spiral&n=80&noise=0&ln=0&gs=3&cl=4&l=kernel-perceptron&k=gaussian%3Asigma%3D0.5&f=7", "7"},
+		{"ex=xor&l=a-layer&u=8&seed=3&f=5", "5"},
+		{"gen=spiral&n=60&noise=0.1&ln=0&gs=1&l=a-layer&u=32&seed=2&order=shuffle&f=40", "40"},
 		{"ex=xor&f=0", "0"},
 	} {
 		before, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.lab.asked; location.hash = "`+c.hash+`"; window.lab.asked`))
@@ -167,7 +173,8 @@ func TestLabSite(t *testing.T) {
 		if q.Generate != nil {
 			classes = q.Generate.Classes
 		}
-		if q.Setup.Learner != learner || strconv.Itoa(max(classes, 2)) != cmp.Or(h.Get("cl"), "2") || q.Setup.Bias != (h.Get("bias") == "1") || q.Setup.Kernel != h.Get("k") {
+		if q.Setup.Learner != learner || strconv.Itoa(max(classes, 2)) != cmp.Or(h.Get("cl"), "2") || q.Setup.Bias != (h.Get("bias") == "1") || q.Setup.Kernel != h.Get("k") ||
+			(h.Has("u") && strconv.Itoa(q.Setup.Units) != h.Get("u")) {
 			t.Errorf("#%s: the page asked %s", c.hash, asked)
 		}
 		fr, err := q.Answer(context.Background(), 60)

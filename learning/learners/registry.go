@@ -45,6 +45,7 @@ type Options struct {
 	Line    bool         // line-search: batch GD chooses each step by exact line search
 	Loss    string       // loss: the loss minimised; the values each learner takes are its Spec.Losses
 	Batch   int          // batch: samples per step of sgd (1: SGD; the number of samples or more: full-batch GD)
+	Units   int          // units: a-layer's random A-units
 	CacheMB float64      // cache-mb: the SVM's kernel cache in MiB
 	Seed    uint64       // seed: the presentation order's and the solvers' random stream
 	Threads int          // threads: cores for the SVM's binary problems (0: all); no result depends on it
@@ -69,7 +70,7 @@ func Defaults() Options {
 	return Options{
 		Kernel: "rbf", Gamma: p.Gamma, Degree: p.Degree, Coef0: p.Coef0,
 		C: 1, Epochs: 100, Eps: 1, Bias: 1, Order: "shuffle", Line: true,
-		Loss: "hinge", Batch: 1, CacheMB: 100, Seed: 1, Nu: 0.5, Epsilon: 0.1, Mu: 0.01,
+		Loss: "hinge", Batch: 1, Units: 16, CacheMB: 100, Seed: 1, Nu: 0.5, Epsilon: 0.1, Mu: 0.01,
 	}
 }
 
@@ -79,6 +80,7 @@ const (
 	MaxCacheMB = 1 << 30   // a pebibyte: the SVM counts its cache in bytes in an int64
 	MaxThreads = 1024
 	MaxBatch   = 1_000_000 // sgd's batch: any data set the lab takes fits in one
+	MaxUnits   = 64        // a-layer's A-units: each one a thumbnail of the lab's picture
 )
 
 // Option describes one option word.
@@ -206,6 +208,9 @@ func OptionList() []Option {
 		{Name: "batch", Type: "int", Doc: "samples per step of sgd: 1 is SGD, more a mini-batch, the number of samples or more full-batch gradient descent",
 			set: func(o *Options, s string) (err error) { o.Batch, err = parseInt("batch", s, 1, MaxBatch); return },
 			get: func(o Options) string { return strconv.Itoa(o.Batch) }},
+		{Name: "units", Type: "int", Doc: "a-layer: the number of random A-units, each a threshold unit firing (1) on a random half-plane of the data's range, whose 0/1 outputs alone the perceptron learns from; the seed draws them",
+			set: func(o *Options, s string) (err error) { o.Units, err = parseInt("units", s, 1, MaxUnits); return },
+			get: func(o Options) string { return strconv.Itoa(o.Units) }},
 		{Name: "cache-mb", Type: "float", Doc: "svm kernel cache in MiB (LIBSVM's -m)",
 			set: func(o *Options, s string) (err error) {
 				o.CacheMB, err = parseFloat("cache-mb", s, func(v float64) bool { return v > 0 && v <= MaxCacheMB }, rangeCache)
@@ -337,6 +342,7 @@ func (o Options) Validate() error {
 		f("cache-mb", o.CacheMB, o.CacheMB > 0 && o.CacheMB <= MaxCacheMB, rangeCache),
 		i("threads", o.Threads, 0, MaxThreads),
 		i("batch", o.Batch, 1, MaxBatch),
+		i("units", o.Units, 1, MaxUnits),
 		i("degree", o.Degree, kernel.MinDegree, kernel.MaxDegree),
 		f("coef0", o.Coef0, true, "a finite number"),
 		f("nu", o.Nu, o.Nu > 0 && o.Nu <= 1, rangeNu),
@@ -618,6 +624,8 @@ func specs() []Spec {
 			}},
 		{Name: "sgd", Doc: "gradient descent on a loss (notes 002): SGD, mini-batches or the full batch; traced by mark1 lab and the lab page only",
 			Options: []string{"loss", "batch", "epochs", "eps", "bias", "order", "seed"}, Losses: []string{"perceptron", "hinge", "logistic", "squared"}, LabOnly: true},
+		{Name: "a-layer", Doc: "the Mark I's random A-layer on the plane: units random threshold units, then the perceptron (with a bias) on their 0/1 outputs only; traced by mark1 lab and the lab page only",
+			Options: []string{"units", "epochs", "eps", "order", "seed"}, LabOnly: true},
 	}
 }
 

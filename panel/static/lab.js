@@ -86,9 +86,10 @@ function clearError() {
 function setup() {
   const text = $("start").value.trim();
   const start = text ? text.split(",").map((v) => Number(v.trim())) : undefined;
+  const learner = $("learner").value;
   return {
     start,
-    learner: $("learner").value,
+    learner,
     eps: Number($("eps").value) || 1,
     bias: $("bias").checked,
     shuffle: $("order").value === "shuffle",
@@ -99,6 +100,8 @@ function setup() {
     hard: $("hard").checked,
     loss: $("loss").value,
     batch: Number($("batch").value) || 1,
+    // The a-layer's random A-units (1 to 64); the other learners have none.
+    units: learner === "a-layer" ? Math.min(64, Math.max(1, Math.floor(Number($("units").value) || 16))) : undefined,
   };
 }
 
@@ -201,6 +204,10 @@ function counter(fr) {
         (fr.regression ? "" : ` · ${fr.misclassified} of ${n} misclassified now`);
       break;
     }
+    case "a-layer": {
+      t = `step ${fr.frame} of ${last} (one sample presented to the R-unit, as its A-vector, each) · epoch ${fr.epoch} · ${fr.mistakes} mistakes so far = updates of (w, b) · ${fr.misclassified} of ${n} misclassified now (P_r = ${fmt(100 * (n - fr.misclassified) / n)}%)`;
+      break;
+    }
     case "svm":
       t = `SMO step ${fr.frame} of ${last} (one pair of α's moved each) · ${fr.ringed.length} support vectors (α > 0) · margin 1/‖w‖ = ${fr.margin ? fmt(fr.margin) : "∞ (w = 0)"} · ${fr.misclassified} of ${n} samples misclassified now`;
       break;
@@ -214,10 +221,11 @@ function counter(fr) {
 // Which learners each setting applies to, and why it does not to the rest:
 // a control that does not apply is disabled, and its title says why.
 const APPLIES = {
-  eps: [["perceptron", "batch-gd", "sgd"], "the step size ε belongs to the perceptron and gradient descent: the kernel perceptron adds ±1 to a coefficient, the SVM solves its dual"],
-  bias: [["perceptron", "batch-gd", "kernel-perceptron", "sgd"], "the SVM always fits its own b"],
-  order: [["perceptron", "kernel-perceptron", "sgd"], "only the online learners take the samples one at a time: batch GD sums over all of them each step, the SVM picks pairs by its own rule"],
-  seed: [["perceptron", "kernel-perceptron", "sgd"], "the seed draws the shuffled order of the online learners"],
+  eps: [["perceptron", "batch-gd", "sgd", "a-layer"], "the step size ε belongs to the perceptron and gradient descent: the kernel perceptron adds ±1 to a coefficient, the SVM solves its dual"],
+  bias: [["perceptron", "batch-gd", "kernel-perceptron", "sgd"], "the SVM always fits its own b, and the a-layer's R-unit always has its bias"],
+  order: [["perceptron", "kernel-perceptron", "sgd", "a-layer"], "only the online learners take the samples one at a time: batch GD sums over all of them each step, the SVM picks pairs by its own rule"],
+  seed: [["perceptron", "kernel-perceptron", "sgd", "a-layer"], "the seed draws the shuffled order of the online learners (and the a-layer's random A-units)"],
+  units: [["a-layer"], "the random A-units are the a-layer's"],
   linesearch: [["batch-gd"], "line search chooses batch GD's step size"],
   start: [["perceptron", "batch-gd", "sgd"], "only the perceptron and gradient descent start from a given w"],
   loss: [["sgd"], "the loss is gradient descent's (notes 002); the other learners have their own"],
@@ -235,7 +243,7 @@ function applyControls() {
   for (const [id, [learners, why]] of Object.entries(APPLIES)) {
     const el = $(id), label = el.closest("label");
     let off = learners.includes(learner) ? "" : `Not used by the ${learner}: ${why}.`;
-    if (!off && id === "seed" && $("order").value !== "shuffle") off = "Not used: the seed draws a shuffled order; choose Order: shuffled.";
+    if (!off && id === "seed" && learner !== "a-layer" && $("order").value !== "shuffle") off = "Not used: the seed draws a shuffled order; choose Order: shuffled.";
     if (!off && id === "C" && $("hard").checked) off = "Not used: a hard margin is C → ∞; untick hard margin to set C.";
     if (!off && id === "bias" && learner === "sgd" && $("loss").value === "squared") off = "Not used: the squared loss always fits a line t = w·x + b, with its b.";
     el.disabled = Boolean(off);
@@ -356,6 +364,7 @@ function draw() {
   $("counter").textContent = counter(fr);
   drawLosses(fr);
   drawRules(fr);
+  drawUnits(fr);
   drawX(fr);
   drawW(fr);
   drawTrace(fr);
@@ -622,6 +631,13 @@ function drawX(fr) {
     for (const p of fr.points) { ctx.beginPath(); ctx.moveTo(v.px(p[0]), v.py(p[1])); ctx.lineTo(v.px(p[0]), v.py(a * p[0] + c)); ctx.stroke(); }
     ctx.strokeStyle = COL.ink; ctx.lineWidth = 3;
     line(ctx, v, fr.line[0], fr.line[1], fr.line[2]);
+  } else if (fr.units) {
+    // The A-layer: each unit's line dashed, the R-unit's boundary solid.
+    ctx.strokeStyle = COL.grey; ctx.lineWidth = 1.2; ctx.setLineDash([6, 4]);
+    for (const u of fr.units) line(ctx, v, u.w[0], u.w[1], -u.theta);
+    ctx.setLineDash([]);
+    ctx.strokeStyle = COL.ink; ctx.lineWidth = 3;
+    contour(ctx, v, fr.decision, 0);
   } else if (fr.w && (fr.w[0] !== 0 || fr.w[1] !== 0)) {
     const b = fr.bias ? fr.w[2] : 0;
     ctx.lineWidth = 3;
@@ -659,6 +675,14 @@ function arrow(ctx, v, x0, y0, x1, y1, color) {
 function drawW(fr) {
   const cv = $("wspace"), ctx = cv.getContext("2d");
   ctx.clearRect(0, 0, cv.width, cv.height);
+  const al = Boolean(fr && fr.units);
+  if (!$("whead").dataset.dual) $("whead").dataset.dual = $("whead").textContent;
+  $("whead").textContent = al ? "A-space: each sample as the R-unit sees it, its A-vector (left: a dark cell where unit j fires), and its score w·a + b (right)" : $("whead").dataset.dual;
+  $("wlegend").hidden = al || Boolean(fr && fr.classes);
+  if (al) {
+    drawASpace(ctx, cv, fr);
+    return;
+  }
   if (!fr || !fr.w) {
     const v = view(cv, [-4, 4, -4, 4]);
     axes(ctx, v, "w₁", "w₂");
@@ -711,6 +735,117 @@ function drawW(fr) {
   ctx.fillText((fr.regression ? "(w, b) = (" : "w = (") + fr.w.map(fmt).join(", ") + ")", v.px(fr.w[0]) + 11, v.py(fr.w[1]) + 5);
 }
 
+// aOrder lists the samples as the A-space view does: + first, then −.
+function aOrder(fr) {
+  const idx = fr.labels.map((_, i) => i);
+  return idx.filter((i) => fr.labels[i] > 0).concat(idx.filter((i) => fr.labels[i] <= 0));
+}
+
+// drawASpace draws the samples as the R-unit sees them: their A-vectors
+// listed (a row per sample, + first) and projected on the R-unit, each at
+// its score w·a + b, right of 0 predicted +.
+function drawASpace(ctx, cv, fr) {
+  const order = aOrder(fr), n = order.length, nu = fr.units.length;
+  const top = 40, bottom = cv.height - 40, rowH = (bottom - top) / n;
+  const mx0 = 40, mx1 = cv.width * 0.45, cellW = (mx1 - mx0) / nu;
+  ctx.font = "13px sans-serif"; ctx.fillStyle = COL.ink; ctx.textAlign = "center";
+  ctx.fillText(`A-vectors: ${n} samples × ${nu} units`, (mx0 + mx1) / 2, top - 14);
+  order.forEach((i, r) => {
+    const y = top + r * rowH;
+    fr.a[i].forEach((bit, j) => {
+      ctx.fillStyle = bit ? COL.ink : "#fff";
+      ctx.fillRect(mx0 + j * cellW, y, Math.max(cellW - 0.5, 0.5), Math.max(rowH - 0.5, 0.5));
+    });
+    if (n <= 40) {
+      ctx.fillStyle = fr.labels[i] > 0 ? COL.plus : COL.minus; ctx.textAlign = "right";
+      ctx.fillText(String(i + 1), mx0 - 6, y + rowH / 2 + 4);
+    }
+  });
+  ctx.strokeStyle = COL.axis; ctx.lineWidth = 1; ctx.strokeRect(mx0, top, mx1 - mx0, bottom - top);
+  // The projection: x from the scores' range, 0 always in it.
+  const px0 = mx1 + 30, px1 = cv.width - 20;
+  let lo = -1, hi = 1;
+  for (const s of fr.scores) { lo = Math.min(lo, s); hi = Math.max(hi, s); }
+  const pad = 0.1 * (hi - lo);
+  lo = Math.floor(lo - pad); hi = Math.ceil(hi + pad);
+  const X = (s) => px0 + (s - lo) / (hi - lo) * (px1 - px0);
+  ctx.fillStyle = COL.mtint; ctx.fillRect(px0, top, X(0) - px0, bottom - top);
+  ctx.fillStyle = COL.ptint; ctx.fillRect(X(0), top, px1 - X(0), bottom - top);
+  ctx.strokeStyle = COL.ink; ctx.lineWidth = 3;
+  ctx.beginPath(); ctx.moveTo(X(0), top); ctx.lineTo(X(0), bottom); ctx.stroke();
+  ctx.fillStyle = COL.ink; ctx.textAlign = "center";
+  ctx.fillText("w·a + b", (px0 + px1) / 2, top - 14);
+  ctx.fillText(fmt(lo), px0, bottom + 16); ctx.fillText("0", X(0), bottom + 16); ctx.fillText(fmt(hi), px1, bottom + 16);
+  const r = Math.max(2, Math.min(7, rowH / 2 - 1));
+  order.forEach((i, row) => {
+    const x = X(fr.scores[i]), y = top + row * rowH + rowH / 2;
+    ctx.lineWidth = 2;
+    if (fr.labels[i] > 0) {
+      ctx.strokeStyle = COL.plus; ctx.beginPath(); ctx.arc(x, y, r, 0, 2 * Math.PI); ctx.stroke();
+    } else {
+      ctx.strokeStyle = COL.minus; ctx.beginPath();
+      ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r); ctx.moveTo(x + r, y - r); ctx.lineTo(x - r, y + r); ctx.stroke();
+    }
+    if (i === fr.mark) { ctx.strokeStyle = fr.mistake ? COL.mistake : COL.grey; ctx.lineWidth = 2.5; ctx.strokeRect(mx0 - 2, y - rowH / 2 - 1, mx1 - mx0 + 4, rowH + 2); }
+  });
+}
+
+// halfPlane clips box [x0, x1, y0, y1] to a·x + b·y + c ≥ 0 (a polygon).
+function halfPlane(box, a, b, c) {
+  const pts = [[box[0], box[2]], [box[1], box[2]], [box[1], box[3]], [box[0], box[3]]], out = [];
+  for (let i = 0; i < 4; i++) {
+    const p = pts[i], q = pts[(i + 1) % 4];
+    const sp = a * p[0] + b * p[1] + c, sq = a * q[0] + b * q[1] + c;
+    if (sp >= 0) out.push(p);
+    if ((sp >= 0) !== (sq >= 0)) {
+      const t = sp / (sp - sq);
+      out.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]);
+    }
+  }
+  return out;
+}
+
+// drawUnits draws one thumbnail per A-unit (the a-layer): the data's view
+// shaded where the unit fires, its line, the points, and the R-unit's
+// weight on it now; a unit firing at the sample just presented is framed.
+function drawUnits(fr) {
+  const box = $("unitsbox");
+  box.hidden = !(fr && fr.units);
+  if (box.hidden) return;
+  const panels = $("unitpanels");
+  if (panels.children.length !== fr.units.length) {
+    panels.innerHTML = "";
+    for (let j = 0; j < fr.units.length; j++) {
+      const d = document.createElement("div");
+      d.className = "unitpanel";
+      d.innerHTML = `<h3></h3><canvas width="150" height="150" role="img"></canvas>`;
+      panels.appendChild(d);
+    }
+  }
+  fr.units.forEach((u, j) => {
+    const d = panels.children[j], cv = d.querySelector("canvas"), ctx = cv.getContext("2d");
+    const w = fr.w[j], firing = fr.mark >= 0 && fr.a[fr.mark][j] === 1;
+    d.querySelector("h3").textContent = `A${j + 1}: weight ${fmt(w)}`;
+    d.classList.toggle("firing", firing);
+    cv.setAttribute("aria-label", `A-unit ${j + 1}: fires where ${fmt(u.w[0])}·x₁ + ${fmt(u.w[1])}·x₂ ≥ ${fmt(u.theta)}; the R-unit's weight on it ${fmt(w)}`);
+    ctx.clearRect(0, 0, cv.width, cv.height);
+    const pad = 4, b = fr.xbox, sx = (cv.width - 2 * pad) / (b[1] - b[0]), sy = (cv.height - 2 * pad) / (b[3] - b[2]);
+    const v = { px: (x) => pad + (x - b[0]) * sx, py: (y) => pad + (b[3] - y) * sy, box: b, pad, sx, sy };
+    const poly = halfPlane(b, u.w[0], u.w[1], -u.theta);
+    if (poly.length > 2) {
+      ctx.fillStyle = "#f6e3b4";
+      ctx.beginPath();
+      poly.forEach((p, i) => (i ? ctx.lineTo(v.px(p[0]), v.py(p[1])) : ctx.moveTo(v.px(p[0]), v.py(p[1]))));
+      ctx.closePath(); ctx.fill();
+    }
+    ctx.strokeStyle = COL.axis; ctx.lineWidth = 1; ctx.strokeRect(pad, pad, cv.width - 2 * pad, cv.height - 2 * pad);
+    ctx.strokeStyle = COL.gold; ctx.lineWidth = 2;
+    line(ctx, v, u.w[0], u.w[1], -u.theta);
+    drawPoints(ctx, v, { points: fr.points, labels: fr.labels }, true);
+    if (fr.mark >= 0) ring(ctx, v, fr.points[fr.mark], fr.mistake ? COL.mistake : COL.grey, 9);
+  });
+}
+
 // drawTrace shows the trace and marks the line of the current step.
 function drawTrace(fr) {
   const pre = $("trace");
@@ -760,7 +895,7 @@ async function stepOn() {
 // address shows the same thing.
 const CONTROLS = {
   learner: "l", eps: "eps", bias: "bias", order: "order", seed: "seed", linesearch: "ls", start: "start",
-  kernel: "k", C: "C", hard: "hard", loss: "loss", batch: "batch", rule: "rule",
+  kernel: "k", C: "C", hard: "hard", loss: "loss", batch: "batch", rule: "rule", units: "u",
 };
 
 function writeURL() {
@@ -936,7 +1071,7 @@ async function init() {
     if (nclasses() > 2) lab.gen.classes = nclasses();
   };
   $("generate").addEventListener("click", () => { stop(); readGen(); lab.example = ""; applyControls(); teach(); show(0); });
-  for (const id of ["learner", "eps", "bias", "order", "seed", "linesearch", "start", "kernel", "C", "hard", "loss", "batch"]) {
+  for (const id of ["learner", "eps", "bias", "order", "seed", "linesearch", "start", "kernel", "C", "hard", "loss", "batch", "units"]) {
     $(id).addEventListener("change", () => { stop(); applyControls(); show(0); });
   }
   lab.nclasses = nclasses();
