@@ -37,8 +37,11 @@ func compareFlags(env *Env, o *compareOptions) *pflag.FlagSet {
 split and prints one table: P_r (train accuracy), P_g (test accuracy), mistakes or
 updates, epochs, margin, support vectors, time; for the hardware also simulated
 machine time and motor pulses. "hardware" is the --preset machine, "ideal" the
-same wiring with ideal pots; software learners see the retina's pixels or the
-same machine's A-unit outputs (--features).`)
+same wiring with ideal pots; "memistor-adaline" is Widrow and Hoff's ADALINE (1960)
+with memistor weights (bounded, slowly plated, noisy, leaking) trained by α-LMS
+on the same machine's A-units, its plating pulses and time in the same columns;
+software learners see the retina's pixels or the same machine's A-unit outputs
+(--features).`)
 	o.data.register(fs, true)
 	o.mf.register(fs, o.data.memory)
 	fs.StringVar(&o.learnerList, "learners", strings.Join(compare.DefaultLearners(), ","), "comma-separated: "+strings.Join(compare.Learners(), ", "))
@@ -54,7 +57,7 @@ same machine's A-unit outputs (--features).`)
 	fs.IntVar(&o.threads, "threads", 0, "cores for the SVM's binary problems and predictions (0: all); results do not depend on it")
 	fs.IntVar(&o.prCards, "pr-cards", 10000, "measure P_r on a seeded sample of this many training cards when there are more, the same for every learner (0: all)")
 	fs.BoolVar(&o.noTheory, "no-theory", false, "leave out the convergence theorem's line for two classes (otherwise it takes at most a fifth of the learners' time, at least half a second)")
-	fs.StringVar(&o.plotPath, "plot", "", "draw the learning curves to this PNG, one panel per quantity: mistakes per epoch (online\nlearners, hardware), the objective (batch GD, SVMs), P_g per epoch (hardware); what is not drawn is named")
+	fs.StringVar(&o.plotPath, "plot", "", "draw the learning curves to this PNG, one panel per quantity: mistakes per epoch (online\nlearners, hardware), the objective (batch GD, SVMs), P_g per epoch (hardware, memistor ADALINE); what is not drawn is named")
 	fs.StringVar(&o.seeds, "seeds", "", "repeat the comparison for each of these master seeds (A-B or a list), on all cores,\nand print mean ± standard deviation per row")
 	fs.StringVar(&o.export, "export-libsvm", "", "also write the features as libsvm files in this folder, to check results with LIBSVM")
 	fs.BoolVar(&o.asPictures, "as-pictures", false, "read a libsvm file whose rows are k×k pictures as pictures (values in [0,1] or [0,255] as grey levels), for the hardware")
@@ -240,9 +243,9 @@ func startCompareProgress(env *Env, quiet bool, spec *compare.Spec, classes int,
 	}
 	for _, l := range names {
 		switch {
-		case (l == "hardware" || l == "ideal") && !raw:
-			runs++
-		case l != "hardware" && l != "ideal":
+		case (l == "hardware" || l == "ideal" || l == compare.MemistorName) && !raw:
+			runs++ // one run, on the machine's A-units
+		case l != "hardware" && l != "ideal" && l != compare.MemistorName:
 			runs += len(features)
 		}
 		epochs[l] = limit
@@ -364,8 +367,8 @@ func printReport(w io.Writer, rep *compare.Report) {
 // printReportNotes prints the table's footnotes, the report's notes and
 // the convergence theorem's lines.
 func printReportNotes(w io.Writer, rep *compare.Report) {
-	fmt.Fprintf(w, "\n* stopped at a limit, not converged. updates: mistakes corrected (perceptrons, hardware), steps (batch GD) or solver iterations (SVMs).\n")
-	fmt.Fprintf(w, "margin: smallest over the binary machines. Perceptrons and hardware: the geometric margin min y·f(x)/‖w‖ on the training data\n")
+	fmt.Fprintf(w, "\n* stopped at a limit, not converged. updates: mistakes corrected (perceptrons, hardware), adaptations (ADALINEs: every card),\nsteps (batch GD) or solver iterations (SVMs). pulses: the Mark I's motor pulses; the memistor ADALINE's plating pulses, one per adaptation.\n")
+	fmt.Fprintf(w, "margin: smallest over the binary machines. Perceptrons, hardware, memistor ADALINE: the geometric margin min y·f(x)/‖w‖ on the training data\n")
 	fmt.Fprintf(w, "(negative: a training card on the wrong side). SVMs: 1/‖w‖, the margin they maximize (the same when no card lies inside it).\n")
 	for _, n := range rep.Notes {
 		fmt.Fprintf(w, "Note: %s.\n", n)
