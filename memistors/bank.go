@@ -218,3 +218,20 @@ func (b *Bank) Advance(dt float64) {
 		b.w[i] *= f
 	}
 }
+
+// Kinds lists the banks Kind names: the 1960 memistors (Defaults), the
+// hand-set knobs (Rheostats) and exact weights (the zero Config).
+func Kinds() []string { return []string{"memistors", "rheostats", "ideal"} }
+
+// Kind returns the bank a name of Kinds names.
+func Kind(name string) (Config, error) {
+	switch name {
+	case "memistors":
+		return Defaults(), nil
+	case "rheostats":
+		return Rheostats(), nil
+	case "ideal":
+		return Config{}, nil
+	}
+	return Config{}, fmt.Errorf("memistors: no bank %q: want memistors, rheostats or ideal", name)
+}

@@ -139,3 +139,15 @@ func TestValidate(t *testing.T) {
 		t.Error("Ideal: the zero Config must be ideal, the defaults not")
 	}
 }
+
+func TestKind(t *testing.T) {
+	for _, name := range Kinds() {
+		c, err := Kind(name)
+		if err != nil || c.Validate() != nil || c.Ideal() != (name == "ideal") {
+			t.Errorf("Kind(%q) = %+v, %v", name, c, err)
+		}
+	}
+	if _, err := Kind("copper"); err == nil {
+		t.Error("Kind(copper): no error")
+	}
+}

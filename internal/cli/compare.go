@@ -16,6 +16,7 @@ import (
 	"mark1/internal/base/jsonnum"
 	"mark1/learning/learners"
 	"mark1/machine"
+	"mark1/memistors"
 
 	"github.com/spf13/pflag"
 )
@@ -26,6 +27,7 @@ type compareOptions struct {
 	mf                                                    machineFlags
 	lf                                                    learnerFlags
 	learnerList, features, plotPath, export, scale, seeds string
+	adalineBank                                           string
 	jsonOut, csvOut, quiet, asPictures, noTheory          bool
 	threads, prCards                                      int
 	fs                                                    *pflag.FlagSet
@@ -51,6 +53,7 @@ software learners see the retina's pixels or the same machine's A-unit outputs
 	// --bias the machine's R-unit bias (the learners keep their default
 	// constant input 1).
 	o.lf.register(fs, fieldFlags{}, "", "seed", "threads", "bias", "epsilon", "class-weight")
+	fs.StringVar(&o.adalineBank, "adaline-bank", "memistors", "the weights of memistor-adaline, trained by α-LMS with --alpha (0.1 when 0): memistors (the 1960 plated memistors: bounded, slow, noisy,\nleaking; docs/record.md), rheostats (hand-set knobs, 21 settings), ideal (exact numbers: what the memistors cost)")
 	fs.BoolVar(&o.jsonOut, "json", false, "print the report as JSON")
 	fs.BoolVar(&o.csvOut, "csv", false, "print the table as CSV")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no progress on standard error")
@@ -135,6 +138,11 @@ func (o *compareOptions) spec() (compare.Spec, error) {
 		return compare.Spec{}, err
 	}
 	spec := compare.Spec{Learners: split(o.learnerList), Features: pictureFeatures(o.features), Options: opts, Seed: o.mf.seed, NoTheory: o.noTheory, Threads: o.threads, PrSample: o.prCards}
+	bank, err := memistors.Kind(o.adalineBank)
+	if err != nil {
+		return compare.Spec{}, usagef("--adaline-bank %q: want %s", o.adalineBank, strings.Join(memistors.Kinds(), ", "))
+	}
+	spec.Memistors = &bank
 	o.lf.fields.add("learners", "learners")
 	o.lf.fields.add("features", "features")
 	o.lf.fields.add("pr-sample", "pr-cards")
