@@ -34,14 +34,16 @@ import (
 	"mark1/learning/learners"
 	"mark1/learning/svm"
 	"mark1/machine"
+	"mark1/memistors"
 )
 
 // Learners returns the names of the learners a comparison can run: the
-// machine's two ("hardware", "ideal") and every classifier of the registry
+// machine's two ("hardware", "ideal"), the ADALINE with memistor weights
+// (MemistorName) and every classifier of the registry
 // (learning/learners; not the one-class SVM and the SVRs, which predict
 // values, nor sgd, which the lab alone traces).
 func Learners() []string {
-	names := []string{"hardware", "ideal"}
+	names := []string{"hardware", "ideal", MemistorName}
 	for _, s := range learners.All() {
 		if !s.Needs.Values && !s.LabOnly {
 			names = append(names, s.Name)
@@ -55,7 +57,7 @@ func isHardware(name string) bool { return name == "hardware" || name == "ideal"
 
 // DefaultLearners is the set compared when none is named.
 func DefaultLearners() []string {
-	return []string{"hardware", "ideal", "perceptron", "averaged", "batch-gd", "kernel-perceptron", "svm", "linear-svm"}
+	return []string{"hardware", "ideal", MemistorName, "perceptron", "averaged", "batch-gd", "kernel-perceptron", "svm", "linear-svm"}
 }
 
 // Features lists the feature sets.
@@ -84,6 +86,12 @@ type Spec struct {
 	// Recipe is how the hardware learners train (rule, value system,
 	// pulses); its epoch limit is Epochs.
 	Recipe machine.Recipe
+	// Memistors are the weights of the memistor ADALINE (MemistorName);
+	// nil means memistors.Defaults(), the 1960 memistors. It trains by
+	// α-LMS with the options' Alpha (DefaultMemistorAlpha when 0) and
+	// Decay, up to Epochs, in the options' Order, and stops as the Mark I
+	// does, after an epoch with every card right.
+	Memistors *memistors.Config
 	// Record, if not nil, is told of every progress entry of every learner
 	// as it trains (an epoch, a solver pass, a block of SMO iterations:
 	// learning.Recorder), with the learner's name and feature set; the
@@ -120,12 +128,17 @@ func (s *Spec) Validate() error {
 	if s.Threads < 0 || s.Threads > learners.MaxThreads {
 		return param.Errorf("threads", s.Threads, "a whole number in [0, %d] (0: all cores)", learners.MaxThreads)
 	}
+	if s.Memistors != nil {
+		if err := s.Memistors.Validate(); err != nil {
+			return err
+		}
+	}
 	if s.PrSample < 0 {
 		return param.Errorf("pr-sample", s.PrSample, "0 (all training cards) or a sample size")
 	}
 	d := s.withDefaults()
 	for _, l := range d.Learners {
-		if isHardware(l) {
+		if isHardware(l) || l == MemistorName {
 			continue
 		}
 		ls, err := learners.Lookup(l)
@@ -197,7 +210,9 @@ type Row struct {
 	BoundedSVs     *int    `json:"bounded_svs"`
 	Seconds        float64 `json:"seconds"` // wall time of the fit (learners run side by side on Spec.Threads cores)
 	// MachineSeconds and Pulses are the simulated time and motor pulses of
-	// the hardware learners; nil for the others.
+	// the hardware learners, and of the memistor ADALINE its simulated
+	// time and plating pulses (one per adaptation, to every memistor at
+	// once); nil for the others.
 	MachineSeconds *float64 `json:"machine_seconds"`
 	Pulses         *int64   `json:"pulses"`
 	// Curve is the mistakes (or updates) per epoch.
@@ -214,7 +229,8 @@ type Row struct {
 	// nil when every entry is about the same machine or about all at once.
 	ObjectiveMachine []int `json:"objective_machine"`
 	// PgCurve is P_g after each epoch, where the learner measures it while
-	// training (the hardware learners, with held-out data); nil otherwise.
+	// training (the hardware learners and the memistor ADALINE, with
+	// held-out data); nil otherwise.
 	PgCurve []float64 `json:"pg_curve"`
 }
 
@@ -302,8 +318,11 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 	var jobs []job
 	for _, name := range spec.Learners {
 		kinds := spec.Features
-		if isHardware(name) {
+		switch {
+		case isHardware(name):
 			kinds = []string{"fields"}
+		case name == MemistorName:
+			kinds = []string{"association"} // what the Mark I's pots weight
 		}
 		for _, kind := range kinds {
 			label := kind
@@ -315,8 +334,12 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 			if err != nil {
 				return nil, fmt.Errorf("%s on %s: %w", name, label, err)
 			}
-			if h, ok := l.(Hardware); ok {
+			switch h := l.(type) {
+			case Hardware:
 				h.Test = d[1] // P_g per epoch
+				l = h
+			case MemistorAdaline:
+				h.Test = d[1]
 				l = h
 			}
 			jobs = append(jobs, job{name: name, kind: kind, label: label, l: l, tr: d[0], te: d[1]})
@@ -391,6 +414,9 @@ func learner(name string, spec Spec, m *machine.Machine, tr *learning.Data) (lea
 			cfg = cfg.IdealPots()
 		}
 		return Hardware{Label: name, Config: cfg, Seeds: m.Seeds, Classes: m.Classes, Wiring: m.Wiring, Recipe: spec.Recipe}, nil
+	}
+	if name == MemistorName {
+		return memistorAdaline(spec, m), nil
 	}
 	ls, err := learners.Lookup(name)
 	if err != nil {
@@ -541,6 +567,11 @@ func runLearner(ctx context.Context, j job, threads int, rec learning.Recorder) 
 		secs, pulses := hm.M.Bank.Seconds(), hm.M.Bank.Pulses()
 		row.MachineSeconds, row.Pulses = &secs, &pulses
 		row.PgCurve = hm.PgCurve
+	}
+	if am, ok := res.Model.(*AdalineModel); ok {
+		secs, pulses := am.Seconds, am.Adaptations
+		row.MachineSeconds, row.Pulses = &secs, &pulses
+		row.PgCurve = am.PgCurve
 	}
 	objective := len(res.Curve) > 0
 	several := false

@@ -34,16 +34,17 @@ func TestRunAllLearners(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// hardware and ideal once, every software learner on both feature sets.
-	if want := 2 + 2*(len(Learners())-2); len(rep.Rows) != want {
+	// hardware, ideal and the memistor ADALINE once, every software
+	// learner on both feature sets.
+	if want := 3 + 2*(len(Learners())-3); len(rep.Rows) != want {
 		t.Fatalf("%d rows; want %d", len(rep.Rows), want)
 	}
 	for _, r := range rep.Rows {
 		if r.Pr < 0.95 || r.Pg == nil || *r.Pg < 0.85 {
 			t.Errorf("%s on %s: P_r %.2f, P_g %v on left/right; want ≥ 0.95, ≥ 0.85 (%s)", r.Learner, r.Features, r.Pr, r.Pg, r.Status)
 		}
-		if hw := r.Learner == "hardware" || r.Learner == "ideal"; hw != (r.Pulses != nil && *r.Pulses > 0) || hw != (r.MachineSeconds != nil) {
-			t.Errorf("%s: motor pulses %v, machine time %v", r.Learner, r.Pulses, r.MachineSeconds)
+		if hw := r.Learner == "hardware" || r.Learner == "ideal" || r.Learner == MemistorName; hw != (r.Pulses != nil && *r.Pulses > 0) || hw != (r.MachineSeconds != nil) {
+			t.Errorf("%s: motor or plating pulses %v, machine time %v", r.Learner, r.Pulses, r.MachineSeconds)
 		}
 		keeps := r.Learner == "svm" || r.Learner == "nu-svc" || r.Learner == "kernel-perceptron"
 		if sv := keeps || r.Learner == "linear-svm"; sv != (r.SupportVectors != nil) || keeps && *r.SupportVectors < 1 {

@@ -3,6 +3,7 @@ package compare
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"mark1/learning"
 )
@@ -15,8 +16,9 @@ const Raw = "raw"
 // RunRaw trains the software learners of spec on feature vectors as they
 // are — numeric data that are not pictures — and measures them on train and
 // test (test may have no rows). spec.Features is ignored (every row is
-// "raw"). The hardware learners ("hardware", "ideal") need pictures: they
-// are left out, and the report's Notes say so in one line. name and classes
+// "raw"). The hardware learners ("hardware", "ideal", and the memistor
+// ADALINE, which sees the machine's A-units) need pictures: they are left
+// out, and the report's Notes say so in one line. name and classes
 // describe the data for the report. Errors are as for Run.
 func RunRaw(ctx context.Context, name string, classes []string, train, test *learning.Data, spec Spec, progress func(learner, features string)) (*Report, error) {
 	if err := spec.Validate(); err != nil {
@@ -32,7 +34,7 @@ func RunRaw(ctx context.Context, name string, classes []string, train, test *lea
 	perceptronMistakes := -1
 	var jobs []job
 	for _, l := range spec.Learners {
-		if isHardware(l) {
+		if isHardware(l) || l == MemistorName {
 			hardware = append(hardware, l)
 			continue
 		}
@@ -54,7 +56,7 @@ func RunRaw(ctx context.Context, name string, classes []string, train, test *lea
 	}
 	rep.Rows = rows
 	if len(hardware) > 0 {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: left out — the Mark I sees pictures through its photocells, and these are %d numeric features", joinNames(hardware), train.Features().Dim()))
+		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: left out — the Mark I sees pictures through its photocells (and the memistor ADALINE its A-units), and these are %d numeric features", joinNames(hardware), train.Features().Dim()))
 	}
 	if len(classes) == 2 && !spec.NoTheory {
 		th, err := theoryLine(ctx, train, Raw, perceptronMistakes, spec, rep.Rows)
@@ -66,9 +68,10 @@ func RunRaw(ctx context.Context, name string, classes []string, train, test *lea
 	return rep, nil
 }
 
+// joinNames joins names as "a", "a and b", "a, b and c".
 func joinNames(s []string) string {
-	if len(s) == 2 {
-		return s[0] + " and " + s[1]
+	if len(s) < 2 {
+		return strings.Join(s, "")
 	}
-	return s[0]
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }

@@ -16,6 +16,7 @@ import (
 	"mark1/internal/base/jsonnum"
 	"mark1/learning/learners"
 	"mark1/machine"
+	"mark1/memistors"
 
 	"github.com/spf13/pflag"
 )
@@ -26,6 +27,7 @@ type compareOptions struct {
 	mf                                                    machineFlags
 	lf                                                    learnerFlags
 	learnerList, features, plotPath, export, scale, seeds string
+	adalineBank                                           string
 	jsonOut, csvOut, quiet, asPictures, noTheory          bool
 	threads, prCards                                      int
 	fs                                                    *pflag.FlagSet
@@ -37,8 +39,11 @@ func compareFlags(env *Env, o *compareOptions) *pflag.FlagSet {
 split and prints one table: P_r (train accuracy), P_g (test accuracy), mistakes or
 updates, epochs, margin, support vectors, time; for the hardware also simulated
 machine time and motor pulses. "hardware" is the --preset machine, "ideal" the
-same wiring with ideal pots; software learners see the retina's pixels or the
-same machine's A-unit outputs (--features).`)
+same wiring with ideal pots; "memistor-adaline" is Widrow and Hoff's ADALINE (1960)
+with memistor weights (bounded, slowly plated, noisy, leaking) trained by α-LMS
+on the same machine's A-units, its plating pulses and time in the same columns;
+software learners see the retina's pixels or the same machine's A-unit outputs
+(--features).`)
 	o.data.register(fs, true)
 	o.mf.register(fs, o.data.memory)
 	fs.StringVar(&o.learnerList, "learners", strings.Join(compare.DefaultLearners(), ","), "comma-separated: "+strings.Join(compare.Learners(), ", "))
@@ -48,13 +53,14 @@ same machine's A-unit outputs (--features).`)
 	// --bias the machine's R-unit bias (the learners keep their default
 	// constant input 1).
 	o.lf.register(fs, fieldFlags{}, "", "seed", "threads", "bias", "epsilon", "class-weight")
+	fs.StringVar(&o.adalineBank, "adaline-bank", "memistors", "the weights of memistor-adaline, trained by α-LMS with --alpha (0.1 when 0): memistors (the 1960 plated memistors: bounded, slow, noisy,\nleaking; docs/record.md), rheostats (hand-set knobs, 21 settings), ideal (exact numbers: what the memistors cost)")
 	fs.BoolVar(&o.jsonOut, "json", false, "print the report as JSON")
 	fs.BoolVar(&o.csvOut, "csv", false, "print the table as CSV")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no progress on standard error")
 	fs.IntVar(&o.threads, "threads", 0, "cores for the SVM's binary problems and predictions (0: all); results do not depend on it")
 	fs.IntVar(&o.prCards, "pr-cards", 10000, "measure P_r on a seeded sample of this many training cards when there are more, the same for every learner (0: all)")
 	fs.BoolVar(&o.noTheory, "no-theory", false, "leave out the convergence theorem's line for two classes (otherwise it takes at most a fifth of the learners' time, at least half a second)")
-	fs.StringVar(&o.plotPath, "plot", "", "draw the learning curves to this PNG, one panel per quantity: mistakes per epoch (online\nlearners, hardware), the objective (batch GD, SVMs), P_g per epoch (hardware); what is not drawn is named")
+	fs.StringVar(&o.plotPath, "plot", "", "draw the learning curves to this PNG, one panel per quantity: mistakes per epoch (online\nlearners, hardware), the objective (batch GD, SVMs), P_g per epoch (hardware, memistor ADALINE); what is not drawn is named")
 	fs.StringVar(&o.seeds, "seeds", "", "repeat the comparison for each of these master seeds (A-B or a list), on all cores,\nand print mean ± standard deviation per row")
 	fs.StringVar(&o.export, "export-libsvm", "", "also write the features as libsvm files in this folder, to check results with LIBSVM")
 	fs.BoolVar(&o.asPictures, "as-pictures", false, "read a libsvm file whose rows are k×k pictures as pictures (values in [0,1] or [0,255] as grey levels), for the hardware")
@@ -132,6 +138,11 @@ func (o *compareOptions) spec() (compare.Spec, error) {
 		return compare.Spec{}, err
 	}
 	spec := compare.Spec{Learners: split(o.learnerList), Features: pictureFeatures(o.features), Options: opts, Seed: o.mf.seed, NoTheory: o.noTheory, Threads: o.threads, PrSample: o.prCards}
+	bank, err := memistors.Kind(o.adalineBank)
+	if err != nil {
+		return compare.Spec{}, usagef("--adaline-bank %q: want %s", o.adalineBank, strings.Join(memistors.Kinds(), ", "))
+	}
+	spec.Memistors = &bank
 	o.lf.fields.add("learners", "learners")
 	o.lf.fields.add("features", "features")
 	o.lf.fields.add("pr-sample", "pr-cards")
@@ -240,9 +251,9 @@ func startCompareProgress(env *Env, quiet bool, spec *compare.Spec, classes int,
 	}
 	for _, l := range names {
 		switch {
-		case (l == "hardware" || l == "ideal") && !raw:
-			runs++
-		case l != "hardware" && l != "ideal":
+		case (l == "hardware" || l == "ideal" || l == compare.MemistorName) && !raw:
+			runs++ // one run, on the machine's A-units
+		case l != "hardware" && l != "ideal" && l != compare.MemistorName:
 			runs += len(features)
 		}
 		epochs[l] = limit
@@ -364,8 +375,8 @@ func printReport(w io.Writer, rep *compare.Report) {
 // printReportNotes prints the table's footnotes, the report's notes and
 // the convergence theorem's lines.
 func printReportNotes(w io.Writer, rep *compare.Report) {
-	fmt.Fprintf(w, "\n* stopped at a limit, not converged. updates: mistakes corrected (perceptrons, hardware), steps (batch GD) or solver iterations (SVMs).\n")
-	fmt.Fprintf(w, "margin: smallest over the binary machines. Perceptrons and hardware: the geometric margin min y·f(x)/‖w‖ on the training data\n")
+	fmt.Fprintf(w, "\n* stopped at a limit, not converged. updates: mistakes corrected (perceptrons, hardware), adaptations (ADALINEs: every card),\nsteps (batch GD) or solver iterations (SVMs). pulses: the Mark I's motor pulses; the memistor ADALINE's plating pulses, one per adaptation.\n")
+	fmt.Fprintf(w, "margin: smallest over the binary machines. Perceptrons, hardware, memistor ADALINE: the geometric margin min y·f(x)/‖w‖ on the training data\n")
 	fmt.Fprintf(w, "(negative: a training card on the wrong side). SVMs: 1/‖w‖, the margin they maximize (the same when no card lies inside it).\n")
 	for _, n := range rep.Notes {
 		fmt.Fprintf(w, "Note: %s.\n", n)
