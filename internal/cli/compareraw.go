@@ -14,6 +14,7 @@ import (
 	"mark1/dataset"
 	"mark1/internal/base/atomicfile"
 	"mark1/learning"
+	"mark1/learning/modelfile"
 )
 
 // pictureFeatures is the --features list for picture data; "raw" (numeric
@@ -88,11 +89,11 @@ func compareRaw(ctx context.Context, env *Env, data dataFlags, scale string, spe
 			return err
 		}
 	}
-	trR, err := setRows(train)
+	trR, err := modelfile.Rows(train)
 	if err != nil {
 		return fmt.Errorf("%s: %w", data.data, err)
 	}
-	teR, err := setRows(test)
+	teR, err := modelfile.Rows(test)
 	if err != nil {
 		return fmt.Errorf("%s: %w", data.data, err)
 	}

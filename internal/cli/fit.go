@@ -38,19 +38,6 @@ func (n *numericFlags) register(fs *pflag.FlagSet, stderr io.Writer) {
 	fs.BoolVar(&n.zeroBased, "zero-based", false, "libsvm indices start at 0 (=false: at 1, as LIBSVM's); default: 0-based when a file has an index 0, as scikit-learn's load_svmlight_file(zero_based=\"auto\")")
 }
 
-// setRows gives a numeric data set's rows to the learners as they are
-// stored, sparse, or in the more compact dense, byte, bit-set or float32
-// form when that is smaller (learning.Sparse.Compact32: dense values that
-// are not bytes are kept to float32's 7 significant digits, more than a
-// data file usually carries): never a dense copy of sparse data.
-func setRows(s *dataset.Set) (learning.Rows, error) {
-	rows, err := learning.NewSparse(s.Dim, s.RowStart, s.Index, s.Value)
-	if err != nil {
-		return nil, err
-	}
-	return rows.Compact32(), nil
-}
-
 // fitBlockRows is the number of rows fit reads and turns into their
 // compact form at a time: 4,096 rows of 400 grey levels are about 12 MB
 // of parsed rows.

@@ -262,7 +262,7 @@ func learnerBudget(ctx context.Context) context.Context {
 // already read, stopping once ctx is cancelled. Scaling can densify a
 // sparse file; each scaled value costs an index and a number (12 bytes),
 // and as much again for the learners' compact copy of the rows
-// (setRows), so the scaled values are counted at 24 bytes.
+// (modelfile.Rows), so the scaled values are counted at 24 bytes.
 func scaleSet(ctx context.Context, sc *dataset.Scaler, s *dataset.Set) (*dataset.Set, error) {
 	maxValues := 0
 	if b := learning.MemoryBudget(learnerBudget(ctx)); b > 0 {

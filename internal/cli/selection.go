@@ -14,12 +14,10 @@ import (
 
 	"mark1/dataset"
 	"mark1/internal/base/atomicfile"
-	"mark1/learning"
 	"mark1/learning/kernel"
 	"mark1/learning/learners"
 	"mark1/learning/modelfile"
 	"mark1/learning/selection"
-	"mark1/learning/svm"
 )
 
 // cvFlags are fit's cross-validation flags.
@@ -53,94 +51,22 @@ func (g *gridFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&g.warm, "warm-start", true, "svm: start each C's fit from the solution for the C below it (--warm-start=false: every fit from α = 0)")
 }
 
-// setup is a learner as a plan records it: the registry's entry, its
-// options, and fit's scaling.
-type setup struct {
-	spec  learners.Spec
-	opts  learners.Options
-	scale string
-}
-
-// checkScale refuses an unknown --scale before any data are read.
-func checkScale(scale string) error {
-	if scale == "none" {
-		return nil
-	}
-	if _, err := dataset.FitScaler(&dataset.Set{}, scale); err != nil {
-		return usagef("--scale: %v", err)
-	}
-	return nil
-}
-
-// hasGamma reports whether the learner's kernel has a γ.
-func (l setup) hasGamma() bool {
-	if !l.spec.Needs.Kernel {
-		return false
-	}
-	ks, err := l.opts.KernelSpec()
-	return err == nil && ks.UsesGamma()
-}
-
-// options are the settings a plan records: every registry option the
-// learner reads, by name, but C and gamma (the grid's) and threads and
-// cache-mb (no result depends on them), and the scaling.
-func (l setup) options() map[string]string {
-	o := map[string]string{"scale": l.scale}
-	for _, op := range learners.OptionList() {
-		switch op.Name {
-		case "C", "gamma", "threads", "cache-mb":
-			continue
-		}
-		if l.spec.Reads(op.Name) {
-			o[op.Name] = l.opts.Get(op.Name)
-		}
-	}
-	return o
-}
-
-// planSetup rebuilds the learner a plan records, from the registry's
-// defaults and the plan's options, checked as fit checks them.
-func planSetup(p *selection.Plan) (setup, error) {
-	l := setup{opts: learners.Defaults(), scale: "none"}
-	var err error
-	if l.spec, err = learners.Lookup(p.Learner); err != nil {
-		return l, err
-	}
-	for k, v := range p.Options {
-		if k == "scale" {
-			l.scale = v
-			continue
-		}
-		switch k {
-		case "C", "gamma", "threads", "cache-mb":
-			return l, fmt.Errorf("option %q is not a plan's", k)
-		}
-		if err := l.opts.Set(k, v); err != nil {
-			return l, err
-		}
-	}
-	if err := checkScale(l.scale); err != nil {
-		return l, err
-	}
-	return l, l.spec.Check(l.opts)
-}
-
 // axes returns the grid's C values and γ values (with their base-2
 // exponents when given as ranges), each checked by the registry as fit's
 // --C and --gamma are.
-func (g *gridFlags) axes(fs *pflag.FlagSet, l setup) (cs []float64, gs []string, lc, lg []float64, err error) {
-	if !l.spec.Reads("C") {
-		return nil, nil, nil, nil, usagef("--learner %s: the grid searches C (and γ): a learner with C (svm, linear-svm)", l.spec.Name)
+func (g *gridFlags) axes(fs *pflag.FlagSet, l modelfile.Setup) (cs []float64, gs []string, lc, lg []float64, err error) {
+	if !l.Spec.Reads("C") {
+		return nil, nil, nil, nil, usagef("--learner %s: the grid searches C (and γ): a learner with C (svm, linear-svm)", l.Spec.Name)
 	}
-	if l.opts.Hard {
+	if l.Options.Hard {
 		return nil, nil, nil, nil, usagef("--hard: the grid searches C, and a hard margin has none")
 	}
 	if cs, lc, err = g.cAxis(fs, l); err != nil {
 		return nil, nil, nil, nil, err
 	}
-	if !l.hasGamma() {
+	if !l.HasGamma() {
 		if fs.Changed("gamma") || fs.Changed("log2g") {
-			return nil, nil, nil, nil, usagef("--gamma/--log2g: the %s learner with kernel %s has no γ", l.spec.Name, l.opts.Kernel)
+			return nil, nil, nil, nil, usagef("--gamma/--log2g: the %s learner with kernel %s has no γ", l.Spec.Name, l.Options.Kernel)
 		}
 		return cs, []string{""}, lc, nil, nil
 	}
@@ -161,7 +87,7 @@ func rangeErr(flag string, err error) error {
 
 // cAxis returns the values of C, from --C or --log2c (with the exponents),
 // each checked by the learner's own rules.
-func (g *gridFlags) cAxis(fs *pflag.FlagSet, l setup) (cs, lc []float64, err error) {
+func (g *gridFlags) cAxis(fs *pflag.FlagSet, l modelfile.Setup) (cs, lc []float64, err error) {
 	if fs.Changed("C") {
 		if fs.Changed("log2c") {
 			return nil, nil, usagef("--C and --log2c: give one")
@@ -173,9 +99,9 @@ func (g *gridFlags) cAxis(fs *pflag.FlagSet, l setup) (cs, lc []float64, err err
 		return nil, nil, rangeErr("log2c", err)
 	}
 	for _, c := range cs {
-		o := l.opts
+		o := l.Options
 		o.C = c
-		if err := l.spec.Check(o); err != nil {
+		if err := l.Spec.Check(o); err != nil {
 			return nil, nil, usagef("C %g (--C/--log2c): %v", c, err)
 		}
 	}
@@ -184,7 +110,7 @@ func (g *gridFlags) cAxis(fs *pflag.FlagSet, l setup) (cs, lc []float64, err err
 
 // gammaAxis returns the values of γ as the plan writes them, from --gamma
 // or --log2g (with the exponents), each checked by the kernel's rules.
-func (g *gridFlags) gammaAxis(fs *pflag.FlagSet, l setup) (gs []string, lg []float64, err error) {
+func (g *gridFlags) gammaAxis(fs *pflag.FlagSet, l modelfile.Setup) (gs []string, lg []float64, err error) {
 	switch {
 	case fs.Changed("gamma") && fs.Changed("log2g"):
 		return nil, nil, usagef("--gamma and --log2g: give one")
@@ -213,7 +139,7 @@ func (g *gridFlags) gammaAxis(fs *pflag.FlagSet, l setup) (gs []string, lg []flo
 		}
 	}
 	for _, t := range gs {
-		o := l.opts
+		o := l.Options
 		if o.Gamma, err = kernel.ParseGamma(t); err == nil {
 			var ks kernel.Spec
 			if ks, err = o.KernelSpec(); err == nil {
@@ -225,69 +151,6 @@ func (g *gridFlags) gammaAxis(fs *pflag.FlagSet, l setup) (gs []string, lg []flo
 		}
 	}
 	return gs, lg, nil
-}
-
-// foldFit is selection.FitFunc for the learner l: each fold's training
-// part scaled (when asked) and fitted as fit would fit it with each C in
-// turn, γ of scale or auto and balanced class weights resolved on it; the
-// SVM's binary problems solved on threads goroutines (0: all cores) with
-// cacheMB of kernel cache; when warm, every C of each binary problem in
-// turn on one solver, each from the previous C's solution
-// (svm.Kernel.FitPath).
-func foldFit(l setup, threads int, cacheMB float64) selection.FitFunc {
-	return func(ctx context.Context, train, test *dataset.Set, cs []float64, gamma string, warm bool) ([]selection.Fit, error) {
-		o := l.opts
-		o.Threads, o.CacheMB = threads, cacheMB
-		if gamma != "" {
-			var err error
-			if o.Gamma, err = kernel.ParseGamma(gamma); err != nil {
-				return nil, err
-			}
-		}
-		train, test, rows, err := foldRows(l.scale, train, test)
-		if err != nil {
-			return nil, err
-		}
-		d := &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}
-		weights, err := learners.ClassWeights(o.ClassWeight, train.Classes, train.Y, modelfile.SameLabel)
-		if err != nil {
-			return nil, err
-		}
-		testRows, err := setRows(test)
-		if err != nil {
-			return nil, err
-		}
-		fits := make([]selection.Fit, len(cs))
-		predict := func(k int, res *learning.Result) error {
-			var err error
-			fits[k].Pred, err = modelfile.PredictRows(res.Model, testRows, 0)
-			fits[k].Iterations = res.Epochs
-			return err
-		}
-		for k, c := range cs {
-			o.C = c
-			built, err := l.spec.New(o, d)
-			if err != nil {
-				return nil, err
-			}
-			built.SetClassWeights(weights)
-			if km, ok := built.Learner.(svm.Kernel); ok && warm {
-				// the whole column at once, each C from the last
-				if err := km.FitPath(ctx, d, cs, predict); err != nil {
-					return nil, err
-				}
-				return fits, nil
-			}
-			res, err := built.Learner.Fit(ctx, d, nil)
-			if err != nil {
-				return nil, err
-			}
-			if err := predict(k, res); err != nil {
-				return nil, err
-			}
-		}
-		return fits, nil
-	}
 }
 
 // checkWeights refuses, before any work, class weights for labels the
@@ -314,11 +177,11 @@ func dataRef(path string, set *dataset.Set, labelColumn string) selection.Data {
 
 // newPlan makes a plan, mapping the library's errors to the flags; warm
 // asks for warm starts along C, which the kernel SVM has.
-func newPlan(set *dataset.Set, d selection.Data, l setup, cs []float64, gs []string, folds int, seed uint64, foldsFlag string, warm bool) (*selection.Plan, error) {
+func newPlan(set *dataset.Set, d selection.Data, l modelfile.Setup, cs []float64, gs []string, folds int, seed uint64, foldsFlag string, warm bool) (*selection.Plan, error) {
 	if len(set.Classes) < 2 {
 		return nil, fmt.Errorf("%s: every row has the label %q; a classifier needs at least two classes", d.Path, set.Classes[0])
 	}
-	p, err := selection.NewPlan(set, d, l.spec.Name, l.options(), cs, gs, folds, seed)
+	p, err := selection.NewPlan(set, d, l.Spec.Name, l.PlanOptions(), cs, gs, folds, seed)
 	var fe *selection.FoldError
 	if errors.As(err, &fe) {
 		if fe.Class < 0 {
@@ -329,24 +192,18 @@ func newPlan(set *dataset.Set, d selection.Data, l setup, cs []float64, gs []str
 	if err != nil {
 		return nil, err
 	}
-	p.WarmStart = warm && l.spec.Form == learners.KernelSVMForm && len(cs) > 1
+	p.WarmStart = warm && l.Spec.Form == learners.KernelSVMForm && len(cs) > 1
 	return p, nil
 }
 
-// runAll runs every task of p on set with threads workers (0: all cores),
-// each solving its SVM on an equal share of the cores (one when there are
-// more tasks than cores) and of the cache.
-func runAll(ctx context.Context, p *selection.Plan, set *dataset.Set, l setup, threads int) (*selection.Table, error) {
-	all, err := workers(threads)
+// runAll runs every task of p on set (Setup.CrossValidate) on --threads
+// cores (0: all).
+func runAll(ctx context.Context, p *selection.Plan, set *dataset.Set, l modelfile.Setup, threads int) (*selection.Table, error) {
+	cores, err := workers(threads)
 	if err != nil {
 		return nil, err
 	}
-	w := min(all, p.Tasks)
-	res, err := selection.RunAll(ctx, p, set, w, foldFit(l, max(1, all/w), l.opts.CacheMB/float64(w)), nil)
-	if err != nil {
-		return nil, err
-	}
-	return selection.Merge(p, res), nil
+	return l.CrossValidate(ctx, p, set, cores)
 }
 
 // runCV is fit --cv K: K-fold stratified cross-validation of the learner
@@ -355,13 +212,13 @@ func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec 
 	if _, err := workers(cv.threads); err != nil {
 		return err
 	}
-	if err := checkScale(scale); err != nil {
-		return err
+	if err := modelfile.CheckScale(scale); err != nil {
+		return usagef("--scale: %v", err)
 	}
 	if spec.Needs.Unlabelled {
 		return usagef("fit: --cv: --learner %s learns without labels, so cross-validation has nothing to compare its answers with", spec.Name)
 	}
-	l := setup{spec: spec, opts: opts, scale: scale}
+	l := modelfile.Setup{Spec: spec, Options: opts, Scale: scale}
 	set, _, _, err := data.readPair(ctx, path, "", 0)
 	if err != nil {
 		return err
@@ -375,7 +232,7 @@ func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec 
 	noteData(env.Stderr, set)
 	opt, _ := data.options()
 	g := ""
-	if l.hasGamma() {
+	if l.HasGamma() {
 		g = opts.Gamma.String()
 	}
 	p, err := newPlan(set, dataRef(path, set, opt.LabelColumn), l, []float64{opts.C}, []string{g}, cv.folds, cv.seed, "--cv", false)
@@ -396,29 +253,12 @@ func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec 
 
 // printLOOBound prints, beside a C-SVM's leave-one-out error, the
 // fraction of the rows that are support vectors of the SVM trained on them
-// all: removing a row that is not one leaves the solution as it is, and
-// that solution classifies the row rightly, so the leave-one-out errors
-// fall on support vectors and their fraction is at most #SV/n.
-func printLOOBound(ctx context.Context, w io.Writer, set *dataset.Set, l setup, threads int, loo float64) error {
-	train, _, rows, err := foldRows(l.scale, set, set)
-	if err != nil {
+// all, a bound on it (Setup.SupportVectors).
+func printLOOBound(ctx context.Context, w io.Writer, set *dataset.Set, l modelfile.Setup, threads int, loo float64) error {
+	n, ok, err := l.SupportVectors(ctx, set, threads)
+	if err != nil || !ok {
 		return err
 	}
-	o := l.opts
-	o.Threads = threads
-	built, err := l.spec.New(o, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)})
-	if err != nil {
-		return err
-	}
-	res, err := built.Learner.Fit(ctx, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}, nil)
-	if err != nil {
-		return err
-	}
-	sv, ok := res.Model.(learning.SupportVectored)
-	if !ok {
-		return nil
-	}
-	n, _ := sv.SupportVectors()
 	fmt.Fprintf(w, "Leave-one-out error = %.6g%% ≤ #SV/n = %d/%d = %.6g%% (the SVM on all rows; a row it does not keep as a support vector is classified rightly without it)\n",
 		100*loo, n, set.Rows(), 100*float64(n)/float64(set.Rows()))
 	return nil
@@ -426,13 +266,13 @@ func printLOOBound(ctx context.Context, w io.Writer, set *dataset.Set, l setup, 
 
 // runRegressionCV is fit --cv K for a regression (an SVR): plain K folds,
 // printed as svm-train -v prints a regression's, with R² beside.
-func runRegressionCV(ctx context.Context, env *Env, set *dataset.Set, path string, l setup, cv cvFlags) error {
+func runRegressionCV(ctx context.Context, env *Env, set *dataset.Set, path string, l modelfile.Setup, cv cvFlags) error {
 	z, err := modelfile.Targets(set)
 	if err != nil {
 		return err
 	}
 	noteData(env.Stderr, set)
-	r, err := selection.CrossValidateRegression(ctx, set, z, cv.folds, cv.seed, valueFit(l, cv.threads))
+	r, err := selection.CrossValidateRegression(ctx, set, z, cv.folds, cv.seed, l.ValueFit(cv.threads))
 	var fe *selection.FoldError
 	if errors.As(err, &fe) {
 		if fe.Class == -1 {
@@ -444,65 +284,11 @@ func runRegressionCV(ctx context.Context, env *Env, set *dataset.Set, path strin
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	w := env.Stdout
-	fmt.Fprintf(w, "%d-fold cross-validation of %s on %s: %d rows, %d features (plain folds: the targets are numbers)\n", cv.folds, l.spec.Name, path, set.Rows(), set.Dim)
+	fmt.Fprintf(w, "%d-fold cross-validation of %s on %s: %d rows, %d features (plain folds: the targets are numbers)\n", cv.folds, l.Spec.Name, path, set.Rows(), set.Dim)
 	fmt.Fprintf(w, "Cross Validation Mean squared error = %.6g\n", r.MSE)
 	fmt.Fprintf(w, "Cross Validation Squared correlation coefficient = %.6g\n", r.SquaredCorrelation)
 	fmt.Fprintf(w, "Cross Validation R² (coefficient of determination) = %.6g\n", r.R2)
 	return nil
-}
-
-// scaleFold scales a fold's rows as --scale says: fitted on its training
-// rows, applied to both.
-func scaleFold(method string, train, test *dataset.Set) (*dataset.Set, *dataset.Set, error) {
-	if method == "none" {
-		return train, test, nil
-	}
-	sc, err := dataset.FitScaler(train, method)
-	if err != nil {
-		return nil, nil, err
-	}
-	if train, err = sc.Apply(train, 0); err != nil {
-		return nil, nil, err
-	}
-	test, err = sc.Apply(test, 0)
-	return train, test, err
-}
-
-// foldRows scales a fold (scaleFold) and returns its training rows in the
-// learners' compact form beside the scaled sets.
-func foldRows(method string, train, test *dataset.Set) (*dataset.Set, *dataset.Set, learning.Rows, error) {
-	train, test, err := scaleFold(method, train, test)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	rows, err := setRows(train)
-	return train, test, rows, err
-}
-
-// valueFit trains l's regression on a fold's training rows (scaled as
-// --scale says, fitted on them) and predicts its test rows.
-func valueFit(l setup, threads int) selection.ValueFitFunc {
-	return func(ctx context.Context, train *dataset.Set, z []float64, test *dataset.Set) ([]float64, error) {
-		o := l.opts
-		o.Threads = threads
-		train, test, rows, err := foldRows(l.scale, train, test)
-		if err != nil {
-			return nil, err
-		}
-		built, err := l.spec.New(o, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)})
-		if err != nil {
-			return nil, err
-		}
-		m, err := built.Values.FitValues(ctx, rows, z, nil)
-		if err != nil {
-			return nil, err
-		}
-		testRows, err := setRows(test)
-		if err != nil {
-			return nil, err
-		}
-		return m.LabelRows(nil, testRows, threads), nil
-	}
 }
 
 // gridCommand is what grid and sweep plan share: the data and learner
@@ -524,13 +310,13 @@ func (c *gridCommand) register(fs *pflag.FlagSet, env *Env) {
 }
 
 // plan checks the flags, reads the data and makes the plan.
-func (c *gridCommand) plan(ctx context.Context, fs *pflag.FlagSet, cmd string) (*selection.Plan, *dataset.Set, setup, error) {
-	var l setup
+func (c *gridCommand) plan(ctx context.Context, fs *pflag.FlagSet, cmd string) (*selection.Plan, *dataset.Set, modelfile.Setup, error) {
+	var l modelfile.Setup
 	p, set, err := c.planSetup(ctx, fs, cmd, &l)
 	return p, set, l, err
 }
 
-func (c *gridCommand) planSetup(ctx context.Context, fs *pflag.FlagSet, cmd string, l *setup) (*selection.Plan, *dataset.Set, error) {
+func (c *gridCommand) planSetup(ctx context.Context, fs *pflag.FlagSet, cmd string, l *modelfile.Setup) (*selection.Plan, *dataset.Set, error) {
 	if c.path == "" {
 		return nil, nil, usagef("%s: --data TRAIN is required", cmd)
 	}
@@ -545,10 +331,10 @@ func (c *gridCommand) planSetup(ctx context.Context, fs *pflag.FlagSet, cmd stri
 	if spec.Needs.Values {
 		return nil, nil, usagef("%s: --learner %s predicts a number, not a class, and the grid compares classifiers' accuracies: cross-validate it with fit --cv K", cmd, spec.Name)
 	}
-	if err := checkScale(c.scale); err != nil {
-		return nil, nil, err
+	if err := modelfile.CheckScale(c.scale); err != nil {
+		return nil, nil, usagef("--scale: %v", err)
 	}
-	*l = setup{spec: spec, opts: opts, scale: c.scale}
+	*l = modelfile.Setup{Spec: spec, Options: opts, Scale: c.scale}
 	cs, gs, lc, lg, err := c.g.axes(fs, *l)
 	if err != nil {
 		return nil, nil, err
@@ -718,7 +504,7 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	l, err := planSetup(p)
+	l, err := modelfile.SetupOf(p)
 	if err != nil {
 		return fmt.Errorf("%s: %w", planPath, err)
 	}
@@ -731,7 +517,7 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	r, err := selection.Run(ctx, p, set, i, foldFit(l, threads, l.opts.CacheMB))
+	r, err := selection.Run(ctx, p, set, i, l.FoldFit(threads, l.Options.CacheMB))
 	if errors.Is(err, selection.ErrData) {
 		return fmt.Errorf("%w: a plan for other data (%s)", err, planPath)
 	}

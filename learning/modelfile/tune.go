@@ -1,0 +1,252 @@
+package modelfile
+
+import (
+	"context"
+	"fmt"
+
+	"mark1/dataset"
+	"mark1/learning"
+	"mark1/learning/kernel"
+	"mark1/learning/learners"
+	"mark1/learning/selection"
+	"mark1/learning/svm"
+)
+
+// A Setup is a learner as a cross-validation plan records it: the
+// registry's entry, its options, and the scaling fitted on each fold's
+// training rows ("none", or a dataset.FitScaler method). It turns a plan's
+// folds into fits (FoldFit, ValueFit), so that fit --cv, grid and a
+// sweep's tasks fit a fold exactly as fit fits a file.
+type Setup struct {
+	Spec    learners.Spec
+	Options learners.Options
+	Scale   string
+}
+
+// CheckScale refuses an unknown scaling method before any data are read.
+func CheckScale(scale string) error {
+	if scale == "none" {
+		return nil
+	}
+	_, err := dataset.FitScaler(&dataset.Set{}, scale)
+	return err
+}
+
+// Rows gives a numeric data set's rows to the learners in their compact
+// form.
+func Rows(s *dataset.Set) (learning.Rows, error) {
+	rows, err := learning.NewSparse(s.Dim, s.RowStart, s.Index, s.Value)
+	if err != nil {
+		return nil, err
+	}
+	return rows.Compact32(), nil
+}
+
+// HasGamma reports whether the learner's kernel has a γ.
+func (l Setup) HasGamma() bool {
+	if !l.Spec.Needs.Kernel {
+		return false
+	}
+	ks, err := l.Options.KernelSpec()
+	return err == nil && ks.UsesGamma()
+}
+
+// notPlanned are the options a plan does not record: C and gamma are the
+// grid's, and no result depends on threads or cache-mb.
+func notPlanned(name string) bool {
+	switch name {
+	case "C", "gamma", "threads", "cache-mb":
+		return true
+	}
+	return false
+}
+
+// PlanOptions are the settings a plan records: every registry option the
+// learner reads, by name, but those of notPlanned, and the scaling.
+func (l Setup) PlanOptions() map[string]string {
+	o := map[string]string{"scale": l.Scale}
+	for _, op := range learners.OptionList() {
+		if !notPlanned(op.Name) && l.Spec.Reads(op.Name) {
+			o[op.Name] = l.Options.Get(op.Name)
+		}
+	}
+	return o
+}
+
+// SetupOf rebuilds the learner a plan records, from the registry's
+// defaults and the plan's options, checked as fit checks them.
+func SetupOf(p *selection.Plan) (Setup, error) {
+	l := Setup{Options: learners.Defaults(), Scale: "none"}
+	var err error
+	if l.Spec, err = learners.Lookup(p.Learner); err != nil {
+		return l, err
+	}
+	for k, v := range p.Options {
+		if k == "scale" {
+			l.Scale = v
+			continue
+		}
+		if notPlanned(k) {
+			return l, fmt.Errorf("option %q is not a plan's", k)
+		}
+		if err := l.Options.Set(k, v); err != nil {
+			return l, err
+		}
+	}
+	if err := CheckScale(l.Scale); err != nil {
+		return l, err
+	}
+	return l, l.Spec.Check(l.Options)
+}
+
+// foldRows scales a fold as Scale says (fitted on its training rows,
+// applied to both) and returns its training rows in the learners' compact
+// form beside the scaled sets.
+func (l Setup) foldRows(train, test *dataset.Set) (*dataset.Set, *dataset.Set, learning.Rows, error) {
+	if l.Scale != "none" {
+		sc, err := dataset.FitScaler(train, l.Scale)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if train, err = sc.Apply(train, 0); err != nil {
+			return nil, nil, nil, err
+		}
+		if test, err = sc.Apply(test, 0); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	rows, err := Rows(train)
+	return train, test, rows, err
+}
+
+// FoldFit is selection.FitFunc for the learner: each fold's training part
+// scaled (when asked) and fitted as fit would fit it with each C in turn,
+// γ of scale or auto and balanced class weights resolved on it; the SVM's
+// binary problems solved on threads goroutines (0: all cores) with cacheMB
+// of kernel cache; when warm, every C of each binary problem in turn on
+// one solver, each from the previous C's solution (svm.Kernel.FitPath).
+func (l Setup) FoldFit(threads int, cacheMB float64) selection.FitFunc {
+	return func(ctx context.Context, train, test *dataset.Set, cs []float64, gamma string, warm bool) ([]selection.Fit, error) {
+		o := l.Options
+		o.Threads, o.CacheMB = threads, cacheMB
+		if gamma != "" {
+			var err error
+			if o.Gamma, err = kernel.ParseGamma(gamma); err != nil {
+				return nil, err
+			}
+		}
+		train, test, rows, err := l.foldRows(train, test)
+		if err != nil {
+			return nil, err
+		}
+		d := &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}
+		weights, err := learners.ClassWeights(o.ClassWeight, train.Classes, train.Y, SameLabel)
+		if err != nil {
+			return nil, err
+		}
+		testRows, err := Rows(test)
+		if err != nil {
+			return nil, err
+		}
+		fits := make([]selection.Fit, len(cs))
+		predict := func(k int, res *learning.Result) error {
+			var err error
+			fits[k].Pred, err = PredictRows(res.Model, testRows, 0)
+			fits[k].Iterations = res.Epochs
+			return err
+		}
+		for k, c := range cs {
+			o.C = c
+			built, err := l.Spec.New(o, d)
+			if err != nil {
+				return nil, err
+			}
+			built.SetClassWeights(weights)
+			if km, ok := built.Learner.(svm.Kernel); ok && warm {
+				// the whole column at once, each C from the last
+				if err := km.FitPath(ctx, d, cs, predict); err != nil {
+					return nil, err
+				}
+				return fits, nil
+			}
+			res, err := built.Learner.Fit(ctx, d, nil)
+			if err != nil {
+				return nil, err
+			}
+			if err := predict(k, res); err != nil {
+				return nil, err
+			}
+		}
+		return fits, nil
+	}
+}
+
+// ValueFit is selection.ValueFitFunc for a regression: trained on a fold's
+// training rows (scaled as Scale says, fitted on them), predicting its
+// test rows, on threads goroutines.
+func (l Setup) ValueFit(threads int) selection.ValueFitFunc {
+	return func(ctx context.Context, train *dataset.Set, z []float64, test *dataset.Set) ([]float64, error) {
+		o := l.Options
+		o.Threads = threads
+		train, test, rows, err := l.foldRows(train, test)
+		if err != nil {
+			return nil, err
+		}
+		built, err := l.Spec.New(o, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)})
+		if err != nil {
+			return nil, err
+		}
+		m, err := built.Values.FitValues(ctx, rows, z, nil)
+		if err != nil {
+			return nil, err
+		}
+		testRows, err := Rows(test)
+		if err != nil {
+			return nil, err
+		}
+		return m.LabelRows(nil, testRows, threads), nil
+	}
+}
+
+// CrossValidate runs every task of p on set with workers tasks at once
+// (at least one), each solving its SVM on an equal share of the cores
+// (cores in all; one each when there are more tasks than cores) and of the
+// cache, and merges them into the plan's table.
+func (l Setup) CrossValidate(ctx context.Context, p *selection.Plan, set *dataset.Set, cores int) (*selection.Table, error) {
+	w := max(1, min(cores, p.Tasks))
+	res, err := selection.RunAll(ctx, p, set, w, l.FoldFit(max(1, cores/w), l.Options.CacheMB/float64(w)), nil)
+	if err != nil {
+		return nil, err
+	}
+	return selection.Merge(p, res), nil
+}
+
+// SupportVectors fits the learner on all of set and returns how many of
+// its rows the model keeps as support vectors (ok false for a model that
+// keeps none): the leave-one-out bound's numerator, since removing a row
+// that is not a support vector leaves the solution as it is, and that
+// solution classifies the row rightly, so a C-SVM's leave-one-out errors
+// fall on support vectors and their fraction is at most #SV/n.
+func (l Setup) SupportVectors(ctx context.Context, set *dataset.Set, threads int) (n int, ok bool, err error) {
+	train, _, rows, err := l.foldRows(set, set)
+	if err != nil {
+		return 0, false, err
+	}
+	o := l.Options
+	o.Threads = threads
+	d := &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}
+	built, err := l.Spec.New(o, d)
+	if err != nil {
+		return 0, false, err
+	}
+	res, err := built.Learner.Fit(ctx, d, nil)
+	if err != nil {
+		return 0, false, err
+	}
+	sv, ok := res.Model.(learning.SupportVectored)
+	if !ok {
+		return 0, false, nil
+	}
+	n, _ = sv.SupportVectors()
+	return n, true, nil
+}
