@@ -7,18 +7,16 @@ import (
 	"mark1/images"
 )
 
-// FourOptions say how to train machines on Minsky and Papert's four figures
-// (images.FourFigures).
-type FourOptions struct {
+// DeckOptions say how to train machines, one per seed, on a fixed deck of
+// cards that the experiment draws itself (the four figures, the parity
+// cards).
+type DeckOptions struct {
 	// Config is the machine, its wiring included (associator.Config.Window
 	// for the diameter-limited perceptron).
 	Config Config
 	// Recipe is how it is trained: rule, value system, pulses, epoch limit.
-	// Its Data are the four figures, whatever it says.
+	// Its Data are the experiment's cards, whatever it says.
 	Recipe Recipe
-	// Length is the strands' length in cells of the 20-cell grid
-	// (images.FourMinLength to images.FourMaxLength).
-	Length int
 	// Seeds are the master seeds, one machine each (its wiring, order and
 	// noise).
 	Seeds []uint64
@@ -28,10 +26,7 @@ type FourOptions struct {
 }
 
 // Validate reports options that cannot run.
-func (o FourOptions) Validate() error {
-	if o.Length < images.FourMinLength || o.Length > images.FourMaxLength {
-		return fieldErr("length", o.Length, "[%d, %d] cells of the 20-cell grid", images.FourMinLength, images.FourMaxLength)
-	}
+func (o DeckOptions) Validate() error {
 	if len(o.Seeds) == 0 {
 		return fieldErr("seeds", 0, "at least one seed")
 	}
@@ -45,6 +40,47 @@ func (o FourOptions) Validate() error {
 		return err
 	}
 	return o.Recipe.CheckMachine(o.Config)
+}
+
+// trainOnDeck builds the machine of seed, trains it on cards as o says
+// until it stops, and returns it with its answers to the cards (weights
+// frozen, evaluation noise) and the A-units each card fired.
+func trainOnDeck(ctx context.Context, o DeckOptions, cards *images.Dataset, seed uint64) (*Machine, *Session, []Response, error) {
+	m, err := New(o.Config, cards.Classes, SeedsFrom(seed), nil)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	train := m.Fields(cards)
+	s, err := NewSession(m, o.Recipe, train, Fields{})
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: %w", cards.Name, err)
+	}
+	if _, err := s.Run(ctx, nil); err != nil {
+		return nil, nil, nil, err
+	}
+	noise := m.EvalNoise()
+	out := make([]Response, len(train.X))
+	for k, f := range train.X {
+		m.Present(&out[k], f, noise)
+	}
+	return m, s, out, nil
+}
+
+// FourOptions say how to train machines on Minsky and Papert's four figures
+// (images.FourFigures).
+type FourOptions struct {
+	DeckOptions
+	// Length is the strands' length in cells of the 20-cell grid
+	// (images.FourMinLength to images.FourMaxLength).
+	Length int
+}
+
+// Validate reports options that cannot run.
+func (o FourOptions) Validate() error {
+	if o.Length < images.FourMinLength || o.Length > images.FourMaxLength {
+		return fieldErr("length", o.Length, "[%d, %d] cells of the 20-cell grid", images.FourMinLength, images.FourMaxLength)
+	}
+	return o.DeckOptions.Validate()
 }
 
 // A FourRun is one seed's machine on the four figures.
@@ -111,43 +147,26 @@ func FourFigures(ctx context.Context, o FourOptions) (FourResult, error) {
 }
 
 func fourRun(ctx context.Context, o FourOptions, cards *images.Dataset, seed uint64) (FourRun, error) {
-	m, err := New(o.Config, cards.Classes, SeedsFrom(seed), nil)
+	m, s, resp, err := trainOnDeck(ctx, o.DeckOptions, cards, seed)
 	if err != nil {
-		return FourRun{}, err
-	}
-	train := m.Fields(cards)
-	s, err := NewSession(m, o.Recipe, train, Fields{})
-	if err != nil {
-		return FourRun{}, fmt.Errorf("four figures: %w", err)
-	}
-	if _, err := s.Run(ctx, nil); err != nil {
 		return FourRun{}, err
 	}
 	run := FourRun{Seed: seed, Status: s.Status(), Epochs: len(m.History)}
-	fired := make([][]bool, 4)
-	noise := m.EvalNoise()
-	var r Response
-	for k, f := range train.X {
-		m.Present(&r, f, noise)
+	fired := make([][]int, 4) // per figure, 1 where an A-unit fires
+	for k, r := range resp {
 		if r.Class >= 0 {
 			run.Answers[k] = m.Classes[r.Class]
 		}
-		if r.Class == train.Y[k] {
+		if r.Class == cards.Samples[k].Label {
 			run.Right++
 		}
-		fired[k] = make([]bool, len(m.Plugboard.Units))
+		fired[k] = make([]int, len(m.Plugboard.Units))
 		for _, a := range r.Active {
-			fired[k][a] = true
+			fired[k][a] = 1
 		}
-	}
-	b := func(v bool) int {
-		if v {
-			return 1
-		}
-		return 0
 	}
 	for u := range m.Plugboard.Units {
-		if b(fired[0][u])+b(fired[3][u]) != b(fired[1][u])+b(fired[2][u]) {
+		if fired[0][u]+fired[3][u] != fired[1][u]+fired[2][u] {
 			run.Spanning++
 		}
 	}

@@ -52,9 +52,9 @@ func TestFourFiguresTheorem(t *testing.T) {
 				name := fmt.Sprintf("%s/local:%d/%s/%s", preset, window, rc.rule, rc.code)
 				t.Run(name, func(t *testing.T) {
 					res, err := machine.FourFigures(context.Background(), machine.FourOptions{
-						Config: fourConfig(t, preset, window, rc.code),
-						Recipe: machine.Recipe{Rule: rc.rule, MaxEpochs: 30},
-						Length: length, Seeds: seedsTo(5), Threads: 1,
+						DeckOptions: machine.DeckOptions{Config: fourConfig(t, preset, window, rc.code),
+							Recipe: machine.Recipe{Rule: rc.rule, MaxEpochs: 30}, Seeds: seedsTo(5), Threads: 1},
+						Length: length,
 					})
 					if err != nil {
 						t.Fatal(err)
@@ -73,9 +73,9 @@ func TestFourFiguresTheorem(t *testing.T) {
 func TestFourFiguresRandom(t *testing.T) {
 	for _, preset := range []string{"mark1", "ideal"} {
 		res, err := machine.FourFigures(context.Background(), machine.FourOptions{
-			Config: fourConfig(t, preset, 0, response.Binary),
-			Recipe: machine.Recipe{MaxEpochs: 200},
-			Length: 12, Seeds: seedsTo(10),
+			DeckOptions: machine.DeckOptions{Config: fourConfig(t, preset, 0, response.Binary),
+				Recipe: machine.Recipe{MaxEpochs: 200}, Seeds: seedsTo(10)},
+			Length: 12,
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -88,11 +88,11 @@ func TestFourFiguresRandom(t *testing.T) {
 // figures right is never below the figure's span (the theorem), measured
 // for a few lengths on the ideal preset.
 func TestFourReach(t *testing.T) {
-	rows, err := machine.FourReachAll(context.Background(), machine.FourOptions{
+	rows, err := machine.FourReachAll(context.Background(), machine.FourOptions{DeckOptions: machine.DeckOptions{
 		Config: fourConfig(t, "ideal", 0, response.Binary),
 		Recipe: machine.Recipe{MaxEpochs: 100},
 		Seeds:  seedsTo(5),
-	}, []int{4, 10, 16})
+	}}, []int{4, 10, 16})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,11 +12,8 @@ import (
 // ParityOptions say how to train machines on parity over K cells of the
 // retina (images.ParityCards: all 2^K cards, the other cells dark).
 type ParityOptions struct {
-	Config  Config
-	Recipe  Recipe // its Data are the parity cards, whatever it says
-	K       int
-	Seeds   []uint64
-	Threads int
+	DeckOptions
+	K int
 }
 
 // maxParityLP bounds the cards whose A-unit patterns are tested for linear
@@ -28,19 +25,10 @@ func (o ParityOptions) Validate() error {
 	if o.K < 1 || o.K > images.ParityMaxK {
 		return fieldErr("k", o.K, "[1, %d] cells", images.ParityMaxK)
 	}
-	if len(o.Seeds) == 0 {
-		return fieldErr("seeds", 0, "at least one seed")
+	if w, h := o.Config.Retina.Size(); w != 20 || h != 20 {
+		return fieldErr("retina", fmt.Sprintf("%dx%d", w, h), "the 20x20 retina the parity cards are drawn for")
 	}
-	if o.Threads < 0 || o.Threads > MaxThreads {
-		return fieldErr("threads", o.Threads, "[0, %d]", MaxThreads)
-	}
-	if err := o.Config.Validate(); err != nil {
-		return err
-	}
-	if err := o.Recipe.Validate(); err != nil {
-		return err
-	}
-	return o.Recipe.CheckMachine(o.Config)
+	return o.DeckOptions.Validate()
 }
 
 // A ParityRun is one seed's machine on the parity cards.
@@ -116,19 +104,8 @@ func Parity(ctx context.Context, o ParityOptions) (ParityResult, error) {
 }
 
 func parityRun(ctx context.Context, o ParityOptions, cards *images.Dataset, seed uint64) (ParityRun, error) {
-	m, err := New(o.Config, cards.Classes, SeedsFrom(seed), nil)
+	m, s, resp, err := trainOnDeck(ctx, o.DeckOptions, cards, seed)
 	if err != nil {
-		return ParityRun{}, err
-	}
-	if w, h := m.Retina.Size(); w != 20 || h != 20 {
-		return ParityRun{}, fmt.Errorf("parity: the cards are drawn for a 20x20 retina, not %dx%d", w, h)
-	}
-	train := m.Fields(cards)
-	s, err := NewSession(m, o.Recipe, train, Fields{})
-	if err != nil {
-		return ParityRun{}, fmt.Errorf("parity: %w", err)
-	}
-	if _, err := s.Run(ctx, nil); err != nil {
 		return ParityRun{}, err
 	}
 	run := ParityRun{Seed: seed, Status: s.Status(), Epochs: len(m.History), Possible: "not decided"}
@@ -150,20 +127,18 @@ func parityRun(ctx context.Context, o ParityOptions, cards *images.Dataset, seed
 			run.SeeAll++
 		}
 	}
-	noise := m.EvalNoise()
-	var r Response
 	var x [][]float64
 	var y []int
-	for k, f := range train.X {
-		m.Present(&r, f, noise)
-		if r.Class == train.Y[k] {
+	for k, r := range resp {
+		label := cards.Samples[k].Label
+		if r.Class == label {
 			run.Right++
 		}
 		a := make([]float64, len(m.Plugboard.Units))
 		for _, u := range r.Active {
 			a[u] = 1
 		}
-		x, y = append(x, a), append(y, 2*train.Y[k]-1)
+		x, y = append(x, a), append(y, 2*label-1)
 	}
 	switch {
 	case run.MostSeen < o.K:

@@ -17,7 +17,7 @@ func parityRun(t *testing.T, k int, edit func(*machine.Config)) machine.ParityRe
 		edit(&cfg)
 	}
 	res, err := machine.Parity(context.Background(), machine.ParityOptions{
-		Config: cfg, Recipe: machine.Recipe{MaxEpochs: 1000}, K: k, Seeds: seedsTo(10),
+		DeckOptions: machine.DeckOptions{Config: cfg, Recipe: machine.Recipe{MaxEpochs: 1000}, Seeds: seedsTo(10)}, K: k,
 	})
 	if err != nil {
 		t.Fatal(err)

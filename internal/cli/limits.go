@@ -111,7 +111,7 @@ func parityOnRetina(ctx context.Context, env *Env, fs *pflag.FlagSet, mf *machin
 	if err != nil {
 		return usageError{err}
 	}
-	o := machine.ParityOptions{Config: cfg, Recipe: machine.Recipe{MaxEpochs: explicitZero(epochs)}, K: k, Seeds: seeds, Threads: threads}
+	o := machine.ParityOptions{DeckOptions: machine.DeckOptions{Config: cfg, Recipe: machine.Recipe{MaxEpochs: explicitZero(epochs)}, Seeds: seeds, Threads: threads}, K: k}
 	if err := o.Validate(); err != nil {
 		return usagef("limits parity --on-retina: %v", err)
 	}
@@ -162,7 +162,7 @@ L = 4…18, the smallest D at which some seed does (docs/limits.md).`)
 	if err != nil {
 		return usageError{err}
 	}
-	o := machine.FourOptions{Config: cfg, Recipe: machine.Recipe{Rule: r, MaxEpochs: explicitZero(epochs)}, Length: length, Seeds: seeds, Threads: threads}
+	o := machine.FourOptions{DeckOptions: machine.DeckOptions{Config: cfg, Recipe: machine.Recipe{Rule: r, MaxEpochs: explicitZero(epochs)}, Seeds: seeds, Threads: threads}, Length: length}
 	if err := o.Validate(); err != nil {
 		return usagef("limits figures: %v", err)
 	}
