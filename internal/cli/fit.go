@@ -211,7 +211,7 @@ func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, o
 	if o.jsonOut {
 		w = io.Discard
 	}
-	report := fitReport(spec, opts, fitted.Built, f, res, train, o.trainPath, o.modelPath)
+	report := modelfile.ReportFit(spec, opts, fitted, train, o.trainPath, o.modelPath)
 	fmt.Fprintf(w, "%s on %s: %d rows, %d features, %d classes (%s)\n", describe(spec, opts, fitted.Built), o.trainPath, rows, train.Dim, len(classes), strings.Join(classes, " "))
 	if err := printMachines(ctx, w, res.Model, classes); err != nil {
 		return err
@@ -223,7 +223,7 @@ func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, o
 		if err != nil {
 			return fmt.Errorf("%s: %w", o.trainPath, err)
 		}
-		report.Training = accuracyJSON("", right, rows)
+		report.Training = modelfile.AccuracyMetrics("", right, rows)
 		fmt.Fprintf(w, "training accuracy %s\n", percent(right, rows))
 	}
 	var preds bytes.Buffer // the test predictions' text, written after the model
@@ -231,14 +231,16 @@ func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, o
 		// The test file is read again and predicted a block at a time,
 		// as apply does; the model file keeps its support vectors.
 		g := *f
-		_, r, err := applyTo(ctx, io.Discard, &g, test.path, test.opt, o.data.memory.bytes(), "being fitted", &preds)
+		r, err := applyTo(ctx, io.Discard, &g, test.path, test.opt, o.data.memory.bytes(), "being fitted", &preds)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "test accuracy %s on %s\n", r.accuracy, o.testPath)
-		r.printUnseen(w)
-		report.Test = r.metrics(o.testPath, test.info)
-		report.Unseen = r.unseenJSON()
+		fmt.Fprintf(w, "test accuracy %s on %s\n", accuracy(r), o.testPath)
+		printUnseen(w, r)
+		report.Test = r.Metrics(o.testPath)
+		if r.Unseen != nil {
+			report.Unseen = r.Unseen
+		}
 	}
 	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing
 		return err
@@ -349,30 +351,19 @@ func percent(right, n int) string {
 	return fmt.Sprintf("%.2f%% (%d/%d)", 100*float64(right)/float64(n), right, n)
 }
 
-// applied is what applyBlocks or applyValues found: the number of rows
-// predicted, the accuracy ("" without labels), and the labels the model
-// never saw with their row counts.
-type applied struct {
-	// n is the number of rows predicted; preds holds applyValues'
-	// predictions (applyBlocks writes them as they come).
-	n        int
-	preds    []string
-	accuracy string
-	unseen   []string
-	rows     []int
-	right    *int // rows predicted right, when the data have labels
-	// values, inside and oneClass are set by applyValues instead: the
-	// regression's scores against the labels, or the one-class SVM's rows
-	// inside.
-	values   *learning.Regression
-	inside   int
-	oneClass bool
+// accuracy says the accuracy a model had on a data file: a percentage
+// and its count, or "" without labels.
+func accuracy(a *modelfile.Applied) string {
+	if a.Right == nil {
+		return ""
+	}
+	return percent(*a.Right, a.Rows)
 }
 
 // printUnseen says which labels of the data the model was not trained on.
-func (r applied) printUnseen(w io.Writer) {
-	for k, c := range r.unseen {
-		fmt.Fprintf(w, "label %q (%d rows) was not among the training data's classes: those rows count as wrong\n", c, r.rows[k])
+func printUnseen(w io.Writer, a *modelfile.Applied) {
+	for _, u := range a.Unseen {
+		fmt.Fprintf(w, "label %q (%d rows) was not among the training data's classes: those rows count as wrong\n", u.Label, u.Rows)
 	}
 }
 
@@ -454,23 +445,23 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	test, r, err := applyFile(ctx, env, f, testPath, ropt, data, noLabels, modelPath, predPath)
+	r, err := applyFile(ctx, env, f, testPath, ropt, data, noLabels, modelPath, predPath)
 	if err != nil {
 		return err
 	}
 	if jsonOut {
-		return writeJSON(env.Stdout, applyReport(f, format, modelPath, testPath, predPath, test, r))
+		return writeJSON(env.Stdout, modelfile.ReportApply(f, format, modelPath, testPath, predPath, r))
 	}
 	switch {
 	case f.Values():
-		fmt.Fprintf(env.Stdout, "%s on %s: %s\n", modelPath, testPath, r.valueSummary(f))
-	case r.accuracy != "":
-		fmt.Fprintf(env.Stdout, "%s on %s: accuracy %s\n", modelPath, testPath, r.accuracy)
+		fmt.Fprintf(env.Stdout, "%s on %s: %s\n", modelPath, testPath, valueSummary(f, r))
+	case r.Right != nil:
+		fmt.Fprintf(env.Stdout, "%s on %s: accuracy %s\n", modelPath, testPath, accuracy(r))
 	default:
-		fmt.Fprintf(env.Stdout, "%s on %s: %d rows predicted; the data have no labels, so no accuracy\n", modelPath, testPath, r.n)
+		fmt.Fprintf(env.Stdout, "%s on %s: %d rows predicted; the data have no labels, so no accuracy\n", modelPath, testPath, r.Rows)
 	}
 	if !f.Values() {
-		r.printUnseen(env.Stdout)
+		printUnseen(env.Stdout, r)
 	}
 	return nil
 }
@@ -478,38 +469,38 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 // applyFile predicts the data file with f as apply does: a classifier's a
 // block at a time, the predictions written as they come (svm-predict's
 // memory); a value model's (an SVR, the one-class SVM) on the whole file.
-func applyFile(ctx context.Context, env *Env, f *modelfile.File, testPath string, ropt dataset.Options, data numericFlags, noLabels bool, modelPath, predPath string) (*dataset.Set, applied, error) {
+func applyFile(ctx context.Context, env *Env, f *modelfile.File, testPath string, ropt dataset.Options, data numericFlags, noLabels bool, modelPath, predPath string) (*modelfile.Applied, error) {
 	if !f.Values() {
 		if ropt.NoLabels && !noLabels {
 			noteNoLabels(env.Stderr, testPath, f)
 		}
-		test, r, err := applyBlocks(ctx, env.Stderr, f, testPath, ropt, data.memory.bytes(), modelPath, predPath)
+		r, err := applyBlocks(ctx, env.Stderr, f, testPath, ropt, data.memory.bytes(), modelPath, predPath)
 		if errors.Is(err, dataset.ErrNoLabelsFile) {
 			err = fmt.Errorf("%w, or predict without labels: --no-labels", err)
 		}
-		return test, r, err
+		return r, err
 	}
 	test, err := data.readFor(ctx, f, testPath, noLabels)
 	if err != nil {
-		return nil, applied{}, err
+		return nil, err
 	}
 	noteData(env.Stderr, test, nil)
 	if err := ctx.Err(); err != nil { // interrupted while the data were read
-		return nil, applied{}, err
+		return nil, err
 	}
-	r, err := applyValues(f, test, modelPath)
+	r, err := modelfile.ApplyValues(f, test, modelPath)
 	if err != nil {
-		return nil, applied{}, inputHint(err, test, f)
+		return nil, inputHint(err, test, f)
 	}
 	if err := ctx.Err(); err != nil { // nothing is written once interrupted
-		return nil, applied{}, err
+		return nil, err
 	}
 	if predPath != "" {
-		if err := writePredictions(predPath, r.preds); err != nil {
-			return nil, applied{}, err
+		if err := writePredictions(predPath, r.Preds); err != nil {
+			return nil, err
 		}
 	}
-	return test, r, nil
+	return r, nil
 }
 
 // inputHint adds to a data file's mismatch with the model
@@ -528,19 +519,19 @@ func inputHint(err error, test *dataset.Set, f *modelfile.File) error {
 // predictions written to predPath when not empty (atomically: nothing
 // written on an error or interrupt). It returns the data's description
 // without their rows and what was found; the data's notes go to stderr.
-func applyBlocks(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name, predPath string) (info *dataset.Set, r applied, err error) {
+func applyBlocks(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name, predPath string) (r *modelfile.Applied, err error) {
 	if predPath == "" {
 		return applyTo(ctx, stderr, f, path, opt, limit, name, io.Discard)
 	}
 	err = atomicfile.Write(predPath, func(fh *os.File) error {
-		info, r, err = applyTo(ctx, stderr, f, path, opt, limit, name, fh)
+		r, err = applyTo(ctx, stderr, f, path, opt, limit, name, fh)
 		return err
 	})
-	return info, r, err
+	return r, err
 }
 
 // applyTo is applyBlocks writing the predictions to out.
-func applyTo(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name string, out io.Writer) (*dataset.Set, applied, error) {
+func applyTo(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name string, out io.Writer) (*modelfile.Applied, error) {
 	opt.MaxBytes = limit
 	a, err := modelfile.ApplyFile(ctx, f, path, modelfile.ApplyOptions{Read: opt, Name: name, ReadContext: readContext(ctx),
 		OnData: func(info *dataset.Set) { noteData(stderr, info) }}, out)
@@ -548,17 +539,10 @@ func applyTo(ctx context.Context, stderr io.Writer, f *modelfile.File, path stri
 		if a.Data != nil {
 			err = inputHint(err, a.Data, f)
 		}
-		return nil, applied{}, budgetHint(err)
+		return nil, budgetHint(err)
 	}
 	if a.Data.QueryIDs > 0 {
 		noteData(stderr, &dataset.Set{Name: a.Data.Name, QueryIDs: a.Data.QueryIDs})
 	}
-	r := applied{n: a.Rows, right: a.Right}
-	if a.Right != nil {
-		r.accuracy = percent(*a.Right, a.Rows)
-	}
-	for _, u := range a.Unseen {
-		r.unseen, r.rows = append(r.unseen, u.Label), append(r.rows, u.Rows)
-	}
-	return a.Data, r, nil
+	return a, nil
 }

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 
 	"mark1/dataset"
-	"mark1/learning"
 	"mark1/learning/learners"
 	"mark1/learning/modelfile"
 )
@@ -58,18 +56,18 @@ func reportValues(ctx context.Context, env *Env, spec learners.Spec, opts learne
 	if run.json {
 		w = io.Discard
 	}
-	report := valueReport(spec, opts, built, f, m, train, run.trainPath, run.modelPath)
+	report := modelfile.ReportValues(spec, opts, fitted, train, run.trainPath, run.modelPath)
 	fmt.Fprintf(w, "%s on %s: %d rows, %d features\n", describe(spec, opts, built), run.trainPath, train.Rows(), train.Dim)
 	fmt.Fprintf(w, "obj = %.10g, rho = %.10g, nSV = %d, nBSV = %d, %d iterations\n", m.Obj, m.Rho, len(m.Coef), m.Bounded, m.Iter)
 	fmt.Fprintf(w, "%s\n", m.Message)
 	if run.trainAcc {
 		// Measure through the saved form, so fit and apply predict alike.
-		tr, err := applyValues(f, run.train, "being fitted")
+		tr, err := modelfile.ApplyValues(f, run.train, "being fitted")
 		if err != nil {
 			return err
 		}
-		report.Training = tr.metrics("", run.train)
-		fmt.Fprintf(w, "training: %s\n", tr.valueSummary(f))
+		report.Training = tr.Metrics("")
+		fmt.Fprintf(w, "training: %s\n", valueSummary(f, tr))
 	}
 	var preds []string
 	if run.test != nil {
@@ -77,13 +75,13 @@ func reportValues(ctx context.Context, env *Env, spec learners.Spec, opts learne
 		if err != nil {
 			return err
 		}
-		r, err := applyValues(f, test, "being fitted")
+		r, err := modelfile.ApplyValues(f, test, "being fitted")
 		if err != nil {
 			return err
 		}
-		preds = r.preds
-		report.Test = r.metrics(run.testPath, test)
-		fmt.Fprintf(w, "test on %s: %s\n", run.testPath, r.valueSummary(f))
+		preds = r.Preds
+		report.Test = r.Metrics(run.testPath)
+		fmt.Fprintf(w, "test on %s: %s\n", run.testPath, valueSummary(f, r))
 	}
 	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing
 		return err
@@ -102,81 +100,18 @@ func reportValues(ctx context.Context, env *Env, spec learners.Spec, opts learne
 	return nil
 }
 
-// applyValues predicts every row of test with a model whose Values is
-// true, after the model's input check and scaling: the value (or ±1), and
-// with labels, the regression scores or the one-class agreement with them.
-func applyValues(f *modelfile.File, test *dataset.Set, name string) (applied, error) {
-	var r applied
-	if _, err := f.CheckInput(test, name); err != nil {
-		return r, err
-	}
-	raw := test
-	var err error
-	if f.Scale != nil {
-		if test, err = f.Scale.Apply(test, 0); err != nil {
-			return r, err
-		}
-	}
-	dim := max(f.Dim, test.Dim)
-	m, err := f.ValueModel(dim)
-	if err != nil {
-		return r, err
-	}
-	vals := make([]float64, test.Rows())
-	x := make([]float64, dim)
-	for i := range vals {
-		idx, val := test.Row(i)
-		for k, j := range idx {
-			x[j] = val[k]
-		}
-		vals[i] = m.Label(x)
-		for _, j := range idx {
-			x[j] = 0
-		}
-	}
-	r.n, r.preds = len(vals), make([]string, len(vals))
-	r.oneClass = f.OneClass()
-	for i, v := range vals {
-		r.preds[i] = strconv.FormatFloat(v, 'g', -1, 64)
-		if f.OneClass() && v > 0 {
-			r.inside++
-		}
-	}
-	if raw.Unlabelled {
-		return r, nil
-	}
-	if f.OneClass() {
-		right := 0
-		for i, p := range r.preds {
-			if modelfile.SameLabel(p, raw.Label(i)) {
-				right++
-			}
-		}
-		r.right = &right
-		r.accuracy = percent(right, raw.Rows())
-		return r, nil
-	}
-	z, err := modelfile.Targets(raw)
-	if err != nil {
-		return r, err
-	}
-	sc := learning.RegressionScores(vals, z)
-	r.values = &sc
-	return r, nil
-}
-
 // valueSummary says in one line how a value model did.
-func (r applied) valueSummary(f *modelfile.File) string {
-	n := r.n
+func valueSummary(f *modelfile.File, r *modelfile.Applied) string {
+	n := r.Rows
 	if f.OneClass() {
-		line := fmt.Sprintf("%s of the rows inside (+1)", percent(r.inside, n))
-		if r.accuracy != "" {
-			line += fmt.Sprintf("; accuracy against the labels (1 inside, -1 outside) %s", r.accuracy)
+		line := fmt.Sprintf("%s of the rows inside (+1)", percent(*r.Inside, n))
+		if r.Right != nil {
+			line += fmt.Sprintf("; accuracy against the labels (1 inside, -1 outside) %s", accuracy(r))
 		}
 		return line
 	}
-	if r.values == nil {
+	if r.Values == nil {
 		return fmt.Sprintf("%d rows predicted; the data have no labels, so no error", n)
 	}
-	return fmt.Sprintf("mean squared error %.6g, R² %.6g, squared correlation %.6g (%d rows)", r.values.MSE, r.values.R2, r.values.SquaredCorrelation, n)
+	return fmt.Sprintf("mean squared error %.6g, R² %.6g, squared correlation %.6g (%d rows)", r.Values.MSE, r.Values.R2, r.Values.SquaredCorrelation, n)
 }

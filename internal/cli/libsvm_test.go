@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"mark1/internal/testtool"
+	"mark1/learning/modelfile"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -184,7 +185,7 @@ func TestApplyForeignModels(t *testing.T) {
 					t.Errorf("row %d: %v; %s %v", i+1, got[i], tt.predict, want[i])
 				}
 			}
-			var a applyJSON
+			var a modelfile.ApplyReport
 			if err := json.Unmarshal([]byte(out), &a); err != nil {
 				t.Fatalf("apply --json: %v\n%s", err, out)
 			}
@@ -225,7 +226,7 @@ func TestFitJSON(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%v --json: exit %d %s", tt.args, code, errs)
 		}
-		var f fitJSON
+		var f modelfile.FitReport
 		if err := json.Unmarshal([]byte(out), &f); err != nil {
 			t.Fatalf("%v --json: %v\n%s", tt.args, err, out)
 		}

@@ -50,6 +50,13 @@ type Applied struct {
 	// in the order the file's classes are read, with their rows: those
 	// rows count as wrong.
 	Unseen []UnseenLabel `json:"unseen"`
+	// Of a value model (ApplyValues): Preds are its predictions as text,
+	// Values the regression's scores against the labels (nil without
+	// labels or for the one-class SVM), Inside the one-class SVM's rows
+	// predicted +1 (nil for a regression).
+	Preds  []string             `json:"-"`
+	Values *learning.Regression `json:"-"`
+	Inside *int                 `json:"-"`
 }
 
 // An UnseenLabel is a label of the data the model has no class for.
