@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mark1/machine"
 	"os"
 	"path/filepath"
 	"strings"
@@ -295,7 +296,7 @@ func TestPredictEvalJSON(t *testing.T) {
 	if code != 0 || code2 != 0 {
 		t.Fatal(errs)
 	}
-	var e evalJSON
+	var e machine.Evaluation
 	if err := json.Unmarshal([]byte(js), &e); err != nil {
 		t.Fatal(err)
 	}

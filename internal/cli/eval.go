@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,8 +12,6 @@ import (
 
 	"mark1/images"
 	"mark1/internal/base/atomicfile"
-	"mark1/internal/base/jsonnum"
-	"mark1/learning"
 	"mark1/machine"
 )
 
@@ -59,47 +58,21 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	if err := ctx.Err(); err != nil { // interrupted while the data were read
 		return err
 	}
-	fields, labels := m.Fit(d), machine.Labels(d)
-	if err := ctx.Err(); err != nil {
-		return err
+	e, err := machine.Evaluate(ctx, m, path, d)
+	if err != nil || asJSON {
+		return cmp.Or(err, writeJSON(env.Stdout, e))
 	}
-	acc := m.Accuracy(fields, labels)
-	pairwise := m.Pairwise(fields, labels)
-	conf := m.Confusion(fields, labels)
 	w := env.Stdout
-	if asJSON {
-		out := evalJSON{Machine: path, Data: d.Name, Cards: d.Len(), Accuracy: jsonnum.Zero(acc), Pairwise: jsonnum.Zero(pairwise), Classes: m.Classes}
-		for _, row := range conf {
-			out.Confusion = append(out.Confusion, row[:len(m.Classes)])
-			out.NoClass = append(out.NoClass, row[len(m.Classes)])
-		}
-		return writeJSON(w, out)
+	fmt.Fprintf(w, "%s on %s: accuracy %s on %d cards; chance %.1f%%\n", path, d.Name, rateCI(e.Accuracy, d.Len()), d.Len(), 100*e.Chance)
+	fmt.Fprintf(w, "  pairwise, 1958: %.1f%% of (card, other class) pairs prefer the card's class; chance 50%%\n\n", 100*e.Pairwise)
+	if e.Clusters != nil {
+		printEvalClusters(w, *e.Clusters)
 	}
-	fmt.Fprintf(w, "%s on %s: accuracy %s on %d cards; chance %.1f%%\n", path, d.Name, rateCI(acc, d.Len()), d.Len(), 100*learning.Chance(labels))
-	fmt.Fprintf(w, "  pairwise, 1958: %.1f%% of (card, other class) pairs prefer the card's class; chance 50%%\n\n", 100*pairwise)
-	if m.Recipe != nil && m.Recipe.Rule == machine.Spontaneous {
-		printEvalClusters(w, m.ClustersOf(fields, labels))
-	}
-	printConfusion(w, m.Classes, conf)
-	if missing := emptyClasses(m.Classes, conf); len(missing) > 0 {
-		fmt.Fprintf(w, "\nNote: %s has no cards of the machine's class(es) %s; their rows are empty.\n", d.Name, strings.Join(missing, ", "))
+	printConfusion(w, m.Classes, e.Confusion, e.NoClass)
+	if len(e.Empty) > 0 {
+		fmt.Fprintf(w, "\nNote: %s has no cards of the machine's class(es) %s; their rows are empty.\n", d.Name, strings.Join(e.Empty, ", "))
 	}
 	return nil
-}
-
-// evalJSON is eval --json's output (documented in the README).
-type evalJSON struct {
-	Machine  string  `json:"machine"`
-	Data     string  `json:"data"`
-	Cards    int     `json:"cards"`
-	Accuracy float64 `json:"accuracy"`
-	// Pairwise is Rosenblatt's 1958 measure (machine.Machine.Pairwise): the
-	// fraction of (card, other class) pairs in which the card's class is
-	// preferred; equal to Accuracy for two classes.
-	Pairwise  float64  `json:"pairwise"`
-	Classes   []string `json:"classes"`
-	Confusion [][]int  `json:"confusion"` // [true][answered], in Classes' order
-	NoClass   []int    `json:"no_class"`  // [true]: cards the R-units gave no class
 }
 
 // predictJSON is predict --json's output (documented in the README).
@@ -107,22 +80,6 @@ type predictJSON struct {
 	Machine  string           `json:"machine"`
 	Classes  []string         `json:"classes"`
 	Pictures []machine.Answer `json:"pictures"`
-}
-
-// emptyClasses returns the classes whose row of the confusion matrix conf
-// is empty: the machine knows them, the data have no cards of them.
-func emptyClasses(classes []string, conf [][]int) []string {
-	var out []string
-	for i, row := range conf[:len(classes)] {
-		n := 0
-		for _, c := range row {
-			n += c
-		}
-		if n == 0 {
-			out = append(out, classes[i])
-		}
-	}
-	return out
 }
 
 // writeJSON writes v as indented JSON, one document.
@@ -143,7 +100,9 @@ func printEvalClusters(w io.Writer, c machine.Clusters) {
 		100*c.Purity, 100*c.Chance, c.Responses, len(c.Class), collapse)
 }
 
-func printConfusion(w interface{ Write([]byte) (int, error) }, classes []string, conf [][]int) {
+// printConfusion prints the confusion matrix conf ([true][answered]) with
+// a last column of the cards given no class (none).
+func printConfusion(w io.Writer, classes []string, conf [][]int, none []int) {
 	width := 6
 	for _, c := range classes {
 		width = max(width, len(c)+1)
@@ -159,7 +118,7 @@ func printConfusion(w interface{ Write([]byte) (int, error) }, classes []string,
 		for _, n := range row {
 			fmt.Fprintf(w, " %*d", width, n)
 		}
-		fmt.Fprintln(w)
+		fmt.Fprintf(w, " %*d\n", width, none[i])
 	}
 }
 
