@@ -73,7 +73,7 @@ class whose largest response wins, and of one-vs-one votes, side by side).
 	fs.StringVar(&o.format, "format", "auto", "--data format: auto, libsvm, csv or text")
 	fs.StringVar(&o.labelCol, "label-column", "", "--data CSV: the label column, by name or 1-based position (default: label/class/target/y, else the last)")
 	fs.BoolVar(&o.list, "list", false, "list the examples and what each teaches")
-	fs.StringVar(&o.site, "site", "", "write the lab page as a static site to this folder, its learners compiled to WebAssembly:\nany static file server serves it, with no mark1 server (the WebAssembly is built into mark1: nothing else is needed)")
+	fs.StringVar(&o.site, "site", "", "write the lab page as a static site to this folder, its learners compiled to WebAssembly:\nany static file server serves it, with no mark1 server and no Go (the WebAssembly is built into mark1, see docs/lab.md)")
 	// The learners' options are the registry's, as fit and compare take
 	// them; an --example runs as the notes do unless told otherwise.
 	o.lf.lab = true
