@@ -240,8 +240,9 @@ func checkSite(t *testing.T, site string) {
 }
 
 // TestLabSiteAnywhere writes the static site from a folder outside mark1's
-// source, with no Go on PATH and no MARK1_SOURCE (which --site once read): the WebAssembly is in
-// mark1 (internal/labsite), so lab --site needs nothing else.
+// source, with no Go on PATH and no MARK1_SOURCE (which --site once read):
+// the WebAssembly is in mark1 (internal/labsite), so lab --site needs
+// nothing else.
 func TestLabSiteAnywhere(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	t.Setenv("MARK1_SOURCE", "")
