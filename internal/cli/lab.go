@@ -7,16 +7,16 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"mark1/chart"
 	"mark1/dataset"
 	"mark1/internal/base/atomicfile"
+	"mark1/internal/labsite"
 	"mark1/lab"
 	"mark1/panel"
-	"os/exec"
-	"path/filepath"
 
 	"github.com/spf13/pflag"
 )
@@ -73,7 +73,7 @@ class whose largest response wins, and of one-vs-one votes, side by side).
 	fs.StringVar(&o.format, "format", "auto", "--data format: auto, libsvm, csv or text")
 	fs.StringVar(&o.labelCol, "label-column", "", "--data CSV: the label column, by name or 1-based position (default: label/class/target/y, else the last)")
 	fs.BoolVar(&o.list, "list", false, "list the examples and what each teaches")
-	fs.StringVar(&o.site, "site", "", "write the lab page as a static site to this folder, its learners compiled to WebAssembly:\nany static file server serves it, with no mark1 server (needs the Go toolchain and mark1's source, see docs/lab.md)")
+	fs.StringVar(&o.site, "site", "", "write the lab page as a static site to this folder, its learners compiled to WebAssembly:\nany static file server serves it, with no mark1 server and no Go (the WebAssembly is built into mark1, see docs/lab.md)")
 	// The learners' options are the registry's, as fit and compare take
 	// them; an --example runs as the notes do unless told otherwise.
 	o.lf.lab = true
@@ -309,69 +309,19 @@ func labError(ctx context.Context, err error) error {
 	return usagef("lab: %v", err)
 }
 
-// siteToolchain finds what the site's build needs: the go command, mark1's
-// source (the module of the working folder, or $MARK1_SOURCE) and the
-// toolchain's wasm_exec.js.
-func siteToolchain(ctx context.Context) (goBin, src string, wasmExec []byte, err error) {
-	if goBin, err = exec.LookPath("go"); err != nil {
-		return "", "", nil, fmt.Errorf("lab: --site builds the lab's WebAssembly with the Go toolchain, and go is not on PATH (install it from https://go.dev/dl/)")
-	}
-	src = os.Getenv("MARK1_SOURCE")
-	if src == "" {
-		out, err := exec.CommandContext(ctx, goBin, "list", "-m", "-f", "{{.Path}}\t{{.Dir}}").Output()
-		path, d, _ := strings.Cut(strings.TrimSpace(string(out)), "\t")
-		if err != nil || path != "mark1" {
-			return "", "", nil, fmt.Errorf("lab: --site builds the lab's WebAssembly from mark1's source: run it inside the mark1 repository, or set MARK1_SOURCE to it")
-		}
-		src = d
-	}
-	out, err := exec.CommandContext(ctx, goBin, "env", "GOROOT").Output()
-	if err != nil {
-		return "", "", nil, fmt.Errorf("lab: --site: go env GOROOT: %w", err)
-	}
-	root := strings.TrimSpace(string(out))
-	for _, p := range []string{filepath.Join(root, "lib", "wasm", "wasm_exec.js"), filepath.Join(root, "misc", "wasm", "wasm_exec.js")} {
-		if wasmExec, err = os.ReadFile(p); err == nil {
-			return goBin, src, wasmExec, nil
-		}
-	}
-	return "", "", nil, fmt.Errorf("lab: --site: the Go toolchain at %s has no wasm_exec.js (lib/wasm or misc/wasm)", root)
-}
-
 // writeSite writes the static lab site to dir: the lab page set to answer
-// with its WebAssembly, the Go toolchain's wasm_exec.js, and lab.wasm built
-// from mark1's source (package mark1/lab/wasm) by that toolchain. The
-// source is the module of the working directory, or $MARK1_SOURCE.
+// with its WebAssembly, lab.wasm (package mark1/lab/wasm, built by go
+// generate and embedded in mark1: internal/labsite), and the wasm_exec.js
+// of the Go that built it. It needs nothing but the mark1 binary.
 func writeSite(ctx context.Context, dir string) error {
-	goBin, src, wasmExec, err := siteToolchain(ctx)
-	if err != nil {
-		return err
-	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("lab: --site: %w", err)
 	}
-	if dir, err = filepath.Abs(dir); err != nil { // go build runs in src
-		return fmt.Errorf("lab: --site: %w", err)
-	}
-	tmp, err := os.CreateTemp(dir, ".lab.wasm-*")
-	if err != nil {
-		return fmt.Errorf("lab: --site: %w", err)
-	}
-	tmp.Close()
-	defer os.Remove(tmp.Name())
-	build := exec.CommandContext(ctx, goBin, "build", "-trimpath", "-o", tmp.Name(), "./lab/wasm")
-	build.Dir = src
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if msg, err := build.CombinedOutput(); err != nil {
+	wasm := func(f *os.File) error { return labsite.WriteWasm(atomicfile.ContextWriter(ctx, f)) }
+	if err := atomicfile.Write(filepath.Join(dir, "lab.wasm"), wasm); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return fmt.Errorf("lab: --site: building the WebAssembly in %s: %v\n%s", src, err, msg)
-	}
-	if fi, err := os.Stat(tmp.Name()); err != nil || fi.Size() == 0 {
-		return fmt.Errorf("lab: --site: go build wrote no WebAssembly to %s", tmp.Name())
-	}
-	if err := os.Rename(tmp.Name(), filepath.Join(dir, "lab.wasm")); err != nil {
 		return fmt.Errorf("lab: --site: %w", err)
 	}
 	files := panel.LabSiteFiles()
@@ -380,7 +330,7 @@ func writeSite(ctx context.Context, dir string) error {
 	page = strings.Replace(page, `<script src="lab.js"></script>`, `<script src="wasm_exec.js"></script>`+"\n"+`<script src="lab.js"></script>`, 1)
 	files["lab.html"] = []byte(page)
 	files["index.html"] = []byte(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=lab.html"><title>mark1: the lab</title><a href="lab.html">the lab</a>` + "\n")
-	files["wasm_exec.js"] = wasmExec
+	files["wasm_exec.js"] = labsite.WasmExec()
 	for name, b := range files {
 		if err := atomicfile.Write(filepath.Join(dir, name), func(f *os.File) error { _, err := f.Write(b); return err }); err != nil {
 			return fmt.Errorf("lab: --site: %w", err)

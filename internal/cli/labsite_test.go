@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -18,8 +19,10 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"mark1/internal/labsite"
 	"mark1/internal/testtool"
 	"mark1/lab"
+	"mark1/panel"
 )
 
 // siteChromium returns a Chromium binary for the static site's test: it
@@ -51,21 +54,12 @@ func siteChromium(t *testing.T) string {
 // kernel that calls exp.
 func TestLabSite(t *testing.T) {
 	bin := siteChromium(t)
-	src, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("MARK1_SOURCE", src)
 	dir := t.TempDir()
 	site := filepath.Join(dir, "site")
 	if code, out, errs := run(t, dir, "lab", "--site", "site"); code != 0 || !strings.Contains(out, "wrote the lab site") {
 		t.Fatalf("lab --site: exit %d: %s%s", code, out, errs)
 	}
-	for _, f := range []string{"index.html", "lab.html", "lab.js", "lab.css", "style.css", "wasm_exec.js", "lab.wasm"} {
-		if _, err := os.Stat(filepath.Join(site, f)); err != nil {
-			t.Fatalf("the site lacks %s: %v", f, err)
-		}
-	}
+	checkSite(t, site)
 	ts := httptest.NewServer(http.FileServer(http.Dir(site)))
 	defer ts.Close()
 
@@ -190,6 +184,109 @@ func TestLabSite(t *testing.T) {
 			t.Errorf("#%s: the static site's frame differs from lab.Request.Answer's for %s", c.hash, asked)
 		}
 	}
+}
+
+// checkSite checks that the folder holds the whole static lab site: the
+// panel's lab page with the WebAssembly's script, the other page files as
+// the panel serves them, index.html, and the WebAssembly and wasm_exec.js
+// embedded in mark1 — and nothing else but what marks the folder as
+// mark1's.
+func checkSite(t *testing.T, site string) {
+	t.Helper()
+	var wasm bytes.Buffer
+	if err := labsite.WriteWasm(&wasm); err != nil {
+		t.Fatal(err)
+	}
+	want := panel.LabSiteFiles()
+	want["lab.wasm"] = wasm.Bytes()
+	want["wasm_exec.js"] = labsite.WasmExec()
+	want["index.html"] = nil
+	for _, f := range []string{"index.html", "lab.html", "lab.js", "lab.css", "style.css", "wasm_exec.js", "lab.wasm"} {
+		if _, ok := want[f]; !ok {
+			t.Errorf("the site would lack %s", f)
+		}
+	}
+	for name, b := range want {
+		got, err := os.ReadFile(filepath.Join(site, name))
+		switch {
+		case err != nil:
+			t.Errorf("the site lacks %s: %v", name, err)
+		case name == "index.html":
+			if !strings.Contains(string(got), `url=lab.html`) {
+				t.Errorf("index.html does not lead to lab.html:\n%s", got)
+			}
+		case name == "lab.html":
+			for _, s := range []string{`<meta name="mark1-static" content="1">`, `<script src="wasm_exec.js"></script>` + "\n" + `<script src="lab.js"></script>`} {
+				if !strings.Contains(string(got), s) {
+					t.Errorf("the site's lab.html lacks %s", s)
+				}
+			}
+		case !bytes.Equal(got, b):
+			t.Errorf("the site's %s (%d bytes) is not mark1's (%d bytes)", name, len(got), len(b))
+		}
+	}
+	if !bytes.HasPrefix(wasm.Bytes(), []byte("\x00asm")) {
+		t.Errorf("lab.wasm is not WebAssembly")
+	}
+	entries, err := os.ReadDir(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if _, ok := want[e.Name()]; !ok && !strings.HasPrefix(e.Name(), ".mark1") {
+			t.Errorf("the site holds %s, which is not the site's", e.Name())
+		}
+	}
+}
+
+// TestLabSiteAnywhere writes the static site from a folder outside mark1's
+// source, with no Go on PATH and no MARK1_SOURCE (which --site once read):
+// the WebAssembly is in mark1 (internal/labsite), so lab --site needs
+// nothing else.
+func TestLabSiteAnywhere(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	t.Setenv("MARK1_SOURCE", "")
+	os.Unsetenv("MARK1_SOURCE")
+	dir := t.TempDir()
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+		t.Fatal("the test folder is a module")
+	}
+	code, out, errs := run(t, dir, "lab", "--site", "site")
+	if code != 0 || !strings.Contains(out, "wrote the lab site") {
+		t.Fatalf("lab --site: exit %d: %s%s", code, out, errs)
+	}
+	checkSite(t, filepath.Join(dir, "site"))
+	// Again into the same folder: lab --site replaces a site it wrote.
+	if code, out, errs := run(t, dir, "lab", "--site", "site"); code != 0 {
+		t.Fatalf("lab --site again: exit %d: %s%s", code, out, errs)
+	}
+	checkSite(t, filepath.Join(dir, "site"))
+}
+
+// TestLabSiteBinary runs the installed mark1 binary alone — copied to an
+// empty folder, run there with an empty PATH and environment — and checks
+// the site it writes.
+func TestLabSiteBinary(t *testing.T) {
+	testtool.Long(t, "builds mark1 and runs it")
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "mark1")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/mark1")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(bin, "lab", "--site", "labsite")
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=" + t.TempDir(), "HOME=" + dir}
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "wrote the lab site to labsite") {
+		t.Fatalf("mark1 lab --site labsite: %v\n%s", err, out)
+	}
+	checkSite(t, filepath.Join(dir, "labsite"))
 }
 
 // jsString quotes s as a JavaScript string literal.

@@ -11,6 +11,11 @@
 //	mark1LabTrace(request)  the run's trace as mark1 lab --json writes it
 //
 // and then waits for calls for as long as the page lives.
+//
+// mark1 does not build it when it writes the site: go generate
+// ./internal/labsite builds it once and mark1 embeds the build
+// (internal/labsite), whose test fails when this package, or anything of
+// mark1's it imports, changed since.
 package main
 
 import (
