@@ -143,6 +143,12 @@ func Examples() []Example {
 			Y:       []int{1, 1, -1, -1, 1, 1, -1, -1},
 		},
 		{
+			Name:    "xor01",
+			Teaches: "the perceptron's limit (001; Minsky and Papert): XOR on the square's corners; with the bias trick, ε = 1, w₀ = 0 and the given order the weights cycle (0,0,0) → (0,0,−1) → (0,1,0) → (1,1,1), period 4, and the run says so",
+			X:       [][]float64{{0, 0}, {0, 1}, {1, 0}, {1, 1}},
+			Y:       []int{-1, 1, 1, -1},
+		},
+		{
 			Name:    "rings",
 			Teaches: "kernels and the SVM (004): a ring inside a ring; a Gaussian or (x·z + 1)² kernel separates them",
 			X:       rings,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -23,6 +24,12 @@ func TestLossPerceptronIsThePerceptron(t *testing.T) {
 			l, err := TraceLoss(ctx, e, LossOptions{Loss: "perceptron", Bias: bias, MaxEpochs: 30})
 			if err != nil {
 				t.Fatal(err)
+			}
+			// A perceptron in the given order stops where it starts cycling;
+			// SGD goes on, repeating the cycle.
+			cycling := strings.HasPrefix(p.Status, "bounded, cycling")
+			if cycling && len(l.Steps) > len(p.Steps) {
+				l.Steps = l.Steps[:len(p.Steps)]
 			}
 			if len(l.Steps) != len(p.Steps) || l.Converged != p.Converged {
 				t.Fatalf("%s bias %v: %d steps (converged %v); the perceptron %d (%v)", name, bias, len(l.Steps), l.Converged, len(p.Steps), p.Converged)

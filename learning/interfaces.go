@@ -105,11 +105,16 @@ const (
 	// Diverged: the weights grew without bound (ADALINE's α-LMS with
 	// α ≥ 2, or μ-LMS with μ too large): reported, never as NaNs.
 	Diverged
+	// Cycling: the perceptron, presenting the rows in the given order,
+	// met the weights it had at the start of an earlier epoch: from there
+	// it repeats itself for ever, bounded, and no epoch will be
+	// error-free (the data are not linearly separable).
+	Cycling
 )
 
 // String returns the status's short name: "converged", "epoch-limit", ….
 func (s Status) String() string {
-	names := []string{"running", "converged", "epoch-limit", "stalled", "not-separable", "cancelled", "stopped", "diverged"}
+	names := []string{"running", "converged", "epoch-limit", "stalled", "not-separable", "cancelled", "stopped", "diverged", "cycling"}
 	if s < 0 || int(s) >= len(names) {
 		return "Status(" + strconv.Itoa(int(s)) + ")"
 	}

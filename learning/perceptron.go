@@ -2,6 +2,7 @@ package learning
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -279,11 +280,18 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 	}
 
 	last := 0
+	cycle := newCycleWatch(v == plainVariant && s.inOrder, len(w)+len(b))
 	for epoch := 1; epoch <= s.maxEpochs; epoch++ {
 		if err := ctx.Err(); err != nil {
 			finish(Cancelled)
 			res.Summary = fmt.Sprintf("cancelled after %d epochs: %v", res.Epochs, err)
 			return res, err
+		}
+		if at, updates, ok := cycle.seen(w, b, epoch, res.Updates); ok {
+			finish(Cycling)
+			res.Summary = fmt.Sprintf("bounded, cycling, period %d: the weights at the start of epoch %d are those at the start of epoch %d, so the %d updates between repeat for ever and no epoch will be error-free (the data are not linearly separable)",
+				res.Updates-updates, epoch, at, res.Updates-updates)
+			return res, nil
 		}
 		nextOrder(perm, order, s.inOrder)
 		mistakes := 0
@@ -352,6 +360,45 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 		res.Summary += fmt.Sprintf("; the pocket's weights make %d training errors", trainingErrors(d, res.Model))
 	}
 	return res, nil
+}
+
+// cycleWatch remembers the weights at the start of each epoch of a
+// perceptron that presents the rows in the given order: as each epoch is
+// then a fixed function of the weights it starts from, meeting them again
+// means the run repeats itself for ever. Only runs of at most
+// maxCycleWeights weights are watched (the notes' examples), each epoch's
+// weights kept exactly, as their bits.
+type cycleWatch struct {
+	on    bool
+	start map[string][2]int // weights' bits → epoch, updates before it
+	key   []byte
+}
+
+// maxCycleWeights bounds the weights (and biases) of a run cycleWatch
+// watches.
+const maxCycleWeights = 4096
+
+func newCycleWatch(on bool, n int) *cycleWatch {
+	return &cycleWatch{on: on && n <= maxCycleWeights, start: map[string][2]int{}}
+}
+
+// seen records w and b as the start of epoch, after updates updates, and
+// reports whether an earlier epoch (at, after updates) started with them.
+func (c *cycleWatch) seen(w, b []float64, epoch, updates int) (at, before int, ok bool) {
+	if !c.on {
+		return 0, 0, false
+	}
+	c.key = c.key[:0]
+	for _, vs := range [][]float64{w, b} {
+		for _, v := range vs {
+			c.key = binary.LittleEndian.AppendUint64(c.key, math.Float64bits(v+0)) // +0: −0 is 0
+		}
+	}
+	if e, ok := c.start[string(c.key)]; ok {
+		return e[0], e[1], true
+	}
+	c.start[string(c.key)] = [2]int{epoch, updates}
+	return 0, 0, false
 }
 
 // trainingErrors counts the rows of d that m misclassifies.
