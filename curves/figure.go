@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"mark1/associator"
+	"mark1/images"
 	"mark1/learning"
 	"mark1/machine"
 	"mark1/response"
@@ -491,24 +492,100 @@ func pr58Fig11(ctx context.Context, opt Options) (*Figure, error) {
 		"Eq. 11 (α, μ, n_sr fixed) with c1 = P_c11 − P_c12, c2 = 1 − P_c11 (0 for P_g), c3 = Σ_r [σ_s²(P_c1r) + σ_a²(P_c1r)/(P_a N_e)], c4 = Σ_r P_c1r(1 − P_c1r)/(P_a N_e): c1 and c4 as the OCR keeps them, c2 from Eq. 10, c3 derived (see curves.Differentiated); P_a, P_c and the variances are measured on each machine's fresh cards, as PR58 says they must be ('empirical variables to be determined for the classes of stimuli in question')",
 		"measured: the ideal preset, one R-unit per class, α, μ, monovalent forced learning, each card of the learning series shown once; P_r on the series, P_g on 100 fresh cards per class",
 	}
-	xs := logspace(1, 10000, 80)
 	for _, task := range fig11Tasks {
-		pr, pg, pa, pc, err := measure(ctx, run{task: task, ne: ne, decision: response.Mean}, measuredNs(opt.MaxN), opt.Seeds, task, true)
-		if err != nil {
+		if err := differentiated(ctx, f, run{task: task, ne: ne, decision: response.Mean}, task, measuredNs(opt.MaxN), opt.Seeds); err != nil {
 			return nil, err
 		}
-		c := Differentiated(pc, pa, ne)
-		r := modelCurve("P_r model (Eq. 11), "+task, "p_r", ne, pa, PNar(pa, ne), c, xs)
-		g := modelCurve("P_g model (Eq. 11), "+task, "p_g", ne, pa, PNar(pa, ne), c.Generalisation(), xs)
-		r.Series, g.Series, pr.Series, pg.Series = task, task, task, task
-		f.Curves = append(f.Curves, r, g, pr, pg)
-		f.Parameters = append(f.Parameters,
-			Parameter{"P_a, " + task, pa, "measured"},
-			Parameter{"P_c11, " + task, pc.Pc11, "measured: A-units firing for a card that fire for another of its class"},
-			Parameter{"P_c12, " + task, pc.Pc12, "measured: … for a card of the other class"},
-			Parameter{"σ_s²(P_c11) + σ_s²(P_c12), " + task, pc.VarS11 + pc.VarS12, "measured over the fresh cards"},
-			Parameter{"σ_a²(P_c11) + σ_a²(P_c12), " + task, pc.VarA11 + pc.VarA12, "measured over the A-units"},
-			Parameter{"limit Φ(c1/√c3), " + task, PNar(pa, ne) * c.Limit(), "Eq. 9: P_r and P_g both tend to it"})
+	}
+	return f, nil
+}
+
+// differentiated measures base's cards at each n over the seeds and adds
+// to f the measured P_r and P_g, Eq. 11's curves at the P_a, P_c and
+// variances measured on the fresh cards, and those values.
+func differentiated(ctx context.Context, f *Figure, base run, label string, ns []int, seeds int) error {
+	ne := float64(base.ne)
+	pr, pg, pa, pc, err := measure(ctx, base, ns, seeds, label, true)
+	if err != nil {
+		return err
+	}
+	xs := logspace(1, 10000, 80)
+	c := Differentiated(pc, pa, ne)
+	r := modelCurve("P_r model (Eq. 11), "+label, "p_r", ne, pa, PNar(pa, ne), c, xs)
+	g := modelCurve("P_g model (Eq. 11), "+label, "p_g", ne, pa, PNar(pa, ne), c.Generalisation(), xs)
+	r.Series, g.Series, pr.Series, pg.Series = label, label, label, label
+	f.Curves = append(f.Curves, r, g, pr, pg)
+	e := EnvironmentOf(pc, pa, ne)
+	f.Parameters = append(f.Parameters,
+		Parameter{"P_a, " + label, pa, "measured"},
+		Parameter{"P_c11, " + label, pc.Pc11, "measured: A-units firing for a card that fire for another of its class"},
+		Parameter{"P_c12, " + label, pc.Pc12, "measured: … for a card of the other class"},
+		Parameter{"σ_s²(P_c11) + σ_s²(P_c12), " + label, pc.VarS11 + pc.VarS12, "measured over the fresh cards"},
+		Parameter{"σ_a²(P_c11) + σ_a²(P_c12), " + label, pc.VarA11 + pc.VarA12, "measured over the A-units"},
+		Parameter{"limit Φ(c1/√c3), " + label, PNar(pa, ne) * c.Limit(), "Eq. 9: P_r and P_g both tend to it"},
+		Parameter{"ceiling Φ(c1/√σ_s²), " + label, PNar(pa, ne) * e.Ceiling, "the limit with unboundedly many A-units: the variance over the cards stays"})
+	return nil
+}
+
+// Cards names the card set CardsFigure measures: a built-in task, or a
+// data set (its cards, all of them, dealt afresh for each seed).
+type Cards struct {
+	Task string
+	Data *images.Dataset
+}
+
+// CardsNe is the A-units per source-set CardsFigure's machines have: the
+// Mark I's 512 in two sets, as pr58-11.
+const CardsNe = 256
+
+// CardsFigure is pr58-11 for one card set: P_r and P_g measured on the
+// machine of pr58-11 (the ideal preset, CardsNe units per set, one R-unit
+// per class, α, μ, monovalent forced learning, each card of the learning
+// series shown once), beside PR58's Eq. 11 at the P_a, P_c and variances
+// measured on the set's own fresh cards, with its limit and ceiling. A
+// task's cards are drawn afresh for each seed (100 fresh cards per
+// class); a data set's are dealt in a seeded order, the fresh cards being
+// the last of each class (100, or half the smallest class if fewer), so
+// the learning series can be at most the rest of the smallest class. With
+// more than two classes P_c12 is measured against the next class, and the
+// pairwise P_r and P_g are over every other class.
+func CardsFigure(ctx context.Context, cards Cards, opt Options) (*Figure, error) {
+	if opt.Seeds == 0 {
+		opt.Seeds = 20
+	}
+	if opt.MaxN == 0 {
+		opt.MaxN = 300
+	}
+	if err := opt.Validate(); err != nil {
+		return nil, err
+	}
+	base := run{task: cards.Task, ne: CardsNe, decision: response.Mean, data: cards.Data}
+	label, ns := cards.Task, measuredNs(opt.MaxN)
+	var fresh, most int
+	if cards.Data != nil {
+		label = cards.Data.Name
+		fresh, most = dataFresh(cards.Data)
+		ns = slices.DeleteFunc(ns, func(n int) bool { return n > most })
+		if len(cards.Data.Classes) < 2 || fresh < 1 || len(ns) == 0 {
+			return nil, fmt.Errorf("%s: too few cards: each of two or more classes needs at least 2 (one to learn, one fresh)", label)
+		}
+	} else if k, err := taskClasses(cards.Task); err != nil {
+		return nil, err
+	} else if k < 2 {
+		return nil, fmt.Errorf("task %s has one class: the curves need two or more", cards.Task)
+	}
+	f := &Figure{Name: "cards", Title: "PR58's Eq. 11 on " + label + ": P_r and P_g, α, μ decision",
+		XLabel: "stimuli in each class (n_sr)", XValue: "n_sr"}
+	f.Parameters = []Parameter{{"N_e", CardsNe, "512 A-units in two sets (the Mark I's count), as pr58-11"}}
+	f.Notes = []string{
+		"Eq. 11 (α, μ, n_sr fixed) at the P_a, P_c and variances measured on these cards' fresh cards, as pr58-11 draws it for square-circle and leftright",
+		"measured: the ideal preset, one R-unit per class, α, μ, monovalent forced learning, each card of the learning series shown once; P_r (pairwise) on the series, P_g on the fresh cards",
+	}
+	if cards.Data != nil {
+		f.Notes = append(f.Notes, fmt.Sprintf("the data's cards are dealt in a seeded order for each seed: the last %d of each class are the fresh cards, the learning series comes from the rest (so at most %d per class)", fresh, most))
+	}
+	if err := differentiated(ctx, f, base, label, ns, opt.Seeds); err != nil {
+		return nil, err
 	}
 	return f, nil
 }
