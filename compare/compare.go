@@ -232,7 +232,22 @@ type Row struct {
 	// training (the hardware learners and the memistor ADALINE, with
 	// held-out data); nil otherwise.
 	PgCurve []float64 `json:"pg_curve"`
+	// Clusters and TestClusters say, for the machine trained by the
+	// spontaneous rule (no labels), how its responses split the training
+	// cards (P_r's cards) and the held-out cards against the labels it
+	// never saw (machine.ClustersOf: purity, responses used, collapse);
+	// nil for every other row, TestClusters without held-out cards. For
+	// such a row Pr and Pg count a response as the class of its number,
+	// which means nothing without labels, and Updates counts every card
+	// shown (each moves its response's pots); PrPairwise, PgPairwise,
+	// Curve and PgCurve are nil.
+	Clusters     *machine.Clusters `json:"clusters,omitempty"`
+	TestClusters *machine.Clusters `json:"test_clusters,omitempty"`
 }
+
+// Clustered reports whether r is a machine trained without labels,
+// measured as clusters rather than by accuracy.
+func (r Row) Clustered() bool { return r.Clusters != nil }
 
 // Theory is the convergence theorem checked on one binary feature set.
 type Theory struct {
@@ -567,6 +582,16 @@ func runLearner(ctx context.Context, j job, threads int, rec learning.Recorder) 
 		secs, pulses := hm.M.Bank.Seconds(), hm.M.Bank.Pulses()
 		row.MachineSeconds, row.Pulses = &secs, &pulses
 		row.PgCurve = hm.PgCurve
+		if hm.Spontaneous {
+			c := hm.Clusters(j.pr)
+			row.Clusters = &c
+			if te := j.te; te.Len() > 0 {
+				tc := hm.Clusters(te)
+				row.TestClusters = &tc
+			}
+			// Its margin is measured against labels it never had.
+			row.PrPairwise, row.PgPairwise, row.Margin = nil, nil, nil
+		}
 	}
 	if am, ok := res.Model.(*AdalineModel); ok {
 		secs, pulses := am.Seconds, am.Adaptations

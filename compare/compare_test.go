@@ -15,6 +15,7 @@ import (
 	"mark1/learning"
 	"mark1/learning/learners"
 	"mark1/machine"
+	"mark1/response"
 )
 
 func data(t *testing.T, task string, n int) (*images.Dataset, *images.Dataset) {
@@ -352,4 +353,60 @@ func with(f func(o *learners.Options)) learners.Options {
 // epochs returns the registry's defaults with an epoch limit of n.
 func epochs(n int) learners.Options {
 	return with(func(o *learners.Options) { o.Epochs = n })
+}
+
+// TestSpontaneousClusters: the machine trained by the spontaneous rule
+// (no labels) is reported as clusters of the hidden classes, not by
+// accuracy: its rows carry Clusters on the training cards and
+// TestClusters on the held-out ones, with purity at least the commonest
+// class's share (each response counted as its commonest class covers at
+// least that class), no pairwise score, margin or mistake curve, and every
+// card shown counted as an update; the supervised rows carry none.
+func TestSpontaneousClusters(t *testing.T) {
+	cfg, _ := machine.Preset("mark1")
+	cfg.Response.Code = response.OnePerClass
+	tr, te := data(t, "leftright", 20)
+	spec := Spec{Learners: []string{"hardware", "ideal", "perceptron"}, Features: []string{"pixels"}, Options: epochs(5), Seed: 1,
+		Recipe: machine.Recipe{Rule: machine.Spontaneous}}
+	rep, err := Run(context.Background(), cfg, machine.SeedsFrom(1), tr, te, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Rows {
+		if r.Learner == "perceptron" {
+			if r.Clustered() || r.TestClusters != nil {
+				t.Errorf("perceptron: clusters %+v; want none (it learns with labels)", r.Clusters)
+			}
+			continue
+		}
+		c, tc := r.Clusters, r.TestClusters
+		if c == nil || tc == nil {
+			t.Fatalf("%s: clusters %v, held out %v; want both", r.Learner, c, tc)
+		}
+		if c.Cards != tr.Len() || tc.Cards != te.Len() || len(c.Class) != 2 {
+			t.Errorf("%s: %d and %d cards, %d responses; want %d, %d, 2", r.Learner, c.Cards, tc.Cards, len(c.Class), tr.Len(), te.Len())
+		}
+		for _, x := range []*machine.Clusters{c, tc} {
+			if x.Purity < x.Chance-1e-12 && x.NoResponse == 0 || x.Purity > 1 || x.Responses < 1 || x.Responses > 2 || x.Collapsed != (x.Responses <= 1) {
+				t.Errorf("%s: %+v; want chance ≤ purity ≤ 1, 1 or 2 responses, collapsed iff one", r.Learner, *x)
+			}
+		}
+		if r.PrPairwise != nil || r.PgPairwise != nil || r.Margin != nil || r.Curve != nil || r.PgCurve != nil {
+			t.Errorf("%s: pairwise %v %v, margin %v, curve %v, P_g curve %v; want none without labels", r.Learner, r.PrPairwise, r.PgPairwise, r.Margin, r.Curve, r.PgCurve)
+		}
+		if r.Updates != r.Epochs*tr.Len() || r.Epochs != 5 {
+			t.Errorf("%s: %d updates in %d epochs; want every card of 5 epochs, %d", r.Learner, r.Updates, r.Epochs, 5*tr.Len())
+		}
+	}
+	again, err := Run(context.Background(), cfg, machine.SeedsFrom(1), tr, te, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(again.Rows[0].Clusters, rep.Rows[0].Clusters) || !reflect.DeepEqual(again.Rows[0].TestClusters, rep.Rows[0].TestClusters) {
+		t.Errorf("the same seed gave other clusters: %+v, then %+v", rep.Rows[0].Clusters, again.Rows[0].Clusters)
+	}
+	s := SummariseSeeds([]uint64{1, 1}, []*Report{rep, again})
+	if !s.Rows[0].Clustered() || s.Rows[0].Purity.Mean != rep.Rows[0].Clusters.Purity || s.Rows[2].Clustered() {
+		t.Errorf("over seeds: %+v; want the hardware's purity, the perceptron's none", s.Rows)
+	}
 }

@@ -55,14 +55,24 @@ func (h Hardware) Fit(ctx context.Context, d *learning.Data, rec learning.Record
 	}
 	res := &learning.Result{}
 	var pg []float64
+	spont := h.Recipe.Rule == machine.Spontaneous
 	_, err = s.Run(ctx, machine.RecorderFunc(func(e machine.Epoch) error {
-		if e.Pg != nil {
-			pg = append(pg, *e.Pg)
-		}
 		res.Epochs++
-		res.Updates += e.Mistakes
 		ep := learning.Epoch{Epoch: e.Epoch, Mistakes: e.Mistakes, Risk: math.NaN()}
-		res.Curve = append(res.Curve, ep)
+		if spont {
+			// No labels: every card moves its response's pots, and a
+			// response that is not the label's number is no mistake.
+			// Nothing of P_g or mistakes is kept (Row.Clusters says how
+			// the responses split the cards).
+			res.Updates += tr.Len()
+			ep.Mistakes = tr.Len()
+		} else {
+			if e.Pg != nil {
+				pg = append(pg, *e.Pg)
+			}
+			res.Updates += e.Mistakes
+			res.Curve = append(res.Curve, ep)
+		}
 		if rec != nil {
 			return rec.Record(ep) // an error stops the session after this epoch
 		}
@@ -72,7 +82,7 @@ func (h Hardware) Fit(ctx context.Context, d *learning.Data, rec learning.Record
 		return nil, err
 	}
 	res.Status, res.Summary = learnerStatus(s.Status()), s.Summary()
-	res.Model = &HardwareModel{M: m, PgCurve: pg, margin: machineMargin(m, associationBits(m, tr))}
+	res.Model = &HardwareModel{M: m, PgCurve: pg, Spontaneous: spont, margin: machineMargin(m, associationBits(m, tr))}
 	return res, nil
 }
 
@@ -167,9 +177,19 @@ func associationBits(m *machine.Machine, f machine.Fields) *learning.Data {
 type HardwareModel struct {
 	M *machine.Machine
 	// PgCurve is P_g after each epoch, measured by the session on
-	// Hardware.Test; nil without held-out data.
+	// Hardware.Test; nil without held-out data, or for Spontaneous.
 	PgCurve []float64
-	margin  float64
+	// Spontaneous says the machine was trained without labels: its
+	// responses are measured as clusters (Clusters), not by accuracy.
+	Spontaneous bool
+	margin      float64
+}
+
+// Clusters measures how the machine's responses split d's fields against
+// their labels, which spontaneous learning never saw (machine.ClustersOf).
+func (hm *HardwareModel) Clusters(d *learning.Data) machine.Clusters {
+	f := fields(d)
+	return hm.M.ClustersOf(f.X, f.Y)
 }
 
 // Predict returns the class the machine shows for field x (with fresh

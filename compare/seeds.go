@@ -62,7 +62,20 @@ type SeedsRow struct {
 	PgPooled  *learning.Rate  `json:"p_g_pooled,omitempty"`
 	Updates   learning.Spread `json:"updates"`
 	Converged int             `json:"converged"`
+	// Purity and TestPurity are, for a machine trained by the spontaneous
+	// rule (Row.Clusters), its cluster purity on the training and held-out
+	// cards over the seeds, Responses the responses it used on the
+	// training cards, and Collapsed the seeds in which it collapsed to one
+	// response on them; nil and 0 for the other rows (whose P_r and P_g
+	// mean what they say).
+	Purity     *learning.Spread `json:"purity,omitempty"`
+	TestPurity *learning.Spread `json:"test_purity,omitempty"`
+	Responses  *learning.Spread `json:"responses_used,omitempty"`
+	Collapsed  int              `json:"collapsed,omitempty"`
 }
+
+// Clustered reports whether the row is a machine trained without labels.
+func (r SeedsRow) Clustered() bool { return r.Purity != nil }
 
 // A SeedsTheory is the convergence theorem's line over the seeds: in how
 // many the data were separable, and there the mistake bound (R/γ)² beside
@@ -104,6 +117,25 @@ func SummariseSeeds(seeds []uint64, reps []*Report) *SeedsReport {
 			}
 		}
 		out.Pr, out.Pg, out.Updates = learning.SpreadOf(pr), learning.SpreadOf(pg), learning.SpreadOf(up)
+		if row.Clustered() {
+			var pur, tpur, used []float64
+			for _, r := range reps {
+				c := r.Rows[i].Clusters
+				pur, used = append(pur, c.Purity), append(used, float64(c.Responses))
+				if c.Collapsed {
+					out.Collapsed++
+				}
+				if tc := r.Rows[i].TestClusters; tc != nil {
+					tpur = append(tpur, tc.Purity)
+				}
+			}
+			p, u := learning.SpreadOf(pur), learning.SpreadOf(used)
+			out.Purity, out.Responses = &p, &u
+			if len(tpur) > 0 {
+				tp := learning.SpreadOf(tpur)
+				out.TestPurity = &tp
+			}
+		}
 		if n > 0 {
 			pooled := learning.RateOf(float64(right)/float64(n), n)
 			out.PgPooled = &pooled

@@ -82,7 +82,7 @@ func (f *Figure) Draw() (*chart.Drawing, error) {
 		}
 		l.Color = colour(cv)
 		l.Width = vg.Points(1.8)
-		if cv.Quantity == "p_r" && (f.Name == "rt58-5" || f.Name == "pr58-11") {
+		if cv.Quantity == "p_r" && (f.Name == "rt58-5" || f.Name == "pr58-11" || f.Name == "cards") {
 			l.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
 		}
 		if strings.Contains(cv.Name, "this machine") || strings.Contains(cv.Name, "μ") {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"mark1/associator"
+	"mark1/images"
 	"mark1/learning"
 	"mark1/machine"
 	"mark1/response"
@@ -77,6 +78,19 @@ type WorkedPoint struct {
 		Pg Interval `json:"p_g"`
 	} `json:"measured"`
 	Deviation string `json:"deviation"`
+	// PaperEnv is an environment that gives RT58's three numbers through
+	// PR58's Eq. 11 (RT58Environment at WorkedPa: σ_s² = 0), and
+	// CriterionPa the P_a above which every such environment fails PR58's
+	// criterion P_c12 < P_a < P_c11. Machine is the environment measured
+	// on the worked point's machine (WorkedMachine), and MachineModel Eq.
+	// 11's P_r and P_g at 100 stimuli per class and its limit there.
+	PaperEnv     Environment `json:"paper_environment"`
+	CriterionPa  float64     `json:"criterion_p_a"`
+	Machine      Environment `json:"machine_environment"`
+	MachineModel Point       `json:"machine_model"`
+	// Crossed are the limits with one side's c1 and the other's c3:
+	// RT58's c1 over the machine's c3, and the machine's c1 over RT58's.
+	Crossed [2]float64 `json:"crossed_limits"`
 }
 
 // Figure is a computed figure.
@@ -261,26 +275,40 @@ func rt58Fig5(ctx context.Context, opt Options) (*Figure, error) {
 		Model: Point{Pr: P(1, c100, 100), Pg: P(1, c100.Generalisation(), 100), Limit: c100.Limit()},
 	}
 	wp.Measured.Pr, wp.Measured.Pg = wpPr, wpPg
+	env, stats, err := WorkedMachine(ctx, opt.Seeds)
+	if err != nil {
+		return nil, err
+	}
+	mc := Differentiated(stats, env.Pa, Worked.Ne)
+	wp.PaperEnv = EnvironmentOf(RT58Environment(WorkedPa), WorkedPa, Worked.Ne)
+	wp.CriterionPa, wp.Machine = RT58CriterionPa(), env
+	wp.MachineModel = Point{Pr: P(1, mc, Worked.N), Pg: P(1, mc.Generalisation(), Worked.N), Limit: env.Limit}
+	wp.Crossed = [2]float64{phi(wp.PaperEnv.C1 / math.Sqrt(env.C3)), phi(env.C1 / math.Sqrt(wp.PaperEnv.C3))}
 	wp.Deviation = deviation(wp)
 	f.WorkedPoint = wp
 	return f, nil
 }
 
 // deviation says in words how the model and the machine stand against the
-// paper at the worked point, with the causes known.
+// paper at the worked point, with the causes known: PR58's Eq. 11 on the
+// machine's own cards (its limit Φ(c1/√c3)), beside an environment that
+// gives RT58's numbers.
 func deviation(wp *WorkedPoint) string {
 	var b strings.Builder
+	p, m := wp.PaperEnv, wp.Machine
 	b.WriteString("Model: equal to the paper by construction (its constants are solved from these three numbers). ")
 	fmt.Fprintf(&b, "Machine: P_r %.3f (95%% CI %.3f–%.3f) against 0.92, P_g %.3f (%.3f–%.3f) against 0.85. ",
 		wp.Measured.Pr.Mean, wp.Measured.Pr.CILow, wp.Measured.Pr.CIHigh, wp.Measured.Pg.Mean, wp.Measured.Pg.CILow, wp.Measured.Pg.CIHigh)
-	if wp.Measured.Pg.CIHigh < wp.Paper.Pg {
-		b.WriteString("P_g falls short because mark1's squares and circles are not RT58's: they vary in size (half to 84% of the card) and position, so two cards of different shapes share almost as many A-units as two of one shape (on the machine's square-circle cards P_c12 is 39.0% against P_c11 39.6%, and PR58's criterion P_c12 < P_a < P_c11 fails), which leaves the machine little to generalise from; RT58's classes are stated only as 'about as similar as a square and a circle'. ")
-	}
-	if wp.Measured.Pr.CILow > wp.Paper.Pr {
-		b.WriteString("P_r is higher: 100 A-units per set with the μ decision remember 200 cards better than RT58's curve says, since mark1's cards fire about 15% of the units each (P_a), more than the theory's sparse sets, and a card's own reinforcement then weighs more against the others'. ")
-	} else if wp.Measured.Pr.CIHigh < wp.Paper.Pr {
-		b.WriteString("P_r is lower too: each of mark1's cards fires about 15% of the A-units and two cards share about 39% of theirs whatever their classes, so a card's own reinforcement is swamped by the 199 others' (RT58's curve implies stimuli that overlap far less). ")
-	}
+	fmt.Fprintf(&b, "PR58's Eq. 11 on the machine's own cards predicts this: P_a %.3f, P_c11 %.3f, P_c12 %.3f, so c1 = P_c11 − P_c12 = %.4f; "+
+		"c3 = σ_s² + σ_a²/(P_a N_e) = %.4f + %.3f/%.1f = %.4f; the limit Φ(c1/√c3) is %.3f, and at 100 cards per class P_r %.3f, P_g %.3f. ",
+		m.Pa, m.Pc11, m.Pc12, m.C1, m.VarS, m.VarA, m.Pa*m.Ne, m.C3, m.Limit, wp.MachineModel.Pr, wp.MachineModel.Pg)
+	fmt.Fprintf(&b, "PR58's criterion P_c12 < P_a < P_c11 is not the cause: RT58's numbers come from Eq. 11 with σ_s² = 0 at any P_a, and above P_a = %.3f they need P_c11 < P_a "+
+		"(at P_a %.4f: P_c11 %.4f, P_c12 %.4f, c1 %.4f, c3 = 0 + %.4f/%.2f = %.6f, limit %.3f), failing the criterion as the machine's cards do and still giving P_g 0.85. ",
+		wp.CriterionPa, p.Pa, p.Pc11, p.Pc12, p.C1, p.VarA, p.Pa*p.Ne, p.C3, p.Limit)
+	fmt.Fprintf(&b, "What differs is c3: the machine's is %.0f times RT58's. c1 is small in both (RT58's c1 over the machine's c3 gives %.3f; the machine's c1 over RT58's c3, %.3f). "+
+		"The variance over stimuli, σ_s² %.4f (RT58: 0; mark1's squares and circles vary in size and place), no number of A-units averages away: it alone caps the limit at Φ(c1/√σ_s²) = %.3f; "+
+		"the variance over units, Σσ_a² %.3f against RT58's %.4f, falls as 1/N_e.",
+		m.C3/p.C3, wp.Crossed[0], wp.Crossed[1], m.VarS, m.Ceiling, m.VarA, p.VarA)
 	return strings.TrimSpace(b.String())
 }
 
@@ -464,24 +492,100 @@ func pr58Fig11(ctx context.Context, opt Options) (*Figure, error) {
 		"Eq. 11 (α, μ, n_sr fixed) with c1 = P_c11 − P_c12, c2 = 1 − P_c11 (0 for P_g), c3 = Σ_r [σ_s²(P_c1r) + σ_a²(P_c1r)/(P_a N_e)], c4 = Σ_r P_c1r(1 − P_c1r)/(P_a N_e): c1 and c4 as the OCR keeps them, c2 from Eq. 10, c3 derived (see curves.Differentiated); P_a, P_c and the variances are measured on each machine's fresh cards, as PR58 says they must be ('empirical variables to be determined for the classes of stimuli in question')",
 		"measured: the ideal preset, one R-unit per class, α, μ, monovalent forced learning, each card of the learning series shown once; P_r on the series, P_g on 100 fresh cards per class",
 	}
-	xs := logspace(1, 10000, 80)
 	for _, task := range fig11Tasks {
-		pr, pg, pa, pc, err := measure(ctx, run{task: task, ne: ne, decision: response.Mean}, measuredNs(opt.MaxN), opt.Seeds, task, true)
-		if err != nil {
+		if err := differentiated(ctx, f, run{task: task, ne: ne, decision: response.Mean}, task, measuredNs(opt.MaxN), opt.Seeds); err != nil {
 			return nil, err
 		}
-		c := Differentiated(pc, pa, ne)
-		r := modelCurve("P_r model (Eq. 11), "+task, "p_r", ne, pa, PNar(pa, ne), c, xs)
-		g := modelCurve("P_g model (Eq. 11), "+task, "p_g", ne, pa, PNar(pa, ne), c.Generalisation(), xs)
-		r.Series, g.Series, pr.Series, pg.Series = task, task, task, task
-		f.Curves = append(f.Curves, r, g, pr, pg)
-		f.Parameters = append(f.Parameters,
-			Parameter{"P_a, " + task, pa, "measured"},
-			Parameter{"P_c11, " + task, pc.Pc11, "measured: A-units firing for a card that fire for another of its class"},
-			Parameter{"P_c12, " + task, pc.Pc12, "measured: … for a card of the other class"},
-			Parameter{"σ_s²(P_c11) + σ_s²(P_c12), " + task, pc.VarS11 + pc.VarS12, "measured over the fresh cards"},
-			Parameter{"σ_a²(P_c11) + σ_a²(P_c12), " + task, pc.VarA11 + pc.VarA12, "measured over the A-units"},
-			Parameter{"limit Φ(c1/√c3), " + task, PNar(pa, ne) * c.Limit(), "Eq. 9: P_r and P_g both tend to it"})
+	}
+	return f, nil
+}
+
+// differentiated measures base's cards at each n over the seeds and adds
+// to f the measured P_r and P_g, Eq. 11's curves at the P_a, P_c and
+// variances measured on the fresh cards, and those values.
+func differentiated(ctx context.Context, f *Figure, base run, label string, ns []int, seeds int) error {
+	ne := float64(base.ne)
+	pr, pg, pa, pc, err := measure(ctx, base, ns, seeds, label, true)
+	if err != nil {
+		return err
+	}
+	xs := logspace(1, 10000, 80)
+	c := Differentiated(pc, pa, ne)
+	r := modelCurve("P_r model (Eq. 11), "+label, "p_r", ne, pa, PNar(pa, ne), c, xs)
+	g := modelCurve("P_g model (Eq. 11), "+label, "p_g", ne, pa, PNar(pa, ne), c.Generalisation(), xs)
+	r.Series, g.Series, pr.Series, pg.Series = label, label, label, label
+	f.Curves = append(f.Curves, r, g, pr, pg)
+	e := EnvironmentOf(pc, pa, ne)
+	f.Parameters = append(f.Parameters,
+		Parameter{"P_a, " + label, pa, "measured"},
+		Parameter{"P_c11, " + label, pc.Pc11, "measured: A-units firing for a card that fire for another of its class"},
+		Parameter{"P_c12, " + label, pc.Pc12, "measured: … for a card of the other class"},
+		Parameter{"σ_s²(P_c11) + σ_s²(P_c12), " + label, pc.VarS11 + pc.VarS12, "measured over the fresh cards"},
+		Parameter{"σ_a²(P_c11) + σ_a²(P_c12), " + label, pc.VarA11 + pc.VarA12, "measured over the A-units"},
+		Parameter{"limit Φ(c1/√c3), " + label, PNar(pa, ne) * c.Limit(), "Eq. 9: P_r and P_g both tend to it"},
+		Parameter{"ceiling Φ(c1/√σ_s²), " + label, PNar(pa, ne) * e.Ceiling, "the limit with unboundedly many A-units: the variance over the cards stays"})
+	return nil
+}
+
+// Cards names the card set CardsFigure measures: a built-in task, or a
+// data set (its cards, all of them, dealt afresh for each seed).
+type Cards struct {
+	Task string
+	Data *images.Dataset
+}
+
+// CardsNe is the A-units per source-set CardsFigure's machines have: the
+// Mark I's 512 in two sets, as pr58-11.
+const CardsNe = 256
+
+// CardsFigure is pr58-11 for one card set: P_r and P_g measured on the
+// machine of pr58-11 (the ideal preset, CardsNe units per set, one R-unit
+// per class, α, μ, monovalent forced learning, each card of the learning
+// series shown once), beside PR58's Eq. 11 at the P_a, P_c and variances
+// measured on the set's own fresh cards, with its limit and ceiling. A
+// task's cards are drawn afresh for each seed (100 fresh cards per
+// class); a data set's are dealt in a seeded order, the fresh cards being
+// the last of each class (100, or half the smallest class if fewer), so
+// the learning series can be at most the rest of the smallest class. With
+// more than two classes P_c12 is measured against the next class, and the
+// pairwise P_r and P_g are over every other class.
+func CardsFigure(ctx context.Context, cards Cards, opt Options) (*Figure, error) {
+	if opt.Seeds == 0 {
+		opt.Seeds = 20
+	}
+	if opt.MaxN == 0 {
+		opt.MaxN = 300
+	}
+	if err := opt.Validate(); err != nil {
+		return nil, err
+	}
+	base := run{task: cards.Task, ne: CardsNe, decision: response.Mean, data: cards.Data}
+	label, ns := cards.Task, measuredNs(opt.MaxN)
+	var fresh, most int
+	if cards.Data != nil {
+		label = cards.Data.Name
+		fresh, most = dataFresh(cards.Data)
+		ns = slices.DeleteFunc(ns, func(n int) bool { return n > most })
+		if len(cards.Data.Classes) < 2 || fresh < 1 || len(ns) == 0 {
+			return nil, fmt.Errorf("%s: too few cards: each of two or more classes needs at least 2 (one to learn, one fresh)", label)
+		}
+	} else if k, err := taskClasses(cards.Task); err != nil {
+		return nil, err
+	} else if k < 2 {
+		return nil, fmt.Errorf("task %s has one class: the curves need two or more", cards.Task)
+	}
+	f := &Figure{Name: "cards", Title: "PR58's Eq. 11 on " + label + ": P_r and P_g, α, μ decision",
+		XLabel: "stimuli in each class (n_sr)", XValue: "n_sr"}
+	f.Parameters = []Parameter{{"N_e", CardsNe, "512 A-units in two sets (the Mark I's count), as pr58-11"}}
+	f.Notes = []string{
+		"Eq. 11 (α, μ, n_sr fixed) at the P_a, P_c and variances measured on these cards' fresh cards, as pr58-11 draws it for square-circle and leftright",
+		"measured: the ideal preset, one R-unit per class, α, μ, monovalent forced learning, each card of the learning series shown once; P_r (pairwise) on the series, P_g on the fresh cards",
+	}
+	if cards.Data != nil {
+		f.Notes = append(f.Notes, fmt.Sprintf("the data's cards are dealt in a seeded order for each seed: the last %d of each class are the fresh cards, the learning series comes from the rest (so at most %d per class)", fresh, most))
+	}
+	if err := differentiated(ctx, f, base, label, ns, opt.Seeds); err != nil {
+		return nil, err
 	}
 	return f, nil
 }

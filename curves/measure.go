@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"mark1/associator"
 	"mark1/images"
@@ -35,6 +36,10 @@ type run struct {
 	// normal distribution of mean n and standard deviation q·n (rounded,
 	// at least 0): PR58's n_sr "treated as a random variable".
 	q float64
+	// data, if not nil, are the cards instead of task's: each seed deals
+	// each class's cards in its own order, the learning series first, then
+	// fresh cards (dataCards).
+	data *images.Dataset
 }
 
 // testCards is the number of fresh cards per class P_g is measured on.
@@ -74,7 +79,7 @@ func (r run) do(ctx context.Context, stats bool) (measured, error) {
 		cfg.Associator = r.assoc
 	}
 	seeds := machine.SeedsFrom(r.seed)
-	k, err := taskClasses(r.task)
+	k, err := r.classes()
 	if err != nil {
 		return measured{}, err
 	}
@@ -100,7 +105,11 @@ func (r run) do(ctx context.Context, stats bool) (measured, error) {
 		return measured{}, err
 	}
 	tr, te := m.Fields(train), m.Fields(test)
-	rec := machine.Recipe{Data: images.Source{Task: r.task, PerClass: r.n, Seed: seeds.Master},
+	src := images.Source{Task: r.task, PerClass: r.n, Seed: seeds.Master}
+	if r.data != nil {
+		src = images.Source{Path: r.data.Name}
+	}
+	rec := machine.Recipe{Data: src,
 		Rule: machine.ForcedMonovalent, Values: r.values, MaxEpochs: 1, Stop: machine.EpochLimit}
 	s, err := machine.NewSession(m, rec, tr, te)
 	if err != nil {
@@ -121,6 +130,55 @@ func (r run) do(ctx context.Context, stats bool) (measured, error) {
 	return out, nil
 }
 
+// classes returns the number of classes of the run's cards.
+func (r run) classes() (int, error) {
+	if r.data != nil {
+		return len(r.data.Classes), nil
+	}
+	return taskClasses(r.task)
+}
+
+// dataFresh returns the fresh cards per class a data set's runs are
+// tested on: testCards, or half the smallest class if that is fewer; and
+// the largest learning series it leaves (the smallest class less them).
+func dataFresh(d *images.Dataset) (fresh, most int) {
+	counts := make([]int, len(d.Classes))
+	for _, s := range d.Samples {
+		counts[s.Label]++
+	}
+	least := slices.Min(counts)
+	fresh = min(testCards, least/2)
+	return fresh, least - fresh
+}
+
+// dataCards deals a data set's cards for one seed: each class's cards in
+// an order drawn from seed, the first counts[c] the learning series and
+// the next dataFresh the fresh cards.
+func (r run) dataCards(counts []int, seed uint64) (train, test *images.Dataset, err error) {
+	d := r.data
+	fresh, most := dataFresh(d)
+	if fresh < 1 || slices.Max(counts) > most {
+		return nil, nil, fmt.Errorf("curves: %s: %d cards per class leave too few fresh cards (the smallest class has %d)", d.Name, slices.Max(counts), most+fresh)
+	}
+	byClass := make([][]int, len(d.Classes))
+	for i, s := range d.Samples {
+		byClass[s.Label] = append(byClass[s.Label], i)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0xca4d5))
+	train = &images.Dataset{Name: d.Name, Classes: d.Classes}
+	test = &images.Dataset{Name: d.Name, Classes: d.Classes}
+	for c, idx := range byClass {
+		rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
+		for _, i := range idx[:counts[c]] {
+			train.Samples = append(train.Samples, d.Samples[i])
+		}
+		for _, i := range idx[len(idx)-fresh:] {
+			test.Samples = append(test.Samples, d.Samples[i])
+		}
+	}
+	return train, test, nil
+}
+
 // taskClasses returns the number of classes of a built-in task.
 func taskClasses(task string) (int, error) {
 	for _, t := range images.Tasks() {
@@ -138,6 +196,9 @@ func taskClasses(task string) (int, error) {
 // The ideal environment's cards are all drawn alike, so with more
 // responses than its two classes they are dealt out in turn.
 func (r run) cards(k int, counts []int, seed uint64) (train, test *images.Dataset, err error) {
+	if r.data != nil {
+		return r.dataCards(counts, seed)
+	}
 	most := 0
 	total := 0
 	for _, c := range counts {

@@ -282,8 +282,18 @@ func (s *Server) train1() (done bool) {
 	if p.Closed {
 		at = of
 	}
-	s.message = fmt.Sprintf("Epoch %d, card %d of %d (%s): %s; %d pots moved.", p.Epoch, at, of,
-		s.m.Classes[s.cur.label], map[bool]string{true: "wrong, corrected", false: "right"}[p.Mistake], len(s.moved))
+	if s.sess.Recipe().Rule == machine.Spontaneous {
+		// No labels: the machine's own response is reinforced, and a
+		// response is neither right nor wrong.
+		s.message = fmt.Sprintf("Epoch %d, card %d of %d (a %s card; the machine is not told): its own response reinforced; %d pots moved.",
+			p.Epoch, at, of, s.m.Classes[s.cur.label], len(s.moved))
+		if p.Closed {
+			s.recordClusters(p.Record.Epoch)
+		}
+	} else {
+		s.message = fmt.Sprintf("Epoch %d, card %d of %d (%s): %s; %d pots moved.", p.Epoch, at, of,
+			s.m.Classes[s.cur.label], map[bool]string{true: "wrong, corrected", false: "right"}[p.Mistake], len(s.moved))
+	}
 	if p.Closed && s.until != nil && !s.sess.Done() {
 		// A continued run stops where the machine's own rule says.
 		switch rec := p.Record; {
@@ -548,6 +558,63 @@ type epochView struct {
 	Mistakes int      `json:"mistakes"`
 	Pr       float64  `json:"p_r"`
 	Pg       *float64 `json:"p_g,omitempty"`
+	// Clusters, for an epoch of spontaneous learning, says how the
+	// responses split the cards after it; the panel then shows it, not
+	// mistakes, P_r and P_g, which count a response as the class of its
+	// number.
+	Clusters *epochClusters `json:"clusters,omitempty"`
+}
+
+// epochClusters is how a spontaneous run's responses split the training
+// and the held-out cards after an epoch, against the labels the machine
+// never saw (machine.ClustersOf).
+type epochClusters struct {
+	Purity     float64  `json:"purity"`
+	Chance     float64  `json:"chance"`
+	Responses  int      `json:"responses"`
+	Of         int      `json:"of"`
+	Collapsed  bool     `json:"collapsed"`
+	TestPurity *float64 `json:"test_purity,omitempty"`
+	TestChance *float64 `json:"test_chance,omitempty"`
+}
+
+// recordClusters measures the responses' clusters after epoch, on the
+// session's training and held-out cards.
+func (s *Server) recordClusters(epoch int) {
+	tr, te := s.sess.Train(), s.sess.Test()
+	c := s.m.ClustersOf(tr.X, tr.Y)
+	ec := &epochClusters{Purity: c.Purity, Chance: c.Chance, Responses: c.Responses, Of: len(c.Class), Collapsed: c.Collapsed}
+	if te.Len() > 0 {
+		tc := s.m.ClustersOf(te.X, te.Y)
+		ec.TestPurity, ec.TestChance = &tc.Purity, &tc.Chance
+	}
+	if s.clusters == nil {
+		s.clusters = map[int]*epochClusters{}
+	}
+	s.clusters[epoch] = ec
+}
+
+// keptClusters returns the clusters of the epochs that the machine next
+// shares with old (a new mode or task on the same machine keeps its
+// history; a reset or another machine does not).
+func keptClusters(c map[int]*epochClusters, old, next *machine.Machine) map[int]*epochClusters {
+	if old == nil || len(c) == 0 {
+		return nil
+	}
+	kept := map[int]*epochClusters{}
+	for e, v := range c {
+		if e <= len(old.History) && e <= len(next.History) && sameEpoch(old.History[e-1], next.History[e-1]) {
+			kept[e] = v
+		}
+	}
+	return kept
+}
+
+// sameEpoch reports whether two records are of the same epoch of one
+// training.
+func sameEpoch(a, b machine.Epoch) bool {
+	return a.Epoch == b.Epoch && a.Presentations == b.Presentations && a.Mistakes == b.Mistakes && a.Pr == b.Pr &&
+		a.Seconds == b.Seconds && a.Pulses == b.Pulses && (a.Pg == nil) == (b.Pg == nil)
 }
 
 // status names how training stands: the session's status, or on a
@@ -599,7 +666,7 @@ func (s *Server) stateJSON() []byte {
 		}
 	}
 	for _, e := range m.History {
-		st.History = append(st.History, epochView{e.Epoch, e.Mistakes, e.Pr, e.Pg})
+		st.History = append(st.History, epochView{e.Epoch, e.Mistakes, e.Pr, e.Pg, s.clusters[e.Epoch]})
 	}
 	if st.History == nil {
 		st.History = []epochView{}

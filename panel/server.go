@@ -160,6 +160,10 @@ type Server struct {
 	closed  bool
 	lastPub time.Time
 	wg      sync.WaitGroup
+	// clusters holds, by epoch, how a spontaneous run's responses split
+	// the cards after it (epochClusters): that rule has no labels, so the
+	// panel draws these where it draws mistakes and P_r for the others.
+	clusters map[int]*epochClusters
 }
 
 // card is the picture on the retina.
@@ -311,6 +315,7 @@ func (s *Server) load(m *machine.Machine, r machine.Recipe) (*loaded, error) {
 // replaces. Called with s.mu held or before serving.
 func (s *Server) install(l *loaded) {
 	s.stopRunning()
+	s.clusters = keptClusters(s.clusters, s.m, l.m)
 	s.m, s.sess, s.task, s.cards = l.m, l.sess, l.task, l.cards
 	s.until, s.ended, s.browse = nil, "", 0
 	s.cur, s.moved = nil, nil

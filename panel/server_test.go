@@ -555,3 +555,94 @@ func TestModeSwitch(t *testing.T) {
 		t.Errorf("unknown mode: status %d, %q", status, s.Error)
 	}
 }
+
+// spontaneousPanel returns a panel on a one-per-class machine for
+// leftright, switched to spontaneous learning.
+func spontaneousPanel(t *testing.T, cfg Config) (*Server, *httptest.Server) {
+	t.Helper()
+	mc, err := machine.Preset("mark1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc.Response.Code = response.OnePerClass
+	m, err := machine.New(mc, []string{"left", "right"}, machine.SeedsFrom(3), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Machine, cfg.Task = m, "leftright"
+	p, ts := newPanel(t, cfg)
+	if status, s := post(t, ts.URL+"/api/mode", "application/json", []byte(`{"rule": "spontaneous"}`)); status != 200 {
+		t.Fatalf("mode spontaneous: status %d, %q", status, s.Error)
+	}
+	return p, ts
+}
+
+// clusterReply is an epoch of the state's history with its clusters.
+type clusterReply struct {
+	History []struct {
+		Epoch    int `json:"epoch"`
+		Clusters *struct {
+			Purity     float64  `json:"purity"`
+			Chance     float64  `json:"chance"`
+			Responses  int      `json:"responses"`
+			Of         int      `json:"of"`
+			Collapsed  bool     `json:"collapsed"`
+			TestPurity *float64 `json:"test_purity"`
+		} `json:"clusters"`
+	} `json:"history"`
+	Message string `json:"message"`
+	Cards   int    `json:"cards"`
+}
+
+// TestSpontaneousClusters: in spontaneous mode the panel's step message
+// calls no response right or wrong, and each epoch's record carries how the
+// responses split the cards against the hidden classes — the same numbers
+// machine.ClustersOf gives for the machine as it stands; a mode switch
+// keeps them, a reset drops them.
+func TestSpontaneousClusters(t *testing.T) {
+	p, ts := spontaneousPanel(t, Config{})
+	state := func() clusterReply {
+		res, err := http.Get(ts.URL + "/api/state")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var c clusterReply
+		if err := json.NewDecoder(res.Body).Decode(&c); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	cards := state().Cards
+	for range 2 * cards {
+		if status, s := post(t, ts.URL+"/api/step", "", nil); status != 200 || strings.Contains(s.Message, "wrong") || strings.Contains(s.Message, "right;") ||
+			!strings.Contains(s.Message, "not told") {
+			t.Fatalf("spontaneous step: status %d, message %q; want no right or wrong", status, s.Message)
+		}
+	}
+	c := state()
+	if len(c.History) != 2 || c.History[0].Clusters == nil || c.History[1].Clusters == nil {
+		t.Fatalf("after two epochs, history %+v; want the clusters of each", c.History)
+	}
+	got := c.History[1].Clusters
+	p.mu.Lock()
+	tr, te := p.sess.Train(), p.sess.Test()
+	want, wantTest := p.m.ClustersOf(tr.X, tr.Y), p.m.ClustersOf(te.X, te.Y)
+	p.mu.Unlock()
+	if got.Purity != want.Purity || got.Chance != want.Chance || got.Responses != want.Responses || got.Of != 2 || got.Collapsed != want.Collapsed ||
+		got.TestPurity == nil || *got.TestPurity != wantTest.Purity {
+		t.Errorf("epoch 2's clusters %+v; machine.ClustersOf gives %+v, held out %+v", *got, want, wantTest)
+	}
+	if status, s := post(t, ts.URL+"/api/mode", "application/json", []byte(`{"rule": "trial-and-error"}`)); status != 200 {
+		t.Fatalf("mode trial-and-error: %d %q", status, s.Error)
+	}
+	if c := state(); len(c.History) != 2 || c.History[1].Clusters == nil || c.History[1].Clusters.Purity != want.Purity {
+		t.Errorf("after a mode switch the history's clusters are %+v; want epoch 2's kept", c.History)
+	}
+	if status, s := post(t, ts.URL+"/api/reset", "", nil); status != 200 {
+		t.Fatalf("reset: %d %q", status, s.Error)
+	}
+	if c := state(); len(c.History) != 0 || len(p.clusters) != 0 {
+		t.Errorf("after a reset: history %+v, %d clusters kept; want none", c.History, len(p.clusters))
+	}
+}

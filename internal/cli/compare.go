@@ -27,7 +27,7 @@ type compareOptions struct {
 	mf                                                    machineFlags
 	lf                                                    learnerFlags
 	learnerList, features, plotPath, export, scale, seeds string
-	adalineBank                                           string
+	adalineBank, rule                                     string
 	jsonOut, csvOut, quiet, asPictures, noTheory          bool
 	threads, prCards                                      int
 	fs                                                    *pflag.FlagSet
@@ -53,6 +53,7 @@ software learners see the retina's pixels or the same machine's A-unit outputs
 	// --bias the machine's R-unit bias (the learners keep their default
 	// constant input 1).
 	o.lf.register(fs, fieldFlags{}, "", "seed", "threads", "bias", "epsilon", "class-weight")
+	fs.StringVar(&o.rule, "rule", "error-correction", "how hardware and ideal train, as train's --rule: error-correction, forced, forced-monovalent,\ntrial-and-error or spontaneous (no labels: reported as clusters of the hidden classes,\npurity and responses used, not P_r and P_g); the last three need --code one-per-class")
 	fs.StringVar(&o.adalineBank, "adaline-bank", "memistors", "the weights of memistor-adaline, trained by α-LMS with --alpha (0.1 when 0): memistors (the 1960 plated memistors: bounded, slow, noisy,\nleaking; docs/record.md), rheostats (hand-set knobs, 21 settings), ideal (exact numbers: what the memistors cost)")
 	fs.BoolVar(&o.jsonOut, "json", false, "print the report as JSON")
 	fs.BoolVar(&o.csvOut, "csv", false, "print the table as CSV")
@@ -106,6 +107,9 @@ func runCompare(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
+	if err := spec.Recipe.CheckMachine(cfg); err != nil {
+		return usagef("--rule %s: %s needs one R-unit per class: add --code one-per-class", o.rule, o.rule)
+	}
 	if o.seeds != "" {
 		return o.runSeeds(ctx, env, cfg, spec, cleanup)
 	}
@@ -143,6 +147,11 @@ func (o *compareOptions) spec() (compare.Spec, error) {
 		return compare.Spec{}, usagef("--adaline-bank %q: want %s", o.adalineBank, strings.Join(memistors.Kinds(), ", "))
 	}
 	spec.Memistors = &bank
+	rule, err := machine.ParseRule(o.rule)
+	if err != nil {
+		return compare.Spec{}, usageError{fmt.Errorf("--rule: %w", err)}
+	}
+	spec.Recipe.Rule = rule
 	o.lf.fields.add("learners", "learners")
 	o.lf.fields.add("features", "features")
 	o.lf.fields.add("pr-sample", "pr-cards")
@@ -351,10 +360,15 @@ func printReport(w io.Writer, rep *compare.Report) {
 		if r.Pg != nil {
 			ci = ciRange(*r.Pg, rep.Test)
 		}
-		fmt.Fprintf(w, "%-18s %-12s %6.1f%% %7s %9s %8d %5d%s %9s %7s %9s %12s %9s\n",
-			r.Learner, r.Features, 100*r.Pr, num(scaled(r.Pg), "%.1f%%"), ci, r.Updates, r.Epochs, conv,
+		pr, pg := fmt.Sprintf("%.1f%%", 100*r.Pr), num(scaled(r.Pg), "%.1f%%")
+		if r.Clustered() { // no labels: no accuracy (printClusterRows)
+			pr, pg, ci = "-", "-", "-"
+		}
+		fmt.Fprintf(w, "%-18s %-12s %7s %7s %9s %8d %5d%s %9s %7s %9s %12s %9s\n",
+			r.Learner, r.Features, pr, pg, ci, r.Updates, r.Epochs, conv,
 			num(r.Margin, "%.4f"), num(r.SupportVectors, "%d"), time.Duration(r.Seconds*1e9).Round(time.Microsecond), mtime, num(r.Pulses, "%d"))
 	}
+	printClusterRows(w, rep)
 	if len(rep.Classes) > 2 {
 		fmt.Fprintf(w, "\nPairwise, 1958 (P_r, P_g: the right class scored above each other class, one at a time; chance 50%%;\none-vs-one SVMs score by votes):")
 		for _, r := range rep.Rows {
@@ -370,6 +384,40 @@ func printReport(w io.Writer, rep *compare.Report) {
 		fmt.Fprintf(w, "\nP_r on a seeded sample of %d of the %d training cards, the same for every learner (--pr-cards 0: all).", rep.PrCards, rep.Train)
 	}
 	printReportNotes(w, rep)
+}
+
+// printClusterRows says, for the machines trained by the spontaneous rule,
+// how their responses split the cards against the labels they never saw:
+// what they did in their own words, in place of P_r and P_g.
+func printClusterRows(w io.Writer, rep *compare.Report) {
+	var rows []compare.Row
+	for _, r := range rep.Rows {
+		if r.Clustered() {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nSpontaneous learning uses no labels: its P_r, P_g and margin would count a response as the class of its number.\n")
+	fmt.Fprintf(w, "Its responses as clusters of the hidden classes (purity: each response counted as its commonest class; updates: every card shown):\n")
+	for _, r := range rows {
+		fmt.Fprintf(w, "  %-18s %-12s on %d training cards %s", r.Learner, r.Features, r.Clusters.Cards, clusterWords(*r.Clusters))
+		if r.TestClusters != nil {
+			fmt.Fprintf(w, "; on %d held out %s", r.TestClusters.Cards, clusterWords(*r.TestClusters))
+		}
+		fmt.Fprintln(w, ".")
+	}
+}
+
+// clusterWords says how responses split cards: "purity 50.0% (chance
+// 50.0%), 1 of 2 responses used: collapsed".
+func clusterWords(c machine.Clusters) string {
+	s := fmt.Sprintf("purity %.1f%% (chance %.1f%%), %d of %d responses used", 100*c.Purity, 100*c.Chance, c.Responses, len(c.Class))
+	if c.Collapsed {
+		s += ": collapsed"
+	}
+	return s
 }
 
 // printReportNotes prints the table's footnotes, the report's notes and
@@ -394,9 +442,25 @@ func printReportNotes(w io.Writer, rep *compare.Report) {
 	}
 }
 
+// clusterCells are a row's CSV cells for the spontaneous rule's clusters:
+// purity, responses used and collapse on the training and held-out cards,
+// empty for the other rows.
+func clusterCells(r compare.Row) []string {
+	cells := make([]string, 6)
+	for k, c := range []*machine.Clusters{r.Clusters, r.TestClusters} {
+		if c != nil {
+			cells[k] = jsonnum.Cell(&c.Purity, 'g', 6)
+			cells[2+k] = strconv.Itoa(c.Responses)
+			cells[4+k] = strconv.FormatBool(c.Collapsed)
+		}
+	}
+	return cells
+}
+
 func writeCSV(w io.Writer, rep *compare.Report) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"learner", "features", "p_r", "p_g", "updates", "epochs", "converged", "margin", "support_vectors", "bounded_svs", "seconds", "machine_seconds", "pulses", "p_r_pairwise", "p_g_pairwise"})
+	cw.Write([]string{"learner", "features", "p_r", "p_g", "updates", "epochs", "converged", "margin", "support_vectors", "bounded_svs", "seconds", "machine_seconds", "pulses", "p_r_pairwise", "p_g_pairwise",
+		"purity", "test_purity", "responses_used", "test_responses_used", "collapsed", "test_collapsed"})
 	f := func(v float64) string { return jsonnum.Cell(&v, 'g', 6) }
 	// Empty cells for what does not apply.
 	opt := func(s string) string {
@@ -407,9 +471,13 @@ func writeCSV(w io.Writer, rep *compare.Report) error {
 	}
 	fp := func(v *float64) string { return jsonnum.Cell(v, 'g', 6) }
 	for _, r := range rep.Rows {
-		cw.Write([]string{r.Learner, r.Features, f(r.Pr), fp(r.Pg), strconv.Itoa(r.Updates), strconv.Itoa(r.Epochs),
+		pr, pg := f(r.Pr), fp(r.Pg)
+		if r.Clustered() { // no labels: no accuracy; the cluster cells say what it did
+			pr, pg = "", ""
+		}
+		cw.Write(append([]string{r.Learner, r.Features, pr, pg, strconv.Itoa(r.Updates), strconv.Itoa(r.Epochs),
 			strconv.FormatBool(r.Converged), fp(r.Margin), opt(num(r.SupportVectors, "%d")), opt(num(r.BoundedSVs, "%d")),
-			f(r.Seconds), fp(r.MachineSeconds), opt(num(r.Pulses, "%d")), fp(r.PrPairwise), fp(r.PgPairwise)})
+			f(r.Seconds), fp(r.MachineSeconds), opt(num(r.Pulses, "%d")), fp(r.PrPairwise), fp(r.PgPairwise)}, clusterCells(r)...))
 	}
 	cw.Flush()
 	return cw.Error()

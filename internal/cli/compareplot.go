@@ -61,7 +61,9 @@ func compareRuns(rep *compare.Report) []dials.CompareRun {
 			}
 		default:
 			run.Mistakes = r.Curve
-			if len(r.Curve) == 0 {
+			if r.Clustered() {
+				run.Why = "trained by the spontaneous rule: no labels, so no mistakes or P_g (its clusters are in the table)"
+			} else if len(r.Curve) == 0 {
 				run.Why = "no epoch was recorded"
 			}
 		}
@@ -89,7 +91,7 @@ func plotComparison(path string, rep *compare.Report) ([]string, error) {
 	var notes []string
 	var noPg []string
 	for _, r := range rep.Rows {
-		if r.PgCurve == nil && !slices.Contains(noPg, r.Learner) {
+		if r.PgCurve == nil && !r.Clustered() && !slices.Contains(noPg, r.Learner) {
 			noPg = append(noPg, r.Learner)
 		}
 	}

@@ -27,8 +27,23 @@ func printSeedsReport(w io.Writer, s *compare.SeedsReport) {
 		if row.PgPooled != nil {
 			pooled = ciRange(row.PgPooled.P, row.PgPooled.N)
 		}
+		pr, pg := pctSpread(row.Pr), pctSpread(row.Pg)
+		if row.Clustered() { // no labels: no accuracy (below)
+			pr, pg, pooled = "-", "-", "-"
+		}
 		fmt.Fprintf(w, "%-18s %-12s %15s %15s %11s %17s %7d/%d\n", row.Learner, row.Features,
-			pctSpread(row.Pr), pctSpread(row.Pg), pooled, count(row.Updates), row.Converged, len(seeds))
+			pr, pg, pooled, count(row.Updates), row.Converged, len(seeds))
+	}
+	for _, row := range s.Rows {
+		if !row.Clustered() {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s on %s, trained by the spontaneous rule (no labels), as clusters of the hidden classes: purity %s on the training cards",
+			row.Learner, row.Features, pctSpread(*row.Purity))
+		if row.TestPurity != nil {
+			fmt.Fprintf(w, ", %s held out", pctSpread(*row.TestPurity))
+		}
+		fmt.Fprintf(w, "; %s responses used; collapsed to one response in %d of %d seeds.\n", count(*row.Responses), row.Collapsed, len(seeds))
 	}
 	fmt.Fprintf(w, "\nP_g pooled: the 95%% Wilson interval of all seeds' held-out cards together.\n")
 	for _, t := range s.Theory {

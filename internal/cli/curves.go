@@ -13,8 +13,9 @@ func runCurves(ctx context.Context, env *Env, args []string) error {
 		figure, png string
 		seeds, maxN int
 		asJSON      bool
+		data        dataFlags
 	)
-	fs := newFlags(env, "curves --figure NAME [flags]", `Draws Rosenblatt's 1958 learning curves from the papers' equations beside the
+	fs := newFlags(env, "curves --figure NAME | --task NAME | --data PATH [flags]", `Draws Rosenblatt's 1958 learning curves from the papers' equations beside the
 simulated machine: rt58-5 (RT58's Fig. 5, P_r and P_g for 100, 200 and 500
 A-units per source-set on squares and circles, with RT58's worked point),
 pr58-7 and pr58-8 (PR58's Figs. 7 and 8, P_r in the ideal environment, Σ and μ
@@ -23,24 +24,46 @@ and γ with n_sr variable) and pr58-11 (P_r and P_g in a differentiated
 environment, from P_a and P_c measured on the cards). Where a paper leaves a
 constant unstated, or its OCR loses it, the value used, and why, is printed
 and drawn. Measured points are means over seeds 1…N with Student-t 95%
-intervals.`)
+intervals.
+With --task or --data instead of --figure it draws pr58-11 for that card set:
+P_r and P_g measured on its cards beside PR58's Eq. 11 at the P_a, P_c and
+variances measured on them, with the limit and the ceiling those give.`)
 	fs.StringVar(&figure, "figure", "", "the figure: "+strings.Join(curves.Names(), ", "))
 	fs.IntVar(&seeds, "seeds", 20, "seeds (machines) per measured point, 2 to 1000")
 	fs.IntVar(&maxN, "max-n", 300, "the largest number of stimuli per class measured on the machine, 1 to 10000 (pr58-9 measures at 1,000 or this if smaller)")
 	fs.StringVar(&png, "png", "", "draw the figure to this PNG file")
 	fs.BoolVar(&asJSON, "json", false, "print every curve, the parameters used and (rt58-5) the worked point as JSON")
+	data.register(fs, false)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if figure == "" {
-		return usagef("curves: give --figure (%s)", strings.Join(curves.Names(), ", "))
+	g := given(fs)
+	cards := g.has("task") || g.has("data")
+	switch {
+	case figure == "" && !cards:
+		return usagef("curves: give --figure (%s), or --task NAME or --data PATH for a card set's own curves", strings.Join(curves.Names(), ", "))
+	case figure != "" && cards:
+		return usagef("curves: give --figure or a card set (--task, --data), not both")
+	case !cards:
+		for _, name := range []string{"n", "card-size", "max-pixels"} {
+			if g.has(name) {
+				return usagef("curves --figure: --%s is for a card set (--task, --data); the figures draw their own cards", name)
+			}
+		}
 	}
 	opt := curves.Options{Seeds: explicitZero(seeds), MaxN: explicitZero(maxN)}
 	if err := opt.Validate(); err != nil { // the ranges are the library's
-		return fieldFlags{"seeds": "--seeds", "max_n": "--max-n"}.usageGiven(err, given(fs))
+		return fieldFlags{"seeds": "--seeds", "max_n": "--max-n"}.usageGiven(err, g)
 	}
-	f, err := curves.Compute(ctx, figure, opt)
-	if err != nil {
+	var f *curves.Figure
+	var err error
+	if cards {
+		f, err = curvesOfCards(ctx, &data, g, opt)
+		if err != nil {
+			return err
+		}
+		figure = "the card set's curves"
+	} else if f, err = curves.Compute(ctx, figure, opt); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -67,6 +90,36 @@ intervals.`)
 		}
 	}
 	return nil
+}
+
+// curvesOfCards draws a card set's own curves (curves.CardsFigure): a
+// built-in task, whose cards each seed draws afresh (--n and --card-size do
+// not apply), or a data file, read as other commands read it.
+func curvesOfCards(ctx context.Context, d *dataFlags, g givenFlags, opt curves.Options) (*curves.Figure, error) {
+	if d.task != "" && d.data != "" {
+		return nil, usagef("give --task or --data, not both")
+	}
+	var cards curves.Cards
+	if d.task != "" {
+		if g.has("n") || g.has("card-size") {
+			return nil, usagef("curves --task: each seed draws the task's cards afresh, as many as --max-n asks (and 100 fresh per class), at the built-in size; --n and --card-size do not apply")
+		}
+		if _, err := d.source(g, 1); err != nil { // the task's name
+			return nil, err
+		}
+		cards.Task = d.task
+	} else {
+		all, _, err := d.load(ctx, g, 1)
+		if err != nil {
+			return nil, err
+		}
+		cards.Data = all
+	}
+	f, err := curves.CardsFigure(ctx, cards, opt)
+	if err != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return f, err
 }
 
 func printFigure(w interface{ Write([]byte) (int, error) }, f *curves.Figure) {

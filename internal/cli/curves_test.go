@@ -1,11 +1,18 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+
+	"mark1/images"
 )
 
 // TestCurvesRT58: rt58-5's JSON has every curve and the worked point with
@@ -137,5 +144,105 @@ func TestLevels(t *testing.T) {
 	}
 	if code, _, errs := run(t, dir, "levels", "--tasks", "nope", "--seeds", "2"); code != 2 || errs == "" {
 		t.Errorf("unknown task: exit %d, %q", code, errs)
+	}
+}
+
+// TestCurvesOfCards: curves --task draws pr58-11 for one task — the same
+// points and constants pr58-11 gives for it — and curves --data the same
+// for a folder of pictures, its learning series limited by the fresh cards
+// it keeps; the limit printed is Φ(c1/√c3) of the parameters printed,
+// computed again here. --figure with a card set, --n with a task and
+// neither are refused.
+func TestCurvesOfCards(t *testing.T) {
+	dir := t.TempDir()
+	type figure struct {
+		Curves []struct {
+			Name, Kind, Quantity string
+			X, Y                 []float64
+		}
+		Parameters []struct {
+			Name  string
+			Value float64
+		}
+	}
+	read := func(args ...string) figure {
+		t.Helper()
+		code, out, errs := run(t, dir, append([]string{"curves", "--seeds", "3", "--max-n", "10", "--json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("curves %v: exit %d: %s", args, code, errs)
+		}
+		var f figure
+		if err := json.Unmarshal([]byte(out), &f); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return f
+	}
+	param := func(f figure, prefix string) float64 {
+		t.Helper()
+		for _, p := range f.Parameters {
+			if strings.HasPrefix(p.Name, prefix) {
+				return p.Value
+			}
+		}
+		t.Fatalf("no parameter %q in %+v", prefix, f.Parameters)
+		return 0
+	}
+	task := read("--task", "square-circle")
+	fig := read("--figure", "pr58-11")
+	for _, c := range task.Curves {
+		found := false
+		for _, d := range fig.Curves {
+			if d.Name == c.Name {
+				found = slices.Equal(c.X, d.X) && slices.Equal(c.Y, d.Y)
+			}
+		}
+		if !found {
+			t.Errorf("--task square-circle's curve %q is not pr58-11's", c.Name)
+		}
+	}
+	if len(task.Curves) != 4 {
+		t.Errorf("--task: %d curves; want the measured and Eq. 11's P_r and P_g", len(task.Curves))
+	}
+	// A folder of pictures: 30 square-circle cards per class.
+	d, err := images.Generate("square-circle", 30, 20, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range d.Samples {
+		folder := filepath.Join(dir, "cards", d.Classes[s.Label])
+		if err := os.MkdirAll(folder, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := png.Encode(&b, s.Image); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(folder, fmt.Sprintf("%03d.png", i)), b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data := read("--data", "cards")
+	for _, c := range data.Curves {
+		if c.Kind == "measured" && !slices.Equal(c.X, []float64{1, 3, 10}) {
+			t.Errorf("--data: %s measured at %v; want 1, 3, 10 (15 of each class's 30 cards kept fresh)", c.Name, c.X)
+		}
+	}
+	pa, p11, p12 := param(data, "P_a, "), param(data, "P_c11, "), param(data, "P_c12, ")
+	vs, va := param(data, "σ_s²"), param(data, "σ_a²")
+	c3 := vs + va/(pa*256)
+	if want := math.Erfc(-(p11-p12)/math.Sqrt(c3)/math.Sqrt2) / 2; math.Abs(param(data, "limit")-want) > 1e-6 {
+		t.Errorf("--data: limit %.6f; Φ(c1/√c3) of the printed parameters is %.6f", param(data, "limit"), want)
+	}
+	if want := math.Erfc(-(p11-p12)/math.Sqrt(vs)/math.Sqrt2) / 2; math.Abs(param(data, "ceiling")-want) > 1e-6 {
+		t.Errorf("--data: ceiling %.6f; Φ(c1/√σ_s²) of the printed parameters is %.6f", param(data, "ceiling"), want)
+	}
+	for _, bad := range [][]string{
+		{"curves", "--figure", "pr58-11", "--task", "leftright"},
+		{"curves", "--task", "leftright", "--n", "10"},
+		{"curves"},
+	} {
+		if code, _, errs := run(t, dir, bad...); code != 2 {
+			t.Errorf("%v: exit %d (%s); want 2", bad, code, errs)
+		}
 	}
 }

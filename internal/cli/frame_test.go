@@ -428,3 +428,38 @@ func TestSpontaneousInItsOwnWords(t *testing.T) {
 		t.Errorf("eval: exit %d %q; want the purity", code, out)
 	}
 }
+
+// TestSpontaneousEpochLines: train's line per epoch of a spontaneous run
+// says how the responses split the cards (purity, responses used), with no
+// mistakes or P_r; compare reports such a machine as clusters, its P_r and
+// P_g cells empty, in the table and the CSV, and refuses the rule without
+// one R-unit per class.
+func TestSpontaneousEpochLines(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := run(t, dir, "train", "--task", "leftright", "--n", "10", "--code", "one-per-class", "--rule", "spontaneous", "--epochs", "3", "--out", "sp.json")
+	if code != 0 || !strings.Contains(out, "epoch  purity  held out  responses used") || strings.Contains(out, "mistakes   P_r") {
+		t.Errorf("train: exit %d %q %q; want the purity per epoch, no mistakes column", code, out, errs)
+	}
+	if n := strings.Count(out, " of 2"); n < 3 {
+		t.Errorf("train: %d lines name the responses used; want one per epoch:\n%s", n, out)
+	}
+	base := []string{"compare", "--task", "leftright", "--n", "10", "--learners", "hardware,perceptron", "--features", "pixels", "--no-theory", "--quiet", "--epochs", "3", "--rule", "spontaneous"}
+	code, out, errs = run(t, dir, append(base, "--code", "one-per-class")...)
+	if code != 0 || !strings.Contains(out, "as clusters of the hidden classes") || !strings.Contains(out, "purity") {
+		t.Fatalf("compare: exit %d %q %q; want the clusters", code, out, errs)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) > 4 && strings.HasPrefix(line, "hardware ") && (f[2] != "-" || f[3] != "-") {
+			t.Errorf("compare: the spontaneous machine's row %q gives P_r or P_g", line)
+		}
+	}
+	code, out, _ = run(t, dir, append(base, "--code", "one-per-class", "--csv")...)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 3 || !strings.HasSuffix(lines[0], ",purity,test_purity,responses_used,test_responses_used,collapsed,test_collapsed") ||
+		!strings.HasPrefix(lines[1], "hardware,association,,,") || !strings.HasSuffix(lines[2], ",,,,,,") {
+		t.Errorf("compare --csv: exit %d\n%s", code, out)
+	}
+	if code, _, errs := run(t, dir, base...); code != 2 || !strings.Contains(errs, "--code one-per-class") {
+		t.Errorf("compare --rule spontaneous on the binary code: exit %d %q; want 2, naming --code one-per-class", code, errs)
+	}
+}

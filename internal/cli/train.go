@@ -205,8 +205,12 @@ func (o *trainOptions) session(ctx context.Context, env *Env, g givenFlags) (*ma
 	m.Recipe = &recipe
 	if s.Done() && !o.jsonOut {
 		last := m.History[len(m.History)-1]
-		fmt.Fprintf(env.Stdout, "%s has finished training (%s): %d epochs (limit %d), %d mistakes in the last; nothing to do.\n",
-			o.resume, s.Status(), len(m.History), s.Recipe().MaxEpochs, last.Mistakes)
+		ended := fmt.Sprintf("%d mistakes in the last", last.Mistakes)
+		if recipe.Rule == machine.Spontaneous {
+			ended = "spontaneous learning, no labels"
+		}
+		fmt.Fprintf(env.Stdout, "%s has finished training (%s): %d epochs (limit %d), %s; nothing to do.\n",
+			o.resume, s.Status(), len(m.History), s.Recipe().MaxEpochs, ended)
 	}
 	return s, len(before), nil
 }
@@ -258,9 +262,36 @@ func printTrainHeader(w io.Writer, s *machine.Session, o *trainOptions) {
 	if done := len(m.History); done > 0 {
 		fmt.Fprintf(w, "  Resuming %s after epoch %d of at most %d.\n", o.resume, done, s.Recipe().MaxEpochs)
 	}
-	if !o.quiet {
+	switch {
+	case o.quiet:
+	case s.Recipe().Rule == machine.Spontaneous:
+		// No labels: each card moves its own response's pots, and no
+		// response is a mistake; the epoch's line says how the responses
+		// split the cards against the hidden classes (epochClusters).
+		fmt.Fprintf(w, "\n  Spontaneous learning: every card moves the pots of the response it gets; no labels, no mistakes.\n")
+		fmt.Fprintf(w, "  After each epoch, the responses as clusters of the hidden classes (purity: each response counted as its commonest class):\n")
+		fmt.Fprintf(w, "\n  epoch  purity  held out  responses used  machine time  pulses\n")
+	default:
 		fmt.Fprintf(w, "\n  epoch  mistakes   P_r     P_g    machine time  pulses\n")
 	}
+}
+
+// epochClusters is a spontaneous run's line after epoch e: the purity of
+// its responses on the training and held-out cards and the responses it
+// used, against the labels it never saw, and the progress line's note.
+func epochClusters(s *machine.Session, e machine.Epoch) (line, note string) {
+	m, tr, te := s.Machine(), s.Train(), s.Test()
+	c := m.ClustersOf(tr.X, tr.Y)
+	held := "-"
+	if te.Len() > 0 {
+		held = fmt.Sprintf("%.1f%%", 100*m.ClustersOf(te.X, te.Y).Purity)
+	}
+	used := fmt.Sprintf("%d of %d", c.Responses, len(c.Class))
+	if c.Collapsed {
+		used += ", collapsed"
+	}
+	line = fmt.Sprintf("  %5d  %5.1f%%  %8s  %-14s  %12s  %d\n", e.Epoch, 100*c.Purity, held, used, clock(e.Seconds), e.Pulses)
+	return line, fmt.Sprintf("purity %.1f%%", 100*c.Purity)
 }
 
 // train runs the session to its end, an epoch a line (unless --quiet), with
@@ -292,13 +323,23 @@ func (o *trainOptions) train(ctx context.Context, env *Env, s *machine.Session) 
 			}
 		},
 	}
+	spont := s.Recipe().Rule == machine.Spontaneous
 	return s.RunSaved(ctx, plan, machine.RecorderFunc(func(e machine.Epoch) error {
-		if !o.quiet {
+		note := fmt.Sprintf("%d mistakes", e.Mistakes)
+		switch {
+		case spont && !o.quiet:
+			var line string
+			line, note = epochClusters(s, e)
+			prog.clear()
+			fmt.Fprint(w, line)
+		case spont:
+			note = "no labels"
+		case !o.quiet:
 			prog.clear()
 			fmt.Fprintf(w, "  %5d  %4d/%-4d %6.1f%%  %6s  %12s  %d\n", e.Epoch, e.Mistakes, s.Train().Len(),
 				100*e.Pr, pct(e.Pg), clock(e.Seconds), e.Pulses)
 		}
-		prog.set(e.Epoch, fmt.Sprintf("%d mistakes", e.Mistakes))
+		prog.set(e.Epoch, note)
 		if err := record(e); err != nil {
 			return fmt.Errorf("--record after epoch %d: %w", e.Epoch, err)
 		}

@@ -113,7 +113,8 @@ function render() {
   document.body.dataset.running = s.running;
   // Every control that cannot act now is disabled, its title saying why.
   const ended = `Training has ended (${s.summary}): the machine only answers now. Present cards or pictures, or press Continue training.`;
-  setControl("step", s.done || s.running, s.done ? ended : "Pause first: training is running", "One presentation with error correction");
+  const stepWhat = spontaneous(s) ? "One presentation: the machine's own response is reinforced (spontaneous learning: no labels)" : "One presentation with error correction";
+  setControl("step", s.done || s.running, s.done ? ended : "Pause first: training is running", stepWhat);
   setControl("run", s.done || s.running, s.done ? ended : "Training is running", "Train continuously");
   setControl("pause", !s.running, "Training is not running", "Stop training");
   setControl("continue", !s.done, "Training has not ended: Step or Run trains the machine",
@@ -127,7 +128,7 @@ function render() {
   drawRetina(s.retina);
   drawAUnits(s.retina);
   drawLamps(s.retina);
-  drawCurves(s.history);
+  drawCurves(s.history, spontaneous(s));
   drawDials(s);
   refreshMap(s);
 }
@@ -157,6 +158,21 @@ function heldOut(s) {
   return s.held_out !== undefined ? s.held_out : layout.held_out;
 }
 
+// spontaneous reports whether the machine learns by the spontaneous rule:
+// no labels, so it is shown as clusters of the hidden classes (purity,
+// responses used), not by mistakes, P_r and P_g.
+function spontaneous(s) {
+  return s.recipe.rule === "spontaneous";
+}
+
+// clusterWords says how the responses split the cards after an epoch.
+function clusterWords(c, cards, n) {
+  let t = `purity ${pct(c.purity)} of ${cards} training cards (chance ${pct(c.chance)}), ${c.responses} of ${c.of} responses used` +
+    (c.collapsed ? ", collapsed to one" : "");
+  if (c.test_purity !== undefined) t += ` · held-out purity ${pct(c.test_purity)} of ${n !== undefined ? n + " " : ""}cards (chance ${pct(c.test_chance)})`;
+  return t;
+}
+
 function drawCounters(s) {
   const last = s.history.length ? s.history[s.history.length - 1] : null;
   // Once training has ended no epoch is under way: show the last one.
@@ -167,9 +183,28 @@ function drawCounters(s) {
   $("c-card").textContent = `${ended && s.card === 0 ? s.cards : s.card} of ${s.cards}`;
   $("c-time").textContent = clock(s.seconds);
   $("c-pulses").textContent = String(s.pulses);
+  const n = heldOut(s);
+  if (spontaneous(s)) {
+    // No labels: the counters and the scores say how the responses split
+    // the cards against the hidden classes.
+    const c = last ? last.clusters : undefined;
+    $("l-pr").textContent = "purity";
+    $("l-pg").textContent = "held-out purity";
+    $("l-pr").parentElement.title = "Spontaneous learning has no labels: how purely the machine's responses split the training cards, each response counted as its commonest hidden class, after the last complete epoch";
+    $("l-pg").parentElement.title = "The same on the held-out cards";
+    $("c-pr").textContent = c ? pct(c.purity) : "–";
+    $("c-pg").textContent = c && c.test_purity !== undefined ? pct(c.test_purity) : "–";
+    let sc = "no epoch finished yet: spontaneous learning has no labels; its responses are measured as clusters of the hidden classes";
+    if (last) sc = c ? `after epoch ${last.epoch}: ` + clusterWords(c, s.cards, n) : `epoch ${last.epoch} was not trained spontaneously here: no clusters measured`;
+    $("scores").textContent = sc;
+    return;
+  }
+  $("l-pr").textContent = "P_r";
+  $("l-pg").textContent = "P_g";
+  $("l-pr").parentElement.title = "Accuracy on the training cards after the last complete epoch";
+  $("l-pg").parentElement.title = "Accuracy on held-out cards the machine never trains on, after the last complete epoch";
   $("c-pr").textContent = last ? pct(last.p_r) : "–";
   $("c-pg").textContent = last && last.p_g !== undefined ? pct(last.p_g) : "–";
-  const n = heldOut(s);
   let sc = "no epoch finished yet";
   if (last) {
     sc = `after epoch ${last.epoch}: P_r ${pct(last.p_r)} of ${s.cards} training cards · `;
@@ -294,7 +329,14 @@ function drawLamps(r) {
   b.id = "prediction";
   b.textContent = r.class_name;
   ans.append(b);
-  if (r.label >= 0) {
+  if (r.label >= 0 && spontaneous(state)) {
+    // No labels: a response is the machine's own cluster, not a class
+    // to be judged right or wrong by its number.
+    const v = document.createElement("span");
+    v.className = "hidden";
+    v.textContent = `  (the card's hidden class: ${layout.classes[r.label]}; spontaneous learning never sees it)`;
+    ans.append(v);
+  } else if (r.label >= 0) {
     const v = document.createElement("span");
     const right = r.class === r.label;
     v.className = right ? "right" : "wrong";
@@ -421,10 +463,39 @@ function chart(c, epochs, series, yMax, ystep, yLabel, yFmt) {
   g.textAlign = "left";
 }
 
-function drawCurves(hist) {
+const legends = {
+  supervised: '<span class="item"><span class="k mistakes"></span>mistakes (corrections) in the epoch</span> <span class="item"><span class="k pr"></span>P_r: training cards</span> <span class="item"><span class="k pg"></span>P_g: held-out cards</span>',
+  spontaneous: '<span class="item"><span class="k used"></span>responses used</span> <span class="item"><span class="k pr"></span>purity: training cards</span> <span class="item"><span class="k pg"></span>purity: held-out cards</span> <span class="item"><span class="k chance"></span>chance</span>',
+};
+
+function drawCurves(hist, spont) {
   const last = hist.length ? hist[hist.length - 1] : null;
   $("epochinfo").textContent = last ? `epochs 1–${last.epoch}` : "";
   const epochs = hist.map((e) => e.epoch);
+  const kind = spont ? "spontaneous" : "supervised";
+  if ($("curveslegend").dataset.kind !== kind) {
+    $("curveslegend").innerHTML = legends[kind];
+    $("curveslegend").dataset.kind = kind;
+  }
+  if (spont) {
+    // No labels, so no mistakes: how many responses the machine uses, and
+    // how purely they split the cards against the hidden classes.
+    const cl = hist.map((e) => e.clusters || null);
+    const of = Math.max(2, ...cl.map((c) => (c ? c.of : 0)));
+    $("mistakes").setAttribute("aria-label", "responses used per epoch");
+    chart($("mistakes"), epochs, [{ values: cl.map((c) => (c ? c.responses : null)), color: "#e0a23a" }], of, Math.max(1, niceStep(of, 4)),
+      "responses used", (v) => String(v));
+    const purity = [
+      { values: cl.map((c) => (c ? 100 * c.chance : null)), color: "#8a8680" },
+      { values: cl.map((c) => (c ? 100 * c.purity : null)), color: "#4ea8ff" },
+    ];
+    if (cl.some((c) => c && c.test_purity !== undefined)) purity.push({ values: cl.map((c) => (c && c.test_purity !== undefined ? 100 * c.test_purity : null)), color: "#5cd67a" });
+    $("rates").setAttribute("aria-label", "cluster purity per epoch, training and held-out cards");
+    chart($("rates"), epochs, purity, 100, niceStep(100, 4), "% purity", (v) => v + "%");
+    return;
+  }
+  $("mistakes").setAttribute("aria-label", "mistakes per epoch");
+  $("rates").setAttribute("aria-label", "P_r and P_g per epoch");
   // Mistakes are counted: whole steps, so that no two ticks read alike.
   const maxM = Math.max(1, ...hist.map((e) => e.mistakes));
   const mstep = Math.max(1, niceStep(maxM, 4));
