@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 
 	"gonum.org/v1/gonum/floats"
 
@@ -75,135 +74,51 @@ func (a MemistorAdaline) Fit(ctx context.Context, d *learning.Data, rec learning
 	if d.Len() == 0 {
 		return nil, fmt.Errorf("%s: no training data", a.Name())
 	}
-	mu, tol, maxEpochs := a.Mu, a.Tol, a.MaxEpochs
-	if mu == 0 {
-		mu = 0.01
-	}
-	if tol == 0 {
-		tol = 1e-12
-	}
-	if maxEpochs == 0 {
-		maxEpochs = 100
-	}
-	if !(mu > 0) || math.IsInf(mu, 0) || !(a.Alpha >= 0) || !(a.Decay >= 0) || math.IsInf(a.Alpha, 0) {
+	if !(a.Mu >= 0) || math.IsInf(a.Mu, 0) || !(a.Alpha >= 0) || !(a.Decay >= 0) || math.IsInf(a.Alpha, 0) {
 		return nil, fmt.Errorf("%s: μ %v, α %v, decay %v out of range", a.Name(), a.Mu, a.Alpha, a.Decay)
 	}
-	f := d.Features()
-	n, dim := f.Len(), f.Dim()
-	machines := d.Classes
+	dim := d.Features().Dim()
+	machines, in := d.Classes, dim
 	if machines == 2 {
 		machines = 1
 	}
-	in := dim
 	if !a.NoBias {
 		in++
 	}
-	bank, err := memistors.NewBank(machines*in, a.Memistors, a.Seed)
-	if err != nil {
-		return nil, err
-	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	rng := rand.New(rand.NewPCG(a.Seed, 0x616461))
-	delta := make([]float64, machines*in)
-	res := &learning.Result{}
-	var x, pg []float64
-	final := func() *AdalineModel {
-		m := a.model(d, dim, in, machines, bank, true)
-		m.PgCurve = pg
-		return m
-	}
-	for e := 1; e <= maxEpochs; e++ {
-		if err := ctx.Err(); err != nil {
-			res.Status = learning.Cancelled
-			return res, err
-		}
-		if !a.InOrder {
-			rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
-		}
-		step := 1 / (1 + a.Decay*float64(e-1))
-		moved, mistakes := 0.0, 0
-		for _, i := range order {
-			x = f.Row(x, i)
-			norm2 := floats.Dot(x, x)
-			if !a.NoBias {
-				norm2++
-			}
-			w := bank.Weights()
-			for k := range machines {
-				wk, dk := w[k*in:(k+1)*in], delta[k*in:(k+1)*in]
-				t := target(d.Y[i], k, d.Classes)
-				out := floats.Dot(wk[:dim], x)
-				if !a.NoBias {
-					out += wk[dim]
-				}
-				if (out > 0) != (t > 0) {
-					mistakes++
-				}
-				var g float64 // the factor of x in the change
-				switch {
-				case a.Alpha > 0 && norm2 == 0:
-				case a.Alpha > 0:
-					g = step * a.Alpha * (t - out) / norm2
-				default:
-					g = step * 2 * mu * (t - out)
-				}
-				for j, v := range x {
-					dk[j] = g * v
-					moved = max(moved, math.Abs(dk[j]))
-				}
-				if !a.NoBias {
-					dk[dim] = g
-					moved = max(moved, math.Abs(g))
-				}
-			}
-			bank.Adapt(delta)
-			bank.Advance(a.PresentSeconds)
-		}
-		size := 0.0
-		for _, v := range bank.Weights() {
-			size = max(size, math.Abs(v))
-		}
+	var bank *memistors.Bank
+	var pg []float64
+	lms := learning.Adaline{Mu: a.Mu, Alpha: a.Alpha, Decay: a.Decay, NoBias: a.NoBias, MaxEpochs: a.MaxEpochs, Tol: a.Tol,
+		InOrder: a.InOrder, Seed: a.Seed, PresentSeconds: a.PresentSeconds, UntilRight: a.UntilRight,
+		Bank: func(n int) (learning.WeightBank, error) {
+			var err error
+			bank, err = memistors.NewBank(n, a.Memistors, a.Seed)
+			return bank, err
+		}}
+	watch := learning.RecorderFunc(func(e learning.Epoch) error {
 		if a.Test != nil && a.Test.Len() > 0 {
 			pg = append(pg, a.model(d, dim, in, machines, bank, false).accuracy(a.Test))
 		}
-		res.Epochs, res.Updates = e, res.Updates+n
-		entry := learning.Epoch{Epoch: e, Mistakes: mistakes, Risk: math.NaN()}
-		res.Curve = append(res.Curve, entry)
-		if size > 1e100 || math.IsNaN(size) {
-			res.Status = learning.Diverged
-			res.Summary = fmt.Sprintf("diverged in epoch %d: unbounded weights grew past 1e+100 (α-LMS needs 0 < α < 2; μ-LMS a smaller μ)", e)
-			z := &AdalineModel{W: make([][]float64, machines), B: make([]float64, machines), Classes: d.Classes,
-				Seconds: bank.Seconds(), Adaptations: bank.Adaptations(), Saturations: bank.Saturations(), PgCurve: pg, margin: math.NaN()}
-			for k := range z.W {
-				z.W[k] = make([]float64, dim) // no answer rather than a NaN
-			}
-			res.Model = z
-			return res, nil
-		}
 		if rec != nil {
-			if err := rec.Record(entry); err != nil {
-				res.Status = learning.Stopped
-				res.Model = final()
-				return res, err
-			}
+			return rec.Record(e)
 		}
-		if (a.UntilRight && mistakes == 0) || moved <= tol*max(size, 1) {
-			res.Status = learning.Converged
-			break
+		return nil
+	})
+	res, err := lms.Fit(ctx, d, watch)
+	if res == nil || bank == nil {
+		return res, err
+	}
+	m := a.model(d, dim, in, machines, bank, res.Status != learning.Diverged)
+	m.PgCurve = pg
+	if res.Status == learning.Diverged {
+		for k := range m.W { // no answer rather than a NaN
+			m.W[k], m.B[k] = make([]float64, dim), 0
 		}
 	}
-	if res.Status == learning.Running {
-		res.Status = learning.EpochLimit
-	}
-	res.Model = final()
-	res.Summary = fmt.Sprintf("%s after %d epochs", res.Status, res.Epochs)
-	if a.UntilRight && res.Status == learning.Converged {
+	res.Model = m
+	if a.UntilRight && res.Status == learning.Converged && res.Curve[len(res.Curve)-1].Mistakes == 0 {
 		res.Summary = fmt.Sprintf("every card right in epoch %d", res.Epochs)
 	}
-	return res, nil
+	return res, err
 }
 
 // target is machine k's target ±1 for a card of class c of classes.

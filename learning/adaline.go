@@ -39,7 +39,47 @@ type Adaline struct {
 	// order drawn from Seed.
 	InOrder bool
 	Seed    uint64
+	// Bank, if not nil, makes the weights physical parts (memistors,
+	// rheostats): it is given the number of weights, machines × (features
+	// + 1 with the bias), and returns the bank that holds them, all zero.
+	// Each presentation's changes to every machine are then commanded at
+	// once through WeightBank.Adapt, PresentSeconds pass on the bank's
+	// clock, and the rule reads the weights back as the bank holds them.
+	// Without a bank the weights are exact numbers.
+	Bank           func(n int) (WeightBank, error)
+	PresentSeconds float64
+	// UntilRight also stops the run after an epoch in which every row was
+	// answered right before its change (the Mark I's stopping rule).
+	UntilRight bool
 }
+
+// A WeightBank holds an ADALINE's weights as parts that move as commanded,
+// more or less: memistors.Bank is one.
+type WeightBank interface {
+	// Weights returns the weights as they stand; the caller must not
+	// change them.
+	Weights() []float64
+	// Adapt commands weight i to change by delta[i], all at once, and
+	// returns the time it took.
+	Adapt(delta []float64) float64
+	// Advance lets seconds pass.
+	Advance(seconds float64)
+}
+
+// exactBank is the weights as exact numbers: every change made as
+// commanded, in no time.
+type exactBank struct{ w []float64 }
+
+func (b *exactBank) Weights() []float64 { return b.w }
+
+func (b *exactBank) Adapt(delta []float64) float64 {
+	for i, d := range delta {
+		b.w[i] += d
+	}
+	return 0
+}
+
+func (b *exactBank) Advance(float64) {}
 
 // Name returns "adaline".
 func (Adaline) Name() string { return "adaline" }
@@ -73,7 +113,17 @@ func (a Adaline) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 	if !a.NoBias {
 		in++
 	}
-	w := make([]float64, machines*in)
+	var bank WeightBank = &exactBank{make([]float64, machines*in)}
+	if a.Bank != nil {
+		var err error
+		if bank, err = a.Bank(machines * in); err != nil {
+			return nil, err
+		}
+		if len(bank.Weights()) != machines*in {
+			return nil, fmt.Errorf("adaline: the bank holds %d weights; want %d", len(bank.Weights()), machines*in)
+		}
+	}
+	delta := make([]float64, machines*in)
 	order := make([]int, n)
 	for i := range order {
 		order[i] = i
@@ -100,8 +150,9 @@ func (a Adaline) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 			if !a.NoBias {
 				norm2++
 			}
+			w := bank.Weights()
 			for k := range machines {
-				wk := w[k*in : (k+1)*in]
+				wk, dk := w[k*in:(k+1)*in], delta[k*in:(k+1)*in]
 				t := ovrSign(d.Y[i], k, d.Classes)
 				out := dot(wk[:dim], x)
 				if !a.NoBias {
@@ -113,24 +164,25 @@ func (a Adaline) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 				eps := t - out
 				var g float64 // the factor of x in the update
 				switch {
+				case a.Alpha > 0 && norm2 == 0: // no change
 				case a.Alpha > 0:
-					if norm2 == 0 {
-						continue
-					}
 					g = step * a.Alpha * eps / norm2
 				default:
 					g = step * 2 * mu * eps
 				}
 				for j, v := range x {
-					wk[j] += g * v
-					moved = math.Max(moved, math.Abs(g*v))
+					dk[j] = g * v
+					moved = math.Max(moved, math.Abs(dk[j]))
 				}
 				if !a.NoBias {
-					wk[dim] += g
+					dk[dim] = g
 					moved = math.Max(moved, math.Abs(g))
 				}
 			}
+			bank.Adapt(delta)
+			bank.Advance(a.PresentSeconds)
 		}
+		w := bank.Weights()
 		for _, v := range w {
 			size = math.Max(size, math.Abs(v))
 		}
@@ -146,11 +198,11 @@ func (a Adaline) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 		if rec != nil {
 			if err := rec.Record(entry); err != nil {
 				res.Status = Stopped
-				res.Model = a.model(d.Classes, dim, in, machines, w)
+				res.Model = a.model(d.Classes, dim, in, machines, bank.Weights())
 				return res, err
 			}
 		}
-		if moved <= tol*math.Max(size, 1) {
+		if (a.UntilRight && mistakes == 0) || moved <= tol*math.Max(size, 1) {
 			res.Status = Converged
 			break
 		}
@@ -158,7 +210,10 @@ func (a Adaline) Fit(ctx context.Context, d *Data, rec Recorder) (*Result, error
 	if res.Status == Running {
 		res.Status = EpochLimit
 	}
-	res.Model = a.model(d.Classes, dim, in, machines, w)
+	res.Model = a.model(d.Classes, dim, in, machines, bank.Weights())
+	if a.UntilRight && res.Status == Converged && res.Curve[len(res.Curve)-1].Mistakes == 0 {
+		res.Summary = fmt.Sprintf("every row right in epoch %d", res.Epochs)
+	}
 	if res.Summary == "" {
 		res.Summary = fmt.Sprintf("%s after %d epochs", res.Status, res.Epochs)
 	}
