@@ -122,8 +122,8 @@ func (l *Layer) Fire(dst []int, alpha []float64, active []int) ([]int, []float64
 }
 
 // Phi is Φ: 1 when the A_II input alpha reaches theta (the unit fires),
-// else 0. The paper's Φ is a non-negative function of α; this threshold
-// is this package's choice (a guess).
+// else 0, the paper's Φ as a 2017 derivation of its equations reads it
+// (docs/four-layer.md). Layer.Learn takes any non-negative Φ values.
 func Phi(alpha, theta float64) float64 {
 	if alpha >= theta {
 		return 1

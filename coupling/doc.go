@@ -16,8 +16,9 @@
 //
 //	υ_μν(t+Δt) − υ_μν(t) = η·Δt·e_μj·Φ[α_ν^k(t)] − δ·Δt·υ_μν(t)
 //
-// with learning rate η, decay rate δ and Φ a non-negative function of the
-// A_II input (Phi: 1 if the unit fires, else 0). The package imports
+// (the paper's equation (5)), with learning rate η, decay rate δ and Φ the
+// threshold function of the A_II input (Phi: 1 if the unit fires, else
+// 0). docs/four-layer.md gives the equations and their source. The package imports
 // nothing of mark1's: the machine package says when it learns and what
 // the stimuli are.
 package coupling
