@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -170,5 +171,166 @@ func TestFourLayersConfig(t *testing.T) {
 	raw, _ := json.Marshal(body)
 	if _, err := machine.Decode(bytes.NewReader(withChecksum(raw)), "x"); err == nil || !strings.Contains(err.Error(), "couplings on a three-layer machine") {
 		t.Errorf("a three-layer machine given couplings: %v", err)
+	}
+}
+
+// TestFourLayersFixedPoint holds the machine's sequence phase, Φ free to
+// change with the couplings, to the paper's equilibrium (12),
+//
+//	γ_ν^i = (η/δ)·Σ_jk f_jk·n_ij·Φ[β_ν^k + γ_ν^k],
+//
+// and to the minimal solution its iteration (13) reaches from γ = 0. The
+// cards are shown round and round for 45/δ, a whole number of passes, so
+// that e^−45 of the start is left; then two more passes are shown as
+// LearnSequence shows them. As in coupling's TestMeanField the settled γ
+// repeats a pass-long ripple. The test asks:
+//
+//   - that Φ is the same in both passes (the settled state is periodic);
+//   - that the pass mean of γ solves (12) to 1e-9 relative with Φ as the
+//     machine used it (the periodic solution of (5) summed over a pass);
+//   - where Φ as used is Φ at the pass mean, β + γ̄ (the ripple does not
+//     cross θ), for every card of a unit ν (γ_ν depends only on ν's Φ), the
+//     mean solves (12) itself, and that solution is the minimal one (13)
+//     reaches. The units whose ripple does cross θ are the discrete
+//     machine's departure from (12), whose Δt → 0 limit has no ripple;
+//     they are counted, and must be few (at most 5 % of the units whose
+//     couplings moved). The ripple is about δ times the cards in a pass
+//     (here 12 × 0.01); with 30 cards and δ = 0.05, 295 of 351 units
+//     cross θ within a pass and (12) no longer describes the machine.
+func TestFourLayersFixedPoint(t *testing.T) {
+	m3, tr, _ := setup(t, "mark1", "leftright", 8, 5)
+	n := tr.Len()
+	const delta = 0.01
+	cfg := m3.Config
+	cfg.Layers = 4
+	cfg.Coupling = coupling.Config{Eta: 0.05, Delta: delta, Duration: delta * float64(n*int(45/delta/float64(n)+1))}
+	m, err := machine.New(cfg, m3.Classes, m3.Seeds, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if steps := cfg.Coupling.Steps(); steps%n != 0 || float64(steps)*delta < 45 {
+		t.Fatalf("%d steps for %d cards", steps, n)
+	}
+	if !m.LearnSequence(tr.X) {
+		t.Fatal("nothing learned")
+	}
+	l, units, eta := m.Couplings.Clone(), m.Couplings.Units, cfg.Coupling.Eta
+	fired := make([][]int, n)
+	var s []float64
+	for i, x := range tr.X {
+		s = m.Retina.Expose(s, x, nil)
+		fired[i] = m.Plugboard.Active(nil, s)
+	}
+	// Two more passes, as LearnSequence shows them: Φ of every card k and
+	// unit ν as used in each, and the second pass's mean of every γ_ν^i.
+	var phi [2][][]float64
+	mean := make([][]float64, n)
+	for i := range mean {
+		mean[i] = make([]float64, units)
+	}
+	var alpha []float64
+	for pass := range 2 {
+		phi[pass] = make([][]float64, n)
+		for step := range n {
+			j, k := step, (step+1)%n
+			alpha = l.Input(alpha, fired[k])
+			phi[pass][k] = make([]float64, units)
+			for nu, a := range alpha {
+				phi[pass][k][nu] = coupling.Phi(a, l.Theta)
+			}
+			l.Learn(fired[j], phi[pass][k], eta, delta, 1)
+			if pass == 1 {
+				for i := range n {
+					for nu := range units {
+						mean[i][nu] += l.Gamma(fired[i], nu) / float64(n)
+					}
+				}
+			}
+		}
+	}
+	used := phi[1]
+	if !reflect.DeepEqual(phi[0], phi[1]) {
+		t.Fatal("Φ differs between two passes after 45/δ: the settled state is not periodic")
+	}
+	nn := make([][]float64, n) // n_ij
+	for i := range n {
+		nn[i] = make([]float64, n)
+		for j := range n {
+			for _, a := range fired[i] {
+				if slices.Contains(fired[j], a) {
+					nn[i][j]++
+				}
+			}
+		}
+	}
+	beta := func(k, nu int) float64 {
+		if slices.Contains(fired[k], nu) {
+			return l.Theta
+		}
+		return 0
+	}
+	// The right side of (12), f_jk = 1/n for each card j and its successor k.
+	rhs := func(i, nu int, phiOf func(k int) float64) float64 {
+		sum := 0.0
+		for j := range n {
+			sum += nn[i][j] * phiOf((j+1)%n) / float64(n)
+		}
+		return eta / delta * sum
+	}
+	worst, moved, rippled, exact, beyond := 0.0, 0, 0, 0, 0
+	for nu := range units {
+		any, crosses := false, false
+		for i := range n {
+			want := rhs(i, nu, func(k int) float64 { return used[k][nu] })
+			if want == 0 {
+				if mean[i][nu] != 0 {
+					t.Fatalf("γ_%d^%d = %v where (12) gives 0", nu, i, mean[i][nu])
+				}
+				continue
+			}
+			any = true
+			worst = max(worst, math.Abs(mean[i][nu]-want)/want)
+		}
+		if !any {
+			continue
+		}
+		moved++
+		for k := range n {
+			crosses = crosses || used[k][nu] != coupling.Phi(beta(k, nu)+mean[k][nu], l.Theta)
+			if used[k][nu] == 1 && beta(k, nu) == 0 {
+				beyond++
+			}
+		}
+		if crosses {
+			rippled++
+			continue
+		}
+		// (13) from γ = 0 reaches the minimal solution in at most n steps
+		// (Φ only rises, one card at least each step until it stops).
+		g := make([]float64, n)
+		for range n + 1 {
+			next := make([]float64, n)
+			for i := range n {
+				next[i] = rhs(i, nu, func(k int) float64 { return coupling.Phi(beta(k, nu)+g[k], l.Theta) })
+			}
+			g = next
+		}
+		for k := range n {
+			if got := coupling.Phi(beta(k, nu)+g[k], l.Theta); got != used[k][nu] {
+				t.Errorf("unit %d, card %d: the minimal solution of (12) has Φ = %v, the machine %v", nu, k, got, used[k][nu])
+			}
+		}
+		exact++
+	}
+	t.Logf("%d cards; %d units with couplings: %d solve (12) with the minimal solution's Φ, %d ripple across θ; worst relative distance of the pass mean from (12) with Φ as used %.2g; A_II fires %d (card, unit) pairs beyond A_I",
+		n, moved, exact, rippled, worst, beyond)
+	if worst > 1e-9 || moved == 0 {
+		t.Errorf("the pass mean of γ is %.3g from (12), relative; want ≤ 1e-9", worst)
+	}
+	if beyond == 0 {
+		t.Error("A_II never fires beyond A_I: (12)'s Φ is untested")
+	}
+	if float64(rippled) > 0.05*float64(moved) {
+		t.Errorf("%d of %d units ripple across θ; want at most 5 %%", rippled, moved)
 	}
 }
