@@ -175,13 +175,20 @@ func (r *Response) Pa(m *Machine) float64 {
 // noise (nil for none).
 func (m *Machine) Present(r *Response, field []float32, noise *rand.Rand) {
 	r.S = m.Retina.Expose(r.S, field, noise)
+	m.Associate(r)
+	m.respond(r)
+}
+
+// Associate sets r.Active to the A-units that the S-unit outputs r.S fire
+// and the R-units see: the plugboard's, or on a four-layer machine A_II's
+// (A_I's then in r.AI).
+func (m *Machine) Associate(r *Response) {
 	if m.Couplings == nil {
 		r.Active = m.Plugboard.Active(r.Active, r.S)
-	} else {
-		r.AI = m.Plugboard.Active(r.AI, r.S)
-		r.Active, r.alpha = m.Couplings.Fire(r.Active, r.alpha, r.AI)
+		return
 	}
-	m.respond(r)
+	r.AI = m.Plugboard.Active(r.AI, r.S)
+	r.Active, r.alpha = m.Couplings.Fire(r.Active, r.alpha, r.AI)
 }
 
 // respond fills r's R-unit sums and decoded class from its active A-units
