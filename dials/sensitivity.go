@@ -19,7 +19,8 @@ import (
 // evaluation noise, as Machine.Accuracy does), "on" sets cell s to 1 and
 // "off" to 0, every other cell stays as the card lit it, and Σ_r is R-unit
 // r's sum. Both sums are computed by the machine's own plugboard
-// (Plugboard.Active) and R-units (Layer.Sums) with its present pot values,
+// (Machine.Associate: on a four-layer machine through A_II) and R-units
+// (Layer.Sums) with its present pot values,
 // so the map is exact, not a linear approximation: an A-unit counts only
 // when the cell tips it over or under its threshold on that card. A
 // positive value means light on s raises the R-unit's sum — pushes it on —
@@ -37,10 +38,9 @@ func Sensitivity(m *machine.Machine, fields [][]float32) [][]float64 {
 	values := m.Bank.Values()
 	noise := m.EvalNoise()
 	var (
-		resp    machine.Response
-		active  []int
-		on, off []float64
-		s       []float64
+		resp, alt machine.Response
+		on, off   []float64
+		s         []float64
 	)
 	// sumsWith returns in dst R-unit sums with cell c set to v; when that is
 	// the card's own reading, the sums are the card's.
@@ -50,8 +50,9 @@ func Sensitivity(m *machine.Machine, fields [][]float32) [][]float64 {
 		}
 		was := s[c]
 		s[c] = v
-		active = m.Plugboard.Active(active, s)
-		dst = m.Layer.Sums(dst, active, values)
+		alt.S = s
+		m.Associate(&alt)
+		dst = m.Layer.Sums(dst, alt.Active, values)
 		s[c] = was
 		return dst
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"mark1/associator"
+	"mark1/coupling"
 	"mark1/motors"
 	"mark1/response"
 	"mark1/retina"
@@ -24,7 +25,19 @@ type Config struct {
 	PresentSeconds float64 `json:"present_seconds"`
 	// Faults are failed parts, drawn from Seeds.Faults; zero means none.
 	Faults Faults `json:"faults,omitzero"`
+	// Layers is 4 for Rosenblatt's four-layer series-coupled perceptron,
+	// S → A_I → A_II → R (Block, Knight and Rosenblatt 1962; package
+	// coupling): the plugboard's A-units are A_I, and the R-units see A_II.
+	// 0 is the Mark I's three layers.
+	Layers int `json:"layers,omitempty"`
+	// Coupling is how the A_I → A_II couplings learn from the training
+	// cards in sequence, before the R-units learn; zero unless Layers is 4
+	// (coupling.Config.Defaults fills in δ and the duration).
+	Coupling coupling.Config `json:"coupling,omitzero"`
 }
+
+// FourLayers reports whether the machine has the fourth layer A_II.
+func (c Config) FourLayers() bool { return c.Layers == 4 }
 
 // Validate checks every part, and returns a setting out of range as a
 // *FieldError named by its path in the configuration ("retina.noise",
@@ -59,6 +72,9 @@ func (c Config) validate(wired bool) error {
 		return fieldErr("present_seconds", c.PresentSeconds, "[0, 1e+06] seconds")
 	}
 	if err := c.Faults.Validate(); err != nil {
+		return err
+	}
+	if err := c.validateLayers(); err != nil {
 		return err
 	}
 	if err := c.motors().Validate(); err != nil {
@@ -188,4 +204,27 @@ func (c Config) IdealPots() Config {
 	c.Motors = motors.Config{Step: c.Motors.Step, PulseSeconds: c.Motors.PulseSeconds}
 	c.Preset = "ideal"
 	return c
+}
+
+// validateLayers checks Layers and Coupling.
+func (c Config) validateLayers() error {
+	switch c.Layers {
+	case 0:
+		if c.Coupling != (coupling.Config{}) {
+			return &FieldError{Field: "coupling", Value: fmt.Sprintf("%+v", c.Coupling), With: []string{"layers"},
+				Range: "none on a three-layer machine (layers 4 has couplings)"}
+		}
+		return nil
+	case 4:
+	default:
+		return fieldErr("layers", c.Layers, "0 (the Mark I's three) or 4 (the series-coupled A_I → A_II)")
+	}
+	if u := c.Associator.Units; u > coupling.MaxUnits {
+		return &FieldError{Field: "associator.units", Value: fmt.Sprint(u), With: []string{"layers"},
+			Range: fmt.Sprintf("at most %d A-units with layers 4 (the couplings are a dense square)", coupling.MaxUnits)}
+	}
+	if err := c.Coupling.Validate(); err != nil {
+		return nested("coupling", err, nil)
+	}
+	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"slices"
 
 	"mark1/associator"
+	"mark1/coupling"
 	"mark1/internal/base/atomicfile"
 	"mark1/motors"
 )
@@ -67,6 +68,8 @@ type body struct {
 	DeadCells  []int `json:"dead_cells,omitempty"`
 	StuckCells []int `json:"stuck_cells,omitempty"`
 	DeadAUnits []int `json:"dead_a_units,omitempty"`
+	// Couplings are a four-layer machine's A_I → A_II couplings.
+	Couplings *coupling.State `json:"couplings,omitempty"`
 }
 
 // bodyV1 is the "machine" member of a version-1 file.
@@ -95,6 +98,10 @@ func (m *Machine) Encode(w io.Writer) error {
 		Pots:    m.Bank.State(),
 	}
 	b.RetinaNoise, _ = m.noise.MarshalBinary()
+	if m.Couplings != nil {
+		st := m.Couplings.State()
+		b.Couplings = &st
+	}
 	b.DeadCells, b.StuckCells, b.DeadAUnits = m.brokenParts()
 	compact, err := json.Marshal(b)
 	if err != nil {
@@ -210,6 +217,14 @@ func decodeV2(data []byte) (*Machine, error) {
 	dc, sc, da := m.brokenParts()
 	if !slices.Equal(dc, b.DeadCells) || !slices.Equal(sc, b.StuckCells) || !slices.Equal(da, b.DeadAUnits) {
 		return nil, fmt.Errorf("the broken parts it lists are not those its faults draw from its seed")
+	}
+	switch {
+	case b.Couplings != nil && m.Couplings == nil:
+		return nil, fmt.Errorf("couplings on a three-layer machine")
+	case b.Couplings != nil:
+		if m.Couplings, err = coupling.Restore(len(m.Plugboard.Units), Theta, *b.Couplings); err != nil {
+			return nil, err
+		}
 	}
 	m.History, m.Recipe = b.History, b.Recipe
 	return m, nil

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"mark1/associator"
+	"mark1/coupling"
 	"mark1/images"
 	"mark1/motors"
 	"mark1/response"
@@ -28,6 +29,11 @@ type Machine struct {
 	Plugboard *associator.Plugboard
 	Layer     *response.Layer
 	Bank      *motors.Bank
+	// Couplings is the fourth layer A_II with its couplings from the
+	// plugboard's A-units (A_I), for Config.Layers 4; nil for three layers.
+	// They learn once, from the first session's training cards in
+	// sequence (LearnSequence), and are then frozen.
+	Couplings *coupling.Layer
 	// History has one record per training epoch, across resumed runs.
 	History []Epoch
 	// Recipe is how the machine is trained, or nil if that is not known
@@ -108,7 +114,14 @@ func build(cfg Config, classes []string, seeds Seeds, plug *associator.Plugboard
 	if err != nil {
 		return nil, err
 	}
+	var couplings *coupling.Layer
+	if cfg.FourLayers() {
+		if couplings, err = coupling.New(len(plug.Units), Theta); err != nil {
+			return nil, err
+		}
+	}
 	return &Machine{
+		Couplings: couplings,
 		Config:    cfg,
 		Seeds:     seeds,
 		Classes:   append([]string(nil), classes...),
@@ -141,10 +154,15 @@ func (m *Machine) EvalNoise() *rand.Rand { return rand.New(rand.NewPCG(m.Seeds.N
 // Response is the machine's state for one presentation. Reuse one across
 // presentations to avoid allocation.
 type Response struct {
-	S      []float64 // S-unit outputs
-	Active []int     // indices of the A-units that fired
-	Sums   []float64 // sum of each R-unit in use
-	Class  int       // decoded class, or -1 if the R-units show none
+	S []float64 // S-unit outputs
+	// Active lists the A-units that fired, the ones the R-units see: on a
+	// four-layer machine those of A_II (A_I's are AI).
+	Active []int
+	// AI lists the A_I units that fired on a four-layer machine.
+	AI    []int
+	alpha []float64 // A_II's inputs
+	Sums  []float64 // sum of each R-unit in use
+	Class int       // decoded class, or -1 if the R-units show none
 }
 
 // Pa returns the fraction of A-units that fired.
@@ -157,8 +175,20 @@ func (r *Response) Pa(m *Machine) float64 {
 // noise (nil for none).
 func (m *Machine) Present(r *Response, field []float32, noise *rand.Rand) {
 	r.S = m.Retina.Expose(r.S, field, noise)
-	r.Active = m.Plugboard.Active(r.Active, r.S)
+	m.Associate(r)
 	m.respond(r)
+}
+
+// Associate sets r.Active to the A-units that the S-unit outputs r.S fire
+// and the R-units see: the plugboard's, or on a four-layer machine A_II's
+// (A_I's then in r.AI).
+func (m *Machine) Associate(r *Response) {
+	if m.Couplings == nil {
+		r.Active = m.Plugboard.Active(r.Active, r.S)
+		return
+	}
+	r.AI = m.Plugboard.Active(r.AI, r.S)
+	r.Active, r.alpha = m.Couplings.Fire(r.Active, r.alpha, r.AI)
 }
 
 // respond fills r's R-unit sums and decoded class from its active A-units
@@ -200,6 +230,9 @@ func (c Config) CheckSize(classes int, limit int64) error {
 		return err
 	}
 	need := int64(pots)*48 + int64(a.Units)*(112+8*int64(a.Excitatory+a.Inhibitory))
+	if c.FourLayers() {
+		need += 8 * int64(a.Units) * int64(a.Units) // the couplings υ_μν
+	}
 	if need > limit || need < 0 {
 		return &memoryError{fmt.Sprintf("a machine of %d A-units and %d pots would take about %d bytes of memory, over the limit of %d; fewer A-units or R-units take less",
 			a.Units, pots, need, limit)}

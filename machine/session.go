@@ -160,6 +160,7 @@ func NewSession(m *Machine, r Recipe, train, test Fields) (*Session, error) {
 		}
 	}
 	s := &Session{m: m, recipe: r.Defaults(), train: train, test: test, noise: m.TrainingNoise()}
+	m.LearnSequence(train.X) // a four-layer machine's first phase; then the couplings are frozen
 	if cacheable(m) {
 		s.seenTrain, s.seenTest = see(m, train.X), see(m, test.X)
 	}

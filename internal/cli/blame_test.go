@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"mark1/coupling"
 	"mark1/machine"
 	"mark1/response"
 	"mark1/retina"
@@ -60,6 +61,7 @@ func TestMachineFieldsAreConfigPaths(t *testing.T) {
 	cfg.Response.Sets, cfg.Response.Decision, cfg.Response.Omega = response.FixedSets, response.Mean, 0.5
 	cfg.Faults.DeadA = 0.1
 	cfg.Associator.Window = 6
+	cfg.Layers, cfg.Coupling = 4, coupling.Config{Eta: 1}.Defaults()
 	b, err := json.Marshal(cfg)
 	if err != nil {
 		t.Fatal(err)

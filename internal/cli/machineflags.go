@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"mark1/associator"
+	"mark1/coupling"
 	"mark1/internal/base/atomicfile"
 	"mark1/internal/base/param"
 	"mark1/machine"
@@ -52,6 +53,11 @@ type machineFlags struct {
 
 	presentSec float64
 	faults     string
+
+	// fourLayer registers --layers, --eta and --delta (train).
+	fourLayer  bool
+	layers     int
+	eta, delta float64
 
 	memory *budget    // bounds the --config file
 	fields fieldFlags // the configuration's fields → the flags that set them
@@ -105,6 +111,11 @@ func (m *machineFlags) register(fs *pflag.FlagSet, memory *budget) {
 	fs.BoolVar(&m.serial, "serial-motors", false, "motors run one at a time instead of together")
 	fs.Float64Var(&m.presentSec, "present-seconds", 3, "time to present one card (a 1960 account: ~3 s) [weak history]")
 	fs.StringVar(&m.faults, "faults", "", "failed parts, each a rate drawn from the seed, e.g.\ndead-cells=0.05,stuck-cells=0.01,broken-wires=0.1,dead-a=0.1,stuck-pots=0.05,noisy-pots=0.1,drift=0.001")
+	if m.fourLayer {
+		fs.IntVar(&m.layers, "layers", 3, "3 (the Mark I) or 4: Rosenblatt's four-layer series-coupled perceptron (1962), whose second\nA-layer learns from the training cards in sequence, in the data's order, before the R-units\nlearn (docs/four-layer.md)")
+		fs.Float64Var(&m.eta, "eta", coupling.DefaultEta, "with --layers 4: η, how fast the couplings A_I → A_II grow, per card shown [guess]")
+		fs.Float64Var(&m.delta, "delta", coupling.DefaultDelta, "with --layers 4: δ, how fast they decay, per card shown, in [0.001, 1]; the sequence is\nshown for 5/δ cards [guess]")
+	}
 	m.fields = machineFields()
 }
 
@@ -224,6 +235,21 @@ func machineSteps() []machineStep {
 		{"serial-motors", []string{"motors.serial"}, none(func(m *mf, c *mc) { c.Motors.Serial = m.serial })},
 		{"present-seconds", []string{"present_seconds"}, none(func(m *mf, c *mc) { c.PresentSeconds = m.presentSec })},
 		{"faults", []string{"faults"}, func(m *mf, c *mc) (err error) { c.Faults, err = machine.ParseFaults(m.faults); return }},
+		// --layers 4 brings the couplings with --eta's and --delta's values
+		// (their defaults if not given); --layers 3 takes them away.
+		{"layers", []string{"layers"}, func(m *mf, c *mc) error {
+			switch m.layers {
+			case 3:
+				c.Layers, c.Coupling = 0, coupling.Config{}
+			case 4:
+				c.Layers, c.Coupling = 4, coupling.Config{Eta: m.eta, Delta: m.delta}.Defaults()
+			default:
+				return fmt.Errorf("%d: want 3 (the Mark I) or 4 (the series-coupled A_I → A_II)", m.layers)
+			}
+			return nil
+		}},
+		{"eta", []string{"coupling.eta", "coupling"}, none(func(m *mf, c *mc) { c.Coupling.Eta = m.eta })},
+		{"delta", []string{"coupling.delta"}, none(func(m *mf, c *mc) { c.Coupling.Delta = explicitZero(m.delta) })},
 	}
 }
 

@@ -61,6 +61,7 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 "mark1 train --resume FILE" then ends exactly where an uninterrupted run would.`)
 	o.data.register(fs, true)
 	o.machine.listings = true
+	o.machine.fourLayer = true
 	o.machine.register(fs, o.data.memory)
 	fs.StringVar(&o.rule, "rule", "error-correction", "training: error-correction (change values only on a wrong answer), forced (every card,\nevery R-unit toward its wanted state: bivalent), forced-monovalent (only the forced\nresponse's set gains, PR58's learning curves), trial-and-error (the given response's set\ngains if right, loses if wrong), or spontaneous (no labels: the given response's set gains;\nthe Operators' Manual's third mode). The last three need --code one-per-class")
 	fs.StringVar(&o.values, "values", "alpha", "value system of 1958: alpha (each active unit changes by the pulses), beta (the set's\ntotal gain is the pulses, shared among its active units) or gamma (active units gain,\nthe set's inactive units pay: its total is kept)")
@@ -258,6 +259,10 @@ func printTrainHeader(w io.Writer, s *machine.Session, o *trainOptions) {
 	fmt.Fprintf(w, "  %d classes (%s), %d training cards, %d held out.\n", len(train.Classes), classList(train.Classes), train.Len(), test.Len())
 	if !cfg.Faults.IsZero() {
 		fmt.Fprintf(w, "  Faults: %s (%d dead A-units).\n", cfg.Faults, m.Plugboard.Dead())
+	}
+	if c := m.Couplings; c != nil {
+		fmt.Fprintf(w, "  Four layers: %d A_II units learned couplings from A_I over %d cards in sequence (η = %g, δ = %g); the R-units see A_II.\n",
+			c.Units, c.Steps, cfg.Coupling.Eta, cfg.Coupling.Delta)
 	}
 	if done := len(m.History); done > 0 {
 		fmt.Fprintf(w, "  Resuming %s after epoch %d of at most %d.\n", o.resume, done, s.Recipe().MaxEpochs)

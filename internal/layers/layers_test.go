@@ -20,8 +20,9 @@ type rule struct {
 }
 
 // stages are the four parts of the machine, which machine joins, and the
-// ADALINE's memistors, the motors' counterpart that compare trains.
-var stages = []string{"mark1/retina", "mark1/associator", "mark1/response", "mark1/motors", "mark1/memistors"}
+// ADALINE's memistors, the motors' counterpart that compare trains, and
+// the four-layer perceptron's A_II couplings.
+var stages = []string{"mark1/retina", "mark1/associator", "mark1/response", "mark1/motors", "mark1/memistors", "mark1/coupling"}
 
 // simulator is everything of the machine and its pictures; images first.
 var simulator = append([]string{"mark1/images", "mark1/machine", "mark1/dials", "mark1/panel", "mark1/ablation", "mark1/compare"}, stages...)
