@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"mark1/curves"
@@ -39,17 +40,8 @@ variances measured on them, with the limit and the ceiling those give.`)
 	}
 	g := given(fs)
 	cards := g.has("task") || g.has("data")
-	switch {
-	case figure == "" && !cards:
-		return usagef("curves: give --figure (%s), or --task NAME or --data PATH for a card set's own curves", strings.Join(curves.Names(), ", "))
-	case figure != "" && cards:
-		return usagef("curves: give --figure or a card set (--task, --data), not both")
-	case !cards:
-		for _, name := range []string{"n", "card-size", "max-pixels"} {
-			if g.has(name) {
-				return usagef("curves --figure: --%s is for a card set (--task, --data); the figures draw their own cards", name)
-			}
-		}
+	if err := checkCurvesSource(figure, cards, g); err != nil {
+		return err
 	}
 	opt := curves.Options{Seeds: explicitZero(seeds), MaxN: explicitZero(maxN)}
 	if err := opt.Validate(); err != nil { // the ranges are the library's
@@ -69,7 +61,12 @@ variances measured on them, with the limit and the ceiling those give.`)
 		}
 		return usagef("--figure %s: %v", figure, err)
 	}
-	w := env.Stdout
+	return emitFigure(env.Stdout, f, figure, png, asJSON)
+}
+
+// emitFigure prints the figure as text or JSON, and draws it to png if
+// asked.
+func emitFigure(w io.Writer, f *curves.Figure, figure, png string, asJSON bool) error {
 	if asJSON {
 		if err := writeJSON(w, f); err != nil {
 			return err
@@ -87,6 +84,24 @@ variances measured on them, with the limit and the ceiling those give.`)
 		}
 		if !asJSON {
 			fmt.Fprintf(w, "Drew %s to %s.\n", figure, png)
+		}
+	}
+	return nil
+}
+
+// checkCurvesSource refuses a figure and a card set together, or neither,
+// and the card set's flags with a figure.
+func checkCurvesSource(figure string, cards bool, g givenFlags) error {
+	switch {
+	case figure == "" && !cards:
+		return usagef("curves: give --figure (%s), or --task NAME or --data PATH for a card set's own curves", strings.Join(curves.Names(), ", "))
+	case figure != "" && cards:
+		return usagef("curves: give --figure or a card set (--task, --data), not both")
+	case !cards:
+		for _, name := range []string{"n", "card-size", "max-pixels"} {
+			if g.has(name) {
+				return usagef("curves --figure: --%s is for a card set (--task, --data); the figures draw their own cards", name)
+			}
 		}
 	}
 	return nil

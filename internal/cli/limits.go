@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"mark1/chart"
@@ -171,22 +172,33 @@ L = 4…18, the smallest D at which some seed does (docs/limits.md).`)
 		if err != nil || asJSON {
 			return cmp.Or(err, writeJSON(env.Stdout, rows))
 		}
-		fmt.Fprintf(env.Stdout, "The smallest window D (wiring local:D) at which a machine answers all four figures right\n(%d seeds, rule %s, %d epochs)\n\n%6s %6s %6s %18s\n", len(seeds), r, epochs, "L", "span", "D", "seeds 4 of 4")
-		for _, w := range rows {
-			fmt.Fprintf(env.Stdout, "%6d %6d %6d %12d of %d\n", w.Length, w.Span, w.Window, w.AllFour, w.Seeds)
-		}
+		printFourReach(env.Stdout, rows, o)
 		return nil
 	}
 	res, err := machine.FourFigures(ctx, o)
 	if err != nil || asJSON {
 		return cmp.Or(err, writeJSON(env.Stdout, res))
 	}
-	fmt.Fprintf(env.Stdout, "The four figures, strands %d cells long (span %d), wiring %s, rule %s:\n%d of %d seeds answer all four right; %d have an A-unit that sees both ends.\n\n%6s %7s %9s  %s\n",
+	printFourFigures(env.Stdout, res)
+	return nil
+}
+
+// printFourReach prints limits figures --reach's table.
+func printFourReach(w io.Writer, rows []machine.FourReach, o machine.FourOptions) {
+	fmt.Fprintf(w, "The smallest window D (wiring local:D) at which a machine answers all four figures right\n(%d seeds, rule %s, %d epochs)\n\n%6s %6s %6s %18s\n",
+		len(o.Seeds), o.Recipe.Rule, o.Recipe.MaxEpochs, "L", "span", "D", "seeds 4 of 4")
+	for _, r := range rows {
+		fmt.Fprintf(w, "%6d %6d %6d %12d of %d\n", r.Length, r.Span, r.Window, r.AllFour, r.Seeds)
+	}
+}
+
+// printFourFigures prints limits figures' table, a seed a line.
+func printFourFigures(w io.Writer, res machine.FourResult) {
+	fmt.Fprintf(w, "The four figures, strands %d cells long (span %d), wiring %s, rule %s:\n%d of %d seeds answer all four right; %d have an A-unit that sees both ends.\n\n%6s %7s %9s  %s\n",
 		res.Length, res.Span, res.Wiring, res.Rule, res.AllFour, len(res.Runs), res.WithSpanning, "seed", "right", "spanning", "answers to X00 X01 X10 X11")
 	for _, x := range res.Runs {
-		fmt.Fprintf(env.Stdout, "%6d %5d/4 %9d  %s\n", x.Seed, x.Right, x.Spanning, strings.Join(x.Answers[:], " "))
+		fmt.Fprintf(w, "%6d %5d/4 %9d  %s\n", x.Seed, x.Right, x.Spanning, strings.Join(x.Answers[:], " "))
 	}
-	return nil
 }
 
 func runLimitsVC(ctx context.Context, env *Env, args []string) error {

@@ -490,25 +490,8 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if planPath == "" || out == "" {
-		return usagef("sweep run: --plan PLAN and --out DIR are required")
-	}
-	if _, err := workers(threads); err != nil {
-		return err
-	}
-	p, err := selection.ReadPlan(planPath)
+	p, i, l, err := sweepTask(fs, planPath, out, task, threads)
 	if err != nil {
-		return err
-	}
-	i, err := taskIndex(fs, task, p)
-	if err != nil {
-		return err
-	}
-	l, err := modelfile.SetupOf(p)
-	if err != nil {
-		return fmt.Errorf("%s: %w", planPath, err)
-	}
-	if err := checkOut(out, p); err != nil {
 		return err
 	}
 	ctx, finish := guardMemory(ctx, "sweep run", memory.bytes())
@@ -535,6 +518,30 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	}
 	fmt.Fprintf(env.Stdout, "task %d of %d (gamma %s, fold %d): right of %d for C = %s: %s\n", i, p.Tasks, orDash(r.Gamma), r.Fold, r.Rows, joinG(r.C), joinInts(r.Right))
 	return nil
+}
+
+// sweepTask reads sweep run's plan and finds its task (--task or the job
+// array's index) and learner, checking the flags before any work.
+func sweepTask(fs *pflag.FlagSet, planPath, out string, task, threads int) (*selection.Plan, int, modelfile.Setup, error) {
+	if planPath == "" || out == "" {
+		return nil, 0, modelfile.Setup{}, usagef("sweep run: --plan PLAN and --out DIR are required")
+	}
+	if _, err := workers(threads); err != nil {
+		return nil, 0, modelfile.Setup{}, err
+	}
+	p, err := selection.ReadPlan(planPath)
+	if err != nil {
+		return nil, 0, modelfile.Setup{}, err
+	}
+	i, err := taskIndex(fs, task, p)
+	if err != nil {
+		return nil, 0, modelfile.Setup{}, err
+	}
+	l, err := modelfile.SetupOf(p)
+	if err != nil {
+		return nil, 0, l, fmt.Errorf("%s: %w", planPath, err)
+	}
+	return p, i, l, checkOut(out, p)
 }
 
 // readPlanData reads the plan's data, from dataPath if given, else from
