@@ -108,6 +108,11 @@ type SeedSummary struct {
 	Pa          learning.Spread `json:"pa"`
 	PaModel     learning.Spread `json:"pa_model"`
 	PgPooled    *learning.Rate  `json:"pg_pooled,omitempty"`
+	// Purity and Collapsed, for machines trained without labels
+	// (spontaneous): the spread of the runs' cluster purity, and how many
+	// collapsed to one response; nil and 0 for the other rules.
+	Purity    *learning.Spread `json:"purity,omitempty"`
+	Collapsed int              `json:"collapsed,omitempty"`
 }
 
 // SummariseSeeds takes runs (one per seed) together.
@@ -131,6 +136,19 @@ func SummariseSeeds(runs []SeedRun) SeedSummary {
 	if n > 0 {
 		pooled := learning.RateOf(float64(right)/float64(n), n)
 		s.PgPooled = &pooled
+	}
+	var purity []float64
+	for _, r := range runs {
+		if c := r.Clusters; c != nil {
+			purity = append(purity, c.Purity)
+			if c.Collapsed {
+				s.Collapsed++
+			}
+		}
+	}
+	if len(purity) > 0 {
+		p := learning.SpreadOf(purity)
+		s.Purity = &p
 	}
 	return s
 }

@@ -103,24 +103,30 @@ type SeedRun struct {
 	Pr, Pg      float64 // Pg is NaN without held-out cards
 	Train, Test int     // cards
 	Pa, PaModel float64 // P_a measured on the held-out cards (else the training cards), and the 1958 model's
+	// Clusters, for a machine trained without labels (spontaneous), is how
+	// its responses split the held-out cards (else the training cards)
+	// against the hidden classes; nil for the other rules, whose Pr and Pg
+	// mean what they say.
+	Clusters *Clusters
 }
 
 // MarshalJSON writes r with snake_case names, its status in words and a
 // P_g that was not measured as null.
 func (r SeedRun) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Seed        uint64   `json:"seed"`
-		Status      string   `json:"status"`
-		Epochs      int      `json:"epochs"`
-		Trials      int      `json:"trials"`
-		LastMistake int      `json:"last_mistake"`
-		Pr          float64  `json:"pr"`
-		Pg          *float64 `json:"pg"`
-		Train       int      `json:"train"`
-		Test        int      `json:"test"`
-		Pa          *float64 `json:"pa"`
-		PaModel     *float64 `json:"pa_model"`
-	}{r.Seed, r.Status.String(), r.Epochs, r.Trials, r.LastMistake, r.Pr, jsonnum.Of(r.Pg), r.Train, r.Test, jsonnum.Of(r.Pa), jsonnum.Of(r.PaModel)})
+		Seed        uint64    `json:"seed"`
+		Status      string    `json:"status"`
+		Epochs      int       `json:"epochs"`
+		Trials      int       `json:"trials"`
+		LastMistake int       `json:"last_mistake"`
+		Pr          float64   `json:"pr"`
+		Pg          *float64  `json:"pg"`
+		Train       int       `json:"train"`
+		Test        int       `json:"test"`
+		Pa          *float64  `json:"pa"`
+		PaModel     *float64  `json:"pa_model"`
+		Clusters    *Clusters `json:"clusters,omitempty"`
+	}{r.Seed, r.Status.String(), r.Epochs, r.Trials, r.LastMistake, r.Pr, jsonnum.Of(r.Pg), r.Train, r.Test, jsonnum.Of(r.Pa), jsonnum.Of(r.PaModel), r.Clusters})
 }
 
 // MaxThreads bounds the goroutines that run independent work at once: a
@@ -202,5 +208,9 @@ func (e SeedExperiment) one(ctx context.Context, seed uint64) (SeedRun, error) {
 	}
 	pa := SummarisePa(m.MeasurePa(on.X))
 	run.Pa, run.PaModel = pa.Mean, pa.Model
+	if r.Rule == Spontaneous {
+		c := m.ClustersOf(on.X, on.Y)
+		run.Clusters = &c
+	}
 	return run, nil
 }

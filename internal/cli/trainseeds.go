@@ -75,6 +75,10 @@ func printSeedSummary(w io.Writer, sum machine.SeedSummary) {
 		fmt.Fprintf(w, " (all %d held-out cards pooled: %s)", p.N, rate(*p))
 	}
 	fmt.Fprintf(w, ";\n  P_a %s (the 1958 model at each card's lit area: %s).\n", pctSpread(sum.Pa), pctSpread(sum.PaModel))
+	if p := sum.Purity; p != nil {
+		fmt.Fprintf(w, "Trained without labels (spontaneous): P_r and P_g above count a response as the class of its number, which means nothing here;\n  as clusters of the hidden classes, purity %s, collapsed to one response in %d of %d seeds.\n",
+			pctSpread(*p), sum.Collapsed, len(sum.Runs))
+	}
 }
 
 // pctSpread formats a spread of fractions as "71.9 ± 3.1%".
