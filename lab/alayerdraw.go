@@ -174,22 +174,8 @@ func (t *ALayerTrace) aSpacePlots(w []float64, f int) (*plot.Plot, *plot.Plot, e
 	zero.Color, zero.Width = inkColor, vg.Points(3)
 	s.Add(zero)
 	s.Legend.Add("the R-unit's threshold w·a + b = 0", zero)
-	for _, c := range []struct {
-		xy    plotter.XYs
-		col   color.Color
-		shape draw.GlyphDrawer
-		name  string
-	}{{plus, plusColor, draw.RingGlyph{}, "+ (O)"}, {minus, minusColor, draw.CrossGlyph{}, "− (X)"}} {
-		if len(c.xy) == 0 {
-			continue
-		}
-		sc, err := plotter.NewScatter(c.xy)
-		if err != nil {
-			return nil, nil, err
-		}
-		sc.GlyphStyle = draw.GlyphStyle{Color: c.col, Radius: vg.Points(markSize), Shape: c.shape}
-		s.Add(sc)
-		s.Legend.Add(c.name, sc)
+	if err := addMarks(s, plus, minus); err != nil {
+		return nil, nil, err
 	}
 	return a, s, nil
 }

@@ -104,17 +104,9 @@ func need2D(e Example, what string) error {
 	return nil
 }
 
-// addPoints draws the samples as the notes do: + as O, − as X, and labels
-// them with their numbers if numbered.
-func addPoints(p *plot.Plot, e Example, numbered bool) error {
-	var plus, minus plotter.XYs
-	for i, x := range e.X {
-		if e.Y[i] > 0 {
-			plus = append(plus, plotter.XY{X: x[0], Y: x[1]})
-		} else {
-			minus = append(minus, plotter.XY{X: x[0], Y: x[1]})
-		}
-	}
+// addMarks draws the points plus as + (O) and minus as − (X), with their
+// legend entries, as the notes mark samples.
+func addMarks(p *plot.Plot, plus, minus plotter.XYs) error {
 	for _, c := range []struct {
 		xy    plotter.XYs
 		col   color.Color
@@ -131,6 +123,23 @@ func addPoints(p *plot.Plot, e Example, numbered bool) error {
 		s.GlyphStyle = draw.GlyphStyle{Color: c.col, Radius: vg.Points(markSize), Shape: c.shape}
 		p.Add(s)
 		p.Legend.Add(c.name, s)
+	}
+	return nil
+}
+
+// addPoints draws the samples as the notes do: + as O, − as X, and labels
+// them with their numbers if numbered.
+func addPoints(p *plot.Plot, e Example, numbered bool) error {
+	var plus, minus plotter.XYs
+	for i, x := range e.X {
+		if e.Y[i] > 0 {
+			plus = append(plus, plotter.XY{X: x[0], Y: x[1]})
+		} else {
+			minus = append(minus, plotter.XY{X: x[0], Y: x[1]})
+		}
+	}
+	if err := addMarks(p, plus, minus); err != nil {
+		return err
 	}
 	if numbered {
 		var l plotter.XYLabels

@@ -240,17 +240,10 @@ func (p KernelPerceptron) Fit(ctx context.Context, d *Data, rec Recorder) (*Resu
 				}
 			}
 		}
-		res.Epochs = epoch
-		res.Updates += mistakes
 		last = mistakes
-		e := Epoch{Epoch: epoch, Mistakes: mistakes, Risk: math.NaN()}
-		res.Curve = append(res.Curve, e)
-		if rec != nil {
-			if err := rec.Record(e); err != nil {
-				finish(Stopped)
-				res.Summary = fmt.Sprintf("stopped by its recorder after %d epochs: %v", res.Epochs, err)
-				return res, err
-			}
+		if err := res.closeEpoch(epoch, mistakes, rec); err != nil {
+			finish(Stopped)
+			return res, err
 		}
 		if mistakes == 0 {
 			finish(Converged)

@@ -195,6 +195,24 @@ func nextOrder(perm []int, r *rand.Rand, inOrder bool) {
 	}
 }
 
+// closeEpoch counts an online epoch into res (its epochs, updates and
+// curve) and tells rec; an error from rec is returned, with res's Summary
+// saying so, for the caller to finish the run as Stopped.
+func (res *Result) closeEpoch(epoch, mistakes int, rec Recorder) error {
+	res.Epochs = epoch
+	res.Updates += mistakes
+	e := Epoch{Epoch: epoch, Mistakes: mistakes, Risk: math.NaN()}
+	res.Curve = append(res.Curve, e)
+	if rec == nil {
+		return nil
+	}
+	if err := rec.Record(e); err != nil {
+		res.Summary = fmt.Sprintf("stopped by its recorder after %d epochs: %v", res.Epochs, err)
+		return err
+	}
+	return nil
+}
+
 // limitStatus is the Status of a run that met no stopping rule.
 func limitStatus(epochs, last int) string {
 	return fmt.Sprintf("no error-free epoch in %d epochs (last epoch: %d mistakes); the data may not be linearly separable", epochs, last)
@@ -336,17 +354,10 @@ func fitOnline(ctx context.Context, d *Data, rec Recorder, s onlineSettings, v v
 			}
 			c++
 		}
-		res.Epochs = epoch
-		res.Updates += mistakes
 		last = mistakes
-		e := Epoch{Epoch: epoch, Mistakes: mistakes, Risk: math.NaN()}
-		res.Curve = append(res.Curve, e)
-		if rec != nil {
-			if err := rec.Record(e); err != nil {
-				finish(Stopped)
-				res.Summary = fmt.Sprintf("stopped by its recorder after %d epochs: %v", res.Epochs, err)
-				return res, err
-			}
+		if err := res.closeEpoch(epoch, mistakes, rec); err != nil {
+			finish(Stopped)
+			return res, err
 		}
 		if mistakes == 0 {
 			finish(Converged)
