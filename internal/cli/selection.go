@@ -415,22 +415,31 @@ var taskEnv = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX", "PBS_ARRAY
 func runSweepPlan(ctx context.Context, env *Env, args []string) error {
 	var c gridCommand
 	var planPath string
-	var count bool
+	var count, byPair bool
 	fs := newFlags(env, "sweep plan --data TRAIN --plan PLAN [grid flags]",
 		"Writes the plan of a grid search — the data's fingerprint, the grid, the folds and their seed — whose\n"+
 			"tasks mark1 sweep run runs one at a time (docs/sweeps.md). The same flags as mark1 grid.")
 	c.register(fs, env)
 	fs.StringVar(&planPath, "plan", "", "the plan file to write (required)")
 	fs.BoolVar(&count, "count", false, "print only the number of tasks (for --array=0-$((N-1)))")
+	fs.BoolVar(&byPair, "by-pair", false, "a task per one-vs-one binary problem of the svm (k·(k−1)/2 of them for k classes) of\neach fold and γ: more, smaller tasks for many classes and rows; merge counts their votes")
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if planPath == "" {
 		return usagef("sweep plan: --plan FILE is required")
 	}
-	p, _, _, err := c.plan(ctx, fs, "sweep plan")
+	p, _, l, err := c.plan(ctx, fs, "sweep plan")
 	if err != nil {
 		return err
+	}
+	if byPair {
+		if l.Spec.Name != "svm" {
+			return usagef("sweep plan --by-pair: --learner %s has no one-vs-one binary problems; --by-pair is for svm", l.Spec.Name)
+		}
+		if err := p.ByPair(); err != nil {
+			return usagef("sweep plan --by-pair: %v", err)
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return err
@@ -442,8 +451,12 @@ func runSweepPlan(ctx context.Context, env *Env, args []string) error {
 		fmt.Fprintln(env.Stdout, p.Tasks)
 		return nil
 	}
-	fmt.Fprintf(env.Stdout, "%s: %d tasks (%d γ × %d folds, each fitting %d values of C) of %d-fold cross-validation of %s on %s (sha256 %.12s)\n",
-		planPath, p.Tasks, len(p.Gamma), p.Folds, len(p.C), p.Folds, p.Describe(), p.Data.Path, p.Data.Fingerprint)
+	pairs := ""
+	if p.Pairs != 0 {
+		pairs = fmt.Sprintf(" × %d binary problems", p.Pairs)
+	}
+	fmt.Fprintf(env.Stdout, "%s: %d tasks (%d γ × %d folds%s, each fitting %d values of C) of %d-fold cross-validation of %s on %s (sha256 %.12s)\n",
+		planPath, p.Tasks, len(p.Gamma), p.Folds, pairs, len(p.C), p.Folds, p.Describe(), p.Data.Path, p.Data.Fingerprint)
 	return nil
 }
 
@@ -500,7 +513,12 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	r, err := selection.Run(ctx, p, set, i, l.FoldFit(threads, l.Options.CacheMB))
+	var r selection.Result
+	if p.Pairs != 0 {
+		r, err = selection.RunPair(ctx, p, set, i, l.PairFit(threads, l.Options.CacheMB))
+	} else {
+		r, err = selection.Run(ctx, p, set, i, l.FoldFit(threads, l.Options.CacheMB))
+	}
 	if errors.Is(err, selection.ErrData) {
 		return fmt.Errorf("%w: a plan for other data (%s)", err, planPath)
 	}
@@ -515,6 +533,11 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	}
 	if err := selection.WriteResult(out, r); err != nil {
 		return err
+	}
+	if p.Pairs != 0 {
+		c := p.Column(i)
+		fmt.Fprintf(env.Stdout, "task %d of %d (gamma %s, fold %d, classes %s vs %s): votes on %d rows for C = %s\n", i, p.Tasks, orDash(r.Gamma), r.Fold, set.Classes[c.A], set.Classes[c.B], r.Rows, joinG(r.C))
+		return nil
 	}
 	fmt.Fprintf(env.Stdout, "task %d of %d (gamma %s, fold %d): right of %d for C = %s: %s\n", i, p.Tasks, orDash(r.Gamma), r.Fold, r.Rows, joinG(r.C), joinInts(r.Right))
 	return nil

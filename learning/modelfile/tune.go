@@ -3,6 +3,7 @@ package modelfile
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"mark1/dataset"
 	"mark1/learning"
@@ -249,4 +250,100 @@ func (l Setup) SupportVectors(ctx context.Context, set *dataset.Set, threads int
 	}
 	n, _ = sv.SupportVectors()
 	return n, true, nil
+}
+
+// PairFit is selection.PairFitFunc for a one-vs-one kernel SVM: the
+// binary problem of classes a and b trained on their rows of the fold's
+// training part as the SVM trains it within its fit of the whole part —
+// the scaling, a γ of scale or auto and balanced class weights resolved on
+// the whole part, the rows of a before those of b, each in data order —
+// along every C (warm when asked), voting on every test row.
+func (l Setup) PairFit(threads int, cacheMB float64) selection.PairFitFunc {
+	return func(ctx context.Context, train, test *dataset.Set, a, b int, cs []float64, gamma string, warm bool) ([]selection.PairFit, error) {
+		o := l.Options
+		o.Threads, o.CacheMB = threads, cacheMB
+		if gamma != "" {
+			var err error
+			if o.Gamma, err = kernel.ParseGamma(gamma); err != nil {
+				return nil, err
+			}
+		}
+		train, test, rows, err := l.foldRows(train, test)
+		if err != nil {
+			return nil, err
+		}
+		weights, err := learners.ClassWeights(o.ClassWeight, train.Classes, train.Y, SameLabel)
+		if err != nil {
+			return nil, err
+		}
+		whole, err := l.Spec.New(o, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)})
+		if err != nil {
+			return nil, err
+		}
+		if whole.Gamma != nil { // γ as the whole part gave it
+			if o.Gamma, err = kernel.ParseGamma(strconv.FormatFloat(*whole.Gamma, 'g', -1, 64)); err != nil {
+				return nil, err
+			}
+		}
+		var idx []int
+		var y []int
+		for i, c := range train.Y {
+			if c == a || c == b {
+				idx, y = append(idx, i), append(y, btoi(c == b))
+			}
+		}
+		subRows, err := Rows(train.Subset(idx))
+		if err != nil {
+			return nil, err
+		}
+		d := &learning.Data{Rows: subRows, Y: y, Classes: 2}
+		built, err := l.Spec.New(o, d)
+		if err != nil {
+			return nil, err
+		}
+		if weights != nil {
+			built.SetClassWeights([]float64{weights[a], weights[b]})
+		}
+		testRows, err := Rows(test)
+		if err != nil {
+			return nil, err
+		}
+		fits := make([]selection.PairFit, len(cs))
+		vote := func(k int, res *learning.Result) error {
+			pred, err := PredictRows(res.Model, testRows, 0)
+			if err != nil {
+				return err
+			}
+			fits[k].Votes, fits[k].Iterations = make([]bool, len(pred)), res.Epochs
+			for r, c := range pred {
+				fits[k].Votes[r] = c == 0
+			}
+			return nil
+		}
+		km, ok := built.Learner.(svm.Kernel)
+		if !ok {
+			return nil, fmt.Errorf("%s: a plan split by pair is for the kernel SVM's one-vs-one problems", l.Spec.Name)
+		}
+		if warm {
+			return fits, km.FitPath(ctx, d, cs, vote)
+		}
+		for k, c := range cs {
+			km.Settings.C = c
+			res, err := km.Fit(ctx, d, nil)
+			if err != nil {
+				return nil, err
+			}
+			if err := vote(k, res); err != nil {
+				return nil, err
+			}
+		}
+		return fits, nil
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

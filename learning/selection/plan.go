@@ -76,14 +76,47 @@ type Plan struct {
 	// smallest C) starts from the solution for the C before it (the
 	// kernel SVM's Kernel.FitPath); otherwise every fit starts from α = 0.
 	WarmStart bool `json:"warm_start"`
-	// Tasks is len(Gamma) × Folds: one task per fold of each column.
+	// Pairs, when not 0, splits every task into the one-vs-one binary
+	// problems of the kernel SVM, Classes·(Classes−1)/2 of them (ByPair):
+	// a task is then one binary problem of one fold of one γ, every C,
+	// and it records the votes its machine casts on the fold's rows, which
+	// Merge counts as the SVM's prediction does.
+	Pairs int `json:"pairs,omitempty"`
+	// Tasks is len(Gamma) × Folds (× Pairs when split by pair): one task
+	// per fold (and binary problem) of each column.
 	Tasks int `json:"tasks"`
 }
 
 // Column is one task of a plan: one fold of the grid's column of one γ,
-// every C.
+// every C; in a plan split by pair, one binary problem of it, the classes
+// A against B (indices into the data's classes), Pair its number.
 type Column struct {
 	Task, Gamma, Fold int // indices into the plan's lists
+	Pair, A, B        int
+}
+
+// MaxPairClasses bounds the classes of a plan split by pair: a fold's
+// labels are recorded a byte a row.
+const MaxPairClasses = 256
+
+// ByPair splits the plan's tasks by one-vs-one binary problem (Pairs).
+func (p *Plan) ByPair() error {
+	k := p.Data.Classes
+	if k < 2 || k > MaxPairClasses {
+		return fmt.Errorf("%d classes: a plan split by pair takes 2 to %d", k, MaxPairClasses)
+	}
+	p.Pairs = k * (k - 1) / 2
+	p.Tasks = len(p.Gamma) * p.Folds * p.Pairs
+	return p.Check()
+}
+
+// PairClasses returns the classes a < b of one-vs-one binary problem q of
+// k classes, numbered as the SVM numbers them: (0,1), (0,2), …, (1,2), ….
+func PairClasses(q, k int) (a, b int) {
+	for a = 0; q >= k-1-a; a++ {
+		q -= k - 1 - a
+	}
+	return a, a + 1 + q
 }
 
 // NewPlan makes the plan for data s (read as d says; d's fingerprint and
@@ -120,8 +153,10 @@ func (p *Plan) Check() error {
 		return errors.New("an empty grid: no values of C or of gamma")
 	case p.Folds < 2 || len(p.FoldRows) != p.Folds:
 		return fmt.Errorf("folds %d with %d fold sizes", p.Folds, len(p.FoldRows))
-	case p.Tasks != len(p.Gamma)*p.Folds || len(p.C)*p.Tasks > MaxFits:
-		return fmt.Errorf("tasks %d; want %d γ × %d folds, with %d C at most %d fits", p.Tasks, len(p.Gamma), p.Folds, len(p.C), MaxFits)
+	case p.Pairs != 0 && (p.Data.Classes < 2 || p.Data.Classes > MaxPairClasses || p.Pairs != p.Data.Classes*(p.Data.Classes-1)/2):
+		return fmt.Errorf("pairs %d for %d classes; want k·(k−1)/2 for k in [2, %d]", p.Pairs, p.Data.Classes, MaxPairClasses)
+	case p.Tasks != len(p.Gamma)*p.Folds*max(1, p.Pairs) || len(p.C)*p.Tasks > MaxFits:
+		return fmt.Errorf("tasks %d; want %d γ × %d folds × %d pairs, with %d C at most %d fits", p.Tasks, len(p.Gamma), p.Folds, max(1, p.Pairs), len(p.C), MaxFits)
 	case p.Log2C != nil && len(p.Log2C) != len(p.C), p.Log2Gamma != nil && len(p.Log2Gamma) != len(p.Gamma):
 		return errors.New("log2 axes of another length than the grid's")
 	case p.Data.Rows < p.Folds || len(p.Data.Fingerprint) != 64:
@@ -175,7 +210,13 @@ func (p *Plan) Column(i int) Column {
 	if i < 0 || i >= p.Tasks {
 		panic(fmt.Sprintf("selection: task %d out of range [0, %d)", i, p.Tasks))
 	}
-	return Column{Task: i, Gamma: i / p.Folds, Fold: i % p.Folds}
+	if p.Pairs == 0 {
+		return Column{Task: i, Gamma: i / p.Folds, Fold: i % p.Folds}
+	}
+	per := p.Folds * p.Pairs
+	c := Column{Task: i, Gamma: i / per, Fold: i % per / p.Pairs, Pair: i % p.Pairs}
+	c.A, c.B = PairClasses(c.Pair, p.Data.Classes)
+	return c
 }
 
 // Encode returns the plan file's bytes: indented JSON and a newline.

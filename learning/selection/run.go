@@ -3,6 +3,7 @@ package selection
 import (
 	"cmp"
 	"context"
+	"encoding/base64"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -39,6 +40,14 @@ type Result struct {
 	// iterations for the kernel SVM, passes for the linear one).
 	Right      []int `json:"right"`
 	Iterations []int `json:"iterations"`
+	// Of a plan split by pair: Pair is the task's binary problem, Votes
+	// holds for every C a bit per row of the fold, 1 where the machine
+	// votes for the pair's first class (base64 of the bits, the first row
+	// in the lowest bit), and Right is empty; the task of pair 0 of each
+	// fold also records the fold's labels, a class index a byte (base64).
+	Pair   int      `json:"pair,omitempty"`
+	Votes  []string `json:"votes,omitempty"`
+	Labels string   `json:"labels,omitempty"`
 	// Checksum is the SHA-256 of the result as written with Checksum
 	// empty: merge refuses a result edited by hand (WriteResult sets it,
 	// ReadResults checks it).
@@ -68,50 +77,104 @@ type Fit struct {
 // its arguments alone.
 type FitFunc func(ctx context.Context, train, test *dataset.Set, cs []float64, gamma string, warm bool) ([]Fit, error)
 
+// PairFit is what a PairFitFunc found with one C: for every test row,
+// whether the binary machine votes for the pair's first class, and the
+// solver's iterations.
+type PairFit struct {
+	Votes      []bool
+	Iterations int
+}
+
+// PairFitFunc trains the one-vs-one binary problem of classes a and b
+// (indices into train's classes) on train, as the SVM trains it inside its
+// multi-class fit of all of train (γ of scale or auto and class weights
+// resolved on all of train), with gamma and each value of cs in turn, and
+// returns the machine's votes on every row of test for each.
+type PairFitFunc func(ctx context.Context, train, test *dataset.Set, a, b int, cs []float64, gamma string, warm bool) ([]PairFit, error)
+
 // ErrData is wrapped by Run's error when the data are not the plan's.
 var ErrData = errors.New("not the plan's data")
 
 // Run does task i of plan p on data s: it checks that s is the plan's data
 // (its fingerprint), trains with fit on the other folds with every C (in
-// increasing order, each from the last when p.WarmStart) and γ number
-// i div Folds, and counts the right predictions on fold i mod Folds.
+// increasing order, each from the last when p.WarmStart) and the task's
+// γ, and counts the right predictions on the task's fold. A plan split by
+// pair needs RunPair.
 func Run(ctx context.Context, p *Plan, s *dataset.Set, i int, fit FitFunc) (Result, error) {
+	folds, err := p.taskFolds(s, i)
+	if err != nil {
+		return Result{}, err
+	}
+	if p.Pairs != 0 {
+		return Result{}, errors.New("a plan split by pair: its tasks are binary problems (RunPair)")
+	}
+	return runFolds(ctx, p, s, folds, i, fit)
+}
+
+// RunPair does task i of plan p split by pair on data s, as Run does, with
+// fit training the task's binary problem; it records the machine's votes
+// on the task's fold for every C.
+func RunPair(ctx context.Context, p *Plan, s *dataset.Set, i int, fit PairFitFunc) (Result, error) {
+	folds, err := p.taskFolds(s, i)
+	if err != nil {
+		return Result{}, err
+	}
+	if p.Pairs == 0 {
+		return Result{}, errors.New("a plan not split by pair: its tasks are whole folds (Run)")
+	}
+	return runPair(ctx, p, s, folds, i, fit)
+}
+
+// taskFolds checks that s is p's data and i one of its tasks, and deals
+// the folds.
+func (p *Plan) taskFolds(s *dataset.Set, i int) ([]int, error) {
 	if fp := s.Fingerprint(); fp != p.Data.Fingerprint {
-		return Result{}, fmt.Errorf("%w: %s has fingerprint %.12s…, the plan's data %s %.12s… (%d rows, %d features)", ErrData, s.Name, fp, p.Data.Path, p.Data.Fingerprint, p.Data.Rows, p.Data.Dim)
+		return nil, fmt.Errorf("%w: %s has fingerprint %.12s…, the plan's data %s %.12s… (%d rows, %d features)", ErrData, s.Name, fp, p.Data.Path, p.Data.Fingerprint, p.Data.Rows, p.Data.Dim)
 	}
 	if i < 0 || i >= p.Tasks {
-		return Result{}, fmt.Errorf("task %d out of range [0, %d)", i, p.Tasks)
+		return nil, fmt.Errorf("task %d out of range [0, %d)", i, p.Tasks)
 	}
 	folds, err := Folds(s.Y, len(s.Classes), p.Folds, p.Seed)
 	if err != nil {
-		return Result{}, err
+		return nil, err
 	}
 	rows := make([]int, p.Folds)
 	for _, f := range folds {
 		rows[f]++
 	}
 	if !slices.Equal(rows, p.FoldRows) {
-		return Result{}, fmt.Errorf("the plan's fold sizes %v are not its data's folds %v (the plan was edited)", p.FoldRows, rows)
+		return nil, fmt.Errorf("the plan's fold sizes %v are not its data's folds %v (the plan was edited)", p.FoldRows, rows)
 	}
-	return runFolds(ctx, p, s, folds, i, fit)
+	return folds, nil
 }
 
-func runFolds(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, fit FitFunc) (Result, error) {
-	col := p.Column(i)
-	var tr, te []int
-	for r, f := range folds {
-		if f == col.Fold {
+// split returns the rows of fold f (test) and of the others (train).
+func split(folds []int, f int) (tr, te []int) {
+	for r, k := range folds {
+		if k == f {
 			te = append(te, r)
 		} else {
 			tr = append(tr, r)
 		}
 	}
-	test := s.Subset(te)
-	order := p.cOrder()
-	cs := make([]float64, len(order))
+	return tr, te
+}
+
+// cValues returns the plan's C in increasing order, and their indices.
+func (p *Plan) cValues() (cs []float64, order []int) {
+	order = p.cOrder()
+	cs = make([]float64, len(order))
 	for k, c := range order {
 		cs[k] = p.C[c]
 	}
+	return cs, order
+}
+
+func runFolds(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, fit FitFunc) (Result, error) {
+	col := p.Column(i)
+	tr, te := split(folds, col.Fold)
+	test := s.Subset(te)
+	cs, order := p.cValues()
 	g := p.Gamma[col.Gamma]
 	fits, err := fit(ctx, s.Subset(tr), test, cs, g, p.WarmStart)
 	if err == nil && len(fits) != len(cs) {
@@ -133,6 +196,44 @@ func runFolds(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, 
 			}
 		}
 		res.Iterations[c] = f.Iterations
+	}
+	return res, nil
+}
+
+func runPair(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, fit PairFitFunc) (Result, error) {
+	col := p.Column(i)
+	tr, te := split(folds, col.Fold)
+	test := s.Subset(te)
+	cs, order := p.cValues()
+	g := p.Gamma[col.Gamma]
+	fits, err := fit(ctx, s.Subset(tr), test, col.A, col.B, cs, g, p.WarmStart)
+	if err == nil && len(fits) != len(cs) {
+		err = fmt.Errorf("%d fits for %d values of C", len(fits), len(cs))
+	}
+	if err != nil {
+		return Result{}, fmt.Errorf("task %d (gamma %s, fold %d, classes %s and %s): %w", i, gammaText(g), col.Fold, s.Classes[col.A], s.Classes[col.B], err)
+	}
+	res := Result{Format: ResultFormat, Version: Version, Plan: p.ID(), Task: i, Gamma: g, Fold: col.Fold, Rows: len(te),
+		C: p.C, Iterations: make([]int, len(p.C)), Pair: col.Pair, Votes: make([]string, len(p.C))}
+	for k, f := range fits {
+		c := order[k]
+		if len(f.Votes) != len(te) {
+			return Result{}, fmt.Errorf("task %d (C %g, gamma %s, fold %d): %d votes for %d rows", i, p.C[c], gammaText(g), col.Fold, len(f.Votes), len(te))
+		}
+		bits := make([]byte, (len(te)+7)/8)
+		for r, v := range f.Votes {
+			if v {
+				bits[r/8] |= 1 << (r % 8)
+			}
+		}
+		res.Votes[c], res.Iterations[c] = base64.StdEncoding.EncodeToString(bits), f.Iterations
+	}
+	if col.Pair == 0 {
+		labels := make([]byte, len(te))
+		for r, y := range test.Y {
+			labels[r] = byte(y)
+		}
+		res.Labels = base64.StdEncoding.EncodeToString(labels)
 	}
 	return res, nil
 }
@@ -161,6 +262,9 @@ func gammaText(g string) string {
 func RunAll(ctx context.Context, p *Plan, s *dataset.Set, workers int, fit FitFunc, done func(Result)) ([]Result, error) {
 	if fp := s.Fingerprint(); fp != p.Data.Fingerprint {
 		return nil, fmt.Errorf("%w: %s has fingerprint %.12s…, the plan's data %.12s…", ErrData, s.Name, fp, p.Data.Fingerprint)
+	}
+	if p.Pairs != 0 {
+		return nil, errors.New("a plan split by pair runs a task at a time (RunPair)")
 	}
 	folds, err := Folds(s.Y, len(s.Classes), p.Folds, p.Seed)
 	if err != nil {
@@ -368,10 +472,76 @@ func (p *Plan) foreign(r Result, id string) string {
 	}
 	c := p.Column(r.Task)
 	if !slices.Equal(r.C, p.C) || r.Gamma != p.Gamma[c.Gamma] || r.Fold != c.Fold || r.Rows != p.FoldRows[c.Fold] ||
-		len(r.Right) != len(p.C) || len(r.Iterations) != len(p.C) ||
-		slices.ContainsFunc(r.Right, func(n int) bool { return n < 0 || n > r.Rows }) ||
-		slices.ContainsFunc(r.Iterations, func(n int) bool { return n < 0 }) {
+		len(r.Iterations) != len(p.C) || slices.ContainsFunc(r.Iterations, func(n int) bool { return n < 0 }) {
 		return fmt.Sprintf("task %d's column, C values, fold or counts disagree with the plan", r.Task)
 	}
+	if p.Pairs == 0 {
+		if len(r.Right) != len(p.C) || slices.ContainsFunc(r.Right, func(n int) bool { return n < 0 || n > r.Rows }) ||
+			r.Votes != nil || r.Labels != "" || r.Pair != 0 {
+			return fmt.Sprintf("task %d's counts disagree with the plan", r.Task)
+		}
+		return ""
+	}
+	if r.Right != nil || r.Pair != c.Pair || len(r.Votes) != len(p.C) {
+		return fmt.Sprintf("task %d's pair or votes disagree with the plan", r.Task)
+	}
+	for _, v := range r.Votes {
+		if b, err := base64.StdEncoding.DecodeString(v); err != nil || len(b) != (r.Rows+7)/8 {
+			return fmt.Sprintf("task %d's votes are not %d bits", r.Task, r.Rows)
+		}
+	}
+	labels, err := base64.StdEncoding.DecodeString(r.Labels)
+	switch {
+	case c.Pair != 0 && r.Labels != "":
+		return fmt.Sprintf("task %d records labels, which pair 0's task of its fold holds", r.Task)
+	case c.Pair == 0 && (err != nil || len(labels) != r.Rows || slices.ContainsFunc(labels, func(y byte) bool { return int(y) >= p.Data.Classes })):
+		return fmt.Sprintf("task %d's labels are not %d classes of the plan's %d", r.Task, r.Rows, p.Data.Classes)
+	}
 	return ""
+}
+
+// composeVotes turns the results of a plan split by pair (checked by
+// ReadResults, in task order) into a whole fold's: each row's class is
+// the one with the most votes over the pairs, ties to the smaller class
+// index, as the SVM predicts one-vs-one; Iterations add up over the
+// pairs.
+func composeVotes(p *Plan, results []Result) []Result {
+	k := p.Data.Classes
+	out := make([]Result, len(p.Gamma)*p.Folds)
+	for t := range out {
+		base := results[t*p.Pairs]
+		labels, _ := base64.StdEncoding.DecodeString(base.Labels)
+		r := Result{Task: t, Gamma: base.Gamma, Fold: base.Fold, Rows: base.Rows, C: p.C, Right: make([]int, len(p.C)), Iterations: make([]int, len(p.C))}
+		count := make([]int, base.Rows*k)
+		for c := range p.C {
+			clear(count)
+			for q := range p.Pairs {
+				pr := results[t*p.Pairs+q]
+				a, b := PairClasses(q, k)
+				bits, _ := base64.StdEncoding.DecodeString(pr.Votes[c])
+				for row := range base.Rows {
+					if bits[row/8]>>(row%8)&1 == 1 {
+						count[row*k+a]++
+					} else {
+						count[row*k+b]++
+					}
+				}
+				r.Iterations[c] += pr.Iterations[c]
+			}
+			for row := range base.Rows {
+				votes := count[row*k : (row+1)*k]
+				best := 0
+				for y, v := range votes {
+					if v > votes[best] {
+						best = y
+					}
+				}
+				if best == int(labels[row]) {
+					r.Right[c]++
+				}
+			}
+		}
+		out[t] = r
+	}
+	return out
 }

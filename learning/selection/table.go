@@ -27,15 +27,21 @@ type Table struct {
 }
 
 // Merge sums results (one per task, in task order, as ReadResults and
-// RunAll return them) into a Table.
+// RunAll return them) into a Table; the results of a plan split by pair
+// are first counted as the SVM counts its machines' votes.
 func Merge(p *Plan, results []Result) *Table {
+	folds := *p
+	if p.Pairs != 0 {
+		results = composeVotes(p, results)
+		folds.Pairs, folds.Tasks = 0, len(results)
+	}
 	t := &Table{Plan: p, Right: make([][]int, len(p.C)), Iterations: make([][]int, len(p.C))}
 	for c := range t.Right {
 		t.Right[c] = make([]int, len(p.Gamma))
 		t.Iterations[c] = make([]int, len(p.Gamma))
 	}
 	for _, r := range results {
-		g := p.Column(r.Task).Gamma
+		g := folds.Column(r.Task).Gamma
 		for c := range p.C {
 			t.Right[c][g] += r.Right[c]
 			t.Iterations[c][g] += r.Iterations[c]
