@@ -376,3 +376,56 @@ func TestSelectionBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestSweepByPairAsGrid: a plan split by pair — a task per one-vs-one
+// binary problem of each fold and γ — merges into grid's table byte for
+// byte (warm and cold along C, with scaling and balanced class weights,
+// rbf and poly), and merge refuses a task's votes edited by hand.
+func TestSweepByPairAsGrid(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "b.libsvm"), blobs(5, 160, 3, []string{"1", "2", "3", "4"}), 0o644)
+	for k, extra := range [][]string{
+		{"--gamma", "0.25,1,scale"},
+		{"--gamma", "0.5,auto", "--scale", "01", "--class-weight", "balanced"},
+		{"--kernel", "poly", "--gamma", "0.5", "--warm-start=false"},
+	} {
+		args := append([]string{"--data", "b.libsvm", "--C", "0.5,2,8", "--folds", "3"}, extra...)
+		code, want, errs := run(t, dir, append([]string{"grid"}, args...)...)
+		if code != 0 {
+			t.Fatal(errs)
+		}
+		plan, out := fmt.Sprintf("p%d.json", k), fmt.Sprintf("r%d", k)
+		code, count, errs := run(t, dir, append([]string{"sweep", "plan", "--by-pair", "--count", "--plan", plan}, args...)...)
+		n, _ := strconv.Atoi(strings.TrimSpace(count))
+		if code != 0 || n != len(strings.Split(extra[1], ","))*3*6 {
+			t.Fatalf("plan: exit %d, %q tasks; %s", code, count, errs)
+		}
+		for i := n - 1; i >= 0; i-- { // any order
+			if code, _, errs := run(t, dir, "sweep", "run", "--plan", plan, "--out", out, "--task", strconv.Itoa(i)); code != 0 {
+				t.Fatal(errs)
+			}
+		}
+		code, got, errs := run(t, dir, "sweep", "merge", "--plan", plan, out)
+		if code != 0 || got != want {
+			t.Fatalf("%v: merge exit %d %s\n%s\nwant grid's\n%s", extra, code, errs, got, want)
+		}
+	}
+	// a vote flipped by hand, the count kept: the checksum refuses it
+	f := filepath.Join(dir, "r0", "task-0000001.json")
+	b, _ := os.ReadFile(f)
+	var r map[string]any
+	json.Unmarshal(b, &r)
+	v := r["votes"].([]any)
+	s := []byte(v[0].(string))
+	s[0] ^= 1 // a base64 character for another
+	v[0] = string(s)
+	b, _ = json.MarshalIndent(r, "", " ")
+	os.WriteFile(f, b, 0o644)
+	if code, _, errs := run(t, dir, "sweep", "merge", "--plan", "p0.json", "r0"); code == 0 || !strings.Contains(errs, "task-0000001.json") {
+		t.Errorf("an edited vote merged: exit %d %s", code, errs)
+	}
+	// --by-pair is for the kernel SVM
+	if code, _, errs := run(t, dir, "sweep", "plan", "--by-pair", "--data", "b.libsvm", "--learner", "linear-svm", "--C", "1", "--plan", "x.json"); code != 2 || !strings.Contains(errs, "--by-pair") {
+		t.Errorf("linear-svm by pair: exit %d %s", code, errs)
+	}
+}
