@@ -384,6 +384,16 @@ type problem struct {
 	aheadIs       []int
 	aheadQ        [][]float32
 	computedAhead int
+	// cls, when not nil, holds the kernel rows of the pair's two classes
+	// over their own class (classrows.go): loc[k] is position k's row
+	// within its class, clsBuf, other, otherRows and otherSq scratch for
+	// the values against the other class.
+	cls       *classRows
+	loc       []int32
+	clsBuf    []float64
+	other     []int
+	otherRows [][]float32
+	otherSq   []float64
 }
 
 type smoResult struct {
@@ -410,6 +420,7 @@ func newProblem(r learning.Rows, sub []int, X [][]float64, y []int8, k kernel.Ke
 		lin:    make([]float64, n),
 	}
 	p.g.threads = s.rowThreads
+	p.useShared(s)
 	p.ahead, p.aheadFrom = p.g.tiled() && p.c.maxSlots >= 8*window, aheadBytes
 	for i := range n {
 		p.perm[i] = i
@@ -431,7 +442,11 @@ func (p *problem) bound(i int) float64 {
 func (p *problem) row(i, length int) []float32 {
 	r, start := p.c.get(i, length)
 	if start < length {
-		p.g.row(r[start:length], p.y, i, start)
+		if p.cls != nil {
+			p.rowShared(r, i, start, length)
+		} else {
+			p.g.row(r[start:length], p.y, i, start)
+		}
 	}
 	return r[:length]
 }
@@ -555,6 +570,9 @@ func (p *problem) swap(i, j int) {
 	p.gbar[i], p.gbar[j] = p.gbar[j], p.gbar[i]
 	p.status[i], p.status[j] = p.status[j], p.status[i]
 	p.lin[i], p.lin[j] = p.lin[j], p.lin[i]
+	if p.loc != nil {
+		p.loc[i], p.loc[j] = p.loc[j], p.loc[i]
+	}
 }
 
 func (p *problem) setStatus(i int) {
