@@ -355,26 +355,32 @@ const tau = 1e-12
 // problem is one binary dual problem with its kernel cache. Arrays are
 // indexed by position; perm maps positions to rows of X.
 type problem struct {
-	n      int
-	s      Settings
-	g      *gram
-	c      *cache
-	y      []int8
-	qd     []float64 // Q_ii
-	perm   []int
-	alpha  []float64
-	grad   []float64 // ∇f(α) = Qα − e
-	gbar   []float64 // Σ_{j: α_j = C} C Q_ij
-	status []uint8
-	active int
-	cp, cn float64     // the current box bounds of y = +1 and y = −1
-	lin    []float64   // the linear term p of ½αᵀQα + pᵀα (−1 for the C-SVC)
-	nu     bool        // Solver_NU: pairs of equal y, two equality constraints
-	rNU    float64     // Solver_NU's r at the solution
-	X      [][]float64 // the rows as slices (Solve), or nil
-	r      learning.Rows
-	sub    []int // the problem's rows of r, or nil for all
-	kern   kernel.Kernel
+	n     int
+	s     Settings
+	g     *gram
+	c     *cache
+	y     []int8
+	qd    []float64 // Q_ii
+	perm  []int
+	alpha []float64
+	grad  []float64 // ∇f(α) = Qα − e
+	// up[t] is −y_t when t is in I_up (α_t can move up in y_t's
+	// direction) and NaN otherwise, low[t] y_t when t is in I_low and NaN
+	// otherwise: −y_t∇f_t is up[t]·∇f_t, and a NaN product fails every
+	// comparison, so that selectPair's loops need no branch on the
+	// labels and bounds (setStatus keeps them).
+	up, low []float64
+	gbar    []float64 // Σ_{j: α_j = C} C Q_ij
+	status  []uint8
+	active  int
+	cp, cn  float64     // the current box bounds of y = +1 and y = −1
+	lin     []float64   // the linear term p of ½αᵀQα + pᵀα (−1 for the C-SVC)
+	nu      bool        // Solver_NU: pairs of equal y, two equality constraints
+	rNU     float64     // Solver_NU's r at the solution
+	X       [][]float64 // the rows as slices (Solve), or nil
+	r       learning.Rows
+	sub     []int // the problem's rows of r, or nil for all
+	kern    kernel.Kernel
 	// ahead says whether rows are computed ahead (rowAhead, prefetch),
 	// from active data of aheadFrom bytes (aheadBytes), with their scratch:
 	// positions and rows; computedAhead counts the rows rowAhead computed
@@ -418,6 +424,8 @@ func newProblem(r learning.Rows, sub []int, X [][]float64, y []int8, k kernel.Ke
 		gbar:   make([]float64, n),
 		status: make([]uint8, n),
 		lin:    make([]float64, n),
+		up:     make([]float64, n),
+		low:    make([]float64, n),
 	}
 	p.g.threads = s.rowThreads
 	p.useShared(s)
@@ -569,6 +577,8 @@ func (p *problem) swap(i, j int) {
 	p.grad[i], p.grad[j] = p.grad[j], p.grad[i]
 	p.gbar[i], p.gbar[j] = p.gbar[j], p.gbar[i]
 	p.status[i], p.status[j] = p.status[j], p.status[i]
+	p.up[i], p.up[j] = p.up[j], p.up[i]
+	p.low[i], p.low[j] = p.low[j], p.low[i]
 	p.lin[i], p.lin[j] = p.lin[j], p.lin[i]
 	if p.loc != nil {
 		p.loc[i], p.loc[j] = p.loc[j], p.loc[i]
@@ -583,6 +593,15 @@ func (p *problem) setStatus(i int) {
 		p.status[i] = atLower
 	default:
 		p.status[i] = free
+	}
+	y := float64(p.y[i])
+	p.up[i], p.low[i] = -y, y
+	// I_up: y = +1 below C or y = −1 above 0; I_low the other way round
+	if p.status[i] == atUpper && y > 0 || p.status[i] == atLower && y < 0 {
+		p.up[i] = math.NaN()
+	}
+	if p.status[i] == atLower && y > 0 || p.status[i] == atUpper && y < 0 {
+		p.low[i] = math.NaN()
 	}
 }
 
@@ -704,53 +723,35 @@ func (p *problem) selectPair() (int, int, float64, bool) {
 	gmax, gmax2 := math.Inf(-1), math.Inf(-1)
 	gi := -1
 	act := p.active
-	y, grad, st := p.y[:act], p.grad[:act], p.status[:act]
-	for t := range act {
-		if y[t] == 1 {
-			if st[t] != atUpper && -grad[t] >= gmax {
-				gmax, gi = -grad[t], t
-			}
-		} else if st[t] != atLower && grad[t] >= gmax {
-			gmax, gi = grad[t], t
+	grad, up, low := p.grad[:act], p.up[:act], p.low[:act]
+	for t, g := range grad {
+		// −y_t∇f_t over I_up (NaN, never ≥, outside it)
+		if v := up[t] * g; v >= gmax {
+			gmax, gi = v, t
 		}
 	}
 	gj := -1
 	objMin := math.Inf(1)
 	if gi >= 0 {
-		qi := p.rowAhead(gi, act)
+		qi := p.rowAhead(gi, act)[:act]
 		qdi := p.qd[gi]
-		yi := float64(y[gi])
+		yi := float64(p.y[gi])
 		qd := p.qd[:act]
-		for t := range act {
-			if y[t] == 1 {
-				if st[t] != atLower {
-					gd := gmax + grad[t]
-					if grad[t] >= gmax2 {
-						gmax2 = grad[t]
-					}
-					if gd > 0 {
-						a := qdi + qd[t] - 2*yi*float64(qi[t])
-						if a <= 0 {
-							a = tau
-						}
-						if o := -gd * gd / a; o <= objMin {
-							gj, objMin = t, o
-						}
-					}
+		for t, g := range grad {
+			// y_t∇f_t over I_low; gd is LIBSVM's gmax + ∇f_t (y_t = +1)
+			// or gmax − ∇f_t (y_t = −1), and a its qd_i + qd_t ∓ 2y_i Q_it
+			// (the product with y_t = ±1 is exact)
+			v := low[t] * g
+			if v >= gmax2 {
+				gmax2 = v
+			}
+			if gd := gmax + v; gd > 0 {
+				a := qdi + qd[t] - 2*yi*low[t]*float64(qi[t])
+				if a <= 0 {
+					a = tau
 				}
-			} else if st[t] != atUpper {
-				gd := gmax - grad[t]
-				if -grad[t] >= gmax2 {
-					gmax2 = -grad[t]
-				}
-				if gd > 0 {
-					a := qdi + qd[t] + 2*yi*float64(qi[t])
-					if a <= 0 {
-						a = tau
-					}
-					if o := -gd * gd / a; o <= objMin {
-						gj, objMin = t, o
-					}
+				if o := -gd * gd / a; o <= objMin {
+					gj, objMin = t, o
 				}
 			}
 		}
