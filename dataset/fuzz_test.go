@@ -221,7 +221,10 @@ func FuzzSplitFields(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		got, want := splitFields(nil, b), bytes.Fields(b)
+		got, want := splitFields([][]byte{[]byte("x")}, b)[1:], bytes.Fields(b)
+		if hasFields(b) != (len(want) > 0) {
+			t.Fatalf("%q: hasFields %v; bytes.Fields %d fields", b, hasFields(b), len(want))
+		}
 		if len(got) != len(want) {
 			t.Fatalf("%q: %d fields; bytes.Fields %d", b, len(got), len(want))
 		}

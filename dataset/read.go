@@ -346,14 +346,13 @@ func decimal(b []byte) (v float64, ok bool) {
 // bytes.Fields does but into a reused slice (a line of a sparse file can
 // have thousands of fields).
 func splitFields(dst [][]byte, b []byte) [][]byte {
-	for _, c := range b {
-		if c >= 0x80 { // Unicode white space: leave it to bytes.Fields
-			return append(dst, bytes.Fields(b)...)
-		}
-	}
+	n := len(dst)
 	start := -1
 	for i, c := range b {
-		space := c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+		if c >= 0x80 { // Unicode white space: leave it to bytes.Fields
+			return append(dst[:n], bytes.Fields(b)...)
+		}
+		space := asciiSpace(c)
 		switch {
 		case space && start >= 0:
 			dst = append(dst, b[start:i:i])
@@ -366,6 +365,24 @@ func splitFields(dst [][]byte, b []byte) [][]byte {
 		dst = append(dst, b[start:len(b):len(b)])
 	}
 	return dst
+}
+
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+// hasFields reports whether splitFields finds a field in b, mostly from its
+// first bytes.
+func hasFields(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return len(bytes.Fields(b)) > 0
+		}
+		if !asciiSpace(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // atoi parses a decimal integer of at most 18 digits, with an optional
