@@ -5,8 +5,6 @@ import (
 	"sync/atomic"
 
 	"mark1/learning"
-	"mark1/learning/internal/bytedot"
-	"mark1/learning/internal/f32dot"
 	"mark1/learning/kernel"
 )
 
@@ -142,64 +140,38 @@ func (c *classRows) most() int {
 
 // rowShared is problem.row's computation of Q_i over positions [start,
 // length) into r when the pairs share their classes' rows: the entries of
-// i's own class are read from the store, the others computed. It computes
-// the whole range when the store has no room for the row.
+// i's own class are read from the store, the others computed, a run of
+// positions of one class at a time (the positions of a class are a few
+// long runs: shrinking moves variables to the end one by one). It
+// computes the whole range when the store has no room for the row.
 func (p *problem) rowShared(r []float32, i, start, length int) {
-	gi := p.sub[p.perm[i]]
-	kr := p.cls.row(gi, p.clsBuf)
+	kr := p.cls.row(p.sub[p.perm[i]], p.clsBuf)
 	if kr == nil {
 		p.g.row(r[start:length], p.y, i, start)
 		return
 	}
-	yi := p.y[i]
-	ks := p.other[:0]
-	y, loc, dst := p.y[start:length], p.loc[start:length], r[start:length]
-	for k, yk := range y {
-		if yk == yi {
-			dst[k] = kr[loc[k]]
+	yi, y, loc := p.y[i], p.y[:length], p.loc[:length]
+	v := p.g.v
+	for k := start; k < length; {
+		e := k + 1
+		for e < length && y[e] == y[k] {
+			e++
+		}
+		if y[k] == yi {
+			for t := k; t < e; t++ {
+				r[t] = kr[loc[t]]
+			}
 		} else {
-			ks = append(ks, start+k)
+			// y_i y_t = −1 over the run
+			d := p.clsBuf[:e-k]
+			v.dots(d, i, k)
+			p.g.kernelRow(d, v.sq[i], v.sq[k:e])
+			dst := r[k:e]
+			for t, x := range d {
+				dst[t] = float32(-x)
+			}
 		}
-	}
-	p.other = ks
-	if len(ks) == 0 {
-		return
-	}
-	d := p.clsBuf[:len(ks)]
-	p.g.dotsAt(d, i, ks, &p.otherRows)
-	sq := p.otherSq[:len(ks)]
-	for k, t := range ks {
-		sq[k] = p.g.v.sq[t]
-	}
-	p.g.kernelRow(d, p.g.v.sq[i], sq)
-	for k, t := range ks {
-		v := d[k]
-		if p.y[t] != yi {
-			v = -v
-		}
-		r[t] = float32(v)
-	}
-}
-
-// dotsAt sets d[k] = x_i·x_{ks[k]} (float32 and byte layouts), with rows
-// as scratch for the float32 rows' list.
-func (g *gram) dotsAt(d []float64, i int, ks []int, rows *[][]float32) {
-	v := g.v
-	switch v.layout {
-	case layoutF32:
-		list := (*rows)[:0]
-		for _, t := range ks {
-			list = append(list, v.f32[t])
-		}
-		*rows = list
-		f32dot.Dots(d, v.f32[i], list)
-	case layoutBytes:
-		xi := v.bytes[i]
-		for k, t := range ks {
-			d[k] = float64(bytedot.Dot(xi, v.bytes[t])) / bytedot.Scale
-		}
-	default:
-		panic("svm: dotsAt on a layout without shared class rows")
+		k = e
 	}
 }
 
@@ -218,5 +190,4 @@ func (p *problem) useShared(s Settings) {
 		p.loc[k] = int32(i) - c.lo[i]
 	}
 	p.clsBuf = make([]float64, max(p.n, c.most()))
-	p.otherSq = make([]float64, p.n)
 }

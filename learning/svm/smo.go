@@ -392,14 +392,10 @@ type problem struct {
 	computedAhead int
 	// cls, when not nil, holds the kernel rows of the pair's two classes
 	// over their own class (classrows.go): loc[k] is position k's row
-	// within its class, clsBuf, other, otherRows and otherSq scratch for
-	// the values against the other class.
-	cls       *classRows
-	loc       []int32
-	clsBuf    []float64
-	other     []int
-	otherRows [][]float32
-	otherSq   []float64
+	// within its class, clsBuf scratch for a row.
+	cls    *classRows
+	loc    []int32
+	clsBuf []float64
 }
 
 type smoResult struct {
