@@ -733,10 +733,16 @@ func (p *problem) selectPair() (int, int, float64, bool) {
 		qdi := p.qd[gi]
 		yi := float64(p.y[gi])
 		qd := p.qd[:act]
-		for t, g := range grad {
+		from := 0
+		if useSelectAVX2 && act >= 8 {
+			from = act &^ 3
+			gmax2, gj, objMin = selectJ(grad[:from], low[:from], qd[:from], qi[:from], gmax, qdi, 2*yi)
+		}
+		for t := from; t < act; t++ {
 			// y_t∇f_t over I_low; gd is LIBSVM's gmax + ∇f_t (y_t = +1)
 			// or gmax − ∇f_t (y_t = −1), and a its qd_i + qd_t ∓ 2y_i Q_it
 			// (the product with y_t = ±1 is exact)
+			g := grad[t]
 			v := low[t] * g
 			if v >= gmax2 {
 				gmax2 = v
@@ -757,6 +763,31 @@ func (p *problem) selectPair() (int, int, float64, bool) {
 		return -1, -1, gap, false
 	}
 	return gi, gj, gap, true
+}
+
+// selectJ is selectPair's second loop over all of grad (a multiple of 4
+// entries) with selectJAVX2: it returns the largest y_t∇f_t, the position
+// j of the least o = −gd²/a and that o, as the scalar loop finds them, to
+// the last tie (a lane keeps the last of its entries reaching its best,
+// and the lanes' bests are joined by value and then by the later
+// position). o ≤ objMin is −gd²/a ≤ −(gd_best²/a_best), gd²/a ≥
+// gd_best²/a_best, the negation being exact.
+func selectJ(grad, low, qd []float64, qi []float32, gmax, qdi, yi2 float64) (gmax2 float64, gj int, objMin float64) {
+	c := [12]float64{gmax, qdi, yi2, tau, 0, 1, 2, 3, math.Inf(-1), -1, 4}
+	var out [16]float64
+	selectJAVX2(grad, low, qd, qi, &c, &out)
+	best := func(val, idx []float64) (float64, int) {
+		v, at := math.Inf(-1), -1
+		for l := range 4 {
+			if i := int(idx[l]); i >= 0 && (val[l] > v || val[l] == v && i > at || at < 0) {
+				v, at = val[l], i
+			}
+		}
+		return v, at
+	}
+	gmax2, _ = best(out[0:4], out[4:8])
+	q, gj := best(out[8:12], out[12:16])
+	return gmax2, gj, -q
 }
 
 // step solves the two-variable sub-problem on (i, j) analytically, clips it

@@ -1,0 +1,76 @@
+#include "textflag.h"
+
+// func selectJAVX2(grad, low, qd []float64, qi []float32, c *[12]float64, out *[16]float64)
+// selectPair's second loop over len(grad) entries (a multiple of 4), four
+// at a time: lane l takes the entries t ≡ l (mod 4). c holds gmax, qdi,
+// 2y_i, tau, the first four indices (0 1 2 3), −Inf, −1 and 4. For each
+// lane, out[l] and out[4+l] are the largest v = low·grad (a NaN never
+// counts) and the last index reaching it; out[8+l] and out[12+l] the
+// largest gd²/a over the entries with gd = gmax + v > 0, where a is
+// (qdi + qd) − (2y_i·low)·float64(qi) or tau when a ≤ 0, and the last
+// index reaching it (−Inf and −1 when none). Every value is computed with
+// the operations of the scalar loop, in its order, without FMA.
+TEXT ·selectJAVX2(SB), NOSPLIT, $0-112
+	MOVQ grad_base+0(FP), SI
+	MOVQ grad_len+8(FP), CX
+	MOVQ low_base+24(FP), DI
+	MOVQ qd_base+48(FP), DX
+	MOVQ qi_base+72(FP), R8
+	MOVQ c+96(FP), R9
+	MOVQ out+104(FP), R10
+
+	VBROADCASTSD 64(R9), Y7  // largest v: −Inf
+	VBROADCASTSD 72(R9), Y8  // its index: −1
+	VMOVAPD      Y7, Y9      // largest gd²/a: −Inf
+	VMOVAPD      Y8, Y10     // its index: −1
+	VMOVUPD      32(R9), Y11 // the lanes' indices
+	VBROADCASTSD 0(R9), Y12  // gmax
+	VXORPD       Y13, Y13, Y13
+	VBROADCASTSD 80(R9), Y14 // 4
+	VBROADCASTSD 24(R9), Y15 // tau
+	XORQ         AX, AX      // byte offset of float64s
+	XORQ         R11, R11    // byte offset of float32s
+
+loop:
+	CMPQ      CX, $4
+	JL        done
+	VMOVUPD   (DI)(AX*1), Y0         // low
+	VMULPD    (SI)(AX*1), Y0, Y1     // v = low·grad
+	VCMPPD    $0x1D, Y7, Y1, Y3      // v ≥ largest (ordered: NaN fails)
+	VBLENDVPD Y3, Y1, Y7, Y7
+	VBLENDVPD Y3, Y11, Y8, Y8
+	VADDPD    Y1, Y12, Y2            // gd = gmax + v
+	VCMPPD    $0x1E, Y13, Y2, Y6     // gd > 0
+	VMOVMSKPD Y6, BX
+	TESTL     BX, BX
+	JZ        next
+	VBROADCASTSD 16(R9), Y4          // 2y_i
+	VMULPD    Y0, Y4, Y4             // 2y_i·low
+	VCVTPS2PD (R8)(R11*1), Y5        // qi as float64
+	VMULPD    Y5, Y4, Y4             // (2y_i·low)·qi
+	VBROADCASTSD 8(R9), Y5           // qdi
+	VADDPD    (DX)(AX*1), Y5, Y5     // qdi + qd
+	VSUBPD    Y4, Y5, Y5             // a
+	VCMPPD    $0x12, Y13, Y5, Y3     // a ≤ 0
+	VBLENDVPD Y3, Y15, Y5, Y5        // tau there
+	VMULPD    Y2, Y2, Y4             // gd²
+	VDIVPD    Y5, Y4, Y4             // gd²/a
+	VCMPPD    $0x1D, Y9, Y4, Y3      // ≥ largest
+	VANDPD    Y6, Y3, Y3             // and gd > 0
+	VBLENDVPD Y3, Y4, Y9, Y9
+	VBLENDVPD Y3, Y11, Y10, Y10
+
+next:
+	VADDPD Y14, Y11, Y11
+	ADDQ   $32, AX
+	ADDQ   $16, R11
+	SUBQ   $4, CX
+	JMP    loop
+
+done:
+	VMOVUPD Y7, 0(R10)
+	VMOVUPD Y8, 32(R10)
+	VMOVUPD Y9, 64(R10)
+	VMOVUPD Y10, 96(R10)
+	VZEROUPPER
+	RET

@@ -1,0 +1,9 @@
+//go:build !amd64
+
+package svm
+
+const useSelectAVX2 = false
+
+func selectJAVX2(grad, low, qd []float64, qi []float32, c *[12]float64, out *[16]float64) {
+	panic("svm: selectJAVX2 without amd64")
+}
