@@ -10,3 +10,9 @@ var useSelectAVX2 = cpu.X86.HasAVX2
 //
 //go:noescape
 func selectJAVX2(grad, low, qd []float64, qi []float32, c *[12]float64, out *[16]float64)
+
+// addRowsAVX2 is step's update of the gradient, four entries at a time
+// (selectj_amd64.s).
+//
+//go:noescape
+func addRowsAVX2(grad []float64, qi, qj []float32, di, dj float64)

@@ -74,3 +74,58 @@ done:
 	VMOVUPD Y10, 96(R10)
 	VZEROUPPER
 	RET
+
+// func addRowsAVX2(grad []float64, qi, qj []float32, di, dj float64)
+// grad[k] += float64(qi[k])·di + float64(qj[k])·dj over len(grad) entries
+// (a multiple of 4), four at a time, with step's operations in its order
+// and without FMA.
+TEXT ·addRowsAVX2(SB), NOSPLIT, $0-88
+	MOVQ         grad_base+0(FP), SI
+	MOVQ         grad_len+8(FP), CX
+	MOVQ         qi_base+24(FP), DI
+	MOVQ         qj_base+48(FP), DX
+	VBROADCASTSD di+72(FP), Y6
+	VBROADCASTSD dj+80(FP), Y7
+	XORQ         AX, AX
+	XORQ         R11, R11
+
+add8:
+	CMPQ      CX, $8
+	JL        add4
+	VCVTPS2PD (DI)(R11*1), Y0
+	VCVTPS2PD (DX)(R11*1), Y1
+	VCVTPS2PD 16(DI)(R11*1), Y2
+	VCVTPS2PD 16(DX)(R11*1), Y3
+	VMULPD    Y6, Y0, Y0
+	VMULPD    Y7, Y1, Y1
+	VMULPD    Y6, Y2, Y2
+	VMULPD    Y7, Y3, Y3
+	VADDPD    Y1, Y0, Y0
+	VADDPD    Y3, Y2, Y2
+	VADDPD    (SI)(AX*1), Y0, Y0
+	VADDPD    32(SI)(AX*1), Y2, Y2
+	VMOVUPD   Y0, (SI)(AX*1)
+	VMOVUPD   Y2, 32(SI)(AX*1)
+	ADDQ      $64, AX
+	ADDQ      $32, R11
+	SUBQ      $8, CX
+	JMP       add8
+
+add4:
+	CMPQ      CX, $4
+	JL        addDone
+	VCVTPS2PD (DI)(R11*1), Y0
+	VCVTPS2PD (DX)(R11*1), Y1
+	VMULPD    Y6, Y0, Y0
+	VMULPD    Y7, Y1, Y1
+	VADDPD    Y1, Y0, Y0
+	VADDPD    (SI)(AX*1), Y0, Y0
+	VMOVUPD   Y0, (SI)(AX*1)
+	ADDQ      $32, AX
+	ADDQ      $16, R11
+	SUBQ      $4, CX
+	JMP       add4
+
+addDone:
+	VZEROUPPER
+	RET

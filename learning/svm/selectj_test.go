@@ -10,12 +10,12 @@ import (
 func selectJScalar(grad, low, qd []float64, qi []float32, gmax, qdi, yi float64) (gmax2 float64, gj int, objMin float64) {
 	gmax2, gj, objMin = math.Inf(-1), -1, math.Inf(1)
 	for t, g := range grad {
-		v := low[t] * g
+		v := float64(low[t] * g)
 		if v >= gmax2 {
 			gmax2 = v
 		}
 		if gd := gmax + v; gd > 0 {
-			a := qdi + qd[t] - 2*yi*low[t]*float64(qi[t])
+			a := qdi + qd[t] - float64(2*yi*low[t]*float64(qi[t]))
 			if a <= 0 {
 				a = tau
 			}
@@ -61,6 +61,31 @@ func TestSelectJSameAsScalar(t *testing.T) {
 		g2, j, o := selectJ(grad, low, qd, qi, gmax, qdi, 2*yi)
 		if j != wj || math.Float64bits(o) != math.Float64bits(wo) || math.Float64bits(g2) != math.Float64bits(w2) {
 			t.Fatalf("trial %d: j %d, o %v, gmax2 %v; scalar %d, %v, %v", trial, j, o, g2, wj, wo, w2)
+		}
+	}
+}
+
+// addRows gives the scalar update's gradient, to the bit.
+func TestAddRowsSameAsScalar(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 500 {
+		n := rng.IntN(70)
+		grad, want := make([]float64, n), make([]float64, n)
+		qi, qj := make([]float32, n), make([]float32, n)
+		for k := range n {
+			grad[k] = rng.NormFloat64()
+			want[k] = grad[k]
+			qi[k], qj[k] = float32(rng.NormFloat64()), float32(rng.NormFloat64())
+		}
+		di, dj := rng.NormFloat64(), rng.NormFloat64()
+		for k := range want {
+			want[k] += float64(float64(qi[k])*di) + float64(float64(qj[k])*dj)
+		}
+		addRows(grad, qi, qj, di, dj)
+		for k := range want {
+			if math.Float64bits(grad[k]) != math.Float64bits(want[k]) {
+				t.Fatalf("trial %d, entry %d: %v, scalar %v", trial, k, grad[k], want[k])
+			}
 		}
 	}
 }

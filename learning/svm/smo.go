@@ -743,12 +743,12 @@ func (p *problem) selectPair() (int, int, float64, bool) {
 			// or gmax − ∇f_t (y_t = −1), and a its qd_i + qd_t ∓ 2y_i Q_it
 			// (the product with y_t = ±1 is exact)
 			g := grad[t]
-			v := low[t] * g
+			v := float64(low[t] * g)
 			if v >= gmax2 {
 				gmax2 = v
 			}
 			if gd := gmax + v; gd > 0 {
-				a := qdi + qd[t] - 2*yi*low[t]*float64(qi[t])
+				a := qdi + qd[t] - float64(2*yi*low[t]*float64(qi[t]))
 				if a <= 0 {
 					a = tau
 				}
@@ -788,6 +788,22 @@ func selectJ(grad, low, qd []float64, qi []float32, gmax, qdi, yi2 float64) (gma
 	gmax2, _ = best(out[0:4], out[4:8])
 	q, gj := best(out[8:12], out[12:16])
 	return gmax2, gj, -q
+}
+
+// addRows sets grad[k] += Q_ik·di + Q_jk·dj, four entries at a time with
+// AVX2 (the same operations in the same order: the same bits; the
+// conversions keep the compiler from fusing a product and a sum where the
+// processor has FMA, as the assembly does not).
+func addRows(grad []float64, qi, qj []float32, di, dj float64) {
+	qi, qj = qi[:len(grad)], qj[:len(grad)]
+	from := 0
+	if useSelectAVX2 {
+		from = len(grad) &^ 3
+		addRowsAVX2(grad[:from], qi[:from], qj[:from], di, dj)
+	}
+	for k := from; k < len(grad); k++ {
+		grad[k] += float64(float64(qi[k])*di) + float64(float64(qj[k])*dj)
+	}
 }
 
 // step solves the two-variable sub-problem on (i, j) analytically, clips it
@@ -850,11 +866,7 @@ func (p *problem) step(i, j int) float64 {
 	}
 	di, dj := p.alpha[i]-ai, p.alpha[j]-aj
 	dobj := gi*di + gj*dj + 0.5*(p.qd[i]*di*di+p.qd[j]*dj*dj) + qij*di*dj
-	grad := p.grad[:act]
-	qi, qj = qi[:act], qj[:act]
-	for k := range grad {
-		grad[k] += float64(qi[k])*di + float64(qj[k])*dj
-	}
+	addRows(p.grad[:act], qi[:act], qj[:act], di, dj)
 	ui, uj := p.status[i] == atUpper, p.status[j] == atUpper
 	p.setStatus(i)
 	p.setStatus(j)
