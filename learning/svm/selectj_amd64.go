@@ -16,3 +16,8 @@ func selectJAVX2(grad, low, qd []float64, qi []float32, c *[12]float64, out *[16
 //
 //go:noescape
 func addRowsAVX2(grad []float64, qi, qj []float32, di, dj float64)
+
+// selectIAVX2 is selectPair's first loop in four lanes (selectj_amd64.s).
+//
+//go:noescape
+func selectIAVX2(grad, up []float64, c *[12]float64, out *[16]float64)

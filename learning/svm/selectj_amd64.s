@@ -129,3 +129,39 @@ add4:
 addDone:
 	VZEROUPPER
 	RET
+
+// func selectIAVX2(grad, up []float64, c *[12]float64, out *[16]float64)
+// selectPair's first loop over len(grad) entries (a multiple of 4), four
+// at a time: out[l] and out[4+l] are lane l's largest v = up·grad (a NaN
+// never counts) and the last index reaching it (−Inf and −1 when none); c
+// as selectJAVX2's.
+TEXT ·selectIAVX2(SB), NOSPLIT, $0-64
+	MOVQ         grad_base+0(FP), SI
+	MOVQ         grad_len+8(FP), CX
+	MOVQ         up_base+24(FP), DI
+	MOVQ         c+48(FP), R9
+	MOVQ         out+56(FP), R10
+	VBROADCASTSD 64(R9), Y7
+	VBROADCASTSD 72(R9), Y8
+	VMOVUPD      32(R9), Y11
+	VBROADCASTSD 80(R9), Y14
+	XORQ         AX, AX
+
+iloop:
+	CMPQ      CX, $4
+	JL        idone
+	VMOVUPD   (DI)(AX*1), Y0
+	VMULPD    (SI)(AX*1), Y0, Y1
+	VCMPPD    $0x1D, Y7, Y1, Y3
+	VBLENDVPD Y3, Y1, Y7, Y7
+	VBLENDVPD Y3, Y11, Y8, Y8
+	VADDPD    Y14, Y11, Y11
+	ADDQ      $32, AX
+	SUBQ      $4, CX
+	JMP       iloop
+
+idone:
+	VMOVUPD Y7, 0(R10)
+	VMOVUPD Y8, 32(R10)
+	VZEROUPPER
+	RET

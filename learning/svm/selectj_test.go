@@ -89,3 +89,37 @@ func TestAddRowsSameAsScalar(t *testing.T) {
 		}
 	}
 }
+
+// selectPair's first loop in lanes finds the scalar loop's i and largest
+// −y∇f, to the last tie.
+func TestSelectISameAsScalar(t *testing.T) {
+	if !useSelectAVX2 {
+		t.Skip("no AVX2")
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 2000 {
+		n := 4 * (1 + rng.IntN(40))
+		grad, up := make([]float64, n), make([]float64, n)
+		for k := range n {
+			if trial%2 == 0 {
+				grad[k] = rng.NormFloat64()
+			} else {
+				grad[k] = []float64{-1, 0, math.Copysign(0, -1), 2}[rng.IntN(4)]
+			}
+			up[k] = []float64{1, -1, math.NaN()}[rng.IntN(3)]
+		}
+		wv, wi := math.Inf(-1), -1
+		for k, g := range grad {
+			if v := up[k] * g; v >= wv {
+				wv, wi = v, k
+			}
+		}
+		c := [12]float64{4: 0, 5: 1, 6: 2, 7: 3, 8: math.Inf(-1), 9: -1, 10: 4}
+		var out [16]float64
+		selectIAVX2(grad, up, &c, &out)
+		v, i := bestLane(out[0:4], out[4:8])
+		if i != wi || math.Float64bits(v) != math.Float64bits(wv) {
+			t.Fatalf("trial %d: i %d, v %v; scalar %d, %v", trial, i, v, wi, wv)
+		}
+	}
+}

@@ -720,9 +720,17 @@ func (p *problem) selectPair() (int, int, float64, bool) {
 	gi := -1
 	act := p.active
 	grad, up, low := p.grad[:act], p.up[:act], p.low[:act]
-	for t, g := range grad {
+	from := 0
+	if useSelectAVX2 && act >= 8 {
+		from = act &^ 3
+		c := [12]float64{4: 0, 5: 1, 6: 2, 7: 3, 8: math.Inf(-1), 9: -1, 10: 4}
+		var out [16]float64
+		selectIAVX2(grad[:from], up[:from], &c, &out)
+		gmax, gi = bestLane(out[0:4], out[4:8])
+	}
+	for t := from; t < act; t++ {
 		// −y_t∇f_t over I_up (NaN, never ≥, outside it)
-		if v := up[t] * g; v >= gmax {
+		if v := up[t] * grad[t]; v >= gmax {
 			gmax, gi = v, t
 		}
 	}
@@ -733,7 +741,7 @@ func (p *problem) selectPair() (int, int, float64, bool) {
 		qdi := p.qd[gi]
 		yi := float64(p.y[gi])
 		qd := p.qd[:act]
-		from := 0
+		from = 0
 		if useSelectAVX2 && act >= 8 {
 			from = act &^ 3
 			gmax2, gj, objMin = selectJ(grad[:from], low[:from], qd[:from], qi[:from], gmax, qdi, 2*yi)
@@ -776,18 +784,23 @@ func selectJ(grad, low, qd []float64, qi []float32, gmax, qdi, yi2 float64) (gma
 	c := [12]float64{gmax, qdi, yi2, tau, 0, 1, 2, 3, math.Inf(-1), -1, 4}
 	var out [16]float64
 	selectJAVX2(grad, low, qd, qi, &c, &out)
-	best := func(val, idx []float64) (float64, int) {
-		v, at := math.Inf(-1), -1
-		for l := range 4 {
-			if i := int(idx[l]); i >= 0 && (val[l] > v || val[l] == v && i > at || at < 0) {
-				v, at = val[l], i
-			}
-		}
-		return v, at
-	}
-	gmax2, _ = best(out[0:4], out[4:8])
-	q, gj := best(out[8:12], out[12:16])
+	gmax2, _ = bestLane(out[0:4], out[4:8])
+	q, gj := bestLane(out[8:12], out[12:16])
 	return gmax2, gj, -q
+}
+
+// bestLane joins four lanes' largest values val and the last positions
+// idx reaching them (−1: none) into the largest value and the last
+// position reaching it, as one loop over all positions finds them: −Inf
+// and −1 when no lane has one.
+func bestLane(val, idx []float64) (float64, int) {
+	v, at := math.Inf(-1), -1
+	for l := range 4 {
+		if i := int(idx[l]); i >= 0 && (val[l] > v || val[l] == v && i > at || at < 0) {
+			v, at = val[l], i
+		}
+	}
+	return v, at
 }
 
 // addRows sets grad[k] += Q_ik·di + Q_jk·dj, four entries at a time with
