@@ -347,25 +347,44 @@ func decimal(b []byte) (v float64, ok bool) {
 // have thousands of fields).
 func splitFields(dst [][]byte, b []byte) [][]byte {
 	n := len(dst)
-	start := -1
-	for i, c := range b {
-		if c >= 0x80 { // Unicode white space: leave it to bytes.Fields
+	i := 0
+	for {
+		for i < len(b) && byteKind[b[i]] == kindSpace {
+			i++
+		}
+		if i == len(b) {
+			return dst
+		}
+		start := i
+		for i < len(b) && byteKind[b[i]] == kindText {
+			i++
+		}
+		if i < len(b) && byteKind[b[i]] == kindHigh { // Unicode white space: leave it to bytes.Fields
 			return append(dst[:n], bytes.Fields(b)...)
 		}
-		space := asciiSpace(c)
+		dst = append(dst, b[start:i:i])
+	}
+}
+
+// byteKind sorts bytes for splitFields: ASCII white space, other ASCII,
+// and bytes of non-ASCII characters.
+var byteKind = func() (k [256]uint8) {
+	for c := range k {
 		switch {
-		case space && start >= 0:
-			dst = append(dst, b[start:i:i])
-			start = -1
-		case !space && start < 0:
-			start = i
+		case c >= 0x80:
+			k[c] = kindHigh
+		case asciiSpace(byte(c)):
+			k[c] = kindSpace
 		}
 	}
-	if start >= 0 {
-		dst = append(dst, b[start:len(b):len(b)])
-	}
-	return dst
-}
+	return k
+}()
+
+const (
+	kindText = iota
+	kindSpace
+	kindHigh
+)
 
 func asciiSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
