@@ -311,22 +311,22 @@ func decimal(b []byte) (v float64, ok bool) {
 		neg, b = b[0] == '-', b[1:]
 	}
 	var mant uint64
-	digits, point, seen := 0, -1, false // digits counts from the first non-zero
+	point, seen := -1, false
 	for i, c := range b {
-		switch {
-		case c >= '0' && c <= '9':
+		if d := c - '0'; d <= 9 {
 			seen = true
-			if mant > 0 || c != '0' {
-				if digits++; digits > 19 { // 10¹⁹ would overflow mant
-					return 0, false
-				}
+			// mant only grows: once it reaches 2⁵³ the value is not
+			// exact (refused below), and stopping there keeps it from
+			// overflowing
+			if mant = 10*mant + uint64(d); mant >= 1<<53 {
+				return 0, false
 			}
-			mant = 10*mant + uint64(c-'0')
-		case c == '.' && point < 0:
-			point = i
-		default:
+			continue
+		}
+		if c != '.' || point >= 0 {
 			return 0, false
 		}
+		point = i
 	}
 	frac := 0
 	if point >= 0 {
@@ -488,7 +488,7 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 			if colon < 0 {
 				return parseErr(name, line, col, "%q is not index:value", clip(f))
 			}
-			if bytes.Equal(f[:colon], []byte("qid")) {
+			if string(f[:colon]) == "qid" {
 				if k != 0 {
 					return parseErr(name, line, col, "%q: a query id must come before the features (svmlight's \"label qid:N index:value ...\")", clip(f))
 				}
