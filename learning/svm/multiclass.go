@@ -614,8 +614,11 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 		total -= 4 * int64(len(stores[w].buf))
 	}
 	// The pairs' rows within their classes take what the pairs' caches
-	// leave of the budget.
-	if s.cls != nil {
+	// leave of the budget (none when the caches take it all: large
+	// problems, whose caches hold a part of their rows).
+	if s.cls != nil && total <= 0 {
+		s.cls = nil
+	} else if s.cls != nil {
 		s.cls.setBudget(total)
 	}
 	defer func() {
