@@ -390,6 +390,73 @@ func asciiSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
+// noPlainLines leaves every line to readLibSVM's general reading (the
+// tests compare the two).
+var noPlainLines bool
+
+// plainLine reads a plain libsvm line in one pass: ASCII, white space
+// between fields, a label, then index:value fields whose index is at most
+// 18 decimal digits and whose value decimal reads. It returns the label and
+// sets *idx and *val to the features (in the line's order), or reports a
+// blank line, or ok false for any other line.
+func plainLine(text []byte, idx *[]int, val *[]float64) (label []byte, blank, ok bool) {
+	*idx, *val = (*idx)[:0], (*val)[:0]
+	i, n := 0, len(text)
+	for i < n && byteKind[text[i]] == kindSpace {
+		i++
+	}
+	if i == n {
+		return nil, true, false
+	}
+	st := i
+	for i < n && byteKind[text[i]] == kindText {
+		i++
+	}
+	label = text[st:i]
+	for {
+		if i < n && byteKind[text[i]] == kindHigh {
+			return nil, false, false
+		}
+		for i < n && byteKind[text[i]] == kindSpace {
+			i++
+		}
+		if i == n {
+			return label, false, true
+		}
+		x, d0 := 0, i
+		for i < n && text[i]-'0' <= 9 && i-d0 < 18 {
+			x = 10*x + int(text[i]-'0')
+			i++
+		}
+		if i == d0 || i == n || text[i] != ':' {
+			return nil, false, false
+		}
+		i++
+		vs := i
+		for i < n && byteKind[text[i]] == kindText {
+			i++
+		}
+		v, ok := decimal(text[vs:i])
+		if !ok {
+			return nil, false, false
+		}
+		*idx, *val = append(*idx, x), append(*val, v)
+	}
+}
+
+// plainIndices reports whether the indices of a plain line pass
+// readLibSVM's checks: in range, increasing strictly.
+func plainIndices(idx []int, opt Options) bool {
+	last := -1
+	for _, x := range idx {
+		if opt.Indices == OneBased && x < 1 || x <= last || x > opt.MaxDim || opt.Indices == ZeroBased && x >= opt.MaxDim {
+			return false
+		}
+		last = x
+	}
+	return true
+}
+
 // hasFields reports whether splitFields finds a field in b, mostly from its
 // first bytes.
 func hasFields(b []byte) bool {
@@ -439,21 +506,29 @@ func clip(b []byte) string {
 // lines calls fn with every line's fields (comments after '#' removed,
 // blank lines skipped) and its 1-based number.
 func lines(r io.Reader, name string, fn func(fields [][]byte, line int) error) error {
+	var fields [][]byte
+	return linesRaw(r, name, func(text []byte, line int) error {
+		fields = splitFields(fields[:0], text)
+		if len(fields) == 0 {
+			return nil
+		}
+		return fn(fields, line)
+	})
+}
+
+// linesRaw calls fn with the text of every line of r (its comment, from
+// '#', cut off) and its 1-based number, blank lines included.
+func linesRaw(r io.Reader, name string, fn func(text []byte, line int) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
 	line := 0
-	var fields [][]byte
 	for sc.Scan() {
 		line++
 		text := sc.Bytes()
 		if i := bytes.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
 		}
-		fields = splitFields(fields[:0], text)
-		if len(fields) == 0 {
-			continue
-		}
-		if err := fn(fields, line); err != nil {
+		if err := fn(text, line); err != nil {
 			return err
 		}
 	}
@@ -469,7 +544,7 @@ func lines(r io.Reader, name string, fn func(fields [][]byte, line int) error) e
 func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 	b := newBuilder(name, LibSVM, opt)
 	lowest, highest := math.MaxInt, -1 // every index read, zero values included
-	err := lines(r, name, func(fields [][]byte, line int) error {
+	general := func(fields [][]byte, line int) error {
 		line += opt.firstLine
 		if err := b.startRow(line); err != nil {
 			return err
@@ -525,6 +600,41 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 			}
 		}
 		return b.endRow(string(fields[0]))
+	}
+	// plain lines (a label, then index:value with unsigned indices and
+	// plain decimals, in ASCII) are read in one pass by plainLine and,
+	// if their indices pass general's checks, stored as general would;
+	// any other line, and a line whose indices do not, goes to general,
+	// which reads it again and names what is wrong
+	var fields [][]byte
+	var pidx []int
+	var pval []float64
+	err := linesRaw(r, name, func(text []byte, line int) error {
+		if !opt.NoLabels && !noPlainLines {
+			label, blank, ok := plainLine(text, &pidx, &pval)
+			if blank {
+				return nil
+			}
+			if ok {
+				if _, err := number(label); err == nil && plainIndices(pidx, opt) {
+					at := line + opt.firstLine
+					if err := b.startRow(at); err != nil {
+						return err
+					}
+					for k, idx := range pidx {
+						lowest, highest = min(lowest, idx), max(highest, idx)
+						if err := b.add(idx, pval[k], at); err != nil {
+							return err
+						}
+					}
+					return b.endRow(string(label))
+				}
+			}
+		}
+		if fields = splitFields(fields[:0], text); len(fields) == 0 {
+			return nil
+		}
+		return general(fields, line)
 	})
 	if err != nil {
 		return nil, err
