@@ -3,6 +3,7 @@ package svm
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -117,6 +118,49 @@ func TestClassRowsSameModel(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// ‖w‖² on float32 rows, its kernel values a tile at a time, is the sum of
+// eval's values in the same order, to the bit, for every kernel of dot
+// products.
+func TestW2SameAsEval(t *testing.T) {
+	_, _, forms := groupedRows(120, 20, 2, 3)
+	r := forms["float32"]
+	rng := rand.New(rand.NewPCG(8, 9))
+	for _, k := range []kernel.Kernel{kernel.Gaussian{Sigma: 1.3}, kernel.Laplace{Sigma: 2}, kernel.Polynomial{Degree: 2, Gamma: 0.1, Coef0: 1}, kernel.Linear{}} {
+		y := make([]int8, r.Len())
+		for i := range y {
+			y[i] = int8(1 - 2*(i%2))
+		}
+		p := newProblem(r, nil, nil, y, k, Settings{C: 1, CacheMB: 1, rowThreads: 1})
+		for i := range p.alpha {
+			if rng.IntN(3) > 0 {
+				p.alpha[i] = rng.Float64()
+			}
+		}
+		var sv []int
+		for i, a := range p.alpha {
+			if a > 0 {
+				sv = append(sv, i)
+			}
+		}
+		var want float64
+		row := make([]float64, len(sv))
+		for a, i := range sv {
+			for _, j := range sv[a+1:] {
+				row[a] += p.alpha[j] * float64(p.y[j]) * p.g.eval(i, j)
+			}
+		}
+		for a, i := range sv {
+			ci := p.alpha[i] * float64(p.y[i])
+			want += ci * ci * p.g.eval(i, i)
+			want += 2 * ci * row[a]
+		}
+		want = math.Max(want, 0)
+		if got := p.w2(); math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("%v: w2 %v, by eval %v", k, got, want)
 		}
 	}
 }

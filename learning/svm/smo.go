@@ -1075,15 +1075,21 @@ func (p *problem) w2() float64 {
 		for a, i := range sv {
 			rows[a] = g.v.f32[i]
 		}
-		dots := make([]float64, blockSV)
+		// The kernel values are apply's, to the bit, taken a tile at a time
+		// (kernelRow: the exponentials four at a time).
+		dots, sq := make([]float64, blockSV), make([]float64, len(sv))
+		for a, i := range sv {
+			sq[a] = g.v.sq[i]
+		}
 		for lo := 0; lo < len(sv); lo += blockSV {
 			hi := min(len(sv), lo+blockSV)
 			for a := range hi - 1 {
 				from := max(a+1, lo)
 				d := dots[:hi-from]
 				f32dot.Dots(d, rows[a], rows[from:hi])
+				g.kernelRow(d, sq[a], sq[from:hi])
 				for k, j := range sv[from:hi] {
-					row[a] += p.alpha[j] * float64(p.y[j]) * g.apply(d[k], sv[a], j)
+					row[a] += p.alpha[j] * float64(p.y[j]) * d[k]
 				}
 			}
 		}
