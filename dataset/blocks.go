@@ -134,7 +134,6 @@ func readLibSVMBlocks(ctx context.Context, path string, opt Options, rows int, f
 			buf, start, inBlock = buf[:0], line, 0
 			return nil
 		}
-		var fields [][]byte
 		for sc.Scan() {
 			line++
 			text := sc.Bytes()
@@ -142,7 +141,7 @@ func readLibSVMBlocks(ctx context.Context, path string, opt Options, rows int, f
 			if i := bytes.IndexByte(text, '#'); i >= 0 {
 				text = text[:i]
 			}
-			if fields = splitFields(fields[:0], text); len(fields) > 0 {
+			if hasFields(text) {
 				inBlock++
 			}
 			if inBlock == rows {

@@ -221,7 +221,10 @@ func FuzzSplitFields(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		got, want := splitFields(nil, b), bytes.Fields(b)
+		got, want := splitFields([][]byte{[]byte("x")}, b)[1:], bytes.Fields(b)
+		if hasFields(b) != (len(want) > 0) {
+			t.Fatalf("%q: hasFields %v; bytes.Fields %d fields", b, hasFields(b), len(want))
+		}
 		if len(got) != len(want) {
 			t.Fatalf("%q: %d fields; bytes.Fields %d", b, len(got), len(want))
 		}
@@ -268,4 +271,31 @@ func TestDecimalTakes(t *testing.T) {
 			t.Errorf("decimal(%q) ok = %v, want %v", tc.in, ok, tc.want)
 		}
 	}
+}
+
+// FuzzReadPlain checks libsvm lines read in one pass (plainLine) against
+// the general reading: the same rows, labels and dimension, or the same
+// error.
+func FuzzReadPlain(f *testing.F) {
+	for _, s := range []string{"1 1:0.5 3:2\n-1 2:1\n", "1 1:1 1:2\n", "2 qid:3 1:1\n", "1 0:1\n", "1 1:1e5 2:+3\n",
+		"1 3:1 2:1\n", "1 1:0.0823529 # c\n\n  \n", "1 1:\n", "1 :1\n", "+1 1:-.5\r\n", "1 1:2:3\n", "1\u00a02:1\n",
+		"1 1234567890123456789:1\n", "1 4097:1\n", "a 1:1\n", "1 001:1 2:0\n"} {
+		for idx := range uint8(3) {
+			f.Add([]byte(s), idx)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, idx uint8) {
+		opt := Options{Format: LibSVM, Indices: Indices(idx % 3), MaxValues: 1 << 16, MaxRows: 1 << 12, MaxDim: 1 << 12}
+		s, err := Read(bytes.NewReader(data), "fuzz", opt)
+		noPlainLines = true
+		g, gerr := Read(bytes.NewReader(data), "fuzz", opt)
+		noPlainLines = false
+		if (err == nil) != (gerr == nil) || err != nil && err.Error() != gerr.Error() {
+			t.Fatalf("%q: error %v; general reading: %v", data, err, gerr)
+		}
+		if err == nil && (!slices.Equal(s.RowStart, g.RowStart) || !slices.Equal(s.Index, g.Index) || !slices.Equal(s.Value, g.Value) ||
+			!slices.Equal(s.Y, g.Y) || s.Dim != g.Dim || s.ZeroBased != g.ZeroBased || !slices.Equal(s.Classes, g.Classes)) {
+			t.Fatalf("%q: rows %v %v %v labels %v; general reading: %v %v %v %v", data, s.RowStart, s.Index, s.Value, s.Y, g.RowStart, g.Index, g.Value, g.Y)
+		}
+	})
 }

@@ -311,22 +311,22 @@ func decimal(b []byte) (v float64, ok bool) {
 		neg, b = b[0] == '-', b[1:]
 	}
 	var mant uint64
-	digits, point, seen := 0, -1, false // digits counts from the first non-zero
+	point, seen := -1, false
 	for i, c := range b {
-		switch {
-		case c >= '0' && c <= '9':
+		if d := c - '0'; d <= 9 {
 			seen = true
-			if mant > 0 || c != '0' {
-				if digits++; digits > 19 { // 10¹⁹ would overflow mant
-					return 0, false
-				}
+			// mant only grows: once it reaches 2⁵³ the value is not
+			// exact (refused below), and stopping there keeps it from
+			// overflowing
+			if mant = 10*mant + uint64(d); mant >= 1<<53 {
+				return 0, false
 			}
-			mant = 10*mant + uint64(c-'0')
-		case c == '.' && point < 0:
-			point = i
-		default:
+			continue
+		}
+		if c != '.' || point >= 0 {
 			return 0, false
 		}
+		point = i
 	}
 	frac := 0
 	if point >= 0 {
@@ -346,26 +346,129 @@ func decimal(b []byte) (v float64, ok bool) {
 // bytes.Fields does but into a reused slice (a line of a sparse file can
 // have thousands of fields).
 func splitFields(dst [][]byte, b []byte) [][]byte {
-	for _, c := range b {
-		if c >= 0x80 { // Unicode white space: leave it to bytes.Fields
-			return append(dst, bytes.Fields(b)...)
+	n := len(dst)
+	i := 0
+	for {
+		for i < len(b) && byteKind[b[i]] == kindSpace {
+			i++
 		}
+		if i == len(b) {
+			return dst
+		}
+		start := i
+		for i < len(b) && byteKind[b[i]] == kindText {
+			i++
+		}
+		if i < len(b) && byteKind[b[i]] == kindHigh { // Unicode white space: leave it to bytes.Fields
+			return append(dst[:n], bytes.Fields(b)...)
+		}
+		dst = append(dst, b[start:i:i])
 	}
-	start := -1
-	for i, c := range b {
-		space := c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+// byteKind sorts bytes for splitFields: ASCII white space, other ASCII,
+// and bytes of non-ASCII characters.
+var byteKind = func() (k [256]uint8) {
+	for c := range k {
 		switch {
-		case space && start >= 0:
-			dst = append(dst, b[start:i:i])
-			start = -1
-		case !space && start < 0:
-			start = i
+		case c >= 0x80:
+			k[c] = kindHigh
+		case asciiSpace(byte(c)):
+			k[c] = kindSpace
 		}
 	}
-	if start >= 0 {
-		dst = append(dst, b[start:len(b):len(b)])
+	return k
+}()
+
+const (
+	kindText = iota
+	kindSpace
+	kindHigh
+)
+
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+// noPlainLines leaves every line to readLibSVM's general reading (the
+// tests compare the two).
+var noPlainLines bool
+
+// plainLine reads a plain libsvm line in one pass: ASCII, white space
+// between fields, a label, then index:value fields whose index is at most
+// 18 decimal digits and whose value decimal reads. It returns the label and
+// sets *idx and *val to the features (in the line's order), or reports a
+// blank line, or ok false for any other line.
+func plainLine(text []byte, idx *[]int, val *[]float64) (label []byte, blank, ok bool) {
+	*idx, *val = (*idx)[:0], (*val)[:0]
+	i, n := 0, len(text)
+	for i < n && byteKind[text[i]] == kindSpace {
+		i++
 	}
-	return dst
+	if i == n {
+		return nil, true, false
+	}
+	st := i
+	for i < n && byteKind[text[i]] == kindText {
+		i++
+	}
+	label = text[st:i]
+	for {
+		if i < n && byteKind[text[i]] == kindHigh {
+			return nil, false, false
+		}
+		for i < n && byteKind[text[i]] == kindSpace {
+			i++
+		}
+		if i == n {
+			return label, false, true
+		}
+		x, d0 := 0, i
+		for i < n && text[i]-'0' <= 9 && i-d0 < 18 {
+			x = 10*x + int(text[i]-'0')
+			i++
+		}
+		if i == d0 || i == n || text[i] != ':' {
+			return nil, false, false
+		}
+		i++
+		vs := i
+		for i < n && byteKind[text[i]] == kindText {
+			i++
+		}
+		v, ok := decimal(text[vs:i])
+		if !ok {
+			return nil, false, false
+		}
+		*idx, *val = append(*idx, x), append(*val, v)
+	}
+}
+
+// plainIndices reports whether the indices of a plain line pass
+// readLibSVM's checks: in range, increasing strictly.
+func plainIndices(idx []int, opt Options) bool {
+	last := -1
+	for _, x := range idx {
+		if opt.Indices == OneBased && x < 1 || x <= last || x > opt.MaxDim || opt.Indices == ZeroBased && x >= opt.MaxDim {
+			return false
+		}
+		last = x
+	}
+	return true
+}
+
+// hasFields reports whether splitFields finds a field in b, mostly from its
+// first bytes.
+func hasFields(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return len(bytes.Fields(b)) > 0
+		}
+		if !asciiSpace(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // atoi parses a decimal integer of at most 18 digits, with an optional
@@ -403,21 +506,29 @@ func clip(b []byte) string {
 // lines calls fn with every line's fields (comments after '#' removed,
 // blank lines skipped) and its 1-based number.
 func lines(r io.Reader, name string, fn func(fields [][]byte, line int) error) error {
+	var fields [][]byte
+	return linesRaw(r, name, func(text []byte, line int) error {
+		fields = splitFields(fields[:0], text)
+		if len(fields) == 0 {
+			return nil
+		}
+		return fn(fields, line)
+	})
+}
+
+// linesRaw calls fn with the text of every line of r (its comment, from
+// '#', cut off) and its 1-based number, blank lines included.
+func linesRaw(r io.Reader, name string, fn func(text []byte, line int) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
 	line := 0
-	var fields [][]byte
 	for sc.Scan() {
 		line++
 		text := sc.Bytes()
 		if i := bytes.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
 		}
-		fields = splitFields(fields[:0], text)
-		if len(fields) == 0 {
-			continue
-		}
-		if err := fn(fields, line); err != nil {
+		if err := fn(text, line); err != nil {
 			return err
 		}
 	}
@@ -433,7 +544,7 @@ func lines(r io.Reader, name string, fn func(fields [][]byte, line int) error) e
 func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 	b := newBuilder(name, LibSVM, opt)
 	lowest, highest := math.MaxInt, -1 // every index read, zero values included
-	err := lines(r, name, func(fields [][]byte, line int) error {
+	general := func(fields [][]byte, line int) error {
 		line += opt.firstLine
 		if err := b.startRow(line); err != nil {
 			return err
@@ -452,7 +563,7 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 			if colon < 0 {
 				return parseErr(name, line, col, "%q is not index:value", clip(f))
 			}
-			if bytes.Equal(f[:colon], []byte("qid")) {
+			if string(f[:colon]) == "qid" {
 				if k != 0 {
 					return parseErr(name, line, col, "%q: a query id must come before the features (svmlight's \"label qid:N index:value ...\")", clip(f))
 				}
@@ -489,6 +600,41 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 			}
 		}
 		return b.endRow(string(fields[0]))
+	}
+	// plain lines (a label, then index:value with unsigned indices and
+	// plain decimals, in ASCII) are read in one pass by plainLine and,
+	// if their indices pass general's checks, stored as general would;
+	// any other line, and a line whose indices do not, goes to general,
+	// which reads it again and names what is wrong
+	var fields [][]byte
+	var pidx []int
+	var pval []float64
+	err := linesRaw(r, name, func(text []byte, line int) error {
+		if !opt.NoLabels && !noPlainLines {
+			label, blank, ok := plainLine(text, &pidx, &pval)
+			if blank {
+				return nil
+			}
+			if ok {
+				if _, err := number(label); err == nil && plainIndices(pidx, opt) {
+					at := line + opt.firstLine
+					if err := b.startRow(at); err != nil {
+						return err
+					}
+					for k, idx := range pidx {
+						lowest, highest = min(lowest, idx), max(highest, idx)
+						if err := b.add(idx, pval[k], at); err != nil {
+							return err
+						}
+					}
+					return b.endRow(string(label))
+				}
+			}
+		}
+		if fields = splitFields(fields[:0], text); len(fields) == 0 {
+			return nil
+		}
+		return general(fields, line)
 	})
 	if err != nil {
 		return nil, err

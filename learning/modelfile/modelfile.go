@@ -170,15 +170,40 @@ func sparseRows(r learning.Rows, X [][]float64) []Sparse {
 		r = learning.NewDense(X)
 	}
 	out := make([]Sparse, r.Len())
-	var buf []float64
-	for i := range out {
-		if sp, ok := r.(*learning.Sparse); ok {
+	if sp, ok := r.(*learning.Sparse); ok {
+		for i := range out {
 			idx, val := sp.NonZeros(i)
 			out[i] = Sparse{Index: slices.Clone(idx), Value: slices.Clone(val)}
-			continue
 		}
+		return out
+	}
+	// Two passes over the rows, the first counting their non-zeros, so
+	// that all rows' indices and values are two blocks cut to size (a
+	// model of thousands of support vectors otherwise grows each row's
+	// slices a few times over).
+	var buf []float64
+	nnz := 0
+	for i := range out {
 		buf = r.Row(buf, i)
-		out[i] = sparse(buf)
+		for _, v := range buf {
+			if v != 0 {
+				nnz++
+			}
+		}
+	}
+	index, value := make([]int32, 0, nnz), make([]float64, 0, nnz)
+	for i := range out {
+		buf = r.Row(buf, i)
+		st := len(index)
+		for j, v := range buf {
+			if v != 0 {
+				index = append(index, int32(j))
+				value = append(value, v)
+			}
+		}
+		if len(index) > st {
+			out[i] = Sparse{Index: index[st:len(index):len(index)], Value: value[st:len(value):len(value)]}
+		}
 	}
 	return out
 }

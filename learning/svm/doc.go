@@ -63,6 +63,16 @@
 // computed ahead are asked for soon after; the steps, and so the model,
 // are those of computing every row when it is asked for.
 //
+// The one-vs-one pairs of more than two classes of float32 or byte rows,
+// grouped by class (Kernel.RowOrder), share their kernel values within a
+// class: a row's values over its own class are the same in the k−1 pairs
+// of its class, and are computed once, over the whole class, when a pair
+// first asks for them, in what the pairs' caches leave of CacheMB; a pair
+// computes only its values against the other class. The pair selection's
+// loops and the gradient update take four entries at a time with AVX2,
+// with the scalar operations in their order. The values, the pairs chosen
+// and so the model are the same, to the bit.
+//
 // # Threads
 //
 // Settings.Threads (0: all cores) is the number of binary problems of a

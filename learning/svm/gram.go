@@ -606,6 +606,21 @@ func (g *gram) rowPart(dst []float32, d []float64, y []int8, i, from int) {
 		return
 	}
 	g.v.dots(d, i, from)
+	g.kernelRow(d, g.v.sq[i], g.v.sq[from:from+n])
+	ys := y[from : from+n]
+	yi := y[i]
+	for k, v := range d {
+		if ys[k] != yi {
+			v = -v
+		}
+		dst[k] = float32(v)
+	}
+}
+
+// kernelRow maps d[k] = x_i·x_k to k(x_i, x_k), with si = ‖x_i‖² and
+// sq[k] = ‖x_k‖² (as long as d), for the kernels that are functions of
+// dot products.
+func (g *gram) kernelRow(d []float64, si float64, sq []float64) {
 	switch g.kind {
 	case kindPoly:
 		for k, v := range d {
@@ -616,8 +631,8 @@ func (g *gram) rowPart(dst []float32, d []float64, y []int8, i, from int) {
 			d[k] = g.sig.FromDot(v)
 		}
 	case kindGauss:
-		sq := g.v.sq[from : from+n]
-		si, gm := g.v.sq[i], -g.gamma
+		sq = sq[:len(d)]
+		gm := -g.gamma
 		for k, v := range d {
 			e := si + sq[k] - 2*v
 			if e < 0 {
@@ -627,8 +642,8 @@ func (g *gram) rowPart(dst []float32, d []float64, y []int8, i, from int) {
 		}
 		vexp.Exp(d)
 	case kindLaplace:
-		sq := g.v.sq[from : from+n]
-		si, gm := g.v.sq[i], -g.gamma
+		sq = sq[:len(d)]
+		gm := -g.gamma
 		for k, v := range d {
 			e := si + sq[k] - 2*v
 			if e < 0 {
@@ -637,14 +652,6 @@ func (g *gram) rowPart(dst []float32, d []float64, y []int8, i, from int) {
 			d[k] = gm * math.Sqrt(e)
 		}
 		vexp.Exp(d)
-	}
-	ys := y[from : from+n]
-	yi := y[i]
-	for k, v := range d {
-		if ys[k] != yi {
-			v = -v
-		}
-		dst[k] = float32(v)
 	}
 }
 

@@ -56,11 +56,20 @@ func kernelNeed(ctx context.Context, d *learning.Data, cs []int, strat Multiclas
 	}
 	threads = max(1, min(threads, problems))
 	cache := learning.Need(max(s.CacheMB, 0) * (1 << 20))
-	if full := learning.Times(largest, 4*largest); full < cache {
-		cache = full
-	}
+	full := learning.Times(largest, 4*largest)
 	need := learning.Times(problems, machineBytes) + learning.Times(rowsAll, 17) + learning.Times(n, 8) +
-		learning.Times(threads*largest, 49+16) + cache
+		learning.Times(threads*largest, 49+16)
+	if shareable(d, k, strat) {
+		// the classes' rows over their own class (classRows), in what
+		// the pairs' caches leave of the budget, and their bookkeeping
+		for _, c := range count {
+			full += learning.Times(c, 4*c)
+		}
+		// (41 bytes a row, and 48 for the whole data's gram), and each
+		// problem's scratch (12 bytes a row)
+		need += learning.Times(n, 41+48) + learning.Times(threads*largest, 12)
+	}
+	need += min(cache, full)
 	if f, ok := d.Features().(*learning.Float32); ok && largest < n && !slices.IsSorted(d.Y) {
 		need += learning.Times(threads*largest, 4*f.Dim()) // each problem's rows, gathered (vectors.setF32)
 	}
@@ -69,6 +78,16 @@ func kernelNeed(ctx context.Context, d *learning.Data, cs []int, strat Multiclas
 		kind = "one-vs-rest machines"
 	}
 	return learning.CheckMemory(ctx, "svm", need, fmt.Sprintf("%d classes in %d %s over %d rows", k, problems, kind, n))
+}
+
+// shareable reports whether a fit's pairs may share their classes' rows
+// (classRows): one-vs-one on more than two classes of float32 or byte rows.
+func shareable(d *learning.Data, classes int, strat Multiclass) bool {
+	switch d.Features().(type) {
+	case *learning.Float32, *learning.Grey:
+		return classes > 2 && strat != OneVsRest && !noClassRows
+	}
+	return false
 }
 
 // linearNeed counts a linear SVM's working memory on d: one weight vector

@@ -463,6 +463,9 @@ func fitKernel(ctx context.Context, d *learning.Data, l Kernel, rec learning.Rec
 	ps := pairs(d, cs, l.Multiclass)
 	var curve []learning.Epoch
 	rows := d.Features()
+	if l.Multiclass == OneVsOne && !noClassRows {
+		s.cls = newClassRows(rows, d.Y, cs, k)
+	}
 	solved, err := solvePairs(ctx, ps, s, func(e learning.Epoch) {
 		e.Epoch = len(curve) + 1
 		curve = append(curve, e)
@@ -603,14 +606,24 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 	for _, p := range ps {
 		most = max(most, p.size())
 	}
+	total := int64(s.CacheMB * (1 << 20))
 	s.CacheMB /= float64(threads)
 	stores := make([]*rowStore, threads) // each goroutine's
 	for w := range stores {
 		stores[w] = newRowStore(most, int64(s.CacheMB*(1<<20)))
+		total -= 4 * int64(len(stores[w].buf))
+	}
+	// The pairs' rows within their classes take what the pairs' caches
+	// leave of the budget (none when the caches take it all: large
+	// problems, whose caches hold a part of their rows).
+	if s.cls != nil && total <= 0 {
+		s.cls = nil
+	} else if s.cls != nil {
+		s.cls.setBudget(total)
 	}
 	defer func() {
 		s.store = nil
-		collectCache(stores)
+		collectCache(stores, s.cls.release())
 	}()
 	if threads == 1 {
 		s.store = stores[0]
@@ -684,8 +697,8 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 // model's size — collecting alone is not enough, as the runtime takes the
 // lowest free pages first, which are seldom the caches'. Small fits (the lab's, the panel's, most folds
 // of a grid) are left to the collector's own pace.
-func collectCache(stores []*rowStore) {
-	var bytes int
+func collectCache(stores []*rowStore, shared int64) {
+	bytes := int(shared)
 	for k, s := range stores {
 		if s != nil {
 			bytes += 4 * (len(s.buf) + len(s.rows))

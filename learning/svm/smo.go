@@ -355,26 +355,32 @@ const tau = 1e-12
 // problem is one binary dual problem with its kernel cache. Arrays are
 // indexed by position; perm maps positions to rows of X.
 type problem struct {
-	n      int
-	s      Settings
-	g      *gram
-	c      *cache
-	y      []int8
-	qd     []float64 // Q_ii
-	perm   []int
-	alpha  []float64
-	grad   []float64 // ∇f(α) = Qα − e
-	gbar   []float64 // Σ_{j: α_j = C} C Q_ij
-	status []uint8
-	active int
-	cp, cn float64     // the current box bounds of y = +1 and y = −1
-	lin    []float64   // the linear term p of ½αᵀQα + pᵀα (−1 for the C-SVC)
-	nu     bool        // Solver_NU: pairs of equal y, two equality constraints
-	rNU    float64     // Solver_NU's r at the solution
-	X      [][]float64 // the rows as slices (Solve), or nil
-	r      learning.Rows
-	sub    []int // the problem's rows of r, or nil for all
-	kern   kernel.Kernel
+	n     int
+	s     Settings
+	g     *gram
+	c     *cache
+	y     []int8
+	qd    []float64 // Q_ii
+	perm  []int
+	alpha []float64
+	grad  []float64 // ∇f(α) = Qα − e
+	// up[t] is −y_t when t is in I_up (α_t can move up in y_t's
+	// direction) and NaN otherwise, low[t] y_t when t is in I_low and NaN
+	// otherwise: −y_t∇f_t is up[t]·∇f_t, and a NaN product fails every
+	// comparison, so that selectPair's loops need no branch on the
+	// labels and bounds (setStatus keeps them).
+	up, low []float64
+	gbar    []float64 // Σ_{j: α_j = C} C Q_ij
+	status  []uint8
+	active  int
+	cp, cn  float64     // the current box bounds of y = +1 and y = −1
+	lin     []float64   // the linear term p of ½αᵀQα + pᵀα (−1 for the C-SVC)
+	nu      bool        // Solver_NU: pairs of equal y, two equality constraints
+	rNU     float64     // Solver_NU's r at the solution
+	X       [][]float64 // the rows as slices (Solve), or nil
+	r       learning.Rows
+	sub     []int // the problem's rows of r, or nil for all
+	kern    kernel.Kernel
 	// ahead says whether rows are computed ahead (rowAhead, prefetch),
 	// from active data of aheadFrom bytes (aheadBytes), with their scratch:
 	// positions and rows; computedAhead counts the rows rowAhead computed
@@ -384,6 +390,12 @@ type problem struct {
 	aheadIs       []int
 	aheadQ        [][]float32
 	computedAhead int
+	// cls, when not nil, holds the kernel rows of the pair's two classes
+	// over their own class (classrows.go): loc[k] is position k's row
+	// within its class, clsBuf scratch for a row.
+	cls    *classRows
+	loc    []int32
+	clsBuf []float64
 }
 
 type smoResult struct {
@@ -408,8 +420,11 @@ func newProblem(r learning.Rows, sub []int, X [][]float64, y []int8, k kernel.Ke
 		gbar:   make([]float64, n),
 		status: make([]uint8, n),
 		lin:    make([]float64, n),
+		up:     make([]float64, n),
+		low:    make([]float64, n),
 	}
 	p.g.threads = s.rowThreads
+	p.useShared(s)
 	p.ahead, p.aheadFrom = p.g.tiled() && p.c.maxSlots >= 8*window, aheadBytes
 	for i := range n {
 		p.perm[i] = i
@@ -431,7 +446,11 @@ func (p *problem) bound(i int) float64 {
 func (p *problem) row(i, length int) []float32 {
 	r, start := p.c.get(i, length)
 	if start < length {
-		p.g.row(r[start:length], p.y, i, start)
+		if p.cls != nil {
+			p.rowShared(r, i, start, length)
+		} else {
+			p.g.row(r[start:length], p.y, i, start)
+		}
 	}
 	return r[:length]
 }
@@ -554,7 +573,12 @@ func (p *problem) swap(i, j int) {
 	p.grad[i], p.grad[j] = p.grad[j], p.grad[i]
 	p.gbar[i], p.gbar[j] = p.gbar[j], p.gbar[i]
 	p.status[i], p.status[j] = p.status[j], p.status[i]
+	p.up[i], p.up[j] = p.up[j], p.up[i]
+	p.low[i], p.low[j] = p.low[j], p.low[i]
 	p.lin[i], p.lin[j] = p.lin[j], p.lin[i]
+	if p.loc != nil {
+		p.loc[i], p.loc[j] = p.loc[j], p.loc[i]
+	}
 }
 
 func (p *problem) setStatus(i int) {
@@ -565,6 +589,15 @@ func (p *problem) setStatus(i int) {
 		p.status[i] = atLower
 	default:
 		p.status[i] = free
+	}
+	y := float64(p.y[i])
+	p.up[i], p.low[i] = -y, y
+	// I_up: y = +1 below C or y = −1 above 0; I_low the other way round
+	if p.status[i] == atUpper && y > 0 || p.status[i] == atLower && y < 0 {
+		p.up[i] = math.NaN()
+	}
+	if p.status[i] == atLower && y > 0 || p.status[i] == atUpper && y < 0 {
+		p.low[i] = math.NaN()
 	}
 }
 
@@ -686,53 +719,49 @@ func (p *problem) selectPair() (int, int, float64, bool) {
 	gmax, gmax2 := math.Inf(-1), math.Inf(-1)
 	gi := -1
 	act := p.active
-	y, grad, st := p.y[:act], p.grad[:act], p.status[:act]
-	for t := range act {
-		if y[t] == 1 {
-			if st[t] != atUpper && -grad[t] >= gmax {
-				gmax, gi = -grad[t], t
-			}
-		} else if st[t] != atLower && grad[t] >= gmax {
-			gmax, gi = grad[t], t
+	grad, up, low := p.grad[:act], p.up[:act], p.low[:act]
+	from := 0
+	if useSelectAVX2 && act >= 8 {
+		from = act &^ 3
+		c := [12]float64{4: 0, 5: 1, 6: 2, 7: 3, 8: math.Inf(-1), 9: -1, 10: 4}
+		var out [16]float64
+		selectIAVX2(grad[:from], up[:from], &c, &out)
+		gmax, gi = bestLane(out[0:4], out[4:8])
+	}
+	for t := from; t < act; t++ {
+		// −y_t∇f_t over I_up (NaN, never ≥, outside it)
+		if v := up[t] * grad[t]; v >= gmax {
+			gmax, gi = v, t
 		}
 	}
 	gj := -1
 	objMin := math.Inf(1)
 	if gi >= 0 {
-		qi := p.rowAhead(gi, act)
+		qi := p.rowAhead(gi, act)[:act]
 		qdi := p.qd[gi]
-		yi := float64(y[gi])
+		yi := float64(p.y[gi])
 		qd := p.qd[:act]
-		for t := range act {
-			if y[t] == 1 {
-				if st[t] != atLower {
-					gd := gmax + grad[t]
-					if grad[t] >= gmax2 {
-						gmax2 = grad[t]
-					}
-					if gd > 0 {
-						a := qdi + qd[t] - 2*yi*float64(qi[t])
-						if a <= 0 {
-							a = tau
-						}
-						if o := -gd * gd / a; o <= objMin {
-							gj, objMin = t, o
-						}
-					}
+		from = 0
+		if useSelectAVX2 && act >= 8 {
+			from = act &^ 3
+			gmax2, gj, objMin = selectJ(grad[:from], low[:from], qd[:from], qi[:from], gmax, qdi, 2*yi)
+		}
+		for t := from; t < act; t++ {
+			// y_t∇f_t over I_low; gd is LIBSVM's gmax + ∇f_t (y_t = +1)
+			// or gmax − ∇f_t (y_t = −1), and a its qd_i + qd_t ∓ 2y_i Q_it
+			// (the product with y_t = ±1 is exact)
+			g := grad[t]
+			v := float64(low[t] * g)
+			if v >= gmax2 {
+				gmax2 = v
+			}
+			if gd := gmax + v; gd > 0 {
+				a := qdi + qd[t] - float64(2*yi*low[t]*float64(qi[t]))
+				if a <= 0 {
+					a = tau
 				}
-			} else if st[t] != atUpper {
-				gd := gmax - grad[t]
-				if -grad[t] >= gmax2 {
-					gmax2 = -grad[t]
-				}
-				if gd > 0 {
-					a := qdi + qd[t] + 2*yi*float64(qi[t])
-					if a <= 0 {
-						a = tau
-					}
-					if o := -gd * gd / a; o <= objMin {
-						gj, objMin = t, o
-					}
+				if o := -gd * gd / a; o <= objMin {
+					gj, objMin = t, o
 				}
 			}
 		}
@@ -742,6 +771,52 @@ func (p *problem) selectPair() (int, int, float64, bool) {
 		return -1, -1, gap, false
 	}
 	return gi, gj, gap, true
+}
+
+// selectJ is selectPair's second loop over all of grad (a multiple of 4
+// entries) with selectJAVX2: it returns the largest y_t∇f_t, the position
+// j of the least o = −gd²/a and that o, as the scalar loop finds them, to
+// the last tie (a lane keeps the last of its entries reaching its best,
+// and the lanes' bests are joined by value and then by the later
+// position). o ≤ objMin is −gd²/a ≤ −(gd_best²/a_best), gd²/a ≥
+// gd_best²/a_best, the negation being exact.
+func selectJ(grad, low, qd []float64, qi []float32, gmax, qdi, yi2 float64) (gmax2 float64, gj int, objMin float64) {
+	c := [12]float64{gmax, qdi, yi2, tau, 0, 1, 2, 3, math.Inf(-1), -1, 4}
+	var out [16]float64
+	selectJAVX2(grad, low, qd, qi, &c, &out)
+	gmax2, _ = bestLane(out[0:4], out[4:8])
+	q, gj := bestLane(out[8:12], out[12:16])
+	return gmax2, gj, -q
+}
+
+// bestLane joins four lanes' largest values val and the last positions
+// idx reaching them (−1: none) into the largest value and the last
+// position reaching it, as one loop over all positions finds them: −Inf
+// and −1 when no lane has one.
+func bestLane(val, idx []float64) (float64, int) {
+	v, at := math.Inf(-1), -1
+	for l := range 4 {
+		if i := int(idx[l]); i >= 0 && (val[l] > v || val[l] == v && i > at || at < 0) {
+			v, at = val[l], i
+		}
+	}
+	return v, at
+}
+
+// addRows sets grad[k] += Q_ik·di + Q_jk·dj, four entries at a time with
+// AVX2 (the same operations in the same order: the same bits; the
+// conversions keep the compiler from fusing a product and a sum where the
+// processor has FMA, as the assembly does not).
+func addRows(grad []float64, qi, qj []float32, di, dj float64) {
+	qi, qj = qi[:len(grad)], qj[:len(grad)]
+	from := 0
+	if useSelectAVX2 {
+		from = len(grad) &^ 3
+		addRowsAVX2(grad[:from], qi[:from], qj[:from], di, dj)
+	}
+	for k := from; k < len(grad); k++ {
+		grad[k] += float64(float64(qi[k])*di) + float64(float64(qj[k])*dj)
+	}
 }
 
 // step solves the two-variable sub-problem on (i, j) analytically, clips it
@@ -804,11 +879,7 @@ func (p *problem) step(i, j int) float64 {
 	}
 	di, dj := p.alpha[i]-ai, p.alpha[j]-aj
 	dobj := gi*di + gj*dj + 0.5*(p.qd[i]*di*di+p.qd[j]*dj*dj) + qij*di*dj
-	grad := p.grad[:act]
-	qi, qj = qi[:act], qj[:act]
-	for k := range grad {
-		grad[k] += float64(qi[k])*di + float64(qj[k])*dj
-	}
+	addRows(p.grad[:act], qi[:act], qj[:act], di, dj)
 	ui, uj := p.status[i] == atUpper, p.status[j] == atUpper
 	p.setStatus(i)
 	p.setStatus(j)
@@ -1004,15 +1075,21 @@ func (p *problem) w2() float64 {
 		for a, i := range sv {
 			rows[a] = g.v.f32[i]
 		}
-		dots := make([]float64, blockSV)
+		// The kernel values are apply's, to the bit, taken a tile at a time
+		// (kernelRow: the exponentials four at a time).
+		dots, sq := make([]float64, blockSV), make([]float64, len(sv))
+		for a, i := range sv {
+			sq[a] = g.v.sq[i]
+		}
 		for lo := 0; lo < len(sv); lo += blockSV {
 			hi := min(len(sv), lo+blockSV)
 			for a := range hi - 1 {
 				from := max(a+1, lo)
 				d := dots[:hi-from]
 				f32dot.Dots(d, rows[a], rows[from:hi])
+				g.kernelRow(d, sq[a], sq[from:hi])
 				for k, j := range sv[from:hi] {
-					row[a] += p.alpha[j] * float64(p.y[j]) * g.apply(d[k], sv[a], j)
+					row[a] += p.alpha[j] * float64(p.y[j]) * d[k]
 				}
 			}
 		}

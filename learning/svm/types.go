@@ -51,12 +51,13 @@ type Settings struct {
 	// in (0, 1]. The C-SVC and the ε-SVR ignore it.
 	Nu float64
 
-	rowThreads int       // goroutines per kernel row, set by the solvers
-	store      *rowStore // the kernel cache's storage, shared by problems solved in turn (nil: the cache's own)
-	weights    []float64 // class weights (Kernel.ClassWeight)
-	wpos, wneg float64   // class weights of the current pair (0: 1)
-	nuSVC      bool      // solve the ν-SVC
-	start      []float64 // α to start from (warm start), nil for 0
+	rowThreads int        // goroutines per kernel row, set by the solvers
+	store      *rowStore  // the kernel cache's storage, shared by problems solved in turn (nil: the cache's own)
+	cls        *classRows // the one-vs-one pairs' kernel rows within their classes (nil: none)
+	weights    []float64  // class weights (Kernel.ClassWeight)
+	wpos, wneg float64    // class weights of the current pair (0: 1)
+	nuSVC      bool       // solve the ν-SVC
+	start      []float64  // α to start from (warm start), nil for 0
 }
 
 // Loss selects the loss of the linear SVM.

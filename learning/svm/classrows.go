@@ -1,0 +1,193 @@
+package svm
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"mark1/learning"
+	"mark1/learning/kernel"
+)
+
+// This file shares kernel values among the pairs of a one-vs-one fit. A
+// row x_i of class a is in the a's k−1 pairs, and the part of its kernel
+// row over its own class, k(x_i, x_j) for j of class a, is the same in
+// each (Q_ij = k(x_i, x_j) when y_i = y_j): on Fashion-MNIST's 10 classes
+// half the kernel values the pairs computed were of that part, and fewer
+// than half of those were distinct. classRows computes each such row once
+// over the whole class and the pairs read it; a pair computes only the
+// values against the other class. The values are those the pair would
+// compute, to the bit (the same dot products, norms and exponential), so
+// the model does not depend on whether a row was shared.
+
+// noClassRows turns the sharing off (the tests compare the models).
+var noClassRows bool
+
+// classRows holds the kernel rows of the rows of each class over their own
+// class, computed when a pair first asks for one, while the budget lasts.
+// The classes' rows must each be one run of the data (Kernel.RowOrder
+// groups them so). It is safe for concurrent use by the goroutines of
+// solvePairs.
+type classRows struct {
+	g      *gram       // every row of the data
+	lo, hi []int32     // row i's class is rows [lo[i], hi[i])
+	ones   []int8      // labels +1, for gram.rowPart
+	rows   [][]float32 // rows[i]: k(x_i, x_j) for j in [lo[i], hi[i]), or nil
+	mu     []sync.Mutex
+	left   atomic.Int64 // bytes of the budget left
+	used   atomic.Int64 // bytes held by rows
+}
+
+// newClassRows returns the store for the one-vs-one pairs of classes cs on
+// rows r with labels y, or nil when it does not apply: fewer than three
+// classes, a class whose rows are not one run, or rows that are not
+// float32 or bytes (the layouts whose kernel rows read the data densely),
+// or a kernel that is not a function of dot products. Its budget is 0
+// until solvePairs sets it.
+func newClassRows(r learning.Rows, y []int, cs []int, k kernel.Kernel) *classRows {
+	if len(cs) < 3 {
+		return nil
+	}
+	switch r.(type) {
+	case *learning.Float32, *learning.Grey:
+	default:
+		return nil
+	}
+	switch k.(type) {
+	case kernel.Linear, kernel.Polynomial, kernel.Gaussian, kernel.Laplace, kernel.Sigmoid:
+	default:
+		return nil
+	}
+	n := len(y)
+	if n == 0 || r.Len() != n {
+		return nil
+	}
+	c := &classRows{lo: make([]int32, n), hi: make([]int32, n)}
+	seen := make(map[int]bool, len(cs))
+	for a := 0; a < n; {
+		b := a + 1
+		for b < n && y[b] == y[a] {
+			b++
+		}
+		if seen[y[a]] {
+			return nil // the class's rows are in two runs or more
+		}
+		seen[y[a]] = true
+		for i := a; i < b; i++ {
+			c.lo[i], c.hi[i] = int32(a), int32(b)
+		}
+		a = b
+	}
+	c.g = newGram(r, nil, k)
+	if l := c.g.v.layout; l != layoutF32 && l != layoutBytes {
+		return nil
+	}
+	c.g.buf = nil // rowPart gets each caller's scratch
+	c.ones = make([]int8, n)
+	for i := range c.ones {
+		c.ones[i] = 1
+	}
+	c.rows = make([][]float32, n)
+	c.mu = make([]sync.Mutex, n)
+	return c
+}
+
+// setBudget lets the store hold rows of up to bytes in all.
+func (c *classRows) setBudget(bytes int64) { c.left.Store(bytes) }
+
+// row returns k(x_i, x_j) for j over row i's class (from its first row),
+// computed with buf (at least as long) as scratch, or nil when the budget
+// is spent and the row was not computed before.
+func (c *classRows) row(i int, buf []float64) []float32 {
+	c.mu[i].Lock()
+	defer c.mu[i].Unlock()
+	if r := c.rows[i]; r != nil {
+		return r
+	}
+	lo, hi := int(c.lo[i]), int(c.hi[i])
+	size := 4 * int64(hi-lo)
+	if c.left.Add(-size) < 0 {
+		c.left.Add(size)
+		return nil
+	}
+	r := make([]float32, hi-lo)
+	c.g.rowPart(r, buf[:hi-lo], c.ones, i, lo)
+	c.rows[i] = r
+	c.used.Add(size)
+	return r
+}
+
+// release lets go of the rows and returns the bytes they held.
+func (c *classRows) release() int64 {
+	if c == nil {
+		return 0
+	}
+	for i := range c.rows {
+		c.mu[i].Lock()
+		c.rows[i] = nil
+		c.mu[i].Unlock()
+	}
+	return c.used.Swap(0)
+}
+
+// most returns the rows of the largest class.
+func (c *classRows) most() int {
+	m := 0
+	for i := range c.lo {
+		m = max(m, int(c.hi[i]-c.lo[i]))
+	}
+	return m
+}
+
+// rowShared is problem.row's computation of Q_i over positions [start,
+// length) into r when the pairs share their classes' rows: the entries of
+// i's own class are read from the store, the others computed, a run of
+// positions of one class at a time (the positions of a class are a few
+// long runs: shrinking moves variables to the end one by one). It
+// computes the whole range when the store has no room for the row.
+func (p *problem) rowShared(r []float32, i, start, length int) {
+	kr := p.cls.row(p.sub[p.perm[i]], p.clsBuf)
+	if kr == nil {
+		p.g.row(r[start:length], p.y, i, start)
+		return
+	}
+	yi, y, loc := p.y[i], p.y[:length], p.loc[:length]
+	v := p.g.v
+	for k := start; k < length; {
+		e := k + 1
+		for e < length && y[e] == y[k] {
+			e++
+		}
+		if y[k] == yi {
+			for t := k; t < e; t++ {
+				r[t] = kr[loc[t]]
+			}
+		} else {
+			// y_i y_t = −1 over the run
+			d := p.clsBuf[:e-k]
+			v.dots(d, i, k)
+			p.g.kernelRow(d, v.sq[i], v.sq[k:e])
+			dst := r[k:e]
+			for t, x := range d {
+				dst[t] = float32(-x)
+			}
+		}
+		k = e
+	}
+}
+
+// useShared sets the problem up to read its classes' rows from s.cls when
+// it applies: a pair of the fit whose store it is (sub's rows, of two
+// classes), its rows in the store's layout, each kernel row computed by
+// one goroutine.
+func (p *problem) useShared(s Settings) {
+	c := s.cls
+	if c == nil || p.sub == nil || s.rowThreads > 1 || p.g.v.layout != c.g.v.layout || p.g.kind != c.g.kind {
+		return
+	}
+	p.cls = c
+	p.loc = make([]int32, p.n)
+	for k, i := range p.sub {
+		p.loc[k] = int32(i) - c.lo[i]
+	}
+	p.clsBuf = make([]float64, max(p.n, c.most()))
+}

@@ -1,0 +1,166 @@
+package svm
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"mark1/learning"
+	"mark1/learning/kernel"
+)
+
+// groupedRows returns n rows of dim grey levels (multiples of 1/255) in
+// classes classes, the rows grouped by class, as Float32 and Grey rows.
+func groupedRows(n, dim, classes int, seed uint64) ([][]float64, []int, map[string]learning.Rows) {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	X := make([][]float64, n)
+	y := make([]int, n)
+	for i := range X {
+		y[i] = i * classes / n
+		X[i] = make([]float64, dim)
+		for k := range X[i] {
+			v := rng.IntN(256)
+			if k%classes == y[i] {
+				v = min(255, v+60)
+			}
+			X[i][k] = float64(v) / 255
+		}
+	}
+	f32, err := learning.NewFloat32(X)
+	if err != nil {
+		panic(err)
+	}
+	grey, ok := learning.NewGrey(X)
+	if !ok {
+		panic("not grey")
+	}
+	return X, y, map[string]learning.Rows{"float32": f32, "grey": grey}
+}
+
+// A pair's rows read from the classes' shared rows are the rows it would
+// compute, to the bit, also after the solver has moved its positions.
+func TestClassRowsSameAsComputed(t *testing.T) {
+	_, y, forms := groupedRows(90, 24, 3, 1)
+	k := kernel.Gaussian{Sigma: 1.5}
+	for name, r := range forms {
+		cls := newClassRows(r, y, []int{0, 1, 2}, k)
+		if cls == nil {
+			t.Fatalf("%s: no shared rows", name)
+		}
+		cls.setBudget(1 << 20)
+		sub := append(span(0, 30), span(60, 90)...)
+		yy := make([]int8, len(sub))
+		for i := range yy {
+			yy[i] = 1
+			if i >= 30 {
+				yy[i] = -1
+			}
+		}
+		s := Settings{C: 1, Eps: 1e-3, CacheMB: 1, rowThreads: 1, cls: cls}
+		p := newProblem(r, sub, nil, yy, k, s)
+		if p.cls == nil {
+			t.Fatalf("%s: the pair does not use the shared rows", name)
+		}
+		rng := rand.New(rand.NewPCG(3, 4))
+		for range 40 {
+			p.swap(rng.IntN(p.n), rng.IntN(p.n))
+		}
+		want := make([]float32, p.n)
+		for i := range p.n {
+			length := p.n - rng.IntN(10)
+			got := p.row(i, length)
+			p.g.row(want[:length], p.y, i, 0)
+			if !slices.Equal(got, want[:length]) {
+				t.Fatalf("%s: row %d differs from the computed one", name, i)
+			}
+		}
+		if cls.release() == 0 {
+			t.Errorf("%s: no row was shared", name)
+		}
+	}
+}
+
+// span returns lo, lo+1, …, hi−1.
+func span(lo, hi int) []int {
+	s := seq(hi - lo)
+	for i := range s {
+		s[i] += lo
+	}
+	return s
+}
+
+// The one-vs-one model is the same, bit for bit, with the classes' rows
+// shared and without, whatever the threads and the cache (a small cache
+// leaves the shared rows no budget, or room for some).
+func TestClassRowsSameModel(t *testing.T) {
+	X, y, forms := groupedRows(160, 30, 4, 2)
+	defer func() { noClassRows = false }()
+	for name, r := range forms {
+		for _, cache := range []float64{0, 0.02, 0.1} {
+			var ref string
+			for _, off := range []bool{true, false} {
+				for _, threads := range []int{1, 2} {
+					noClassRows = off
+					l := Kernel{Kernel: kernel.Gaussian{Sigma: 2}, Settings: Settings{C: 10, Threads: threads, CacheMB: cache}}
+					res, err := l.Fit(context.Background(), &learning.Data{Rows: r, Y: y, Classes: 4}, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					km := res.Model.(*KernelModel)
+					got := fmt.Sprint(km.Machines, res.Summary, km.PredictRows(nil, learning.NewDense(X), 1))
+					if ref == "" {
+						ref = got
+					} else if got != ref {
+						t.Errorf("%s, cache %v MB, shared %v, threads %d: the model differs", name, cache, !off, threads)
+					}
+				}
+			}
+		}
+	}
+}
+
+// ‖w‖² on float32 rows, its kernel values a tile at a time, is the sum of
+// eval's values in the same order, to the bit, for every kernel of dot
+// products.
+func TestW2SameAsEval(t *testing.T) {
+	_, _, forms := groupedRows(120, 20, 2, 3)
+	r := forms["float32"]
+	rng := rand.New(rand.NewPCG(8, 9))
+	for _, k := range []kernel.Kernel{kernel.Gaussian{Sigma: 1.3}, kernel.Laplace{Sigma: 2}, kernel.Polynomial{Degree: 2, Gamma: 0.1, Coef0: 1}, kernel.Linear{}} {
+		y := make([]int8, r.Len())
+		for i := range y {
+			y[i] = int8(1 - 2*(i%2))
+		}
+		p := newProblem(r, nil, nil, y, k, Settings{C: 1, CacheMB: 1, rowThreads: 1})
+		for i := range p.alpha {
+			if rng.IntN(3) > 0 {
+				p.alpha[i] = rng.Float64()
+			}
+		}
+		var sv []int
+		for i, a := range p.alpha {
+			if a > 0 {
+				sv = append(sv, i)
+			}
+		}
+		var want float64
+		row := make([]float64, len(sv))
+		for a, i := range sv {
+			for _, j := range sv[a+1:] {
+				row[a] += p.alpha[j] * float64(p.y[j]) * p.g.eval(i, j)
+			}
+		}
+		for a, i := range sv {
+			ci := p.alpha[i] * float64(p.y[i])
+			want += ci * ci * p.g.eval(i, i)
+			want += 2 * ci * row[a]
+		}
+		want = math.Max(want, 0)
+		if got := p.w2(); math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("%v: w2 %v, by eval %v", k, got, want)
+		}
+	}
+}
