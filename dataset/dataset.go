@@ -83,13 +83,71 @@ func (x Indices) String() string {
 
 // Default budgets; see Options. DefaultMaxValues and DefaultMaxRows are
 // what the default MaxBytes holds, and bound what other readers (model
-// files) keep without a budget of their own.
+// files) keep without a budget of their own; DefaultMaxDim bounds a model
+// file's features.
 const (
 	DefaultMaxValues = DefaultMaxBytes / valueBytes
 	DefaultMaxRows   = DefaultMaxBytes / rowBytes
 	DefaultMaxDim    = 1 << 24
 	DefaultMaxBytes  = 1 << 29 // 512 MiB, as mark1's --max-memory
 )
+
+// The budget's shares that are not rows: with no MaxDim given, a file may
+// have as many features as MaxBytes holds weights (8 bytes a feature: a
+// learner keeps at least one float64 a feature), and a line of libsvm or
+// text data may be an eighth of MaxBytes, one of CSV a 32nd (encoding/csv
+// holds a record whole with 16 bytes more a field); none less than
+// minLine, and no feature index above maxIndex, the largest an int32 holds
+// (how the rows store an index: a bound of the storage, which no budget
+// raises).
+const (
+	dimBytes      = 8
+	lineShare     = 8
+	csvLineShare  = 32
+	minLine       = 64 << 10
+	minDerivedDim = 1 << 16
+	maxIndex      = math.MaxInt32
+)
+
+// A Bound says what raises the limit that an error wrapping ErrTooLarge
+// was over; BoundOf tells it.
+type Bound int
+
+const (
+	// BoundGiven is a limit the caller set (a count in Options or
+	// IDXLimits, a budget passed to Dense or Scale), or an error not of
+	// this package: the caller knows what raises it.
+	BoundGiven Bound = iota
+	// BoundBudget is the memory budget, Options.MaxBytes, or a limit
+	// derived from it when no count is given (rows, values, features, a
+	// line's length): a larger budget raises it.
+	BoundBudget
+	// BoundFormat is a bound of the format or of how the rows are stored
+	// (a feature index is an int32): nothing raises it.
+	BoundFormat
+)
+
+// boundWords says in a message what raises a limit of bound: the memory
+// budget, or nothing.
+func boundWords(bound Bound) string {
+	switch bound {
+	case BoundBudget:
+		return " (derived from the memory budget)"
+	case BoundFormat:
+		return " (a bound of the format)"
+	}
+	return ""
+}
+
+// BoundOf returns what raises the limit err was refused over: BoundGiven
+// when err is not this package's refusal over a limit.
+func BoundOf(err error) Bound {
+	var k *kindError
+	if errors.As(err, &k) && k.kind == ErrTooLarge {
+		return k.bound
+	}
+	return BoundGiven
+}
 
 // Bytes a row and a non-zero value take in a Set: a row's start and label,
 // a value's index and value.
@@ -134,14 +192,22 @@ type Options struct {
 	MaxBytes int64
 
 	hintValues, hintRows int // expected sizes, from ReadFile's first pass
-	firstLine            int // lines of the file before the text read (ReadBlocks)
-	blockRows            int // rows kept in blocks of this many (ReadFileBlocks); 0: one Set
+	// what raises MaxValues, MaxRows and MaxDim (withDefaults): the budget
+	// when derived from it, else the caller, or the storage (maxIndex)
+	valuesBound, rowsBound, dimBound Bound
+	defaulted                        bool // withDefaults has run
+	firstLine                        int  // lines of the file before the text read (ReadBlocks)
+	blockRows                        int  // rows kept in blocks of this many (ReadFileBlocks); 0: one Set
 	// each, with blockRows, is given every block as it is sealed, which is
 	// then dropped (ReadBlocks): the budgets bound a block.
 	each func(block *Set, first int) error
 }
 
 func (o Options) withDefaults() Options {
+	if o.defaulted {
+		return o
+	}
+	o.defaulted = true
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = DefaultMaxBytes
 	}
@@ -149,16 +215,40 @@ func (o Options) withDefaults() Options {
 	// hold, so that the byte budget (rows and values together) is the
 	// check that speaks.
 	if o.MaxValues <= 0 {
-		o.MaxValues = int(min(o.MaxBytes/valueBytes+1, math.MaxInt32))
+		o.MaxValues, o.valuesBound = int(min(o.MaxBytes/valueBytes+1, math.MaxInt32)), BoundBudget
 	}
 	if o.MaxRows <= 0 {
-		o.MaxRows = int(min(o.MaxBytes/rowBytes+1, math.MaxInt32))
+		o.MaxRows, o.rowsBound = int(min(o.MaxBytes/rowBytes+1, math.MaxInt32)), BoundBudget
 	}
 	if o.MaxDim <= 0 {
-		o.MaxDim = DefaultMaxDim
+		o.MaxDim, o.dimBound = int(max(o.MaxBytes/dimBytes, minDerivedDim)), BoundBudget
 	}
-	o.MaxDim = min(o.MaxDim, math.MaxInt32)
+	if o.MaxDim >= maxIndex {
+		o.MaxDim, o.dimBound = maxIndex, BoundFormat
+	}
 	return o
+}
+
+// lineLimit returns the longest line of libsvm or text data (csv false) or
+// of CSV (csv true) that the budget lets a reader hold.
+func (o Options) lineLimit(csv bool) int {
+	share := int64(lineShare)
+	if csv {
+		share = csvLineShare
+	}
+	return int(min(max(o.MaxBytes/share, minLine), math.MaxInt32))
+}
+
+// dimError reports a feature count over MaxDim, saying what raises it.
+func (o Options) dimError(format string, a ...any) error {
+	msg := fmt.Sprintf(format, a...)
+	switch o.dimBound {
+	case BoundBudget:
+		msg += fmt.Sprintf(" (derived from the memory budget of %d bytes: %d bytes a feature, at least %d features)", o.MaxBytes, dimBytes, minDerivedDim)
+	case BoundFormat:
+		msg += " (the largest feature index the rows store, an int32)"
+	}
+	return boundf(o.dimBound, "%s", msg)
 }
 
 // ErrFormat is wrapped by every *ParseError: the input is malformed.
@@ -376,8 +466,8 @@ func (b *builder) add(j int, v float64, line int) error {
 		return nil
 	}
 	if b.values() >= b.opt.MaxValues {
-		return tooLargef("%s:%d: more than %d non-zero values (the budget, about %.0f MB at 12 bytes a value)",
-			b.set.Name, line, b.opt.MaxValues, float64(b.opt.MaxValues)*12/1e6)
+		return boundf(b.opt.valuesBound, "%s:%d: more than %d non-zero values (the limit on values)",
+			b.set.Name, line, b.opt.MaxValues)
 	}
 	if err := b.checkBytes(line, 1, 1); err != nil { // the row under way is not in Y yet
 		return err
@@ -390,7 +480,7 @@ func (b *builder) add(j int, v float64, line int) error {
 // startRow checks the row budget before a row is read.
 func (b *builder) startRow(line int) error {
 	if len(b.set.Y) >= b.opt.MaxRows {
-		return tooLargef("%s:%d: more than %d rows (the budget)", b.set.Name, line, b.opt.MaxRows)
+		return boundf(b.opt.rowsBound, "%s:%d: more than %d rows (the limit on rows)", b.set.Name, line, b.opt.MaxRows)
 	}
 	return b.checkBytes(line, 1, 0)
 }
@@ -400,8 +490,8 @@ func (b *builder) startRow(line int) error {
 func (b *builder) checkBytes(line, rows, values int) error {
 	need := int64(len(b.set.Y)+rows)*rowBytes + int64(b.values()+values)*valueBytes
 	if need > b.opt.MaxBytes {
-		return tooLargef("%s:%d: the %d rows and %d non-zero values read so far take %d bytes, over the budget of %d",
-			b.set.Name, line, len(b.set.Y)+rows, b.values()+values, need, b.opt.MaxBytes)
+		return boundf(BoundBudget, "%s:%d: the %d rows and %d non-zero values read so far take %d bytes, over the budget of %d bytes (the memory budget; %d bytes a row, %d a value)",
+			b.set.Name, line, len(b.set.Y)+rows, b.values()+values, need, b.opt.MaxBytes, rowBytes, valueBytes)
 	}
 	return nil
 }
@@ -617,8 +707,9 @@ func (s *Set) Relabel(classes []string) error {
 // ErrNoLabelsFile) that errors.Is tells, whose message gives the numbers
 // and names without repeating the kind's words.
 type kindError struct {
-	kind error
-	msg  string
+	kind  error
+	msg   string
+	bound Bound // for ErrTooLarge: what raises the limit
 }
 
 func (e *kindError) Error() string { return e.msg }
@@ -629,8 +720,15 @@ func kindf(kind error, format string, a ...any) error {
 	return &kindError{kind: kind, msg: fmt.Sprintf(format, a...)}
 }
 
-// tooLargef returns an error over a limit, wrapping ErrTooLarge.
+// tooLargef returns an error over a limit the caller gave, wrapping
+// ErrTooLarge.
 func tooLargef(format string, a ...any) error { return kindf(ErrTooLarge, format, a...) }
+
+// boundf returns an error over a limit that bound raises, wrapping
+// ErrTooLarge.
+func boundf(bound Bound, format string, a ...any) error {
+	return &kindError{kind: ErrTooLarge, msg: fmt.Sprintf(format, a...), bound: bound}
+}
 
 // Fingerprint returns the SHA-256 of the set's content in hexadecimal: its
 // dimension, class labels, and every row's label, indices and values

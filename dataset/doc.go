@@ -60,12 +60,18 @@
 // 4 bytes of index and 8 bytes of value per non-zero, plus 8 bytes per row
 // for the row starts and the class. Readers count what they keep and refuse
 // a file, with an error wrapping ErrTooLarge that gives the numbers, before
-// holding more than Options.MaxValues non-zeros or Options.MaxRows rows
-// (by default what Options.MaxBytes holds: the budget rules, with no fixed
-// count beside it; 512 MiB holds 44,739,242 values) or a feature
-// index above Options.MaxDim (default 16,777,216); a line of libsvm or
-// text data is at most 64 MiB and one of CSV 16 MiB (encoding/csv holds a
-// whole record, with 16 bytes a field). Dense copies (Set.Dense)
+// holding more than Options.MaxBytes (16 bytes a row, 12 a value). No
+// fixed count stands beside that budget: unless given, every other limit
+// is derived from it — the rows and values (what MaxBytes holds; 512 MiB
+// holds 44,739,242 values), the features (MaxDim: MaxBytes/8, a float64
+// weight a feature, at least 65,536; 67,108,864 at 512 MiB), a line of
+// libsvm or text data (MaxBytes/8, 64 MiB at 512 MiB) and one of CSV
+// (MaxBytes/32, as encoding/csv holds a whole record, with 16 bytes a
+// field; 16 MiB), each line at least 64 KiB. The one bound no budget
+// raises is the storage's: a feature index is an int32 (at most
+// 2,147,483,647). BoundOf tells a caller which it was (BoundBudget,
+// BoundFormat, or BoundGiven for a count it gave), so that it can name
+// what raises it. Dense copies (Set.Dense)
 // are bounded separately by a budget the caller passes. ReadFile reads a
 // plain file twice — first counting its colons and lines — so that the
 // arrays are allocated once at their final size: reading 10 million

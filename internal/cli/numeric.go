@@ -90,12 +90,19 @@ func scanNumeric(ctx context.Context, limit int64, path string, opt dataset.Opti
 	return info, budgetHint(err)
 }
 
-// budgetHint adds to an error over a data budget the flag that raises it.
+// budgetHint adds to an error over a limit on data what raises it:
+// --max-memory for the memory budget and what the reader derives from it
+// (rows, values, features, a line's length), nothing for a bound of the
+// format (dataset.BoundOf). The readers here give no counts of their own,
+// so a limit given elsewhere (a model file's) is the budget's too.
 func budgetHint(err error) error {
-	if errors.Is(err, dataset.ErrTooLarge) {
-		return fmt.Errorf("%w (raise the budget with --max-memory)", err)
+	if !errors.Is(err, dataset.ErrTooLarge) {
+		return err
 	}
-	return err
+	if dataset.BoundOf(err) == dataset.BoundFormat {
+		return fmt.Errorf("%w; no flag raises it", err)
+	}
+	return fmt.Errorf("%w; raise it with --max-memory", err)
 }
 
 // readFor reads data to predict with the model f: the file's head decides,

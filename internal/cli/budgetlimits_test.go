@@ -1,0 +1,99 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBudgetLimits: every limit fit's reader derives from --max-memory
+// (the rows' bytes, a line's length, the number of features) refuses a
+// file at a small --max-memory, naming the limit and the flag, and reads
+// it at a larger one; a bound of the format (an index past int32) is
+// refused at any budget, saying that no flag raises it (issue 39).
+func TestBudgetLimits(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, fill func(b *strings.Builder)) string {
+		var b strings.Builder
+		fill(&b)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return name
+	}
+	// 12,000 rows of 10 values: 120,000 values, 1.63 MB at 12 bytes a
+	// value and 16 a row, over 1 MiB.
+	rows := write("rows.libsvm", func(b *strings.Builder) {
+		for i := range 12_000 {
+			fmt.Fprintf(b, "%d", i%2)
+			for k := 1; k <= 10; k++ {
+				fmt.Fprintf(b, " %d:%d", k, 1+(i+k)%7)
+			}
+			b.WriteString("\n")
+		}
+	})
+	// A line of 30,000 features, some 290 kB: over an eighth of 1 MiB.
+	long := write("long.libsvm", func(b *strings.Builder) {
+		for i := range 2 {
+			fmt.Fprintf(b, "%d", i)
+			for k := 1; k <= 30_000; k++ {
+				fmt.Fprintf(b, " %d:1", k)
+			}
+			b.WriteString("\n")
+		}
+	})
+	// A CSV line of 60,000 one-digit fields, 120 kB: over a 32nd of 1 MiB
+	// (and the least, 64 KiB).
+	csvLong := write("long.csv", func(b *strings.Builder) {
+		for k := range 60_000 {
+			fmt.Fprintf(b, "f%d,", k)
+		}
+		b.WriteString("label\n")
+		for i := range 2 {
+			b.WriteString(strings.Repeat("1,", 60_000))
+			fmt.Fprintf(b, "%d\n", i)
+		}
+	})
+	// Feature 200,000: over what 1 MiB holds at 8 bytes a feature.
+	wide := write("wide.libsvm", func(b *strings.Builder) { b.WriteString("0 1:1\n1 200000:1\n") })
+	// An index past int32: the rows cannot store it.
+	huge := write("huge.libsvm", func(b *strings.Builder) { b.WriteString("0 1:1\n1 3000000000:1\n") })
+	for _, c := range []struct {
+		name, file string
+		small      string   // --max-memory that refuses
+		want       []string // in the refusal
+		large      string   // --max-memory that reads the file ("": none does)
+	}{
+		{"rows' bytes", rows, "1MiB", []string{"rows.libsvm:", "over the budget of 1048576 bytes (the memory budget", "raise it with --max-memory"}, "8MiB"},
+		{"libsvm line", long, "1MiB", []string{"long.libsvm:1: line longer than 131072 bytes", "1/8 of it", "raise it with --max-memory"}, "8MiB"},
+		{"CSV line", csvLong, "1MiB", []string{"long.csv:1: line longer than 65536 bytes", "1/32 of it", "raise it with --max-memory"}, "16MiB"},
+		{"features", wide, "1MiB", []string{"wide.libsvm:2: field 2: feature index 200000 is above the limit of 131072 features", "derived from the memory budget", "raise it with --max-memory"}, "8MiB"},
+		{"int32 index", huge, "1GiB", []string{"huge.libsvm:2: field 2: feature index 3000000000 is above 2147483647", "no flag raises it"}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fit := func(mem string) (int, string) {
+				code, _, errs := run(t, dir, "fit", "--data", c.file, "--learner", "perceptron", "--epochs", "1", "--quiet", "--max-memory", mem, "--model", "m.json")
+				return code, errs
+			}
+			code, errs := fit(c.small)
+			if code == 0 {
+				t.Fatalf("--max-memory %s: read; want a refusal", c.small)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(errs, w) {
+					t.Errorf("--max-memory %s: %q lacks %q", c.small, errs, w)
+				}
+			}
+			if strings.Contains(errs, "no flag raises it") == strings.Contains(errs, "--max-memory") {
+				t.Errorf("--max-memory %s: %q names --max-memory and says nothing raises it, or neither", c.small, errs)
+			}
+			if c.large != "" {
+				if code, errs := fit(c.large); code != 0 {
+					t.Errorf("--max-memory %s: %s", c.large, errs)
+				}
+			}
+		})
+	}
+}
