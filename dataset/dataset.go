@@ -198,6 +198,7 @@ type Options struct {
 	defaulted                        bool // withDefaults has run
 	firstLine                        int  // lines of the file before the text read (ReadBlocks)
 	blockRows                        int  // rows kept in blocks of this many (ReadFileBlocks); 0: one Set
+	compact                          bool // with blockRows, dense rows kept compact (ReadFileCompact)
 	// each, with blockRows, is given every block as it is sealed, which is
 	// then dropped (ReadBlocks): the budgets bound a block.
 	each func(block *Set, first int) error
@@ -324,7 +325,8 @@ type Set struct {
 	// Classes is empty, every Y is 0 and Label returns "".
 	Unlabelled bool
 
-	blocks []*Set // the rows, for ReadFileBlocks
+	blocks  []*Set   // the rows, for ReadFileBlocks
+	compact *Compact // the rows, for ReadFileCompact
 }
 
 // Rows returns the number of rows.
@@ -418,9 +420,10 @@ type builder struct {
 	opt   Options
 	class map[string]int
 
-	blocks []*Set // sealed blocks (opt.blockRows > 0)
-	sealed int    // the non-zeros of the sealed blocks
-	given  int    // the rows of the blocks given to opt.each (and gone from set.Y)
+	blocks []*Set      // sealed blocks (opt.blockRows > 0)
+	dense  *denseStore // the rows kept compact (opt.compact)
+	sealed int         // the non-zeros of the sealed blocks
+	given  int         // the rows of the blocks given to opt.each (and gone from set.Y)
 }
 
 // read returns the number of rows read so far.
@@ -428,6 +431,9 @@ func (b *builder) read() int { return b.given + len(b.set.Y) }
 
 func newBuilder(name string, f Format, opt Options) *builder {
 	b := &builder{set: &Set{Name: name, Format: f}, opt: opt, class: map[string]int{}}
+	if opt.compact && opt.blockRows > 0 && opt.each == nil {
+		b.dense = &denseStore{}
+	}
 	rows := min(opt.hintRows, opt.MaxRows, int(opt.MaxBytes/rowBytes))
 	if opt.each != nil { // set.Y holds a block's labels
 		rows = min(rows, opt.blockRows)
@@ -488,7 +494,10 @@ func (b *builder) startRow(line int) error {
 // checkBytes reports an error if the rows read so far and rows more rows
 // and values more values would take more than the byte budget.
 func (b *builder) checkBytes(line, rows, values int) error {
-	need := int64(len(b.set.Y)+rows)*rowBytes + int64(b.values()+values)*valueBytes
+	need := int64(len(b.set.Y)+rows)*rowBytes + int64(b.values()+values)*valueBytes + b.dense.bytes()
+	if need > b.opt.MaxBytes && b.dense.bytes() > 0 {
+		return b.denseOver(line, len(b.set.Y)+rows, need)
+	}
 	if need > b.opt.MaxBytes {
 		return boundf(BoundBudget, "%s:%d: the %d rows and %d non-zero values read so far take %d bytes, over the budget of %d bytes (the memory budget; %d bytes a row, %d a value)",
 			b.set.Name, line, len(b.set.Y)+rows, b.values()+values, need, b.opt.MaxBytes, rowBytes, valueBytes)
@@ -525,6 +534,9 @@ func (b *builder) seal(end bool) error {
 	if b.opt.blockRows == 0 || n == 0 || (n < b.opt.blockRows && !end) {
 		return nil
 	}
+	if b.dense != nil && b.dense.state != sparse {
+		return b.sealDense(end)
+	}
 	blk := &Set{RowStart: b.set.RowStart, Index: b.set.Index, Value: b.set.Value}
 	if b.opt.each == nil {
 		b.blocks = append(b.blocks, blk)
@@ -549,8 +561,13 @@ func (b *builder) seal(end bool) error {
 }
 
 // eachIndex calls fn with the feature indices of every row read, block by
-// block.
+// block (readLibSVM's shift of 1-based indices); rows already kept compact
+// only note that their columns are the indices read (denseStore.raw).
 func (b *builder) eachIndex(fn func([]int32)) {
+	if b.dense != nil && b.dense.state == dense {
+		b.dense.raw = true // the compact rows' columns stay the indices read
+		return
+	}
 	for _, blk := range b.blocks {
 		fn(blk.Index)
 	}
@@ -576,8 +593,18 @@ func (b *builder) finish() (*Set, error) {
 		}
 	}
 	if b.opt.blockRows > 0 && b.opt.each == nil {
-		b.seal(true)
+		if err := b.seal(true); err != nil {
+			return nil, err
+		}
 		s.RowStart, s.Index, s.Value = []int{0}, nil, nil
+		if b.dense != nil && b.dense.state == dense {
+			c, err := b.finishDense()
+			if err != nil {
+				return nil, err
+			}
+			s.compact = c
+			return s, nil
+		}
 		first := 0
 		for _, blk := range b.blocks {
 			rows, idx, val := blk.RowStart, blk.Index, blk.Value
