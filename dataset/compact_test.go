@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -107,6 +108,16 @@ func TestReadFileCompact(t *testing.T) {
 					t.Errorf("%s, blocks of %d: neither compact rows nor blocks", c.name, rows)
 				}
 				continue
+			}
+			exact := true
+			for _, v := range want.Value {
+				exact = exact && float64(float32(v)) == v
+			}
+			if comp.Exact != (comp.Grey != nil || exact) {
+				t.Errorf("%s, blocks of %d: Exact %v; want %v", c.name, rows, comp.Exact, !comp.Exact)
+			}
+			if v := want.Variance(); math.Abs(comp.Variance-v) > 1e-12*v {
+				t.Errorf("%s, blocks of %d: variance %v; want %v", c.name, rows, comp.Variance, v)
 			}
 			if comp.Rows() != want.Rows() || comp.Dim != want.Dim {
 				t.Errorf("%s, blocks of %d: compact %v; want %d rows × %d", c.name, rows, comp, want.Rows(), want.Dim)

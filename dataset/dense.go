@@ -18,6 +18,15 @@ type Compact struct {
 	Dim     int
 	Grey    []uint8
 	Float32 []float32
+	// Exact reports that the rows hold every value as read: bytes, or
+	// float32 values each equal to the float64 read (integers, halves).
+	Exact bool
+	// Variance is the variance of all Rows × Dim values as read (float64,
+	// zeros included, as Set.Variance), which float32 rows that are not
+	// Exact no longer hold: γ = scale's, summed a block of rows at a
+	// time and the blocks' sums combined (Chan, Golub and LeVeque's
+	// pairwise update), so within about 1e-15 of Set.Variance's.
+	Variance float64
 }
 
 // Rows returns the number of rows.
@@ -93,6 +102,46 @@ type denseStore struct {
 	stride int  // the columns of a row while reading (libsvm: the largest index + 1 so far)
 	raw    bool // libsvm indices left 1-based (eachIndex): column j is feature j − 1
 	nnz    int
+	// the mean and the sum of squared deviations of the nnz values read
+	mean, m2 float64
+	inexact  bool // a value is not its float32 rounding
+}
+
+// addStats adds the non-zero values of a block to the store's mean and sum
+// of squared deviations: the block's own by two passes, then the pairwise
+// update.
+func (d *denseStore) addStats(val []float64) {
+	if len(val) == 0 {
+		return
+	}
+	var sum float64
+	for _, v := range val {
+		sum += v
+	}
+	nb := float64(len(val))
+	mb := sum / nb
+	var m2 float64
+	for _, v := range val {
+		e := v - mb
+		m2 += e * e
+	}
+	na := float64(d.nnz)
+	n := na + nb
+	delta := mb - d.mean
+	d.mean += delta * nb / n
+	d.m2 += m2 + delta*delta*na*nb/n
+}
+
+// variance returns the variance of the rows' n·dim values, zeros
+// included: the values read joined with the zeros by the same update.
+func (d *denseStore) variance(dim int) float64 {
+	n := float64(d.n) * float64(dim)
+	if n == 0 {
+		return 0
+	}
+	zeros := n - float64(d.nnz)
+	m2 := d.m2 + d.mean*d.mean*float64(d.nnz)*zeros/n
+	return m2 / n
 }
 
 // bytes returns the memory the rows take.
@@ -180,6 +229,15 @@ func (b *builder) sealDense(end bool) error {
 			}
 		}
 	}
+	d.addStats(s.Value)
+	if !d.grey && !d.inexact {
+		for _, v := range s.Value {
+			if float64(float32(v)) != v {
+				d.inexact = true
+				break
+			}
+		}
+	}
 	d.n += n
 	d.nnz += nnz
 	s.RowStart, s.Index, s.Value = s.RowStart[:1], s.Index[:0], s.Value[:0]
@@ -198,7 +256,7 @@ func (b *builder) checkDense(line int, bytes int64) error {
 
 // denseOver reports rows rows held dense that need need bytes.
 func (b *builder) denseOver(line, rows int, need int64) error {
-	return boundf(BoundBudget, "%s:%d: the %d rows read so far take %d bytes held dense (%d features of %d bytes a row, %d bytes more a row, %d a value of the block being read), over the budget of %d bytes (the memory budget)",
+	return boundf(BoundBudget, "%s:%d: the %d rows read so far take %d bytes held dense (%d columns of %d bytes a row, %d bytes more a row, %d a value of the block being read), over the budget of %d bytes (the memory budget)",
 		b.set.Name, line, rows, need, b.dense.stride, b.dense.size(), rowBytes, valueBytes, b.opt.MaxBytes)
 }
 
@@ -305,9 +363,9 @@ func (b *builder) finishDense() (*Compact, error) {
 		return nil, errNotCompact
 	}
 	if d.grey {
-		return &Compact{Dim: s.Dim, Grey: d.b}, nil
+		return &Compact{Dim: s.Dim, Grey: d.b, Exact: true, Variance: d.variance(s.Dim)}, nil
 	}
-	return &Compact{Dim: s.Dim, Float32: d.f}, nil
+	return &Compact{Dim: s.Dim, Float32: d.f, Exact: !d.inexact, Variance: d.variance(s.Dim)}, nil
 }
 
 // String describes the rows: "720000 rows × 400 float32".

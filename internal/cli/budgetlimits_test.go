@@ -23,10 +23,22 @@ func TestBudgetLimits(t *testing.T) {
 		}
 		return name
 	}
-	// 12,000 rows of 10 values: 120,000 values, 1.63 MB at 12 bytes a
-	// value and 16 a row, over 1 MiB.
+	// 12,000 sparse rows of 10 values in 40 features: 120,000 values,
+	// 1.63 MB at 12 bytes a value and 16 a row, over 1 MiB.
 	rows := write("rows.libsvm", func(b *strings.Builder) {
 		for i := range 12_000 {
+			fmt.Fprintf(b, "%d", i%2)
+			for k := 1; k <= 10; k++ {
+				fmt.Fprintf(b, " %d:%d", 4*k, 1+(i+k)%7)
+			}
+			b.WriteString("\n")
+		}
+	})
+	// 40,000 dense rows of 10 features: 1.76 MB held as float32 while
+	// read (11 columns, LIBSVM's indices from 1), 0.64 MB of labels, over
+	// 1 MiB; a block of 4,096 rows read is 0.49 MB parsed.
+	dense := write("dense.libsvm", func(b *strings.Builder) {
+		for i := range 40_000 {
 			fmt.Fprintf(b, "%d", i%2)
 			for k := 1; k <= 10; k++ {
 				fmt.Fprintf(b, " %d:%d", k, 1+(i+k)%7)
@@ -67,6 +79,7 @@ func TestBudgetLimits(t *testing.T) {
 		large      string   // --max-memory that reads the file ("": none does)
 	}{
 		{"rows' bytes", rows, "1MiB", []string{"rows.libsvm:", "over the budget of 1048576 bytes (the memory budget", "raise it with --max-memory"}, "8MiB"},
+		{"rows held dense", dense, "1MiB", []string{"dense.libsvm:", "held dense (11 columns of 4 bytes a row", "over the budget of 1048576 bytes (the memory budget)", "raise it with --max-memory"}, "16MiB"},
 		{"libsvm line", long, "1MiB", []string{"long.libsvm:1: line longer than 131072 bytes", "1/8 of it", "raise it with --max-memory"}, "8MiB"},
 		{"CSV line", csvLong, "1MiB", []string{"long.csv:1: line longer than 65536 bytes", "1/32 of it", "raise it with --max-memory"}, "16MiB"},
 		{"features", wide, "1MiB", []string{"wide.libsvm:2: field 2: feature index 200000 is above the limit of 131072 features", "derived from the memory budget", "raise it with --max-memory"}, "8MiB"},

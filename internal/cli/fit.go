@@ -52,7 +52,7 @@ func setRows(s *dataset.Set) (learning.Rows, error) {
 }
 
 // fitBlockRows is the number of rows fit reads and turns into their
-// compact form at a time: 4,096 rows of 400 grey levels are about 12 MB
+// compact form at a time (dataset.ReadFileCompact): 4,096 rows of 400 grey levels are about 12 MB
 // of parsed rows.
 const fitBlockRows = 4096
 
@@ -64,19 +64,27 @@ func readNumeric(ctx context.Context, limit int64, path string, opt dataset.Opti
 	return s, err
 }
 
-// readNumericBlocks is readNumeric with the rows in blocks of at most
-// rows rows (dataset.ReadFileBlocks) when rows > 0.
-func readNumericBlocks(ctx context.Context, limit int64, path string, opt dataset.Options, rows int) (s *dataset.Set, blocks []*dataset.Set, err error) {
+// trainRows are the rows of a training file read for the learners: held
+// dense and compact (bytes or float32), or in blocks of parsed rows.
+type trainRows struct {
+	blocks  []*dataset.Set
+	compact *dataset.Compact
+}
+
+// readNumericBlocks is readNumeric with the rows, when rows > 0, read a
+// block of at most rows rows at a time and kept compact when dense, else
+// in those blocks (dataset.ReadFileCompact).
+func readNumericBlocks(ctx context.Context, limit int64, path string, opt dataset.Options, rows int) (s *dataset.Set, r trainRows, err error) {
 	opt.MaxBytes = limit
 	if rows > 0 {
-		s, blocks, err = dataset.ReadFileBlocks(readContext(ctx), path, opt, rows)
+		s, r.compact, r.blocks, err = dataset.ReadFileCompact(readContext(ctx), path, opt, rows)
 	} else {
 		s, err = dataset.ReadFileContext(readContext(ctx), path, opt)
 	}
 	if err != nil {
-		return nil, nil, budgetHint(err)
+		return nil, trainRows{}, budgetHint(err)
 	}
-	return s, blocks, nil
+	return s, r, nil
 }
 
 // gcPercent is the collector's target while fit and apply run: the heap
@@ -154,7 +162,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		// compact form a block at a time (modelfile.Fit).
 		blockRows = fitBlockRows
 	}
-	train, blocks, test, err := o.data.readPair(ctx, o.trainPath, o.testPath, blockRows)
+	train, read, test, err := o.data.readPair(ctx, o.trainPath, o.testPath, blockRows)
 	if err != nil {
 		return err
 	}
@@ -174,11 +182,11 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		if train, err = scaleSet(ctx, sc, train); err != nil {
 			return err
 		}
-		blocks = nil
+		read = trainRows{}
 	}
 	rec, endProgress := fitProgress(ctx, env.Stderr, o.quiet, spec.Name, len(train.Classes), opts.Epochs)
 	classes, rows := train.Classes, train.Rows()
-	fitted, err := modelfile.Fit(learnerBudget(ctx), spec, opts, train, blocks, modelfile.FitOptions{Scaler: sc, Recorder: rec, KeepRows: o.trainAcc})
+	fitted, err := modelfile.Fit(learnerBudget(ctx), spec, opts, train, read.blocks, modelfile.FitOptions{Scaler: sc, Recorder: rec, KeepRows: o.trainAcc, Compact: read.compact})
 	endProgress()
 	if err != nil {
 		if m := o.lf.fields.message(err); m != "" {
