@@ -77,8 +77,13 @@
 // arrays are allocated once at their final size: reading 10 million
 // non-zeros peaks at about 124 MB resident. ReadFileBlocks reads any file
 // as ReadFile does but keeps its rows in blocks of a given number of rows,
-// so that a reader turning them into another form (mark1 fit's float32
-// rows) can drop each block once turned. ReadBlocks reads a file a block
+// so that a reader turning them into another form can drop each block
+// once turned. ReadFileCompact turns them itself, a block at a time, when
+// they are dense (as the learners count it): into bytes when every value
+// is b/255 exactly, else float32, 1 or 4 bytes a feature (Compact), which
+// the learners use in place (mark1 fit) — a file of 720,000 rows of 400
+// grey levels, 168 million non-zeros, takes 288 MB as bytes or 1.15 GB as
+// float32 instead of 2 GB parsed. ReadBlocks reads a file a block
 // of rows at a time, for a reader that needs each row once (mark1 apply):
 // the budgets then bound a block, not the file.
 //
