@@ -110,3 +110,31 @@ func TestBudgetLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestBudgetLimitsTrain: train and compare read --data through the
+// pictures' loader; a refusal there names the budget's flag, or says that
+// none raises a bound of the format, as fit's do.
+func TestBudgetLimitsTrain(t *testing.T) {
+	dir := t.TempDir()
+	var rows strings.Builder
+	for i := range 3_000 {
+		fmt.Fprintf(&rows, "%d", i%2)
+		for k := 1; k <= 100; k++ {
+			fmt.Fprintf(&rows, " %d:%d", 4*k, 1+(i+k)%7)
+		}
+		rows.WriteString("\n")
+	}
+	os.WriteFile(filepath.Join(dir, "rows.libsvm"), []byte(rows.String()), 0o644)
+	os.WriteFile(filepath.Join(dir, "huge.libsvm"), []byte("0 1:1\n1 3000000000:1\n"), 0o644)
+	for _, c := range []struct {
+		file, want string
+	}{
+		{"rows.libsvm", "over the budget of 1048576 bytes (the memory budget; 16 bytes a row, 12 a value) (raise it with --max-memory)"},
+		{"huge.libsvm", "feature index 3000000000 is above 2147483647, the largest index the rows store (an int32) (no flag raises it)"},
+	} {
+		code, _, errs := run(t, dir, "train", "--data", c.file, "--max-memory", "1MiB")
+		if code == 0 || !strings.Contains(errs, c.want) {
+			t.Errorf("train --data %s: exit %d, %q; want a refusal with %q", c.file, code, errs, c.want)
+		}
+	}
+}
