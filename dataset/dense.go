@@ -61,7 +61,10 @@ var errNotCompact = errors.New("dataset: the rows are not dense")
 // feature of every row, 16 bytes more a row) and the block being read: a
 // file of grey levels needs a twelfth of what ReadFileBlocks needs for it
 // when half its values are non-zero. opt.MaxValues does not bound the
-// values of compact rows.
+// values of compact rows. A plain file's rows are counted first (as
+// ReadFile counts them) and their array allocated once; a gzipped file's
+// grows by a quarter at a time, the old array beside the new while it is
+// copied.
 func ReadFileCompact(ctx context.Context, path string, opt Options, rows int) (set *Set, compact *Compact, blocks []*Set, err error) {
 	if rows < 1 {
 		panic("dataset: ReadFileCompact with rows < 1")
@@ -205,10 +208,10 @@ func (b *builder) sealDense(end bool) error {
 		d.restride(stride, 0)
 	}
 	if d.grey && !grey { // the first value that is not a grey level: float32 from now on
-		if err := b.checkDense(line, int64(cap(d.b))*4); err != nil {
+		if err := b.checkDense(line, int64(len(d.b))*4); err != nil {
 			return err
 		}
-		d.f = make([]float32, len(d.b), cap(d.b))
+		d.f = make([]float32, len(d.b), min(cap(d.b), int(b.opt.MaxBytes/4)))
 		for k, v := range d.b {
 			if v != 0 {
 				d.f[k] = float32(float64(v) / 255)
