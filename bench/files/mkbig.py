@@ -2,6 +2,7 @@
 """Write a big libsvm file of 20x20 Fashion-MNIST pictures, for reading budgets.
 
     mkbig.py OUT [ROWS] [IDXDIR]
+    mkbig.py OUT-images-idx3-ubyte [ROWS] [IDXDIR]
 
 The 70,000 pictures of Fashion-MNIST (the 60,000 training pictures, then the
 10,000 test pictures, from IDXDIR, default /usr/share/datasets/fashion-mnist,
@@ -18,6 +19,11 @@ A row is written as other tools write libsvm text: the label, then
 significant digits ("%.6g", as svm-scale and C's printf %g write:
 0.0823529 for 21). 720,000 rows make a file of about 2.4 GB with about 168
 million non-zero values.
+
+When OUT ends in "-images-idx3-ubyte" the same rows are written as an
+MNIST-style IDX pair instead (20x20 bytes, the labels beside it as
+"-labels-idx1-ubyte"), which mark1 reads as b/255: the same pictures, held
+as bytes.
 
 It is a file to read (mark1 fit reads it within a stated --max-memory; see
 bench/README.md, "A 720,000-row file within a budget"); it is not committed.
@@ -40,6 +46,27 @@ def shifted(imgs, dy, dx):
     return out
 
 
+def write_idx(out, imgs, labels, rows, side):
+    """Writes the rows as an IDX images file and its labels file beside it."""
+    n = len(imgs)
+    parts, lab, written = [], [], 0
+    while written < rows:
+        for dy, dx in ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)):
+            k = min(n, rows - written)
+            if k <= 0:
+                break
+            parts.append(resize(shifted(imgs[:k], dy, dx), side))
+            lab.append(labels[:k])
+            written += k
+    x, y = np.concatenate(parts), np.concatenate(lab)
+    lpath = out[: -len("-images-idx3-ubyte")] + "-labels-idx1-ubyte"
+    for path, magic, dims, data in ((out, 0x803, x.shape, x), (lpath, 0x801, y.shape, y)):
+        with open(path + ".tmp", "wb") as f:
+            f.write(np.array((magic,) + tuple(dims), dtype=">u4").tobytes())
+            f.write(data.astype(np.uint8).tobytes())
+        os.replace(path + ".tmp", path)
+
+
 def main():
     if len(sys.argv) not in (2, 3, 4):
         sys.exit(__doc__)
@@ -53,6 +80,9 @@ def main():
     # tab[k*256 + b] is " k+1:b/255" as "%.6g" writes it
     tab = np.array([f" {k + 1}:{b / 255:.6g}" if b else "" for k in range(side * side) for b in range(256)], dtype=object)
     labs = [str(int(v)) for v in labels]
+    if out.endswith("-images-idx3-ubyte"):
+        write_idx(out, imgs, labels, rows, side)
+        return
     tmp = out + ".tmp"
     written = 0
     with open(tmp, "w", buffering=1 << 22) as f:
