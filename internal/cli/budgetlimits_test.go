@@ -70,6 +70,8 @@ func TestBudgetLimits(t *testing.T) {
 	})
 	// Feature 200,000: over what 1 MiB holds at 8 bytes a feature.
 	wide := write("wide.libsvm", func(b *strings.Builder) { b.WriteString("0 1:1\n1 200000:1\n") })
+	// Feature 20,000,000: within what 512 MiB holds, beyond a model file.
+	modelWide := write("modelwide.libsvm", func(b *strings.Builder) { b.WriteString("0 1:1\n1 20000000:1\n") })
 	// An index past int32: the rows cannot store it.
 	huge := write("huge.libsvm", func(b *strings.Builder) { b.WriteString("0 1:1\n1 3000000000:1\n") })
 	for _, c := range []struct {
@@ -83,6 +85,7 @@ func TestBudgetLimits(t *testing.T) {
 		{"libsvm line", long, "1MiB", []string{"long.libsvm:1: line longer than 131072 bytes", "1/8 of it", "raise it with --max-memory"}, "8MiB"},
 		{"CSV line", csvLong, "1MiB", []string{"long.csv:1: line longer than 65536 bytes", "1/32 of it", "raise it with --max-memory"}, "16MiB"},
 		{"features", wide, "1MiB", []string{"wide.libsvm:2: field 2: feature index 200000 is above the limit of 131072 features", "derived from the memory budget", "raise it with --max-memory"}, "8MiB"},
+		{"a model file's features", modelWide, "8GiB", []string{"modelwide.libsvm: 20000000 features, above 16777216, the most a model file holds", "no flag raises it"}, ""},
 		{"int32 index", huge, "1GiB", []string{"huge.libsvm:2: field 2: feature index 3000000000 is above 2147483647", "no flag raises it"}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {

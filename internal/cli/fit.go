@@ -167,6 +167,11 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		return err
 	}
 	noteData(env.Stderr, train, test.set())
+	if train.Dim > dataset.DefaultMaxDim {
+		// The reader takes what --max-memory holds; a model file, what it
+		// reads back, at most this many.
+		return fmt.Errorf("%s: %d features, above %d, the most a model file holds (mark1 apply could not read the model back); no flag raises it", o.trainPath, train.Dim, dataset.DefaultMaxDim)
+	}
 	if spec.Needs.Values {
 		return fitValues(ctx, env, spec, opts, o.lf.fields, valueRun{train: train, test: test, limit: o.data.memory.bytes(), scale: o.scale, trainPath: o.trainPath, testPath: o.testPath,
 			modelPath: o.modelPath, libsvmPath: o.libsvmPath, liblinearPath: o.liblinearPath, predPath: o.predPath, quiet: o.quiet, json: o.jsonOut, trainAcc: o.trainAcc})
