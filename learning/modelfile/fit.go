@@ -79,7 +79,7 @@ func Fit(ctx context.Context, spec learners.Spec, opts learners.Options, train *
 		// γ = scale is the variance of the values as read, summed over the
 		// non-zeros as the parsed rows would give them: bytes and exact
 		// float32 values give them back exactly.
-		d.Rows = nonZeros{read}
+		d.Rows = &nonZeros{Rows: read}
 	case compact != nil:
 		// float32 rows hold the values rounded: the reader's variance of
 		// the values as read.
@@ -139,19 +139,24 @@ func Fit(ctx context.Context, spec learners.Spec, opts learners.Options, train *
 }
 
 // nonZeros shows dense rows as their non-zero values, as
-// learners.Variance reads parsed rows.
-type nonZeros struct{ learning.Rows }
+// learners.Variance reads parsed rows, one row at a time.
+type nonZeros struct {
+	learning.Rows
+	row, val []float64
+	idx      []int32
+}
 
-// NonZeros returns row i's non-zero features and values (fresh slices).
-func (r nonZeros) NonZeros(i int) ([]int32, []float64) {
-	row := r.Row(nil, i)
-	idx, val := make([]int32, 0, len(row)), make([]float64, 0, len(row))
-	for k, v := range row {
+// NonZeros returns row i's non-zero features and values, in buffers that
+// the next call reuses.
+func (r *nonZeros) NonZeros(i int) ([]int32, []float64) {
+	r.row = r.Row(r.row, i)
+	r.idx, r.val = r.idx[:0], r.val[:0]
+	for k, v := range r.row {
 		if v != 0 {
-			idx, val = append(idx, int32(k)), append(val, v)
+			r.idx, r.val = append(r.idx, int32(k)), append(r.val, v)
 		}
 	}
-	return idx, val
+	return r.idx, r.val
 }
 
 // withVariance is rows with the variance of the values they were made
