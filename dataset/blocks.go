@@ -84,7 +84,7 @@ func readLibSVMBlocks(ctx context.Context, path string, opt Options, rows int, f
 	}
 	lowest, highest := math.MaxInt, -1
 	err := openText(ctx, path, func(r io.Reader) error {
-		return lines(r, path, func(fields [][]byte, _ int) error {
+		return lines(r, path, opt.lineLimit(false), func(fields [][]byte, _ int) error {
 			if !opt.NoLabels {
 				fields = fields[1:]
 			}
@@ -112,7 +112,8 @@ func readLibSVMBlocks(ctx context.Context, path string, opt Options, rows int, f
 	n := 0
 	return openText(ctx, path, func(r io.Reader) error {
 		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+		maxLine := opt.lineLimit(false)
+		sc.Buffer(make([]byte, 0, min(64<<10, maxLine)), maxLine)
 		var buf []byte
 		line, start, inBlock := 0, 0, 0
 		flush := func() error {
@@ -152,7 +153,7 @@ func readLibSVMBlocks(ctx context.Context, path string, opt Options, rows int, f
 		}
 		if err := sc.Err(); err != nil {
 			if errors.Is(err, bufio.ErrTooLong) {
-				return tooLargef("%s:%d: line longer than %d bytes", path, line+1, maxLine)
+				return longLine(path, line+1, maxLine, false)
 			}
 			return fmt.Errorf("%s: %w", path, err)
 		}

@@ -216,7 +216,7 @@ func gzipped(text string) string {
 // it: encoding/csv would hold the whole record.
 func TestCSVLineLimit(t *testing.T) {
 	write := tempFiles(t)
-	long := strings.Repeat("1,", maxCSVLine/2+8)
+	long := strings.Repeat("1,", Options{}.withDefaults().lineLimit(true)/2+8)
 	for _, tc := range []struct{ name, text, want string }{
 		{"header.csv", long + "label\n1,x\n", "long.csv:1: line longer than"},
 		{"row.csv", "a,label\n1,x\n" + long + "x\n", "long.csv:3: line longer than"},

@@ -83,13 +83,71 @@ func (x Indices) String() string {
 
 // Default budgets; see Options. DefaultMaxValues and DefaultMaxRows are
 // what the default MaxBytes holds, and bound what other readers (model
-// files) keep without a budget of their own.
+// files) keep without a budget of their own; DefaultMaxDim bounds a model
+// file's features.
 const (
 	DefaultMaxValues = DefaultMaxBytes / valueBytes
 	DefaultMaxRows   = DefaultMaxBytes / rowBytes
 	DefaultMaxDim    = 1 << 24
 	DefaultMaxBytes  = 1 << 29 // 512 MiB, as mark1's --max-memory
 )
+
+// The budget's shares that are not rows: with no MaxDim given, a file may
+// have as many features as MaxBytes holds weights (8 bytes a feature: a
+// learner keeps at least one float64 a feature), and a line of libsvm or
+// text data may be an eighth of MaxBytes, one of CSV a 32nd (encoding/csv
+// holds a record whole with 16 bytes more a field); none less than
+// minLine, and no feature index above maxIndex, the largest an int32 holds
+// (how the rows store an index: a bound of the storage, which no budget
+// raises).
+const (
+	dimBytes      = 8
+	lineShare     = 8
+	csvLineShare  = 32
+	minLine       = 64 << 10
+	minDerivedDim = 1 << 16
+	maxIndex      = math.MaxInt32
+)
+
+// A Bound says what raises the limit that an error wrapping ErrTooLarge
+// was over; BoundOf tells it.
+type Bound int
+
+const (
+	// BoundGiven is a limit the caller set (a count in Options or
+	// IDXLimits, a budget passed to Dense or Scale), or an error not of
+	// this package: the caller knows what raises it.
+	BoundGiven Bound = iota
+	// BoundBudget is the memory budget, Options.MaxBytes, or a limit
+	// derived from it when no count is given (rows, values, features, a
+	// line's length): a larger budget raises it.
+	BoundBudget
+	// BoundFormat is a bound of the format or of how the rows are stored
+	// (a feature index is an int32): nothing raises it.
+	BoundFormat
+)
+
+// boundWords says in a message what raises a limit of bound: the memory
+// budget, or nothing.
+func boundWords(bound Bound) string {
+	switch bound {
+	case BoundBudget:
+		return " (derived from the memory budget)"
+	case BoundFormat:
+		return " (a bound of the format)"
+	}
+	return ""
+}
+
+// BoundOf returns what raises the limit err was refused over: BoundGiven
+// when err is not this package's refusal over a limit.
+func BoundOf(err error) Bound {
+	var k *kindError
+	if errors.As(err, &k) && k.kind == ErrTooLarge {
+		return k.bound
+	}
+	return BoundGiven
+}
 
 // Bytes a row and a non-zero value take in a Set: a row's start and label,
 // a value's index and value.
@@ -134,14 +192,23 @@ type Options struct {
 	MaxBytes int64
 
 	hintValues, hintRows int // expected sizes, from ReadFile's first pass
-	firstLine            int // lines of the file before the text read (ReadBlocks)
-	blockRows            int // rows kept in blocks of this many (ReadFileBlocks); 0: one Set
+	// what raises MaxValues, MaxRows and MaxDim (withDefaults): the budget
+	// when derived from it, else the caller, or the storage (maxIndex)
+	valuesBound, rowsBound, dimBound Bound
+	defaulted                        bool // withDefaults has run
+	firstLine                        int  // lines of the file before the text read (ReadBlocks)
+	blockRows                        int  // rows kept in blocks of this many (ReadFileBlocks); 0: one Set
+	compact                          bool // with blockRows, dense rows kept compact (ReadFileCompact)
 	// each, with blockRows, is given every block as it is sealed, which is
 	// then dropped (ReadBlocks): the budgets bound a block.
 	each func(block *Set, first int) error
 }
 
 func (o Options) withDefaults() Options {
+	if o.defaulted {
+		return o
+	}
+	o.defaulted = true
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = DefaultMaxBytes
 	}
@@ -149,16 +216,40 @@ func (o Options) withDefaults() Options {
 	// hold, so that the byte budget (rows and values together) is the
 	// check that speaks.
 	if o.MaxValues <= 0 {
-		o.MaxValues = int(min(o.MaxBytes/valueBytes+1, math.MaxInt32))
+		o.MaxValues, o.valuesBound = int(min(o.MaxBytes/valueBytes+1, math.MaxInt32)), BoundBudget
 	}
 	if o.MaxRows <= 0 {
-		o.MaxRows = int(min(o.MaxBytes/rowBytes+1, math.MaxInt32))
+		o.MaxRows, o.rowsBound = int(min(o.MaxBytes/rowBytes+1, math.MaxInt32)), BoundBudget
 	}
 	if o.MaxDim <= 0 {
-		o.MaxDim = DefaultMaxDim
+		o.MaxDim, o.dimBound = int(max(o.MaxBytes/dimBytes, minDerivedDim)), BoundBudget
 	}
-	o.MaxDim = min(o.MaxDim, math.MaxInt32)
+	if o.MaxDim >= maxIndex {
+		o.MaxDim, o.dimBound = maxIndex, BoundFormat
+	}
 	return o
+}
+
+// lineLimit returns the longest line of libsvm or text data (csv false) or
+// of CSV (csv true) that the budget lets a reader hold.
+func (o Options) lineLimit(csv bool) int {
+	share := int64(lineShare)
+	if csv {
+		share = csvLineShare
+	}
+	return int(min(max(o.MaxBytes/share, minLine), math.MaxInt32))
+}
+
+// dimError reports a feature count over MaxDim, saying what raises it.
+func (o Options) dimError(format string, a ...any) error {
+	msg := fmt.Sprintf(format, a...)
+	switch o.dimBound {
+	case BoundBudget:
+		msg += fmt.Sprintf(" (derived from the memory budget of %d bytes: %d bytes a feature, at least %d features)", o.MaxBytes, dimBytes, minDerivedDim)
+	case BoundFormat:
+		msg += " (the largest feature index the rows store, an int32)"
+	}
+	return boundf(o.dimBound, "%s", msg)
 }
 
 // ErrFormat is wrapped by every *ParseError: the input is malformed.
@@ -234,7 +325,8 @@ type Set struct {
 	// Classes is empty, every Y is 0 and Label returns "".
 	Unlabelled bool
 
-	blocks []*Set // the rows, for ReadFileBlocks
+	blocks  []*Set   // the rows, for ReadFileBlocks
+	compact *Compact // the rows, for ReadFileCompact
 }
 
 // Rows returns the number of rows.
@@ -328,9 +420,10 @@ type builder struct {
 	opt   Options
 	class map[string]int
 
-	blocks []*Set // sealed blocks (opt.blockRows > 0)
-	sealed int    // the non-zeros of the sealed blocks
-	given  int    // the rows of the blocks given to opt.each (and gone from set.Y)
+	blocks []*Set      // sealed blocks (opt.blockRows > 0)
+	dense  *denseStore // the rows kept compact (opt.compact)
+	sealed int         // the non-zeros of the sealed blocks
+	given  int         // the rows of the blocks given to opt.each (and gone from set.Y)
 }
 
 // read returns the number of rows read so far.
@@ -338,6 +431,9 @@ func (b *builder) read() int { return b.given + len(b.set.Y) }
 
 func newBuilder(name string, f Format, opt Options) *builder {
 	b := &builder{set: &Set{Name: name, Format: f}, opt: opt, class: map[string]int{}}
+	if opt.compact && opt.blockRows > 0 && opt.each == nil {
+		b.dense = &denseStore{}
+	}
 	rows := min(opt.hintRows, opt.MaxRows, int(opt.MaxBytes/rowBytes))
 	if opt.each != nil { // set.Y holds a block's labels
 		rows = min(rows, opt.blockRows)
@@ -376,8 +472,8 @@ func (b *builder) add(j int, v float64, line int) error {
 		return nil
 	}
 	if b.values() >= b.opt.MaxValues {
-		return tooLargef("%s:%d: more than %d non-zero values (the budget, about %.0f MB at 12 bytes a value)",
-			b.set.Name, line, b.opt.MaxValues, float64(b.opt.MaxValues)*12/1e6)
+		return boundf(b.opt.valuesBound, "%s:%d: more than %d non-zero values (the limit on values)",
+			b.set.Name, line, b.opt.MaxValues)
 	}
 	if err := b.checkBytes(line, 1, 1); err != nil { // the row under way is not in Y yet
 		return err
@@ -390,7 +486,7 @@ func (b *builder) add(j int, v float64, line int) error {
 // startRow checks the row budget before a row is read.
 func (b *builder) startRow(line int) error {
 	if len(b.set.Y) >= b.opt.MaxRows {
-		return tooLargef("%s:%d: more than %d rows (the budget)", b.set.Name, line, b.opt.MaxRows)
+		return boundf(b.opt.rowsBound, "%s:%d: more than %d rows (the limit on rows)", b.set.Name, line, b.opt.MaxRows)
 	}
 	return b.checkBytes(line, 1, 0)
 }
@@ -398,10 +494,13 @@ func (b *builder) startRow(line int) error {
 // checkBytes reports an error if the rows read so far and rows more rows
 // and values more values would take more than the byte budget.
 func (b *builder) checkBytes(line, rows, values int) error {
-	need := int64(len(b.set.Y)+rows)*rowBytes + int64(b.values()+values)*valueBytes
+	need := int64(len(b.set.Y)+rows)*rowBytes + int64(b.values()+values)*valueBytes + b.dense.bytes()
+	if need > b.opt.MaxBytes && b.dense.bytes() > 0 {
+		return b.denseOver(line, len(b.set.Y)+rows, need)
+	}
 	if need > b.opt.MaxBytes {
-		return tooLargef("%s:%d: the %d rows and %d non-zero values read so far take %d bytes, over the budget of %d",
-			b.set.Name, line, len(b.set.Y)+rows, b.values()+values, need, b.opt.MaxBytes)
+		return boundf(BoundBudget, "%s:%d: the %d rows and %d non-zero values read so far take %d bytes, over the budget of %d bytes (the memory budget; %d bytes a row, %d a value)",
+			b.set.Name, line, len(b.set.Y)+rows, b.values()+values, need, b.opt.MaxBytes, rowBytes, valueBytes)
 	}
 	return nil
 }
@@ -435,6 +534,9 @@ func (b *builder) seal(end bool) error {
 	if b.opt.blockRows == 0 || n == 0 || (n < b.opt.blockRows && !end) {
 		return nil
 	}
+	if b.dense != nil && b.dense.state != sparse {
+		return b.sealDense(end)
+	}
 	blk := &Set{RowStart: b.set.RowStart, Index: b.set.Index, Value: b.set.Value}
 	if b.opt.each == nil {
 		b.blocks = append(b.blocks, blk)
@@ -459,8 +561,13 @@ func (b *builder) seal(end bool) error {
 }
 
 // eachIndex calls fn with the feature indices of every row read, block by
-// block.
+// block (readLibSVM's shift of 1-based indices); rows already kept compact
+// only note that their columns are the indices read (denseStore.raw).
 func (b *builder) eachIndex(fn func([]int32)) {
+	if b.dense != nil && b.dense.state == dense {
+		b.dense.raw = true // the compact rows' columns stay the indices read
+		return
+	}
 	for _, blk := range b.blocks {
 		fn(blk.Index)
 	}
@@ -486,8 +593,18 @@ func (b *builder) finish() (*Set, error) {
 		}
 	}
 	if b.opt.blockRows > 0 && b.opt.each == nil {
-		b.seal(true)
+		if err := b.seal(true); err != nil {
+			return nil, err
+		}
 		s.RowStart, s.Index, s.Value = []int{0}, nil, nil
+		if b.dense != nil && b.dense.state == dense {
+			c, err := b.finishDense()
+			if err != nil {
+				return nil, err
+			}
+			s.compact = c
+			return s, nil
+		}
 		first := 0
 		for _, blk := range b.blocks {
 			rows, idx, val := blk.RowStart, blk.Index, blk.Value
@@ -617,8 +734,9 @@ func (s *Set) Relabel(classes []string) error {
 // ErrNoLabelsFile) that errors.Is tells, whose message gives the numbers
 // and names without repeating the kind's words.
 type kindError struct {
-	kind error
-	msg  string
+	kind  error
+	msg   string
+	bound Bound // for ErrTooLarge: what raises the limit
 }
 
 func (e *kindError) Error() string { return e.msg }
@@ -629,8 +747,15 @@ func kindf(kind error, format string, a ...any) error {
 	return &kindError{kind: kind, msg: fmt.Sprintf(format, a...)}
 }
 
-// tooLargef returns an error over a limit, wrapping ErrTooLarge.
+// tooLargef returns an error over a limit the caller gave, wrapping
+// ErrTooLarge.
 func tooLargef(format string, a ...any) error { return kindf(ErrTooLarge, format, a...) }
+
+// boundf returns an error over a limit that bound raises, wrapping
+// ErrTooLarge.
+func boundf(bound Bound, format string, a ...any) error {
+	return &kindError{kind: ErrTooLarge, msg: fmt.Sprintf(format, a...), bound: bound}
+}
 
 // Fingerprint returns the SHA-256 of the set's content in hexadecimal: its
 // dimension, class labels, and every row's label, indices and values

@@ -60,6 +60,35 @@ func FuzzRead(f *testing.F) {
 					joined.RowStart, joined.Index, joined.Value, bs.Y, s.RowStart, s.Index, s.Value, s.Y)
 			}
 		}
+		// Read compact (ReadFileCompact): the same error but for a budget
+		// (values kept compact count against MaxBytes alone), or the same
+		// rows, held as bytes or float32, or left to be read in blocks.
+		copt := opt
+		copt.blockRows, copt.compact = 1+len(data)%3, true
+		cs, cerr := Read(bytes.NewReader(data), "fuzz", copt)
+		switch {
+		case err != nil && errors.Is(err, ErrTooLarge), errors.Is(cerr, errNotCompact):
+		case (err == nil) != (cerr == nil) || err != nil && err.Error() != cerr.Error():
+			t.Fatalf("read compact: error %v; whole: %v", cerr, err)
+		case err == nil && cs.compact != nil:
+			c := cs.compact
+			if c.Dim != s.Dim || c.Rows() != s.Rows() || !slices.Equal(cs.Y, s.Y) {
+				t.Fatalf("read compact: %v, labels %v; whole: %d × %d, %v", c, cs.Y, s.Rows(), s.Dim, s.Y)
+			}
+			for i := range s.Rows() {
+				for k, v := range s.DenseRow(nil, i) {
+					got, want := 0.0, float64(float32(v))
+					if c.Grey != nil {
+						got, want = float64(c.Grey[i*c.Dim+k])/255, v
+					} else {
+						got = float64(c.Float32[i*c.Dim+k])
+					}
+					if got != want {
+						t.Fatalf("read compact: row %d feature %d: %v; whole: %v", i, k, got, v)
+					}
+				}
+			}
+		}
 		if opt.Format == CSV || opt.Format == Text {
 			// Given to a function a block at a time (ReadBlocks): the same
 			// rows and labels, or the same error but for a budget, which

@@ -102,6 +102,8 @@ type IDXLimits struct {
 	// the bounds above and before the data are read; its error is
 	// returned as it is (a reader's own memory estimate).
 	Check func(dims []int) error
+
+	itemsBound, sizeBound Bound // what raises MaxItems and MaxItemSize (readIDXSet's, from Options)
 }
 
 // ReadIDX reads an IDX file (not gzipped) of unsigned bytes, element type
@@ -173,13 +175,13 @@ func readIDXHeader(r io.Reader, name string, lim IDXLimits) (dims []int, total i
 		dims[i] = int(d)
 	}
 	if dims[0] > lim.MaxItems {
-		return nil, 0, tooLargef("%s: IDX item count %d exceeds the limit of %d", name, dims[0], lim.MaxItems)
+		return nil, 0, boundf(lim.itemsBound, "%s: IDX item count %d exceeds the limit of %d rows%s", name, dims[0], lim.MaxItems, boundWords(lim.itemsBound))
 	}
 	per := 1
 	for i, d := range dims[1:] {
 		p, ok := limit.Mul(per, d, lim.MaxItemSize)
 		if !ok {
-			return nil, 0, tooLargef("%s: IDX item size (product of dimensions 1..%d, %v) %d exceeds the limit of %d", name, i+1, dims[1:i+2], limit.Product(dims[1:i+2]), lim.MaxItemSize)
+			return nil, 0, boundf(lim.sizeBound, "%s: IDX item size (product of dimensions 1..%d, %v) %d exceeds the limit of %d features%s", name, i+1, dims[1:i+2], limit.Product(dims[1:i+2]), lim.MaxItemSize, boundWords(lim.sizeBound))
 		}
 		per = p
 	}
@@ -324,7 +326,7 @@ func readIDXSet(ctx context.Context, path string, opt Options) (*Set, error) {
 	nnz := 0
 	err = openText(ctx, imagesPath, func(r io.Reader) error {
 		var total int
-		if dims, total, err = readIDXHeader(r, imagesPath, IDXLimits{MaxItems: opt.MaxRows, MaxItemSize: opt.MaxDim}); err != nil {
+		if dims, total, err = readIDXHeader(r, imagesPath, IDXLimits{MaxItems: opt.MaxRows, MaxItemSize: opt.MaxDim, itemsBound: opt.rowsBound, sizeBound: opt.dimBound}); err != nil {
 			return err
 		}
 		if err := CheckIDXImages(imagesPath, dims); err != nil {

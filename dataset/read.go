@@ -20,9 +20,6 @@ import (
 	"mark1/internal/base/atomicfile"
 )
 
-// maxLine bounds one line of libsvm or text data, in bytes.
-const maxLine = 64 << 20
-
 // ReadFile reads the data file at path; see Read. A gzip-compressed file is
 // decompressed on the fly. Errors name path.
 func ReadFile(path string, opt Options) (*Set, error) {
@@ -149,7 +146,7 @@ func ReadHead(path string, format Format) (Head, error) {
 		h.Header, h.Columns = rec, len(rec)
 	case Text:
 		errStop := errors.New("stop")
-		err := lines(br2, path, func(fields [][]byte, _ int) error {
+		err := lines(br2, path, Options{}.withDefaults().lineLimit(false), func(fields [][]byte, _ int) error {
 			h.Columns = len(fields)
 			return errStop
 		})
@@ -504,10 +501,11 @@ func clip(b []byte) string {
 }
 
 // lines calls fn with every line's fields (comments after '#' removed,
-// blank lines skipped) and its 1-based number.
-func lines(r io.Reader, name string, fn func(fields [][]byte, line int) error) error {
+// blank lines skipped) and its 1-based number; a line may be at most
+// maxLine bytes (Options.lineLimit).
+func lines(r io.Reader, name string, maxLine int, fn func(fields [][]byte, line int) error) error {
 	var fields [][]byte
-	return linesRaw(r, name, func(text []byte, line int) error {
+	return linesRaw(r, name, maxLine, func(text []byte, line int) error {
 		fields = splitFields(fields[:0], text)
 		if len(fields) == 0 {
 			return nil
@@ -517,10 +515,11 @@ func lines(r io.Reader, name string, fn func(fields [][]byte, line int) error) e
 }
 
 // linesRaw calls fn with the text of every line of r (its comment, from
-// '#', cut off) and its 1-based number, blank lines included.
-func linesRaw(r io.Reader, name string, fn func(text []byte, line int) error) error {
+// '#', cut off) and its 1-based number, blank lines included; a line may
+// be at most maxLine bytes.
+func linesRaw(r io.Reader, name string, maxLine int, fn func(text []byte, line int) error) error {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	sc.Buffer(make([]byte, 0, min(64<<10, maxLine)), maxLine)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -534,7 +533,7 @@ func linesRaw(r io.Reader, name string, fn func(text []byte, line int) error) er
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return tooLargef("%s:%d: line longer than %d bytes", name, line+1, maxLine)
+			return longLine(name, line+1, maxLine, false)
 		}
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -586,8 +585,11 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 			if idx <= last {
 				return parseErr(name, line, col, "%q: index %d after %d; indices must increase strictly along a line (LIBSVM's svm-train stops with \"Wrong input format at line %d\")", clip(f), idx, last, line)
 			}
+			if idx > maxIndex || (idx == maxIndex && opt.Indices == ZeroBased) {
+				return boundf(BoundFormat, "%s:%d: field %d: feature index %d is above %d, the largest index the rows store (an int32)", name, line, col, idx, maxIndex)
+			}
 			if idx > opt.MaxDim || (opt.Indices == ZeroBased && idx >= opt.MaxDim) {
-				return tooLargef("%s:%d: field %d: feature index %d is above the limit of %d features", name, line, col, idx, opt.MaxDim)
+				return opt.dimError("%s:%d: field %d: feature index %d is above the limit of %d features", name, line, col, idx, opt.MaxDim)
 			}
 			v, err := number(f[colon+1:])
 			if err != nil {
@@ -609,7 +611,7 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 	var fields [][]byte
 	var pidx []int
 	var pval []float64
-	err := linesRaw(r, name, func(text []byte, line int) error {
+	err := linesRaw(r, name, opt.lineLimit(false), func(text []byte, line int) error {
 		if !opt.NoLabels && !noPlainLines {
 			label, blank, ok := plainLine(text, &pidx, &pval)
 			if blank {
@@ -649,7 +651,7 @@ func readLibSVM(r io.Reader, name string, opt Options) (*Set, error) {
 	if b.set.ZeroBased {
 		b.set.Dim = highest + 1
 		if b.set.Dim > opt.MaxDim {
-			return nil, tooLargef("%s: 0-based feature index %d makes %d features, above the limit of %d", name, highest, highest+1, opt.MaxDim)
+			return nil, opt.dimError("%s: 0-based feature index %d makes %d features, above the limit of %d", name, highest, highest+1, opt.MaxDim)
 		}
 	} else {
 		b.set.Dim = max(highest, 0)
@@ -669,7 +671,7 @@ func readText(r io.Reader, name string, opt Options) (*Set, error) {
 	if opt.NoLabels {
 		nf = 0
 	}
-	err := lines(r, name, func(fields [][]byte, line int) error {
+	err := lines(r, name, opt.lineLimit(false), func(fields [][]byte, line int) error {
 		if err := b.startRow(line); err != nil {
 			return err
 		}
@@ -678,7 +680,7 @@ func readText(r io.Reader, name string, opt Options) (*Set, error) {
 				return parseErr(name, line, 0, "1 column; text data need features and a label last (\"x1 x2 ... label\")")
 			}
 			if len(fields)-nf > opt.MaxDim {
-				return tooLargef("%s:%d: %d features, above the limit of %d", name, line, len(fields)-nf, opt.MaxDim)
+				return opt.dimError("%s:%d: %d features, above the limit of %d", name, line, len(fields)-nf, opt.MaxDim)
 			}
 			cols, first = len(fields), line
 			b.set.Dim = cols - nf
@@ -772,16 +774,25 @@ func quoteList(h []string) string {
 	return s
 }
 
-// maxCSVLine bounds one line of CSV data, in bytes: encoding/csv holds a
-// whole record in memory, however long, with 16 bytes more a field (some
-// 150 MB for a line of this many bytes of one-digit fields).
-const maxCSVLine = 16 << 20
+// longLine reports a line over the budget's share for a line
+// (Options.lineLimit).
+func longLine(name string, line, max int, csv bool) error {
+	share := lineShare
+	if csv {
+		share = csvLineShare
+	}
+	return boundf(BoundBudget, "%s:%d: line longer than %d bytes (the longest line the memory budget lets a reader hold: 1/%d of it, at least %d bytes)", name, line, max, share, minLine)
+}
 
-// lineLimit is r, with an error once a line runs past maxCSVLine bytes.
+// lineLimit is r, with an error once a line runs past max bytes: the
+// budget's share for a line of CSV (Options.lineLimit), as encoding/csv
+// holds a whole record in memory, however long, with 16 bytes more a
+// field.
 type lineLimit struct {
 	r          io.Reader
 	name       string
 	line, long int // the line under way (1-based) and its bytes so far
+	max        int
 }
 
 func (l *lineLimit) Read(p []byte) (int, error) {
@@ -792,19 +803,19 @@ func (l *lineLimit) Read(p []byte) (int, error) {
 			l.long += len(b)
 			break
 		}
-		if l.long += k; l.long > maxCSVLine {
+		if l.long += k; l.long > l.max {
 			break
 		}
 		l.line, l.long, b = l.line+1, 0, b[k+1:]
 	}
-	if l.long > maxCSVLine {
-		return 0, tooLargef("%s:%d: line longer than %d bytes", l.name, l.line, maxCSVLine)
+	if l.long > l.max {
+		return 0, longLine(l.name, l.line, l.max, true)
 	}
 	return n, err
 }
 
 func readCSV(r io.Reader, name string, opt Options) (*Set, error) {
-	cr := csv.NewReader(&lineLimit{r: r, name: name, line: 1})
+	cr := csv.NewReader(&lineLimit{r: r, name: name, line: 1, max: opt.lineLimit(true)})
 	cr.ReuseRecord = true
 	cr.TrimLeadingSpace = true
 	csvErr := func(err error) error {
@@ -836,7 +847,7 @@ func readCSV(r io.Reader, name string, opt Options) (*Set, error) {
 		return nil, parseErr(name, 1, 0, "the header has 1 column; CSV data need features and a label")
 	}
 	if len(header)-nf > opt.MaxDim {
-		return nil, tooLargef("%s:1: %d features, above the limit of %d", name, len(header)-nf, opt.MaxDim)
+		return nil, opt.dimError("%s:1: %d features, above the limit of %d", name, len(header)-nf, opt.MaxDim)
 	}
 	lab := -1
 	if !opt.NoLabels {

@@ -2,6 +2,7 @@ package images
 
 import (
 	"fmt"
+	"math"
 
 	"mark1/dataset"
 )
@@ -16,11 +17,16 @@ type Limits struct {
 	// any pixel is decoded or allocated. Default 1<<25 (33,554,432: a
 	// 24-megapixel photo passes, a 50-megapixel one does not).
 	MaxPixels int
-	// MaxSamples bounds the samples in one data set. Default 10_000_000.
+	// MaxSamples bounds the samples in one data set. Default 10,000,000,
+	// or one more than MaxBytes holds at SampleOverhead bytes a sample
+	// when that is more: the memory budget (MaxBytes), checked on the
+	// same samples, is then the limit that speaks, and a larger budget
+	// reads more samples.
 	MaxSamples int
 	// MaxValues bounds the pixels (or libsvm values) held for a whole data
 	// set, the sum over its samples. Default 1<<28 (256 MiB of grey
-	// pixels; MNIST's 70,000 × 784 is 55 million).
+	// pixels; MNIST's 70,000 × 784 is 55 million), or one more than
+	// MaxBytes holds at a byte a pixel when that is more, as MaxSamples.
 	MaxValues int
 	// MaxDecodeBytes bounds the memory one picture's decoding may take,
 	// estimated from its header before decoding (see LoadImage); a folder
@@ -37,7 +43,9 @@ type Limits struct {
 	MaxBytes int64
 }
 
-// Default limits; see Limits.
+// Default limits; see Limits. DefaultMaxSamples and DefaultMaxValues
+// bound the built-in tasks' cards, and a data set's unless MaxBytes holds
+// more.
 const (
 	DefaultMaxPixels      = 1 << 25
 	DefaultMaxSamples     = 10_000_000
@@ -55,17 +63,17 @@ func (lim Limits) withDefaults() Limits {
 	if lim.MaxPixels <= 0 {
 		lim.MaxPixels = DefaultMaxPixels
 	}
+	if lim.MaxBytes <= 0 {
+		lim.MaxBytes = DefaultMaxBytes
+	}
 	if lim.MaxSamples <= 0 {
-		lim.MaxSamples = DefaultMaxSamples
+		lim.MaxSamples = int(max(DefaultMaxSamples, min(lim.MaxBytes/SampleOverhead+1, math.MaxInt32)))
 	}
 	if lim.MaxValues <= 0 {
-		lim.MaxValues = DefaultMaxValues
+		lim.MaxValues = int(max(DefaultMaxValues, min(lim.MaxBytes, math.MaxInt-1)+1))
 	}
 	if lim.MaxDecodeBytes <= 0 {
 		lim.MaxDecodeBytes = DefaultMaxDecodeBytes
-	}
-	if lim.MaxBytes <= 0 {
-		lim.MaxBytes = DefaultMaxBytes
 	}
 	return lim
 }

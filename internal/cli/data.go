@@ -212,7 +212,9 @@ func (d *dataFlags) checkFit(cfg machine.Config, sets ...*images.Dataset) error 
 }
 
 // dataHint adds to err the flags that would help: --max-memory when it
-// refuses something over the memory budget (images.ErrMemory), the data
+// refuses something over the memory budget (images.ErrMemory, or a limit
+// dataset derives from it), that none would for a bound of the format
+// (dataset.BoundFormat), the data
 // limits and how to see the details when it refuses data a machine file
 // records (machine.RecordedDataError). Other errors are returned as they
 // are.
@@ -223,8 +225,10 @@ func dataHint(err error) error {
 		return fmt.Errorf("%w; raise the limits with --max-memory or --max-pixels", err)
 	case errors.As(err, &rec):
 		return fmt.Errorf("%w; name the data yourself, as in mark1 eval --data PATH, to see the details", err)
-	case errors.Is(err, images.ErrMemory):
+	case errors.Is(err, images.ErrMemory), dataset.BoundOf(err) == dataset.BoundBudget:
 		return fmt.Errorf("%w (raise it with --max-memory)", err)
+	case dataset.BoundOf(err) == dataset.BoundFormat:
+		return fmt.Errorf("%w (no flag raises it)", err)
 	}
 	return err
 }

@@ -39,7 +39,7 @@ func (n *numericFlags) register(fs *pflag.FlagSet, stderr io.Writer) {
 }
 
 // fitBlockRows is the number of rows fit reads and turns into their
-// compact form at a time: 4,096 rows of 400 grey levels are about 12 MB
+// compact form at a time (dataset.ReadFileCompact): 4,096 rows of 400 grey levels are about 12 MB
 // of parsed rows.
 const fitBlockRows = 4096
 
@@ -51,19 +51,27 @@ func readNumeric(ctx context.Context, limit int64, path string, opt dataset.Opti
 	return s, err
 }
 
-// readNumericBlocks is readNumeric with the rows in blocks of at most
-// rows rows (dataset.ReadFileBlocks) when rows > 0.
-func readNumericBlocks(ctx context.Context, limit int64, path string, opt dataset.Options, rows int) (s *dataset.Set, blocks []*dataset.Set, err error) {
+// trainRows are the rows of a training file read for the learners: held
+// dense and compact (bytes or float32), or in blocks of parsed rows.
+type trainRows struct {
+	blocks  []*dataset.Set
+	compact *dataset.Compact
+}
+
+// readNumericBlocks is readNumeric with the rows, when rows > 0, read a
+// block of at most rows rows at a time and kept compact when dense, else
+// in those blocks (dataset.ReadFileCompact).
+func readNumericBlocks(ctx context.Context, limit int64, path string, opt dataset.Options, rows int) (s *dataset.Set, r trainRows, err error) {
 	opt.MaxBytes = limit
 	if rows > 0 {
-		s, blocks, err = dataset.ReadFileBlocks(readContext(ctx), path, opt, rows)
+		s, r.compact, r.blocks, err = dataset.ReadFileCompact(readContext(ctx), path, opt, rows)
 	} else {
 		s, err = dataset.ReadFileContext(readContext(ctx), path, opt)
 	}
 	if err != nil {
-		return nil, nil, budgetHint(err)
+		return nil, trainRows{}, budgetHint(err)
 	}
-	return s, blocks, nil
+	return s, r, nil
 }
 
 // gcPercent is the collector's target while fit and apply run: the heap
@@ -141,11 +149,16 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		// compact form a block at a time (modelfile.Fit).
 		blockRows = fitBlockRows
 	}
-	train, blocks, test, err := o.data.readPair(ctx, o.trainPath, o.testPath, blockRows)
+	train, read, test, err := o.data.readPair(ctx, o.trainPath, o.testPath, blockRows)
 	if err != nil {
 		return err
 	}
 	noteData(env.Stderr, train, test.set())
+	if train.Dim > dataset.DefaultMaxDim {
+		// The reader takes what --max-memory holds; a model file, what it
+		// reads back, at most this many.
+		return fmt.Errorf("%s: %d features, above %d, the most a model file holds (mark1 apply could not read the model back); no flag raises it", o.trainPath, train.Dim, dataset.DefaultMaxDim)
+	}
 	if spec.Needs.Values {
 		return fitValues(ctx, env, spec, opts, o.lf.fields, valueRun{train: train, test: test, limit: o.data.memory.bytes(), scale: o.scale, trainPath: o.trainPath, testPath: o.testPath,
 			modelPath: o.modelPath, libsvmPath: o.libsvmPath, liblinearPath: o.liblinearPath, predPath: o.predPath, quiet: o.quiet, json: o.jsonOut, trainAcc: o.trainAcc})
@@ -161,11 +174,11 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		if train, err = scaleSet(ctx, sc, train); err != nil {
 			return err
 		}
-		blocks = nil
+		read = trainRows{}
 	}
 	rec, endProgress := fitProgress(ctx, env.Stderr, o.quiet, spec.Name, len(train.Classes), opts.Epochs)
 	classes, rows := train.Classes, train.Rows()
-	fitted, err := modelfile.Fit(learnerBudget(ctx), spec, opts, train, blocks, modelfile.FitOptions{Scaler: sc, Recorder: rec, KeepRows: o.trainAcc})
+	fitted, err := modelfile.Fit(learnerBudget(ctx), spec, opts, train, read.blocks, modelfile.FitOptions{Scaler: sc, Recorder: rec, KeepRows: o.trainAcc, Compact: read.compact})
 	endProgress()
 	if err != nil {
 		if m := o.lf.fields.message(err); m != "" {

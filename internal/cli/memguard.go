@@ -266,7 +266,7 @@ func learnerBudget(ctx context.Context) context.Context {
 func scaleSet(ctx context.Context, sc *dataset.Scaler, s *dataset.Set) (*dataset.Set, error) {
 	maxValues := 0
 	if b := learning.MemoryBudget(learnerBudget(ctx)); b > 0 {
-		maxValues = int(max(1, min(b/24, dataset.DefaultMaxValues)))
+		maxValues = int(max(1, b/24))
 	}
 	out, err := sc.ApplyContext(ctx, s, maxValues)
 	if errors.Is(err, dataset.ErrTooLarge) {

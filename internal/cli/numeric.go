@@ -42,35 +42,36 @@ type testData struct {
 // checks its test data by reading them through once (testData). libsvm
 // text is read as scikit-learn's load_svmlight_files reads several files:
 // with --zero-based unset, both are 0-based when either has an index 0.
-// With trainBlocks > 0 the training rows come in blocks of that many rows
-// (dataset.ReadFileBlocks), train holding none.
-func (n *numericFlags) readPair(ctx context.Context, trainPath, testPath string, trainBlocks int) (train *dataset.Set, blocks []*dataset.Set, test *testData, err error) {
+// With trainBlocks > 0 the training rows are read a block of that many
+// rows at a time and come dense and compact, or in those blocks
+// (dataset.ReadFileCompact), train holding none.
+func (n *numericFlags) readPair(ctx context.Context, trainPath, testPath string, trainBlocks int) (train *dataset.Set, rows trainRows, test *testData, err error) {
 	opt, err := n.options()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, trainRows{}, nil, err
 	}
-	if train, blocks, err = readNumericBlocks(ctx, n.memory.bytes(), trainPath, opt, trainBlocks); err != nil {
-		return nil, nil, nil, err
+	if train, rows, err = readNumericBlocks(ctx, n.memory.bytes(), trainPath, opt, trainBlocks); err != nil {
+		return nil, trainRows{}, nil, err
 	}
 	if testPath == "" {
-		return train, blocks, nil, nil
+		return train, rows, nil, nil
 	}
 	if train.Format == dataset.LibSVM && train.ZeroBased && opt.Indices == dataset.AutoIndices {
 		opt.Indices = dataset.ZeroBased
 	}
 	test = &testData{path: testPath, opt: opt}
 	if test.info, err = scanNumeric(ctx, n.memory.bytes(), testPath, opt); err != nil {
-		return nil, nil, nil, err
+		return nil, trainRows{}, nil, err
 	}
 	if test.info.Format == dataset.LibSVM && test.info.ZeroBased && train.Format == dataset.LibSVM && !train.ZeroBased && opt.Indices == dataset.AutoIndices {
 		opt.Indices = dataset.ZeroBased
 		test.opt = opt
-		blocks = nil
-		if train, blocks, err = readNumericBlocks(ctx, n.memory.bytes(), trainPath, opt, trainBlocks); err != nil {
-			return nil, nil, nil, err
+		rows = trainRows{}
+		if train, rows, err = readNumericBlocks(ctx, n.memory.bytes(), trainPath, opt, trainBlocks); err != nil {
+			return nil, trainRows{}, nil, err
 		}
 	}
-	return train, blocks, test, nil
+	return train, rows, test, nil
 }
 
 // scanNumeric reads the data file at path through, a block at a time
@@ -90,12 +91,19 @@ func scanNumeric(ctx context.Context, limit int64, path string, opt dataset.Opti
 	return info, budgetHint(err)
 }
 
-// budgetHint adds to an error over a data budget the flag that raises it.
+// budgetHint adds to an error over a limit on data what raises it:
+// --max-memory for the memory budget and what the reader derives from it
+// (rows, values, features, a line's length), nothing for a bound of the
+// format (dataset.BoundOf). The readers here give no counts of their own,
+// so a limit given elsewhere (a model file's) is the budget's too.
 func budgetHint(err error) error {
-	if errors.Is(err, dataset.ErrTooLarge) {
-		return fmt.Errorf("%w (raise the budget with --max-memory)", err)
+	if !errors.Is(err, dataset.ErrTooLarge) {
+		return err
 	}
-	return err
+	if dataset.BoundOf(err) == dataset.BoundFormat {
+		return fmt.Errorf("%w; no flag raises it", err)
+	}
+	return fmt.Errorf("%w; raise it with --max-memory", err)
 }
 
 // readFor reads data to predict with the model f: the file's head decides,

@@ -24,6 +24,11 @@ type FitOptions struct {
 	// order it learned them (Fitted.Rows, Fitted.Y), to predict them again
 	// (the training accuracy); otherwise they are let go after the fit.
 	KeepRows bool
+	// Compact, if not nil, holds the training rows dense and compact
+	// (dataset.ReadFileCompact), in place of train's and the blocks'; the
+	// learner uses its bytes or float32 values in place, reordered where
+	// it learns from another order, with no copy of them.
+	Compact *dataset.Compact
 }
 
 // Fitted is what Fit made: the model file, the learner's result and how
@@ -48,14 +53,38 @@ type Fitted struct {
 // of an option (a γ of scale out of range on these data, a class weight
 // for a label the data lack), to be named by the caller.
 func Fit(ctx context.Context, spec learners.Spec, opts learners.Options, train *dataset.Set, blocks []*dataset.Set, o FitOptions) (*Fitted, error) {
-	if blocks == nil {
-		blocks = []*dataset.Set{train}
+	var read learning.Rows
+	var stack *learning.Stack
+	var err error
+	compact := o.Compact
+	o.Compact = nil
+	switch {
+	case compact != nil && compact.Grey != nil:
+		read, err = learning.GreyOf(compact.Dim, compact.Grey)
+	case compact != nil:
+		read, err = learning.Float32Of(compact.Dim, compact.Float32)
+	default:
+		if blocks == nil {
+			blocks = []*dataset.Set{train}
+		}
+		stack, err = stackRows(blocks)
+		read = stack
 	}
-	read, err := stackRows(blocks)
 	if err != nil {
 		return nil, err
 	}
 	d := &learning.Data{Rows: read, Y: train.Y, Classes: len(train.Classes)}
+	switch {
+	case compact != nil && compact.Exact:
+		// γ = scale is the variance of the values as read, summed over the
+		// non-zeros as the parsed rows would give them: bytes and exact
+		// float32 values give them back exactly.
+		d.Rows = &nonZeros{Rows: read}
+	case compact != nil:
+		// float32 rows hold the values rounded: the reader's variance of
+		// the values as read.
+		d.Rows = withVariance{read, compact.Variance}
+	}
 	built, err := spec.New(opts, d)
 	if err != nil {
 		return nil, err
@@ -70,7 +99,17 @@ func Fit(ctx context.Context, spec learners.Spec, opts learners.Options, train *
 		order = r.RowOrder(train.Y, len(train.Classes))
 	}
 	train.RowStart, train.Index, train.Value = []int{0}, nil, nil
-	rows := read.Compact32(order, debug.FreeOSMemory)
+	var rows learning.Rows
+	switch {
+	case compact == nil:
+		rows = stack.Compact32(order, debug.FreeOSMemory)
+	case compact.Grey != nil:
+		permuteRows(compact.Grey, compact.Dim, order)
+		rows = read
+	default:
+		permuteRows(compact.Float32, compact.Dim, order)
+		rows = read
+	}
 	y := train.Y
 	if order != nil {
 		y = make([]int, len(order))
@@ -97,6 +136,66 @@ func Fit(ctx context.Context, spec learners.Spec, opts learners.Options, train *
 	}
 	fitted.File.Schema = SchemaOf(train)
 	return fitted, nil
+}
+
+// nonZeros shows dense rows as their non-zero values, as
+// learners.Variance reads parsed rows, one row at a time.
+type nonZeros struct {
+	learning.Rows
+	row, val []float64
+	idx      []int32
+}
+
+// NonZeros returns row i's non-zero features and values, in buffers that
+// the next call reuses.
+func (r *nonZeros) NonZeros(i int) ([]int32, []float64) {
+	r.row = r.Row(r.row, i)
+	r.idx, r.val = r.idx[:0], r.val[:0]
+	for k, v := range r.row {
+		if v != 0 {
+			r.idx, r.val = append(r.idx, int32(k)), append(r.val, v)
+		}
+	}
+	return r.idx, r.val
+}
+
+// withVariance is rows with the variance of the values they were made
+// from (learners.Variance asks for it).
+type withVariance struct {
+	learning.Rows
+	v float64
+}
+
+// Variance returns the variance of the values the rows were made from.
+func (r withVariance) Variance() float64 { return r.v }
+
+// permuteRows puts row order[k] of the rows of v (dim values each) at row
+// k, in place, following each cycle of the permutation with one row put
+// aside; nil order leaves them.
+func permuteRows[T any](v []T, dim int, order []int) {
+	if order == nil {
+		return
+	}
+	done := make([]bool, len(order))
+	tmp := make([]T, dim)
+	row := func(i int) []T { return v[i*dim : (i+1)*dim] }
+	for s := range order {
+		if done[s] {
+			continue
+		}
+		copy(tmp, row(s))
+		k := s
+		for {
+			done[k] = true
+			src := order[k]
+			if src == s {
+				copy(row(k), tmp)
+				break
+			}
+			copy(row(k), row(src))
+			k = src
+		}
+	}
 }
 
 // stackRows returns the rows of blocks of one data file as one Stack,

@@ -1,0 +1,163 @@
+package dataset
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// greyText writes n rows of dim grey levels (b/255 with 17 digits, or
+// with 6 when six) in libsvm text, 1-based, about half of them zero;
+// row r's label is r%3.
+func greyText(seed uint64, n, dim int, six bool) string {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var b strings.Builder
+	for r := range n {
+		fmt.Fprintf(&b, "%d", r%3)
+		for k := 1; k <= dim; k++ {
+			if rng.IntN(2) == 0 {
+				continue
+			}
+			v := float64(1+rng.IntN(255)) / 255
+			if six {
+				fmt.Fprintf(&b, " %d:%.6g", k, v)
+			} else {
+				fmt.Fprintf(&b, " %d:%.17g", k, v)
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// TestReadFileCompact: the compact rows are the rows ReadFile reads —
+// bytes b/255 that are the values read, or those values rounded to
+// float32 — with the same labels, classes and features, in every format
+// and block size, through a grey file turning float32 midway and one
+// whose features widen; files the learners keep sparse come back as
+// ReadFileBlocks's blocks.
+func TestReadFileCompact(t *testing.T) {
+	write := tempFiles(t)
+	labels := make([]byte, 40)
+	for i := range labels {
+		labels[i] = byte(i % 4)
+	}
+	im, lb := mnistLike(40, 4, 5, labels)
+	idxDir := t.TempDir()
+	for name, x := range map[string]*IDXFile{"t-images-idx3-ubyte": im, "t-labels-idx1-ubyte": lb} {
+		if err := os.WriteFile(filepath.Join(idxDir, name), []byte(idxBytes(t, x)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	grey := greyText(1, 50, 12, false)
+	turning := grey + "1 1:0.3 2:0.25 3:1 4:1 5:1 6:1 7:1\n" + greyText(2, 20, 12, false)
+	widening := greyText(3, 30, 6, false) + greyText(4, 30, 12, false)
+	sparseLater := greyText(5, 10, 6, false) + strings.Repeat("1 600:0.5\n", 50)
+	cases := []struct {
+		name, path string
+		kind       string // "bytes", "float32" or "blocks"
+	}{
+		{"libsvm grey", write("g.libsvm", grey), "bytes"},
+		{"libsvm grey gzip", write("g.libsvm.gz", gzipped(grey)), "bytes"},
+		{"libsvm 6 digits", write("s.libsvm", greyText(6, 50, 12, true)), "float32"},
+		{"libsvm 0-based", write("z.libsvm", "1 0:0.5 1:2 2:1\n0 0:1 2:3\n1 1:1 2:0.25\n0 0:2 1:2\n"), "float32"},
+		{"grey turning float32", write("t.libsvm", turning), "float32"},
+		{"widening", write("w.libsvm", widening), "bytes"},
+		{"csv", write("c.csv", "a,b,c,label\n1,0,2.5,x\n0,3,1,y\n4,4,0,x\n1,1,1,z\n"), "float32"},
+		{"csv last column zero", write("c0.csv", "a,b,c,label\n1,2,0,x\n3,1,0,y\n2,2,0,x\n"), "float32"},
+		{"text", write("t.txt", "1 0.5 2 a\n0 1 1 b\n2 2 0 a\n"), "float32"},
+		{"idx", filepath.Join(idxDir, "t-images-idx3-ubyte"), "bytes"},
+		{"sparse", write("sp.libsvm", "1 1:1 90:2\n0 5:1\n1 40:0.5\n"), "blocks"},
+		{"binary", write("b.libsvm", "1 1:1 2:1 3:1\n0 1:1 3:1\n1 2:1 3:1\n"), "blocks"},
+		{"sparse after a dense start", write("sl.libsvm", sparseLater), "blocks"},
+		{"tiny values", write("tv.libsvm", "1 1:1e-40 2:1\n0 1:1 2:2\n"), "blocks"},
+		{"±1 labels", write("pm.libsvm", "-1 1:0.5 2:1\n1 1:1 2:0.25\n-1 1:2 2:2\n"), "float32"},
+	}
+	for _, c := range cases {
+		want, err := ReadFile(c.path, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, rows := range []int{1, 3, 7, 4096} {
+			set, comp, blocks, err := ReadFileCompact(context.Background(), c.path, Options{}, rows)
+			if err != nil {
+				t.Fatalf("%s, blocks of %d: %v", c.name, rows, err)
+			}
+			kind := "blocks"
+			switch {
+			case comp != nil && comp.Grey != nil:
+				kind = "bytes"
+			case comp != nil:
+				kind = "float32"
+			}
+			if kind != c.kind {
+				t.Errorf("%s, blocks of %d: %s; want %s", c.name, rows, kind, c.kind)
+			}
+			if set.Dim != want.Dim || set.Rows() != want.Rows() || fmt.Sprint(set.Classes) != fmt.Sprint(want.Classes) || fmt.Sprint(set.Y) != fmt.Sprint(want.Y) {
+				t.Errorf("%s, blocks of %d: dim %d, %d rows, classes %v; want %d, %d, %v", c.name, rows, set.Dim, set.Rows(), set.Classes, want.Dim, want.Rows(), want.Classes)
+				continue
+			}
+			if comp == nil {
+				if len(blocks) == 0 {
+					t.Errorf("%s, blocks of %d: neither compact rows nor blocks", c.name, rows)
+				}
+				continue
+			}
+			exact := true
+			for _, v := range want.Value {
+				exact = exact && float64(float32(v)) == v
+			}
+			if comp.Exact != (comp.Grey != nil || exact) {
+				t.Errorf("%s, blocks of %d: Exact %v; want %v", c.name, rows, comp.Exact, !comp.Exact)
+			}
+			if v := want.Variance(); math.Abs(comp.Variance-v) > 1e-12*v {
+				t.Errorf("%s, blocks of %d: variance %v; want %v", c.name, rows, comp.Variance, v)
+			}
+			if comp.Rows() != want.Rows() || comp.Dim != want.Dim {
+				t.Errorf("%s, blocks of %d: compact %v; want %d rows × %d", c.name, rows, comp, want.Rows(), want.Dim)
+				continue
+			}
+			for i := range want.Rows() {
+				row := want.DenseRow(nil, i)
+				for k, v := range row {
+					var got, exp float64
+					if comp.Grey != nil {
+						got, exp = float64(comp.Grey[i*comp.Dim+k])/255, v
+					} else {
+						got, exp = float64(comp.Float32[i*comp.Dim+k]), float64(float32(v))
+					}
+					if got != exp {
+						t.Fatalf("%s, blocks of %d: row %d feature %d: %v; want %v", c.name, rows, i, k, got, exp)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestReadFileCompactBudget: a budget too small for the parsed rows of a
+// grey file (12 bytes a value) holds its compact rows (1 byte a feature),
+// and a budget too small for those refuses the file at the row that
+// passes it, as the memory budget.
+func TestReadFileCompactBudget(t *testing.T) {
+	path := tempFiles(t)("g.libsvm", greyText(7, 2000, 40, false))
+	// about 40,000 values: 480 kB parsed, 80 kB compact (+ 32 kB of rows)
+	opt := Options{MaxBytes: 200_000}
+	if _, err := ReadFile(path, opt); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("ReadFile within 200 kB: %v; want ErrTooLarge", err)
+	}
+	_, comp, _, err := ReadFileCompact(context.Background(), path, opt, 100)
+	if err != nil || comp == nil || comp.Grey == nil || comp.Rows() != 2000 {
+		t.Fatalf("ReadFileCompact within 200 kB: %v, %v; want 2000 rows of bytes", comp, err)
+	}
+	_, _, _, err = ReadFileCompact(context.Background(), path, Options{MaxBytes: 60_000}, 100)
+	if !errors.Is(err, ErrTooLarge) || BoundOf(err) != BoundBudget || !strings.Contains(err.Error(), "held dense") {
+		t.Errorf("ReadFileCompact within 60 kB: %v; want the memory budget's refusal", err)
+	}
+}

@@ -1,0 +1,381 @@
+package dataset
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Compact is a data file's rows held dense in their compact form, row i's
+// feature k at i·Dim + k: as bytes when every value read is b/255 for a
+// byte b (exactly float64(b)/255: IDX pictures, libsvm or CSV files of
+// such grey levels), else rounded to float32. Exactly one of Grey and
+// Float32 is set. It is what ReadFileCompact keeps instead of the parsed
+// rows: 1 or 4 bytes a feature, where the parsed rows take 12 a non-zero,
+// and the learners use it in place (learning.GreyOf, learning.Float32Of).
+type Compact struct {
+	Dim     int
+	Grey    []uint8
+	Float32 []float32
+	// Exact reports that the rows hold every value as read: bytes, or
+	// float32 values each equal to the float64 read (integers, halves).
+	Exact bool
+	// Variance is the variance of all Rows × Dim values as read (float64,
+	// zeros included, as Set.Variance), which float32 rows that are not
+	// Exact no longer hold: γ = scale's, summed a block of rows at a
+	// time and the blocks' sums combined (Chan, Golub and LeVeque's
+	// pairwise update), so within about 1e-15 of Set.Variance's.
+	Variance float64
+}
+
+// Rows returns the number of rows.
+func (c *Compact) Rows() int {
+	if c.Dim == 0 {
+		return 0
+	}
+	return max(len(c.Grey), len(c.Float32)) / c.Dim
+}
+
+// Bytes returns the memory the rows take, in bytes.
+func (c *Compact) Bytes() int64 { return int64(len(c.Grey)) + 4*int64(len(c.Float32)) }
+
+// errNotCompact stops a compact read whose rows turned out not to be what
+// the learners keep dense (ReadFileCompact then reads the file again in
+// blocks).
+var errNotCompact = errors.New("dataset: the rows are not dense")
+
+// ReadFileCompact reads the data file at path as ReadFileBlocks does, a
+// block of rows rows at a time, but keeps dense rows in their compact form
+// (Compact) rather than as parsed blocks: each block is turned into bytes
+// or float32 values as it is read and dropped, so that the file's rows are
+// never held twice over, nor at 12 bytes a value. The rows are dense when
+// they would be stored dense by the learners (learning.ChooseForm): more
+// than a third of the values non-zero, not all 0 or 1, every value within
+// float32's normal range; the first block decides, and the whole file
+// confirms. Otherwise blocks are ReadFileBlocks's and rows is nil. set
+// describes the file (Classes, Dim, every label in Y) with no rows of its
+// own.
+//
+// The budget, opt.MaxBytes, bounds the compact rows (1 or 4 bytes a
+// feature of every row, 16 bytes more a row) and the block being read: a
+// file of grey levels needs a twelfth of what ReadFileBlocks needs for it
+// when half its values are non-zero. opt.MaxValues does not bound the
+// values of compact rows. A plain file's rows are counted first (as
+// ReadFile counts them) and their array allocated once; a gzipped file's
+// grows by a quarter at a time, the old array beside the new while it is
+// copied.
+func ReadFileCompact(ctx context.Context, path string, opt Options, rows int) (set *Set, compact *Compact, blocks []*Set, err error) {
+	if rows < 1 {
+		panic("dataset: ReadFileCompact with rows < 1")
+	}
+	o := opt
+	o.blockRows, o.compact = rows, true
+	set, err = ReadFileContext(ctx, path, o)
+	if errors.Is(err, errNotCompact) {
+		set, blocks, err = ReadFileBlocks(ctx, path, opt, rows)
+		return set, nil, blocks, err
+	}
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	compact, set.compact = set.compact, nil
+	blocks, set.blocks = set.blocks, nil
+	return set, compact, blocks, nil
+}
+
+// denseState is where a compact read stands: undecided until its first
+// block, then dense (rows kept compact) or sparse (blocks kept as
+// ReadFileBlocks keeps them).
+type denseState int
+
+const (
+	undecided denseState = iota
+	dense
+	sparse
+)
+
+// denseStore holds the rows of a compact read.
+type denseStore struct {
+	state  denseState
+	grey   bool // bytes, else float32
+	b      []uint8
+	f      []float32
+	n      int  // rows stored
+	stride int  // the columns of a row while reading (libsvm: the largest index + 1 so far)
+	raw    bool // libsvm indices left 1-based (eachIndex): column j is feature j − 1
+	nnz    int
+	// the mean and the sum of squared deviations of the nnz values read
+	mean, m2 float64
+	inexact  bool // a value is not its float32 rounding
+}
+
+// addStats adds the non-zero values of a block to the store's mean and sum
+// of squared deviations: the block's own by two passes, then the pairwise
+// update.
+func (d *denseStore) addStats(val []float64) {
+	if len(val) == 0 {
+		return
+	}
+	var sum float64
+	for _, v := range val {
+		sum += v
+	}
+	nb := float64(len(val))
+	mb := sum / nb
+	var m2 float64
+	for _, v := range val {
+		e := v - mb
+		m2 += e * e
+	}
+	na := float64(d.nnz)
+	n := na + nb
+	delta := mb - d.mean
+	d.mean += delta * nb / n
+	d.m2 += m2 + delta*delta*na*nb/n
+}
+
+// variance returns the variance of the rows' n·dim values, zeros
+// included: the values read joined with the zeros by the same update.
+func (d *denseStore) variance(dim int) float64 {
+	n := float64(d.n) * float64(dim)
+	if n == 0 {
+		return 0
+	}
+	zeros := n - float64(d.nnz)
+	m2 := d.m2 + d.mean*d.mean*float64(d.nnz)*zeros/n
+	return m2 / n
+}
+
+// bytes returns the memory the rows take.
+func (d *denseStore) bytes() int64 {
+	if d == nil {
+		return 0
+	}
+	return int64(len(d.b)) + 4*int64(len(d.f))
+}
+
+// isGrey reports whether v is b/255 for a byte b, exactly as float64(b)/255
+// computes it (learning's rule for grey rows).
+func isGrey(v float64) bool {
+	b := math.Round(v * 255)
+	return b >= 0 && b <= 255 && b/255 == v
+}
+
+// in32 reports whether a non-zero v is a normal float32 (learning's rule
+// for float32 rows).
+func in32(v float64) bool {
+	a := math.Abs(v)
+	return a >= 0x1p-126 && a <= math.MaxFloat32
+}
+
+// sealDense turns the rows under way into compact rows; the first block
+// decides whether the file is read so (else it is kept as a block, and
+// every later one).
+func (b *builder) sealDense(end bool) error {
+	s, d := b.set, b.dense
+	n := len(s.RowStart) - 1
+	maxCol, binary, grey, ok32 := -1, true, true, true
+	for k, j := range s.Index {
+		maxCol = max(maxCol, int(j))
+		v := s.Value[k]
+		binary = binary && v == 1
+		grey = grey && isGrey(v)
+		ok32 = ok32 && in32(v)
+	}
+	nnz := len(s.Value)
+	if d.state == undecided {
+		dim := max(s.Dim, maxCol+1)
+		words := n * ((dim + 63) / 64)
+		if !ok32 || (binary && words <= 2*nnz) || 3*nnz <= n*dim {
+			d.state = sparse
+			return b.seal(end)
+		}
+		d.state, d.grey, d.stride = dense, grey, dim
+	}
+	if !ok32 {
+		return errNotCompact
+	}
+	line := b.read() // the row count so far, for messages
+	if maxCol >= d.stride {
+		stride := maxCol + 1
+		if d.n > 4*b.opt.blockRows {
+			stride = max(stride, d.stride+d.stride/8) // few restrides, whatever the file
+		}
+		if err := d.reserve(b, line, d.n, stride); err != nil {
+			return err
+		}
+		d.restride(stride, 0)
+	}
+	if d.grey && !grey { // the first value that is not a grey level: float32 from now on
+		if err := b.checkDense(line, int64(len(d.b))*4); err != nil {
+			return err
+		}
+		d.f = make([]float32, len(d.b), min(cap(d.b), int(b.opt.MaxBytes/4)))
+		for k, v := range d.b {
+			if v != 0 {
+				d.f[k] = float32(float64(v) / 255)
+			}
+		}
+		d.grey, d.b = false, nil
+	}
+	if err := d.reserve(b, line, d.n+n, d.stride); err != nil {
+		return err
+	}
+	for i := range n {
+		base := (d.n + i) * d.stride
+		for k := s.RowStart[i]; k < s.RowStart[i+1]; k++ {
+			if d.grey {
+				d.b[base+int(s.Index[k])] = uint8(math.Round(s.Value[k] * 255))
+			} else {
+				d.f[base+int(s.Index[k])] = float32(s.Value[k])
+			}
+		}
+	}
+	d.addStats(s.Value)
+	if !d.grey && !d.inexact {
+		for _, v := range s.Value {
+			if float64(float32(v)) != v {
+				d.inexact = true
+				break
+			}
+		}
+	}
+	d.n += n
+	d.nnz += nnz
+	s.RowStart, s.Index, s.Value = s.RowStart[:1], s.Index[:0], s.Value[:0]
+	return nil
+}
+
+// checkDense refuses compact rows of bytes (with the labels and the block
+// being read) over the budget.
+func (b *builder) checkDense(line int, bytes int64) error {
+	need := bytes + int64(len(b.set.Y))*rowBytes + int64(len(b.set.Value))*valueBytes
+	if need > b.opt.MaxBytes {
+		return b.denseOver(line, len(b.set.Y), need)
+	}
+	return nil
+}
+
+// denseOver reports rows rows held dense that need need bytes.
+func (b *builder) denseOver(line, rows int, need int64) error {
+	return boundf(BoundBudget, "%s:%d: the %d rows read so far take %d bytes held dense (%d columns of %d bytes a row, %d bytes more a row, %d a value of the block being read), over the budget of %d bytes (the memory budget)",
+		b.set.Name, line, rows, need, b.dense.stride, b.dense.size(), rowBytes, valueBytes, b.opt.MaxBytes)
+}
+
+// size returns the bytes of a value.
+func (d *denseStore) size() int {
+	if d.grey {
+		return 1
+	}
+	return 4
+}
+
+// reserve makes room for rows rows of stride columns, within the budget:
+// at once for the rows ReadFile's first pass counted, else growing.
+func (d *denseStore) reserve(b *builder, line, rows, stride int) error {
+	size := d.size()
+	need := rows * stride
+	if need <= max(cap(d.b), cap(d.f)) {
+		if d.grey {
+			d.b = d.b[:need]
+		} else {
+			d.f = d.f[:need]
+		}
+		return nil
+	}
+	if err := b.checkDense(line, int64(need)*int64(size)); err != nil {
+		return err
+	}
+	want := max(rows, b.opt.hintRows) * stride
+	if b.opt.hintRows < rows {
+		want = max(need, max(cap(d.b), cap(d.f))*5/4)
+	}
+	want = int(min(int64(want), b.opt.MaxBytes/int64(size)))
+	want = max(want, need)
+	if d.grey {
+		nb := make([]uint8, need, want)
+		copy(nb, d.b)
+		d.b = nb
+	} else {
+		nf := make([]float32, need, want)
+		copy(nf, d.f)
+		d.f = nf
+	}
+	return nil
+}
+
+// restride lays the rows out stride columns apart, column off of each row
+// becoming column 0 (off > 0 only for a narrower stride): in place, the
+// rows moved from the last when they widen and from the first when they
+// narrow, so that none is overwritten before it is moved.
+func (d *denseStore) restride(stride, off int) {
+	old := d.stride
+	w := min(stride, old-off)
+	if stride > old && off != 0 {
+		panic("dataset: restride widening with an offset")
+	}
+	move := func(i int) {
+		if d.grey {
+			copy(d.b[i*stride:i*stride+w], d.b[i*old+off:i*old+off+w])
+			clear(d.b[i*stride+w : (i+1)*stride])
+		} else {
+			copy(d.f[i*stride:i*stride+w], d.f[i*old+off:i*old+off+w])
+			clear(d.f[i*stride+w : (i+1)*stride])
+		}
+	}
+	if stride > old {
+		if d.grey {
+			d.b = d.b[:d.n*stride]
+		} else {
+			d.f = d.f[:d.n*stride]
+		}
+		for i := d.n - 1; i >= 0; i-- {
+			move(i)
+		}
+	} else {
+		for i := range d.n {
+			move(i)
+		}
+		if d.grey {
+			d.b = d.b[:d.n*stride]
+		} else {
+			d.f = d.f[:d.n*stride]
+		}
+	}
+	d.stride = stride
+}
+
+// finishDense lays the compact rows out Dim columns apart and checks that
+// the whole file is dense as the learners count it; errNotCompact if not.
+func (b *builder) finishDense() (*Compact, error) {
+	d, s := b.dense, b.set
+	off := 0
+	if d.raw {
+		off = 1
+	}
+	if s.Dim+off > d.stride { // features never set (a CSV's last columns all zero)
+		if err := d.reserve(b, b.read(), d.n, s.Dim); err != nil {
+			return nil, err
+		}
+		d.restride(s.Dim, 0)
+	} else if s.Dim != d.stride || off != 0 {
+		d.restride(s.Dim, off)
+	}
+	if 3*d.nnz <= d.n*s.Dim {
+		return nil, errNotCompact
+	}
+	if d.grey {
+		return &Compact{Dim: s.Dim, Grey: d.b, Exact: true, Variance: d.variance(s.Dim)}, nil
+	}
+	return &Compact{Dim: s.Dim, Float32: d.f, Exact: !d.inexact, Variance: d.variance(s.Dim)}, nil
+}
+
+// String describes the rows: "720000 rows × 400 float32".
+func (c *Compact) String() string {
+	kind := "float32"
+	if c.Grey != nil {
+		kind = "bytes"
+	}
+	return fmt.Sprintf("%d rows × %d %s", c.Rows(), c.Dim, kind)
+}
