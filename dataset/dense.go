@@ -354,12 +354,13 @@ func (b *builder) finishDense() (*Compact, error) {
 	if d.raw {
 		off = 1
 	}
-	if s.Dim+off > d.stride { // features never set (a CSV's last columns all zero)
-		if err := d.reserve(b, b.read(), d.n, s.Dim); err != nil {
+	if s.Dim+off > d.stride { // features never set (a CSV's last columns, a libsvm file's last index, all zero)
+		if err := d.reserve(b, b.read(), d.n, s.Dim+off); err != nil {
 			return nil, err
 		}
-		d.restride(s.Dim, 0)
-	} else if s.Dim != d.stride || off != 0 {
+		d.restride(s.Dim+off, 0)
+	}
+	if s.Dim != d.stride || off != 0 {
 		d.restride(s.Dim, off)
 	}
 	if 3*d.nnz <= d.n*s.Dim {
