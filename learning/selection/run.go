@@ -3,8 +3,8 @@ package selection
 import (
 	"cmp"
 	"context"
-	"encoding/base64"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
