@@ -120,6 +120,26 @@ func (l Setup) foldRows(train, test *dataset.Set) (*dataset.Set, *dataset.Set, l
 	return train, test, rows, err
 }
 
+// fold prepares a fold's fit: the options with threads, cacheMB and the
+// column's γ, the fold scaled (foldRows) with its training rows in the
+// learners' form, and the class weights resolved on its training part.
+func (l Setup) fold(threads int, cacheMB float64, gamma string, train, test *dataset.Set) (learners.Options, *dataset.Set, *dataset.Set, learning.Rows, []float64, error) {
+	o := l.Options
+	o.Threads, o.CacheMB = threads, cacheMB
+	if gamma != "" {
+		var err error
+		if o.Gamma, err = kernel.ParseGamma(gamma); err != nil {
+			return o, nil, nil, nil, nil, err
+		}
+	}
+	train, test, rows, err := l.foldRows(train, test)
+	if err != nil {
+		return o, nil, nil, nil, nil, err
+	}
+	weights, err := learners.ClassWeights(o.ClassWeight, train.Classes, train.Y, SameLabel)
+	return o, train, test, rows, weights, err
+}
+
 // FoldFit is selection.FitFunc for the learner: each fold's training part
 // scaled (when asked) and fitted as fit would fit it with each C in turn,
 // γ of scale or auto and balanced class weights resolved on it; the SVM's
@@ -128,23 +148,11 @@ func (l Setup) foldRows(train, test *dataset.Set) (*dataset.Set, *dataset.Set, l
 // one solver, each from the previous C's solution (svm.Kernel.FitPath).
 func (l Setup) FoldFit(threads int, cacheMB float64) selection.FitFunc {
 	return func(ctx context.Context, train, test *dataset.Set, cs []float64, gamma string, warm bool) ([]selection.Fit, error) {
-		o := l.Options
-		o.Threads, o.CacheMB = threads, cacheMB
-		if gamma != "" {
-			var err error
-			if o.Gamma, err = kernel.ParseGamma(gamma); err != nil {
-				return nil, err
-			}
-		}
-		train, test, rows, err := l.foldRows(train, test)
+		o, train, test, rows, weights, err := l.fold(threads, cacheMB, gamma, train, test)
 		if err != nil {
 			return nil, err
 		}
 		d := &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}
-		weights, err := learners.ClassWeights(o.ClassWeight, train.Classes, train.Y, SameLabel)
-		if err != nil {
-			return nil, err
-		}
 		testRows, err := Rows(test)
 		if err != nil {
 			return nil, err
@@ -260,19 +268,7 @@ func (l Setup) SupportVectors(ctx context.Context, set *dataset.Set, threads int
 // along every C (warm when asked), voting on every test row.
 func (l Setup) PairFit(threads int, cacheMB float64) selection.PairFitFunc {
 	return func(ctx context.Context, train, test *dataset.Set, a, b int, cs []float64, gamma string, warm bool) ([]selection.PairFit, error) {
-		o := l.Options
-		o.Threads, o.CacheMB = threads, cacheMB
-		if gamma != "" {
-			var err error
-			if o.Gamma, err = kernel.ParseGamma(gamma); err != nil {
-				return nil, err
-			}
-		}
-		train, test, rows, err := l.foldRows(train, test)
-		if err != nil {
-			return nil, err
-		}
-		weights, err := learners.ClassWeights(o.ClassWeight, train.Classes, train.Y, SameLabel)
+		o, train, test, rows, weights, err := l.fold(threads, cacheMB, gamma, train, test)
 		if err != nil {
 			return nil, err
 		}
