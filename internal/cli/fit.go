@@ -138,10 +138,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	ctx, finish := guardMemory(ctx, "fit", o.data.memory.bytes())
 	defer func() { err = finish(err) }()
 	if o.cv.folds != 0 {
-		if o.testPath != "" || o.predPath != "" || fs.Changed("model") || o.libsvmPath != "" || o.liblinearPath != "" {
-			return usagef("fit: --cv measures by cross-validation and writes no model: --test, --predictions and the model flags do not apply")
-		}
-		return runCV(ctx, env, &o.data, o.trainPath, spec, opts, o.scale, o.cv)
+		return o.crossValidate(ctx, env, fs, spec, opts)
 	}
 	blockRows := 0
 	if !spec.Needs.Values && o.scale == "none" {
@@ -154,10 +151,8 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		return err
 	}
 	noteData(env.Stderr, train, test.set())
-	if train.Dim > dataset.DefaultMaxDim {
-		// The reader takes what --max-memory holds; a model file, what it
-		// reads back, at most this many.
-		return fmt.Errorf("%s: %d features, above %d, the most a model file holds (mark1 apply could not read the model back); no flag raises it", o.trainPath, train.Dim, dataset.DefaultMaxDim)
+	if err := modelDim(o.trainPath, train); err != nil {
+		return err
 	}
 	if spec.Needs.Values {
 		return fitValues(ctx, env, spec, opts, o.lf.fields, valueRun{train: train, test: test, limit: o.data.memory.bytes(), scale: o.scale, trainPath: o.trainPath, testPath: o.testPath,
@@ -187,6 +182,25 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		return fmt.Errorf("%s: %w", o.trainPath, err)
 	}
 	return o.report(ctx, env, spec, opts, fitted, train, classes, rows, test)
+}
+
+// crossValidate is fit --cv: no model is written, so the flags that name
+// one or its outputs are refused.
+func (o *fitOptions) crossValidate(ctx context.Context, env *Env, fs *pflag.FlagSet, spec learners.Spec, opts learners.Options) error {
+	if o.testPath != "" || o.predPath != "" || fs.Changed("model") || o.libsvmPath != "" || o.liblinearPath != "" {
+		return usagef("fit: --cv measures by cross-validation and writes no model: --test, --predictions and the model flags do not apply")
+	}
+	return runCV(ctx, env, &o.data, o.trainPath, spec, opts, o.scale, o.cv)
+}
+
+// modelDim refuses training data of more features than a model file holds:
+// the reader takes what --max-memory holds; a model file, what it reads
+// back, at most dataset.DefaultMaxDim.
+func modelDim(path string, train *dataset.Set) error {
+	if train.Dim > dataset.DefaultMaxDim {
+		return fmt.Errorf("%s: %d features, above %d, the most a model file holds (mark1 apply could not read the model back); no flag raises it", path, train.Dim, dataset.DefaultMaxDim)
+	}
+	return nil
 }
 
 // check checks the flags that need no data and returns the learner and its

@@ -179,19 +179,20 @@ type machineStep struct {
 	apply  func(m *machineFlags, c *machine.Config) error
 }
 
+// none is a machine step that cannot fail.
+func none(f func(m *machineFlags, c *machine.Config)) func(*machineFlags, *machine.Config) error {
+	return func(m *machineFlags, c *machine.Config) error { f(m, c); return nil }
+}
+
 // machineSteps are the machine flags in the order they apply. A part reads
 // 0 in some sizes as its default (a retina 20 cells wide, 8 R-units, a step
 // of 1); given as a flag, 0 asks for none at all, and the flag sets a value
 // the part refuses in its own words (-1, or associator.Config's -1 for 0).
 func machineSteps() []machineStep {
-	none := func(f func(m *machineFlags, c *machine.Config)) func(*machineFlags, *machine.Config) error {
-		return func(m *machineFlags, c *machine.Config) error { f(m, c); return nil }
-	}
 	zero := explicitZero[int]
-	zerof := explicitZero[float64]
 	type mc = machine.Config
 	type mf = machineFlags
-	return []machineStep{
+	return append([]machineStep{
 		{"retina-width", []string{"retina.width"}, none(func(m *mf, c *mc) { c.Retina.Width = zero(m.retinaW) })},
 		{"retina-height", []string{"retina.height"}, none(func(m *mf, c *mc) { c.Retina.Height = zero(m.retinaH) })},
 		{"crop", []string{"retina.crop"}, none(func(m *mf, c *mc) { c.Retina.Crop = m.crop })},
@@ -216,6 +217,17 @@ func machineSteps() []machineStep {
 			}
 			return
 		}},
+	}, responseSteps()...)
+}
+
+// responseSteps are the machine flags of the R-units, the motors and the
+// faults, in the order they apply (machineSteps).
+func responseSteps() []machineStep {
+	zero := explicitZero[int]
+	zerof := explicitZero[float64]
+	type mc = machine.Config
+	type mf = machineFlags
+	return []machineStep{
 		{"r-units", []string{"response.units"}, none(func(m *mf, c *mc) { c.Response.Units = zero(m.rUnits) })},
 		{"layout", []string{"response.layout"}, func(m *mf, c *mc) (err error) { c.Response.Layout, err = response.ParseLayout(m.layout); return }},
 		{"code", []string{"response.code"}, func(m *mf, c *mc) (err error) { c.Response.Code, err = response.ParseCode(m.code); return }},
