@@ -1,6 +1,7 @@
 package machine
 
 import (
+	"context"
 	"math/bits"
 )
 
@@ -45,14 +46,18 @@ func setBits(w []uint64, idx []int) {
 }
 
 // see presents every field to m once, without noise, and keeps what the
-// retina and the A-units made of it.
-func see(m *Machine, fields [][]float32) *seen {
+// retina and the A-units made of it; nil once ctx is cancelled (looked at
+// every 1,024 fields).
+func see(ctx context.Context, m *Machine, fields [][]float32) *seen {
 	c := &seen{cells: m.Retina.Cells(), sWords: words(m.Retina.Cells()), aWords: words(len(m.Plugboard.Units))}
 	c.s = make([]uint64, c.sWords*len(fields))
 	c.a = make([]uint64, c.aWords*len(fields))
 	var r Response
 	var lit []int
 	for i, x := range fields {
+		if i%1024 == 1023 && ctx.Err() != nil {
+			return nil
+		}
 		m.Present(&r, x, nil)
 		lit = lit[:0]
 		for j, v := range r.S {

@@ -2,6 +2,7 @@ package machine
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -258,13 +259,23 @@ func (c Config) CheckFit(cards int, limit int64) error {
 
 // Fit projects every sample of d onto the retina: the optics, done once.
 func (m *Machine) Fit(d *images.Dataset) [][]float32 {
+	out, _ := m.FitContext(context.Background(), d)
+	return out
+}
+
+// FitContext is Fit stopped by ctx: it returns ctx's error once ctx is
+// cancelled (looked at every 1,024 samples).
+func (m *Machine) FitContext(ctx context.Context, d *images.Dataset) ([][]float32, error) {
 	out := make([][]float32, len(d.Samples))
 	n := m.Retina.Cells()
 	buf := make([]float32, n*len(d.Samples))
 	for i, s := range d.Samples {
+		if i%1024 == 1023 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		out[i] = m.Retina.Fit(buf[i*n:(i+1)*n:(i+1)*n], s.Image)
 	}
-	return out
+	return out, nil
 }
 
 // Accuracy returns the fraction of fields the machine classifies as labelled,

@@ -19,6 +19,12 @@ type Fields struct {
 // Len returns the number of fields.
 func (f Fields) Len() int { return len(f.X) }
 
+// FieldsContext is Fields stopped by ctx (FitContext).
+func (m *Machine) FieldsContext(ctx context.Context, d *images.Dataset) (Fields, error) {
+	x, err := m.FitContext(ctx, d)
+	return Fields{X: x, Y: Labels(d)}, err
+}
+
 // Fields fits every sample of d to the retina (the optics, done once) and
 // keeps the labels.
 func (m *Machine) Fields(d *images.Dataset) Fields { return Fields{X: m.Fit(d), Y: Labels(d)} }
@@ -137,6 +143,13 @@ type Session struct {
 // are refused with a Warning (kind NoLight) as the error, saying why and
 // what to do; lesser troubles are kept for Warnings.
 func NewSession(m *Machine, r Recipe, train, test Fields) (*Session, error) {
+	return NewSessionContext(context.Background(), m, r, train, test)
+}
+
+// NewSessionContext is NewSession stopped by ctx: its first look at every
+// card (the cache of what the retina and the A-units make of them) returns
+// ctx's error once ctx is cancelled.
+func NewSessionContext(ctx context.Context, m *Machine, r Recipe, train, test Fields) (*Session, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
@@ -162,7 +175,10 @@ func NewSession(m *Machine, r Recipe, train, test Fields) (*Session, error) {
 	s := &Session{m: m, recipe: r.Defaults(), train: train, test: test, noise: m.TrainingNoise()}
 	m.LearnSequence(train.X) // a four-layer machine's first phase; then the couplings are frozen
 	if cacheable(m) {
-		s.seenTrain, s.seenTest = see(m, train.X), see(m, test.X)
+		s.seenTrain, s.seenTest = see(ctx, m, train.X), see(ctx, m, test.X)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 	}
 	s.warnings = lightWarnings(m, train, s.seenTrain)
 	for _, w := range s.warnings {

@@ -193,7 +193,15 @@ func (o *trainOptions) session(ctx context.Context, env *Env, g givenFlags) (*ma
 		return nil, 0, err
 	}
 	o.trainCards, o.testCards = train, test
-	s, err := machine.NewSession(m, recipe, m.Fields(train), m.Fields(test))
+	tr, err := m.FieldsContext(ctx, train)
+	if err != nil {
+		return nil, 0, err
+	}
+	te, err := m.FieldsContext(ctx, test)
+	if err != nil {
+		return nil, 0, err
+	}
+	s, err := machine.NewSessionContext(ctx, m, recipe, tr, te)
 	if err != nil {
 		var dead machine.Warning
 		if errors.As(err, &dead) {
