@@ -311,6 +311,10 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 	}
 	rep := &Report{Data: train.Name, Classes: train.Classes, Train: train.Len(), Test: test.Len(), Preset: &cfg.Preset, Kernel: spec.kernelWord()}
 	trF, teF := m.Fields(train), m.Fields(test)
+	// A four-layer machine's couplings learn from the training cards in
+	// sequence first (the hardware rows' sessions do the same on their
+	// own machines), so that the association features are A_II's.
+	m.LearnSequence(trF.X)
 	if teF.Len() > 0 {
 		c := learning.Chance(teF.Y)
 		rep.Chance = &c

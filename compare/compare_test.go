@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"mark1/coupling"
 	"mark1/images"
 	"mark1/internal/base/param"
 	"mark1/learning"
@@ -408,5 +409,39 @@ func TestSpontaneousClusters(t *testing.T) {
 	s := SummariseSeeds([]uint64{1, 1}, []*Report{rep, again})
 	if !s.Rows[0].Clustered() || s.Rows[0].Purity.Mean != rep.Rows[0].Clusters.Purity || s.Rows[2].Clustered() {
 		t.Errorf("over seeds: %+v; want the hardware's purity, the perceptron's none", s.Rows)
+	}
+}
+
+// TestFourLayers: a four-layer machine with η = 0 compares exactly as the
+// three-layer machine (its A_II copies A_I); with the default η its
+// couplings learn first, and the software learners on association see A_II
+// as the hardware's R-units do (the rows differ from the three-layer
+// machine's).
+func TestFourLayers(t *testing.T) {
+	three, _ := machine.Preset("mark1")
+	tr, te := data(t, "leftright", 12)
+	spec := Spec{Learners: []string{"hardware", "perceptron"}, Features: []string{"association"}, Seed: 2, Options: epochs(20)}
+	run := func(cfg machine.Config) *Report {
+		r, err := Run(context.Background(), cfg, machine.SeedsFrom(2), tr, te, spec, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	base := run(three)
+	four := three
+	four.Layers, four.Coupling = 4, coupling.Config{}.Defaults()
+	four.Coupling.Eta = 0
+	same := run(four)
+	for i := range base.Rows {
+		x, y := base.Rows[i], same.Rows[i]
+		if x.Pr != y.Pr || !reflect.DeepEqual(x.Pg, y.Pg) || x.Updates != y.Updates {
+			t.Errorf("η = 0: row %d (%s) differs from three layers", i, x.Learner)
+		}
+	}
+	four.Coupling.Eta = coupling.DefaultEta
+	learned := run(four)
+	if reflect.DeepEqual(learned.Pa, base.Pa) {
+		t.Errorf("default η: P_a %v, as three layers' — the couplings did not learn before the features were made", learned.Pa)
 	}
 }

@@ -45,6 +45,7 @@ on the same machine's A-units, its plating pulses and time in the same columns;
 software learners see the retina's pixels or the same machine's A-unit outputs
 (--features).`)
 	o.data.register(fs, true)
+	o.mf.fourLayer = true
 	o.mf.register(fs, o.data.memory)
 	fs.StringVar(&o.learnerList, "learners", strings.Join(compare.DefaultLearners(), ","), "comma-separated: "+strings.Join(compare.Learners(), ", "))
 	fs.StringVar(&o.features, "features", "pixels,association", "comma-separated: pixels (S-units), association (A-units); numeric data files: raw (their values, the default)")

@@ -54,7 +54,7 @@ type machineFlags struct {
 	presentSec float64
 	faults     string
 
-	// fourLayer registers --layers, --eta and --delta (train).
+	// fourLayer registers --layers, --eta and --delta (train, compare, serve).
 	fourLayer  bool
 	layers     int
 	eta, delta float64

@@ -58,6 +58,7 @@ The panel answers only requests addressed to it by a loopback name or the
 	fs.DurationVar(&o.uploadTimeout, "upload-timeout", panel.DefaultUploadTimeout, "time an upload's body may take to arrive")
 	o.fields.add("upload_timeout", "upload-timeout")
 	o.memory = memoryFlag(fs)
+	o.mf.fourLayer = true
 	o.mf.register(fs, o.memory)
 	return fs
 }
