@@ -80,9 +80,9 @@ func TestEmbeddedReproduces(t *testing.T) {
 		t.Skipf("the embedded build is not %s's: its bytes may differ", v)
 	}
 	wasm := filepath.Join(t.TempDir(), "lab.wasm")
-	build := exec.Command("go", append(append([]string{"build"}, sources.BuildFlags...), "-o", wasm, sources.Main)...)
+	build := exec.Command("go", append(append([]string{"build"}, sources.BuildFlags()...), "-o", wasm, sources.Main)...)
 	build.Dir = "../.."
-	build.Env = append(os.Environ(), sources.BuildEnv...)
+	build.Env = append(os.Environ(), sources.BuildEnv()...)
 	if msg, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, msg)
 	}

@@ -53,7 +53,7 @@ func generate(ctx context.Context) error {
 		return fmt.Errorf("run me inside module mark1 (the module here is %q)", mod)
 	}
 	out := filepath.Join(root, "internal", "labsite")
-	wasmEnv := sources.BuildEnv
+	wasmEnv := sources.BuildEnv()
 	// The sources before the build and after it: a file edited while it
 	// builds would leave a list that does not describe the build.
 	before, err := sources.List(ctx, root)
@@ -66,7 +66,7 @@ func generate(ctx context.Context) error {
 	}
 	defer os.RemoveAll(tmp)
 	wasm := filepath.Join(tmp, "lab.wasm")
-	if _, err := goCmd(ctx, root, wasmEnv, append(append([]string{"build"}, sources.BuildFlags...), "-o", wasm, sources.Main)...); err != nil {
+	if _, err := goCmd(ctx, root, wasmEnv, append(append([]string{"build"}, sources.BuildFlags()...), "-o", wasm, sources.Main)...); err != nil {
 		return err
 	}
 	goVersion, err := goCmd(ctx, root, wasmEnv, "env", "GOVERSION")

@@ -37,20 +37,22 @@ import (
 // Main is the WebAssembly's main package, relative to the module's root.
 const Main = "./lab/wasm"
 
-// Generator is the program that builds the WebAssembly and this package,
+// Generator returns the program that builds the WebAssembly and this package,
 // relative to the module's root: the build's flags are a source of the
 // build too.
-var Generator = []string{"internal/labsite/internal/gen/main.go", "internal/labsite/internal/sources/sources.go"}
+func Generator() []string {
+	return []string{"internal/labsite/internal/gen/main.go", "internal/labsite/internal/sources/sources.go"}
+}
 
-// BuildFlags are go build's flags for the WebAssembly (GOOS=js
+// BuildFlags returns go build's flags for the WebAssembly (GOOS=js
 // GOARCH=wasm): no paths of the machine that built it, no version control
 // stamp (the bytes do not depend on the commit), no symbols or DWARF.
-var BuildFlags = []string{"-trimpath", "-buildvcs=false", "-ldflags=-s -w"}
+func BuildFlags() []string { return []string{"-trimpath", "-buildvcs=false", "-ldflags=-s -w"} }
 
-// BuildEnv is the environment the WebAssembly is listed and built in, on
+// BuildEnv returns the environment the WebAssembly is listed and built in, on
 // top of the caller's: GOFLAGS is cleared so that no -tags of the caller's
 // chooses other files.
-var BuildEnv = []string{"GOOS=js", "GOARCH=wasm", "GOFLAGS="}
+func BuildEnv() []string { return []string{"GOOS=js", "GOARCH=wasm", "GOFLAGS="} }
 
 // File is one source: its path relative to the module's root (forward
 // slashes) and the hex SHA-256 of its content.
@@ -63,14 +65,14 @@ type File struct {
 func List(ctx context.Context, root string) ([]File, error) {
 	cmd := exec.CommandContext(ctx, "go", "list", "-deps", "-json=ImportPath,Dir,GoFiles,CgoFiles,SFiles,HFiles,EmbedFiles,Module,Error", Main)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), BuildEnv...)
+	cmd.Env = append(os.Environ(), BuildEnv()...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
 		return nil, fmt.Errorf("GOOS=js GOARCH=wasm go list -deps %s: %v\n%s", Main, err, stderr.Bytes())
 	}
-	names := append([]string{"go.mod", "go.sum"}, Generator...)
+	names := append([]string{"go.mod", "go.sum"}, Generator()...)
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
 		var p struct {
