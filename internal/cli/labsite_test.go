@@ -268,16 +268,7 @@ func TestLabSiteAnywhere(t *testing.T) {
 // the site it writes.
 func TestLabSiteBinary(t *testing.T) {
 	testtool.Long(t, "builds mark1 and runs it")
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(t.TempDir(), "mark1")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/mark1")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := mark1Binary(t)
 	dir := t.TempDir()
 	cmd := exec.Command(bin, "lab", "--site", "labsite")
 	cmd.Dir = dir

@@ -115,12 +115,7 @@ func TestReadmeExamples(t *testing.T) {
 		}
 		cmds = append(cmds, readmeCommands(string(text))...)
 	}
-	bin := t.TempDir()
-	build := exec.Command("go", "build", "-o", filepath.Join(bin, "mark1"), "./cmd/mark1")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	path := buildMark1(t)
 	scratch := t.TempDir()
 	seen := map[string]bool{}
 	start := time.Now()
@@ -137,7 +132,7 @@ func TestReadmeExamples(t *testing.T) {
 		c.Cancel = func() error { return syscall.Kill(-c.Process.Pid, syscall.SIGKILL) }
 		c.WaitDelay = 2 * time.Second
 		c.Dir = scratch
-		c.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+		c.Env = append(os.Environ(), "PATH="+path)
 		t0 := time.Now()
 		out, err := c.CombinedOutput()
 		cancel()

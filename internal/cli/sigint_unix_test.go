@@ -29,16 +29,7 @@ import (
 // for tens of seconds when left alone.
 func TestSIGINT(t *testing.T) {
 	testtool.Long(t, "builds mark1 and interrupts 17 long commands, about 30 s")
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(t.TempDir(), "mark1")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/mark1")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := mark1Binary(t)
 	dir := t.TempDir()
 	// Two classes of noise (no separator: the perceptrons never converge,
 	// the SVM has many support vectors), and 700 classes of four rows

@@ -41,13 +41,20 @@ func docBlock(t *testing.T, doc, lang string) string {
 // buildMark1 builds the command into a folder and returns a PATH with it first.
 func buildMark1(t *testing.T) string {
 	t.Helper()
-	bin := t.TempDir()
-	build := exec.Command("go", "build", "-o", filepath.Join(bin, "mark1"), "./cmd/mark1")
+	return filepath.Dir(mark1Binary(t)) + string(os.PathListSeparator) + os.Getenv("PATH")
+}
+
+// mark1Binary builds cmd/mark1 into a temporary folder and returns its
+// path.
+func mark1Binary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "mark1")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/mark1")
 	build.Dir = filepath.Join("..", "..")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	return bin + string(os.PathListSeparator) + os.Getenv("PATH")
+	return bin
 }
 
 // shell runs a shell command line in dir with PATH and extra environment.
