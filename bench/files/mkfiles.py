@@ -5,7 +5,8 @@
 
 The pictures are bench/real/mkdata.py's (each resized to 20x20 by area
 averaging and rounded to bytes; the first NTRAIN / NTEST of the given
-classes), the features byte/255. Each set is written four ways:
+classes, or the pictures START:END of them when a count is written so),
+the features byte/255. Each set is written four ways:
 
   TASK-train.6g.libsvm   libsvm text, 6 significant digits ("%.6g", as
                          svm-scale, C's printf %g and most tools write)
@@ -63,13 +64,20 @@ def write_idx(base, imgs, y):
         os.replace(path + ".tmp", path)
 
 
+def take(imgs, labels, classes, count):
+    """The first COUNT pictures of the classes, or pictures START:END of them."""
+    start, _, end = count.rpartition(":")
+    x, y = pick(imgs, labels, classes, int(end))
+    return x[int(start or 0):], y[int(start or 0):]
+
+
 def main():
     if len(sys.argv) not in (9, 10):
         sys.exit(__doc__)
     out, tri, trl, tei, tel, task, ntr, nte = sys.argv[1:9]
     classes = [int(c) for c in sys.argv[9].split(",")] if len(sys.argv) == 10 else None
-    xtr, ytr = pick(read_idx(tri), read_idx(trl), classes, int(ntr))
-    xte, yte = pick(read_idx(tei), read_idx(tel), classes, int(nte))
+    xtr, ytr = take(read_idx(tri), read_idx(trl), classes, ntr)
+    xte, yte = take(read_idx(tei), read_idx(tel), classes, nte)
     for part, imgs, y in (("train", resize(xtr), ytr), ("test", resize(xte), yte)):
         x = imgs.reshape(len(imgs), -1) / 255
         base = os.path.join(out, f"{task}-{part}")

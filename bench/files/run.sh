@@ -14,6 +14,8 @@
 #   GROWTH="2000 4000 8000 16000 32000" bench/files/run.sh   # adds the growth table (fits only)
 #   TASKS= GROWTH="…" bench/files/run.sh                      # the growth table alone
 #   TASKS=fashion10-60k FORMS=6g.libsvm EXTRAS=0 REPEAT=1 bench/files/run.sh   # Fashion 60k/10k, kernel SVM only
+#   TASKS=digits-8k MNIST=DIR bench/files/run.sh   # MNIST's 10,000 test digits (DIR holds
+#       t10k-images-idx3-ubyte.gz and t10k-labels-idx1-ubyte.gz): the first 8,000 to train, the last 2,000 to test
 #
 # Every peer's kernel cache is 100 MB (LIBSVM's -m 100, SVC's cache_size=100);
 # SVC runs once more at its own default, 200 MB, as SVC() does.
@@ -63,6 +65,11 @@ mk() { # task ntrain ntest [classes]
 	local t=$1; shift
 	[[ -s $out/$t-train.csv && -s $out/$t-test.labels-idx1-ubyte && -s $out/$t.gamma ]] || $py "$here/mkfiles.py" "$out" "${files[@]}" "$t" "$@"
 }
+digits() { # task ntrain ntest: MNIST's test digits, as the files of the pictures
+	local d=${MNIST:?"set MNIST to a folder holding MNIST's t10k-images-idx3-ubyte.gz and t10k-labels-idx1-ubyte.gz"}
+	local t=$1 tr=$d/t10k-images-idx3-ubyte.gz tl=$d/t10k-labels-idx1-ubyte.gz
+	[[ -s $out/$t-train.csv && -s $out/$t-test.labels-idx1-ubyte && -s $out/$t.gamma ]] || $py "$here/mkfiles.py" "$out" "$tr" "$tl" "$tr" "$tl" "$t" "$2" "$3"
+}
 
 one=(taskset -c "$core")
 # timed cmd...: runs cmd, its stdout into $out/o; "cpu wall rssMB" into $out/t
@@ -99,6 +106,7 @@ for t in $tasks; do
 	fashion10-10k) mk "$t" 10000 10000 ;;
 	shirt-tshirt-12k) mk "$t" 12000 2000 0,6 ;;
 	fashion10-60k) mk "$t" 60000 10000 ;;
+	digits-8k) digits "$t" 8000 8000:10000 ;;
 	*) echo "unknown task $t" >&2; exit 1 ;;
 	esac
 	g=$(<"$out/$t.gamma") tr6=$out/$t-train.6g.libsvm te6=$out/$t-test.6g.libsvm
