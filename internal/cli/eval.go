@@ -62,17 +62,7 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	if err != nil || asJSON {
 		return cmp.Or(err, writeJSON(env.Stdout, e))
 	}
-	w := env.Stdout
-	fmt.Fprintf(w, "%s on %s: accuracy %s on %d cards; chance %.1f%%\n", path, d.Name, rateCI(e.Accuracy, d.Len()), d.Len(), 100*e.Chance)
-	fmt.Fprintf(w, "  pairwise, 1958: %.1f%% of (card, other class) pairs prefer the card's class; chance 50%%\n\n", 100*e.Pairwise)
-	if e.Clusters != nil {
-		printEvalClusters(w, *e.Clusters)
-	}
-	printConfusion(w, m.Classes, e.Confusion, e.NoClass)
-	if len(e.Empty) > 0 {
-		fmt.Fprintf(w, "\nNote: %s has no cards of the machine's class(es) %s; their rows are empty.\n", d.Name, strings.Join(e.Empty, ", "))
-	}
-	return nil
+	return e.WriteText(env.Stdout)
 }
 
 // predictJSON is predict --json's output (documented in the README).
@@ -87,39 +77,6 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
-}
-
-// printEvalClusters says how a machine trained without labels splits the
-// cards, beside the accuracy its response numbers happen to give.
-func printEvalClusters(w io.Writer, c machine.Clusters) {
-	collapse := ""
-	if c.Collapsed {
-		collapse = "; it collapsed to one response"
-	}
-	fmt.Fprintf(w, "  trained without labels (spontaneous): the accuracy above counts a response as the class of its number;\n  as clusters of the classes, purity %.1f%% (each response counted as its commonest class; chance %.1f%%), %d of %d responses used%s\n\n",
-		100*c.Purity, 100*c.Chance, c.Responses, len(c.Class), collapse)
-}
-
-// printConfusion prints the confusion matrix conf ([true][answered]) with
-// a last column of the cards given no class (none).
-func printConfusion(w io.Writer, classes []string, conf [][]int, none []int) {
-	width := 6
-	for _, c := range classes {
-		width = max(width, len(c)+1)
-	}
-	fmt.Fprintf(w, "%*s  predicted →\n", width, "true ↓")
-	fmt.Fprintf(w, "%*s", width, "")
-	for _, c := range classes {
-		fmt.Fprintf(w, " %*s", width, c)
-	}
-	fmt.Fprintf(w, " %*s\n", width, "none")
-	for i, row := range conf {
-		fmt.Fprintf(w, "%*s", width, classes[i])
-		for _, n := range row {
-			fmt.Fprintf(w, " %*d", width, n)
-		}
-		fmt.Fprintf(w, " %*d\n", width, none[i])
-	}
 }
 
 // limitFields maps the data's limits (images.Source's fields) to the

@@ -3,8 +3,6 @@ package cli
 import (
 	"encoding/json"
 	"mark1/ablation"
-	"mark1/learning"
-	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -30,17 +28,6 @@ func TestParseSeeds(t *testing.T) {
 		if _, err := parseSeeds(bad); err == nil {
 			t.Errorf("parseSeeds(%q) succeeded", bad)
 		}
-	}
-}
-
-// TestSpreadText: a spread of fractions and of counts as the tables
-// write them (learning.SpreadOf is tested where it lives).
-func TestSpreadText(t *testing.T) {
-	if s := learning.SpreadOf([]float64{0.5}); pctSpread(s) != "50.0 ± 0.0%" || count(s) != "0.5 ± 0.0" {
-		t.Errorf("one value: %q, %q", pctSpread(s), count(s))
-	}
-	if s := learning.SpreadOf([]float64{math.NaN()}); pctSpread(s) != "-" || count(s) != "-" {
-		t.Errorf("nothing measured: %q, %q", pctSpread(s), count(s))
 	}
 }
 
