@@ -237,3 +237,31 @@ func classList(c []string) string {
 	}
 	return fmt.Sprintf("%s, %s, … %s", c[0], c[1], c[len(c)-1])
 }
+
+// WriteAnswers writes each answer on a line, as mark1 predict prints it:
+// the file, the class (or "(no class)"), P_a, and each R-unit's sum and
+// whether it fires.
+func WriteAnswers(w io.Writer, answers []Answer) error {
+	var b strings.Builder
+	for _, a := range answers {
+		label := "(no class)"
+		if a.Class != nil {
+			label = *a.Class
+		}
+		fmt.Fprintf(&b, "%s: %s   P_a %.1f%%   ", a.File, label, 100*a.Pa)
+		for u, r := range a.RUnits {
+			state := "off"
+			if r.On {
+				state = "ON"
+			}
+			sep := ", "
+			if u == 0 {
+				sep = ""
+			}
+			fmt.Fprintf(&b, "%sR%d %+.3f %s", sep, u, r.Sum, state)
+		}
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
