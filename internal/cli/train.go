@@ -391,11 +391,7 @@ func newTraining(ctx context.Context, g givenFlags, o *trainOptions) (*machine.M
 	if err != nil {
 		return nil, r, nil, nil, err
 	}
-	r.Data, r.TrainSize, r.TestSize = src, train.Len(), test.Len()
-	r.TrainSum, r.TestSum = train.Fingerprint(), test.Fingerprint()
-	if src.Path != "" {
-		r.TrainCards, r.TestCards = train.CardDigests(), test.CardDigests()
-	}
+	r = r.WithData(src, train, test)
 	if err := r.Validate(); err != nil {
 		return nil, r, nil, nil, o.fields.usageGiven(err, g)
 	}
