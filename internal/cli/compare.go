@@ -134,9 +134,6 @@ func (o *compareOptions) spec() (compare.Spec, error) {
 	if err != nil {
 		return compare.Spec{}, err
 	}
-	if o.prCards < 0 {
-		return compare.Spec{}, usagef("--pr-cards %d: want 0 (all training cards) or a sample size", o.prCards)
-	}
 	if _, err := workers(o.threads); err != nil { // the one rule for --threads, as train and ablate
 		return compare.Spec{}, err
 	}
