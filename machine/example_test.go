@@ -25,16 +25,22 @@ func Example() {
 	// R-unit sums [0], class -1
 }
 
-// A session's Report is what train prints and --json writes: here the
-// ideal machine learns left from right, and the report gives P_r and P_g
-// with their 95% intervals and what its motors did.
-func ExampleSession_Report() {
+// leftRight is a session of the ideal machine on 20 cards of left and
+// right, with 20 held out, by error correction for at most 20 epochs.
+func leftRight() (*machine.Session, error) {
 	cfg, _ := machine.Preset("ideal")
 	train, _ := images.Generate("leftright", 10, 20, 1)
 	test, _ := images.Generate("leftright", 10, 20, 2)
 	m, _ := machine.New(cfg, train.Classes, machine.SeedsFrom(1), nil)
 	r := machine.Recipe{Rule: machine.ErrorCorrection, Pulses: 1, MaxEpochs: 20}
-	s, err := machine.NewSession(m, r, m.Fields(train), m.Fields(test))
+	return machine.NewSession(m, r, m.Fields(train), m.Fields(test))
+}
+
+// A session's Report is what train prints and --json writes: here the
+// ideal machine learns left from right, and the report gives P_r and P_g
+// with their 95% intervals and what its motors did.
+func ExampleSession_Report() {
+	s, err := leftRight()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -52,17 +58,12 @@ func ExampleSession_Report() {
 // prints them (Session.WriteHeader, EpochLine, Report.WriteText; no wall
 // time is given, so none is printed).
 func ExampleReport_WriteText() {
-	cfg, _ := machine.Preset("ideal")
-	train, _ := images.Generate("leftright", 10, 20, 1)
-	test, _ := images.Generate("leftright", 10, 20, 2)
-	m, _ := machine.New(cfg, train.Classes, machine.SeedsFrom(1), nil)
-	r := machine.Recipe{Rule: machine.ErrorCorrection, Pulses: 1, MaxEpochs: 20}
-	s, err := machine.NewSession(m, r, m.Fields(train), m.Fields(test))
+	s, err := leftRight()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	s.WriteHeader(os.Stdout, train.Name, "", true)
+	s.WriteHeader(os.Stdout, "leftright", "", true)
 	s.Run(context.Background(), machine.RecorderFunc(func(e machine.Epoch) error {
 		line, _ := s.EpochLine(e, false)
 		fmt.Print(line)
