@@ -13,6 +13,7 @@
 package compare
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -168,6 +169,36 @@ func (s Spec) withDefaults() Spec {
 	s.Options.Seed, s.Options.Threads = s.Seed, s.Threads
 	s.Recipe.MaxEpochs = s.Options.Epochs
 	return s
+}
+
+// Runs returns how many learner runs Run makes of s (RunRaw, when raw is
+// true: one a software learner, no hardware) and each learner's epoch
+// limit, for progress lines.
+func (s Spec) Runs(raw bool) (runs int, epochs map[string]int) {
+	features, names := s.Features, s.Learners
+	if features == nil {
+		features = Features()
+	}
+	if raw {
+		features = []string{Raw}
+	}
+	if names == nil {
+		names = DefaultLearners()
+	}
+	limit := cmp.Or(s.Options.Epochs, learners.Defaults().Epochs)
+	epochs = map[string]int{}
+	for _, l := range names {
+		switch {
+		case isHardware(l) || l == MemistorName:
+			if !raw {
+				runs++ // one run, on the machine's A-units
+			}
+		default:
+			runs += len(features)
+		}
+		epochs[l] = limit
+	}
+	return runs, epochs
 }
 
 // kernelWord is the kernel the report names: the kernel word as the

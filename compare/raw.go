@@ -3,9 +3,12 @@ package compare
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 
+	"mark1/dataset"
 	"mark1/learning"
+	"mark1/learning/modelfile"
 )
 
 // Raw is the Features name of rows that hold numeric data as they were
@@ -74,4 +77,43 @@ func joinNames(s []string) string {
 		return strings.Join(s, "")
 	}
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// RawParts returns numeric data's training and held-out parts for RunSets:
+// all and test, test relabelled to all's classes and both as wide as the
+// wider, when a held-out set is given; otherwise all split by seed, the
+// fraction testSplit held out (dataset.Set.Split). A training part of
+// fewer than two classes is an error.
+func RawParts(all, test *dataset.Set, testSplit float64, seed uint64) (*dataset.Set, *dataset.Set, error) {
+	train := all
+	if test != nil {
+		if err := test.Relabel(all.Classes); err != nil {
+			return nil, nil, err
+		}
+		test.Dim = max(test.Dim, train.Dim)
+		train.Dim = test.Dim
+	} else {
+		train, test = all.Split(testSplit, seed)
+	}
+	if len(train.Classes) < 2 {
+		return nil, nil, fmt.Errorf("%s: every row has the label %q; a comparison needs at least two classes", all.Name, train.Classes[0])
+	}
+	return train, test, nil
+}
+
+// RunSets is RunRaw on numeric data sets, their rows as they are (in the
+// learners' compact form, modelfile.Rows) and the classes of train; path
+// is the data file's, named by its base name in the report.
+func RunSets(ctx context.Context, path string, train, test *dataset.Set, spec Spec, progress func(learner, features string)) (*Report, error) {
+	trR, err := modelfile.Rows(train)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	teR, err := modelfile.Rows(test)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	k := len(train.Classes)
+	return RunRaw(ctx, filepath.Base(path), train.Classes, &learning.Data{Rows: trR, Y: train.Y, Classes: k},
+		&learning.Data{Rows: teR, Y: test.Y, Classes: k}, spec, progress)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"mark1/compare"
 	"mark1/dials"
 	"mark1/images"
 	"mark1/machine"
@@ -100,4 +101,28 @@ func ExampleNotDrawn() {
 	}
 	// Output:
 	// svm (pixels, association): no objective per pass was recorded
+}
+
+// A comparison's learning curves: CompareReport draws each row's curve and
+// names what it could not draw, here the SVM that recorded no objective
+// and the P_g per epoch that only the hardware measures.
+func ExampleCompareReport() {
+	rep := &compare.Report{Data: "leftright", Train: 30, Test: 10, Rows: []compare.Row{
+		{Learner: "hardware", Features: "association", Curve: []int{4, 1, 0}, PgCurve: []float64{0.6, 0.8, 0.9}},
+		{Learner: "perceptron", Features: "pixels", Curve: []int{6, 2, 0}},
+		{Learner: "svm", Features: "pixels"},
+	}}
+	d, notDrawn, err := dials.CompareReport(rep)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(d != nil)
+	for _, line := range notDrawn {
+		fmt.Println(line)
+	}
+	// Output:
+	// true
+	// svm (pixels): its solver recorded no objective
+	// P_g per epoch of perceptron, svm: not measured during training (P_g after training is in the table)
 }

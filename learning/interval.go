@@ -102,6 +102,24 @@ func (r Rate) MarshalJSON() ([]byte, error) {
 	}{jsonnum.Of(r.P), r.N, jsonnum.Of(r.Lo), jsonnum.Of(r.Hi)})
 }
 
+// String formats r as "71.9% (95% CI 64.3–78.6%)", or "-" when it was
+// not measured (no cards, or P NaN).
+func (r Rate) String() string {
+	if r.N < 1 || math.IsNaN(r.P) {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%% (95%% CI %.1f–%.1f%%)", 100*r.P, 100*r.Lo, 100*r.Hi)
+}
+
+// Interval formats only r's 95% interval, to the percent: "64–79%", or "-"
+// when it was not measured.
+func (r Rate) Interval() string {
+	if r.N < 1 || math.IsNaN(r.P) {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f–%.0f%%", 100*r.Lo, 100*r.Hi)
+}
+
 // RateOf returns the Rate of accuracy p on n cards (the right answers are
 // p·n rounded). With no cards, or p NaN, the interval is NaN too.
 func RateOf(p float64, n int) Rate {
@@ -126,6 +144,24 @@ func (s Spread) MarshalJSON() ([]byte, error) {
 		SD   *float64 `json:"sd"`
 		N    int      `json:"n"`
 	}{jsonnum.Of(s.Mean), jsonnum.Of(s.SD), s.N})
+}
+
+// String formats a spread of counts as "59.0 ± 15.0", or "-" when nothing
+// was measured.
+func (s Spread) String() string {
+	if math.IsNaN(s.Mean) {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f ± %.1f", s.Mean, s.SD)
+}
+
+// Percent formats a spread of fractions as "71.9 ± 3.1%", or "-" when
+// nothing was measured.
+func (s Spread) Percent() string {
+	if math.IsNaN(s.Mean) {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f ± %.1f%%", 100*s.Mean, 100*s.SD)
 }
 
 // SpreadOf returns the Spread of v, skipping NaNs (a quantity a run did not

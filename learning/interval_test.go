@@ -100,3 +100,22 @@ func TestRateAndSpread(t *testing.T) {
 		t.Errorf("all NaN: %+v", s)
 	}
 }
+
+// TestRateAndSpreadText: rates and spreads as the reports write them, and
+// "-" for what was not measured.
+func TestRateAndSpreadText(t *testing.T) {
+	for _, tt := range []struct{ got, want string }{
+		{RateOf(0.7, 10).String(), "70.0% (95% CI 39.7–89.2%)"},
+		{RateOf(0.7, 10).Interval(), "40–89%"},
+		{RateOf(0.7, 0).String(), "-"},
+		{RateOf(math.NaN(), 5).Interval(), "-"},
+		{SpreadOf([]float64{0.5}).Percent(), "50.0 ± 0.0%"},
+		{SpreadOf([]float64{0.5}).String(), "0.5 ± 0.0"},
+		{SpreadOf([]float64{math.NaN()}).Percent(), "-"},
+		{SpreadOf([]float64{math.NaN()}).String(), "-"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %q; want %q", tt.got, tt.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package machine_test
 import (
 	"context"
 	"fmt"
+	"os"
 
 	"mark1/images"
 	"mark1/machine"
@@ -24,16 +25,22 @@ func Example() {
 	// R-unit sums [0], class -1
 }
 
-// A session's Report is what train prints and --json writes: here the
-// ideal machine learns left from right, and the report gives P_r and P_g
-// with their 95% intervals and what its motors did.
-func ExampleSession_Report() {
+// leftRight is a session of the ideal machine on 20 cards of left and
+// right, with 20 held out, by error correction for at most 20 epochs.
+func leftRight() (*machine.Session, error) {
 	cfg, _ := machine.Preset("ideal")
 	train, _ := images.Generate("leftright", 10, 20, 1)
 	test, _ := images.Generate("leftright", 10, 20, 2)
 	m, _ := machine.New(cfg, train.Classes, machine.SeedsFrom(1), nil)
 	r := machine.Recipe{Rule: machine.ErrorCorrection, Pulses: 1, MaxEpochs: 20}
-	s, err := machine.NewSession(m, r, m.Fields(train), m.Fields(test))
+	return machine.NewSession(m, r, m.Fields(train), m.Fields(test))
+}
+
+// A session's Report is what train prints and --json writes: here the
+// ideal machine learns left from right, and the report gives P_r and P_g
+// with their 95% intervals and what its motors did.
+func ExampleSession_Report() {
+	s, err := leftRight()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -45,6 +52,41 @@ func ExampleSession_Report() {
 	// Output:
 	// converged: epoch 2 needed no correction
 	// P_r 100% of 20 (95% CI 84–100%), P_g 75% of 20
+}
+
+// A session's header, its epoch lines and its report as mark1 train
+// prints them (Session.WriteHeader, EpochLine, Report.WriteText; no wall
+// time is given, so none is printed).
+func ExampleReport_WriteText() {
+	s, err := leftRight()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s.WriteHeader(os.Stdout, "leftright", "", true)
+	s.Run(context.Background(), machine.RecorderFunc(func(e machine.Epoch) error {
+		line, _ := s.EpochLine(e, false)
+		fmt.Print(line)
+		return nil
+	}))
+	if err := s.Report().WriteText(os.Stdout, 0); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// Training a "ideal" machine (400 S-units, 512 A-units, 1 of 8 R-units in use, 512 pots) on leftright:
+	//   2 classes (left, right), 20 training cards, 20 held out.
+	//
+	//   epoch  mistakes   P_r     P_g    machine time  pulses
+	//       1     5/20    100.0%   75.0%          1m1s  82
+	//       2     0/20    100.0%   75.0%          2m1s  82
+	//
+	// Converged: epoch 2 needed no correction.
+	//   P_r, on the cards it was trained on:  100.0% (95% CI 83.9–100.0%)
+	//   P_g, on  20 cards it never saw:       75.0% (95% CI 53.1–88.8%); chance 50.0%
+	//   P_r and P_g pairwise, 1958:           100.0%, 75.0% (for two classes the same as above)
+	//   P_a, on the held-out cards:           4.7% of the A-units fire (the 1958 model for x=5, y=5, θ=2 at each card's lit area: 4.7%)
+	//   Motors: 82 pulses, 0 against end stops; 0 of 512 pots rest at a stop.
+	//   Simulated machine time 2m1s (3 s per card, 0.1 s per pulse).
 }
 
 // Training repeated over seeds, taken together: how many runs converged,

@@ -178,6 +178,19 @@ func (r Recipe) checkClasses(classes []string) error {
 	return nil
 }
 
+// WithData returns r recording the data it trains on, so that Load can
+// make them again and check them: the source, the numbers of cards, their
+// fingerprints and, for cards read from files, each card's digest.
+func (r Recipe) WithData(src images.Source, train, test *images.Dataset) Recipe {
+	r.Data, r.TrainSize, r.TestSize = src, train.Len(), test.Len()
+	r.TrainSum, r.TestSum = train.Fingerprint(), test.Fingerprint()
+	r.TrainCards, r.TestCards = nil, nil
+	if src.Path != "" {
+		r.TrainCards, r.TestCards = train.CardDigests(), test.CardDigests()
+	}
+	return r
+}
+
 // Load makes the recipe's data again and checks that it is what the
 // recipe recorded: the machine's classes, and as many cards as before.
 // name is the machine file, for errors. lim bounds the data whatever the

@@ -88,6 +88,30 @@ func TestSeedExperiment(t *testing.T) {
 	}
 }
 
+// TestParseSeeds: ranges and lists, and what is refused: an empty or
+// reversed range, a word, a missing end, too many seeds, an empty item.
+func TestParseSeeds(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want []uint64
+	}{
+		{"1-5", []uint64{1, 2, 3, 4, 5}},
+		{"7", []uint64{7}},
+		{"1,4,9", []uint64{1, 4, 9}},
+		{"1-2,8", []uint64{1, 2, 8}},
+	} {
+		got, err := machine.ParseSeeds(tt.in)
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("ParseSeeds(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "5-1", "a", "1-", "0-99999", "1,,2"} {
+		if _, err := machine.ParseSeeds(bad); err == nil {
+			t.Errorf("ParseSeeds(%q) succeeded", bad)
+		}
+	}
+}
+
 // FuzzParseSeeds: whatever ParseSeeds accepts is at most machine.MaxSeeds seeds,
 // and the list written back as "a,b,c" parses to the same seeds.
 func FuzzParseSeeds(f *testing.F) {

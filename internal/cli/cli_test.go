@@ -16,14 +16,7 @@ import (
 // output streams.
 func run(t *testing.T, dir string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	wd, _ := os.Getwd()
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
-	code = Main(context.Background(), args, strings.NewReader(""), &out, &errb)
-	return code, out.String(), errb.String()
+	return runCtx(t, context.Background(), dir, args...)
 }
 
 func TestSession(t *testing.T) {

@@ -2,19 +2,17 @@ package cli
 
 import (
 	"context"
-	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"strconv"
+	"os"
 	"strings"
 	"time"
 
 	"mark1/compare"
+	"mark1/dataset"
+	"mark1/dials"
 	"mark1/images"
-	"mark1/internal/base/jsonnum"
-	"mark1/learning/learners"
+	"mark1/internal/base/atomicfile"
 	"mark1/machine"
 	"mark1/memistors"
 
@@ -83,11 +81,11 @@ func runCompare(ctx context.Context, env *Env, args []string) (err error) {
 	}
 	ctx, finish := guardMemory(ctx, "compare", o.data.memory.bytes())
 	defer func() { err = finish(err) }()
-	if o.data.data != "" && !o.asPictures && isNumericFile(o.data.data) {
+	if o.data.data != "" && !o.asPictures && dataset.IsNumericFile(o.data.data) {
 		if fs.Changed("features") && o.features != compare.Raw {
 			return usagef("--features %s: %s holds numeric data, not pictures; its features are raw (or read square rows as pictures with --as-pictures)", o.features, o.data.data)
 		}
-		return compareRaw(ctx, env, o.data, o.scale, spec, o.jsonOut, o.csvOut, o.quiet, o.plotPath)
+		return o.compareRaw(ctx, env, spec)
 	}
 	if fs.Changed("features") && o.features == compare.Raw {
 		return usagef("--features raw is for numeric data files (libsvm, CSV, text), not pictures")
@@ -135,9 +133,6 @@ func (o *compareOptions) spec() (compare.Spec, error) {
 	opts, err := o.lf.options()
 	if err != nil {
 		return compare.Spec{}, err
-	}
-	if o.prCards < 0 {
-		return compare.Spec{}, usagef("--pr-cards %d: want 0 (all training cards) or a sample size", o.prCards)
 	}
 	if _, err := workers(o.threads); err != nil { // the one rule for --threads, as train and ablate
 		return compare.Spec{}, err
@@ -192,8 +187,7 @@ func (o *compareOptions) runSeeds(ctx context.Context, env *Env, cfg machine.Con
 	if o.jsonOut {
 		return writeJSON(env.Stdout, rep)
 	}
-	printSeedsReport(env.Stdout, rep)
-	return nil
+	return rep.WriteText(env.Stdout)
 }
 
 // runOne runs one comparison, writing the --export-libsvm files first.
@@ -225,80 +219,128 @@ func (o *compareOptions) runOne(ctx context.Context, env *Env, cfg machine.Confi
 			}
 		}()
 	}
-	quiet := o.quiet || o.jsonOut || o.csvOut
 	// On a terminal, a progress line (fitprogress.go) counts the learners
 	// and shows the one that reported last: its epoch, pair or pass, rate
 	// and time left; elsewhere a line per learner.
-	prog := startCompareProgress(env, quiet, &spec, len(train.Classes), false)
+	prog := o.startProgress(env, &spec, len(train.Classes), false)
 	rep, err := compare.Run(learnerBudget(ctx), cfg, seeds, train, test, spec, prog.start)
 	prog.end()
 	if err != nil {
 		return err
 	}
-	return emitReport(env, rep, o.jsonOut, o.csvOut, quiet, o.plotPath)
+	return o.emit(env, rep)
 }
 
-// startCompareProgress starts the progress of spec's learners on classes
-// classes and sets spec.Record to feed it; raw is true for numeric data
-// (one run per software learner, no hardware).
-func startCompareProgress(env *Env, quiet bool, spec *compare.Spec, classes int, raw bool) *learnerProgress {
-	runs := 0
-	features := spec.Features
-	if features == nil {
-		features = compare.Features()
+// compareRaw runs compare's software learners on a numeric data file's
+// values as they are (scaled if asked, fitted on the training part), and
+// says in the report's note how square rows could be seen as pictures.
+func (o *compareOptions) compareRaw(ctx context.Context, env *Env, spec compare.Spec) error {
+	all, err := readNumeric(ctx, o.data.memory.bytes(), o.data.data, dataset.Options{})
+	if err != nil {
+		return err
 	}
-	if raw {
-		features = []string{compare.Raw}
-	}
-	names := spec.Learners
-	if names == nil {
-		names = compare.DefaultLearners()
-	}
-	epochs := map[string]int{}
-	limit := spec.Options.Epochs
-	if limit == 0 {
-		limit = learners.Defaults().Epochs
-	}
-	for _, l := range names {
-		switch {
-		case (l == "hardware" || l == "ideal" || l == compare.MemistorName) && !raw:
-			runs++ // one run, on the machine's A-units
-		case l != "hardware" && l != "ideal" && l != compare.MemistorName:
-			runs += len(features)
+	var test *dataset.Set
+	if o.data.test != "" {
+		if test, err = readNumeric(ctx, o.data.memory.bytes(), o.data.test, dataset.Options{}); err != nil {
+			return err
 		}
-		epochs[l] = limit
 	}
-	prog := newLearnerProgress(env.Stderr, quiet, runs, classes, epochs, time.Now)
-	spec.Record = prog.record
-	spec.Checking = prog.checking
+	train, test, err := compare.RawParts(all, test, o.data.testSplit, spec.Seed)
+	if err != nil {
+		return err
+	}
+	if o.scale != "none" {
+		sc, err := dataset.FitScaler(train, o.scale)
+		if err != nil {
+			return usagef("--scale: %v", err)
+		}
+		if train, err = scaleSet(ctx, sc, train); err != nil {
+			return err
+		}
+		if test, err = scaleSet(ctx, sc, test); err != nil {
+			return err
+		}
+	}
+	prog := o.startProgress(env, &spec, len(train.Classes), true)
+	rep, err := compare.RunSets(learnerBudget(ctx), o.data.data, train, test, spec, prog.start)
+	prog.end()
+	if err != nil {
+		return err
+	}
+	if k, grey := compare.SquarePictures(all); k > 0 && len(rep.Notes) > 0 {
+		how := "--as-pictures (the values are grey levels in [0,1])"
+		if !grey {
+			how = "--as-pictures --scale 01 (to make the values grey levels in [0,1])"
+		}
+		rep.Notes[0] += fmt.Sprintf("; the %d features could be %dx%d pictures: compare them on the machine with %s", train.Dim, k, k, how)
+	}
+	return o.emit(env, rep)
+}
+
+// scaledCopy reads a numeric data file, scales it with method and writes
+// it as libsvm text to a temporary file, for --as-pictures --scale;
+// cleanup removes the file.
+func scaledCopy(ctx context.Context, limit int64, path, method string) (string, func(), error) {
+	s, err := readNumeric(ctx, limit, path, dataset.Options{})
+	if err != nil {
+		return "", nil, err
+	}
+	sc, err := dataset.FitScaler(s, method)
+	if err != nil {
+		return "", nil, usagef("--scale: %v", err)
+	}
+	if s, err = sc.Apply(s, 0); err != nil {
+		return "", nil, err
+	}
+	return dataset.WriteTempLibSVM(s)
+}
+
+// silent reports whether compare prints nothing on standard error.
+func (o *compareOptions) silent() bool { return o.quiet || o.jsonOut || o.csvOut }
+
+// startProgress starts the progress of spec's learners on classes classes
+// and sets spec.Record to feed it; raw is true for numeric data (one run
+// per software learner, no hardware).
+func (o *compareOptions) startProgress(env *Env, spec *compare.Spec, classes int, raw bool) *learnerProgress {
+	runs, epochs := spec.Runs(raw)
+	prog := newLearnerProgress(env.Stderr, o.silent(), runs, classes, epochs, time.Now)
+	spec.Record, spec.Checking = prog.record, prog.checking
 	return prog
 }
 
-// emitReport draws the --plot and prints the report as JSON, CSV or the
-// table.
-func emitReport(env *Env, rep *compare.Report, jsonOut, csvOut, quiet bool, plotPath string) error {
-	if plotPath != "" {
-		missing, err := plotComparison(plotPath, rep)
+// emit draws the --plot and prints the report as JSON, CSV or the table.
+func (o *compareOptions) emit(env *Env, rep *compare.Report) error {
+	if o.plotPath != "" {
+		d, missing, err := dials.CompareReport(rep)
 		if err != nil {
+			return fmt.Errorf("plotting %s: %w", o.plotPath, err)
+		}
+		if err := atomicfile.Write(o.plotPath, func(f *os.File) error { return d.WritePNG(f) }); err != nil {
 			return err
 		}
-		if !quiet {
-			fmt.Fprintf(env.Stderr, "Wrote the learning curves to %s; not drawn:\n", plotPath)
+		if !o.silent() {
+			fmt.Fprintf(env.Stderr, "Wrote the learning curves to %s; not drawn:\n", o.plotPath)
 			for _, m := range missing {
 				fmt.Fprintf(env.Stderr, "  %s\n", m)
 			}
 		}
 	}
 	switch {
-	case jsonOut:
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
-	case csvOut:
-		return writeCSV(env.Stdout, rep)
+	case o.jsonOut:
+		return writeJSON(env.Stdout, rep)
+	case o.csvOut:
+		return rep.WriteCSV(env.Stdout)
 	}
-	printReport(env.Stdout, rep)
-	return nil
+	return rep.WriteText(env.Stdout)
+}
+
+// pictureFeatures is the --features list for picture data; "raw" (numeric
+// data) leaves the choice to the raw path.
+func pictureFeatures(s string) []string {
+	if s == compare.Raw {
+		return nil
+	}
+	return split(s)
 }
 
 func split(s string) []string {
@@ -309,177 +351,4 @@ func split(s string) []string {
 		}
 	}
 	return out
-}
-
-// num formats *v, or "-" when v is nil (not applicable).
-func num[T int | int64 | float64](v *T, format string) string {
-	if v == nil {
-		return "-"
-	}
-	return fmt.Sprintf(format, *v)
-}
-
-// scaled returns 100·*v, or nil.
-func scaled(v *float64) *float64 {
-	if v == nil {
-		return nil
-	}
-	p := 100 * *v
-	return &p
-}
-
-func printReport(w io.Writer, rep *compare.Report) {
-	if rep.Preset != nil {
-		fmt.Fprintf(w, "Comparison on %s: %d classes, %d training cards, %d held out; machine preset %q; kernel %s.\n\n",
-			rep.Data, len(rep.Classes), rep.Train, rep.Test, *rep.Preset, rep.Kernel)
-	} else {
-		fmt.Fprintf(w, "Comparison on %s: %d classes, %d training rows, %d held out; raw features; kernel %s.\n\n",
-			rep.Data, len(rep.Classes), rep.Train, rep.Test, rep.Kernel)
-	}
-	var facts []string
-	if rep.Chance != nil {
-		facts = append(facts, fmt.Sprintf("Chance (always the most common held-out class): %.1f%%.", 100**rep.Chance))
-	}
-	if rep.Preset != nil {
-		facts = append(facts, fmt.Sprintf("P_a, A-units firing per card: %.1f%% (the 1958 model at each card's lit area: %.1f%%).", 100*rep.Pa, 100*rep.PaModel))
-	}
-	if len(facts) > 0 {
-		fmt.Fprintf(w, "%s\n\n", strings.Join(facts, " "))
-	}
-	fmt.Fprintf(w, "%-18s %-12s %7s %7s %9s %8s %6s %9s %7s %9s %12s %9s\n",
-		"learner", "features", "P_r", "P_g", "P_g 95%CI", "updates", "epochs", "margin", "SVs", "time", "machine time", "pulses")
-	for _, r := range rep.Rows {
-		mtime := "-"
-		if r.MachineSeconds != nil {
-			mtime = clock(*r.MachineSeconds)
-		}
-		conv := " "
-		if !r.Converged {
-			conv = "*"
-		}
-		ci := "-"
-		if r.Pg != nil {
-			ci = ciRange(*r.Pg, rep.Test)
-		}
-		pr, pg := fmt.Sprintf("%.1f%%", 100*r.Pr), num(scaled(r.Pg), "%.1f%%")
-		if r.Clustered() { // no labels: no accuracy (printClusterRows)
-			pr, pg, ci = "-", "-", "-"
-		}
-		fmt.Fprintf(w, "%-18s %-12s %7s %7s %9s %8d %5d%s %9s %7s %9s %12s %9s\n",
-			r.Learner, r.Features, pr, pg, ci, r.Updates, r.Epochs, conv,
-			num(r.Margin, "%.4f"), num(r.SupportVectors, "%d"), time.Duration(r.Seconds*1e9).Round(time.Microsecond), mtime, num(r.Pulses, "%d"))
-	}
-	printClusterRows(w, rep)
-	if len(rep.Classes) > 2 {
-		fmt.Fprintf(w, "\nPairwise, 1958 (P_r, P_g: the right class scored above each other class, one at a time; chance 50%%;\none-vs-one SVMs score by votes):")
-		for _, r := range rep.Rows {
-			if r.PrPairwise != nil {
-				fmt.Fprintf(w, "\n  %-18s %-12s %6.1f%% %7s", r.Learner, r.Features, 100**r.PrPairwise, num(scaled(r.PgPairwise), "%.1f%%"))
-			}
-		}
-		fmt.Fprintln(w)
-	} else {
-		fmt.Fprintf(w, "\nFor two classes 1958's pairwise P_r and P_g are these accuracies.\n")
-	}
-	if rep.PrCards < rep.Train {
-		fmt.Fprintf(w, "\nP_r on a seeded sample of %d of the %d training cards, the same for every learner (--pr-cards 0: all).", rep.PrCards, rep.Train)
-	}
-	printReportNotes(w, rep)
-}
-
-// printClusterRows says, for the machines trained by the spontaneous rule,
-// how their responses split the cards against the labels they never saw:
-// what they did in their own words, in place of P_r and P_g.
-func printClusterRows(w io.Writer, rep *compare.Report) {
-	var rows []compare.Row
-	for _, r := range rep.Rows {
-		if r.Clustered() {
-			rows = append(rows, r)
-		}
-	}
-	if len(rows) == 0 {
-		return
-	}
-	fmt.Fprintf(w, "\nSpontaneous learning uses no labels: its P_r, P_g and margin would count a response as the class of its number.\n")
-	fmt.Fprintf(w, "Its responses as clusters of the hidden classes (purity: each response counted as its commonest class; updates: every card shown):\n")
-	for _, r := range rows {
-		fmt.Fprintf(w, "  %-18s %-12s on %d training cards %s", r.Learner, r.Features, r.Clusters.Cards, clusterWords(*r.Clusters))
-		if r.TestClusters != nil {
-			fmt.Fprintf(w, "; on %d held out %s", r.TestClusters.Cards, clusterWords(*r.TestClusters))
-		}
-		fmt.Fprintln(w, ".")
-	}
-}
-
-// clusterWords says how responses split cards: "purity 50.0% (chance
-// 50.0%), 1 of 2 responses used: collapsed".
-func clusterWords(c machine.Clusters) string {
-	s := fmt.Sprintf("purity %.1f%% (chance %.1f%%), %d of %d responses used", 100*c.Purity, 100*c.Chance, c.Responses, len(c.Class))
-	if c.Collapsed {
-		s += ": collapsed"
-	}
-	return s
-}
-
-// printReportNotes prints the table's footnotes, the report's notes and
-// the convergence theorem's lines.
-func printReportNotes(w io.Writer, rep *compare.Report) {
-	fmt.Fprintf(w, "\n* stopped at a limit, not converged. updates: mistakes corrected (perceptrons, hardware), adaptations (ADALINEs: every card),\nsteps (batch GD) or solver iterations (SVMs). pulses: the Mark I's motor pulses; the memistor ADALINE's plating pulses, one per adaptation.\n")
-	fmt.Fprintf(w, "margin: smallest over the binary machines. Perceptrons, hardware, memistor ADALINE: the geometric margin min y·f(x)/‖w‖ on the training data\n")
-	fmt.Fprintf(w, "(negative: a training card on the wrong side). SVMs: 1/‖w‖, the margin they maximize (the same when no card lies inside it).\n")
-	for _, n := range rep.Notes {
-		fmt.Fprintf(w, "Note: %s.\n", n)
-	}
-	for _, t := range rep.Theory {
-		if !t.Separable {
-			fmt.Fprintf(w, "Theory, %s: %s.\n", t.Features, t.Note)
-			continue
-		}
-		fmt.Fprintf(w, "Theory, %s: separable; in the perceptron's space (x, 1) the largest margin γ = %s (hard-margin SVM without a bias term there), R = max ‖(x, 1)‖ = %s, mistake bound (R/γ)² = %s", t.Features, num(t.Margin, "%.4g"), num(t.Radius, "%.4g"), num(t.Bound, "%.4g"))
-		if t.PerceptronMistakes != nil {
-			fmt.Fprintf(w, "; the perceptron made %d mistakes", *t.PerceptronMistakes)
-		}
-		fmt.Fprintln(w, ".")
-	}
-}
-
-// clusterCells are a row's CSV cells for the spontaneous rule's clusters:
-// purity, responses used and collapse on the training and held-out cards,
-// empty for the other rows.
-func clusterCells(r compare.Row) []string {
-	cells := make([]string, 6)
-	for k, c := range []*machine.Clusters{r.Clusters, r.TestClusters} {
-		if c != nil {
-			cells[k] = jsonnum.Cell(&c.Purity, 'g', 6)
-			cells[2+k] = strconv.Itoa(c.Responses)
-			cells[4+k] = strconv.FormatBool(c.Collapsed)
-		}
-	}
-	return cells
-}
-
-func writeCSV(w io.Writer, rep *compare.Report) error {
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"learner", "features", "p_r", "p_g", "updates", "epochs", "converged", "margin", "support_vectors", "bounded_svs", "seconds", "machine_seconds", "pulses", "p_r_pairwise", "p_g_pairwise",
-		"purity", "test_purity", "responses_used", "test_responses_used", "collapsed", "test_collapsed"})
-	f := func(v float64) string { return jsonnum.Cell(&v, 'g', 6) }
-	// Empty cells for what does not apply.
-	opt := func(s string) string {
-		if s == "-" {
-			return ""
-		}
-		return s
-	}
-	fp := func(v *float64) string { return jsonnum.Cell(v, 'g', 6) }
-	for _, r := range rep.Rows {
-		pr, pg := f(r.Pr), fp(r.Pg)
-		if r.Clustered() { // no labels: no accuracy; the cluster cells say what it did
-			pr, pg = "", ""
-		}
-		cw.Write(append([]string{r.Learner, r.Features, pr, pg, strconv.Itoa(r.Updates), strconv.Itoa(r.Epochs),
-			strconv.FormatBool(r.Converged), fp(r.Margin), opt(num(r.SupportVectors, "%d")), opt(num(r.BoundedSVs, "%d")),
-			f(r.Seconds), fp(r.MachineSeconds), opt(num(r.Pulses, "%d")), fp(r.PrPairwise), fp(r.PgPairwise)}, clusterCells(r)...))
-	}
-	cw.Flush()
-	return cw.Error()
 }

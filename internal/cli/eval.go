@@ -5,14 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"mark1/images"
 	"mark1/internal/base/atomicfile"
 	"mark1/machine"
+
+	"github.com/spf13/pflag"
 )
 
 // loadMachine reads the machine file path named by --machine, at most
@@ -25,27 +25,28 @@ func loadMachine(ctx context.Context, limit int64, path string) (*machine.Machin
 	return machine.LoadContext(ctx, path, limit, "--max-memory")
 }
 
+// machineFileFlag registers --machine, the machine file a command reads.
+func machineFileFlag(fs *pflag.FlagSet) *string {
+	return fs.String("machine", "mark1.json", "the machine file")
+}
+
 func runEval(ctx context.Context, env *Env, args []string) error {
 	var data dataFlags
-	var path string
-	var seed uint64
-	var asJSON bool
 	fs := newFlags(env, "eval --machine FILE [--data PATH | --task NAME] [--json]", "Measures a saved machine, weights frozen: accuracy and a confusion matrix.")
-	fs.StringVar(&path, "machine", "mark1.json", "the machine file")
-	fs.BoolVar(&asJSON, "json", false, "print the accuracy and the confusion matrix as JSON (fields in the README)")
+	path, asJSON := machineFileFlag(fs), fs.Bool("json", false, "print the accuracy and the confusion matrix as JSON (fields in the README)")
 	data.register(fs, false)
-	fs.Uint64Var(&seed, "seed", 2, "seed for a built-in task's cards (differs from train's default, so the cards are new)")
+	seed := fs.Uint64("seed", 2, "seed for a built-in task's cards (differs from train's default, so the cards are new)")
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	m, err := loadMachine(ctx, data.memory.bytes(), path)
+	m, err := loadMachine(ctx, data.memory.bytes(), *path)
 	if err != nil {
 		return err
 	}
 	if data.task == "" && data.data == "" {
 		return usagef("eval: give --data PATH or --task NAME")
 	}
-	d, _, err := data.load(ctx, given(fs), seed)
+	d, _, err := data.load(ctx, given(fs), *seed)
 	if err != nil {
 		return err
 	}
@@ -58,21 +59,11 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	if err := ctx.Err(); err != nil { // interrupted while the data were read
 		return err
 	}
-	e, err := machine.Evaluate(ctx, m, path, d)
-	if err != nil || asJSON {
+	e, err := machine.Evaluate(ctx, m, *path, d)
+	if err != nil || *asJSON {
 		return cmp.Or(err, writeJSON(env.Stdout, e))
 	}
-	w := env.Stdout
-	fmt.Fprintf(w, "%s on %s: accuracy %s on %d cards; chance %.1f%%\n", path, d.Name, rateCI(e.Accuracy, d.Len()), d.Len(), 100*e.Chance)
-	fmt.Fprintf(w, "  pairwise, 1958: %.1f%% of (card, other class) pairs prefer the card's class; chance 50%%\n\n", 100*e.Pairwise)
-	if e.Clusters != nil {
-		printEvalClusters(w, *e.Clusters)
-	}
-	printConfusion(w, m.Classes, e.Confusion, e.NoClass)
-	if len(e.Empty) > 0 {
-		fmt.Fprintf(w, "\nNote: %s has no cards of the machine's class(es) %s; their rows are empty.\n", d.Name, strings.Join(e.Empty, ", "))
-	}
-	return nil
+	return e.WriteText(env.Stdout)
 }
 
 // predictJSON is predict --json's output (documented in the README).
@@ -87,39 +78,6 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
-}
-
-// printEvalClusters says how a machine trained without labels splits the
-// cards, beside the accuracy its response numbers happen to give.
-func printEvalClusters(w io.Writer, c machine.Clusters) {
-	collapse := ""
-	if c.Collapsed {
-		collapse = "; it collapsed to one response"
-	}
-	fmt.Fprintf(w, "  trained without labels (spontaneous): the accuracy above counts a response as the class of its number;\n  as clusters of the classes, purity %.1f%% (each response counted as its commonest class; chance %.1f%%), %d of %d responses used%s\n\n",
-		100*c.Purity, 100*c.Chance, c.Responses, len(c.Class), collapse)
-}
-
-// printConfusion prints the confusion matrix conf ([true][answered]) with
-// a last column of the cards given no class (none).
-func printConfusion(w io.Writer, classes []string, conf [][]int, none []int) {
-	width := 6
-	for _, c := range classes {
-		width = max(width, len(c)+1)
-	}
-	fmt.Fprintf(w, "%*s  predicted →\n", width, "true ↓")
-	fmt.Fprintf(w, "%*s", width, "")
-	for _, c := range classes {
-		fmt.Fprintf(w, " %*s", width, c)
-	}
-	fmt.Fprintf(w, " %*s\n", width, "none")
-	for i, row := range conf {
-		fmt.Fprintf(w, "%*s", width, classes[i])
-		for _, n := range row {
-			fmt.Fprintf(w, " %*d", width, n)
-		}
-		fmt.Fprintf(w, " %*d\n", width, none[i])
-	}
 }
 
 // limitFields maps the data's limits (images.Source's fields) to the
@@ -148,13 +106,9 @@ func checkLimits(lim images.Limits, fields fieldFlags, given givenFlags) error {
 }
 
 func runPredict(ctx context.Context, env *Env, args []string) error {
-	var path string
-	var maxPixels int
-	var asJSON bool
 	fs := newFlags(env, "predict --machine FILE [--json] IMAGE...", "Shows each picture to a saved machine and prints its answer, each R-unit's sum\nand output, and P_a, the fraction of A-units that fired.")
-	fs.StringVar(&path, "machine", "mark1.json", "the machine file")
-	fs.BoolVar(&asJSON, "json", false, "print the answers as one JSON document (fields in the README)")
-	fs.IntVar(&maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels")
+	path, asJSON := machineFileFlag(fs), fs.Bool("json", false, "print the answers as one JSON document (fields in the README)")
+	maxPixels := fs.Int("max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels")
 	memory := memoryFlag(fs)
 	fields := limitFields()
 	if err := env.parse(fs, args); err != nil {
@@ -163,11 +117,11 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	if fs.NArg() == 0 {
 		return usagef("predict: give one or more image files")
 	}
-	lim := images.Limits{MaxPixels: maxPixels, MaxBytes: memory.bytes()}
+	lim := images.Limits{MaxPixels: *maxPixels, MaxBytes: memory.bytes()}
 	if err := checkLimits(lim, fields, given(fs)); err != nil {
 		return err
 	}
-	m, err := loadMachine(ctx, memory.bytes(), path)
+	m, err := loadMachine(ctx, memory.bytes(), *path)
 	if err != nil {
 		return err
 	}
@@ -175,42 +129,25 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if asJSON {
-		return writeJSON(env.Stdout, predictJSON{Machine: path, Classes: m.Classes, Pictures: answers})
+	if *asJSON {
+		return writeJSON(env.Stdout, predictJSON{Machine: *path, Classes: m.Classes, Pictures: answers})
 	}
-	for _, a := range answers {
-		label := "(no class)"
-		if a.Class != nil {
-			label = *a.Class
-		}
-		var units []string
-		for u, r := range a.RUnits {
-			state := "off"
-			if r.On {
-				state = "ON"
-			}
-			units = append(units, fmt.Sprintf("R%d %+.3f %s", u, r.Sum, state))
-		}
-		fmt.Fprintf(env.Stdout, "%s: %s   P_a %.1f%%   %s\n", a.File, label, 100*a.Pa, strings.Join(units, ", "))
-	}
-	return nil
+	return machine.WriteAnswers(env.Stdout, answers)
 }
 
 func runWiring(ctx context.Context, env *Env, args []string) error {
-	var path, out string
 	fs := newFlags(env, "wiring --machine FILE [--out FILE]", "Prints the machine's plugboard: each A-unit's threshold and its excitatory and\ninhibitory origin points (row,col). Edit it and train again with --wiring FILE.")
-	fs.StringVar(&path, "machine", "mark1.json", "the machine file")
-	fs.StringVar(&out, "out", "", "write the listing to this file instead of standard output")
+	path, out := machineFileFlag(fs), fs.String("out", "", "write the listing to this file instead of standard output")
 	memory := memoryFlag(fs)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	m, err := loadMachine(ctx, memory.bytes(), path)
+	m, err := loadMachine(ctx, memory.bytes(), *path)
 	if err != nil {
 		return err
 	}
-	if out == "" {
+	if *out == "" {
 		return m.WriteWiring(env.Stdout)
 	}
-	return atomicfile.Write(out, func(f *os.File) error { return m.WriteWiring(f) })
+	return atomicfile.Write(*out, func(f *os.File) error { return m.WriteWiring(f) })
 }

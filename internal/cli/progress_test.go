@@ -15,33 +15,30 @@ func (c *fakeClock) advance(d time.Duration) { c.t = c.t.Add(d) }
 
 func TestProgressLine(t *testing.T) {
 	for _, tc := range []struct {
-		name       string
-		total      int
-		limit      bool
-		done       int
-		elapsed    time.Duration
-		note, want string
+		name        string
+		base, total int
+		limit       bool
+		done        int
+		elapsed     time.Duration
+		note, want  string
 	}{
-		{"epoch limit", 50, true, 2, 2 * time.Second, "5 mistakes",
+		{"epoch limit", 0, 50, true, 2, 2 * time.Second, "5 mistakes",
 			"training shapes: epoch 2 (limit 50) · 1 epochs/s · at most 48s left · 2s so far · 5 mistakes"},
-		{"fixed count", 16, false, 4, 8 * time.Second, "",
+		{"fixed count", 0, 16, false, 4, 8 * time.Second, "",
 			"training shapes: epoch 4 of 16 · 2s per epoch · about 24s left · 8s so far"},
-		{"fast", 1000, true, 250, 1500 * time.Millisecond, "",
+		{"fast", 0, 1000, true, 250, 1500 * time.Millisecond, "",
 			"training shapes: epoch 250 (limit 1000) · 167 epochs/s · at most 4.5s left · 1.5s so far"},
-		{"nothing done yet", 50, true, 0, 3 * time.Second, "",
+		{"nothing done yet", 0, 50, true, 0, 3 * time.Second, "",
 			"training shapes: epoch 0 (limit 50) · 3s so far"},
-		{"no total", 0, false, 7, 7 * time.Minute, "",
+		{"no total", 0, 0, false, 7, 7 * time.Minute, "",
 			"training shapes: epoch 7 · 1m0s per epoch · 7m0s so far"},
-		{"done", 10, true, 10, 90 * time.Minute, "",
+		{"done", 0, 10, true, 10, 90 * time.Minute, "",
 			"training shapes: epoch 10 (limit 10) · 9m0s per epoch · 1h30m0s so far"},
-		{"resumed after 40", 60, true, 45, 10 * time.Second, "",
+		{"resumed after 40", 40, 60, true, 45, 10 * time.Second, "",
 			"training shapes: epoch 45 (limit 60) · 2s per epoch · at most 30s left · 10s so far"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := &progress{label: "training shapes", unit: "epoch", total: tc.total, limit: tc.limit, done: tc.done, note: tc.note, doneAt: tc.elapsed}
-			if tc.name == "resumed after 40" {
-				p.base = 40
-			}
+			p := &progress{label: "training shapes", unit: "epoch", base: tc.base, total: tc.total, limit: tc.limit, done: tc.done, note: tc.note, doneAt: tc.elapsed}
 			if got := p.line(tc.elapsed); got != tc.want {
 				t.Errorf("line\n got %q\nwant %q", got, tc.want)
 			}

@@ -2,74 +2,25 @@ package cli
 
 import (
 	"encoding/json"
-	"mark1/ablation"
-	"mark1/learning"
-	"math"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"mark1/ablation"
 )
-
-func TestParseSeeds(t *testing.T) {
-	for _, tt := range []struct {
-		in   string
-		want []uint64
-	}{
-		{"1-5", []uint64{1, 2, 3, 4, 5}},
-		{"7", []uint64{7}},
-		{"1,4,9", []uint64{1, 4, 9}},
-		{"1-2,8", []uint64{1, 2, 8}},
-	} {
-		got, err := parseSeeds(tt.in)
-		if err != nil || !slices.Equal(got, tt.want) {
-			t.Errorf("parseSeeds(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
-		}
-	}
-	for _, bad := range []string{"", "5-1", "a", "1-", "0-99999", "1,,2"} {
-		if _, err := parseSeeds(bad); err == nil {
-			t.Errorf("parseSeeds(%q) succeeded", bad)
-		}
-	}
-}
-
-// TestSpreadText: a spread of fractions and of counts as the tables
-// write them (learning.SpreadOf is tested where it lives).
-func TestSpreadText(t *testing.T) {
-	if s := learning.SpreadOf([]float64{0.5}); pctSpread(s) != "50.0 ± 0.0%" || count(s) != "0.5 ± 0.0" {
-		t.Errorf("one value: %q, %q", pctSpread(s), count(s))
-	}
-	if s := learning.SpreadOf([]float64{math.NaN()}); pctSpread(s) != "-" || count(s) != "-" {
-		t.Errorf("nothing measured: %q, %q", pctSpread(s), count(s))
-	}
-}
 
 // train --seeds: one row per seed, the summary, the same output with one
 // thread or four, and the single runs' numbers in its rows.
 func TestTrainSeeds(t *testing.T) {
 	dir := t.TempDir()
-	args := []string{"train", "--task", "leftright", "--n", "15", "--seeds", "3-5"}
-	var outs []string
-	for _, threads := range []string{"1", "4"} {
-		code, out, errs := run(t, dir, append(args, "--threads", threads)...)
-		if code != 0 {
-			t.Fatalf("exit %d: %s", code, errs)
-		}
-		outs = append(outs, out)
-	}
-	if outs[0] != outs[1] {
-		t.Fatalf("1 and 4 threads differ:\n%s\n%s", outs[0], outs[1])
-	}
-	for _, want := range []string{"Over 3 seeds", "P_g", "last correction at trial", "pooled"} {
-		if !strings.Contains(outs[0], want) {
-			t.Errorf("output lacks %q:\n%s", want, outs[0])
-		}
-	}
+	out := sameOnThreads(t, dir, []string{"train", "--task", "leftright", "--n", "15", "--seeds", "3-5"},
+		"Over 3 seeds", "P_g", "last correction at trial", "pooled")
 	// Seed 4's row shows what a single run with --seed 4 prints.
 	_, single, _ := run(t, dir, "train", "--task", "leftright", "--n", "15", "--seed", "4", "--quiet", "--out", "s4.json")
 	pr := regexp.MustCompile(`P_r, on the cards it was trained on:\s+(\S+)`).FindStringSubmatch(single)
 	pg := regexp.MustCompile(`P_g, on\s+\d+ cards it never saw:\s+(\S+)`).FindStringSubmatch(single)
-	row := regexp.MustCompile(`(?m)^\s+4\s+.*$`).FindString(outs[0])
+	row := regexp.MustCompile(`(?m)^\s+4\s+.*$`).FindString(out)
 	if pr == nil || pg == nil || !strings.Contains(row, pr[1]) || !strings.Contains(row, pg[1]) {
 		t.Errorf("seed 4 row %q does not show the single run's P_r %v and P_g %v", row, pr, pg)
 	}
@@ -90,23 +41,8 @@ func TestTrainSeeds(t *testing.T) {
 // per-seed reports in seed order in JSON.
 func TestCompareSeeds(t *testing.T) {
 	dir := t.TempDir()
-	args := []string{"compare", "--task", "square-circle", "--n", "15", "--learners", "perceptron,ideal", "--seeds", "2,5"}
-	var outs []string
-	for _, threads := range []string{"1", "4"} {
-		code, out, errs := run(t, dir, append(args, "--threads", threads)...)
-		if code != 0 {
-			t.Fatalf("exit %d: %s", code, errs)
-		}
-		outs = append(outs, out)
-	}
-	if outs[0] != outs[1] {
-		t.Fatalf("1 and 4 threads differ:\n%s\n%s", outs[0], outs[1])
-	}
-	for _, want := range []string{"over 2 seeds", "perceptron", "±", "Theory, pixels"} {
-		if !strings.Contains(outs[0], want) {
-			t.Errorf("output lacks %q:\n%s", want, outs[0])
-		}
-	}
+	sameOnThreads(t, dir, []string{"compare", "--task", "square-circle", "--n", "15", "--learners", "perceptron,ideal", "--seeds", "2,5"},
+		"over 2 seeds", "perceptron", "±", "Theory, pixels")
 	if code, _, _ := run(t, dir, "compare", "--seeds", "1-2", "--plot", "x.png"); code != 2 {
 		t.Errorf("--seeds with --plot: exit %d, want 2", code)
 	}
@@ -140,17 +76,7 @@ func TestAblateSeeds(t *testing.T) {
 			t.Errorf("point %d: the file's machine %+v, seed 1 afresh %+v", i, a[i], b.Points[i])
 		}
 	}
-	var outs []string
-	for _, threads := range []string{"1", "4"} {
-		code, out, errs := run(t, dir, "ablate", "--machine", "m.json", "--fractions", "0,0.5", "--retrain", "1", "--draws", "2", "--seeds", "1-3", "--threads", threads)
-		if code != 0 {
-			t.Fatalf("exit %d: %s", code, errs)
-		}
-		outs = append(outs, out)
-	}
-	if outs[0] != outs[1] || !strings.Contains(outs[0], "over 3 machines") {
-		t.Errorf("1 and 4 threads:\n%s\n%s", outs[0], outs[1])
-	}
+	sameOnThreads(t, dir, []string{"ablate", "--machine", "m.json", "--fractions", "0,0.5", "--retrain", "1", "--draws", "2", "--seeds", "1-3"}, "over 3 machines")
 	if code, _, _ := run(t, dir, "ablate", "--machine", "m.json", "--seeds", "1-2", "--task", "shapes"); code != 2 {
 		t.Errorf("--seeds with --task: exit %d, want 2", code)
 	}
@@ -182,4 +108,28 @@ func TestAblateSeedsLimits(t *testing.T) {
 			t.Errorf("ablate --seeds %v says %q; plain ablate %q", limit, seeds, plain)
 		}
 	}
+}
+
+// sameOnThreads runs the command args in dir with one thread and with
+// four, and returns its output, which must be the same both times and
+// hold every string of wants.
+func sameOnThreads(t *testing.T, dir string, args []string, wants ...string) string {
+	t.Helper()
+	var outs []string
+	for _, threads := range []string{"1", "4"} {
+		code, out, errs := run(t, dir, append(args, "--threads", threads)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] {
+		t.Fatalf("1 and 4 threads differ:\n%s\n%s", outs[0], outs[1])
+	}
+	for _, want := range wants {
+		if !strings.Contains(outs[0], want) {
+			t.Errorf("output lacks %q:\n%s", want, outs[0])
+		}
+	}
+	return outs[0]
 }

@@ -38,7 +38,7 @@ type trainOptions struct {
 	jsonOut    bool       // --json: the report (machine.Report, machine.SeedSummary) as JSON
 	fields     fieldFlags // the recipe's and the save plan's fields → the flags that set them
 
-	trainCards, testCards *images.Dataset // the cards of the session (session)
+	dataName string // the training cards' name (session)
 }
 
 // resumeFlag reports whether a flag may be given with --resume; everything
@@ -116,8 +116,8 @@ func runTrain(ctx context.Context, env *Env, args []string) error {
 	}
 	if o.jsonOut {
 		o.quiet = true
-	} else {
-		printTrainHeader(env.Stdout, s, &o)
+	} else if err := s.WriteHeader(env.Stdout, o.dataName, o.resume, !o.quiet); err != nil {
+		return err
 	}
 	start := time.Now()
 	res, runErr := o.train(ctx, env, s)
@@ -129,11 +129,12 @@ func runTrain(ctx context.Context, env *Env, args []string) error {
 		return runErr
 	}
 	if o.jsonOut {
-		if err := writeJSON(env.Stdout, s.Report()); err != nil {
-			return err
-		}
-	} else {
-		printTrainReport(env.Stdout, s.Report(), elapsed, o.out)
+		err = writeJSON(env.Stdout, s.Report())
+	} else if err = s.Report().WriteText(env.Stdout, elapsed); err == nil {
+		_, err = fmt.Fprintf(env.Stdout, "Saved the machine to %s. Next: mark1 predict --machine %s IMAGE, or mark1 wiring --machine %s.\n", o.out, o.out, o.out)
+	}
+	if err != nil {
+		return err
 	}
 	// What the trained machine's answers say, after the summary.
 	printWarnings(env.Stderr, s.Warnings()[before:])
@@ -192,7 +193,7 @@ func (o *trainOptions) session(ctx context.Context, env *Env, g givenFlags) (*ma
 	if err != nil {
 		return nil, 0, err
 	}
-	o.trainCards, o.testCards = train, test
+	o.dataName = train.Name
 	tr, err := m.FieldsContext(ctx, train)
 	if err != nil {
 		return nil, 0, err
@@ -258,55 +259,6 @@ func (o *trainOptions) machineAndData(ctx context.Context, g givenFlags) (*machi
 	return m, recipe, train, test, nil
 }
 
-// printTrainHeader says what is trained on what, before the first epoch.
-func printTrainHeader(w io.Writer, s *machine.Session, o *trainOptions) {
-	m, train, test := s.Machine(), o.trainCards, o.testCards
-	cfg := m.Config
-	fmt.Fprintf(w, "Training a %q machine (%d S-units, %d A-units, %d of %d R-units in use, %d pots) on %s:\n",
-		cfg.Preset, m.Retina.Cells(), len(m.Plugboard.Units), m.Layer.Used(), m.Layer.Config().Units, m.Layer.Pots(), train.Name)
-	fmt.Fprintf(w, "  %d classes (%s), %d training cards, %d held out.\n", len(train.Classes), classList(train.Classes), train.Len(), test.Len())
-	if !cfg.Faults.IsZero() {
-		fmt.Fprintf(w, "  Faults: %s (%d dead A-units).\n", cfg.Faults, m.Plugboard.Dead())
-	}
-	if c := m.Couplings; c != nil {
-		fmt.Fprintf(w, "  Four layers: %d A_II units learned couplings from A_I over %d cards in sequence (η = %g, δ = %g); the R-units see A_II.\n",
-			c.Units, c.Steps, cfg.Coupling.Eta, cfg.Coupling.Delta)
-	}
-	if done := len(m.History); done > 0 {
-		fmt.Fprintf(w, "  Resuming %s after epoch %d of at most %d.\n", o.resume, done, s.Recipe().MaxEpochs)
-	}
-	switch {
-	case o.quiet:
-	case s.Recipe().Rule == machine.Spontaneous:
-		// No labels: each card moves its own response's pots, and no
-		// response is a mistake; the epoch's line says how the responses
-		// split the cards against the hidden classes (epochClusters).
-		fmt.Fprintf(w, "\n  Spontaneous learning: every card moves the pots of the response it gets; no labels, no mistakes.\n")
-		fmt.Fprintf(w, "  After each epoch, the responses as clusters of the hidden classes (purity: each response counted as its commonest class):\n")
-		fmt.Fprintf(w, "\n  epoch  purity  held out  responses used  machine time  pulses\n")
-	default:
-		fmt.Fprintf(w, "\n  epoch  mistakes   P_r     P_g    machine time  pulses\n")
-	}
-}
-
-// epochClusters is a spontaneous run's line after epoch e: the purity of
-// its responses on the training and held-out cards and the responses it
-// used, against the labels it never saw, and the progress line's note.
-func epochClusters(s *machine.Session, e machine.Epoch) (line, note string) {
-	m, tr, te := s.Machine(), s.Train(), s.Test()
-	c := m.ClustersOf(tr.X, tr.Y)
-	held := "-"
-	if te.Len() > 0 {
-		held = fmt.Sprintf("%.1f%%", 100*m.ClustersOf(te.X, te.Y).Purity)
-	}
-	used := fmt.Sprintf("%d of %d", c.Responses, len(c.Class))
-	if c.Collapsed {
-		used += ", collapsed"
-	}
-	line = fmt.Sprintf("  %5d  %5.1f%%  %8s  %-14s  %12s  %d\n", e.Epoch, 100*c.Purity, held, used, clock(e.Seconds), e.Pulses)
-	return line, fmt.Sprintf("purity %.1f%%", 100*c.Purity)
-}
-
 // train runs the session to its end, an epoch a line (unless --quiet), with
 // a progress line on standard error, the recording and the checkpoints.
 func (o *trainOptions) train(ctx context.Context, env *Env, s *machine.Session) (machine.SavedRun, error) {
@@ -336,21 +288,11 @@ func (o *trainOptions) train(ctx context.Context, env *Env, s *machine.Session) 
 			}
 		},
 	}
-	spont := s.Recipe().Rule == machine.Spontaneous
 	return s.RunSaved(ctx, plan, machine.RecorderFunc(func(e machine.Epoch) error {
-		note := fmt.Sprintf("%d mistakes", e.Mistakes)
-		switch {
-		case spont && !o.quiet:
-			var line string
-			line, note = epochClusters(s, e)
+		line, note := s.EpochLine(e, o.quiet)
+		if line != "" {
 			prog.clear()
 			fmt.Fprint(w, line)
-		case spont:
-			note = "no labels"
-		case !o.quiet:
-			prog.clear()
-			fmt.Fprintf(w, "  %5d  %4d/%-4d %6.1f%%  %6s  %12s  %d\n", e.Epoch, e.Mistakes, s.Train().Len(),
-				100*e.Pr, pct(e.Pg), clock(e.Seconds), e.Pulses)
 		}
 		prog.set(e.Epoch, note)
 		if err := record(e); err != nil {
@@ -449,11 +391,7 @@ func newTraining(ctx context.Context, g givenFlags, o *trainOptions) (*machine.M
 	if err != nil {
 		return nil, r, nil, nil, err
 	}
-	r.Data, r.TrainSize, r.TestSize = src, train.Len(), test.Len()
-	r.TrainSum, r.TestSum = train.Fingerprint(), test.Fingerprint()
-	if src.Path != "" {
-		r.TrainCards, r.TestCards = train.CardDigests(), test.CardDigests()
-	}
+	r = r.WithData(src, train, test)
 	if err := r.Validate(); err != nil {
 		return nil, r, nil, nil, o.fields.usageGiven(err, g)
 	}
@@ -482,86 +420,4 @@ func resumeTraining(ctx context.Context, d *dataFlags, given givenFlags, path st
 		return nil, machine.Recipe{}, nil, nil, err
 	}
 	return m, *m.Recipe, train, test, nil
-}
-
-// printTrainReport prints a training session's report (machine.Report),
-// the run's wall time and where the machine was saved.
-func printTrainReport(w io.Writer, r machine.Report, elapsed time.Duration, out string) {
-	fmt.Fprintf(w, "\n%s.\n", capital(r.Summary))
-	if r.Clusters != nil {
-		printClusters(w, r)
-	} else {
-		printRates(w, r)
-	}
-	if r.Pa != nil {
-		fmt.Fprintf(w, "  P_a, on the held-out cards:           %s of the A-units fire (the 1958 model for %s at each card's lit area: %s)\n",
-			pct(r.Pa), r.Model, pct(r.PaModel))
-	}
-	fmt.Fprintf(w, "  Motors: %d pulses, %d against end stops; %d of %d pots rest at a stop.\n", r.Pulses, r.Saturations, r.AtStop, r.Pots)
-	fmt.Fprintf(w, "  Simulated machine time %s (%.3g s per card, %.3g s per pulse); this run took %s.\n",
-		clock(r.Seconds), r.PresentSeconds, r.PulseSeconds, elapsed.Round(time.Millisecond))
-	fmt.Fprintf(w, "Saved the machine to %s. Next: mark1 predict --machine %s IMAGE, or mark1 wiring --machine %s.\n", out, out, out)
-}
-
-// printClusters prints how a spontaneous machine's responses split the
-// cards, against the labels it never saw: purity, not mistakes or P_r.
-func printClusters(w io.Writer, r machine.Report) {
-	line := func(what string, c *machine.Clusters) {
-		collapse := ""
-		if c.Collapsed {
-			collapse = "; it collapsed to one response"
-		}
-		fmt.Fprintf(w, "  %s %s split with purity %.1f%% (each response counted as its commonest hidden class; chance %.1f%%): %d of %d responses used%s.\n",
-			what, fmt.Sprintf("%d cards", c.Cards), 100*c.Purity, 100*c.Chance, c.Responses, len(c.Class), collapse)
-	}
-	fmt.Fprintf(w, "  Spontaneous learning uses no labels; its responses are measured as clusters of the hidden classes:\n")
-	line("Trained on:", r.Clusters)
-	if r.TestClusters != nil {
-		line("Held out:  ", r.TestClusters)
-	}
-}
-
-// printRates prints the accuracies of a machine trained with labels.
-func printRates(w io.Writer, r machine.Report) {
-	fmt.Fprintf(w, "  P_r, on the cards it was trained on:  %s\n", rate(r.Pr))
-	if r.Pg != nil {
-		fmt.Fprintf(w, "  P_g, on %3d cards it never saw:       %s; chance %s\n", r.Pg.N, rate(*r.Pg), pct(r.Chance))
-	}
-	line := fmt.Sprintf("  P_r and P_g pairwise, 1958:           %.1f%%", 100*r.PairwisePr)
-	if r.PairwisePg != nil {
-		line += fmt.Sprintf(", %.1f%%", 100**r.PairwisePg)
-	}
-	if r.Classes == 2 {
-		line += " (for two classes the same as above)"
-	} else {
-		line += " (the right class preferred to each other class, one at a time; chance 50%)"
-	}
-	fmt.Fprintln(w, line)
-}
-
-func pct(p *float64) string {
-	if p == nil {
-		return "-"
-	}
-	return fmt.Sprintf("%.1f%%", 100**p)
-}
-
-// clock formats simulated seconds as 1h02m03s.
-func clock(s float64) string {
-	d := time.Duration(s * float64(time.Second)).Round(time.Second)
-	return d.String()
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func classList(c []string) string {
-	if len(c) <= 10 {
-		return strings.Join(c, ", ")
-	}
-	return fmt.Sprintf("%s, %s, … %s", c[0], c[1], c[len(c)-1])
 }

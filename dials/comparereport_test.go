@@ -1,4 +1,4 @@
-package cli
+package dials
 
 import (
 	"reflect"
@@ -7,7 +7,7 @@ import (
 	"mark1/compare"
 )
 
-// compareRuns hands every row to the plot: mistakes for the online
+// CompareRuns hands every row to the plot: mistakes for the online
 // learners and the hardware (with P_g per epoch where measured), the
 // perceptron risk for batch GD, the SVM's dual objective from 0 at the
 // start along its SMO iterations for one machine and at the end of each
@@ -22,7 +22,7 @@ func TestCompareRuns(t *testing.T) {
 		{Learner: "linear-svm", Features: "pixels", Curve: []int{40, 10}, Objective: []float64{-0.5, -0.6}},
 		{Learner: "batch-gd", Features: "association"},
 	}}
-	runs := compareRuns(rep)
+	runs := CompareRuns(rep)
 	if len(runs) != len(rep.Rows) {
 		t.Fatalf("%d runs for %d rows", len(runs), len(rep.Rows))
 	}

@@ -1,17 +1,43 @@
-package cli
+package dials
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
+	"mark1/chart"
 	"mark1/compare"
-	"mark1/dials"
-	"mark1/internal/base/atomicfile"
 )
 
-// compareRuns turns a comparison's rows into the runs compare --plot draws:
+// CompareReport draws a comparison's learning curves (CompareCurves, titled
+// with its data and cards) and returns the drawing and the lines naming
+// what it could not draw: the runs with nothing to draw and the learners
+// whose P_g was not measured per epoch.
+func CompareReport(rep *compare.Report) (*chart.Drawing, []string, error) {
+	runs := CompareRuns(rep)
+	var notes []string
+	var noPg []string
+	for _, r := range rep.Rows {
+		if r.PgCurve == nil && !r.Clustered() && !slices.Contains(noPg, r.Learner) {
+			noPg = append(noPg, r.Learner)
+		}
+	}
+	if len(noPg) > 0 {
+		why := "not measured during training (P_g after training is in the table)"
+		if rep.Test == 0 {
+			why = "there are no held-out cards"
+		}
+		notes = append(notes, fmt.Sprintf("P_g per epoch of %s: %s", strings.Join(noPg, ", "), why))
+	}
+	title := fmt.Sprintf("Comparison on %s: %d training cards, %d held out", rep.Data, rep.Train, rep.Test)
+	d, err := CompareCurves(title, runs, notes...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return d, append(NotDrawn(runs), notes...), nil
+}
+
+// CompareRuns turns a comparison's rows into the runs compare --plot draws:
 // mistakes per epoch for the online learners and the hardware; the
 // perceptron risk per step for batch GD (its per-epoch counts are
 // misclassified cards per gradient step, not online corrections); the dual
@@ -20,10 +46,10 @@ import (
 // machine's solve when there are several, since each pair's objective is
 // its own quantity; and P_g per epoch where the learner measured it (the
 // hardware learners).
-func compareRuns(rep *compare.Report) []dials.CompareRun {
-	var runs []dials.CompareRun
+func CompareRuns(rep *compare.Report) []CompareRun {
+	var runs []CompareRun
 	for _, r := range rep.Rows {
-		run := dials.CompareRun{Learner: r.Learner, Features: r.Features, Pg: r.PgCurve}
+		run := CompareRun{Learner: r.Learner, Features: r.Features, Pg: r.PgCurve}
 		switch r.Learner {
 		case "batch-gd":
 			run.Objective, run.ObjectiveName, run.ObjectiveAxis = r.Objective, "perceptron risk R(w, b), summed over the machines", "gradient step"
@@ -82,33 +108,4 @@ func finalObjectives(obj []float64, machine []int) []float64 {
 		}
 	}
 	return out
-}
-
-// plotComparison draws compare --plot to path (PNG) and returns the lines
-// naming what it could not draw.
-func plotComparison(path string, rep *compare.Report) ([]string, error) {
-	runs := compareRuns(rep)
-	var notes []string
-	var noPg []string
-	for _, r := range rep.Rows {
-		if r.PgCurve == nil && !r.Clustered() && !slices.Contains(noPg, r.Learner) {
-			noPg = append(noPg, r.Learner)
-		}
-	}
-	if len(noPg) > 0 {
-		why := "not measured during training (P_g after training is in the table)"
-		if rep.Test == 0 {
-			why = "there are no held-out cards"
-		}
-		notes = append(notes, fmt.Sprintf("P_g per epoch of %s: %s", strings.Join(noPg, ", "), why))
-	}
-	title := fmt.Sprintf("Comparison on %s: %d training cards, %d held out", rep.Data, rep.Train, rep.Test)
-	d, err := dials.CompareCurves(title, runs, notes...)
-	if err != nil {
-		return nil, fmt.Errorf("plotting %s: %w", path, err)
-	}
-	if err := atomicfile.Write(path, func(f *os.File) error { return d.WritePNG(f) }); err != nil {
-		return nil, err
-	}
-	return append(dials.NotDrawn(runs), notes...), nil
 }
