@@ -31,15 +31,18 @@ type golden struct {
 	Loss     string  `json:"loss,omitempty"`   // for LIBLINEAR
 	C        float64 `json:"c"`
 	Eps      float64 `json:"eps"`
-	Machines []struct {
-		Obj  float64 `json:"obj"`
-		Rho  float64 `json:"rho,omitempty"`
-		NSV  int     `json:"nSV"`
-		NBSV int     `json:"nBSV,omitempty"`
-	} `json:"machines"`
+	Machines []goldenMachine `json:"machines"`
 	TotalSV  int `json:"totalSV"`
 	Correct  int `json:"correct"`  // training examples classified right
 	Examples int `json:"examples"` // training examples
+}
+
+// goldenMachine is one two-class machine's figures in a golden run.
+type goldenMachine struct {
+	Obj  float64 `json:"obj"`
+	Rho  float64 `json:"rho,omitempty"`
+	NSV  int     `json:"nSV"`
+	NBSV int     `json:"nBSV,omitempty"`
 }
 
 type goldenSet struct {
@@ -205,6 +208,19 @@ var (
 	linSolver = map[Loss]string{Hinge: "3", SquaredHinge: "1"}
 )
 
+// trainIn runs a trainer (svm-train, liblinear-train) in testdata, where
+// the data files are, and returns what it printed.
+func trainIn(t *testing.T, name string, args []string) string {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = "testdata"
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", name, err, out)
+	}
+	return string(out)
+}
+
 func updateGolden(t *testing.T) {
 	for _, d := range goldenData {
 		X, y := d.gen()
@@ -229,23 +245,13 @@ func updateGolden(t *testing.T) {
 		args = append(args, "-c", fmt.Sprint(r.c), "-e", fmt.Sprint(r.eps), "-m", "100", file)
 		g := golden{File: file, Kernel: r.kernel, C: r.c, Eps: r.eps,
 			Command: "svm-train " + strings.Join(args, " ") + " model && svm-predict " + file + " model out"}
-		cmd := exec.Command("svm-train", append(args, model)...)
-		cmd.Dir = "testdata"
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("svm-train: %v\n%s", err, out)
-		}
-		objs := reObj.FindAllStringSubmatch(string(out), -1)
-		svs := reSV.FindAllStringSubmatch(string(out), -1)
+		out := trainIn(t, "svm-train", append(args, model))
+		objs := reObj.FindAllStringSubmatch(out, -1)
+		svs := reSV.FindAllStringSubmatch(out, -1)
 		for i := range objs {
-			g.Machines = append(g.Machines, struct {
-				Obj  float64 `json:"obj"`
-				Rho  float64 `json:"rho,omitempty"`
-				NSV  int     `json:"nSV"`
-				NBSV int     `json:"nBSV,omitempty"`
-			}{atof(objs[i][1]), atof(objs[i][2]), atoi(svs[i][1]), atoi(svs[i][2])})
+			g.Machines = append(g.Machines, goldenMachine{atof(objs[i][1]), atof(objs[i][2]), atoi(svs[i][1]), atoi(svs[i][2])})
 		}
-		g.TotalSV = atoi(reTotal.FindStringSubmatch(string(out))[1])
+		g.TotalSV = atoi(reTotal.FindStringSubmatch(out)[1])
 		acc := reAcc.FindStringSubmatch(run(t, "svm-predict", filepath.Join("testdata", file), model, filepath.Join(tmp, "out")))
 		g.Correct, g.Examples = atoi(acc[1]), atoi(acc[2])
 		set.LIBSVM = append(set.LIBSVM, g)
@@ -255,21 +261,11 @@ func updateGolden(t *testing.T) {
 		args := []string{"-s", linSolver[r.loss], "-c", fmt.Sprint(r.c), "-e", "0.0001", "-B", "1", file}
 		g := golden{File: file, Loss: r.loss.String(), C: r.c, Eps: 1e-4,
 			Command: "liblinear-train " + strings.Join(args, " ") + " model && liblinear-predict " + file + " model out"}
-		cmd := exec.Command("liblinear-train", append(args, model)...)
-		cmd.Dir = "testdata"
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("liblinear-train: %v\n%s", err, out)
-		}
-		objs := reLinObj.FindAllStringSubmatch(string(out), -1)
-		svs := reLinNSV.FindAllStringSubmatch(string(out), -1)
+		out := trainIn(t, "liblinear-train", append(args, model))
+		objs := reLinObj.FindAllStringSubmatch(out, -1)
+		svs := reLinNSV.FindAllStringSubmatch(out, -1)
 		for i := range objs {
-			g.Machines = append(g.Machines, struct {
-				Obj  float64 `json:"obj"`
-				Rho  float64 `json:"rho,omitempty"`
-				NSV  int     `json:"nSV"`
-				NBSV int     `json:"nBSV,omitempty"`
-			}{Obj: atof(objs[i][1]), NSV: atoi(svs[i][1])})
+			g.Machines = append(g.Machines, goldenMachine{Obj: atof(objs[i][1]), NSV: atoi(svs[i][1])})
 		}
 		acc := reAcc.FindStringSubmatch(run(t, "liblinear-predict", filepath.Join("testdata", file), model, filepath.Join(tmp, "out")))
 		g.Correct, g.Examples = atoi(acc[1]), atoi(acc[2])
