@@ -25,16 +25,16 @@ const goldenFile = "testdata/libsvm-golden.json"
 
 // golden is what LIBSVM or LIBLINEAR reported on one data set.
 type golden struct {
-	File     string  `json:"file"`
-	Command  string  `json:"command"`
-	Kernel   string  `json:"kernel,omitempty"` // kernel.Parse form, for LIBSVM
-	Loss     string  `json:"loss,omitempty"`   // for LIBLINEAR
-	C        float64 `json:"c"`
-	Eps      float64 `json:"eps"`
+	File     string          `json:"file"`
+	Command  string          `json:"command"`
+	Kernel   string          `json:"kernel,omitempty"` // kernel.Parse form, for LIBSVM
+	Loss     string          `json:"loss,omitempty"`   // for LIBLINEAR
+	C        float64         `json:"c"`
+	Eps      float64         `json:"eps"`
 	Machines []goldenMachine `json:"machines"`
-	TotalSV  int `json:"totalSV"`
-	Correct  int `json:"correct"`  // training examples classified right
-	Examples int `json:"examples"` // training examples
+	TotalSV  int             `json:"totalSV"`
+	Correct  int             `json:"correct"`  // training examples classified right
+	Examples int             `json:"examples"` // training examples
 }
 
 // goldenMachine is one two-class machine's figures in a golden run.
