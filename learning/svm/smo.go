@@ -978,18 +978,30 @@ func (p *problem) shrink(unshrink bool) bool {
 			}
 		}
 	}
-	if !unshrink && gmax1+gmax2 <= 10*p.s.Eps {
+	return p.shrinkBy(unshrink, gmax1+gmax2, shrinkBounds{gmax1, gmax2, gmax2, gmax1})
+}
+
+// shrinkBounds are the violations beyond which a variable at a bound is
+// shrunk: -∇f_i above upPos (upNeg) for y_i = +1 (−1) at the upper bound,
+// ∇f_i above lowPos (lowNeg) at the lower bound.
+type shrinkBounds struct{ upPos, upNeg, lowPos, lowNeg float64 }
+
+// shrinkBy is the common end of do_shrinking: with the gap within 10·Eps it
+// first restores the full set once (unshrink), then it moves each
+// shrinkable variable behind the active set.
+func (p *problem) shrinkBy(unshrink bool, gap float64, b shrinkBounds) bool {
+	if !unshrink && gap <= 10*p.s.Eps {
 		unshrink = true
 		p.reconstruct()
 		p.active = p.n
 	}
 	for i := 0; i < p.active; i++ {
-		if !p.shrinkable(i, gmax1, gmax2) {
+		if !p.shrinkable(i, b) {
 			continue
 		}
 		p.active--
 		for p.active > i {
-			if !p.shrinkable(p.active, gmax1, gmax2) {
+			if !p.shrinkable(p.active, b) {
 				p.swap(i, p.active)
 				break
 			}
@@ -999,18 +1011,18 @@ func (p *problem) shrink(unshrink bool) bool {
 	return unshrink
 }
 
-func (p *problem) shrinkable(i int, gmax1, gmax2 float64) bool {
+func (p *problem) shrinkable(i int, b shrinkBounds) bool {
 	switch p.status[i] {
 	case atUpper:
 		if p.y[i] == 1 {
-			return -p.grad[i] > gmax1
+			return -p.grad[i] > b.upPos
 		}
-		return -p.grad[i] > gmax2
+		return -p.grad[i] > b.upNeg
 	case atLower:
 		if p.y[i] == 1 {
-			return p.grad[i] > gmax2
+			return p.grad[i] > b.lowPos
 		}
-		return p.grad[i] > gmax1
+		return p.grad[i] > b.lowNeg
 	}
 	return false
 }
@@ -1264,40 +1276,7 @@ func (p *problem) shrinkNU(unshrink bool) bool {
 			}
 		}
 	}
-	if !unshrink && math.Max(g1+g2, g3+g4) <= 10*p.s.Eps {
-		unshrink = true
-		p.reconstruct()
-		p.active = p.n
-	}
-	shrinkable := func(i int) bool {
-		switch p.status[i] {
-		case atUpper:
-			if p.y[i] == 1 {
-				return -p.grad[i] > g1
-			}
-			return -p.grad[i] > g4
-		case atLower:
-			if p.y[i] == 1 {
-				return p.grad[i] > g2
-			}
-			return p.grad[i] > g3
-		}
-		return false
-	}
-	for i := 0; i < p.active; i++ {
-		if !shrinkable(i) {
-			continue
-		}
-		p.active--
-		for p.active > i {
-			if !shrinkable(p.active) {
-				p.swap(i, p.active)
-				break
-			}
-			p.active--
-		}
-	}
-	return unshrink
+	return p.shrinkBy(unshrink, math.Max(g1+g2, g3+g4), shrinkBounds{g1, g4, g2, g3})
 }
 
 // rhoNU is Solver_NU's calculate_rho: r1 and r2, the thresholds of the
