@@ -167,6 +167,29 @@ func solveRows(ctx context.Context, r learning.Rows, sub []int, X [][]float64, y
 	return p.finish(res), nil
 }
 
+// binaryLabels returns the labels y, each +1 or −1, as int8; an error
+// names the first other label (ErrLabel), or says all are the same
+// (ErrOneClass).
+func binaryLabels(y []float64) ([]int8, error) {
+	yy := make([]int8, len(y))
+	pos := 0
+	for i, v := range y {
+		switch v {
+		case 1:
+			yy[i] = 1
+			pos++
+		case -1:
+			yy[i] = -1
+		default:
+			return nil, fmt.Errorf("label %v of example %d is not ±1: %w", v, i, ErrLabel)
+		}
+	}
+	if pos == 0 || pos == len(y) {
+		return nil, fmt.Errorf("all %d labels are %v: %w", len(y), y[0], ErrOneClass)
+	}
+	return yy, nil
+}
+
 // newSolve checks the settings (filling in their defaults, kept in the
 // problem's s) and labels and makes the problem; it returns the numbers of
 // labels +1 and −1.
@@ -177,23 +200,17 @@ func newSolve(r learning.Rows, sub []int, X [][]float64, y []float64, k kernel.K
 	if s.start != nil && (s.Hard || s.nuSVC) {
 		return nil, 0, 0, fmt.Errorf("a warm start is for the soft-margin C-SVC, not the hard margin or the ν-SVC: %w", ErrSetting)
 	}
-	yy := make([]int8, len(y))
-	var pos, neg int
-	for i, v := range y {
-		switch v {
-		case 1:
-			yy[i] = 1
+	yy, err := binaryLabels(y)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	pos := 0
+	for _, v := range yy {
+		if v == 1 {
 			pos++
-		case -1:
-			yy[i] = -1
-			neg++
-		default:
-			return nil, 0, 0, fmt.Errorf("label %v of example %d is not ±1: %w", v, i, ErrLabel)
 		}
 	}
-	if pos == 0 || neg == 0 {
-		return nil, 0, 0, fmt.Errorf("all %d labels are %v: %w", len(y), y[0], ErrOneClass)
-	}
+	neg := len(yy) - pos
 	p := newProblem(r, sub, X, yy, k, s)
 	for i, q := range p.qd {
 		if math.IsNaN(q) || math.IsInf(q, 0) {
