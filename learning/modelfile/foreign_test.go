@@ -137,6 +137,31 @@ func samePredictions(t *testing.T, what string, values bool, got, want []float64
 	}
 }
 
+// dataShape is writeData's seed, number of rows and of features.
+type dataShape struct {
+	seed   uint64
+	n, dim int
+}
+
+// writeDataSets writes a training and a test file, of the shapes given, in
+// dir for each of the three data sets (three classes, two, a regression
+// target) and returns their paths by name.
+func writeDataSets(t *testing.T, dir string, shapes [2]dataShape) map[string][2]string {
+	t.Helper()
+	data := map[string][2]string{}
+	for _, d := range []struct {
+		name    string
+		labelOf func([]float64) string
+	}{{"three", threeClasses}, {"two", twoClasses}, {"reg", target}} {
+		files := [2]string{filepath.Join(dir, d.name+".train"), filepath.Join(dir, d.name+".test")}
+		for k, sh := range shapes {
+			writeData(t, files[k], sh.seed, sh.n, sh.dim, d.labelOf)
+		}
+		data[d.name] = files
+	}
+	return data
+}
+
 // TestReadLIBSVMModels trains every svm_type with every kernel with
 // Debian's svm-train, reads the model, and checks that every prediction on
 // new data equals svm-predict's.
@@ -144,16 +169,8 @@ func TestReadLIBSVMModels(t *testing.T) {
 	testtool.Need(t, "svm-train", "libsvm-tools")
 	testtool.Need(t, "svm-predict", "libsvm-tools")
 	dir := t.TempDir()
-	data := map[string][2]string{}
-	for _, d := range []struct {
-		name    string
-		labelOf func([]float64) string
-	}{{"three", threeClasses}, {"two", twoClasses}, {"reg", target}} {
-		train, test := filepath.Join(dir, d.name+".train"), filepath.Join(dir, d.name+".test")
-		writeData(t, train, 1, 150, 6, d.labelOf)
-		writeData(t, test, 2, 300, 7, d.labelOf) // one feature more than the model knows
-		data[d.name] = [2]string{train, test}
-	}
+	// the test files have features more than the models know
+	data := writeDataSets(t, dir, [2]dataShape{{1, 150, 6}, {2, 300, 7}})
 	kernels := map[string][]string{
 		"linear":  {"-t", "0"},
 		"poly":    {"-t", "1", "-d", "2", "-g", "0.5", "-r", "1"},
@@ -215,16 +232,7 @@ func TestReadLIBLINEARModels(t *testing.T) {
 	testtool.Need(t, "liblinear-train", "liblinear-tools")
 	testtool.Need(t, "liblinear-predict", "liblinear-tools")
 	dir := t.TempDir()
-	data := map[string][2]string{}
-	for _, d := range []struct {
-		name    string
-		labelOf func([]float64) string
-	}{{"three", threeClasses}, {"two", twoClasses}, {"reg", target}} {
-		train, test := filepath.Join(dir, d.name+".train"), filepath.Join(dir, d.name+".test")
-		writeData(t, train, 3, 200, 6, d.labelOf)
-		writeData(t, test, 4, 300, 8, d.labelOf)
-		data[d.name] = [2]string{train, test}
-	}
+	data := writeDataSets(t, dir, [2]dataShape{{3, 200, 6}, {4, 300, 8}})
 	for _, s := range []string{"0", "1", "2", "3", "4", "5", "6", "7", "11", "12", "13"} {
 		sets := []string{"three", "two"}
 		if len(s) == 2 {
