@@ -195,21 +195,35 @@ func Check(path string) error {
 	if err != nil {
 		return err
 	}
-	f, err := createTemp(t)
+	f, err := createTempFor(path, t)
 	if err != nil {
-		return fmt.Errorf("writing %s: cannot create a file in folder %s: %w", path, t.dir, unwrapPath(err))
+		return err
 	}
 	f.Close()
 	os.Remove(f.Name())
 	return nil
 }
 
+// createTempFor is createTemp for writing path, its error in the words of
+// Write and Check.
+func createTempFor(path string, t target) (*os.File, error) {
+	f, err := createTemp(t)
+	if err != nil {
+		return nil, fmt.Errorf("writing %s: cannot create a file in folder %s: %w", path, t.dir, unwrapPath(err))
+	}
+	return f, nil
+}
+
 // unwrapPath drops the *PathError's own path (a temporary name that means
 // nothing to the user), keeping its cause.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
+func unwrapPath(err error) error { return cause[*fs.PathError](err) }
+
+// cause returns the cause of err's first error of type E (a *PathError or
+// *LinkError, whose names are temporary), or err when it has none.
+func cause[E error](err error) error {
+	var e E
+	if errors.As(err, &e) {
+		return errors.Unwrap(e)
 	}
 	return err
 }
@@ -226,9 +240,9 @@ func Write(path string, fill func(f *os.File) error) (err error) {
 		return err
 	}
 	RemoveStale(t.real)
-	tmp, err := createTemp(t)
+	tmp, err := createTempFor(path, t)
 	if err != nil {
-		return fmt.Errorf("writing %s: cannot create a file in folder %s: %w", path, t.dir, unwrapPath(err))
+		return err
 	}
 	defer func() {
 		if err != nil {
@@ -260,13 +274,7 @@ func Write(path string, fill func(f *os.File) error) (err error) {
 }
 
 // unwrapLink drops a *LinkError's temporary name from a rename's error.
-func unwrapLink(err error) error {
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
-}
+func unwrapLink(err error) error { return cause[*os.LinkError](err) }
 
 // syncDir makes a rename in dir durable.
 func syncDir(dir string) {
