@@ -1301,41 +1301,35 @@ func (p *problem) shrinkNU(unshrink bool) bool {
 // middle of the feasible interval), give ρ = (r1 − r2)/2 and r = (r1 + r2)/2
 // (kept in p.rNU).
 func (p *problem) rhoNU() float64 {
-	ub1, ub2 := math.Inf(1), math.Inf(1)
-	lb1, lb2 := math.Inf(-1), math.Inf(-1)
-	var sum1, sum2 float64
-	var n1, n2 int
+	// side 0: y = +1, side 1: y = −1
+	ub := [2]float64{math.Inf(1), math.Inf(1)}
+	lb := [2]float64{math.Inf(-1), math.Inf(-1)}
+	var sum [2]float64
+	var n [2]int
 	for i := range p.active {
 		g := p.grad[i]
-		if p.y[i] == 1 {
-			switch p.status[i] {
-			case atUpper:
-				lb1 = math.Max(lb1, g)
-			case atLower:
-				ub1 = math.Min(ub1, g)
-			default:
-				n1++
-				sum1 += g
-			}
-		} else {
-			switch p.status[i] {
-			case atUpper:
-				lb2 = math.Max(lb2, g)
-			case atLower:
-				ub2 = math.Min(ub2, g)
-			default:
-				n2++
-				sum2 += g
-			}
+		k := 0
+		if p.y[i] != 1 {
+			k = 1
+		}
+		switch p.status[i] {
+		case atUpper:
+			lb[k] = math.Max(lb[k], g)
+		case atLower:
+			ub[k] = math.Min(ub[k], g)
+		default:
+			n[k]++
+			sum[k] += g
 		}
 	}
-	r1, r2 := (ub1+lb1)/2, (ub2+lb2)/2
-	if n1 > 0 {
-		r1 = sum1 / float64(n1)
+	var r [2]float64
+	for k := range r {
+		r[k] = (ub[k] + lb[k]) / 2
+		if n[k] > 0 {
+			r[k] = sum[k] / float64(n[k])
+		}
 	}
-	if n2 > 0 {
-		r2 = sum2 / float64(n2)
-	}
+	r1, r2 := r[0], r[1]
 	p.rNU = (r1 + r2) / 2
 	return (r1 - r2) / 2
 }
