@@ -45,12 +45,7 @@ type browser struct {
 // openPage starts Chromium at w×h and opens url.
 func openPage(t *testing.T, w, h int, url string) *browser {
 	t.Helper()
-	ctx := startBrowser(t, needChromium(t), w, h)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), int64(h)), chromedp.Navigate(url)); err != nil {
-		t.Fatalf("browser: %v", err)
-	}
-	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(cancel)
+	ctx := navigate(t, startBrowser(t, needChromium(t), w, h), 90*time.Second, chromedp.EmulateViewport(int64(w), int64(h)), chromedp.Navigate(url))
 	return &browser{t, ctx}
 }
 

@@ -47,11 +47,7 @@ func browserLabels(t *testing.T, bin string, m *machine.Machine) {
 	onePer := m != nil
 	_, ts := newPanel(t, Config{Delay: 2 * time.Millisecond, Machine: m})
 	ctx := startBrowser(t, bin, 1920, 1080)
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
-		t.Fatalf("browser: %v", err)
-	}
-	ctx, cancel := context.WithTimeout(ctx, 150*time.Second) // slow when the machine is shared
-	defer cancel()
+	ctx = navigate(t, ctx, 150*time.Second, chromedp.Navigate(ts.URL+"/")) // slow when the machine is shared
 	do := func(what string, a ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
 		if err := chromedp.Do(ctx, a...); err != nil {
