@@ -337,15 +337,22 @@ func accuracy(m learning.Model, d *learning.Data) int {
 	return n
 }
 
+// goldenKernel returns a LIBSVM golden run's data and kernel.
+func goldenKernel(t *testing.T, g golden) (*learning.Data, kernel.Kernel) {
+	t.Helper()
+	d, _ := loadData(t, g.File)
+	k, err := kernel.ParseKernel(g.Kernel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, k
+}
+
 func TestGoldenLIBSVM(t *testing.T) {
 	set := loadGolden(t)
 	for _, g := range set.LIBSVM {
 		t.Run(g.File+"/"+g.Kernel, func(t *testing.T) {
-			d, _ := loadData(t, g.File)
-			k, err := kernel.ParseKernel(g.Kernel)
-			if err != nil {
-				t.Fatal(err)
-			}
+			d, k := goldenKernel(t, g)
 			km, _, err := fitKernel(t.Context(), d, Kernel{Kernel: k, Settings: Settings{C: g.C, Eps: g.Eps}}, nil)
 			if err != nil {
 				t.Fatal(err)

@@ -134,11 +134,7 @@ func TestFitPathGolden(t *testing.T) {
 	var coldIter, warmIter int
 	for _, g := range set.LIBSVM {
 		t.Run(g.File+"/"+g.Kernel, func(t *testing.T) {
-			d, _ := loadData(t, g.File)
-			k, err := kernel.ParseKernel(g.Kernel)
-			if err != nil {
-				t.Fatal(err)
-			}
+			d, k := goldenKernel(t, g)
 			l := Kernel{Kernel: k, Settings: Settings{Eps: g.Eps}}
 			path, err := fitPath(t, l, d, []float64{g.C / 4, g.C})
 			if err != nil {
