@@ -66,21 +66,22 @@ func Resolve(path string) (string, error) {
 
 // kindName names a file type for messages.
 func kindName(m fs.FileMode) string {
-	switch t := m.Type(); {
-	case t&fs.ModeDir != 0:
-		return "a folder"
-	case t&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case t&fs.ModeSocket != 0:
-		return "a socket"
-	case t&fs.ModeCharDevice != 0:
-		return "a character device"
-	case t&fs.ModeDevice != 0:
-		return "a block device"
-	case t&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case t&fs.ModeIrregular != 0:
-		return "an irregular file"
+	// in this order: a character device has ModeDevice set too
+	for _, k := range []struct {
+		bit  fs.FileMode
+		name string
+	}{
+		{fs.ModeDir, "a folder"},
+		{fs.ModeNamedPipe, "a named pipe (FIFO)"},
+		{fs.ModeSocket, "a socket"},
+		{fs.ModeCharDevice, "a character device"},
+		{fs.ModeDevice, "a block device"},
+		{fs.ModeSymlink, "a symbolic link"},
+		{fs.ModeIrregular, "an irregular file"},
+	} {
+		if m.Type()&k.bit != 0 {
+			return k.name
+		}
 	}
 	return "a regular file"
 }
