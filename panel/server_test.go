@@ -529,15 +529,7 @@ func TestModeSwitch(t *testing.T) {
 	if status, s := post(t, binary.URL+"/api/mode", "application/json", []byte(`{"rule": "spontaneous"}`)); status != 400 || !strings.Contains(s.Error, "one-per-class") {
 		t.Errorf("spontaneous on the binary code: status %d, %q; want 400 and why", status, s.Error)
 	}
-	mc, err := machine.Preset("mark1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mc.Response.Code = response.OnePerClass
-	m, err := machine.New(mc, []string{"left", "right"}, machine.SeedsFrom(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := onePerClass(t, 1)
 	_, ts := newPanel(t, Config{Machine: m, Task: "leftright"})
 	var s stateReply
 	for range 5 {
@@ -556,19 +548,27 @@ func TestModeSwitch(t *testing.T) {
 	}
 }
 
-// spontaneousPanel returns a panel on a one-per-class machine for
-// leftright, switched to spontaneous learning.
-func spontaneousPanel(t *testing.T, cfg Config) (*Server, *httptest.Server) {
+// onePerClass returns the mark1 preset with one R-unit per class for
+// leftright's two classes, from seed.
+func onePerClass(t *testing.T, seed uint64) *machine.Machine {
 	t.Helper()
 	mc, err := machine.Preset("mark1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	mc.Response.Code = response.OnePerClass
-	m, err := machine.New(mc, []string{"left", "right"}, machine.SeedsFrom(3), nil)
+	m, err := machine.New(mc, []string{"left", "right"}, machine.SeedsFrom(seed), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return m
+}
+
+// spontaneousPanel returns a panel on a one-per-class machine for
+// leftright, switched to spontaneous learning.
+func spontaneousPanel(t *testing.T, cfg Config) (*Server, *httptest.Server) {
+	t.Helper()
+	m := onePerClass(t, 3)
 	cfg.Machine, cfg.Task = m, "leftright"
 	p, ts := newPanel(t, cfg)
 	if status, s := post(t, ts.URL+"/api/mode", "application/json", []byte(`{"rule": "spontaneous"}`)); status != 200 {
