@@ -12,7 +12,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"mark1/machine"
-	"mark1/response"
 )
 
 // TestBrowserLabels checks, in headless Chromium at three window sizes,
@@ -28,16 +27,7 @@ func TestBrowserLabels(t *testing.T) {
 	}
 	t.Run("binary", func(t *testing.T) { browserLabels(t, bin, nil) })
 	t.Run("one-per-class", func(t *testing.T) {
-		cfg, err := machine.Preset("mark1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg.Response.Code = response.OnePerClass
-		m, err := machine.New(cfg, []string{"square", "circle", "diamond", "triangle"}, machine.SeedsFrom(1), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		browserLabels(t, bin, m)
+		browserLabels(t, bin, presetMachine(t, []string{"square", "circle", "diamond", "triangle"}, 1, true))
 	})
 }
 
