@@ -202,19 +202,13 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		hub:       newHub(),
-		maxUpload: cfg.MaxUpload,
+		maxUpload: orDefault(cfg.MaxUpload, DefaultMaxUpload),
 		decoder:   images.NewDecoder(cfg.Limits),
 		limits:    cfg.Limits,
-		perClass:  cfg.PerClass,
+		perClass:  orDefault(cfg.PerClass, DefaultPerClass),
 		seed:      cfg.Seed,
 		delay:     cfg.Delay,
 		savePath:  cfg.SavePath,
-	}
-	if s.maxUpload <= 0 {
-		s.maxUpload = DefaultMaxUpload
-	}
-	if s.perClass <= 0 {
-		s.perClass = DefaultPerClass
 	}
 	if s.seed == 0 {
 		s.seed = cfg.Machine.Seeds.Master
