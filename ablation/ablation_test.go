@@ -11,37 +11,12 @@ import (
 	"testing"
 
 	"mark1/ablation"
-	"mark1/images"
 	"mark1/internal/base/param"
 	"mark1/machine"
 )
 
-func trained(t *testing.T) (*machine.Machine, machine.Fields, machine.Fields) {
-	t.Helper()
-	d, err := images.Generate("leftright", 30, 20, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	train, test := d.Split(0.3, 1)
-	cfg, _ := machine.Preset("mark1")
-	m, err := machine.New(cfg, d.Classes, machine.SeedsFrom(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := m.Fields(train)
-	te := m.Fields(test)
-	s, err := machine.NewSession(m, machine.Recipe{}, tr, te)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Run(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
-	return m, tr, te
-}
-
 func TestRun(t *testing.T) {
-	m, tr, te := trained(t)
+	m, tr, te := ablation.TrainedMachine(t)
 	var before bytes.Buffer
 	m.Encode(&before)
 	spec := ablation.Spec{Fractions: []float64{0, 0.3, 1}, Retrain: 2, Seed: 5}
@@ -137,7 +112,7 @@ func TestValidate(t *testing.T) {
 // TestRetrainAfterHistory: retraining continues the machine's epochs, so
 // Run refuses more than the epoch limit leaves, before any work.
 func TestRetrainAfterHistory(t *testing.T) {
-	m, train, test := trained(t)
+	m, train, test := ablation.TrainedMachine(t)
 	left := machine.MaxEpochLimit - len(m.History)
 	_, err := ablation.Run(context.Background(), m, train, test, ablation.Spec{Fractions: []float64{0}, Retrain: left + 1})
 	var f *param.FieldError

@@ -11,8 +11,9 @@ import (
 	"mark1/machine"
 )
 
-// trainedMachine is a machine trained on left/right, with its cards.
-func trainedMachine(t *testing.T) (*machine.Machine, machine.Fields, machine.Fields) {
+// TrainedMachine is a machine trained on left/right, with its cards; the
+// external tests (package ablation_test) share it.
+func TrainedMachine(t *testing.T) (*machine.Machine, machine.Fields, machine.Fields) {
 	t.Helper()
 	d, err := images.Generate("leftright", 30, 20, 1)
 	if err != nil {
@@ -38,7 +39,7 @@ func trainedMachine(t *testing.T) (*machine.Machine, machine.Fields, machine.Fie
 // Several fault draws: draw 0 is the single draw, the mean and spread are
 // those of the draws, and the result is the same with one worker or four.
 func TestDraws(t *testing.T) {
-	m, train, test := trainedMachine(t)
+	m, train, test := TrainedMachine(t)
 	one, err := Run(context.Background(), m, train, test, Spec{Fractions: []float64{0.3}, Retrain: 1, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +82,7 @@ func TestDraws(t *testing.T) {
 // Spec.Progress counts every measurement once, up to the total, and
 // changes no result.
 func TestRunProgress(t *testing.T) {
-	m, train, test := trainedMachine(t)
+	m, train, test := TrainedMachine(t)
 	spec := Spec{Parts: []Part{AUnits, Pots}, Fractions: []float64{0, 0.5}, Retrain: 1, Seed: 2, Draws: 3, Workers: 2}
 	var calls []int
 	withProgress := spec

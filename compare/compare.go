@@ -364,7 +364,6 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 		feats[kind] = [2]*learning.Data{features(m, trF, kind), features(m, teF, kind)}
 		return feats[kind]
 	}
-	perceptronMistakes := map[string]int{}
 	var jobs []job
 	for _, name := range spec.Learners {
 		kinds := spec.Features
@@ -395,27 +394,16 @@ func Run(ctx context.Context, cfg machine.Config, seeds machine.Seeds, train, te
 			jobs = append(jobs, job{name: name, kind: kind, label: label, l: l, tr: d[0], te: d[1]})
 		}
 	}
-	rows, err := runJobs(ctx, jobs, spec, progress)
+	perceptronMistakes, err := rep.run(ctx, jobs, spec, progress, train.Len())
 	if err != nil {
 		return nil, err
 	}
-	rep.PrCards = prCards(train.Len(), spec.PrSample)
-	for q, j := range jobs {
-		if j.name == "perceptron" {
-			perceptronMistakes[j.kind] = rows[q].Updates
-		}
-	}
-	rep.Rows = rows
 	if len(train.Classes) == 2 && !spec.NoTheory {
 		for _, f := range spec.Features {
 			if _, built := feats[f]; !built {
 				continue // no learner asked for these features
 			}
-			n, ok := perceptronMistakes[f]
-			if !ok {
-				n = -1
-			}
-			th, err := theoryLine(ctx, data(f)[0], f, n, spec, rep.Rows)
+			th, err := theoryLine(ctx, data(f)[0], f, perceptronMistakes(f), spec, rep.Rows)
 			if err != nil {
 				return nil, err
 			}
@@ -523,6 +511,30 @@ func prSample(d *learning.Data, sample int, seed uint64) *learning.Data {
 // for the measured Seconds. progress, if not nil, is told when a job
 // starts. The first error in job order is returned; after an error no new
 // job starts.
+// run runs the jobs into rep.Rows, with rep.PrCards for train rows of
+// training, and returns the perceptron's mistakes on each kind of
+// features (−1 where it did not run).
+func (rep *Report) run(ctx context.Context, jobs []job, spec Spec, progress func(learner, features string), train int) (func(kind string) int, error) {
+	rows, err := runJobs(ctx, jobs, spec, progress)
+	if err != nil {
+		return nil, err
+	}
+	rep.PrCards = prCards(train, spec.PrSample)
+	mistakes := map[string]int{}
+	for q, j := range jobs {
+		if j.name == "perceptron" {
+			mistakes[j.kind] = rows[q].Updates
+		}
+	}
+	rep.Rows = rows
+	return func(kind string) int {
+		if n, ok := mistakes[kind]; ok {
+			return n
+		}
+		return -1
+	}, nil
+}
+
 func runJobs(ctx context.Context, jobs []job, spec Spec, progress func(learner, features string)) ([]Row, error) {
 	samples := map[*learning.Data]*learning.Data{}
 	for q := range jobs {

@@ -34,7 +34,6 @@ func RunRaw(ctx context.Context, name string, classes []string, train, test *lea
 		rep.Chance = &c
 	}
 	var hardware []string
-	perceptronMistakes := -1
 	var jobs []job
 	for _, l := range spec.Learners {
 		if isHardware(l) || l == MemistorName {
@@ -47,22 +46,15 @@ func RunRaw(ctx context.Context, name string, classes []string, train, test *lea
 		}
 		jobs = append(jobs, job{name: l, kind: Raw, label: Raw, l: ll, tr: train, te: test})
 	}
-	rows, err := runJobs(ctx, jobs, spec, progress)
+	perceptronMistakes, err := rep.run(ctx, jobs, spec, progress, train.Len())
 	if err != nil {
 		return nil, err
 	}
-	rep.PrCards = prCards(train.Len(), spec.PrSample)
-	for q, j := range jobs {
-		if j.name == "perceptron" {
-			perceptronMistakes = rows[q].Updates
-		}
-	}
-	rep.Rows = rows
 	if len(hardware) > 0 {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: left out — the Mark I sees pictures through its photocells (and the memistor ADALINE its A-units), and these are %d numeric features", joinNames(hardware), train.Features().Dim()))
 	}
 	if len(classes) == 2 && !spec.NoTheory {
-		th, err := theoryLine(ctx, train, Raw, perceptronMistakes, spec, rep.Rows)
+		th, err := theoryLine(ctx, train, Raw, perceptronMistakes(Raw), spec, rep.Rows)
 		if err != nil {
 			return nil, err
 		}

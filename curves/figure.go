@@ -124,16 +124,22 @@ func (opt Options) Validate() error {
 	return nil
 }
 
-// Compute computes the named figure: its model curves, and its measured
-// points over opt.Seeds seeds (master seeds 1…Seeds).
-func Compute(ctx context.Context, name string, opt Options) (*Figure, error) {
+// fill puts the defaults in opt's zero fields (20 seeds, MaxN 300) and
+// validates it.
+func (opt *Options) fill() error {
 	if opt.Seeds == 0 {
 		opt.Seeds = 20
 	}
 	if opt.MaxN == 0 {
 		opt.MaxN = 300
 	}
-	if err := opt.Validate(); err != nil {
+	return opt.Validate()
+}
+
+// Compute computes the named figure: its model curves, and its measured
+// points over opt.Seeds seeds (master seeds 1…Seeds).
+func Compute(ctx context.Context, name string, opt Options) (*Figure, error) {
+	if err := opt.fill(); err != nil {
 		return nil, err
 	}
 	switch name {
@@ -550,13 +556,7 @@ const CardsNe = 256
 // more than two classes P_c12 is measured against the next class, and the
 // pairwise P_r and P_g are over every other class.
 func CardsFigure(ctx context.Context, cards Cards, opt Options) (*Figure, error) {
-	if opt.Seeds == 0 {
-		opt.Seeds = 20
-	}
-	if opt.MaxN == 0 {
-		opt.MaxN = 300
-	}
-	if err := opt.Validate(); err != nil {
+	if err := opt.fill(); err != nil {
 		return nil, err
 	}
 	base := run{task: cards.Task, ne: CardsNe, decision: response.Mean, data: cards.Data}

@@ -3,7 +3,6 @@ package dataset
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -177,14 +176,14 @@ func openText(ctx context.Context, path string, fn func(r io.Reader) error) erro
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(atomicfile.ContextReader(ctx, f), 64<<10)
+	r, done, err := gunzipped(br, path)
+	if err != nil {
+		return err
+	}
+	defer done()
 	tb := br
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return fmt.Errorf("%s: gzip: %w", path, err)
-		}
-		defer zr.Close()
-		tb = bufio.NewReaderSize(zr, 64<<10)
+	if r != br {
+		tb = bufio.NewReaderSize(r, 64<<10)
 	}
 	if bom, _ := tb.Peek(3); bytes.Equal(bom, []byte("\ufeff")) {
 		tb.Discard(3)

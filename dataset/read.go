@@ -50,15 +50,13 @@ func ReadFileContext(ctx context.Context, path string, opt Options) (*Set, error
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 64<<10)
-	var r io.Reader = br
+	r, done, err := gunzipped(br, path)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 	name := path
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, fmt.Errorf("%s: gzip: %w", path, err)
-		}
-		defer zr.Close()
-		r = zr
+	if r != br {
 		name = strings.TrimSuffix(path, ".gz")
 	}
 	if opt.Format == Auto {
@@ -78,6 +76,20 @@ func ReadFileContext(ctx context.Context, path string, opt Options) (*Set, error
 		return nil, err
 	}
 	return s, nil
+}
+
+// gunzipped returns the text br reads: br itself, or its decompression when
+// it starts with gzip's magic bytes (an error names path), with the
+// function that closes the decompressor.
+func gunzipped(br *bufio.Reader, path string) (io.Reader, func(), error) {
+	if magic, _ := br.Peek(2); len(magic) != 2 || magic[0] != 0x1f || magic[1] != 0x8b {
+		return br, func() {}, nil
+	}
+	zr, err := gzip.NewReader(br)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: gzip: %w", path, err)
+	}
+	return zr, func() { zr.Close() }, nil
 }
 
 // Head is what the start of a data file tells before it is read: its
@@ -110,15 +122,13 @@ func ReadHead(path string, format Format) (Head, error) {
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 64<<10)
-	var r io.Reader = br
+	r, done, err := gunzipped(br, path)
+	if err != nil {
+		return Head{}, err
+	}
+	defer done()
 	name := path
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return Head{}, fmt.Errorf("%s: gzip: %w", path, err)
-		}
-		defer zr.Close()
-		r = zr
+	if r != br {
 		name = strings.TrimSuffix(path, ".gz")
 	}
 	if format == Auto {

@@ -261,26 +261,19 @@ func reduceGray(m image.Image, k int) *image.Gray {
 // stored), with imaging's transforms: 6 is a phone held upright, its stored
 // rows the scene's right-hand column, turned 90° clockwise.
 func orient(g *image.Gray, o int) *image.Gray {
-	var m *image.NRGBA
-	switch o {
-	case 2:
-		m = imaging.FlipH(g)
-	case 3:
-		m = imaging.Rotate180(g)
-	case 4:
-		m = imaging.FlipV(g)
-	case 5:
-		m = imaging.Transpose(g)
-	case 6:
-		m = imaging.Rotate270(g)
-	case 7:
-		m = imaging.Transverse(g)
-	case 8:
-		m = imaging.Rotate90(g)
-	default:
+	turn := [...]func(image.Image) *image.NRGBA{
+		2: imaging.FlipH,
+		3: imaging.Rotate180,
+		4: imaging.FlipV,
+		5: imaging.Transpose,
+		6: imaging.Rotate270,
+		7: imaging.Transverse,
+		8: imaging.Rotate90,
+	}
+	if o < 0 || o >= len(turn) || turn[o] == nil {
 		return g
 	}
-	return toGray(m)
+	return toGray(turn[o](g))
 }
 
 // pictureError explains a failed DecodeConfig: not a picture at all, or a

@@ -25,15 +25,10 @@ var update = flag.Bool("update", false, "rewrite the fixtures in testdata/")
 // given: a folder data set in several picture formats, MNIST-style IDX
 // files raw and gzipped, and a libsvm file. Bad inputs are built by the
 // tests themselves in temporary folders.
-func TestUpdateFixtures(t *testing.T) {
-	if !*update {
-		t.Skip("fixtures are committed; -update rewrites them")
-	}
-	for _, dir := range []string{"testdata/folder", "testdata/mnist", "testdata/mnistgz"} {
-		if err := os.RemoveAll(dir); err != nil {
-			t.Fatal(err)
-		}
-	}
+// fixtureCards returns the pictures the fixtures hold by class
+// (square-circle, 4 a class, 12×12, seed 7).
+func fixtureCards(t *testing.T) map[string][]*image.Gray {
+	t.Helper()
 	d, err := Generate("square-circle", 4, 12, 7)
 	if err != nil {
 		t.Fatal(err)
@@ -43,6 +38,19 @@ func TestUpdateFixtures(t *testing.T) {
 		c := d.Classes[s.Label]
 		byClass[c] = append(byClass[c], s.Image)
 	}
+	return byClass
+}
+
+func TestUpdateFixtures(t *testing.T) {
+	if !*update {
+		t.Skip("fixtures are committed; -update rewrites them")
+	}
+	for _, dir := range []string{"testdata/folder", "testdata/mnist", "testdata/mnistgz"} {
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	byClass := fixtureCards(t)
 	encoders := []struct {
 		ext string
 		enc func(*bytes.Buffer, image.Image) error

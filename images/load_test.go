@@ -78,14 +78,7 @@ func TestLoadFolderPixels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gen, err := Generate("square-circle", 4, 12, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string][]*image.Gray{}
-	for _, s := range gen.Samples {
-		want[gen.Classes[s.Label]] = append(want[gen.Classes[s.Label]], s.Image)
-	}
+	want := fixtureCards(t)
 	for _, s := range d.Samples {
 		class := d.Classes[s.Label]
 		base := filepath.Base(s.Source)

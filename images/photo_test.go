@@ -56,24 +56,17 @@ func storeAs(u *image.Gray, o int) *image.Gray {
 	s := image.NewGray(image.Rect(0, 0, sw, sh))
 	for y := range sh {
 		for x := range sw {
-			var ux, uy int
-			switch o {
-			case 1:
-				ux, uy = x, y
-			case 2:
-				ux, uy = w-1-x, y
-			case 3:
-				ux, uy = w-1-x, h-1-y
-			case 4:
-				ux, uy = x, h-1-y
-			case 5:
+			// 5 to 8 swap rows and columns; a right (bottom) in the
+			// table reads the scene's columns (rows) backwards.
+			ux, uy := x, y
+			if o >= 5 {
 				ux, uy = y, x
-			case 6:
-				ux, uy = w-1-y, x
-			case 7:
-				ux, uy = w-1-y, h-1-x
-			case 8:
-				ux, uy = y, h-1-x
+			}
+			if o == 2 || o == 3 || o == 6 || o == 7 {
+				ux = w - 1 - ux
+			}
+			if o == 3 || o == 4 || o == 7 || o == 8 {
+				uy = h - 1 - uy
 			}
 			s.Pix[y*s.Stride+x] = u.Pix[uy*u.Stride+ux]
 		}

@@ -427,17 +427,7 @@ func Subset(r Rows, idx []int) Rows {
 // panics if the rows differ in length.
 func Compact(X [][]float64) Rows {
 	d := NewDense(X)
-	binary, nnz := true, 0
-	for _, x := range X {
-		for _, v := range x {
-			if v != 0 {
-				nnz++
-				if v != 1 {
-					binary = false
-				}
-			}
-		}
-	}
+	nnz, binary := NonZeros(X)
 	switch ChooseForm(binary, nnz, len(X), d.dim) {
 	case FormBits:
 		b, _ := NewBits(X)
@@ -482,6 +472,23 @@ const (
 	FormBits
 	FormSparse
 )
+
+// NonZeros counts the non-zero values of X and reports whether they are
+// all 1 (the rows are 0/1): ChooseForm's binary and nnz.
+func NonZeros(X [][]float64) (nnz int, binary bool) {
+	binary = true
+	for _, x := range X {
+		for _, v := range x {
+			if v != 0 {
+				nnz++
+				if v != 1 {
+					binary = false
+				}
+			}
+		}
+	}
+	return nnz, binary
+}
 
 // ChooseForm is the one rule for the most compact exact form of n rows of
 // dim features with nnz non-zeros in all (Compact's, and the SVM's for its

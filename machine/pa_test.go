@@ -38,18 +38,8 @@ func TestSummarisePa(t *testing.T) {
 // model) each, so the total lies within a few standard errors of the
 // model's sum.
 func TestMeasurePa(t *testing.T) {
-	d, err := images.Generate("shapes", 1, 20, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, _ := Preset("mark1")
 	var fired, want, variance float64
-	for seed := range uint64(40) {
-		m, err := New(cfg, d.Classes, SeedsFrom(seed), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fields := m.Fit(d)
+	eachPlugboard(t, 1, 3, 40, func(m *Machine, fields [][]float32) {
 		cards := m.MeasurePa(fields)
 		var r Response
 		for i, c := range cards {
@@ -57,17 +47,15 @@ func TestMeasurePa(t *testing.T) {
 			if c.Fired != len(r.Active) || c.Units != 512 || c.Cells != 400 {
 				t.Fatalf("card %d: %+v; the machine fired %d", i, c, len(r.Active))
 			}
-			if p := associator.ModelOf(cfg.Associator).PaFinite(400, c.Lit); c.Model != p {
+			if p := associator.ModelOf(m.Config.Associator).PaFinite(400, c.Lit); c.Model != p {
 				t.Fatalf("card %d: model %v, want %v", i, c.Model, p)
 			}
 			fired += float64(c.Fired)
 			want += c.Model * 512
 			variance += c.Model * (1 - c.Model) * 512
 		}
-	}
-	if z := math.Abs(fired-want) / math.Sqrt(variance); z > 4.5 {
-		t.Errorf("A-units fired %v, the 1958 model expects %.1f: %.1f standard errors", fired, want, z)
-	}
+	})
+	nearModel(t, "A-units fired", fired, want, variance)
 }
 
 // MeasurePc: a card against itself gives P_c = 1 measured and modelled;
@@ -75,18 +63,8 @@ func TestMeasurePa(t *testing.T) {
 // for both are Binomial(fired for 1, model) given the cards, so the total
 // lies within a few standard errors of the model's.
 func TestMeasurePc(t *testing.T) {
-	d, err := images.Generate("shapes", 2, 20, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, _ := Preset("mark1")
 	var both, want, variance float64
-	for seed := range uint64(30) {
-		m, err := New(cfg, d.Classes, SeedsFrom(seed), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f := m.Fit(d)
+	eachPlugboard(t, 2, 5, 30, func(m *Machine, f [][]float32) {
 		if p := m.MeasurePc(f[0], f[0]); p.Pc() != 1 || p.Model != 1 {
 			t.Fatalf("a card against itself: measured %v, model %v", p.Pc(), p.Model)
 		}
@@ -96,8 +74,34 @@ func TestMeasurePc(t *testing.T) {
 			want += p.Model * float64(p.Fired1)
 			variance += p.Model * (1 - p.Model) * float64(p.Fired1)
 		}
+	})
+	nearModel(t, "units firing for both cards", both, want, variance)
+}
+
+// eachPlugboard calls fn with the mark1 machine of each of seeds 0 to n−1
+// (n independent plugboards) and its fields of the shapes task's cards
+// (perClass a class, drawn from seed dataSeed).
+func eachPlugboard(t *testing.T, perClass int, dataSeed, n uint64, fn func(m *Machine, f [][]float32)) {
+	t.Helper()
+	d, err := images.Generate("shapes", perClass, 20, dataSeed)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if z := math.Abs(both-want) / math.Sqrt(variance); z > 4.5 {
-		t.Errorf("units firing for both cards %v, the 1958 model expects %.1f: %.1f standard errors", both, want, z)
+	cfg, _ := Preset("mark1")
+	for seed := range n {
+		m, err := New(cfg, d.Classes, SeedsFrom(seed), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn(m, m.Fit(d))
+	}
+}
+
+// nearModel holds a measured total to the 1958 model's expectation: within
+// 4.5 standard errors (the model's variance).
+func nearModel(t *testing.T, what string, got, want, variance float64) {
+	t.Helper()
+	if z := math.Abs(got-want) / math.Sqrt(variance); z > 4.5 {
+		t.Errorf("%s %v, the 1958 model expects %.1f: %.1f standard errors", what, got, want, z)
 	}
 }

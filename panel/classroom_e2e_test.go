@@ -45,12 +45,7 @@ type browser struct {
 // openPage starts Chromium at w×h and opens url.
 func openPage(t *testing.T, w, h int, url string) *browser {
 	t.Helper()
-	ctx := startBrowser(t, needChromium(t), w, h)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), int64(h)), chromedp.Navigate(url)); err != nil {
-		t.Fatalf("browser: %v", err)
-	}
-	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(cancel)
+	ctx := navigate(t, startBrowser(t, needChromium(t), w, h), 90*time.Second, chromedp.EmulateViewport(int64(w), int64(h)), chromedp.Navigate(url))
 	return &browser{t, ctx}
 }
 
@@ -90,11 +85,18 @@ func (b *browser) num(expr string) float64 {
 // shot keeps a screenshot of the viewport in $MARK1_SCREENSHOTS, if set.
 func (b *browser) shot(name string) {
 	b.t.Helper()
+	b.keep(name, chromedp.CaptureScreenshot())
+}
+
+// keep writes the picture that capture takes to $MARK1_SCREENSHOTS/name,
+// if the folder is set.
+func (b *browser) keep(name string, capture chromedp.Action[[]byte]) {
+	b.t.Helper()
 	dir := os.Getenv("MARK1_SCREENSHOTS")
 	if dir == "" {
 		return
 	}
-	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	png, err := chromedp.Run(b.ctx, capture)
 	if err != nil {
 		b.t.Fatalf("screenshot: %v", err)
 	}
@@ -294,17 +296,7 @@ func TestLabLosses(t *testing.T) {
 // shotFull keeps a screenshot of the whole page in $MARK1_SCREENSHOTS.
 func (b *browser) shotFull(name string) {
 	b.t.Helper()
-	dir := os.Getenv("MARK1_SCREENSHOTS")
-	if dir == "" {
-		return
-	}
-	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		b.t.Fatalf("screenshot: %v", err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
-		b.t.Fatal(err)
-	}
+	b.keep(name, chromedp.FullScreenshot(100))
 }
 
 // TestLabURL checks that the address holds the whole lab state: a page set

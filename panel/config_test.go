@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"mark1/internal/base/param"
-	"mark1/machine"
 )
 
 // TestConfigValidate holds Config's ranges, each refused with a field
@@ -42,14 +41,7 @@ func TestConfigValidate(t *testing.T) {
 		}
 	}
 	// New refuses what Validate refuses, naming the field.
-	mc, err := machine.Preset("mark1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := machine.New(mc, []string{"a", "b"}, machine.SeedsFrom(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := presetMachine(t, []string{"a", "b"}, 1, false)
 	if _, err := New(Config{Machine: m, PerClass: -1}); param.As(err) == nil || param.As(err).FieldName() != "per_class" {
 		t.Errorf("New with PerClass -1: %v; want the per_class field error", err)
 	}

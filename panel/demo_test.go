@@ -14,15 +14,7 @@ import (
 // (two epochs) and returns it as mark1 serve --machine would load it.
 func trainedMachine(t *testing.T) *machine.Machine {
 	t.Helper()
-	mc, err := machine.Preset("mark1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	info, _ := images.LookupTask("letters1")
-	m, err := machine.New(mc, info.Classes, machine.SeedsFrom(3), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := presetMachine(t, taskClasses("letters1"), 3, false)
 	r := machine.Recipe{Data: images.Source{Task: "letters1", PerClass: 2, TestSplit: 0.2, Seed: 3}, MaxEpochs: 2}
 	train, test, err := r.Load(m.Classes, "test", images.Limits{})
 	if err != nil {

@@ -43,31 +43,10 @@ func TestBrowser(t *testing.T) {
 	if err := os.WriteFile(notPicture, []byte("not a picture"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// The first Run starts the browser: no timeout on its context.
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
-		t.Fatalf("browser: %v", err)
-	}
-	ctx, cancelT := context.WithTimeout(ctx, 120*time.Second)
-	defer cancelT()
-	step := func(what string, err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatalf("browser: %s: %v", what, err)
-		}
-	}
-	poll := func(what, cond string, timeout time.Duration) {
-		t.Helper()
-		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(timeout)))
-		step(what, err)
-	}
-	eval := func(expr string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
-		step(expr, err)
-		return v
-	}
+	ctx = navigate(t, ctx, 120*time.Second, chromedp.Navigate(ts.URL+"/"))
+	step, poll, eval := pageFuncs(t, ctx, 20*time.Second)
 	step("page", chromedp.Do(ctx, chromedp.WaitVisible(chromedp.ID("dials"))))
-	poll("first state", `document.body.dataset.connected === "true" && window.mark1.updates > 0`, 20*time.Second)
+	poll("first state", `document.body.dataset.connected === "true" && window.mark1.updates > 0`)
 	pulses0 := eval(`String(document.body.dataset.pulses)`)
 	// Before any epoch ends the mistakes chart still reads: whole counts,
 	// no two ticks alike (it read 0, 0, 1, 1, 1 in steps of a quarter).
@@ -75,20 +54,20 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("empty mistakes chart ticks %q; want distinct labels", ticks)
 	}
 	step("run", chromedp.Do(ctx, chromedp.Click(chromedp.ID("run"))))
-	poll("the dials move", `Number(document.body.dataset.pulses) > 300 && window.mark1.state.positions.some((p) => p !== 0)`, 20*time.Second)
+	poll("the dials move", `Number(document.body.dataset.pulses) > 300 && window.mark1.state.positions.some((p) => p !== 0)`)
 	step("pause", chromedp.Do(ctx, chromedp.Click(chromedp.ID("pause"))))
-	poll("paused", `document.body.dataset.running === "false"`, 20*time.Second)
+	poll("paused", `document.body.dataset.running === "false"`)
 	pulses1 := eval(`String(document.body.dataset.pulses)`)
 	step("upload text", chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("file"), []string{notPicture})))
-	poll("refused", `document.body.dataset.error !== undefined`, 20*time.Second)
+	poll("refused", `document.body.dataset.error !== undefined`)
 	errMsg := eval(`document.body.dataset.error`)
 	step("upload picture", chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("file"), []string{picture})))
-	poll("answer", `!!(window.mark1.state && window.mark1.state.retina && window.mark1.state.retina.source === "square.png" && document.getElementById("prediction"))`, 20*time.Second)
+	poll("answer", `!!(window.mark1.state && window.mark1.state.retina && window.mark1.state.retina.source === "square.png" && document.getElementById("prediction"))`)
 	// Read in one evaluation: a state update may replace the element
 	// between a lookup of its node and a read of its text.
 	answer := eval(`document.getElementById("prediction").textContent`)
 	step("force", chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#forcebuttons button[data-class="0"]`))))
-	poll("forced", `window.mark1.state.moved.length > 0`, 20*time.Second)
+	poll("forced", `window.mark1.state.moved.length > 0`)
 	step("settle", chromedp.Do(ctx, chromedp.Sleep(300*time.Millisecond)))
 	screenshot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	step("screenshot", err)
@@ -117,6 +96,43 @@ func contains(s, sub string) bool { return strings.Contains(s, sub) }
 
 // startBrowser starts headless Chromium with a window of w x h pixels and
 // returns its context, cancelled when the test ends.
+// navigate runs the actions that open a test's page — the first Run
+// starts the browser: no timeout on its context — and returns ctx with the
+// test's timeout, cancelled at the end of the test.
+func navigate(t *testing.T, ctx context.Context, timeout time.Duration, open ...chromedp.Action[chromedp.Void]) context.Context {
+	t.Helper()
+	if err := chromedp.Do(ctx, open...); err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// pageFuncs returns a browser test's steps on the page in ctx: step fails
+// the test on an action's error, poll waits up to wait for a condition to
+// hold, eval returns a string expression's value.
+func pageFuncs(t *testing.T, ctx context.Context, wait time.Duration) (step func(what string, err error), poll func(what, cond string), eval func(expr string) string) {
+	step = func(what string, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("browser: %s: %v", what, err)
+		}
+	}
+	poll = func(what, cond string) {
+		t.Helper()
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(wait)))
+		step(what, err)
+	}
+	eval = func(expr string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+		step(expr, err)
+		return v
+	}
+	return step, poll, eval
+}
+
 func startBrowser(t *testing.T, bin string, w, h int) context.Context {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{

@@ -102,14 +102,8 @@ func newGuard(cfg Config) (*guard, error) {
 		decodes:     make(chan struct{}, orDefault(cfg.MaxDecodes, DefaultMaxDecodes)),
 		renders:     make(chan struct{}, orDefault(cfg.MaxRenders, DefaultMaxRenders)),
 		loads:       make(chan struct{}, 1),
-		bodyTimeout: cfg.UploadTimeout,
-		readTimeout: cfg.ReadTimeout,
-	}
-	if g.bodyTimeout <= 0 {
-		g.bodyTimeout = DefaultUploadTimeout
-	}
-	if g.readTimeout <= 0 {
-		g.readTimeout = DefaultReadTimeout
+		bodyTimeout: orDefault(cfg.UploadTimeout, DefaultUploadTimeout),
+		readTimeout: orDefault(cfg.ReadTimeout, DefaultReadTimeout),
 	}
 	for _, h := range cfg.Hosts {
 		if h = hostName(h); h != "" {
@@ -125,7 +119,8 @@ func hostName(host string) string {
 	return strings.TrimSuffix(strings.ToLower(strings.Trim(host, "[]")), ".")
 }
 
-func orDefault(v, def int) int {
+// orDefault is v, or def when v ≤ 0 (a Config field left zero).
+func orDefault[T ~int | ~int64](v, def T) T {
 	if v <= 0 {
 		return def
 	}

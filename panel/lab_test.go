@@ -131,22 +131,8 @@ func TestLabBrowser(t *testing.T) {
 	bin := needChromium(t)
 	_, ts := newPanel(t, Config{})
 	ctx := startBrowser(t, bin, 1400, 1000)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1240, 1100), chromedp.Navigate(ts.URL+"/lab.html?every=40")); err != nil {
-		t.Fatalf("browser: %v", err)
-	}
-	ctx, cancelT := context.WithTimeout(ctx, 45*time.Second)
-	defer cancelT()
-	check := func(what string, err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatalf("browser: %s: %v", what, err)
-		}
-	}
-	poll := func(what, cond string) {
-		t.Helper()
-		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(10*time.Second)))
-		check(what, err)
-	}
+	ctx = navigate(t, ctx, 45*time.Second, chromedp.EmulateViewport(1240, 1100), chromedp.Navigate(ts.URL+"/lab.html?every=40"))
+	check, poll, _ := pageFuncs(t, ctx, 10*time.Second)
 	poll("first frame", `document.body.dataset.frame === "0" && document.body.dataset.frames === "13"`)
 	// w after each of the 12 presentations: the notes' w₂, w₃, w₄.
 	want := []string{"[1,-2]", "[1,-2]", "[2,-1]", "[2,-1]", "[3,1]", "[3,1]", "[3,1]", "[3,1]", "[3,1]", "[3,1]", "[3,1]", "[3,1]"}

@@ -12,7 +12,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"mark1/machine"
-	"mark1/response"
 )
 
 // TestBrowserLabels checks, in headless Chromium at three window sizes,
@@ -28,16 +27,7 @@ func TestBrowserLabels(t *testing.T) {
 	}
 	t.Run("binary", func(t *testing.T) { browserLabels(t, bin, nil) })
 	t.Run("one-per-class", func(t *testing.T) {
-		cfg, err := machine.Preset("mark1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg.Response.Code = response.OnePerClass
-		m, err := machine.New(cfg, []string{"square", "circle", "diamond", "triangle"}, machine.SeedsFrom(1), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		browserLabels(t, bin, m)
+		browserLabels(t, bin, presetMachine(t, []string{"square", "circle", "diamond", "triangle"}, 1, true))
 	})
 }
 
@@ -47,11 +37,7 @@ func browserLabels(t *testing.T, bin string, m *machine.Machine) {
 	onePer := m != nil
 	_, ts := newPanel(t, Config{Delay: 2 * time.Millisecond, Machine: m})
 	ctx := startBrowser(t, bin, 1920, 1080)
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
-		t.Fatalf("browser: %v", err)
-	}
-	ctx, cancel := context.WithTimeout(ctx, 150*time.Second) // slow when the machine is shared
-	defer cancel()
+	ctx = navigate(t, ctx, 150*time.Second, chromedp.Navigate(ts.URL+"/")) // slow when the machine is shared
 	do := func(what string, a ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
 		if err := chromedp.Do(ctx, a...); err != nil {

@@ -9,9 +9,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"mark1/images"
-	"mark1/machine"
 )
 
 // TestBrowserMapRetry: a picture the server refuses with 503 (its cap on
@@ -21,15 +18,7 @@ import (
 // arrived, as the page never asked again).
 func TestBrowserMapRetry(t *testing.T) {
 	bin := needChromium(t)
-	mc, err := machine.Preset("mark1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	task, _ := images.LookupTask("shapes")
-	m, err := machine.New(mc, task.Classes, machine.SeedsFrom(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := presetMachine(t, taskClasses("shapes"), 1, false)
 	p, err := New(Config{Machine: m, Task: "shapes", PerClass: 10, Delay: 2 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

@@ -309,12 +309,7 @@ func TestJSONBodies(t *testing.T) {
 // machineFile returns a saved machine trained by a recipe on e-f.
 func machineFile(t *testing.T) []byte {
 	t.Helper()
-	cfg, _ := machine.Preset("mark1")
-	info, _ := images.LookupTask("e-f")
-	m, err := machine.New(cfg, info.Classes, machine.SeedsFrom(3), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := presetMachine(t, taskClasses("e-f"), 3, false)
 	m.Recipe = &machine.Recipe{Data: images.Source{Task: "e-f", PerClass: 6, TestSplit: 0.25, Seed: 3}}
 	var b bytes.Buffer
 	if err := m.Encode(&b); err != nil {
@@ -453,12 +448,7 @@ func TestGreedyRecipe(t *testing.T) {
 	upload := func(t *testing.T, lim images.Limits, data images.Source) (int, stateReply) {
 		t.Helper()
 		_, ts := newPanel(t, Config{Limits: lim})
-		cfg, _ := machine.Preset("mark1")
-		info, _ := images.LookupTask(data.Task)
-		m, err := machine.New(cfg, info.Classes, machine.SeedsFrom(3), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := presetMachine(t, taskClasses(data.Task), 3, false)
 		m.Recipe = &machine.Recipe{Data: data}
 		var b bytes.Buffer
 		if err := m.Encode(&b); err != nil {

@@ -202,19 +202,13 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		hub:       newHub(),
-		maxUpload: cfg.MaxUpload,
+		maxUpload: orDefault(cfg.MaxUpload, DefaultMaxUpload),
 		decoder:   images.NewDecoder(cfg.Limits),
 		limits:    cfg.Limits,
-		perClass:  cfg.PerClass,
+		perClass:  orDefault(cfg.PerClass, DefaultPerClass),
 		seed:      cfg.Seed,
 		delay:     cfg.Delay,
 		savePath:  cfg.SavePath,
-	}
-	if s.maxUpload <= 0 {
-		s.maxUpload = DefaultMaxUpload
-	}
-	if s.perClass <= 0 {
-		s.perClass = DefaultPerClass
 	}
 	if s.seed == 0 {
 		s.seed = cfg.Machine.Seeds.Master
@@ -529,6 +523,21 @@ func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error 
 	return errorf(http.StatusBadRequest, "bad request body: %v", err)
 }
 
+// readControl reads a control's JSON body into req and checks with given
+// that it gives its field (an example of the body says how); on failure
+// it writes the error and returns false.
+func readControl(w http.ResponseWriter, r *http.Request, req any, given func() bool, field, example string) bool {
+	if err := readJSON(w, r, maxControlBody, req); err != nil {
+		writeError(w, err)
+		return false
+	}
+	if !given() {
+		writeError(w, missing(field, example))
+		return false
+	}
+	return true
+}
+
 // missing is the error for a request body without a field the endpoint
 // needs; example shows the body wanted.
 func missing(field, example string) error {
@@ -544,12 +553,7 @@ func (s *Server) handleTask(w http.ResponseWriter, r *http.Request) {
 		Task *string `json:"task"`
 		Keep bool    `json:"keep"`
 	}
-	if err := readJSON(w, r, maxControlBody, &req); err != nil {
-		writeError(w, err)
-		return
-	}
-	if req.Task == nil {
-		writeError(w, missing("task", `{"task": "shapes"}`))
+	if !readControl(w, r, &req, func() bool { return req.Task != nil }, "task", `{"task": "shapes"}`) {
 		return
 	}
 	task := *req.Task
@@ -570,12 +574,7 @@ func (s *Server) handleMode(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Rule *string `json:"rule"`
 	}
-	if err := readJSON(w, r, maxControlBody, &req); err != nil {
-		writeError(w, err)
-		return
-	}
-	if req.Rule == nil {
-		writeError(w, missing("rule", `{"rule": "forced"}`))
+	if !readControl(w, r, &req, func() bool { return req.Rule != nil }, "rule", `{"rule": "forced"}`) {
 		return
 	}
 	rule, err := machine.ParseRule(*req.Rule)
@@ -656,12 +655,7 @@ func (s *Server) handleSpeed(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		DelayMS *int `json:"delay_ms"`
 	}
-	if err := readJSON(w, r, maxControlBody, &req); err != nil {
-		writeError(w, err)
-		return
-	}
-	if req.DelayMS == nil {
-		writeError(w, missing("delay_ms", `{"delay_ms": 20}`))
+	if !readControl(w, r, &req, func() bool { return req.DelayMS != nil }, "delay_ms", `{"delay_ms": 20}`) {
 		return
 	}
 	ms := *req.DelayMS
@@ -679,12 +673,7 @@ func (s *Server) handleForce(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Class *int `json:"class"`
 	}
-	if err := readJSON(w, r, maxControlBody, &req); err != nil {
-		writeError(w, err)
-		return
-	}
-	if req.Class == nil {
-		writeError(w, missing("class", `the class to force, as {"class": N}`))
+	if !readControl(w, r, &req, func() bool { return req.Class != nil }, "class", `the class to force, as {"class": N}`) {
 		return
 	}
 	s.action(func() error { return s.force(*req.Class) })(w, r)

@@ -31,21 +31,7 @@ import (
 func newPanel(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 	t.Helper()
 	if cfg.Machine == nil {
-		mc, err := machine.Preset("mark1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var classes []string
-		for _, task := range images.Tasks() {
-			if task.Name == "shapes" {
-				classes = task.Classes
-			}
-		}
-		m, err := machine.New(mc, classes, machine.SeedsFrom(1), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg.Machine = m
+		cfg.Machine = presetMachine(t, taskClasses("shapes"), 1, false)
 	}
 	if cfg.Task == "" {
 		cfg.Task = "shapes"
@@ -396,14 +382,9 @@ func TestPhoneUpload(t *testing.T) {
 // exactly the machine that a machine.Session gives, card for card; and the
 // panel saves it to the path it was given.
 func TestPanelTrainsByTheFilesRecipe(t *testing.T) {
-	cfg, _ := machine.Preset("mark1")
 	recipe := machine.Recipe{Data: images.Source{Task: "e-f", PerClass: 6, TestSplit: 0.25, Seed: 7},
 		Values: machine.Gamma, Pulses: 3, MaxEpochs: 4}
-	info, _ := images.LookupTask("e-f")
-	m, err := machine.New(cfg, info.Classes, machine.SeedsFrom(7), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := presetMachine(t, taskClasses("e-f"), 7, false)
 	m.Recipe = &recipe
 	path := t.TempDir() + "/m.json"
 	if err := m.Save(path); err != nil {
@@ -529,15 +510,7 @@ func TestModeSwitch(t *testing.T) {
 	if status, s := post(t, binary.URL+"/api/mode", "application/json", []byte(`{"rule": "spontaneous"}`)); status != 400 || !strings.Contains(s.Error, "one-per-class") {
 		t.Errorf("spontaneous on the binary code: status %d, %q; want 400 and why", status, s.Error)
 	}
-	mc, err := machine.Preset("mark1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mc.Response.Code = response.OnePerClass
-	m, err := machine.New(mc, []string{"left", "right"}, machine.SeedsFrom(1), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := onePerClass(t, 1)
 	_, ts := newPanel(t, Config{Machine: m, Task: "leftright"})
 	var s stateReply
 	for range 5 {
@@ -556,19 +529,41 @@ func TestModeSwitch(t *testing.T) {
 	}
 }
 
-// spontaneousPanel returns a panel on a one-per-class machine for
-// leftright, switched to spontaneous learning.
-func spontaneousPanel(t *testing.T, cfg Config) (*Server, *httptest.Server) {
+// onePerClass returns the mark1 preset with one R-unit per class for
+// leftright's two classes, from seed.
+func onePerClass(t *testing.T, seed uint64) *machine.Machine {
+	return presetMachine(t, []string{"left", "right"}, seed, true)
+}
+
+// presetMachine returns a fresh mark1 preset machine for classes from
+// seed, with one R-unit per class if onePer (else the binary code).
+func presetMachine(t *testing.T, classes []string, seed uint64, onePer bool) *machine.Machine {
 	t.Helper()
 	mc, err := machine.Preset("mark1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	mc.Response.Code = response.OnePerClass
-	m, err := machine.New(mc, []string{"left", "right"}, machine.SeedsFrom(3), nil)
+	if onePer {
+		mc.Response.Code = response.OnePerClass
+	}
+	m, err := machine.New(mc, classes, machine.SeedsFrom(seed), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return m
+}
+
+// taskClasses returns the classes of a built-in task.
+func taskClasses(task string) []string {
+	info, _ := images.LookupTask(task)
+	return info.Classes
+}
+
+// spontaneousPanel returns a panel on a one-per-class machine for
+// leftright, switched to spontaneous learning.
+func spontaneousPanel(t *testing.T, cfg Config) (*Server, *httptest.Server) {
+	t.Helper()
+	m := onePerClass(t, 3)
 	cfg.Machine, cfg.Task = m, "leftright"
 	p, ts := newPanel(t, cfg)
 	if status, s := post(t, ts.URL+"/api/mode", "application/json", []byte(`{"rule": "spontaneous"}`)); status != 200 {

@@ -1,7 +1,6 @@
 package panel
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,28 +20,8 @@ func TestBrowserSpontaneous(t *testing.T) {
 	bin := needChromium(t)
 	_, ts := spontaneousPanel(t, Config{Delay: 2 * time.Millisecond})
 	ctx := startBrowser(t, bin, 1400, 1000)
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
-		t.Fatalf("browser: %v", err)
-	}
-	ctx, cancel := context.WithTimeout(ctx, 120*time.Second)
-	defer cancel()
-	step := func(what string, err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatalf("browser: %s: %v", what, err)
-		}
-	}
-	poll := func(what, cond string) {
-		t.Helper()
-		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(30*time.Second)))
-		step(what, err)
-	}
-	eval := func(expr string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
-		step(expr, err)
-		return v
-	}
+	ctx = navigate(t, ctx, 120*time.Second, chromedp.Navigate(ts.URL+"/"))
+	step, poll, eval := pageFuncs(t, ctx, 30*time.Second)
 	step("page", chromedp.Do(ctx, chromedp.WaitVisible(chromedp.ID("dials"))))
 	poll("first state", `document.body.dataset.connected === "true" && window.mark1.updates > 0`)
 	if rule := eval(`document.getElementById("mode").value`); rule != "spontaneous" {

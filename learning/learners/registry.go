@@ -96,6 +96,17 @@ type Option struct {
 	get  func(o Options) string
 }
 
+// floatOption is op, a number option whose value field returns, checked
+// with parseFloat (ok, want).
+func floatOption(op Option, field func(o *Options) *float64, ok func(float64) bool, want string) Option {
+	op.set = func(o *Options, s string) (err error) {
+		*field(o), err = parseFloat(op.Name, s, ok, want)
+		return
+	}
+	op.get = func(o Options) string { return ftoa(*field(&o)) }
+	return op
+}
+
 func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 func parseFloat(field, s string, ok func(float64) bool, want string) (float64, error) {
@@ -148,42 +159,22 @@ func OptionList() []Option {
 				return
 			},
 			get: func(o Options) string { return strconv.Itoa(o.Degree) }},
-		{Name: "coef0", Type: "float", Doc: "constant of the poly and sigmoid kernels",
-			set: func(o *Options, s string) (err error) {
-				o.Coef0, err = parseFloat("coef0", s, func(float64) bool { return true }, "a finite number")
-				return
-			},
-			get: func(o Options) string { return ftoa(o.Coef0) }},
-		{Name: "C", Type: "float", Doc: "penalty C of svm and linear-svm\n(LIBSVM's convention, ½‖w‖² + C·Σξ: the notes 004 write ‖w‖² + C·Σξ, whose C is twice this one)",
-			set: func(o *Options, s string) (err error) {
-				o.C, err = parseFloat("C", s, func(v float64) bool { return v > 0 }, rangeC)
-				return
-			},
-			get: func(o Options) string { return ftoa(o.C) }},
+		floatOption(Option{Name: "coef0", Type: "float", Doc: "constant of the poly and sigmoid kernels"},
+			func(o *Options) *float64 { return &o.Coef0 }, func(float64) bool { return true }, "a finite number"),
+		floatOption(Option{Name: "C", Type: "float", Doc: "penalty C of svm and linear-svm\n(LIBSVM's convention, ½‖w‖² + C·Σξ: the notes 004 write ‖w‖² + C·Σξ, whose C is twice this one)"},
+			func(o *Options) *float64 { return &o.C }, func(v float64) bool { return v > 0 }, rangeC),
 		{Name: "hard", Type: "bool", Doc: "svm: the hard margin (C → ∞)", Bool: true,
 			set: func(o *Options, s string) (err error) { o.Hard, err = parseBool("hard", s); return },
 			get: func(o Options) string { return strconv.FormatBool(o.Hard) }},
-		{Name: "tol", Type: "float", Doc: "stopping tolerance of svm and linear-svm (0: 0.001 for svm as LIBSVM's -e, 0.1 for linear-svm as LIBLINEAR's)",
-			set: func(o *Options, s string) (err error) {
-				o.Tol, err = parseFloat("tol", s, func(v float64) bool { return v >= 0 }, rangeTol)
-				return
-			},
-			get: func(o Options) string { return ftoa(o.Tol) }},
+		floatOption(Option{Name: "tol", Type: "float", Doc: "stopping tolerance of svm and linear-svm (0: 0.001 for svm as LIBSVM's -e, 0.1 for linear-svm as LIBLINEAR's)"},
+			func(o *Options) *float64 { return &o.Tol }, func(v float64) bool { return v >= 0 }, rangeTol),
 		{Name: "epochs", Type: "int", Doc: "epoch limit of the perceptrons, batch GD (its steps) and sgd",
 			set: func(o *Options, s string) (err error) { o.Epochs, err = parseInt("epochs", s, 1, MaxEpochs); return },
 			get: func(o Options) string { return strconv.Itoa(o.Epochs) }},
-		{Name: "eps", Type: "float", Doc: "step size ε of the perceptrons, batch GD (without line search) and sgd",
-			set: func(o *Options, s string) (err error) {
-				o.Eps, err = parseFloat("eps", s, func(v float64) bool { return v > 0 }, rangeEps)
-				return
-			},
-			get: func(o Options) string { return ftoa(o.Eps) }},
-		{Name: "bias", Type: "float", Doc: "constant input appended to every row (the bias trick; LIBLINEAR's -B): its value, or negative for none; the perceptrons take 1 or none",
-			set: func(o *Options, s string) (err error) {
-				o.Bias, err = parseFloat("bias", s, func(v float64) bool { return v != 0 }, rangeBias)
-				return
-			},
-			get: func(o Options) string { return ftoa(o.Bias) }},
+		floatOption(Option{Name: "eps", Type: "float", Doc: "step size ε of the perceptrons, batch GD (without line search) and sgd"},
+			func(o *Options) *float64 { return &o.Eps }, func(v float64) bool { return v > 0 }, rangeEps),
+		floatOption(Option{Name: "bias", Type: "float", Doc: "constant input appended to every row (the bias trick; LIBLINEAR's -B): its value, or negative for none; the perceptrons take 1 or none"},
+			func(o *Options) *float64 { return &o.Bias }, func(v float64) bool { return v != 0 }, rangeBias),
 		{Name: "order", Type: "string", Doc: "presentation order of the perceptrons and sgd: shuffle (a fresh seeded order each epoch) or given (the data's order)",
 			set: func(o *Options, s string) error {
 				if s != "shuffle" && s != "given" {
@@ -211,12 +202,8 @@ func OptionList() []Option {
 		{Name: "units", Type: "int", Doc: "a-layer: the number of random A-units, each a threshold unit firing (1) on a random half-plane of the data's range, whose 0/1 outputs alone the perceptron learns from; the seed draws them",
 			set: func(o *Options, s string) (err error) { o.Units, err = parseInt("units", s, 1, MaxUnits); return },
 			get: func(o Options) string { return strconv.Itoa(o.Units) }},
-		{Name: "cache-mb", Type: "float", Doc: "svm kernel cache in MiB (LIBSVM's -m)",
-			set: func(o *Options, s string) (err error) {
-				o.CacheMB, err = parseFloat("cache-mb", s, func(v float64) bool { return v > 0 && v <= MaxCacheMB }, rangeCache)
-				return
-			},
-			get: func(o Options) string { return ftoa(o.CacheMB) }},
+		floatOption(Option{Name: "cache-mb", Type: "float", Doc: "svm kernel cache in MiB (LIBSVM's -m)"},
+			func(o *Options) *float64 { return &o.CacheMB }, func(v float64) bool { return v > 0 && v <= MaxCacheMB }, rangeCache),
 		{Name: "seed", Type: "uint", Doc: "seed of the presentation order (perceptrons, batch GD, sgd, linear-svm)",
 			set: func(o *Options, s string) error {
 				v, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
@@ -230,36 +217,16 @@ func OptionList() []Option {
 		{Name: "threads", Type: "int", Doc: "cores for the SVM's binary problems and predictions (0: all); results do not depend on it",
 			set: func(o *Options, s string) (err error) { o.Threads, err = parseInt("threads", s, 0, MaxThreads); return },
 			get: func(o Options) string { return strconv.Itoa(o.Threads) }},
-		{Name: "nu", Doc: "ν of nu-svc, one-class and nu-svr (LIBSVM's -n): a bound on the fraction of support vectors and of margin errors",
-			set: func(o *Options, s string) (err error) {
-				o.Nu, err = parseFloat("nu", s, func(v float64) bool { return v > 0 && v <= 1 }, rangeNu)
-				return
-			},
-			get: func(o Options) string { return ftoa(o.Nu) }},
-		{Name: "epsilon", Doc: "half-width ε of epsilon-svr's insensitive tube (LIBSVM's -p, scikit-learn's epsilon; not the tolerance tol)",
-			set: func(o *Options, s string) (err error) {
-				o.Epsilon, err = parseFloat("epsilon", s, func(v float64) bool { return v >= 0 }, rangeEpsil)
-				return
-			},
-			get: func(o Options) string { return ftoa(o.Epsilon) }},
-		{Name: "mu", Doc: "adaline's μ-LMS step: w ← w + 2μ·ε·x with ε = d − w·x on targets ±1 (Widrow and Hoff 1960)",
-			set: func(o *Options, s string) (err error) {
-				o.Mu, err = parseFloat("mu", s, func(v float64) bool { return v > 0 }, rangeEps)
-				return
-			},
-			get: func(o Options) string { return ftoa(o.Mu) }},
-		{Name: "alpha", Doc: "adaline's α-LMS step instead of μ-LMS: w ← w + α·ε·x/‖x‖², each step taking the row's error down by 1 − α (converges for 0 < α < 2); 0: μ-LMS",
-			set: func(o *Options, s string) (err error) {
-				o.Alpha, err = parseFloat("alpha", s, func(v float64) bool { return v >= 0 }, rangeEpsil)
-				return
-			},
-			get: func(o Options) string { return ftoa(o.Alpha) }},
-		{Name: "decay", Doc: "adaline's step in epoch e is its step over 1 + decay·(e − 1): with decay > 0 μ-LMS reaches the least-squares (Wiener) solution",
-			set: func(o *Options, s string) (err error) {
-				o.Decay, err = parseFloat("decay", s, func(v float64) bool { return v >= 0 }, rangeEpsil)
-				return
-			},
-			get: func(o Options) string { return ftoa(o.Decay) }},
+		floatOption(Option{Name: "nu", Doc: "ν of nu-svc, one-class and nu-svr (LIBSVM's -n): a bound on the fraction of support vectors and of margin errors"},
+			func(o *Options) *float64 { return &o.Nu }, func(v float64) bool { return v > 0 && v <= 1 }, rangeNu),
+		floatOption(Option{Name: "epsilon", Doc: "half-width ε of epsilon-svr's insensitive tube (LIBSVM's -p, scikit-learn's epsilon; not the tolerance tol)"},
+			func(o *Options) *float64 { return &o.Epsilon }, func(v float64) bool { return v >= 0 }, rangeEpsil),
+		floatOption(Option{Name: "mu", Doc: "adaline's μ-LMS step: w ← w + 2μ·ε·x with ε = d − w·x on targets ±1 (Widrow and Hoff 1960)"},
+			func(o *Options) *float64 { return &o.Mu }, func(v float64) bool { return v > 0 }, rangeEps),
+		floatOption(Option{Name: "alpha", Doc: "adaline's α-LMS step instead of μ-LMS: w ← w + α·ε·x/‖x‖², each step taking the row's error down by 1 − α (converges for 0 < α < 2); 0: μ-LMS"},
+			func(o *Options) *float64 { return &o.Alpha }, func(v float64) bool { return v >= 0 }, rangeEpsil),
+		floatOption(Option{Name: "decay", Doc: "adaline's step in epoch e is its step over 1 + decay·(e − 1): with decay > 0 μ-LMS reaches the least-squares (Wiener) solution"},
+			func(o *Options) *float64 { return &o.Decay }, func(v float64) bool { return v >= 0 }, rangeEpsil),
 		{Name: "class-weight", Doc: "svm: C times a weight per class, LABEL=W,LABEL=W (LIBSVM's -wLABEL W) or balanced (scikit-learn's n/(classes·count)); none by default",
 			set: func(o *Options, s string) error {
 				if _, err := parseClassWeight(s); err != nil {

@@ -106,6 +106,23 @@ func (lr *lineReader) next() ([]string, error) {
 	return strings.Fields(lr.sc.Text()), nil
 }
 
+// blankToEnd reads the rest of the file, which may hold only blank lines:
+// the first other line is an error of format and a.
+func (lr *lineReader) blankToEnd(format string, a ...any) error {
+	for {
+		fl, err := lr.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if len(fl) > 0 {
+			return lr.errorf(format, a...)
+		}
+	}
+}
+
 func (lr *lineReader) errorf(format string, a ...any) error {
 	return &ParseError{File: lr.name, Line: lr.line, Err: fmt.Errorf("%w: %s", ErrFormat, fmt.Sprintf(format, a...))}
 }
@@ -424,17 +441,8 @@ func DecodeLIBSVM(r io.Reader, name string) (*File, error) {
 		}
 		f.SV = append(f.SV, sp)
 	}
-	for {
-		fl, err := lr.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if len(fl) > 0 {
-			return nil, lr.errorf("more lines than total_sv %d support vectors", total)
-		}
+	if err := lr.blankToEnd("more lines than total_sv %d support vectors", total); err != nil {
+		return nil, err
 	}
 	if !classify {
 		mc := Machine{Pos: 0, SV: make([]int, total), Coef: coef[0], Rho: ptr(rho[0])}
@@ -568,17 +576,8 @@ func DecodeLIBLINEAR(r io.Reader, name string) (*File, error) {
 			}
 		}
 	}
-	for {
-		fl, err := lr.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if len(fl) > 0 {
-			return nil, lr.errorf("more than %d weight lines", rowsW)
-		}
+	if err := lr.blankToEnd("more than %d weight lines", rowsW); err != nil {
+		return nil, err
 	}
 	for m, w := range W {
 		b := -rho

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"mark1/internal/testtool"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"mark1/dataset"
+	"mark1/internal/testtool"
 )
 
 func runTool(t *testing.T, name string, args ...string) {
@@ -136,6 +137,31 @@ func samePredictions(t *testing.T, what string, values bool, got, want []float64
 	}
 }
 
+// dataShape is writeData's seed, number of rows and of features.
+type dataShape struct {
+	seed   uint64
+	n, dim int
+}
+
+// writeDataSets writes a training and a test file, of the shapes given, in
+// dir for each of the three data sets (three classes, two, a regression
+// target) and returns their paths by name.
+func writeDataSets(t *testing.T, dir string, shapes [2]dataShape) map[string][2]string {
+	t.Helper()
+	data := map[string][2]string{}
+	for _, d := range []struct {
+		name    string
+		labelOf func([]float64) string
+	}{{"three", threeClasses}, {"two", twoClasses}, {"reg", target}} {
+		files := [2]string{filepath.Join(dir, d.name+".train"), filepath.Join(dir, d.name+".test")}
+		for k, sh := range shapes {
+			writeData(t, files[k], sh.seed, sh.n, sh.dim, d.labelOf)
+		}
+		data[d.name] = files
+	}
+	return data
+}
+
 // TestReadLIBSVMModels trains every svm_type with every kernel with
 // Debian's svm-train, reads the model, and checks that every prediction on
 // new data equals svm-predict's.
@@ -143,16 +169,8 @@ func TestReadLIBSVMModels(t *testing.T) {
 	testtool.Need(t, "svm-train", "libsvm-tools")
 	testtool.Need(t, "svm-predict", "libsvm-tools")
 	dir := t.TempDir()
-	data := map[string][2]string{}
-	for _, d := range []struct {
-		name    string
-		labelOf func([]float64) string
-	}{{"three", threeClasses}, {"two", twoClasses}, {"reg", target}} {
-		train, test := filepath.Join(dir, d.name+".train"), filepath.Join(dir, d.name+".test")
-		writeData(t, train, 1, 150, 6, d.labelOf)
-		writeData(t, test, 2, 300, 7, d.labelOf) // one feature more than the model knows
-		data[d.name] = [2]string{train, test}
-	}
+	// the test files have features more than the models know
+	data := writeDataSets(t, dir, [2]dataShape{{1, 150, 6}, {2, 300, 7}})
 	kernels := map[string][]string{
 		"linear":  {"-t", "0"},
 		"poly":    {"-t", "1", "-d", "2", "-g", "0.5", "-r", "1"},
@@ -214,16 +232,7 @@ func TestReadLIBLINEARModels(t *testing.T) {
 	testtool.Need(t, "liblinear-train", "liblinear-tools")
 	testtool.Need(t, "liblinear-predict", "liblinear-tools")
 	dir := t.TempDir()
-	data := map[string][2]string{}
-	for _, d := range []struct {
-		name    string
-		labelOf func([]float64) string
-	}{{"three", threeClasses}, {"two", twoClasses}, {"reg", target}} {
-		train, test := filepath.Join(dir, d.name+".train"), filepath.Join(dir, d.name+".test")
-		writeData(t, train, 3, 200, 6, d.labelOf)
-		writeData(t, test, 4, 300, 8, d.labelOf)
-		data[d.name] = [2]string{train, test}
-	}
+	data := writeDataSets(t, dir, [2]dataShape{{3, 200, 6}, {4, 300, 8}})
 	for _, s := range []string{"0", "1", "2", "3", "4", "5", "6", "7", "11", "12", "13"} {
 		sets := []string{"three", "two"}
 		if len(s) == 2 {
@@ -384,60 +393,52 @@ func sameModels(t *testing.T, a, b *File) {
 func FuzzDecodeLIBSVM(f *testing.F) {
 	fuzzSeeds(f, "libsvm-")
 	f.Fuzz(func(t *testing.T, b []byte) {
-		m, err := DecodeLIBSVM(bytes.NewReader(b), "fuzz")
-		if err != nil {
-			var pe *ParseError
-			if !errors.As(err, &pe) || pe.File != "fuzz" {
-				t.Fatalf("error %v is not a ParseError naming the file", err)
-			}
-			return
-		}
-		var w1 bytes.Buffer
-		if err := WriteLIBSVM(&w1, m); err != nil {
-			return // a model the format cannot hold (checked by the writer)
-		}
-		back, err := DecodeLIBSVM(bytes.NewReader(w1.Bytes()), "again")
-		if err != nil {
-			t.Fatalf("written model does not read: %v\n%s", err, w1.Bytes())
-		}
-		sameModels(t, m, back)
-		var w2 bytes.Buffer
-		if err := WriteLIBSVM(&w2, back); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(w1.Bytes(), w2.Bytes()) {
-			t.Fatalf("second writing differs:\n%s\n---\n%s", w1.Bytes(), w2.Bytes())
-		}
+		// A model the format cannot hold is refused by the writer.
+		fuzzRoundTrip(t, b, DecodeLIBSVM, WriteLIBSVM, false)
 	})
 }
 
-// FuzzDecodeLIBLINEAR is FuzzDecodeLIBSVM for LIBLINEAR's model files.
+// FuzzDecodeLIBLINEAR is FuzzDecodeLIBSVM for LIBLINEAR's model files;
+// every model it reads writes.
 func FuzzDecodeLIBLINEAR(f *testing.F) {
 	fuzzSeeds(f, "liblinear-")
 	f.Fuzz(func(t *testing.T, b []byte) {
-		m, err := DecodeLIBLINEAR(bytes.NewReader(b), "fuzz")
-		if err != nil {
-			var pe *ParseError
-			if !errors.As(err, &pe) || pe.File != "fuzz" {
-				t.Fatalf("error %v is not a ParseError naming the file", err)
-			}
-			return
+		write := func(w io.Writer, m *File) error { return WriteLIBLINEAR(w, m, false) }
+		fuzzRoundTrip(t, b, DecodeLIBLINEAR, write, true)
+	})
+}
+
+// fuzzRoundTrip is the check of the decoder fuzzers: decode fails with a
+// ParseError naming the file, or the model written (mustWrite: the writer
+// may not refuse it) reads back to the same model and writes again to the
+// same bytes.
+func fuzzRoundTrip(t *testing.T, b []byte, decode func(io.Reader, string) (*File, error), write func(io.Writer, *File) error, mustWrite bool) {
+	t.Helper()
+	m, err := decode(bytes.NewReader(b), "fuzz")
+	if err != nil {
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.File != "fuzz" {
+			t.Fatalf("error %v is not a ParseError naming the file", err)
 		}
-		var w1 bytes.Buffer
-		if err := WriteLIBLINEAR(&w1, m, false); err != nil {
+		return
+	}
+	var w1 bytes.Buffer
+	if err := write(&w1, m); err != nil {
+		if mustWrite {
 			t.Fatalf("a read model does not write: %v", err)
 		}
-		back, err := DecodeLIBLINEAR(bytes.NewReader(w1.Bytes()), "again")
-		if err != nil {
-			t.Fatalf("written model does not read: %v\n%s", err, w1.Bytes())
-		}
-		sameModels(t, m, back)
-		var w2 bytes.Buffer
-		if err := WriteLIBLINEAR(&w2, back, false); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(w1.Bytes(), w2.Bytes()) {
-			t.Fatalf("second writing differs:\n%s\n---\n%s", w1.Bytes(), w2.Bytes())
-		}
-	})
+		return
+	}
+	back, err := decode(bytes.NewReader(w1.Bytes()), "again")
+	if err != nil {
+		t.Fatalf("written model does not read: %v\n%s", err, w1.Bytes())
+	}
+	sameModels(t, m, back)
+	var w2 bytes.Buffer
+	if err := write(&w2, back); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(w1.Bytes(), w2.Bytes()) {
+		t.Fatalf("second writing differs:\n%s\n---\n%s", w1.Bytes(), w2.Bytes())
+	}
 }

@@ -170,21 +170,54 @@ func (p *Plan) cValues() (cs []float64, order []int) {
 	return cs, order
 }
 
-func runFolds(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, fit FitFunc) (Result, error) {
+// taskFits is what a task's fit gave: the test rows te of its fold (the
+// subset test), its C in increasing order (their indices, order), its γ,
+// and one fit a C.
+type taskFits[F any] struct {
+	col   Column
+	te    []int
+	test  *dataset.Set
+	order []int
+	gamma string
+	fits  []F
+}
+
+// fitTask runs fit for task i of p on s: on the other folds' rows, tested
+// on the task's fold, with every C in increasing order; an error names the
+// task, its γ and fold and then what more returns.
+func fitTask[F any](p *Plan, s *dataset.Set, folds []int, i int, fit func(train, test *dataset.Set, cs []float64, gamma string) ([]F, error), more func() string) (taskFits[F], error) {
 	col := p.Column(i)
 	tr, te := split(folds, col.Fold)
 	test := s.Subset(te)
 	cs, order := p.cValues()
 	g := p.Gamma[col.Gamma]
-	fits, err := fit(ctx, s.Subset(tr), test, cs, g, p.WarmStart)
+	fits, err := fit(s.Subset(tr), test, cs, g)
 	if err == nil && len(fits) != len(cs) {
 		err = fmt.Errorf("%d fits for %d values of C", len(fits), len(cs))
 	}
 	if err != nil {
-		return Result{}, fmt.Errorf("task %d (gamma %s, fold %d): %w", i, gammaText(g), col.Fold, err)
+		return taskFits[F]{}, fmt.Errorf("task %d (gamma %s, fold %d%s): %w", i, gammaText(g), col.Fold, more(), err)
 	}
-	res := Result{Format: ResultFormat, Version: Version, Plan: p.ID(), Task: i, Gamma: g, Fold: col.Fold, Rows: len(te),
-		C: p.C, Right: make([]int, len(p.C)), Iterations: make([]int, len(p.C))}
+	return taskFits[F]{col, te, test, order, g, fits}, nil
+}
+
+// result is the task's Result before its fits are counted in.
+func (t taskFits[F]) result(p *Plan, i int) Result {
+	return Result{Format: ResultFormat, Version: Version, Plan: p.ID(), Task: i, Gamma: t.gamma, Fold: t.col.Fold, Rows: len(t.te),
+		C: p.C, Iterations: make([]int, len(p.C))}
+}
+
+func runFolds(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, fit FitFunc) (Result, error) {
+	col := p.Column(i)
+	t, err := fitTask(p, s, folds, i, func(train, test *dataset.Set, cs []float64, g string) ([]Fit, error) {
+		return fit(ctx, train, test, cs, g, p.WarmStart)
+	}, func() string { return "" })
+	if err != nil {
+		return Result{}, err
+	}
+	te, test, order, g, fits := t.te, t.test, t.order, t.gamma, t.fits
+	res := t.result(p, i)
+	res.Right = make([]int, len(p.C))
 	for k, f := range fits {
 		c := order[k]
 		if len(f.Pred) != len(te) {
@@ -202,19 +235,15 @@ func runFolds(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, 
 
 func runPair(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, fit PairFitFunc) (Result, error) {
 	col := p.Column(i)
-	tr, te := split(folds, col.Fold)
-	test := s.Subset(te)
-	cs, order := p.cValues()
-	g := p.Gamma[col.Gamma]
-	fits, err := fit(ctx, s.Subset(tr), test, col.A, col.B, cs, g, p.WarmStart)
-	if err == nil && len(fits) != len(cs) {
-		err = fmt.Errorf("%d fits for %d values of C", len(fits), len(cs))
-	}
+	t, err := fitTask(p, s, folds, i, func(train, test *dataset.Set, cs []float64, g string) ([]PairFit, error) {
+		return fit(ctx, train, test, col.A, col.B, cs, g, p.WarmStart)
+	}, func() string { return fmt.Sprintf(", classes %s and %s", s.Classes[col.A], s.Classes[col.B]) })
 	if err != nil {
-		return Result{}, fmt.Errorf("task %d (gamma %s, fold %d, classes %s and %s): %w", i, gammaText(g), col.Fold, s.Classes[col.A], s.Classes[col.B], err)
+		return Result{}, err
 	}
-	res := Result{Format: ResultFormat, Version: Version, Plan: p.ID(), Task: i, Gamma: g, Fold: col.Fold, Rows: len(te),
-		C: p.C, Iterations: make([]int, len(p.C)), Pair: col.Pair, Votes: make([]string, len(p.C))}
+	te, test, order, g, fits := t.te, t.test, t.order, t.gamma, t.fits
+	res := t.result(p, i)
+	res.Pair, res.Votes = col.Pair, make([]string, len(p.C))
 	for k, f := range fits {
 		c := order[k]
 		if len(f.Votes) != len(te) {

@@ -90,20 +90,8 @@ func chooseLayout(X [][]float64) (l layout, binary bool) {
 	if len(X) == 0 {
 		return layoutDense, false
 	}
-	dim := len(X[0])
-	binary = true
-	nnz := 0
-	for _, x := range X {
-		for _, v := range x {
-			if v != 0 {
-				nnz++
-				if v != 1 {
-					binary = false
-				}
-			}
-		}
-	}
-	return pickLayout(binary, nnz, len(X), dim), binary
+	nnz, binary := learning.NonZeros(X)
+	return pickLayout(binary, nnz, len(X), len(X[0])), binary
 }
 
 // pickLayout is chooseLayout's rule for n rows of dim features with nnz

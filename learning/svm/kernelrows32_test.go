@@ -121,13 +121,25 @@ func TestFloat32SupportVectorsFromSparse(t *testing.T) {
 		t.Fatal(err)
 	}
 	km := res.Model.(*KernelModel)
-	var start []int
+	back := NewKernelModel(km.Kernel, 3, OneVsOne, sparseOf(t, 40, km.SVRows), km.Machines)
+	if back.sv.v.layout != layoutF32 {
+		t.Fatalf("layout %d, want float32", back.sv.v.layout)
+	}
+	if got, want := fmt.Sprint(back.PredictRows(nil, f32, 2)), fmt.Sprint(km.PredictRows(nil, f32, 1)); got != want {
+		t.Errorf("read-back model predicts %s, fitted %s", got, want)
+	}
+}
+
+// sparseOf returns the rows r of dim features as sparse rows, as a model
+// file stores support vectors.
+func sparseOf(t *testing.T, dim int, r learning.Rows) *learning.Sparse {
+	t.Helper()
+	start := []int{0}
 	var idx []int32
 	var val []float64
-	start = append(start, 0)
 	var buf []float64
-	for s := range km.SVRows.Len() {
-		buf = km.SVRows.Row(buf, s)
+	for s := range r.Len() {
+		buf = r.Row(buf, s)
 		for k, v := range buf {
 			if v != 0 {
 				idx, val = append(idx, int32(k)), append(val, v)
@@ -135,17 +147,11 @@ func TestFloat32SupportVectorsFromSparse(t *testing.T) {
 		}
 		start = append(start, len(idx))
 	}
-	sp, err := learning.NewSparse(40, start, idx, val)
+	sp, err := learning.NewSparse(dim, start, idx, val)
 	if err != nil {
 		t.Fatal(err)
 	}
-	back := NewKernelModel(km.Kernel, 3, OneVsOne, sp, km.Machines)
-	if back.sv.v.layout != layoutF32 {
-		t.Fatalf("layout %d, want float32", back.sv.v.layout)
-	}
-	if got, want := fmt.Sprint(back.PredictRows(nil, f32, 2)), fmt.Sprint(km.PredictRows(nil, f32, 1)); got != want {
-		t.Errorf("read-back model predicts %s, fitted %s", got, want)
-	}
+	return sp
 }
 
 func seq(n int) []int {

@@ -73,21 +73,9 @@ func SolveLinear(X [][]float64, y []float64, s LinearSettings) (*LinearBinary, e
 	if err := checkLinearSettings(&s); err != nil {
 		return nil, err
 	}
-	yy := make([]int8, len(y))
-	pos := 0
-	for i, v := range y {
-		switch v {
-		case 1:
-			yy[i] = 1
-			pos++
-		case -1:
-			yy[i] = -1
-		default:
-			return nil, fmt.Errorf("label %v of example %d is not ±1: %w", v, i, ErrLabel)
-		}
-	}
-	if pos == 0 || pos == len(y) {
-		return nil, fmt.Errorf("all %d labels are %v: %w", len(y), y[0], ErrOneClass)
+	yy, err := binaryLabels(y)
+	if err != nil {
+		return nil, err
 	}
 	d := newLinData(learning.NewDense(X), s.Bias)
 	return d.solve(context.Background(), yy, s, rand.New(rand.NewPCG(s.Seed, 0x5eed)), nil)

@@ -183,6 +183,42 @@ func (km *KernelModel) predict(x []float64, sc *scratch) int {
 // time.
 const predictBlock = 64
 
+// blockThreads returns how many goroutines share out n rows in blocks of
+// predictBlock: threads (all cores when 0), at most one a block, at least
+// one. It panics, naming the method who, if threads < 0.
+func blockThreads(n, threads int, who string) int {
+	if threads < 0 {
+		panic("svm: " + who + ": negative threads")
+	}
+	if threads == 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	blocks := (n + predictBlock - 1) / predictBlock
+	return max(1, min(threads, blocks))
+}
+
+// inBlocks runs threads goroutines over n rows in blocks of predictBlock:
+// goroutine t makes its block function with worker(t) and calls it on the
+// blocks [lo, hi) it takes, in increasing order, until none is left.
+func inBlocks(n, threads int, worker func(t int) func(lo, hi int)) {
+	blocks := (n + predictBlock - 1) / predictBlock
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for t := range threads {
+		wg.Go(func() {
+			block := worker(t)
+			for {
+				b := int(next.Add(1) - 1)
+				if b >= blocks {
+					return
+				}
+				block(b*predictBlock, min(n, (b+1)*predictBlock))
+			}
+		})
+	}
+	wg.Wait()
+}
+
 // PredictRows returns Predict's class for every row of r, in dst (grown as
 // needed). The rows are shared out in blocks of 64 among threads goroutines
 // (all cores when 0); each row's kernel values against the support vectors
@@ -225,59 +261,42 @@ func (e *NonFiniteError) Unwrap() error { return learning.ErrOverflow }
 // predictRows is PredictRows, also returning the first row whose decision
 // values are not all finite and the first such value (bad = −1 if none).
 func (km *KernelModel) predictRows(dst []int, r learning.Rows, threads int) (_ []int, bad int, value float64) {
-	if threads < 0 {
-		panic("svm: PredictRows: negative threads")
-	}
-	if threads == 0 {
-		threads = runtime.GOMAXPROCS(0)
-	}
 	n := r.Len()
 	dst = slices.Grow(dst[:0], n)[:n]
-	blocks := (n + predictBlock - 1) / predictBlock
-	threads = max(1, min(threads, blocks))
-	var next atomic.Int64
-	var wg sync.WaitGroup
+	threads = blockThreads(n, threads, "PredictRows")
 	type nonFinite struct {
 		row   int
 		value float64
 	}
 	first := make([]nonFinite, threads) // each goroutine's first bad row
-	for t := range threads {
+	inBlocks(n, threads, func(t int) func(lo, hi int) {
 		first[t].row = n
-		wg.Go(func() {
-			sc := &scratch{}
-			var bs *blockScratch
-			if km.sv != nil && (km.sv.v.layout == layoutF32 || km.sv.v.layout == layoutBytes) && km.sv.kind != kindGeneric {
-				bs = &blockScratch{}
-			}
-			// check notes row i when a decision value sc.f holds is not
-			// finite; a goroutine takes its blocks in increasing order.
-			check := func(i int) {
-				for _, v := range sc.f {
-					if (math.IsNaN(v) || math.IsInf(v, 0)) && i < first[t].row {
-						first[t] = nonFinite{i, v}
-					}
+		sc := &scratch{}
+		var bs *blockScratch
+		if km.sv != nil && (km.sv.v.layout == layoutF32 || km.sv.v.layout == layoutBytes) && km.sv.kind != kindGeneric {
+			bs = &blockScratch{}
+		}
+		// check notes row i when a decision value sc.f holds is not
+		// finite; a goroutine takes its blocks in increasing order.
+		check := func(i int) {
+			for _, v := range sc.f {
+				if (math.IsNaN(v) || math.IsInf(v, 0)) && i < first[t].row {
+					first[t] = nonFinite{i, v}
 				}
 			}
-			for {
-				b := int(next.Add(1) - 1)
-				if b >= blocks {
-					return
-				}
-				lo, hi := b*predictBlock, min(n, (b+1)*predictBlock)
-				if bs != nil {
-					km.predictBlock(dst, r, lo, hi, sc, bs, check)
-					continue
-				}
-				for i := lo; i < hi; i++ {
-					sc.x = r.Row(sc.x, i)
-					dst[i] = km.predict(sc.x, sc)
-					check(i)
-				}
+		}
+		return func(lo, hi int) {
+			if bs != nil {
+				km.predictBlock(dst, r, lo, hi, sc, bs, check)
+				return
 			}
-		})
-	}
-	wg.Wait()
+			for i := lo; i < hi; i++ {
+				sc.x = r.Row(sc.x, i)
+				dst[i] = km.predict(sc.x, sc)
+				check(i)
+			}
+		}
+	})
 	bad = n
 	for _, f := range first {
 		if f.row < bad {

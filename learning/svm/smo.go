@@ -167,6 +167,29 @@ func solveRows(ctx context.Context, r learning.Rows, sub []int, X [][]float64, y
 	return p.finish(res), nil
 }
 
+// binaryLabels returns the labels y, each +1 or −1, as int8; an error
+// names the first other label (ErrLabel), or says all are the same
+// (ErrOneClass).
+func binaryLabels(y []float64) ([]int8, error) {
+	yy := make([]int8, len(y))
+	pos := 0
+	for i, v := range y {
+		switch v {
+		case 1:
+			yy[i] = 1
+			pos++
+		case -1:
+			yy[i] = -1
+		default:
+			return nil, fmt.Errorf("label %v of example %d is not ±1: %w", v, i, ErrLabel)
+		}
+	}
+	if pos == 0 || pos == len(y) {
+		return nil, fmt.Errorf("all %d labels are %v: %w", len(y), y[0], ErrOneClass)
+	}
+	return yy, nil
+}
+
 // newSolve checks the settings (filling in their defaults, kept in the
 // problem's s) and labels and makes the problem; it returns the numbers of
 // labels +1 and −1.
@@ -177,23 +200,17 @@ func newSolve(r learning.Rows, sub []int, X [][]float64, y []float64, k kernel.K
 	if s.start != nil && (s.Hard || s.nuSVC) {
 		return nil, 0, 0, fmt.Errorf("a warm start is for the soft-margin C-SVC, not the hard margin or the ν-SVC: %w", ErrSetting)
 	}
-	yy := make([]int8, len(y))
-	var pos, neg int
-	for i, v := range y {
-		switch v {
-		case 1:
-			yy[i] = 1
+	yy, err := binaryLabels(y)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	pos := 0
+	for _, v := range yy {
+		if v == 1 {
 			pos++
-		case -1:
-			yy[i] = -1
-			neg++
-		default:
-			return nil, 0, 0, fmt.Errorf("label %v of example %d is not ±1: %w", v, i, ErrLabel)
 		}
 	}
-	if pos == 0 || neg == 0 {
-		return nil, 0, 0, fmt.Errorf("all %d labels are %v: %w", len(y), y[0], ErrOneClass)
-	}
+	neg := len(yy) - pos
 	p := newProblem(r, sub, X, yy, k, s)
 	for i, q := range p.qd {
 		if math.IsNaN(q) || math.IsInf(q, 0) {
@@ -978,18 +995,30 @@ func (p *problem) shrink(unshrink bool) bool {
 			}
 		}
 	}
-	if !unshrink && gmax1+gmax2 <= 10*p.s.Eps {
+	return p.shrinkBy(unshrink, gmax1+gmax2, shrinkBounds{gmax1, gmax2, gmax2, gmax1})
+}
+
+// shrinkBounds are the violations beyond which a variable at a bound is
+// shrunk: -∇f_i above upPos (upNeg) for y_i = +1 (−1) at the upper bound,
+// ∇f_i above lowPos (lowNeg) at the lower bound.
+type shrinkBounds struct{ upPos, upNeg, lowPos, lowNeg float64 }
+
+// shrinkBy is the common end of do_shrinking: with the gap within 10·Eps it
+// first restores the full set once (unshrink), then it moves each
+// shrinkable variable behind the active set.
+func (p *problem) shrinkBy(unshrink bool, gap float64, b shrinkBounds) bool {
+	if !unshrink && gap <= 10*p.s.Eps {
 		unshrink = true
 		p.reconstruct()
 		p.active = p.n
 	}
 	for i := 0; i < p.active; i++ {
-		if !p.shrinkable(i, gmax1, gmax2) {
+		if !p.shrinkable(i, b) {
 			continue
 		}
 		p.active--
 		for p.active > i {
-			if !p.shrinkable(p.active, gmax1, gmax2) {
+			if !p.shrinkable(p.active, b) {
 				p.swap(i, p.active)
 				break
 			}
@@ -999,18 +1028,18 @@ func (p *problem) shrink(unshrink bool) bool {
 	return unshrink
 }
 
-func (p *problem) shrinkable(i int, gmax1, gmax2 float64) bool {
+func (p *problem) shrinkable(i int, b shrinkBounds) bool {
 	switch p.status[i] {
 	case atUpper:
 		if p.y[i] == 1 {
-			return -p.grad[i] > gmax1
+			return -p.grad[i] > b.upPos
 		}
-		return -p.grad[i] > gmax2
+		return -p.grad[i] > b.upNeg
 	case atLower:
 		if p.y[i] == 1 {
-			return p.grad[i] > gmax2
+			return p.grad[i] > b.lowPos
 		}
-		return p.grad[i] > gmax1
+		return p.grad[i] > b.lowNeg
 	}
 	return false
 }
@@ -1264,40 +1293,7 @@ func (p *problem) shrinkNU(unshrink bool) bool {
 			}
 		}
 	}
-	if !unshrink && math.Max(g1+g2, g3+g4) <= 10*p.s.Eps {
-		unshrink = true
-		p.reconstruct()
-		p.active = p.n
-	}
-	shrinkable := func(i int) bool {
-		switch p.status[i] {
-		case atUpper:
-			if p.y[i] == 1 {
-				return -p.grad[i] > g1
-			}
-			return -p.grad[i] > g4
-		case atLower:
-			if p.y[i] == 1 {
-				return p.grad[i] > g2
-			}
-			return p.grad[i] > g3
-		}
-		return false
-	}
-	for i := 0; i < p.active; i++ {
-		if !shrinkable(i) {
-			continue
-		}
-		p.active--
-		for p.active > i {
-			if !shrinkable(p.active) {
-				p.swap(i, p.active)
-				break
-			}
-			p.active--
-		}
-	}
-	return unshrink
+	return p.shrinkBy(unshrink, math.Max(g1+g2, g3+g4), shrinkBounds{g1, g4, g2, g3})
 }
 
 // rhoNU is Solver_NU's calculate_rho: r1 and r2, the thresholds of the
@@ -1305,41 +1301,35 @@ func (p *problem) shrinkNU(unshrink bool) bool {
 // middle of the feasible interval), give ρ = (r1 − r2)/2 and r = (r1 + r2)/2
 // (kept in p.rNU).
 func (p *problem) rhoNU() float64 {
-	ub1, ub2 := math.Inf(1), math.Inf(1)
-	lb1, lb2 := math.Inf(-1), math.Inf(-1)
-	var sum1, sum2 float64
-	var n1, n2 int
+	// side 0: y = +1, side 1: y = −1
+	ub := [2]float64{math.Inf(1), math.Inf(1)}
+	lb := [2]float64{math.Inf(-1), math.Inf(-1)}
+	var sum [2]float64
+	var n [2]int
 	for i := range p.active {
 		g := p.grad[i]
-		if p.y[i] == 1 {
-			switch p.status[i] {
-			case atUpper:
-				lb1 = math.Max(lb1, g)
-			case atLower:
-				ub1 = math.Min(ub1, g)
-			default:
-				n1++
-				sum1 += g
-			}
-		} else {
-			switch p.status[i] {
-			case atUpper:
-				lb2 = math.Max(lb2, g)
-			case atLower:
-				ub2 = math.Min(ub2, g)
-			default:
-				n2++
-				sum2 += g
-			}
+		k := 0
+		if p.y[i] != 1 {
+			k = 1
+		}
+		switch p.status[i] {
+		case atUpper:
+			lb[k] = math.Max(lb[k], g)
+		case atLower:
+			ub[k] = math.Min(ub[k], g)
+		default:
+			n[k]++
+			sum[k] += g
 		}
 	}
-	r1, r2 := (ub1+lb1)/2, (ub2+lb2)/2
-	if n1 > 0 {
-		r1 = sum1 / float64(n1)
+	var r [2]float64
+	for k := range r {
+		r[k] = (ub[k] + lb[k]) / 2
+		if n[k] > 0 {
+			r[k] = sum[k] / float64(n[k])
+		}
 	}
-	if n2 > 0 {
-		r2 = sum2 / float64(n2)
-	}
+	r1, r2 := r[0], r[1]
 	p.rNU = (r1 + r2) / 2
 	return (r1 - r2) / 2
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"mark1/internal/testtool"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -15,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"mark1/internal/testtool"
 	"mark1/learning"
 	"mark1/learning/kernel"
 )
@@ -179,27 +179,15 @@ func convexKernels() []struct {
 // and r (C = 1/r, ρ, the objective) is determined (TestNuSVCIntegerNuL
 // shows the integer case).
 func TestNuSVCAgreesWithLIBSVM(t *testing.T) {
-	testtool.Need(t, "svm-train", "libsvm-tools")
-	testtool.Need(t, "svm-predict", "libsvm-tools")
-	dir := t.TempDir()
 	X, y := liveBlobs(5, 60, [][2]float64{{0, 0}, {1, 0.3}, {0.3, 1}}, 0.8)
-	data := filepath.Join(dir, "train")
-	if err := writeLibsvm(data, X, y); err != nil {
-		t.Fatal(err)
-	}
+	dir, data := liveTrainFile(t, X, y, true)
 	for _, kc := range convexKernels() {
 		for _, nu := range []float64{0.5, 0.61, 0.73, 0.83, 0.91, 0.97, 0.99} {
 			t.Run(fmt.Sprintf("%s/nu=%g", kc.name, nu), func(t *testing.T) {
 				args := append([]string{"-s", "1", "-n", fmt.Sprint(nu), "-e", "1e-5"}, kc.flags...)
 				want := svmTrain(t, dir, data, args...)
 				l := Kernel{Kernel: kc.k, Type: NuSVC, Settings: Settings{Nu: nu, Eps: 1e-5}}
-				res, err := l.Fit(t.Context(), &learning.Data{X: X, Y: y, Classes: 3}, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				km := res.Model.(*KernelModel)
-				compareMachines(t, km, want)
-				samePredictionsAs(t, dir, data, X, func(x []float64) float64 { return float64(km.Predict(x)) }, kernelDecisions(km), 1e-3)
+				agreesWithLIBSVM(t, l, X, y, dir, data, want)
 			})
 		}
 	}
@@ -214,13 +202,8 @@ func TestNuSVCAgreesWithLIBSVM(t *testing.T) {
 // Solver_NU's own objective ½αᵀQα, which is the printed objective times
 // r² (divided by C²), to the 4 or 5 digits svm-train prints C with.
 func TestNuSVCIntegerNuL(t *testing.T) {
-	testtool.Need(t, "svm-train", "libsvm-tools")
-	dir := t.TempDir()
 	X, y := liveBlobs(5, 60, [][2]float64{{0, 0}, {1, 0.3}, {0.3, 1}}, 0.8)
-	data := filepath.Join(dir, "train")
-	if err := writeLibsvm(data, X, y); err != nil {
-		t.Fatal(err)
-	}
+	dir, data := liveTrainFile(t, X, y, false)
 	for _, kc := range convexKernels() {
 		want := svmTrain(t, dir, data, append([]string{"-s", "1", "-n", "0.8", "-e", "1e-5"}, kc.flags...)...)
 		res, err := Kernel{Kernel: kc.k, Type: NuSVC, Settings: Settings{Nu: 0.8, Eps: 1e-5}}.Fit(t.Context(), &learning.Data{X: X, Y: y, Classes: 3}, nil)
@@ -285,20 +268,45 @@ func samePredictionsAs(t *testing.T, dir, data string, X [][]float64, predict fu
 	}
 }
 
+// liveTrainFile writes X, y as dir/train in LIBSVM's format, in a fresh
+// directory, for a test that needs svm-train (and svm-predict when
+// predict is set).
+func liveTrainFile(t *testing.T, X [][]float64, y []int, predict bool) (dir, data string) {
+	t.Helper()
+	testtool.Need(t, "svm-train", "libsvm-tools")
+	if predict {
+		testtool.Need(t, "svm-predict", "libsvm-tools")
+	}
+	dir = t.TempDir()
+	data = filepath.Join(dir, "train")
+	if err := writeLibsvm(data, X, y); err != nil {
+		t.Fatal(err)
+	}
+	return dir, data
+}
+
+// agreesWithLIBSVM fits l to the three classes of X, y and holds its
+// machines and predictions to svm-train's (want) and svm-predict's on
+// dir's data file.
+func agreesWithLIBSVM(t *testing.T, l Kernel, X [][]float64, y []int, dir, data string, want []libsvmRun) {
+	t.Helper()
+	res, err := l.Fit(t.Context(), &learning.Data{X: X, Y: y, Classes: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	km := res.Model.(*KernelModel)
+	compareMachines(t, km, want)
+	samePredictionsAs(t, dir, data, X, func(x []float64) float64 { return float64(km.Predict(x)) }, kernelDecisions(km), 1e-3)
+}
+
 // kernelDecisions returns the decision values of km's machines.
 func kernelDecisions(km *KernelModel) func([]float64) []float64 {
 	return func(x []float64) []float64 { return km.decisions(nil, x, &scratch{}) }
 }
 
 func TestOneClassAgreesWithLIBSVM(t *testing.T) {
-	testtool.Need(t, "svm-train", "libsvm-tools")
-	testtool.Need(t, "svm-predict", "libsvm-tools")
-	dir := t.TempDir()
 	X, y := liveBlobs(2, 80, [][2]float64{{0, 0}}, 1)
-	data := filepath.Join(dir, "train")
-	if err := writeLibsvm(data, X, y); err != nil {
-		t.Fatal(err)
-	}
+	dir, data := liveTrainFile(t, X, y, true)
 	for _, kc := range libsvmKernels {
 		for _, nu := range []float64{0.1, 0.37} {
 			t.Run(fmt.Sprintf("%s/nu=%g", kc.name, nu), func(t *testing.T) {
@@ -362,27 +370,15 @@ func TestSVRAgreesWithLIBSVM(t *testing.T) {
 }
 
 func TestClassWeightsAgreeWithLIBSVM(t *testing.T) {
-	testtool.Need(t, "svm-train", "libsvm-tools")
-	testtool.Need(t, "svm-predict", "libsvm-tools")
-	dir := t.TempDir()
 	X, y := liveBlobs(4, 30, [][2]float64{{0, 0}, {1, 0.5}, {0.3, 1.2}}, 0.6)
 	X, y = X[:len(X)-20], y[:len(y)-20] // unbalanced
-	data := filepath.Join(dir, "train")
-	if err := writeLibsvm(data, X, y); err != nil {
-		t.Fatal(err)
-	}
+	dir, data := liveTrainFile(t, X, y, true)
 	for _, kc := range []int{0, 1, 3} {
 		kc := libsvmKernels[kc]
 		t.Run(kc.name, func(t *testing.T) {
 			want := svmTrain(t, dir, data, append([]string{"-c", "2", "-w0", "5", "-w2", "0.5", "-e", "1e-5"}, kc.flags...)...)
 			l := Kernel{Kernel: kc.k, Settings: Settings{C: 2, Eps: 1e-5}, ClassWeight: []float64{5, 0, 0.5}}
-			res, err := l.Fit(t.Context(), &learning.Data{X: X, Y: y, Classes: 3}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			km := res.Model.(*KernelModel)
-			compareMachines(t, km, want)
-			samePredictionsAs(t, dir, data, X, func(x []float64) float64 { return float64(km.Predict(x)) }, kernelDecisions(km), 1e-3)
+			agreesWithLIBSVM(t, l, X, y, dir, data, want)
 		})
 	}
 }

@@ -6,8 +6,6 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"mark1/learning"
 	"mark1/learning/kernel"
@@ -119,35 +117,18 @@ func (m *ValueModel) labelOf(f float64) float64 {
 // when 0). The answers do not depend on threads. It panics if the rows have
 // the wrong length or threads < 0.
 func (m *ValueModel) LabelRows(dst []float64, r learning.Rows, threads int) []float64 {
-	if threads < 0 {
-		panic("svm: LabelRows: negative threads")
-	}
-	if threads == 0 {
-		threads = runtime.GOMAXPROCS(0)
-	}
 	n := r.Len()
 	dst = slices.Grow(dst[:0], n)[:n]
-	blocks := (n + predictBlock - 1) / predictBlock
-	threads = max(1, min(threads, blocks))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range threads {
-		wg.Go(func() {
-			var x, kv []float64
-			sc := &evalScratch{}
-			for {
-				b := int(next.Add(1) - 1)
-				if b >= blocks {
-					return
-				}
-				for i := b * predictBlock; i < min(n, (b+1)*predictBlock); i++ {
-					x = r.Row(x, i)
-					dst[i] = m.labelOf(m.value(x, &kv, sc))
-				}
+	inBlocks(n, blockThreads(n, threads, "LabelRows"), func(int) func(lo, hi int) {
+		var x, kv []float64
+		sc := &evalScratch{}
+		return func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				x = r.Row(x, i)
+				dst[i] = m.labelOf(m.value(x, &kv, sc))
 			}
-		})
-	}
-	wg.Wait()
+		}
+	})
 	return dst
 }
 

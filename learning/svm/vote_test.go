@@ -46,28 +46,11 @@ func TestNewKernelModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	km := res.Model.(*KernelModel)
-	var start []int
-	var idx []int32
-	var val []float64
-	start = append(start, 0)
-	for _, sv := range km.SV {
-		for j, v := range sv {
-			if v != 0 {
-				idx = append(idx, int32(j))
-				val = append(val, v)
-			}
-		}
-		start = append(start, len(idx))
-	}
-	rows, err := learning.NewSparse(3, start, idx, val)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var ms []Machine
 	for _, mc := range km.Machines {
 		ms = append(ms, Machine{Pos: mc.Pos, Neg: mc.Neg, SV: mc.SV, Coef: mc.Coef, Rho: mc.Rho})
 	}
-	back := NewKernelModel(km.Kernel, 3, OneVsOne, rows, ms)
+	back := NewKernelModel(km.Kernel, 3, OneVsOne, sparseOf(t, 3, learning.NewDense(km.SV)), ms)
 	for a := 0.0; a <= 2; a += 0.25 {
 		for b := 0.0; b <= 2; b += 0.5 {
 			x := []float64{a, b, a - b}

@@ -66,21 +66,22 @@ func Resolve(path string) (string, error) {
 
 // kindName names a file type for messages.
 func kindName(m fs.FileMode) string {
-	switch t := m.Type(); {
-	case t&fs.ModeDir != 0:
-		return "a folder"
-	case t&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case t&fs.ModeSocket != 0:
-		return "a socket"
-	case t&fs.ModeCharDevice != 0:
-		return "a character device"
-	case t&fs.ModeDevice != 0:
-		return "a block device"
-	case t&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case t&fs.ModeIrregular != 0:
-		return "an irregular file"
+	// in this order: a character device has ModeDevice set too
+	for _, k := range []struct {
+		bit  fs.FileMode
+		name string
+	}{
+		{fs.ModeDir, "a folder"},
+		{fs.ModeNamedPipe, "a named pipe (FIFO)"},
+		{fs.ModeSocket, "a socket"},
+		{fs.ModeCharDevice, "a character device"},
+		{fs.ModeDevice, "a block device"},
+		{fs.ModeSymlink, "a symbolic link"},
+		{fs.ModeIrregular, "an irregular file"},
+	} {
+		if m.Type()&k.bit != 0 {
+			return k.name
+		}
 	}
 	return "a regular file"
 }
@@ -195,21 +196,35 @@ func Check(path string) error {
 	if err != nil {
 		return err
 	}
-	f, err := createTemp(t)
+	f, err := createTempFor(path, t)
 	if err != nil {
-		return fmt.Errorf("writing %s: cannot create a file in folder %s: %w", path, t.dir, unwrapPath(err))
+		return err
 	}
 	f.Close()
 	os.Remove(f.Name())
 	return nil
 }
 
+// createTempFor is createTemp for writing path, its error in the words of
+// Write and Check.
+func createTempFor(path string, t target) (*os.File, error) {
+	f, err := createTemp(t)
+	if err != nil {
+		return nil, fmt.Errorf("writing %s: cannot create a file in folder %s: %w", path, t.dir, unwrapPath(err))
+	}
+	return f, nil
+}
+
 // unwrapPath drops the *PathError's own path (a temporary name that means
 // nothing to the user), keeping its cause.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
+func unwrapPath(err error) error { return cause[*fs.PathError](err) }
+
+// cause returns the cause of err's first error of type E (a *PathError or
+// *LinkError, whose names are temporary), or err when it has none.
+func cause[E error](err error) error {
+	var e E
+	if errors.As(err, &e) {
+		return errors.Unwrap(e)
 	}
 	return err
 }
@@ -226,9 +241,9 @@ func Write(path string, fill func(f *os.File) error) (err error) {
 		return err
 	}
 	RemoveStale(t.real)
-	tmp, err := createTemp(t)
+	tmp, err := createTempFor(path, t)
 	if err != nil {
-		return fmt.Errorf("writing %s: cannot create a file in folder %s: %w", path, t.dir, unwrapPath(err))
+		return err
 	}
 	defer func() {
 		if err != nil {
@@ -260,13 +275,7 @@ func Write(path string, fill func(f *os.File) error) (err error) {
 }
 
 // unwrapLink drops a *LinkError's temporary name from a rename's error.
-func unwrapLink(err error) error {
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
-}
+func unwrapLink(err error) error { return cause[*os.LinkError](err) }
 
 // syncDir makes a rename in dir durable.
 func syncDir(dir string) {

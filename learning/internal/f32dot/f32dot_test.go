@@ -108,7 +108,8 @@ func TestExact(t *testing.T) {
 	}
 }
 
-func BenchmarkDots(b *testing.B) {
+// benchRows is the benchmarks' x and 2000 rows, of 400 features each.
+func benchRows() ([]float32, [][]float32) {
 	x := make([]float32, 400)
 	rows := make([][]float32, 2000)
 	for r := range rows {
@@ -117,6 +118,11 @@ func BenchmarkDots(b *testing.B) {
 			x[k], rows[r][k] = float32(k)/400, float32(3*k+r)/400
 		}
 	}
+	return x, rows
+}
+
+func BenchmarkDots(b *testing.B) {
+	x, rows := benchRows()
 	dst := make([]float64, len(rows))
 	for b.Loop() {
 		Dots(dst, x, rows)
@@ -124,14 +130,7 @@ func BenchmarkDots(b *testing.B) {
 }
 
 func BenchmarkDotLoop(b *testing.B) {
-	x := make([]float32, 400)
-	rows := make([][]float32, 2000)
-	for r := range rows {
-		rows[r] = make([]float32, 400)
-		for k := range x {
-			x[k], rows[r][k] = float32(k)/400, float32(3*k+r)/400
-		}
-	}
+	x, rows := benchRows()
 	dst := make([]float64, len(rows))
 	for b.Loop() {
 		for r, row := range rows {
