@@ -233,7 +233,7 @@ func (t *ALayerTrace) WriteText(w io.Writer) error {
 // kindText names the units' kind for a caption: nothing for half-planes.
 func (t *ALayerTrace) kindText() string {
 	if r := t.Retina; r != nil {
-		return fmt.Sprintf(" on a %d×%d retina", r.Side, r.Side)
+		return fmt.Sprintf(" on a retina of %d×%d cells", r.Side, r.Side)
 	}
 	return ""
 }

@@ -74,13 +74,17 @@ type Frame struct {
 	Classes []string     `json:"classes,omitempty"`
 	Rules   []RuleGrid   `json:"rules,omitempty"`
 	Lines   [][3]float64 `json:"lines,omitempty"`
-	// The A-layer (a-layer): its units (each fires where w·x ≥ θ), the
-	// samples' A-vectors as the R-unit sees them, and the R-unit's
+	// The A-layer (a-layer): its units (each fires where w·x ≥ θ) or its
+	// raster units, their retina, and where each fires (RasterUnit.FireMap);
+	// the samples' A-vectors as the R-unit sees them, and the R-unit's
 	// weights on the A-units (then b) in W; its score on each sample
 	// now, w·a + b, in Scores.
-	Units  []AUnit     `json:"units,omitempty"`
-	A      [][]float64 `json:"a,omitempty"`
-	Scores []float64   `json:"scores,omitempty"`
+	Units  []AUnit      `json:"units,omitempty"`
+	Retina *Retina      `json:"retina,omitempty"`
+	Raster []RasterUnit `json:"raster,omitempty"`
+	Fires  []string     `json:"fires,omitempty"`
+	A      [][]float64  `json:"a,omitempty"`
+	Scores []float64    `json:"scores,omitempty"`
 	// Text is the whole trace as the notes write it (the page marks the
 	// table's line of this frame).
 	Text string `json:"text"`
@@ -241,8 +245,11 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 		path := r.Path(f)
 		fr.W = path[len(path)-1]
 		fr.Bias = true
-		fr.Units, fr.A = t.Units, t.A
-		nu := len(t.Units)
+		fr.Units, fr.Retina, fr.Raster, fr.A = t.Units, t.Retina, t.Raster, t.A
+		for _, u := range t.Raster {
+			fr.Fires = append(fr.Fires, u.FireMap(*t.Retina))
+		}
+		nu := t.size()
 		for _, a := range t.A {
 			fr.Scores = append(fr.Scores, dot(fr.W[:nu], a)+fr.W[nu])
 		}
