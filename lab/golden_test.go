@@ -100,6 +100,7 @@ func TestGoldenTraces(t *testing.T) {
 		{"xor-kernel", "xor", Setup{Learner: "kernel-perceptron", Kernel: "poly:d=2,gamma=1"}},
 		{"pizza-001-svm", "pizza-001", Setup{Learner: "svm", Hard: true}},
 		{"xor-a-layer", "xor", Setup{Learner: "a-layer", Units: 8, Seed: 3}},
+		{"xor-a-layer-raster", "xor", Setup{Learner: "a-layer", Units: 8, UnitKind: Raster, Seed: 3}},
 	} {
 		r, err := Start(ctx, mustFind(t, c.ex), c.s)
 		if err != nil {
@@ -134,6 +135,7 @@ func TestGoldenPictures(t *testing.T) {
 		{"xor-kernel-regions.png", "xor", Setup{Learner: "kernel-perceptron", Kernel: "poly:d=2,gamma=1"}, "regions", -1},
 		{"notes-004-theorem.png", "notes-004", Setup{}, "theorem", -1},
 		{"xor-a-layer-units.png", "xor", Setup{Learner: "a-layer", Units: 8, Seed: 3}, "units", -1},
+		{"xor-a-layer-raster-units.png", "xor", Setup{Learner: "a-layer", Units: 8, UnitKind: Raster, Seed: 3}, "units", -1},
 	} {
 		r, err := Start(ctx, mustFind(t, c.ex), c.s)
 		if err != nil {
