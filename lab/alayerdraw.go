@@ -269,26 +269,28 @@ func (t *ALayerTrace) unitsPicture(w []float64, caption string) (*chart.Drawing,
 	return chart.Plots(width, side*rows+foot, grid, caption, 0), nil
 }
 
-// addFrame draws box's edge.
-func addFrame(p *plot.Plot, box Box) error {
-	frame, err := plotter.NewLine(plotter.XYs{{X: box.X0, Y: box.Y0}, {X: box.X1, Y: box.Y0}, {X: box.X1, Y: box.Y1}, {X: box.X0, Y: box.Y1}, {X: box.X0, Y: box.Y0}})
-	if err != nil {
-		return err
-	}
-	frame.Color, frame.Width = greyColor, vg.Points(1)
-	p.Add(frame)
-	return nil
-}
-
-// addHalfPlaneUnit draws a half-plane unit's thumbnail: its half-plane
-// shaded, and its line.
-func addHalfPlaneUnit(p *plot.Plot, u AUnit, box Box) error {
-	fire, err := plotter.NewPolygon(polygon(halfPlane(box, u.W[0], u.W[1], -u.Theta)))
+// addFire shades the region xy where a unit fires.
+func addFire(p *plot.Plot, xy plotter.XYs) error {
+	fire, err := plotter.NewPolygon(xy)
 	if err != nil {
 		return err
 	}
 	fire.Color, fire.LineStyle.Width = fireTint, 0
 	p.Add(fire)
+	return nil
+}
+
+// addFrame draws box's edge.
+func addFrame(p *plot.Plot, box Box) error {
+	return addPath(p, plotter.XYs{{X: box.X0, Y: box.Y0}, {X: box.X1, Y: box.Y0}, {X: box.X1, Y: box.Y1}, {X: box.X0, Y: box.Y1}, {X: box.X0, Y: box.Y0}}, greyColor, 1, nil, "")
+}
+
+// addHalfPlaneUnit draws a half-plane unit's thumbnail: its half-plane
+// shaded, and its line.
+func addHalfPlaneUnit(p *plot.Plot, u AUnit, box Box) error {
+	if err := addFire(p, polygon(halfPlane(box, u.W[0], u.W[1], -u.Theta))); err != nil {
+		return err
+	}
 	if err := addFrame(p, box); err != nil {
 		return err
 	}
@@ -331,12 +333,9 @@ func addRasterUnit(p *plot.Plot, r Retina, u RasterUnit, box Box) error {
 			continue
 		}
 		c := r.viewCell(k, box)
-		fire, err := plotter.NewPolygon(plotter.XYs{{X: c.X0, Y: c.Y0}, {X: c.X1, Y: c.Y0}, {X: c.X1, Y: c.Y1}, {X: c.X0, Y: c.Y1}})
-		if err != nil {
+		if err := addFire(p, plotter.XYs{{X: c.X0, Y: c.Y0}, {X: c.X1, Y: c.Y0}, {X: c.X1, Y: c.Y1}, {X: c.X0, Y: c.Y1}}); err != nil {
 			return err
 		}
-		fire.Color, fire.LineStyle.Width = fireTint, 0
-		p.Add(fire)
 	}
 	if err := addFrame(p, box); err != nil {
 		return err
@@ -374,12 +373,9 @@ func addRetinaGrid(p *plot.Plot, r Retina) error {
 		f := float64(i) / float64(r.Side)
 		x, y := b[0]+(b[1]-b[0])*f, b[2]+(b[3]-b[2])*f
 		for _, seg := range []plotter.XYs{{{X: x, Y: b[2]}, {X: x, Y: b[3]}}, {{X: b[0], Y: y}, {X: b[1], Y: y}}} {
-			l, err := plotter.NewLine(seg)
-			if err != nil {
+			if err := addPath(p, seg, color.RGBA{0xbb, 0xbb, 0xbb, 0xff}, 0.6, nil, ""); err != nil {
 				return err
 			}
-			l.Color, l.Width = color.RGBA{0xbb, 0xbb, 0xbb, 0xff}, vg.Points(0.6)
-			p.Add(l)
 		}
 	}
 	return nil

@@ -101,6 +101,15 @@ type Frame struct {
 	Converged     bool    `json:"converged"`
 }
 
+// frameBox returns a frame's x-space view of e: XBox, or ±minHalf when
+// that is wider.
+func frameBox(e Example, minHalf float64) Box {
+	if xb := XBox(e); minHalf <= xb.X1 {
+		return xb
+	}
+	return square(minHalf)
+}
+
 // window shortens a long trace for the page: the lines before the table,
 // the table's rows of steps f−k to f+k, and the last five lines; elisions
 // are marked "…". A short trace is returned whole.
@@ -148,10 +157,7 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 	if t := r.frameTitle(f); t != "" {
 		fr.Caption += " · " + t
 	}
-	xb := XBox(e)
-	if minHalf > xb.X1 {
-		xb = square(minHalf)
-	}
+	xb := frameBox(e, minHalf)
 	fr.XBox = [4]float64{xb.X0, xb.X1, xb.Y0, xb.Y1}
 	var buf bytes.Buffer
 	if err := r.WriteText(&buf); err != nil {
@@ -302,11 +308,12 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 		}
 	}
 	g := &Grid{N: n, Box: fr.XBox, Z: make([]float64, n*n)}
+	at := boxGrid{box: xb, n: n} // the cells' centres
 	x := make([]float64, 2)
 	for row := range n {
 		for c := range n {
-			x[0] = xb.X0 + (xb.X1-xb.X0)*(float64(c)+0.5)/float64(n)
-			x[1] = xb.Y0 + (xb.Y1-xb.Y0)*(float64(row)+0.5)/float64(n)
+			x[0] = at.X(c)
+			x[1] = at.Y(row)
 			v := decision(x)
 			g.Z[row*n+c] = v
 			g.Max = max(g.Max, math.Abs(v))
