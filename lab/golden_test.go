@@ -87,14 +87,17 @@ func goldenPNG(t *testing.T, name string, img image.Image) {
 	}
 }
 
+// goldenTrace is a run kept as text: name.txt of the example ex run with
+// the setup s.
+type goldenTrace struct {
+	name, ex string
+	s        Setup
+}
+
 // TestGoldenTraces keeps the notes' trace (004) as text and JSON.
 func TestGoldenTraces(t *testing.T) {
 	ctx := context.Background()
-	for _, c := range []struct {
-		name string
-		ex   string
-		s    Setup
-	}{
+	for _, c := range []goldenTrace{
 		{"notes-004", "notes-004", Setup{}},
 		{"needs-bias-gd", "needs-bias", Setup{Learner: "batch-gd", Bias: true, Eps: 0.5}},
 		{"xor-kernel", "xor", Setup{Learner: "kernel-perceptron", Kernel: "poly:d=2,gamma=1"}},

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strconv"
@@ -87,34 +88,14 @@ func (s Setup) Options() learners.Options {
 	if s.Bias {
 		o.Bias = 1
 	}
-	if s.Eps != 0 {
-		o.Eps = s.Eps
-	}
 	if s.Shuffle {
 		o.Order = "shuffle"
 	}
 	o.Seed, o.Line, o.Hard = s.Seed, s.LineSearch, s.Hard
-	if s.Kernel != "" {
-		o.Kernel = s.Kernel
-	}
-	if s.C != 0 {
-		o.C = s.C
-	}
-	if s.MaxEpochs != 0 {
-		o.Epochs = s.MaxEpochs
-	}
-	if s.Loss != "" {
-		o.Loss = s.Loss
-	}
-	if s.Batch != 0 {
-		o.Batch = s.Batch
-	}
-	if s.Units != 0 {
-		o.Units = s.Units
-	}
-	if s.UnitKind != "" {
-		o.UnitKind = s.UnitKind
-	}
+	// A zero setting keeps the registry's (or the notes') default.
+	o.Eps, o.C, o.Epochs = cmp.Or(s.Eps, o.Eps), cmp.Or(s.C, o.C), cmp.Or(s.MaxEpochs, o.Epochs)
+	o.Kernel, o.Loss, o.Batch = cmp.Or(s.Kernel, o.Kernel), cmp.Or(s.Loss, o.Loss), cmp.Or(s.Batch, o.Batch)
+	o.Units, o.UnitKind = cmp.Or(s.Units, o.Units), cmp.Or(s.UnitKind, o.UnitKind)
 	return o
 }
 
