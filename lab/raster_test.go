@@ -8,44 +8,6 @@ import (
 	"mark1/associator"
 )
 
-// TestALayerRaster measures the raster units as TestALayerXOR measures
-// the half-planes: over 100 seeds, the fraction of seeds whose
-// perceptron on n raster A-units reaches P_r = 100% (n = 2 to 64) on
-// xor, rings and the spiral generator (go test -v -run ALayerRaster
-// ./lab logs the curves of docs/lab.md). On xor and rings the fraction
-// stays under the separable one and rises with n.
-func TestALayerRaster(t *testing.T) {
-	if testing.Short() {
-		t.Skip("1,800 runs of the A-layer; skipped with -short")
-	}
-	ns := []int{2, 4, 8, 16, 32, 64}
-	spiral, err := Generate(GenOptions{Kind: "spiral", N: 60, Noise: 0.1, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range []Example{mustFind(t, "xor"), mustFind(t, "rings"), spiral} {
-		if c := sharedCells(NewRetina(e), e); c > 0 {
-			t.Logf("%s: %d cells of the retina hold points of both labels: no A-layer on it separates them", e.Name, c)
-		}
-		r, fired, all := NewRetina(e), 0, 0
-		for seed := range uint64(100) {
-			units := RandomRaster(r, 64, seed+1)
-			for _, x := range e.X {
-				for _, a := range RasterVector(r, units, x) {
-					fired += int(a)
-					all++
-				}
-			}
-		}
-		t.Logf("%s: P_a = %.3f of the raster units fire at a sample (64 units, 100 seeds)", e.Name, float64(fired)/float64(all))
-		f, sep := reachCurve(t, e, Raster, ns, 100)
-		t.Logf("%s (%d points), raster units, over 100 seeds:%s", e.Name, len(e.X), curveText(ns, f, sep))
-		if e.Name != spiral.Name {
-			checkRises(t, e.Name, ns, f, sep)
-		}
-	}
-}
-
 // TestRasterAgreesWithAssociator: the lab's raster units fire where the
 // machine's A-units (associator) fire with the same origin points and
 // threshold, on the retina lit as the lab lights it; and the lab's
@@ -84,6 +46,44 @@ func TestRasterAgreesWithAssociator(t *testing.T) {
 			if got := p.Active(nil, s); !slices.Equal(got, want) {
 				t.Errorf("%s, a point in cell %d: the associator fires %v; the lab's units %v", name, at, got, want)
 			}
+		}
+	}
+}
+
+// TestALayerRaster measures the raster units as TestALayerXOR measures
+// the half-planes: over 100 seeds, the fraction of seeds whose
+// perceptron on n raster A-units reaches P_r = 100% (n = 2 to 64) on
+// xor, rings and the spiral generator (go test -v -run ALayerRaster
+// ./lab logs the curves of docs/lab.md). On xor and rings the fraction
+// stays under the separable one and rises with n.
+func TestALayerRaster(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1,800 runs of the A-layer; skipped with -short")
+	}
+	ns := []int{2, 4, 8, 16, 32, 64}
+	spiral, err := Generate(GenOptions{Kind: "spiral", N: 60, Noise: 0.1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []Example{mustFind(t, "xor"), mustFind(t, "rings"), spiral} {
+		if c := sharedCells(NewRetina(e), e); c > 0 {
+			t.Logf("%s: %d cells of the retina hold points of both labels: no A-layer on it separates them", e.Name, c)
+		}
+		r, fired, all := NewRetina(e), 0, 0
+		for seed := range uint64(100) {
+			units := RandomRaster(r, 64, seed+1)
+			for _, x := range e.X {
+				for _, a := range RasterVector(r, units, x) {
+					fired += int(a)
+					all++
+				}
+			}
+		}
+		t.Logf("%s: P_a = %.3f of the raster units fire at a sample (64 units, 100 seeds)", e.Name, float64(fired)/float64(all))
+		f, sep := reachCurve(t, e, Raster, ns, 100)
+		t.Logf("%s (%d points), raster units, over 100 seeds:%s", e.Name, len(e.X), curveText(ns, f, sep))
+		if e.Name != spiral.Name {
+			checkRises(t, e.Name, ns, f, sep)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"image/png"
 	"os"
@@ -46,13 +47,11 @@ func TestLabALayerRaster(t *testing.T) {
 	if code, _, errs := run(t, dir, "lab", "--example", "xor", "--learner", "a-layer", "--unit-kind", "raster", "--units", "8", "--seed", "3", "--view", "units", "--png", "u.png"); code != 0 {
 		t.Fatalf("--png: exit %d: %s", code, errs)
 	}
-	f, err := os.Open(filepath.Join(dir, "u.png"))
+	b, err := os.ReadFile(filepath.Join(dir, "u.png"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := png.DecodeConfig(f)
-	f.Close()
-	if err != nil || cfg.Width != 4*280 || cfg.Height != 2*280+140 {
+	if cfg, err := png.DecodeConfig(bytes.NewReader(b)); err != nil || cfg.Width != 4*280 || cfg.Height != 2*280+140 {
 		t.Errorf("units: %dx%d (%v); want %dx%d", cfg.Width, cfg.Height, err, 4*280, 2*280+140)
 	}
 	code, _, errs = run(t, dir, "lab", "--example", "xor", "--learner", "a-layer", "--unit-kind", "hexagons")
