@@ -6,6 +6,7 @@ import (
 	"flag"
 	"image"
 	"image/png"
+	"mark1/internal/testtool"
 	"os"
 	"path/filepath"
 	"testing"
@@ -16,20 +17,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // golden compares got with testdata/name, or rewrites it with -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file; got:\n%s", name, got)
-	}
+	testtool.Golden(t, name, got, *update)
 }
 
 // goldenPNG compares a picture with testdata/name within a small tolerance

@@ -1,12 +1,15 @@
 // Package testtool holds what tests share when they compare mark1 with
 // other programs (LIBSVM's and LIBLINEAR's tools, scikit-learn): finding
 // the program, which fails the test in CI (where .ci/run installs it) and
-// skips it elsewhere, and reading the numbers those programs write.
+// skips it elsewhere, and reading the numbers those programs write; and
+// the golden files that tests compare their output with (Golden).
 package testtool
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -76,4 +79,24 @@ func Long(t testing.TB, why string) {
 		t.Fatalf("a long test (%s) in CI without %s=1: CI must run it (.ci/run sets it)", why, LongEnv)
 	}
 	t.Skipf("a long test (%s): set %s=1 to run it, as CI does", why, LongEnv)
+}
+
+// Golden compares got with the golden file testdata/name, or, with update
+// (a package's -update flag), writes got there.
+func Golden(t testing.TB, name string, got []byte, update bool) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file; got:\n%s", name, got)
+	}
 }
