@@ -5,10 +5,7 @@ import (
 	"context"
 	"flag"
 	"image"
-	"image/png"
 	"mark1/internal/testtool"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -20,59 +17,10 @@ func golden(t *testing.T, name string, got []byte) {
 	testtool.Golden(t, name, got, *update)
 }
 
-// goldenPNG compares a picture with testdata/name within a small tolerance
-// (font rasterizers may differ by a pixel at an edge): the mean difference
-// per channel at most 1 level, and at most 0.5% of pixels off by more than
-// 48 levels.
+// goldenPNG compares a picture with testdata/name (testtool.GoldenImage).
 func goldenPNG(t *testing.T, name string, img image.Image) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		var b bytes.Buffer
-		if err := png.Encode(&b, img); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	defer f.Close()
-	want, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	if want.Bounds() != img.Bounds() {
-		t.Fatalf("%s: size %v; golden %v", name, img.Bounds(), want.Bounds())
-	}
-	var sum float64
-	far, n := 0, 0
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r1, g1, b1, _ := img.At(x, y).RGBA()
-			r2, g2, b2, _ := want.At(x, y).RGBA()
-			worst := 0.0
-			for _, d := range []float64{float64(r1>>8) - float64(r2>>8), float64(g1>>8) - float64(g2>>8), float64(b1>>8) - float64(b2>>8)} {
-				if d < 0 {
-					d = -d
-				}
-				sum += d
-				worst = max(worst, d)
-			}
-			if worst > 48 {
-				far++
-			}
-			n++
-		}
-	}
-	if mean := sum / float64(3*n); mean > 1 || float64(far) > 0.005*float64(n) {
-		t.Errorf("%s differs from the golden picture: mean difference %.2f levels, %d of %d pixels far off (look at it; go test -update rewrites it)", name, mean, far, n)
-	}
+	testtool.GoldenImage(t, name, img, *update)
 }
 
 // goldenTrace is a run kept as text: name.txt of the example ex run with
