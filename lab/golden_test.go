@@ -4,24 +4,11 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"image"
 	"mark1/internal/testtool"
 	"testing"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	testtool.Golden(t, name, got, *update)
-}
-
-// goldenPNG compares a picture with testdata/name (testtool.GoldenImage).
-func goldenPNG(t *testing.T, name string, img image.Image) {
-	t.Helper()
-	testtool.GoldenImage(t, name, img, *update)
-}
 
 // goldenTrace is a run kept as text: name.txt of the example ex run with
 // the setup s.
@@ -52,9 +39,9 @@ func TestGoldenTraces(t *testing.T) {
 		if err := r.WriteJSON(&js); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, c.name+".txt", text.Bytes())
+		testtool.Golden(t, c.name+".txt", text.Bytes(), *update)
 		if c.name == "notes-004" {
-			golden(t, c.name+".json", js.Bytes())
+			testtool.Golden(t, c.name+".json", js.Bytes(), *update)
 		}
 	}
 }
@@ -84,6 +71,6 @@ func TestGoldenPictures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		goldenPNG(t, c.name, d.Image())
+		testtool.GoldenImage(t, c.name, d.Image(), *update)
 	}
 }
