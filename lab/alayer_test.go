@@ -10,17 +10,18 @@ import (
 )
 
 // reachCurve returns, for each number of A-units in ns, the fraction of
-// the seeds 1 to seeds whose perceptron on that many random A-units
+// the seeds 1 to seeds whose perceptron on that many random A-units of
+// the kind
 // classifies every sample of e right at the end of its run (P_r = 100%),
 // with the lab's settings for e (ε = 1, the given order, 100 epochs); and
 // the fraction whose A-vectors are linearly separable at all (with the
 // bias: the trace's theorem finds a γ > 0), which bounds the first.
-func reachCurve(t *testing.T, e Example, ns []int, seeds int) (reach, separable []float64) {
+func reachCurve(t *testing.T, e Example, kind string, ns []int, seeds int) (reach, separable []float64) {
 	t.Helper()
 	reach, separable = make([]float64, len(ns)), make([]float64, len(ns))
 	for k, n := range ns {
 		for s := 1; s <= seeds; s++ {
-			tr, err := TraceALayer(context.Background(), e, ALayerOptions{Units: n, Seed: uint64(s)})
+			tr, err := TraceALayer(context.Background(), e, ALayerOptions{Units: n, Kind: kind, Seed: uint64(s)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -35,6 +36,26 @@ func reachCurve(t *testing.T, e Example, ns []int, seeds int) (reach, separable 
 		separable[k] /= float64(seeds)
 	}
 	return reach, separable
+}
+
+// checkRises checks a curve of reachCurve: no more seeds reach P_r =
+// 100% than are separable in A-space, and the fraction never falls as n
+// grows and rises from the first n to the last.
+func checkRises(t *testing.T, name string, ns []int, f, sep []float64) {
+	t.Helper()
+	for k := range ns {
+		if f[k] > sep[k] {
+			t.Errorf("%s, n = %d: %.2f reach P_r = 100%% but only %.2f are separable in A-space", name, ns[k], f[k], sep[k])
+		}
+	}
+	for k := 1; k < len(ns); k++ {
+		if f[k] < f[k-1] {
+			t.Errorf("%s: the fraction falls from %.2f at n = %d to %.2f at n = %d", name, f[k-1], ns[k-1], f[k], ns[k])
+		}
+	}
+	if last := len(f) - 1; f[0] >= f[last] {
+		t.Errorf("%s: the fraction does not rise from n = %d (%.2f) to n = %d (%.2f)", name, ns[0], f[0], ns[last], f[last])
+	}
 }
 
 func curveText(ns []int, f, sep []float64) string {
@@ -56,33 +77,21 @@ func TestALayerXOR(t *testing.T) {
 	}
 	ns := []int{2, 4, 8, 16}
 	xor, _ := Find("xor")
-	f, sep := reachCurve(t, xor, ns, 100)
+	f, sep := reachCurve(t, xor, HalfPlanes, ns, 100)
 	t.Logf("xor (8 points), over 100 seeds:%s", curveText(ns, f, sep))
-	for k := range ns {
-		if f[k] > sep[k] {
-			t.Errorf("xor, n = %d: %.2f reach P_r = 100%% but only %.2f are separable in A-space", ns[k], f[k], sep[k])
-		}
-	}
-	for k := 1; k < len(ns); k++ {
-		if f[k] < f[k-1] {
-			t.Errorf("xor: the fraction falls from %.2f at n = %d to %.2f at n = %d", f[k-1], ns[k-1], f[k], ns[k])
-		}
-	}
-	if f[0] >= f[len(f)-1] {
-		t.Errorf("xor: the fraction does not rise from n = 2 (%.2f) to n = 16 (%.2f)", f[0], f[len(f)-1])
-	}
+	checkRises(t, "xor", ns, f, sep)
 	if f[len(f)-1] < 0.95 {
 		t.Errorf("xor: %.2f of the seeds reach P_r = 100%% with 16 A-units; want at least 0.95", f[len(f)-1])
 	}
 	more := []int{2, 4, 8, 16, 32, 64}
 	rings, _ := Find("rings")
-	f, sep = reachCurve(t, rings, more, 100)
+	f, sep = reachCurve(t, rings, HalfPlanes, more, 100)
 	t.Logf("rings (20 points), over 100 seeds:%s", curveText(more, f, sep))
 	spiral, err := Generate(GenOptions{Kind: "spiral", N: 60, Noise: 0.1, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, sep = reachCurve(t, spiral, more, 100)
+	f, sep = reachCurve(t, spiral, HalfPlanes, more, 100)
 	t.Logf("%s, over 100 seeds:%s", spiral.Name, curveText(more, f, sep))
 }
 

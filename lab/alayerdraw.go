@@ -64,11 +64,16 @@ func (r *Run) aLayerPicture(view string, f int, caption string) (*chart.Drawing,
 // presented ringed.
 func (r *Run) aRegions(f int, w []float64) (*plot.Plot, error) {
 	t, e := r.ALayer, r.Example
-	p, err := Regions(e, t.decision(w), fmt.Sprintf("the R-unit on %d A-units: + where w·a(x) + b ≥ 0", len(t.Units)), nil, false)
+	p, err := Regions(e, t.decision(w), fmt.Sprintf("the R-unit on %d A-units%s: + where w·a(x) + b ≥ 0", t.size(), t.kindText()), nil, false)
 	if err != nil {
 		return nil, err
 	}
 	box := XBox(e)
+	if rt := t.Retina; rt != nil {
+		if err := addRetinaGrid(p, *rt); err != nil {
+			return nil, err
+		}
+	}
 	for j, u := range t.Units {
 		name := ""
 		if j == 0 {
@@ -122,7 +127,7 @@ func (g bitGrid) Y(r int) float64    { return float64(len(g.order) - r) }
 // score w·a + b, its row the same; right of 0 is predicted +).
 func (t *ALayerTrace) aSpacePlots(w []float64, f int) (*plot.Plot, *plot.Plot, error) {
 	order := t.aOrder()
-	n, nu := len(order), len(t.Units)
+	n, nu := len(order), t.size()
 	a := newPlot("A-space: each sample's A-vector a", "A-unit j", "sample (+ first)")
 	heat := plotter.NewHeatMap(bitGrid{a: t.A, order: order}, colors{color.White, inkColor})
 	heat.Min, heat.Max = 0, 1
@@ -200,35 +205,33 @@ func (rt rowTicks) Ticks(lo, hi float64) []plot.Tick {
 }
 
 // unitsPicture draws one thumbnail per A-unit: the data's view shaded
-// where the unit fires, its line, the points, and the R-unit's weight on
-// it in w (b last).
+// where the unit fires (with its line, or its origin cells on the
+// retina), the points, and the R-unit's weight on it in w (b last).
 func (t *ALayerTrace) unitsPicture(w []float64, caption string) (*chart.Drawing, error) {
-	e, nu := t.ex, len(t.Units)
+	e, nu := t.ex, t.size()
 	cols := int(math.Ceil(math.Sqrt(float64(nu))))
+	if t.Retina != nil {
+		cols = max(cols, min(4, nu)) // the caption's lines want four across
+	}
 	rows := (nu + cols - 1) / cols
 	box := XBox(e)
 	grid := make([][]*plot.Plot, rows)
 	for i := range grid {
 		grid[i] = make([]*plot.Plot, cols)
 	}
-	for j, u := range t.Units {
+	for j := range nu {
 		p := plot.New()
 		p.Title.Text = fmt.Sprintf("A%s: weight %s", Sub(j+1), Num(w[j]))
 		p.Title.TextStyle.Font = sans(15)
 		p.HideAxes()
 		box.set(p)
-		fire, err := plotter.NewPolygon(polygon(halfPlane(box, u.W[0], u.W[1], -u.Theta)))
-		if err != nil {
-			return nil, err
+		var err error
+		if t.Retina != nil {
+			err = addRasterUnit(p, *t.Retina, t.Raster[j], box)
+		} else {
+			err = addHalfPlaneUnit(p, t.Units[j], box)
 		}
-		fire.Color, fire.LineStyle.Width = fireTint, 0
-		frame, err := plotter.NewLine(plotter.XYs{{X: box.X0, Y: box.Y0}, {X: box.X1, Y: box.Y0}, {X: box.X1, Y: box.Y1}, {X: box.X0, Y: box.Y1}, {X: box.X0, Y: box.Y0}})
 		if err != nil {
-			return nil, err
-		}
-		frame.Color, frame.Width = greyColor, vg.Points(1)
-		p.Add(fire, frame)
-		if err := addLine(p, u.W[0], u.W[1], -u.Theta, box, goldColor, 2.5, false, ""); err != nil {
 			return nil, err
 		}
 		for _, c := range []struct {
@@ -255,6 +258,125 @@ func (t *ALayerTrace) unitsPicture(w []float64, caption string) (*chart.Drawing,
 		grid[j/cols][j%cols] = p
 	}
 	const side = 280
-	caption += fmt.Sprintf("\neach A-unit fires (a_j = 1) on its shaded half-plane w_j·x ≥ θ_j; its weight is the R-unit's now, b = %s", Num(w[nu]))
-	return chart.Plots(side*cols, side*rows+90, grid, caption, 0), nil
+	width, foot := side*cols, 90
+	if rt := t.Retina; rt != nil {
+		width, foot = max(width, 4*side), 140
+		caption += fmt.Sprintf("\neach A-unit fires (a_j = 1) on its shaded cells of the %d×%d retina,\nwhere its excitatory cells (+) lit less its inhibitory cells (□) lit reach θ = %d; its weight is the R-unit's now, b = %s",
+			rt.Side, rt.Side, RasterThreshold, Num(w[nu]))
+	} else {
+		caption += fmt.Sprintf("\neach A-unit fires (a_j = 1) on its shaded half-plane w_j·x ≥ θ_j; its weight is the R-unit's now, b = %s", Num(w[nu]))
+	}
+	return chart.Plots(width, side*rows+foot, grid, caption, 0), nil
+}
+
+// addFire shades the region xy where a unit fires.
+func addFire(p *plot.Plot, xy plotter.XYs) error {
+	fire, err := plotter.NewPolygon(xy)
+	if err != nil {
+		return err
+	}
+	fire.Color, fire.LineStyle.Width = fireTint, 0
+	p.Add(fire)
+	return nil
+}
+
+// addFrame draws box's edge.
+func addFrame(p *plot.Plot, box Box) error {
+	return addPath(p, plotter.XYs{{X: box.X0, Y: box.Y0}, {X: box.X1, Y: box.Y0}, {X: box.X1, Y: box.Y1}, {X: box.X0, Y: box.Y1}, {X: box.X0, Y: box.Y0}}, greyColor, 1, nil, "")
+}
+
+// addHalfPlaneUnit draws a half-plane unit's thumbnail: its half-plane
+// shaded, and its line.
+func addHalfPlaneUnit(p *plot.Plot, u AUnit, box Box) error {
+	if err := addFire(p, polygon(halfPlane(box, u.W[0], u.W[1], -u.Theta))); err != nil {
+		return err
+	}
+	if err := addFrame(p, box); err != nil {
+		return err
+	}
+	return addLine(p, u.W[0], u.W[1], -u.Theta, box, goldColor, 2.5, false, "")
+}
+
+// Colours of a raster unit's origin cells.
+var (
+	excColor = color.RGBA{0x1b, 0x78, 0x37, 0xff}
+	inhColor = color.RGBA{0x76, 0x2a, 0x83, 0xff}
+)
+
+// viewCell returns cell k's part of the view box: its part of the retina,
+// widened to the view's edge for the cells on the retina's edge (a point
+// beyond the retina falls in the nearest edge cell).
+func (r Retina) viewCell(k int, view Box) Box {
+	c := r.CellBox(k)
+	b := Box{c[0], c[1], c[2], c[3]}
+	col, row := k%r.Side, k/r.Side
+	if col == 0 {
+		b.X0 = view.X0
+	}
+	if col == r.Side-1 {
+		b.X1 = view.X1
+	}
+	if row == 0 {
+		b.Y0 = view.Y0
+	}
+	if row == r.Side-1 {
+		b.Y1 = view.Y1
+	}
+	return b
+}
+
+// addRasterUnit draws a raster unit's thumbnail: the cells where it
+// fires shaded, the retina's grid, and its origin cells.
+func addRasterUnit(p *plot.Plot, r Retina, u RasterUnit, box Box) error {
+	for k := range r.Side * r.Side {
+		if !u.Fires(r, k) {
+			continue
+		}
+		c := r.viewCell(k, box)
+		if err := addFire(p, plotter.XYs{{X: c.X0, Y: c.Y0}, {X: c.X1, Y: c.Y0}, {X: c.X1, Y: c.Y1}, {X: c.X0, Y: c.Y1}}); err != nil {
+			return err
+		}
+	}
+	if err := addFrame(p, box); err != nil {
+		return err
+	}
+	if err := addRetinaGrid(p, r); err != nil {
+		return err
+	}
+	for _, c := range []struct {
+		cells []int
+		col   color.Color
+		shape draw.GlyphDrawer
+	}{{u.Excitatory, excColor, draw.PlusGlyph{}}, {u.Inhibitory, inhColor, draw.SquareGlyph{}}} {
+		var xy plotter.XYs
+		for _, k := range c.cells {
+			b := r.CellBox(k)
+			xy = append(xy, plotter.XY{X: (b[0] + b[1]) / 2, Y: (b[2] + b[3]) / 2})
+		}
+		if len(xy) == 0 {
+			continue
+		}
+		sc, err := plotter.NewScatter(xy)
+		if err != nil {
+			return err
+		}
+		sc.GlyphStyle = draw.GlyphStyle{Color: c.col, Radius: vg.Points(5), Shape: c.shape}
+		p.Add(sc)
+	}
+	return nil
+}
+
+// addRetinaGrid draws the retina's cells as a faint grid over its box.
+func addRetinaGrid(p *plot.Plot, r Retina) error {
+	b := r.Box
+	for i := range r.Side + 1 {
+		f := float64(i) / float64(r.Side)
+		x, y := b[0]+(b[1]-b[0])*f, b[2]+(b[3]-b[2])*f
+		for _, seg := range []plotter.XYs{{{X: x, Y: b[2]}, {X: x, Y: b[3]}}, {{X: b[0], Y: y}, {X: b[1], Y: y}}} {
+			if err := addPath(p, seg, color.RGBA{0xbb, 0xbb, 0xbb, 0xff}, 0.6, nil, ""); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -80,19 +80,7 @@ func BiasPlot(e Example, wt []float64) (*plot.Plot, error) {
 		return nil
 	}
 	seg := func(a, b [3]float64, col color.Color, width float64, dashed bool, name string) error {
-		l, err := plotter.NewLine(plotter.XYs{project(a[0], a[1], a[2]), project(b[0], b[1], b[2])})
-		if err != nil {
-			return err
-		}
-		l.Color, l.Width = col, vg.Points(width)
-		if dashed {
-			l.Dashes = []vg.Length{vg.Points(6), vg.Points(4)}
-		}
-		p.Add(l)
-		if name != "" {
-			p.Legend.Add(name, l)
-		}
-		return nil
+		return addPath(p, plotter.XYs{project(a[0], a[1], a[2]), project(b[0], b[1], b[2])}, col, width, dashes(dashed, 6, 4), name)
 	}
 	// The floor x₃ = 0 and the axes.
 	if err := poly([][3]float64{{-r, -r, 0}, {r, -r, 0}, {r, r, 0}, {-r, r, 0}}, color.RGBA{0xf2, 0xf2, 0xf2, 0xff}, greyColor, 1, ""); err != nil {

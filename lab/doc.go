@@ -17,6 +17,12 @@
 // one-vs-rest and one-vs-one two-class runs, turned into a class by
 // one-vs-rest's sign, one R-unit per class (the largest response, as the
 // machine), or one-vs-one votes (LIBSVM's).
+// The random A-layer (TraceALayer, the registry's a-layer) puts the Mark
+// I's structure on the plane: random threshold units, half-planes
+// (RandomUnits) or units wired to the plane rasterised into a small retina
+// with x excitatory and y inhibitory origin cells (Retina, RandomRaster,
+// the associator's rule written again here, since the lab links no
+// simulator), and the perceptron on their 0/1 outputs only.
 // Traces work in any dimension; the x-space and w-space pictures need two
 // features and say so otherwise.
 //

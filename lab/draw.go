@@ -189,19 +189,30 @@ func addLine(p *plot.Plot, a, b, c float64, box Box, col color.Color, width floa
 	if !ok {
 		return nil
 	}
-	l, err := plotter.NewLine(seg)
+	return addPath(p, seg, col, width, dashes(dashed, 8, 5), name)
+}
+
+// addPath draws the polyline xy in col, width points wide, with the
+// dashes (nil: solid) and, unless name is empty, a legend entry.
+func addPath(p *plot.Plot, xy plotter.XYs, col color.Color, width float64, dash []vg.Length, name string) error {
+	l, err := plotter.NewLine(xy)
 	if err != nil {
 		return err
 	}
-	l.Color, l.Width = col, vg.Points(width)
-	if dashed {
-		l.Dashes = []vg.Length{vg.Points(8), vg.Points(5)}
-	}
+	l.Color, l.Width, l.Dashes = col, vg.Points(width), dash
 	p.Add(l)
 	if name != "" {
 		p.Legend.Add(name, l)
 	}
 	return nil
+}
+
+// dashes returns dashes of on and off points when dashed, else nil.
+func dashes(dashed bool, on, off float64) []vg.Length {
+	if !dashed {
+		return nil
+	}
+	return []vg.Length{vg.Points(on), vg.Points(off)}
 }
 
 // addArrow draws an arrow from (x0, y0) to (x1, y1) in data units.
@@ -550,17 +561,12 @@ func WSpace(e Example, v WView) (*plot.Plot, error) {
 // riskGrid is R(w) on a grid over a box of w-space (a slice at b with the
 // bias).
 type riskGrid struct {
-	e      Example
-	bias   bool
-	b      float64
-	box    Box
-	n      int
-	z      []float64
+	boxGrid
 	lo, hi float64
 }
 
 func newRiskGrid(e Example, bias bool, b float64, box Box, n int) *riskGrid {
-	g := &riskGrid{e: e, bias: bias, b: b, box: box, n: n, z: make([]float64, n*n), lo: math.Inf(1), hi: math.Inf(-1)}
+	g := &riskGrid{boxGrid: boxGrid{box: box, n: n, z: make([]float64, n*n)}, lo: math.Inf(1), hi: math.Inf(-1)}
 	w := make([]float64, 2+b2i(bias))
 	if bias {
 		w[2] = b
@@ -576,14 +582,6 @@ func newRiskGrid(e Example, bias bool, b float64, box Box, n int) *riskGrid {
 	return g
 }
 
-func (g *riskGrid) Dims() (c, r int)   { return g.n, g.n }
-func (g *riskGrid) Z(c, r int) float64 { return g.z[r*g.n+c] }
-func (g *riskGrid) X(c int) float64 {
-	return g.box.X0 + (g.box.X1-g.box.X0)*(float64(c)+0.5)/float64(g.n)
-}
-func (g *riskGrid) Y(r int) float64 {
-	return g.box.Y0 + (g.box.Y1-g.box.Y0)*(float64(r)+0.5)/float64(g.n)
-}
 func (g *riskGrid) Min() float64 { return g.lo }
 func (g *riskGrid) Max() float64 { return g.hi }
 

@@ -67,3 +67,29 @@ func ExampleStart() {
 	// sample 1 (1, 1): a = 1
 	// sample 3 (1, −1): a = -1
 }
+
+// The raster A-layer on xor: the plane as an 8×8 retina over the data's
+// range, one unit wired to 5 excitatory and 5 inhibitory cells; the map
+// shows the cells where a point makes it fire, top row first.
+func ExampleRandomRaster() {
+	e, _ := lab.Find("xor")
+	r := lab.NewRetina(e)
+	u := lab.RandomRaster(r, 1, 3)[0]
+	fires := u.FireMap(r)
+	for row := r.Side - 1; row >= 0; row-- {
+		fmt.Println(fires[row*r.Side : (row+1)*r.Side])
+	}
+	fmt.Println("a at (1, 1):", lab.RasterVector(r, []lab.RasterUnit{u}, []float64{1, 1}))
+	fmt.Println("a at (−1, 1):", lab.RasterVector(r, []lab.RasterUnit{u}, []float64{-1, 1}))
+	// Output:
+	// 00000000
+	// 01110000
+	// 01100000
+	// 01100000
+	// 00000000
+	// 01000000
+	// 00000000
+	// 00000000
+	// a at (1, 1): [0]
+	// a at (−1, 1): [1]
+}

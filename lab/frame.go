@@ -74,13 +74,17 @@ type Frame struct {
 	Classes []string     `json:"classes,omitempty"`
 	Rules   []RuleGrid   `json:"rules,omitempty"`
 	Lines   [][3]float64 `json:"lines,omitempty"`
-	// The A-layer (a-layer): its units (each fires where w·x ≥ θ), the
-	// samples' A-vectors as the R-unit sees them, and the R-unit's
+	// The A-layer (a-layer): its units (each fires where w·x ≥ θ) or its
+	// raster units, their retina, and where each fires (RasterUnit.FireMap);
+	// the samples' A-vectors as the R-unit sees them, and the R-unit's
 	// weights on the A-units (then b) in W; its score on each sample
 	// now, w·a + b, in Scores.
-	Units  []AUnit     `json:"units,omitempty"`
-	A      [][]float64 `json:"a,omitempty"`
-	Scores []float64   `json:"scores,omitempty"`
+	Units  []AUnit      `json:"units,omitempty"`
+	Retina *Retina      `json:"retina,omitempty"`
+	Raster []RasterUnit `json:"raster,omitempty"`
+	Fires  []string     `json:"fires,omitempty"`
+	A      [][]float64  `json:"a,omitempty"`
+	Scores []float64    `json:"scores,omitempty"`
 	// Text is the whole trace as the notes write it (the page marks the
 	// table's line of this frame).
 	Text string `json:"text"`
@@ -95,6 +99,15 @@ type Frame struct {
 	Bound         float64 `json:"bound"` // (R/γ)², 0 when there is none
 	Status        string  `json:"status"`
 	Converged     bool    `json:"converged"`
+}
+
+// frameBox returns a frame's x-space view of e: XBox, or ±minHalf when
+// that is wider.
+func frameBox(e Example, minHalf float64) Box {
+	if xb := XBox(e); minHalf <= xb.X1 {
+		return xb
+	}
+	return square(minHalf)
 }
 
 // window shortens a long trace for the page: the lines before the table,
@@ -144,10 +157,7 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 	if t := r.frameTitle(f); t != "" {
 		fr.Caption += " · " + t
 	}
-	xb := XBox(e)
-	if minHalf > xb.X1 {
-		xb = square(minHalf)
-	}
+	xb := frameBox(e, minHalf)
 	fr.XBox = [4]float64{xb.X0, xb.X1, xb.Y0, xb.Y1}
 	var buf bytes.Buffer
 	if err := r.WriteText(&buf); err != nil {
@@ -241,8 +251,11 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 		path := r.Path(f)
 		fr.W = path[len(path)-1]
 		fr.Bias = true
-		fr.Units, fr.A = t.Units, t.A
-		nu := len(t.Units)
+		fr.Units, fr.Retina, fr.Raster, fr.A = t.Units, t.Retina, t.Raster, t.A
+		for _, u := range t.Raster {
+			fr.Fires = append(fr.Fires, u.FireMap(*t.Retina))
+		}
+		nu := t.size()
 		for _, a := range t.A {
 			fr.Scores = append(fr.Scores, dot(fr.W[:nu], a)+fr.W[nu])
 		}
@@ -295,11 +308,12 @@ func (r *Run) Frame(f, n int, minHalf float64) (*Frame, error) {
 		}
 	}
 	g := &Grid{N: n, Box: fr.XBox, Z: make([]float64, n*n)}
+	at := boxGrid{box: xb, n: n} // the cells' centres
 	x := make([]float64, 2)
 	for row := range n {
 		for c := range n {
-			x[0] = xb.X0 + (xb.X1-xb.X0)*(float64(c)+0.5)/float64(n)
-			x[1] = xb.Y0 + (xb.Y1-xb.Y0)*(float64(row)+0.5)/float64(n)
+			x[0] = at.X(c)
+			x[1] = at.Y(row)
 			v := decision(x)
 			g.Z[row*n+c] = v
 			g.Max = max(g.Max, math.Abs(v))

@@ -100,20 +100,11 @@ func Generate(o GenOptions) (Example, error) {
 			}
 			p = [2]float64{r * math.Cos(a), r * math.Sin(a)}
 		case "spiral":
-			t := 0.25 + 3.25*rng.Float64()
-			a := 1.75*t + math.Pi*float64(1-c)/2
-			p = [2]float64{t * math.Cos(a), t * math.Sin(a)}
+			p = spiralArm(rng, math.Pi*float64(1-c)/2)
 		case "moons":
-			a := math.Pi * rng.Float64()
-			if c > 0 {
-				p = [2]float64{2*math.Cos(a) - 1, 2*math.Sin(a) - 0.5}
-			} else {
-				p = [2]float64{1 - 2*math.Cos(a), 0.5 - 2*math.Sin(a)}
-			}
+			p = moon(rng, c > 0)
 		}
-		p[0] += o.Noise * rng.NormFloat64()
-		p[1] += o.Noise * rng.NormFloat64()
-		x[i] = []float64{math.Round(p[0]*100) / 100, math.Round(p[1]*100) / 100}
+		x[i] = jitter(rng, p, o.Noise)
 		y[i] = c
 	}
 	flips := int(math.Round(o.LabelNoise * float64(o.N)))
@@ -127,6 +118,30 @@ func Generate(o GenOptions) (Example, error) {
 	}
 	e.Teaches = generatorTeaches(o.Kind)
 	return e, nil
+}
+
+// spiralArm draws a point of the spiral arm that starts at angle a0.
+func spiralArm(rng *rand.Rand, a0 float64) [2]float64 {
+	t := 0.25 + 3.25*rng.Float64()
+	a := 1.75*t + a0
+	return [2]float64{t * math.Cos(a), t * math.Sin(a)}
+}
+
+// moon draws a point of the first moon (the upper one) or the second.
+func moon(rng *rand.Rand, first bool) [2]float64 {
+	a := math.Pi * rng.Float64()
+	if first {
+		return [2]float64{2*math.Cos(a) - 1, 2*math.Sin(a) - 0.5}
+	}
+	return [2]float64{1 - 2*math.Cos(a), 0.5 - 2*math.Sin(a)}
+}
+
+// jitter returns p with Gaussian noise of standard deviation noise added
+// to each coordinate, rounded to 0.01.
+func jitter(rng *rand.Rand, p [2]float64, noise float64) []float64 {
+	p[0] += noise * rng.NormFloat64()
+	p[1] += noise * rng.NormFloat64()
+	return []float64{math.Round(p[0]*100) / 100, math.Round(p[1]*100) / 100}
 }
 
 func generatorTeaches(kind string) string {
@@ -194,20 +209,11 @@ func GenerateMulti(o GenOptions) (Multi, error) {
 			r, a := 0.6+3.0*float64(c)/float64(k)+0.3*rng.Float64(), 2*math.Pi*rng.Float64()
 			p = [2]float64{r * math.Cos(a), r * math.Sin(a)}
 		case "spiral":
-			t := 0.25 + 3.25*rng.Float64()
-			a := 1.75*t + 2*math.Pi*float64(c)/float64(k)
-			p = [2]float64{t * math.Cos(a), t * math.Sin(a)}
+			p = spiralArm(rng, 2*math.Pi*float64(c)/float64(k))
 		case "moons":
-			a := math.Pi * rng.Float64()
-			if c == 0 {
-				p = [2]float64{2*math.Cos(a) - 1, 2*math.Sin(a) - 0.5}
-			} else {
-				p = [2]float64{1 - 2*math.Cos(a), 0.5 - 2*math.Sin(a)}
-			}
+			p = moon(rng, c == 0)
 		}
-		p[0] += o.Noise * rng.NormFloat64()
-		p[1] += o.Noise * rng.NormFloat64()
-		x[i] = []float64{math.Round(p[0]*100) / 100, math.Round(p[1]*100) / 100}
+		x[i] = jitter(rng, p, o.Noise)
 		y[i] = c
 	}
 	flips := int(math.Round(o.LabelNoise * float64(o.N)))

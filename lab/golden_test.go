@@ -4,102 +4,29 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"image"
-	"image/png"
-	"os"
-	"path/filepath"
+	"mark1/internal/testtool"
 	"testing"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file; got:\n%s", name, got)
-	}
-}
-
-// goldenPNG compares a picture with testdata/name within a small tolerance
-// (font rasterizers may differ by a pixel at an edge): the mean difference
-// per channel at most 1 level, and at most 0.5% of pixels off by more than
-// 48 levels.
-func goldenPNG(t *testing.T, name string, img image.Image) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		var b bytes.Buffer
-		if err := png.Encode(&b, img); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	defer f.Close()
-	want, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	if want.Bounds() != img.Bounds() {
-		t.Fatalf("%s: size %v; golden %v", name, img.Bounds(), want.Bounds())
-	}
-	var sum float64
-	far, n := 0, 0
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r1, g1, b1, _ := img.At(x, y).RGBA()
-			r2, g2, b2, _ := want.At(x, y).RGBA()
-			worst := 0.0
-			for _, d := range []float64{float64(r1>>8) - float64(r2>>8), float64(g1>>8) - float64(g2>>8), float64(b1>>8) - float64(b2>>8)} {
-				if d < 0 {
-					d = -d
-				}
-				sum += d
-				worst = max(worst, d)
-			}
-			if worst > 48 {
-				far++
-			}
-			n++
-		}
-	}
-	if mean := sum / float64(3*n); mean > 1 || float64(far) > 0.005*float64(n) {
-		t.Errorf("%s differs from the golden picture: mean difference %.2f levels, %d of %d pixels far off (look at it; go test -update rewrites it)", name, mean, far, n)
-	}
+// goldenTrace is a run kept as text: name.txt of the example ex run with
+// the setup s.
+type goldenTrace struct {
+	name, ex string
+	s        Setup
 }
 
 // TestGoldenTraces keeps the notes' trace (004) as text and JSON.
 func TestGoldenTraces(t *testing.T) {
 	ctx := context.Background()
-	for _, c := range []struct {
-		name string
-		ex   string
-		s    Setup
-	}{
+	for _, c := range []goldenTrace{
 		{"notes-004", "notes-004", Setup{}},
 		{"needs-bias-gd", "needs-bias", Setup{Learner: "batch-gd", Bias: true, Eps: 0.5}},
 		{"xor-kernel", "xor", Setup{Learner: "kernel-perceptron", Kernel: "poly:d=2,gamma=1"}},
 		{"pizza-001-svm", "pizza-001", Setup{Learner: "svm", Hard: true}},
 		{"xor-a-layer", "xor", Setup{Learner: "a-layer", Units: 8, Seed: 3}},
+		{"xor-a-layer-raster", "xor", Setup{Learner: "a-layer", Units: 8, UnitKind: Raster, Seed: 3}},
 	} {
 		r, err := Start(ctx, mustFind(t, c.ex), c.s)
 		if err != nil {
@@ -112,9 +39,9 @@ func TestGoldenTraces(t *testing.T) {
 		if err := r.WriteJSON(&js); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, c.name+".txt", text.Bytes())
+		testtool.Golden(t, c.name+".txt", text.Bytes(), *update)
 		if c.name == "notes-004" {
-			golden(t, c.name+".json", js.Bytes())
+			testtool.Golden(t, c.name+".json", js.Bytes(), *update)
 		}
 	}
 }
@@ -134,6 +61,7 @@ func TestGoldenPictures(t *testing.T) {
 		{"xor-kernel-regions.png", "xor", Setup{Learner: "kernel-perceptron", Kernel: "poly:d=2,gamma=1"}, "regions", -1},
 		{"notes-004-theorem.png", "notes-004", Setup{}, "theorem", -1},
 		{"xor-a-layer-units.png", "xor", Setup{Learner: "a-layer", Units: 8, Seed: 3}, "units", -1},
+		{"xor-a-layer-raster-units.png", "xor", Setup{Learner: "a-layer", Units: 8, UnitKind: Raster, Seed: 3}, "units", -1},
 	} {
 		r, err := Start(ctx, mustFind(t, c.ex), c.s)
 		if err != nil {
@@ -143,6 +71,6 @@ func TestGoldenPictures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		goldenPNG(t, c.name, d.Image())
+		testtool.GoldenImage(t, c.name, d.Image(), *update)
 	}
 }

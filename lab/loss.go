@@ -181,20 +181,14 @@ func TraceLoss(ctx context.Context, e Example, o LossOptions) (*LossTrace, error
 	if o.Loss == "squared" {
 		o.Bias = true
 	}
-	if !(o.Eps >= 0) || math.IsInf(o.Eps, 0) {
-		return nil, fmt.Errorf("step size ε %v: want a finite number > 0", o.Eps)
-	}
-	if o.Eps == 0 {
-		o.Eps = 1
+	if err := stepDefaults(&o.Eps, &o.MaxEpochs); err != nil {
+		return nil, err
 	}
 	if o.Batch < 0 {
 		return nil, fmt.Errorf("batch %d: want 1 (SGD) or more", o.Batch)
 	}
 	if o.Batch == 0 {
 		o.Batch = 1
-	}
-	if o.MaxEpochs == 0 {
-		o.MaxEpochs = 100
 	}
 	p, err := newLossProblem(e, o.Loss, o.Bias)
 	if err != nil {

@@ -19,18 +19,7 @@ import (
 // was 1.8912). scikit-learn's SVC agrees when it is installed (CI has it:
 // there a missing scikit-learn fails the test).
 func TestSVMMarginFromAlpha(t *testing.T) {
-	e, err := Find("overlap")
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := kernel.ParseKernel("poly:d=2,gamma=1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := SolveSVM(e, SVMOptions{Kernel: k, C: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, k, r := overlapSVM(t, SVMOptions{C: 10})
 	var w2 float64
 	for i, ai := range r.Alpha {
 		for j, aj := range r.Alpha {
@@ -75,18 +64,7 @@ print(repr(1 / np.sqrt(a @ ((X @ X.T) ** 2) @ a)))
 // TestHardMarginNotSeparable: a hard margin asked of data the kernel
 // cannot separate has no margin to print.
 func TestHardMarginNotSeparable(t *testing.T) {
-	e, err := Find("overlap")
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := kernel.ParseKernel("poly:d=2,gamma=1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := SolveSVM(e, SVMOptions{Kernel: k, Hard: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, r := overlapSVM(t, SVMOptions{Hard: true})
 	if r.Margin != nil {
 		t.Errorf("margin %v on data the kernel cannot separate (%s); want none", *r.Margin, r.Status)
 	}
@@ -97,6 +75,23 @@ func TestHardMarginNotSeparable(t *testing.T) {
 	if !strings.Contains(b.String(), "margin 1/‖w‖ = none") {
 		t.Errorf("printed:\n%s\nwant margin none", b.String())
 	}
+}
+
+// overlapSVM solves the SVM with o and the poly:d=2,gamma=1 kernel on the
+// overlap example.
+func overlapSVM(t *testing.T, o SVMOptions) (Example, kernel.Kernel, *SVMResult) {
+	t.Helper()
+	e := mustFind(t, "overlap")
+	k, err := kernel.ParseKernel("poly:d=2,gamma=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Kernel = k
+	r, err := SolveSVM(e, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e, k, r
 }
 
 func jsonMargin(m *float64) any {

@@ -441,10 +441,7 @@ func (r *MultiRun) Frame(f, n int, minHalf float64) (*Frame, error) {
 	e := Example{Name: m.Name, X: m.X, Y: m.Y}
 	fr := &Frame{Frame: f, Frames: r.Frames(), Points: m.X, Labels: m.Y, Mark: -1, Feasible: [][2]float64{}, Ringed: []int{}, Classes: m.Classes}
 	fr.Caption = fmt.Sprintf("%s · %d classes · %s · step %d: each two-class run at its step %d (or its end)", m.Name, len(m.Classes), r.OvR[0].setupText(), f, f)
-	xb := XBox(e)
-	if minHalf > xb.X1 {
-		xb = square(minHalf)
-	}
+	xb := frameBox(e, minHalf)
 	fr.XBox = [4]float64{xb.X0, xb.X1, xb.Y0, xb.Y1}
 	var buf strings.Builder
 	if err := r.WriteText(&buf); err != nil {
@@ -459,13 +456,14 @@ func (r *MultiRun) Frame(f, n int, minHalf float64) (*Frame, error) {
 	if err != nil {
 		return nil, err
 	}
+	at := boxGrid{box: xb, n: n} // the cells' centres
 	x := make([]float64, 2)
 	for k, rule := range []func([]float64) int{ovr, unit, ovo} {
 		g := RuleGrid{Rule: Rules()[k], Title: ruleText(Rules()[k]), N: n, Box: fr.XBox, Z: make([]int8, n*n), Score: scores[k]}
 		for row := range n {
 			for c := range n {
-				x[0] = xb.X0 + (xb.X1-xb.X0)*(float64(c)+0.5)/float64(n)
-				x[1] = xb.Y0 + (xb.Y1-xb.Y0)*(float64(row)+0.5)/float64(n)
+				x[0] = at.X(c)
+				x[1] = at.Y(row)
 				g.Z[row*n+c] = int8(rule(x))
 			}
 		}

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strconv"
@@ -65,8 +66,10 @@ type Setup struct {
 	Loss  string `json:"loss,omitempty"`
 	Batch int    `json:"batch,omitempty"`
 	// Units is the number of random A-units of "a-layer" (the option
-	// units); 0 means 16. Its Seed draws them.
-	Units int `json:"units,omitempty"`
+	// units); 0 means 16. Its Seed draws them. UnitKind is their kind
+	// (the option unit-kind): HalfPlanes (or empty) or Raster.
+	Units    int    `json:"units,omitempty"`
+	UnitKind string `json:"unit_kind,omitempty"`
 }
 
 // NotesOptions are the registry's options as the notes run their
@@ -85,31 +88,14 @@ func (s Setup) Options() learners.Options {
 	if s.Bias {
 		o.Bias = 1
 	}
-	if s.Eps != 0 {
-		o.Eps = s.Eps
-	}
 	if s.Shuffle {
 		o.Order = "shuffle"
 	}
 	o.Seed, o.Line, o.Hard = s.Seed, s.LineSearch, s.Hard
-	if s.Kernel != "" {
-		o.Kernel = s.Kernel
-	}
-	if s.C != 0 {
-		o.C = s.C
-	}
-	if s.MaxEpochs != 0 {
-		o.Epochs = s.MaxEpochs
-	}
-	if s.Loss != "" {
-		o.Loss = s.Loss
-	}
-	if s.Batch != 0 {
-		o.Batch = s.Batch
-	}
-	if s.Units != 0 {
-		o.Units = s.Units
-	}
+	// A zero setting keeps the registry's (or the notes') default.
+	o.Eps, o.C, o.Epochs = cmp.Or(s.Eps, o.Eps), cmp.Or(s.C, o.C), cmp.Or(s.MaxEpochs, o.Epochs)
+	o.Kernel, o.Loss, o.Batch = cmp.Or(s.Kernel, o.Kernel), cmp.Or(s.Loss, o.Loss), cmp.Or(s.Batch, o.Batch)
+	o.Units, o.UnitKind = cmp.Or(s.Units, o.Units), cmp.Or(s.UnitKind, o.UnitKind)
 	return o
 }
 
@@ -121,11 +107,15 @@ func NewSetup(learner string, o learners.Options, start []float64) (Setup, error
 	if err != nil {
 		return Setup{}, err
 	}
-	return Setup{
+	s := Setup{
 		Learner: learner, Bias: o.Bias > 0, Eps: o.Eps, Shuffle: o.Order == "shuffle", Seed: o.Seed,
 		LineSearch: o.Line, Kernel: ks.String(), C: o.C, Hard: o.Hard, MaxEpochs: o.Epochs, Start: start,
 		Loss: o.Loss, Batch: o.Batch, Units: o.Units,
-	}, nil
+	}
+	if o.UnitKind != HalfPlanes { // the default is left empty
+		s.UnitKind = o.UnitKind
+	}
+	return s, nil
 }
 
 // Learners lists the registry's learners the lab traces step by step.
@@ -218,7 +208,11 @@ func Start(ctx context.Context, e Example, s Setup) (*Run, error) {
 			return nil, err
 		}
 		s.Units = o.Units
-		t, err := TraceALayer(ctx, e, ALayerOptions{Units: o.Units, Seed: o.Seed, Eps: o.Eps, Shuffle: o.Order == "shuffle", MaxEpochs: o.Epochs})
+		if o.UnitKind == HalfPlanes {
+			o.UnitKind = ""
+		}
+		s.UnitKind = o.UnitKind
+		t, err := TraceALayer(ctx, e, ALayerOptions{Units: o.Units, Kind: o.UnitKind, Seed: o.Seed, Eps: o.Eps, Shuffle: o.Order == "shuffle", MaxEpochs: o.Epochs})
 		if err != nil {
 			return nil, err
 		}
@@ -403,7 +397,7 @@ func (r *Run) frameTitle(f int) string {
 		return fmt.Sprintf("step %d (epoch %d): sample %d, w·x = %s, %s", s.Step, s.Epoch, s.Sample, Num(s.Score), what)
 	case r.ALayer != nil:
 		if f == 0 {
-			return fmt.Sprintf("start, (w, b) = 0 on %d A-units", len(r.ALayer.Units))
+			return fmt.Sprintf("start, (w, b) = 0 on %d A-units", r.ALayer.size())
 		}
 		s := r.ALayer.Perceptron.Steps[f-1]
 		what := "right"
@@ -605,7 +599,7 @@ func (r *Run) setupText() string {
 		if s.Eps != 0 {
 			eps = "ε = " + Num(s.Eps)
 		}
-		return fmt.Sprintf("%d random A-units (seed %d), the perceptron with a bias on their outputs, %s, %s", len(r.ALayer.Units), s.Seed, eps, orderText(s.Shuffle, s.Seed))
+		return fmt.Sprintf("%d random A-units%s (seed %d), the perceptron with a bias on their outputs, %s, %s", r.ALayer.size(), r.ALayer.kindText(), s.Seed, eps, orderText(s.Shuffle, s.Seed))
 	case "kernel-perceptron":
 		return fmt.Sprintf("kernel perceptron, K = %s, %s", kernelName(s.Kernel), biasText(s.Bias))
 	case "sgd":

@@ -28,6 +28,21 @@ type PerceptronOptions struct {
 	Start []float64 `json:"start,omitempty"`
 }
 
+// stepDefaults checks a step size ε, 0 meaning 1, and makes a zero limit
+// on epochs (or steps) 100.
+func stepDefaults(eps *float64, limit *int) error {
+	if !(*eps >= 0) || math.IsInf(*eps, 0) {
+		return fmt.Errorf("step size ε %v: want a finite number > 0", *eps)
+	}
+	if *eps == 0 {
+		*eps = 1
+	}
+	if *limit == 0 {
+		*limit = 100
+	}
+	return nil
+}
+
 // checkStart returns an error unless start is nil or a finite w of the
 // right length for e (ending in b with bias).
 func checkStart(e Example, start []float64, bias bool) error {
@@ -115,14 +130,8 @@ func needValid(e Example) {
 // Watch hook.
 func TracePerceptron(ctx context.Context, e Example, o PerceptronOptions) (*PerceptronTrace, error) {
 	needValid(e)
-	if !(o.Eps >= 0) || math.IsInf(o.Eps, 0) {
-		return nil, fmt.Errorf("step size ε %v: want a finite number > 0", o.Eps)
-	}
-	if o.Eps == 0 {
-		o.Eps = 1
-	}
-	if o.MaxEpochs == 0 {
-		o.MaxEpochs = 100
+	if err := stepDefaults(&o.Eps, &o.MaxEpochs); err != nil {
+		return nil, err
 	}
 	if err := checkStart(e, o.Start, o.Bias); err != nil {
 		return nil, err
@@ -235,14 +244,8 @@ type GDTrace struct {
 // every step through its Watch hook.
 func TraceBatchGD(ctx context.Context, e Example, o GDOptions) (*GDTrace, error) {
 	needValid(e)
-	if !(o.Eps >= 0) || math.IsInf(o.Eps, 0) {
-		return nil, fmt.Errorf("step size ε %v: want a finite number > 0", o.Eps)
-	}
-	if o.Eps == 0 {
-		o.Eps = 1
-	}
-	if o.MaxSteps == 0 {
-		o.MaxSteps = 100
+	if err := stepDefaults(&o.Eps, &o.MaxSteps); err != nil {
+		return nil, err
 	}
 	if err := checkStart(e, o.Start, o.Bias); err != nil {
 		return nil, err

@@ -118,21 +118,26 @@ func TheoremPlot(t *PerceptronTrace, f int) *plot.Plot {
 	return p
 }
 
-// regionGrid samples a decision function over a box.
-type regionGrid struct {
+// boxGrid is n×n values over a box, row by row from the bottom, each at
+// its cell's centre: a plotter heat map's or contour's grid.
+type boxGrid struct {
 	box Box
 	n   int
 	z   []float64
 }
 
-func (g *regionGrid) Dims() (c, r int)   { return g.n, g.n }
-func (g *regionGrid) Z(c, r int) float64 { return g.z[r*g.n+c] }
-func (g *regionGrid) X(c int) float64 {
+func (g *boxGrid) Dims() (c, r int)   { return g.n, g.n }
+func (g *boxGrid) Z(c, r int) float64 { return g.z[r*g.n+c] }
+func (g *boxGrid) X(c int) float64 {
 	return g.box.X0 + (g.box.X1-g.box.X0)*(float64(c)+0.5)/float64(g.n)
 }
-func (g *regionGrid) Y(r int) float64 {
+func (g *boxGrid) Y(r int) float64 {
 	return g.box.Y0 + (g.box.Y1-g.box.Y0)*(float64(r)+0.5)/float64(g.n)
 }
+
+// regionGrid samples a decision function over a box.
+type regionGrid struct{ boxGrid }
+
 func (g *regionGrid) Min() float64 { return -1 }
 func (g *regionGrid) Max() float64 { return 1 }
 
@@ -145,7 +150,7 @@ func Regions(e Example, f func([]float64) float64, title string, support []int, 
 	}
 	box := XBox(e)
 	const n = 200
-	g := &regionGrid{box: box, n: n, z: make([]float64, n*n)}
+	g := &regionGrid{boxGrid{box: box, n: n, z: make([]float64, n*n)}}
 	raw := make([]float64, n*n)
 	x := make([]float64, 2)
 	for r := range n {
@@ -165,7 +170,7 @@ func Regions(e Example, f func([]float64) float64, title string, support []int, 
 	heat := plotter.NewHeatMap(g, colors{minusTint, plusTint})
 	heat.Rasterized = true
 	p.Add(heat)
-	rawGrid := &regionGrid{box: box, n: n, z: raw}
+	rawGrid := &regionGrid{boxGrid{box: box, n: n, z: raw}}
 	levels := []float64{0}
 	if band {
 		levels = []float64{-1, 0, 1}

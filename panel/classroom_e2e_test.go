@@ -147,10 +147,11 @@ func TestLabControlsApply(t *testing.T) {
 		learner string
 		off, on []string
 	}{
-		{"perceptron", []string{"linesearch", "kernel", "C", "hard", "seed"}, []string{"eps", "bias", "order", "start"}},
+		{"perceptron", []string{"linesearch", "kernel", "C", "hard", "seed", "units", "unitkind"}, []string{"eps", "bias", "order", "start"}},
 		{"batch-gd", []string{"order", "seed", "kernel", "C", "hard"}, []string{"eps", "bias", "linesearch", "start"}},
 		{"kernel-perceptron", []string{"eps", "linesearch", "start", "C", "hard"}, []string{"kernel", "bias", "order"}},
 		{"svm", []string{"eps", "bias", "order", "seed", "linesearch", "start"}, []string{"kernel", "C", "hard"}},
+		{"a-layer", []string{"bias", "linesearch", "start", "kernel", "C", "hard"}, []string{"eps", "order", "seed", "units", "unitkind"}},
 	} {
 		pick(c.learner)
 		for _, id := range c.off {

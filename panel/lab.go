@@ -64,7 +64,7 @@ func (s *Server) handleLab(w http.ResponseWriter, r *http.Request) {
 var labMembers = map[string]string{
 	"learner": "setup.learner", "bias": "setup.bias", "eps": "setup.eps", "order": "setup.shuffle",
 	"seed": "setup.seed", "line-search": "setup.line_search", "kernel": "setup.kernel", "C": "setup.C",
-	"hard": "setup.hard", "epochs": "setup.max_epochs", "units": "setup.units",
+	"hard": "setup.hard", "epochs": "setup.max_epochs", "units": "setup.units", "unit-kind": "setup.unit_kind",
 }
 
 // labFieldMessage says what is wrong with a lab request in its members'

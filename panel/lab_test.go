@@ -87,6 +87,10 @@ func TestLabAPI(t *testing.T) {
 	if code, v := postLab(t, ts.URL, `{"example":"notes-004","setup":{"start":[0,1]},"frame":1}`); code != 200 || fmt.Sprint(v["w"]) != "[1 -1]" {
 		t.Errorf("start (0, 1), frame 1: %d, w = %v; want [1 -1]", code, v["w"])
 	}
+	// The raster A-layer: its retina, units and fire maps.
+	if code, v := postLab(t, ts.URL, `{"example":"xor","setup":{"learner":"a-layer","units":4,"unit_kind":"raster","seed":2},"frame":-1}`); code != 200 || v["retina"] == nil || len(v["raster"].([]any)) != 4 || len(v["fires"].([]any)) != 4 {
+		t.Errorf("a-layer raster: %d %v", code, v["error"])
+	}
 	// Your own points with the SVM.
 	code, v := postLab(t, ts.URL, `{"points":[[1,1,1],[2,2,1],[-1,-1,-1],[-2,-1,-1]],"setup":{"learner":"svm","hard":true},"frame":-1}`)
 	if code != 200 || len(v["ringed"].([]any)) == 0 || v["decision"] == nil {
@@ -101,6 +105,7 @@ func TestLabAPI(t *testing.T) {
 		{`{"example":"xor","setup":{"learner":"svm","kernel":"poly:d=x"}}`, "poly:d=x"},
 		{`{"example":"xor","setup":{"eps":-1}}`, "eps"},
 		{`{"example":"xor","frame":-5}`, "frame"},
+		{`{"example":"xor","setup":{"learner":"a-layer","unit_kind":"hexagons"}}`, "setup.unit_kind hexagons: want halfplane or raster"},
 		{`{"example":"xor","setup":{"start":[1,2,3]}}`, "want 2"},
 		{`not json`, "bad request body"},
 		{`{"points":[` + strings.Repeat("[1,1,1],", 300) + `[1,1,1]]}`, "at most 200"},

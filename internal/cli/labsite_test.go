@@ -106,6 +106,10 @@ func TestLabSite(t *testing.T) {
 		// seed, the same in the browser.
 		tcase{[]string{"--example", "xor", "--learner", "a-layer", "--units", "8", "--seed", "3"}, `{"example":"xor","setup":{"learner":"a-layer","units":8,"seed":3,"eps":1,"max_epochs":100}}`},
 		tcase{[]string{"--example", "rings", "--learner", "a-layer", "--units", "64", "--seed", "11", "--order", "shuffle", "--eps", "0.5"}, `{"example":"rings","setup":{"learner":"a-layer","units":64,"seed":11,"shuffle":true,"eps":0.5,"max_epochs":100}}`},
+		// Its raster units: integer wiring on a retina whose cells are
+		// found with a floor, the same in the browser.
+		tcase{[]string{"--example", "xor", "--learner", "a-layer", "--unit-kind", "raster", "--units", "8", "--seed", "3"}, `{"example":"xor","setup":{"learner":"a-layer","units":8,"unit_kind":"raster","seed":3,"eps":1,"max_epochs":100}}`},
+		tcase{[]string{"--example", "rings", "--learner", "a-layer", "--unit-kind", "raster", "--units", "64", "--seed", "11", "--order", "shuffle"}, `{"example":"rings","setup":{"learner":"a-layer","units":64,"unit_kind":"raster","seed":11,"shuffle":true,"eps":1,"max_epochs":100}}`},
 	)
 	for _, c := range cases {
 		code, want, errs := run(t, dir, append([]string{"lab", "--json"}, c.flags...)...)
@@ -139,6 +143,7 @@ func TestLabSite(t *testing.T) {
 		{"gen=spiral&n=80&noise=0&ln=0&gs=3&cl=4&l=kernel-perceptron&k=gaussian%3Asigma%3D0.5&f=7", "7"},
 		{"ex=xor&l=a-layer&u=8&seed=3&f=5", "5"},
 		{"gen=spiral&n=60&noise=0.1&ln=0&gs=1&l=a-layer&u=32&seed=2&order=shuffle&f=40", "40"},
+		{"ex=rings&l=a-layer&u=16&uk=raster&seed=4&f=7", "7"},
 		{"ex=xor&f=0", "0"},
 	} {
 		before, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.lab.asked; location.hash = "`+c.hash+`"; window.lab.asked`))
@@ -168,7 +173,7 @@ func TestLabSite(t *testing.T) {
 			classes = q.Generate.Classes
 		}
 		if q.Setup.Learner != learner || strconv.Itoa(max(classes, 2)) != cmp.Or(h.Get("cl"), "2") || q.Setup.Bias != (h.Get("bias") == "1") || q.Setup.Kernel != h.Get("k") ||
-			(h.Has("u") && strconv.Itoa(q.Setup.Units) != h.Get("u")) {
+			(h.Has("u") && strconv.Itoa(q.Setup.Units) != h.Get("u")) || q.Setup.UnitKind != h.Get("uk") {
 			t.Errorf("#%s: the page asked %s", c.hash, asked)
 		}
 		fr, err := q.Answer(context.Background(), 60)

@@ -1,12 +1,18 @@
 // Package testtool holds what tests share when they compare mark1 with
 // other programs (LIBSVM's and LIBLINEAR's tools, scikit-learn): finding
 // the program, which fails the test in CI (where .ci/run installs it) and
-// skips it elsewhere, and reading the numbers those programs write.
+// skips it elsewhere, and reading the numbers those programs write; and
+// the golden files that tests compare their output with (Golden).
 package testtool
 
 import (
+	"bytes"
+	"image"
+	"image/png"
+	"math"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -76,4 +82,87 @@ func Long(t testing.TB, why string) {
 		t.Fatalf("a long test (%s) in CI without %s=1: CI must run it (.ci/run sets it)", why, LongEnv)
 	}
 	t.Skipf("a long test (%s): set %s=1 to run it, as CI does", why, LongEnv)
+}
+
+// Golden compares got with the golden file testdata/name, or, with update
+// (a package's -update flag), writes got there.
+func Golden(t testing.TB, name string, got []byte, update bool) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file; got:\n%s", name, got)
+	}
+}
+
+// GoldenImage compares img with the golden PNG testdata/name, or, with
+// update, writes it there. Pictures match within a small tolerance, as
+// font rasterizers may differ by a pixel at an edge: the mean difference
+// per channel at most 1 level, and at most 0.5% of the pixels off by
+// more than 48 levels in a channel. A picture that does not match is
+// written to a file in the temporary folder, named in the failure, to
+// look at.
+func GoldenImage(t testing.TB, name string, img image.Image, update bool) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if update {
+		var b bytes.Buffer
+		if err := png.Encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	defer f.Close()
+	want, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	b := img.Bounds()
+	if want.Bounds().Size() != b.Size() {
+		t.Fatalf("%s: size %v; golden %v", name, b.Size(), want.Bounds().Size())
+	}
+	var sum float64
+	far, n := 0, 0
+	off := want.Bounds().Min.Sub(b.Min)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r1, g1, b1, _ := img.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x+off.X, y+off.Y).RGBA()
+			worst := 0.0
+			for _, d := range []float64{float64(r1>>8) - float64(r2>>8), float64(g1>>8) - float64(g2>>8), float64(b1>>8) - float64(b2>>8)} {
+				d = math.Abs(d)
+				sum += d
+				worst = max(worst, d)
+			}
+			if worst > 48 {
+				far++
+			}
+			n++
+		}
+	}
+	if mean := sum / float64(3*n); mean > 1 || float64(far) > 0.005*float64(n) {
+		out := "(not written)"
+		if fo, err := os.CreateTemp("", "mark1-got-*-"+filepath.Base(name)); err == nil { // kept after the test
+			out = fo.Name()
+			png.Encode(fo, img)
+			fo.Close()
+		}
+		t.Errorf("%s differs from the golden picture: mean difference %.2f levels, %d of %d pixels far off; got written to %s (look at it; go test -update rewrites it)", name, mean, far, n, out)
+	}
 }

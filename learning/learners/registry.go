@@ -58,6 +58,9 @@ type Options struct {
 	// "balanced", or LABEL=W,LABEL=W; the front end resolves it for the
 	// data's labels (ClassWeights) and gives it to Built.SetClassWeights.
 	ClassWeight string
+	// UnitKind (unit-kind) is the kind of a-layer's A-units: UnitHalfPlane
+	// (or empty) or UnitRaster.
+	UnitKind string
 }
 
 // Defaults are the options every front end starts from: LIBSVM's and
@@ -70,7 +73,7 @@ func Defaults() Options {
 	return Options{
 		Kernel: "rbf", Gamma: p.Gamma, Degree: p.Degree, Coef0: p.Coef0,
 		C: 1, Epochs: 100, Eps: 1, Bias: 1, Order: "shuffle", Line: true,
-		Loss: "hinge", Batch: 1, Units: 16, CacheMB: 100, Seed: 1, Nu: 0.5, Epsilon: 0.1, Mu: 0.01,
+		Loss: "hinge", Batch: 1, Units: 16, UnitKind: UnitHalfPlane, CacheMB: 100, Seed: 1, Nu: 0.5, Epsilon: 0.1, Mu: 0.01,
 	}
 }
 
@@ -82,6 +85,14 @@ const (
 	MaxBatch   = 1_000_000 // sgd's batch: any data set the lab takes fits in one
 	MaxUnits   = 64        // a-layer's A-units: each one a thumbnail of the lab's picture
 )
+
+// The kinds of a-layer's A-units (the option unit-kind).
+const (
+	UnitHalfPlane = "halfplane" // a threshold unit on a random half-plane of the data's range
+	UnitRaster    = "raster"    // a Mark I A-unit on the plane rasterised into a small retina
+)
+
+const rangeUnitKind = UnitHalfPlane + " or " + UnitRaster
 
 // Option describes one option word.
 type Option struct {
@@ -199,9 +210,18 @@ func OptionList() []Option {
 		{Name: "batch", Type: "int", Doc: "samples per step of sgd: 1 is SGD, more a mini-batch, the number of samples or more full-batch gradient descent",
 			set: func(o *Options, s string) (err error) { o.Batch, err = parseInt("batch", s, 1, MaxBatch); return },
 			get: func(o Options) string { return strconv.Itoa(o.Batch) }},
-		{Name: "units", Type: "int", Doc: "a-layer: the number of random A-units, each a threshold unit firing (1) on a random half-plane of the data's range, whose 0/1 outputs alone the perceptron learns from; the seed draws them",
+		{Name: "units", Type: "int", Doc: "a-layer: the number of random A-units, threshold units of the unit-kind whose 0/1 outputs alone the perceptron learns from; the seed draws them",
 			set: func(o *Options, s string) (err error) { o.Units, err = parseInt("units", s, 1, MaxUnits); return },
 			get: func(o Options) string { return strconv.Itoa(o.Units) }},
+		{Name: "unit-kind", Type: "string", Doc: "a-layer: the A-units' kind: halfplane (each fires on a random half-plane of the data's range) or raster\n(the plane rasterised into an 8×8 retina, a point lighting a 3×3 spot; each unit fires, as a Mark I A-unit, where its\n5 excitatory origin cells lit less its 5 inhibitory ones reach θ = 2)",
+			set: func(o *Options, s string) error {
+				if s != UnitHalfPlane && s != UnitRaster {
+					return &param.FieldError{Field: "unit-kind", Value: s, Range: rangeUnitKind}
+				}
+				o.UnitKind = s
+				return nil
+			},
+			get: func(o Options) string { return o.UnitKind }},
 		floatOption(Option{Name: "cache-mb", Type: "float", Doc: "svm kernel cache in MiB (LIBSVM's -m)"},
 			func(o *Options) *float64 { return &o.CacheMB }, func(v float64) bool { return v > 0 && v <= MaxCacheMB }, rangeCache),
 		{Name: "seed", Type: "uint", Doc: "seed of the presentation order (perceptrons, batch GD, sgd, linear-svm)",
@@ -327,6 +347,9 @@ func (o Options) Validate() error {
 	}
 	if o.Order != "shuffle" && o.Order != "given" {
 		return &param.FieldError{Field: "order", Value: o.Order, Range: "shuffle or given"}
+	}
+	if o.UnitKind != "" && o.UnitKind != UnitHalfPlane && o.UnitKind != UnitRaster {
+		return &param.FieldError{Field: "unit-kind", Value: o.UnitKind, Range: rangeUnitKind}
 	}
 	if !slices.Contains(allLosses(), o.Loss) {
 		return &param.FieldError{Field: "loss", Value: o.Loss, Range: rangeLoss()}
@@ -592,7 +615,7 @@ func specs() []Spec {
 		{Name: "sgd", Doc: "gradient descent on a loss (notes 002): SGD, mini-batches or the full batch; traced by mark1 lab and the lab page only",
 			Options: []string{"loss", "batch", "epochs", "eps", "bias", "order", "seed"}, Losses: []string{"perceptron", "hinge", "logistic", "squared"}, LabOnly: true},
 		{Name: "a-layer", Doc: "the Mark I's random A-layer on the plane: units random threshold units, then the perceptron (with a bias) on their 0/1 outputs only; traced by mark1 lab and the lab page only",
-			Options: []string{"units", "epochs", "eps", "order", "seed"}, LabOnly: true},
+			Options: []string{"units", "unit-kind", "epochs", "eps", "order", "seed"}, LabOnly: true},
 	}
 }
 

@@ -102,6 +102,8 @@ function setup() {
     batch: Number($("batch").value) || 1,
     // The a-layer's random A-units (1 to 64); the other learners have none.
     units: learner === "a-layer" ? Math.min(64, Math.max(1, Math.floor(Number($("units").value) || 16))) : undefined,
+    // Their kind: half-planes (the default, left out) or on a retina.
+    unit_kind: learner === "a-layer" && $("unitkind").value === "raster" ? "raster" : undefined,
   };
 }
 
@@ -226,6 +228,7 @@ const APPLIES = {
   order: [["perceptron", "kernel-perceptron", "sgd", "a-layer"], "only the online learners take the samples one at a time: batch GD sums over all of them each step, the SVM picks pairs by its own rule"],
   seed: [["perceptron", "kernel-perceptron", "sgd", "a-layer"], "the seed draws the shuffled order of the online learners (and the a-layer's random A-units)"],
   units: [["a-layer"], "the random A-units are the a-layer's"],
+  unitkind: [["a-layer"], "the random A-units are the a-layer's"],
   linesearch: [["batch-gd"], "line search chooses batch GD's step size"],
   start: [["perceptron", "batch-gd", "sgd"], "only the perceptron and gradient descent start from a given w"],
   loss: [["sgd"], "the loss is gradient descent's (notes 002); the other learners have their own"],
@@ -631,11 +634,13 @@ function drawX(fr) {
     for (const p of fr.points) { ctx.beginPath(); ctx.moveTo(v.px(p[0]), v.py(p[1])); ctx.lineTo(v.px(p[0]), v.py(a * p[0] + c)); ctx.stroke(); }
     ctx.strokeStyle = COL.ink; ctx.lineWidth = 3;
     line(ctx, v, fr.line[0], fr.line[1], fr.line[2]);
-  } else if (fr.units) {
-    // The A-layer: each unit's line dashed, the R-unit's boundary solid.
+  } else if (fr.units || fr.raster) {
+    // The A-layer: each unit's line dashed (or the retina's cells), the
+    // R-unit's boundary solid.
     ctx.strokeStyle = COL.grey; ctx.lineWidth = 1.2; ctx.setLineDash([6, 4]);
-    for (const u of fr.units) line(ctx, v, u.w[0], u.w[1], -u.theta);
+    for (const u of fr.units || []) line(ctx, v, u.w[0], u.w[1], -u.theta);
     ctx.setLineDash([]);
+    if (fr.retina) retinaGrid(ctx, v, fr.retina);
     ctx.strokeStyle = COL.ink; ctx.lineWidth = 3;
     contour(ctx, v, fr.decision, 0);
   } else if (fr.w && (fr.w[0] !== 0 || fr.w[1] !== 0)) {
@@ -675,7 +680,7 @@ function arrow(ctx, v, x0, y0, x1, y1, color) {
 function drawW(fr) {
   const cv = $("wspace"), ctx = cv.getContext("2d");
   ctx.clearRect(0, 0, cv.width, cv.height);
-  const al = Boolean(fr && fr.units);
+  const al = Boolean(fr && (fr.units || fr.raster));
   if (!$("whead").dataset.dual) $("whead").dataset.dual = $("whead").textContent;
   $("whead").textContent = al ? "A-space: each sample as the R-unit sees it, its A-vector (left: a dark cell where unit j fires), and its score w·a + b (right)" : $("whead").dataset.dual;
   $("wlegend").hidden = al || Boolean(fr && fr.classes);
@@ -745,7 +750,7 @@ function aOrder(fr) {
 // listed (a row per sample, + first) and projected on the R-unit, each at
 // its score w·a + b, right of 0 predicted +.
 function drawASpace(ctx, cv, fr) {
-  const order = aOrder(fr), n = order.length, nu = fr.units.length;
+  const order = aOrder(fr), n = order.length, nu = fr.a[0].length;
   const top = 40, bottom = cv.height - 40, rowH = (bottom - top) / n;
   const mx0 = 40, mx1 = cv.width * 0.45, cellW = (mx1 - mx0) / nu;
   ctx.font = "13px sans-serif"; ctx.fillStyle = COL.ink; ctx.textAlign = "center";
@@ -806,44 +811,101 @@ function halfPlane(box, a, b, c) {
 }
 
 // drawUnits draws one thumbnail per A-unit (the a-layer): the data's view
-// shaded where the unit fires, its line, the points, and the R-unit's
-// weight on it now; a unit firing at the sample just presented is framed.
+// shaded where the unit fires (with its line, or its origin cells on the
+// retina), the points, and the R-unit's weight on it now; a unit firing
+// at the sample just presented is framed.
 function drawUnits(fr) {
   const box = $("unitsbox");
-  box.hidden = !(fr && fr.units);
+  box.hidden = !(fr && (fr.units || fr.raster));
   if (box.hidden) return;
-  const panels = $("unitpanels");
-  if (panels.children.length !== fr.units.length) {
+  const panels = $("unitpanels"), nu = fr.a[0].length;
+  if (panels.children.length !== nu) {
     panels.innerHTML = "";
-    for (let j = 0; j < fr.units.length; j++) {
+    for (let j = 0; j < nu; j++) {
       const d = document.createElement("div");
       d.className = "unitpanel";
       d.innerHTML = `<h3></h3><canvas width="150" height="150" role="img"></canvas>`;
       panels.appendChild(d);
     }
   }
-  fr.units.forEach((u, j) => {
+  for (let j = 0; j < nu; j++) {
     const d = panels.children[j], cv = d.querySelector("canvas"), ctx = cv.getContext("2d");
     const w = fr.w[j], firing = fr.mark >= 0 && fr.a[fr.mark][j] === 1;
     d.querySelector("h3").textContent = `A${j + 1}: weight ${fmt(w)}`;
     d.classList.toggle("firing", firing);
-    cv.setAttribute("aria-label", `A-unit ${j + 1}: fires where ${fmt(u.w[0])}·x₁ + ${fmt(u.w[1])}·x₂ ≥ ${fmt(u.theta)}; the R-unit's weight on it ${fmt(w)}`);
     ctx.clearRect(0, 0, cv.width, cv.height);
     const pad = 4, b = fr.xbox, sx = (cv.width - 2 * pad) / (b[1] - b[0]), sy = (cv.height - 2 * pad) / (b[3] - b[2]);
     const v = { px: (x) => pad + (x - b[0]) * sx, py: (y) => pad + (b[3] - y) * sy, box: b, pad, sx, sy };
-    const poly = halfPlane(b, u.w[0], u.w[1], -u.theta);
-    if (poly.length > 2) {
-      ctx.fillStyle = "#f6e3b4";
-      ctx.beginPath();
-      poly.forEach((p, i) => (i ? ctx.lineTo(v.px(p[0]), v.py(p[1])) : ctx.moveTo(v.px(p[0]), v.py(p[1]))));
-      ctx.closePath(); ctx.fill();
+    if (fr.raster) {
+      const u = fr.raster[j];
+      cv.setAttribute("aria-label", `A-unit ${j + 1}: fires where its ${u.exc.length} excitatory cells lit less its ${u.inh.length} inhibitory cells lit reach ${u.theta}; the R-unit's weight on it ${fmt(w)}`);
+      rasterUnit(ctx, v, fr.retina, u, fr.fires[j]);
+    } else {
+      const u = fr.units[j];
+      cv.setAttribute("aria-label", `A-unit ${j + 1}: fires where ${fmt(u.w[0])}·x₁ + ${fmt(u.w[1])}·x₂ ≥ ${fmt(u.theta)}; the R-unit's weight on it ${fmt(w)}`);
+      const poly = halfPlane(b, u.w[0], u.w[1], -u.theta);
+      if (poly.length > 2) {
+        ctx.fillStyle = "#f6e3b4";
+        ctx.beginPath();
+        poly.forEach((p, i) => (i ? ctx.lineTo(v.px(p[0]), v.py(p[1])) : ctx.moveTo(v.px(p[0]), v.py(p[1]))));
+        ctx.closePath(); ctx.fill();
+      }
+      ctx.strokeStyle = COL.axis; ctx.lineWidth = 1; ctx.strokeRect(pad, pad, cv.width - 2 * pad, cv.height - 2 * pad);
+      ctx.strokeStyle = COL.gold; ctx.lineWidth = 2;
+      line(ctx, v, u.w[0], u.w[1], -u.theta);
     }
-    ctx.strokeStyle = COL.axis; ctx.lineWidth = 1; ctx.strokeRect(pad, pad, cv.width - 2 * pad, cv.height - 2 * pad);
-    ctx.strokeStyle = COL.gold; ctx.lineWidth = 2;
-    line(ctx, v, u.w[0], u.w[1], -u.theta);
     drawPoints(ctx, v, { points: fr.points, labels: fr.labels }, true);
     if (fr.mark >= 0) ring(ctx, v, fr.points[fr.mark], fr.mistake ? COL.mistake : COL.grey, 9);
-  });
+  }
+}
+
+// cellBox returns cell k of the retina r as [x0, x1, y0, y1] (cells
+// numbered row by row from the bottom left, as lab.Retina numbers them).
+function cellBox(r, k) {
+  const c = k % r.side, row = Math.floor(k / r.side), b = r.box;
+  return [b[0] + (b[1] - b[0]) * c / r.side, b[0] + (b[1] - b[0]) * (c + 1) / r.side,
+    b[2] + (b[3] - b[2]) * row / r.side, b[2] + (b[3] - b[2]) * (row + 1) / r.side];
+}
+
+// retinaGrid draws the retina's cells as a faint grid.
+function retinaGrid(ctx, v, r) {
+  const b = r.box;
+  ctx.strokeStyle = "#bbb"; ctx.lineWidth = 0.6;
+  ctx.beginPath();
+  for (let i = 0; i <= r.side; i++) {
+    const x = b[0] + (b[1] - b[0]) * i / r.side, y = b[2] + (b[3] - b[2]) * i / r.side;
+    ctx.moveTo(v.px(x), v.py(b[2])); ctx.lineTo(v.px(x), v.py(b[3]));
+    ctx.moveTo(v.px(b[0]), v.py(y)); ctx.lineTo(v.px(b[1]), v.py(y));
+  }
+  ctx.stroke();
+}
+
+// rasterUnit draws a raster unit's thumbnail: the cells where it fires
+// shaded (fires: a 1 per such cell; the edge cells reach the view's edge,
+// as a point beyond the retina falls in the nearest), the retina's grid,
+// its excitatory cells (+) and inhibitory cells (□).
+function rasterUnit(ctx, v, r, u, fires) {
+  const vb = v.box;
+  ctx.fillStyle = "#f6e3b4";
+  for (let k = 0; k < fires.length; k++) {
+    if (fires[k] !== "1") continue;
+    const c = cellBox(r, k), col = k % r.side, row = Math.floor(k / r.side);
+    const x0 = col === 0 ? vb[0] : c[0], x1 = col === r.side - 1 ? vb[1] : c[1];
+    const y0 = row === 0 ? vb[2] : c[2], y1 = row === r.side - 1 ? vb[3] : c[3];
+    ctx.fillRect(v.px(x0), v.py(y1), v.px(x1) - v.px(x0), v.py(y0) - v.py(y1));
+  }
+  ctx.strokeStyle = COL.axis; ctx.lineWidth = 1; ctx.strokeRect(v.pad, v.pad, ctx.canvas.width - 2 * v.pad, ctx.canvas.height - 2 * v.pad);
+  retinaGrid(ctx, v, r);
+  ctx.lineWidth = 1.5;
+  for (const [cells, color, plus] of [[u.exc, "#1b7837", true], [u.inh, "#762a83", false]]) {
+    ctx.strokeStyle = color;
+    for (const k of cells) {
+      const c = cellBox(r, k), x = v.px((c[0] + c[1]) / 2), y = v.py((c[2] + c[3]) / 2);
+      ctx.beginPath();
+      if (plus) { ctx.moveTo(x - 4, y); ctx.lineTo(x + 4, y); ctx.moveTo(x, y - 4); ctx.lineTo(x, y + 4); } else ctx.rect(x - 3.5, y - 3.5, 7, 7);
+      ctx.stroke();
+    }
+  }
 }
 
 // drawTrace shows the trace and marks the line of the current step.
@@ -895,7 +957,7 @@ async function stepOn() {
 // address shows the same thing.
 const CONTROLS = {
   learner: "l", eps: "eps", bias: "bias", order: "order", seed: "seed", linesearch: "ls", start: "start",
-  kernel: "k", C: "C", hard: "hard", loss: "loss", batch: "batch", rule: "rule", units: "u",
+  kernel: "k", C: "C", hard: "hard", loss: "loss", batch: "batch", rule: "rule", units: "u", unitkind: "uk",
 };
 
 function writeURL() {
@@ -1071,7 +1133,7 @@ async function init() {
     if (nclasses() > 2) lab.gen.classes = nclasses();
   };
   $("generate").addEventListener("click", () => { stop(); readGen(); lab.example = ""; applyControls(); teach(); show(0); });
-  for (const id of ["learner", "eps", "bias", "order", "seed", "linesearch", "start", "kernel", "C", "hard", "loss", "batch", "units"]) {
+  for (const id of ["learner", "eps", "bias", "order", "seed", "linesearch", "start", "kernel", "C", "hard", "loss", "batch", "units", "unitkind"]) {
     $(id).addEventListener("change", () => { stop(); applyControls(); show(0); });
   }
   lab.nclasses = nclasses();
