@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"mark1/dataset"
 	"mark1/internal/base/atomicfile"
+	"mark1/internal/base/memguard"
 	"mark1/learning"
 	"mark1/learning/kernel"
 	"mark1/learning/learners"
@@ -74,7 +74,8 @@ func readNumericBlocks(ctx context.Context, limit int64, path string, opt datase
 	return s, r, nil
 }
 
-// gcPercent is the collector's target while fit and apply run: the heap
+// gcPercent is the collector's target while fit and apply run
+// (memguard.HoldGC): the heap
 // may grow 5% past the live data before a collection, not Go's default
 // 100%. Their data are large arrays without pointers (rows, kernel cache,
 // support vectors), cheap to mark, so the extra collections cost little,
@@ -82,16 +83,6 @@ func readNumericBlocks(ctx context.Context, limit int64, path string, opt datase
 // 60k: the 45 pairs' working arrays, some 1.7 MB each, pile up as 10 MB of
 // garbage beside the cache, not 50).
 const gcPercent = 5
-
-// holdGC sets the collector's target to gcPercent (unless GOGC is set)
-// and returns the function that restores the previous one.
-func holdGC() func() {
-	if os.Getenv("GOGC") != "" {
-		return func() {}
-	}
-	old := debug.SetGCPercent(gcPercent)
-	return func() { debug.SetGCPercent(old) }
-}
 
 // fitOptions are fit's flags.
 type fitOptions struct {
@@ -125,7 +116,7 @@ func fitFlags(env *Env, o *fitOptions) *pflag.FlagSet {
 }
 
 func runFit(ctx context.Context, env *Env, args []string) (err error) {
-	defer holdGC()()
+	defer memguard.HoldGC(gcPercent)()
 	var o fitOptions
 	fs := fitFlags(env, &o)
 	if err := env.parse(fs, args); err != nil {
@@ -439,7 +430,7 @@ func writePredictions(path string, preds []string) error {
 }
 
 func runApply(ctx context.Context, env *Env, args []string) error {
-	defer holdGC()()
+	defer memguard.HoldGC(gcPercent)()
 	var data numericFlags
 	var modelPath, predPath string
 	var noLabels, jsonOut bool
