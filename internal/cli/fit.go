@@ -14,11 +14,8 @@ import (
 	"mark1/dataset"
 	"mark1/internal/base/atomicfile"
 	"mark1/internal/base/memguard"
-	"mark1/learning"
-	"mark1/learning/kernel"
 	"mark1/learning/learners"
 	"mark1/learning/modelfile"
-	"mark1/learning/svm"
 )
 
 // numericFlags are how fit and apply read data files.
@@ -146,8 +143,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		return err
 	}
 	if spec.Needs.Values {
-		return fitValues(ctx, env, spec, opts, o.lf.fields, valueRun{train: train, test: test, limit: o.data.memory.bytes(), scale: o.scale, trainPath: o.trainPath, testPath: o.testPath,
-			modelPath: o.modelPath, libsvmPath: o.libsvmPath, liblinearPath: o.liblinearPath, predPath: o.predPath, quiet: o.quiet, json: o.jsonOut, trainAcc: o.trainAcc})
+		return o.fitValues(ctx, env, spec, opts, train, test)
 	}
 	if len(train.Classes) < 2 {
 		return fmt.Errorf("%s: every row has the label %q; a classifier needs at least two classes", o.trainPath, train.Classes[0])
@@ -163,7 +159,6 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		read = trainRows{}
 	}
 	rec, endProgress := fitProgress(ctx, env.Stderr, o.quiet, spec.Name, len(train.Classes), opts.Epochs)
-	classes, rows := train.Classes, train.Rows()
 	fitted, err := modelfile.Fit(learnerBudget(ctx), spec, opts, train, read.blocks, modelfile.FitOptions{Scaler: sc, Recorder: rec, KeepRows: o.trainAcc, Compact: read.compact})
 	endProgress()
 	if err != nil {
@@ -172,7 +167,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		}
 		return fmt.Errorf("%s: %w", o.trainPath, err)
 	}
-	return o.report(ctx, env, spec, opts, fitted, train, classes, rows, test)
+	return o.report(ctx, env, spec, opts, fitted, train, test)
 }
 
 // crossValidate is fit --cv: no model is written, so the flags that name
@@ -220,54 +215,50 @@ func (o *fitOptions) check() (learners.Spec, learners.Options, error) {
 	return spec, opts, nil
 }
 
-// report prints what the fit made (or, with --json, gathers it), predicts
-// the training rows and the test file when asked, and writes the model
-// files and the predictions.
-func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, fitted *modelfile.Fitted, train *dataset.Set, classes []string, rows int, test *testData) error {
-	f, res := fitted.File, fitted.Result
-	w := env.Stdout
-	if o.jsonOut {
-		w = io.Discard
-	}
+// report gathers what the fit made, predicts the training rows and the
+// test file when asked, and prints and writes it all (fitOptions.write).
+func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, fitted *modelfile.Fitted, train *dataset.Set, test *testData) error {
 	report := modelfile.ReportFit(spec, opts, fitted, train, o.trainPath, o.modelPath)
-	fmt.Fprintf(w, "%s on %s: %d rows, %d features, %d classes (%s)\n", describe(spec, opts, fitted.Built), o.trainPath, rows, train.Dim, len(classes), strings.Join(classes, " "))
-	if err := printMachines(ctx, w, res.Model, classes); err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "%s\n", res.Summary)
+	var err error
 	if o.trainAcc {
-		// Measured through the saved form, so fit and apply predict alike.
-		right, err := rightOf(f, fitted, train.Dim)
-		if err != nil {
+		if report.Training, err = fitted.TrainingMetrics(train.Dim); err != nil {
 			return fmt.Errorf("%s: %w", o.trainPath, err)
 		}
-		report.Training = modelfile.AccuracyMetrics("", right, rows)
-		fmt.Fprintf(w, "training accuracy %s\n", percent(right, rows))
 	}
 	var preds bytes.Buffer // the test predictions' text, written after the model
 	if test != nil {
 		// The test file is read again and predicted a block at a time,
 		// as apply does; the model file keeps its support vectors.
-		g := *f
+		g := *fitted.File
 		r, err := applyTo(ctx, io.Discard, &g, test.path, test.opt, o.data.memory.bytes(), "being fitted", &preds)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "test accuracy %s on %s\n", accuracy(r), o.testPath)
-		printUnseen(w, r)
 		report.Test = r.Metrics(o.testPath)
 		if r.Unseen != nil {
 			report.Unseen = r.Unseen
 		}
 	}
+	return o.write(ctx, env, report, fitted.File, preds.Bytes(), opts.Loss == "squared-hinge")
+}
+
+// write prints the report as text, writes the model files and the
+// predictions (nothing once interrupted), and with --json prints the
+// report as JSON.
+func (o *fitOptions) write(ctx context.Context, env *Env, report *modelfile.FitReport, f *modelfile.File, preds []byte, squared bool) error {
+	if !o.jsonOut {
+		if err := report.WriteText(atomicfile.ContextWriter(ctx, env.Stdout)); err != nil {
+			return err
+		}
+	}
 	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing
 		return err
 	}
-	if err := writeModelFiles(ctx, f, o.modelPath, o.libsvmPath, o.liblinearPath, opts.Loss == "squared-hinge"); err != nil {
+	if err := writeModelFiles(ctx, f, o.modelPath, o.libsvmPath, o.liblinearPath, squared); err != nil {
 		return err
 	}
 	if o.predPath != "" {
-		if err := atomicfile.WriteBytes(o.predPath, preds.Bytes()); err != nil {
+		if err := atomicfile.WriteBytes(o.predPath, preds); err != nil {
 			return err
 		}
 	}
@@ -275,114 +266,6 @@ func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, o
 		return writeJSON(env.Stdout, report)
 	}
 	return nil
-}
-
-// rightOf counts the training rows the saved model predicts as labelled.
-func rightOf(f *modelfile.File, fitted *modelfile.Fitted, dim int) (int, error) {
-	saved, err := f.Model(dim)
-	if err != nil {
-		return 0, err
-	}
-	preds, err := modelfile.PredictRows(saved, fitted.Rows, 0)
-	if err != nil {
-		return 0, err
-	}
-	right := 0
-	for i, c := range preds { // the rows and y in the learner's order
-		if c == fitted.Y[i] {
-			right++
-		}
-	}
-	return right, nil
-}
-
-// describe names the learner and the settings that shape its model in
-// one phrase: its kernel as used (with γ, and the rule that gave it), its
-// loss and its C.
-func describe(spec learners.Spec, o learners.Options, b learners.Built) string {
-	var parts []string
-	if b.Kernel != nil {
-		parts = append(parts, "kernel "+b.Kernel.String())
-		if b.Gamma != nil {
-			g := fmt.Sprintf("gamma %.6g", *b.Gamma)
-			if o.Gamma.Rule != kernel.GammaValue {
-				g += " (" + o.Gamma.String() + ")"
-			}
-			parts = append(parts, g)
-		}
-	}
-	if spec.Reads("loss") {
-		parts = append(parts, o.Loss+" loss")
-	}
-	if spec.Reads("C") {
-		parts = append(parts, fmt.Sprintf("C %g", o.C))
-	}
-	if spec.Reads("nu") {
-		parts = append(parts, fmt.Sprintf("nu %g", o.Nu))
-	}
-	if spec.Reads("epsilon") {
-		parts = append(parts, fmt.Sprintf("epsilon %g", o.Epsilon))
-	}
-	if spec.Reads("class-weight") && o.ClassWeight != "" {
-		parts = append(parts, "class-weight "+o.ClassWeight)
-	}
-	if len(parts) == 0 {
-		return spec.Name
-	}
-	return fmt.Sprintf("%s (%s)", spec.Name, strings.Join(parts, ", "))
-}
-
-// printMachines prints each binary machine's dual objective and threshold
-// in LIBSVM's words (obj, rho, nSV, nBSV), for the SVMs.
-func printMachines(ctx context.Context, w io.Writer, m learning.Model, classes []string) error {
-	neg := func(c int) string {
-		if c < 0 {
-			return "rest"
-		}
-		return classes[c]
-	}
-	switch m := m.(type) {
-	case *svm.KernelModel:
-		for q, mc := range m.Machines {
-			if q%1024 == 0 && ctx.Err() != nil { // one-vs-one of many classes prints millions
-				return ctx.Err()
-			}
-			fmt.Fprintf(w, "machine %s vs %s: obj = %.10g, rho = %.10g, nSV = %d, nBSV = %d, %d iterations\n",
-				classes[mc.Pos], neg(mc.Neg), mc.Obj, mc.Rho, len(mc.SV), mc.Bounded, mc.Iter)
-		}
-	case *svm.LinearModel:
-		for k, mc := range m.Machines {
-			n := m.Neg
-			if len(m.Machines) > 1 {
-				n = -1
-			}
-			fmt.Fprintf(w, "machine %s vs %s: obj = %.10g, nSV = %d, %d passes\n", classes[m.Pos[k]], neg(n), mc.Obj, mc.SV, mc.Iter)
-		}
-	}
-	return nil
-}
-
-func percent(right, n int) string {
-	if n == 0 {
-		return "n/a (no rows)"
-	}
-	return fmt.Sprintf("%.2f%% (%d/%d)", 100*float64(right)/float64(n), right, n)
-}
-
-// accuracy says the accuracy a model had on a data file: a percentage
-// and its count, or "" without labels.
-func accuracy(a *modelfile.Applied) string {
-	if a.Right == nil {
-		return ""
-	}
-	return percent(*a.Right, a.Rows)
-}
-
-// printUnseen says which labels of the data the model was not trained on.
-func printUnseen(w io.Writer, a *modelfile.Applied) {
-	for _, u := range a.Unseen {
-		fmt.Fprintf(w, "label %q (%d rows) was not among the training data's classes: those rows count as wrong\n", u.Label, u.Rows)
-	}
 }
 
 // writeModelFiles writes the mark1 model and the LIBSVM/LIBLINEAR exports
@@ -416,17 +299,6 @@ func writeModelFiles(ctx context.Context, f *modelfile.File, modelPath, libsvmPa
 		}
 	}
 	return nil
-}
-
-func writePredictions(path string, preds []string) error {
-	return atomicfile.Write(path, func(fh *os.File) error {
-		for _, p := range preds {
-			if _, err := io.WriteString(fh, p+"\n"); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
 }
 
 func runApply(ctx context.Context, env *Env, args []string) error {
@@ -467,21 +339,11 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	report := modelfile.ReportApply(f, format, modelPath, testPath, predPath, r)
 	if jsonOut {
-		return writeJSON(env.Stdout, modelfile.ReportApply(f, format, modelPath, testPath, predPath, r))
+		return writeJSON(env.Stdout, report)
 	}
-	switch {
-	case f.Values():
-		fmt.Fprintf(env.Stdout, "%s on %s: %s\n", modelPath, testPath, valueSummary(f, r))
-	case r.Right != nil:
-		fmt.Fprintf(env.Stdout, "%s on %s: accuracy %s\n", modelPath, testPath, accuracy(r))
-	default:
-		fmt.Fprintf(env.Stdout, "%s on %s: %d rows predicted; the data have no labels, so no accuracy\n", modelPath, testPath, r.Rows)
-	}
-	if !f.Values() {
-		printUnseen(env.Stdout, r)
-	}
-	return nil
+	return report.WriteText(env.Stdout)
 }
 
 // applyFile predicts the data file with f as apply does: a classifier's a
@@ -514,7 +376,7 @@ func applyFile(ctx context.Context, env *Env, f *modelfile.File, testPath string
 		return nil, err
 	}
 	if predPath != "" {
-		if err := writePredictions(predPath, r.Preds); err != nil {
+		if err := atomicfile.Write(predPath, func(fh *os.File) error { return r.WritePredictions(fh) }); err != nil {
 			return nil, err
 		}
 	}
