@@ -306,7 +306,7 @@ func TestSelectionBadInput(t *testing.T) {
 	res, _ := os.ReadFile(filepath.Join(dir, "cedit", "task-0000002.json"))
 	os.WriteFile(filepath.Join(dir, "cedit", "task-0000002.json"), []byte(strings.Replace(string(res), "\n  4\n", "\n  8\n", 1)), 0o644)
 	os.WriteFile(filepath.Join(dir, "model.json"), []byte(`{"format":"mark1-model","version":1}`), 0o644)
-	for _, n := range taskEnv {
+	for _, n := range selection.ArrayVariables() {
 		t.Setenv(n, "")
 		os.Unsetenv(n)
 	}
