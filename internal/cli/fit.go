@@ -230,7 +230,7 @@ func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, o
 		// The test file is read again and predicted a block at a time,
 		// as apply does; the model file keeps its support vectors.
 		g := *fitted.File
-		r, err := applyTo(ctx, io.Discard, &g, test.path, test.opt, o.data.memory.bytes(), "being fitted", &preds)
+		r, err := applyTo(ctx, io.Discard, &g, test.path, test.opt, o.data.memory.bytes(), "being fitted", "", &preds)
 		if err != nil {
 			return err
 		}
@@ -254,7 +254,11 @@ func (o *fitOptions) write(ctx context.Context, env *Env, report *modelfile.FitR
 	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing
 		return err
 	}
-	if err := writeModelFiles(ctx, f, o.modelPath, o.libsvmPath, o.liblinearPath, squared); err != nil {
+	err := modelfile.Outputs{Model: o.modelPath, LIBSVM: o.libsvmPath, LIBLINEAR: o.liblinearPath, Squared: squared}.Write(ctx, f)
+	if ee := (*modelfile.ExportError)(nil); errors.As(err, &ee) {
+		return usagef("--%s-model: %v", ee.Format, ee.Err)
+	}
+	if err != nil {
 		return err
 	}
 	if o.predPath != "" {
@@ -264,39 +268,6 @@ func (o *fitOptions) write(ctx context.Context, env *Env, report *modelfile.FitR
 	}
 	if o.jsonOut {
 		return writeJSON(env.Stdout, report)
-	}
-	return nil
-}
-
-// writeModelFiles writes the mark1 model and the LIBSVM/LIBLINEAR exports
-// asked for; nothing is written unless every export is possible.
-func writeModelFiles(ctx context.Context, f *modelfile.File, modelPath, libsvmPath, liblinearPath string, squared bool) error {
-	var exports []func() error
-	if libsvmPath != "" {
-		if err := modelfile.WriteLIBSVM(io.Discard, f); err != nil {
-			return usagef("--libsvm-model: %v", err)
-		}
-		exports = append(exports, func() error {
-			return atomicfile.Write(libsvmPath, func(fh *os.File) error { return modelfile.WriteLIBSVM(atomicfile.ContextWriter(ctx, fh), f) })
-		})
-	}
-	if liblinearPath != "" {
-		if err := modelfile.WriteLIBLINEAR(io.Discard, f, squared); err != nil {
-			return usagef("--liblinear-model: %v", err)
-		}
-		exports = append(exports, func() error {
-			return atomicfile.Write(liblinearPath, func(fh *os.File) error {
-				return modelfile.WriteLIBLINEAR(atomicfile.ContextWriter(ctx, fh), f, squared)
-			})
-		})
-	}
-	if err := atomicfile.Write(modelPath, func(fh *os.File) error { return f.Write(atomicfile.ContextWriter(ctx, fh)) }); err != nil {
-		return err
-	}
-	for _, e := range exports {
-		if err := e(); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -335,7 +306,13 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := applyFile(ctx, env, f, testPath, ropt, data, noLabels, modelPath, predPath)
+	if ropt.NoLabels && !noLabels {
+		noteNoLabels(env.Stderr, testPath, f)
+	}
+	r, err := applyTo(ctx, env.Stderr, f, testPath, ropt, data.memory.bytes(), modelPath, predPath, nil)
+	if errors.Is(err, dataset.ErrNoLabelsFile) && !f.Values() {
+		return fmt.Errorf("%w, or predict without labels: --no-labels", err)
+	}
 	if err != nil {
 		return err
 	}
@@ -344,43 +321,6 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 		return writeJSON(env.Stdout, report)
 	}
 	return report.WriteText(env.Stdout)
-}
-
-// applyFile predicts the data file with f as apply does: a classifier's a
-// block at a time, the predictions written as they come (svm-predict's
-// memory); a value model's (an SVR, the one-class SVM) on the whole file.
-func applyFile(ctx context.Context, env *Env, f *modelfile.File, testPath string, ropt dataset.Options, data numericFlags, noLabels bool, modelPath, predPath string) (*modelfile.Applied, error) {
-	if !f.Values() {
-		if ropt.NoLabels && !noLabels {
-			noteNoLabels(env.Stderr, testPath, f)
-		}
-		r, err := applyBlocks(ctx, env.Stderr, f, testPath, ropt, data.memory.bytes(), modelPath, predPath)
-		if errors.Is(err, dataset.ErrNoLabelsFile) {
-			err = fmt.Errorf("%w, or predict without labels: --no-labels", err)
-		}
-		return r, err
-	}
-	test, err := data.readFor(ctx, f, testPath, noLabels)
-	if err != nil {
-		return nil, err
-	}
-	noteData(env.Stderr, test, nil)
-	if err := ctx.Err(); err != nil { // interrupted while the data were read
-		return nil, err
-	}
-	r, err := modelfile.ApplyValues(f, test, modelPath)
-	if err != nil {
-		return nil, inputHint(err, test, f)
-	}
-	if err := ctx.Err(); err != nil { // nothing is written once interrupted
-		return nil, err
-	}
-	if predPath != "" {
-		if err := atomicfile.Write(predPath, func(fh *os.File) error { return r.WritePredictions(fh) }); err != nil {
-			return nil, err
-		}
-	}
-	return r, nil
 }
 
 // inputHint adds to a data file's mismatch with the model
@@ -394,29 +334,22 @@ func inputHint(err error, test *dataset.Set, f *modelfile.File) error {
 	return err
 }
 
-// applyBlocks predicts every row of the data file at path with the model
-// file's model, a block of rows at a time (modelfile.ApplyFile), its
-// predictions written to predPath when not empty (atomically: nothing
-// written on an error or interrupt). It returns the data's description
-// without their rows and what was found; the data's notes go to stderr.
-func applyBlocks(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name, predPath string) (r *modelfile.Applied, err error) {
-	if predPath == "" {
-		return applyTo(ctx, stderr, f, path, opt, limit, name, io.Discard)
-	}
-	err = atomicfile.Write(predPath, func(fh *os.File) error {
-		r, err = applyTo(ctx, stderr, f, path, opt, limit, name, fh)
-		return err
-	})
-	return r, err
-}
-
-// applyTo is applyBlocks writing the predictions to out.
-func applyTo(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name string, out io.Writer) (*modelfile.Applied, error) {
+// applyTo predicts every row of the data file at path with the model file
+// f, read within limit bytes: a classifier's a block at a time, its
+// predictions written to out if not nil (modelfile.ApplyFile), else as
+// apply writes them, to predPath if not "" (modelfile.Apply). The data's
+// notes go to stderr; an error says what raises a limit or, for a text
+// file a column short, what the column may be.
+func applyTo(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name, predPath string, out io.Writer) (a *modelfile.Applied, err error) {
 	opt.MaxBytes = limit
-	a, err := modelfile.ApplyFile(ctx, f, path, modelfile.ApplyOptions{Read: opt, Name: name, ReadContext: readContext(ctx),
-		OnData: func(info *dataset.Set) { noteData(stderr, info) }}, out)
+	o := modelfile.ApplyOptions{Read: opt, Name: name, ReadContext: readContext(ctx), OnData: func(info *dataset.Set) { noteData(stderr, info) }}
+	if out != nil {
+		a, err = modelfile.ApplyFile(ctx, f, path, o, out)
+	} else {
+		a, err = modelfile.Apply(ctx, f, path, o, predPath)
+	}
 	if err != nil {
-		if a.Data != nil {
+		if a != nil && a.Data != nil {
 			err = inputHint(err, a.Data, f)
 		}
 		return nil, budgetHint(err)

@@ -106,33 +106,16 @@ func budgetHint(err error) error {
 	return fmt.Errorf("%w; raise it with --max-memory", err)
 }
 
-// readFor reads data to predict with the model f: the file's head decides,
-// with the model's schema, whether it has labels and where
-// (modelfile.File.ReadOptions); --no-labels and --label-column decide
-// when given.
-func (n *numericFlags) readFor(ctx context.Context, f *modelfile.File, path string, noLabels bool) (*dataset.Set, error) {
-	ropt, err := n.optionsFor(f, path, noLabels)
-	if err != nil {
-		return nil, err
-	}
-	s, err := readNumeric(ctx, n.memory.bytes(), path, ropt)
-	if err != nil {
-		return nil, err
-	}
-	if ropt.NoLabels && !noLabels {
-		noteNoLabels(n.stderr, path, f)
-	}
-	return s, nil
-}
-
 // noteNoLabels says on w that the data file at path was found to have no
 // label column (numericFlags.optionsFor).
 func noteNoLabels(w io.Writer, path string, f *modelfile.File) {
 	fmt.Fprintf(w, "note: %s has no label column: its header has the model's %d features and no column named as a label\n", path, f.Dim)
 }
 
-// optionsFor returns how readFor reads the data file at path for the
-// model f (its Format is the file's).
+// optionsFor returns how apply reads the data file at path for the model
+// f: the file's head decides, with the model's schema, whether it has
+// labels and where (modelfile.File.ReadOptions); --no-labels and
+// --label-column decide when given. Its Format is the file's.
 func (n *numericFlags) optionsFor(f *modelfile.File, path string, noLabels bool) (dataset.Options, error) {
 	opt, err := n.options()
 	if err != nil {

@@ -64,10 +64,10 @@ func (g *gridFlags) axes(fs *pflag.FlagSet, l modelfile.Setup) (modelfile.Grid, 
 	}
 	t := modelfile.GridText{Log2C: g.log2c, Log2Gamma: g.log2g}
 	if fs.Changed("C") {
-		t.C = g.cList
+		t.C, t.Log2C = g.cList, ""
 	}
 	if fs.Changed("gamma") {
-		t.Gamma = g.gList
+		t.Gamma, t.Log2Gamma = g.gList, ""
 	}
 	grid, err := l.Grid(t)
 	var ge *modelfile.GridError

@@ -14,9 +14,9 @@ import (
 )
 
 // GridText is a grid's two axes as text, as LIBSVM's grid.py takes them:
-// C as a list of values ("0.1,1,10") or, when C is "", a range of base-2
-// exponents (Log2C, "begin,end,step"); γ likewise, its list able to hold
-// scale and auto. The γ axis is read only for a kernel with a γ.
+// C as a range of base-2 exponents (Log2C, "begin,end,step") or, when
+// Log2C is "", a list of values (C, "0.1,1,10"); γ likewise, its list able
+// to hold scale and auto. The γ axis is read only for a kernel with a γ.
 type GridText struct {
 	C, Log2C, Gamma, Log2Gamma string
 }
@@ -54,7 +54,7 @@ func (l Setup) Grid(t GridText) (Grid, error) {
 	var g Grid
 	var err error
 	field := "C"
-	if t.C != "" {
+	if t.Log2C == "" {
 		g.C, err = selection.ParseList("C", t.C)
 	} else {
 		field = "log2c"
@@ -95,7 +95,7 @@ func (l Setup) Grid(t GridText) (Grid, error) {
 // gammaAxis reads the γ values as a plan writes them, from t.Gamma or
 // t.Log2Gamma (with the exponents).
 func gammaAxis(t GridText) (gs []string, lg []float64, err error) {
-	if t.Gamma == "" {
+	if t.Log2Gamma != "" {
 		var gv []float64
 		if gv, lg, err = selection.ParseLog2Range("gamma", t.Log2Gamma); err != nil {
 			return nil, nil, &GridError{Field: "log2g", Err: err}
