@@ -44,31 +44,9 @@ const fitBlockRows = 4096
 // --max-memory), and says which flag raises the budget when the file is
 // over it.
 func readNumeric(ctx context.Context, limit int64, path string, opt dataset.Options) (*dataset.Set, error) {
-	s, _, err := readNumericBlocks(ctx, limit, path, opt, 0)
-	return s, err
-}
-
-// trainRows are the rows of a training file read for the learners: held
-// dense and compact (bytes or float32), or in blocks of parsed rows.
-type trainRows struct {
-	blocks  []*dataset.Set
-	compact *dataset.Compact
-}
-
-// readNumericBlocks is readNumeric with the rows, when rows > 0, read a
-// block of at most rows rows at a time and kept compact when dense, else
-// in those blocks (dataset.ReadFileCompact).
-func readNumericBlocks(ctx context.Context, limit int64, path string, opt dataset.Options, rows int) (s *dataset.Set, r trainRows, err error) {
 	opt.MaxBytes = limit
-	if rows > 0 {
-		s, r.compact, r.blocks, err = dataset.ReadFileCompact(readContext(ctx), path, opt, rows)
-	} else {
-		s, err = dataset.ReadFileContext(readContext(ctx), path, opt)
-	}
-	if err != nil {
-		return nil, trainRows{}, budgetHint(err)
-	}
-	return s, r, nil
+	s, err := dataset.ReadFileContext(readContext(ctx), path, opt)
+	return s, budgetHint(err)
 }
 
 // gcPercent is the collector's target while fit and apply run
@@ -134,16 +112,17 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		// compact form a block at a time (modelfile.Fit).
 		blockRows = fitBlockRows
 	}
-	train, read, test, err := o.data.readPair(ctx, o.trainPath, o.testPath, blockRows)
+	pair, err := o.data.readPair(ctx, o.trainPath, o.testPath, blockRows)
 	if err != nil {
 		return err
 	}
-	noteData(env.Stderr, train, test.set())
+	train := pair.Train
+	noteData(env.Stderr, train, pair.Test)
 	if err := modelDim(o.trainPath, train); err != nil {
 		return err
 	}
 	if spec.Needs.Values {
-		return o.fitValues(ctx, env, spec, opts, train, test)
+		return o.fitValues(ctx, env, spec, opts, pair)
 	}
 	if len(train.Classes) < 2 {
 		return fmt.Errorf("%s: every row has the label %q; a classifier needs at least two classes", o.trainPath, train.Classes[0])
@@ -156,10 +135,10 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		if train, err = scaleSet(ctx, sc, train); err != nil {
 			return err
 		}
-		read = trainRows{}
+		pair.Compact, pair.Blocks = nil, nil
 	}
 	rec, endProgress := fitProgress(ctx, env.Stderr, o.quiet, spec.Name, len(train.Classes), opts.Epochs)
-	fitted, err := modelfile.Fit(learnerBudget(ctx), spec, opts, train, read.blocks, modelfile.FitOptions{Scaler: sc, Recorder: rec, KeepRows: o.trainAcc, Compact: read.compact})
+	fitted, err := modelfile.Fit(learnerBudget(ctx), spec, opts, train, pair.Blocks, modelfile.FitOptions{Scaler: sc, Recorder: rec, KeepRows: o.trainAcc, Compact: pair.Compact})
 	endProgress()
 	if err != nil {
 		if m := o.lf.fields.message(err); m != "" {
@@ -167,7 +146,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		}
 		return fmt.Errorf("%s: %w", o.trainPath, err)
 	}
-	return o.report(ctx, env, spec, opts, fitted, train, test)
+	return o.report(ctx, env, spec, opts, fitted, train, pair)
 }
 
 // crossValidate is fit --cv: no model is written, so the flags that name
@@ -217,7 +196,7 @@ func (o *fitOptions) check() (learners.Spec, learners.Options, error) {
 
 // report gathers what the fit made, predicts the training rows and the
 // test file when asked, and prints and writes it all (fitOptions.write).
-func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, fitted *modelfile.Fitted, train *dataset.Set, test *testData) error {
+func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, fitted *modelfile.Fitted, train *dataset.Set, pair *dataset.Pair) error {
 	report := modelfile.ReportFit(spec, opts, fitted, train, o.trainPath, o.modelPath)
 	var err error
 	if o.trainAcc {
@@ -226,11 +205,11 @@ func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, o
 		}
 	}
 	var preds bytes.Buffer // the test predictions' text, written after the model
-	if test != nil {
+	if pair.Test != nil {
 		// The test file is read again and predicted a block at a time,
 		// as apply does; the model file keeps its support vectors.
 		g := *fitted.File
-		r, err := applyTo(ctx, io.Discard, &g, test.path, test.opt, o.data.memory.bytes(), "being fitted", "", &preds)
+		r, err := applyTo(ctx, io.Discard, &g, o.testPath, pair.TestOptions, o.data.memory.bytes(), "being fitted", "", &preds)
 		if err != nil {
 			return err
 		}

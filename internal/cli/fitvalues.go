@@ -13,8 +13,8 @@ import (
 // fitValues is fit for the one-class SVM and the SVRs, which predict a
 // number per row: it trains, measures the training rows and the test file
 // when asked, and prints and writes it all as fit does (fitOptions.write).
-func (o *fitOptions) fitValues(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, raw *dataset.Set, test *testData) error {
-	train := raw
+func (o *fitOptions) fitValues(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, pair *dataset.Pair) error {
+	raw, train := pair.Train, pair.Train
 	var sc *dataset.Scaler
 	if o.scale != "none" {
 		var err error
@@ -44,8 +44,8 @@ func (o *fitOptions) fitValues(ctx context.Context, env *Env, spec learners.Spec
 		report.Training = tr.Metrics("")
 	}
 	var preds bytes.Buffer
-	if test != nil {
-		set, err := readNumeric(ctx, o.data.memory.bytes(), test.path, test.opt)
+	if pair.Test != nil {
+		set, err := readNumeric(ctx, o.data.memory.bytes(), o.testPath, pair.TestOptions)
 		if err != nil {
 			return err
 		}

@@ -134,10 +134,11 @@ func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec 
 		return usagef("fit: --cv: --learner %s learns without labels, so cross-validation has nothing to compare its answers with", spec.Name)
 	}
 	l := modelfile.Setup{Spec: spec, Options: opts, Scale: scale}
-	set, _, _, err := data.readPair(ctx, path, "", 0)
+	pair, err := data.readPair(ctx, path, "", 0)
 	if err != nil {
 		return err
 	}
+	set := pair.Train
 	var r *modelfile.CVReport
 	if spec.Needs.Values {
 		noteData(env.Stderr, set)
@@ -211,13 +212,14 @@ func (c *gridCommand) plan(ctx context.Context, fs *pflag.FlagSet, cmd string) (
 	if c.g.folds < 2 {
 		return nil, nil, l, usagef("--folds %d out of range: want at least 2", c.g.folds)
 	}
-	set, _, _, err := c.data.readPair(ctx, c.path, "", 0)
+	pair, err := c.data.readPair(ctx, c.path, "", 0)
 	if err == nil {
-		err = checkWeights(c.path, set, opts)
+		err = checkWeights(c.path, pair.Train, opts)
 	}
 	if err != nil {
 		return nil, nil, l, err
 	}
+	set := pair.Train
 	p, err := newPlan(set, c.path, c.data.labelColumn, l, g, c.g.folds, c.g.seed, "--folds", c.g.warm)
 	return p, set, l, err
 }
