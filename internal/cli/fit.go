@@ -116,14 +116,21 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	train := pair.Train
-	noteData(env.Stderr, train, pair.Test)
-	if err := modelDim(o.trainPath, train); err != nil {
+	noteData(env.Stderr, pair.Train, pair.Test)
+	if err := modelDim(o.trainPath, pair.Train); err != nil {
 		return err
 	}
 	if spec.Needs.Values {
 		return o.fitValues(ctx, env, spec, opts, pair)
 	}
+	return o.fitClasses(ctx, env, spec, opts, pair)
+}
+
+// fitClasses is fit for the classifiers: it trains on the rows as read
+// (compact or in blocks) or scaled, measures the training rows and the
+// test file when asked, and prints and writes it all (fitOptions.report).
+func (o *fitOptions) fitClasses(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, pair *dataset.Pair) (err error) {
+	train := pair.Train
 	if len(train.Classes) < 2 {
 		return fmt.Errorf("%s: every row has the label %q; a classifier needs at least two classes", o.trainPath, train.Classes[0])
 	}
