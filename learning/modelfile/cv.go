@@ -1,7 +1,9 @@
 package modelfile
 
 import (
+	"bufio"
 	"context"
+	"fmt"
 	"io"
 
 	"mark1/dataset"
@@ -70,20 +72,20 @@ func (l Setup) CrossValidateValues(ctx context.Context, set *dataset.Set, path s
 // the leave-one-out bound when measured), or a regression's mean squared
 // error, squared correlation coefficient and R².
 func (r *CVReport) WriteText(w io.Writer) error {
-	t := &textWriter{w: w}
+	t := bufio.NewWriter(w)
 	if g := r.Regression; g != nil {
-		t.printf("%d-fold cross-validation of %s on %s: %d rows, %d features (plain folds: the targets are numbers)\n", r.Folds, r.Learner, r.File, r.Rows, r.Features)
-		t.printf("Cross Validation Mean squared error = %.6g\n", g.MSE)
-		t.printf("Cross Validation Squared correlation coefficient = %.6g\n", g.SquaredCorrelation)
-		t.printf("Cross Validation R² (coefficient of determination) = %.6g\n", g.R2)
-		return t.err
+		fmt.Fprintf(t, "%d-fold cross-validation of %s on %s: %d rows, %d features (plain folds: the targets are numbers)\n", r.Folds, r.Learner, r.File, r.Rows, r.Features)
+		fmt.Fprintf(t, "Cross Validation Mean squared error = %.6g\n", g.MSE)
+		fmt.Fprintf(t, "Cross Validation Squared correlation coefficient = %.6g\n", g.SquaredCorrelation)
+		fmt.Fprintf(t, "Cross Validation R² (coefficient of determination) = %.6g\n", g.R2)
+		return t.Flush()
 	}
-	t.printf("%d-fold cross-validation of %s on %s: %d rows, %d features, %d classes\n", r.Folds, r.Learner, r.File, r.Rows, r.Features, r.Classes)
-	t.printf("Cross Validation Accuracy = %.6g%%\n", r.Accuracy)
+	fmt.Fprintf(t, "%d-fold cross-validation of %s on %s: %d rows, %d features, %d classes\n", r.Folds, r.Learner, r.File, r.Rows, r.Features, r.Classes)
+	fmt.Fprintf(t, "Cross Validation Accuracy = %.6g%%\n", r.Accuracy)
 	if n := r.SupportVectors; n != nil {
 		loo := 1 - r.Accuracy/100
-		t.printf("Leave-one-out error = %.6g%% ≤ #SV/n = %d/%d = %.6g%% (the SVM on all rows; a row it does not keep as a support vector is classified rightly without it)\n",
+		fmt.Fprintf(t, "Leave-one-out error = %.6g%% ≤ #SV/n = %d/%d = %.6g%% (the SVM on all rows; a row it does not keep as a support vector is classified rightly without it)\n",
 			100*loo, *n, r.Rows, 100*float64(*n)/float64(r.Rows))
 	}
-	return t.err
+	return t.Flush()
 }

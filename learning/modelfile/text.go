@@ -1,6 +1,7 @@
 package modelfile
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"math"
@@ -15,34 +16,36 @@ import (
 // machine in LIBSVM's words (obj, rho, nSV, nBSV), the status, and how the
 // model did on the training rows and the test file when measured.
 func (r *FitReport) WriteText(w io.Writer) error {
-	t := &textWriter{w: w}
+	t := bufio.NewWriter(w)
 	values := r.Classes == nil
 	if values {
-		t.printf("%s on %s: %d rows, %d features\n", r.describe(), r.Data.File, r.Data.Rows, r.Data.Features)
+		fmt.Fprintf(t, "%s on %s: %d rows, %d features\n", r.describe(), r.Data.File, r.Data.Rows, r.Data.Features)
 	} else {
-		t.printf("%s on %s: %d rows, %d features, %d classes (%s)\n", r.describe(), r.Data.File, r.Data.Rows, r.Data.Features, len(r.Classes), strings.Join(r.Classes, " "))
+		fmt.Fprintf(t, "%s on %s: %d rows, %d features, %d classes (%s)\n", r.describe(), r.Data.File, r.Data.Rows, r.Data.Features, len(r.Classes), strings.Join(r.Classes, " "))
 	}
 	for _, m := range r.Machines {
-		m.writeText(t, values)
+		if err := m.writeText(t, values); err != nil { // one-vs-one of many classes prints millions
+			return err
+		}
 	}
-	t.printf("%s\n", r.Status)
+	fmt.Fprintf(t, "%s\n", r.Status)
 	oneClass := r.Learner == "one-class"
 	switch {
 	case r.Training == nil:
 	case values:
-		t.printf("training: %s\n", r.Training.valueText(oneClass))
+		fmt.Fprintf(t, "training: %s\n", r.Training.valueText(oneClass))
 	default:
-		t.printf("training accuracy %s\n", r.Training.accuracyText())
+		fmt.Fprintf(t, "training accuracy %s\n", r.Training.accuracyText())
 	}
 	switch {
 	case r.Test == nil:
 	case values:
-		t.printf("test on %s: %s\n", r.Test.File, r.Test.valueText(oneClass))
+		fmt.Fprintf(t, "test on %s: %s\n", r.Test.File, r.Test.valueText(oneClass))
 	default:
-		t.printf("test accuracy %s on %s\n", r.Test.accuracyText(), r.Test.File)
+		fmt.Fprintf(t, "test accuracy %s on %s\n", r.Test.accuracyText(), r.Test.File)
 	}
 	writeUnseen(t, r.Unseen)
-	return t.err
+	return t.Flush()
 }
 
 // describe names the learner and the settings that shape its model in one
@@ -75,38 +78,39 @@ func (r *FitReport) describe() string {
 // print it: a kernel machine (one with nBSV) with its rho and iterations,
 // a linear one with its passes; a value model's one machine without the
 // classes.
-func (m MachineReport) writeText(t *textWriter, values bool) {
+func (m MachineReport) writeText(t *bufio.Writer, values bool) (err error) {
 	if !values {
-		t.printf("machine %s vs %s: ", orRest(m.Pos), orRest(m.Neg))
+		fmt.Fprintf(t, "machine %s vs %s: ", orRest(m.Pos), orRest(m.Neg))
 	}
 	if m.NBSV == nil {
-		t.printf("obj = %.10g, nSV = %d, %d passes\n", orNaN(m.Obj), orZero(m.NSV), m.Iterations)
-		return
+		_, err = fmt.Fprintf(t, "obj = %.10g, nSV = %d, %d passes\n", orNaN(m.Obj), orZero(m.NSV), m.Iterations)
+	} else {
+		_, err = fmt.Fprintf(t, "obj = %.10g, rho = %.10g, nSV = %d, nBSV = %d, %d iterations\n", orNaN(m.Obj), orNaN(m.Rho), orZero(m.NSV), *m.NBSV, m.Iterations)
 	}
-	t.printf("obj = %.10g, rho = %.10g, nSV = %d, nBSV = %d, %d iterations\n", orNaN(m.Obj), orNaN(m.Rho), orZero(m.NSV), *m.NBSV, m.Iterations)
+	return err
 }
 
 // WriteText writes the report as mark1 apply prints it: the accuracy (a
 // value model's scores), and the labels the model has no class for.
 func (r *ApplyReport) WriteText(w io.Writer) error {
-	t := &textWriter{w: w}
+	t := bufio.NewWriter(w)
 	m := r.Metrics
 	switch {
 	case r.Classes == nil:
-		t.printf("%s on %s: %s\n", r.Model, r.Data.File, m.valueText(oneClass(r.Learner, r.Solver)))
+		fmt.Fprintf(t, "%s on %s: %s\n", r.Model, r.Data.File, m.valueText(oneClass(r.Learner, r.Solver)))
 	case m.Correct != nil:
-		t.printf("%s on %s: accuracy %s\n", r.Model, r.Data.File, m.accuracyText())
+		fmt.Fprintf(t, "%s on %s: accuracy %s\n", r.Model, r.Data.File, m.accuracyText())
 	default:
-		t.printf("%s on %s: %d rows predicted; the data have no labels, so no accuracy\n", r.Model, r.Data.File, m.Rows)
+		fmt.Fprintf(t, "%s on %s: %d rows predicted; the data have no labels, so no accuracy\n", r.Model, r.Data.File, m.Rows)
 	}
 	writeUnseen(t, r.Unseen)
-	return t.err
+	return t.Flush()
 }
 
 // writeUnseen says which labels of the data the model was not trained on.
-func writeUnseen(t *textWriter, unseen []UnseenLabel) {
+func writeUnseen(t *bufio.Writer, unseen []UnseenLabel) {
 	for _, u := range unseen {
-		t.printf("label %q (%d rows) was not among the training data's classes: those rows count as wrong\n", u.Label, u.Rows)
+		fmt.Fprintf(t, "label %q (%d rows) was not among the training data's classes: those rows count as wrong\n", u.Label, u.Rows)
 	}
 }
 
@@ -166,16 +170,4 @@ func orRest(class *string) string {
 		return "rest"
 	}
 	return *class
-}
-
-// A textWriter keeps the first error of its writes.
-type textWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (t *textWriter) printf(format string, a ...any) {
-	if t.err == nil {
-		_, t.err = fmt.Fprintf(t.w, format, a...)
-	}
 }

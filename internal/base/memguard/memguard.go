@@ -128,15 +128,14 @@ func (g *heapGuard) watch(ctx context.Context, quit, stopped chan struct{}) {
 	for {
 		select {
 		case <-quit:
-			return
 		case <-ctx.Done():
-			return
 		case <-timer.C:
+			if !g.over() {
+				timer.Reset(g.poll())
+				continue
+			}
 		}
-		if g.over() {
-			return
-		}
-		timer.Reset(g.poll())
+		return
 	}
 }
 
