@@ -226,7 +226,6 @@ func (c *gridCommand) plan(ctx context.Context, fs *pflag.FlagSet, cmd string) (
 
 func runGrid(ctx context.Context, env *Env, args []string) (err error) {
 	var c gridCommand
-	var png string
 	var threads int
 	fs := newFlags(env, "grid --data TRAIN [--log2c B,E,S | --C LIST] [--log2g B,E,S | --gamma LIST] [flags]",
 		"Searches C and γ by stratified K-fold cross-validation, as LIBSVM's grid.py: every cell's accuracy,\n"+
@@ -234,7 +233,7 @@ func runGrid(ctx context.Context, env *Env, args []string) (err error) {
 			"one fold with every C, each C's fit warm-started from the C below it; they are the tasks of the plan\n"+
 			"that mark1 sweep runs on a job array (docs/model-selection.md, docs/sweeps.md).")
 	c.register(fs, env)
-	fs.StringVar(&png, "png", "", "draw the contour picture to this PNG file (grid.py draws grid.png; mark1 only when asked)")
+	png := pngFlag(fs)
 	threadsFlag(fs, &threads, "the grid's tasks")
 	if err := env.parse(fs, args); err != nil {
 		return err
@@ -253,7 +252,15 @@ func runGrid(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return fmt.Errorf("%s: %w", c.path, err)
 	}
-	return report(env, t, png)
+	return report(env, t, *png)
+}
+
+// planFlag is sweep run's and merge's --plan.
+func planFlag(fs *pflag.FlagSet) *string { return fs.String("plan", "", "the plan file (required)") }
+
+// pngFlag is grid's and sweep merge's --png.
+func pngFlag(fs *pflag.FlagSet) *string {
+	return fs.String("png", "", "draw the contour picture to this PNG file (grid.py draws grid.png; mark1 only when asked)")
 }
 
 // report prints a merged table and draws its picture.
@@ -339,12 +346,12 @@ func taskIndex(fs *pflag.FlagSet, task int, p *selection.Plan) (int, error) {
 }
 
 func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
-	var planPath, out, dataPath string
+	var out, dataPath string
 	var task, threads int
 	fs := newFlags(env, "sweep run --plan PLAN --out DIR [--task I]",
 		"Runs one task of a plan (a fold of a grid column: one γ, every C) and writes its result into DIR. Without --task the\n"+
 			"index is $SLURM_ARRAY_TASK_ID, $JOB_COMPLETION_INDEX or $PBS_ARRAY_INDEX (docs/sweeps.md).")
-	fs.StringVar(&planPath, "plan", "", "the plan file (required)")
+	planPath := planFlag(fs)
 	fs.StringVar(&out, "out", "", "the folder to write the result into (required; made if missing)")
 	fs.IntVar(&task, "task", 0, "the task, in [0, tasks)")
 	fs.StringVar(&dataPath, "data", "", "the data file, when not at the plan's path on this machine (its content must be the plan's)")
@@ -353,19 +360,19 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	p, i, l, err := sweepTask(fs, planPath, out, task, threads)
+	p, i, l, err := sweepTask(fs, *planPath, out, task, threads)
 	if err != nil {
 		return err
 	}
 	ctx, finish := guardMemory(ctx, "sweep run", memory.bytes())
 	defer func() { err = finish(err) }()
-	set, err := readPlanData(ctx, p, planPath, dataPath, memory.bytes())
+	set, err := readPlanData(ctx, p, *planPath, dataPath, memory.bytes())
 	if err != nil {
 		return err
 	}
 	r, err := l.RunTask(ctx, p, set, i, threads)
 	if errors.Is(err, selection.ErrData) {
-		return fmt.Errorf("%w: a plan for other data (%s)", err, planPath)
+		return fmt.Errorf("%w: a plan for other data (%s)", err, *planPath)
 	}
 	if err != nil {
 		return err
@@ -428,28 +435,26 @@ func readPlanData(ctx context.Context, p *selection.Plan, planPath, dataPath str
 }
 
 func runSweepMerge(ctx context.Context, env *Env, args []string) error {
-	var planPath, png string
 	fs := newFlags(env, "sweep merge --plan PLAN DIR...",
 		"Merges the results of a plan's tasks from the folders given into the table mark1 grid prints, byte\n"+
 			"for byte; a task without a result, with two, or a result of another plan is an error naming it.")
-	fs.StringVar(&planPath, "plan", "", "the plan file (required)")
-	fs.StringVar(&png, "png", "", "draw the contour picture to this PNG file (grid.py draws grid.png; mark1 only when asked)")
+	planPath, png := planFlag(fs), pngFlag(fs)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if planPath == "" || fs.NArg() == 0 {
+	if *planPath == "" || fs.NArg() == 0 {
 		return usagef("sweep merge: --plan PLAN and at least one results folder are required")
 	}
-	p, err := selection.ReadPlan(planPath)
+	p, err := selection.ReadPlan(*planPath)
 	if err != nil {
 		return err
 	}
 	res, err := selection.ReadResults(p, fs.Args())
 	if err != nil {
-		return fmt.Errorf("%s: %w", planPath, err)
+		return fmt.Errorf("%s: %w", *planPath, err)
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return report(env, selection.Merge(p, res), png)
+	return report(env, selection.Merge(p, res), *png)
 }
