@@ -155,8 +155,8 @@ func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec 
 		if l.HasGamma() {
 			g.Gamma[0] = opts.Gamma.String()
 		}
-		p, err := newPlan(set, path, data.labelColumn, l, g, cv.folds, cv.seed, "--cv", false)
-		if err != nil {
+		var p *selection.Plan
+		if p, err = newPlan(set, path, data.labelColumn, l, g, cv.folds, cv.seed, "--cv", false); err != nil {
 			return err
 		}
 		r, err = l.CrossValidateClasses(ctx, p, set, cores)
