@@ -366,9 +366,9 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	}
 	ctx, finish := guardMemory(ctx, "sweep run", memory.bytes())
 	defer func() { err = finish(err) }()
-	set, err := readPlanData(ctx, p, *planPath, dataPath, memory.bytes())
+	set, err := p.ReadData(readContext(ctx), *planPath, dataPath, memory.bytes())
 	if err != nil {
-		return err
+		return budgetHint(err)
 	}
 	r, err := l.RunTask(ctx, p, set, i, threads)
 	if errors.Is(err, selection.ErrData) {
@@ -414,24 +414,6 @@ func sweepTask(fs *pflag.FlagSet, planPath, out string, task, threads int) (*sel
 		return nil, 0, l, fmt.Errorf("%w: give another --out", err)
 	}
 	return p, i, l, nil
-}
-
-// readPlanData reads the plan's data, from dataPath if given, else from
-// the path the plan records, as the plan says they were read; a file that
-// does not read so is refused without echoing what it holds.
-func readPlanData(ctx context.Context, p *selection.Plan, planPath, dataPath string, limit int64) (*dataset.Set, error) {
-	if dataPath == "" {
-		dataPath = p.Data.Path
-	}
-	opt, err := p.Data.ReadOptions()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", planPath, err)
-	}
-	set, err := readNumeric(ctx, limit, dataPath, opt)
-	if errors.Is(err, dataset.ErrFormat) {
-		return nil, fmt.Errorf("%s: not the data of plan %s: it does not read as %s data", dataPath, planPath, p.Data.Format)
-	}
-	return set, err
 }
 
 func runSweepMerge(ctx context.Context, env *Env, args []string) error {

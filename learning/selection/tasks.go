@@ -1,6 +1,7 @@
 package selection
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -120,4 +121,25 @@ func (r Result) WriteText(w io.Writer, p *Plan, classes []string) error {
 			r.Task, p.Tasks, g, r.Fold, r.Rows, strings.Join(cs, ","), strings.Join(right, ","))
 	}
 	return err
+}
+
+// ReadData reads the plan's data from path ("" for the path the plan
+// records) as the plan says they were read (Data.ReadOptions), within
+// maxBytes (dataset.Options.MaxBytes). A file that does not read so is
+// refused without echoing what it holds; planPath names the plan in
+// errors.
+func (p *Plan) ReadData(ctx context.Context, planPath, path string, maxBytes int64) (*dataset.Set, error) {
+	if path == "" {
+		path = p.Data.Path
+	}
+	opt, err := p.Data.ReadOptions()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", planPath, err)
+	}
+	opt.MaxBytes = maxBytes
+	set, err := dataset.ReadFileContext(ctx, path, opt)
+	if errors.Is(err, dataset.ErrFormat) {
+		return nil, fmt.Errorf("%s: not the data of plan %s: it does not read as %s data", path, planPath, p.Data.Format)
+	}
+	return set, err
 }
