@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"mark1/dataset"
 	"mark1/internal/testtool"
 	"mark1/learning/modelfile"
 )
@@ -379,20 +380,18 @@ func TestFitTrainAccuracyOptIn(t *testing.T) {
 	}
 }
 
-// labelsFromFile returns the first field of every line of a libsvm file.
+// labelsFromFile returns the label of every row of a libsvm file.
 func labelsFromFile(t *testing.T, path string) []float64 {
 	t.Helper()
-	b, err := os.ReadFile(path)
+	s, err := dataset.ReadFile(path, dataset.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []float64
-	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		v, err := strconv.ParseFloat(strings.Fields(line)[0], 64)
-		if err != nil {
+	out := make([]float64, s.Rows())
+	for i := range out {
+		if out[i], err = strconv.ParseFloat(s.Label(i), 64); err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, v)
 	}
 	return out
 }
