@@ -85,7 +85,9 @@
 // grey levels, 168 million non-zeros, takes 288 MB as bytes or 1.15 GB as
 // float32 instead of 2 GB parsed. ReadBlocks reads a file a block
 // of rows at a time, for a reader that needs each row once (mark1 apply):
-// the budgets then bound a block, not the file.
+// the budgets then bound a block, not the file. ReadPair reads a training
+// file and checks its test file (Scan) before any work, their libsvm
+// indices decided together, as scikit-learn's load_svmlight_files does.
 //
 // # Splits and scaling
 //

@@ -1,6 +1,7 @@
 package dataset_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -79,4 +80,26 @@ func ExampleFitScaler() {
 	// Output:
 	// feature ranges: [2 0] [6 10]
 	// test row: [0.5 3]
+}
+
+// A training file with 1-based libsvm indices beside a test file with an
+// index 0: read together, as scikit-learn's load_svmlight_files reads
+// them, both are 0-based, and the training file is read again so.
+func ExampleReadPair() {
+	dir, err := os.MkdirTemp("", "pair")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	train, test := dir+"/train.libsvm", dir+"/test.libsvm"
+	os.WriteFile(train, []byte("1 1:1 2:1\n-1 2:-1\n"), 0o644)
+	os.WriteFile(test, []byte("1 0:1 1:1\n"), 0o644)
+	p, err := dataset.ReadPair(context.Background(), train, test, dataset.Options{}, 0, 256)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Train.Dim, p.Train.ZeroBased, p.Test.Dim, p.TestOptions.Indices == dataset.ZeroBased)
+	// Output: 3 true 2 true
 }

@@ -7,18 +7,15 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"mark1/dataset"
 	"mark1/internal/base/atomicfile"
-	"mark1/learning"
-	"mark1/learning/kernel"
+	"mark1/internal/base/memguard"
 	"mark1/learning/learners"
 	"mark1/learning/modelfile"
-	"mark1/learning/svm"
 )
 
 // numericFlags are how fit and apply read data files.
@@ -47,34 +44,13 @@ const fitBlockRows = 4096
 // --max-memory), and says which flag raises the budget when the file is
 // over it.
 func readNumeric(ctx context.Context, limit int64, path string, opt dataset.Options) (*dataset.Set, error) {
-	s, _, err := readNumericBlocks(ctx, limit, path, opt, 0)
-	return s, err
-}
-
-// trainRows are the rows of a training file read for the learners: held
-// dense and compact (bytes or float32), or in blocks of parsed rows.
-type trainRows struct {
-	blocks  []*dataset.Set
-	compact *dataset.Compact
-}
-
-// readNumericBlocks is readNumeric with the rows, when rows > 0, read a
-// block of at most rows rows at a time and kept compact when dense, else
-// in those blocks (dataset.ReadFileCompact).
-func readNumericBlocks(ctx context.Context, limit int64, path string, opt dataset.Options, rows int) (s *dataset.Set, r trainRows, err error) {
 	opt.MaxBytes = limit
-	if rows > 0 {
-		s, r.compact, r.blocks, err = dataset.ReadFileCompact(readContext(ctx), path, opt, rows)
-	} else {
-		s, err = dataset.ReadFileContext(readContext(ctx), path, opt)
-	}
-	if err != nil {
-		return nil, trainRows{}, budgetHint(err)
-	}
-	return s, r, nil
+	s, err := dataset.ReadFileContext(readContext(ctx), path, opt)
+	return s, budgetHint(err)
 }
 
-// gcPercent is the collector's target while fit and apply run: the heap
+// gcPercent is the collector's target while fit and apply run
+// (memguard.HoldGC): the heap
 // may grow 5% past the live data before a collection, not Go's default
 // 100%. Their data are large arrays without pointers (rows, kernel cache,
 // support vectors), cheap to mark, so the extra collections cost little,
@@ -82,16 +58,6 @@ func readNumericBlocks(ctx context.Context, limit int64, path string, opt datase
 // 60k: the 45 pairs' working arrays, some 1.7 MB each, pile up as 10 MB of
 // garbage beside the cache, not 50).
 const gcPercent = 5
-
-// holdGC sets the collector's target to gcPercent (unless GOGC is set)
-// and returns the function that restores the previous one.
-func holdGC() func() {
-	if os.Getenv("GOGC") != "" {
-		return func() {}
-	}
-	old := debug.SetGCPercent(gcPercent)
-	return func() { debug.SetGCPercent(old) }
-}
 
 // fitOptions are fit's flags.
 type fitOptions struct {
@@ -125,7 +91,7 @@ func fitFlags(env *Env, o *fitOptions) *pflag.FlagSet {
 }
 
 func runFit(ctx context.Context, env *Env, args []string) (err error) {
-	defer holdGC()()
+	defer memguard.HoldGC(gcPercent)()
 	var o fitOptions
 	fs := fitFlags(env, &o)
 	if err := env.parse(fs, args); err != nil {
@@ -146,18 +112,25 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		// compact form a block at a time (modelfile.Fit).
 		blockRows = fitBlockRows
 	}
-	train, read, test, err := o.data.readPair(ctx, o.trainPath, o.testPath, blockRows)
+	pair, err := o.data.readPair(ctx, o.trainPath, o.testPath, blockRows)
 	if err != nil {
 		return err
 	}
-	noteData(env.Stderr, train, test.set())
-	if err := modelDim(o.trainPath, train); err != nil {
+	noteData(env.Stderr, pair.Train, pair.Test)
+	if err := modelDim(o.trainPath, pair.Train); err != nil {
 		return err
 	}
 	if spec.Needs.Values {
-		return fitValues(ctx, env, spec, opts, o.lf.fields, valueRun{train: train, test: test, limit: o.data.memory.bytes(), scale: o.scale, trainPath: o.trainPath, testPath: o.testPath,
-			modelPath: o.modelPath, libsvmPath: o.libsvmPath, liblinearPath: o.liblinearPath, predPath: o.predPath, quiet: o.quiet, json: o.jsonOut, trainAcc: o.trainAcc})
+		return o.fitValues(ctx, env, spec, opts, pair)
 	}
+	return o.fitClasses(ctx, env, spec, opts, pair)
+}
+
+// fitClasses is fit for the classifiers: it trains on the rows as read
+// (compact or in blocks) or scaled, measures the training rows and the
+// test file when asked, and prints and writes it all (fitOptions.report).
+func (o *fitOptions) fitClasses(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, pair *dataset.Pair) (err error) {
+	train := pair.Train
 	if len(train.Classes) < 2 {
 		return fmt.Errorf("%s: every row has the label %q; a classifier needs at least two classes", o.trainPath, train.Classes[0])
 	}
@@ -169,11 +142,10 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		if train, err = scaleSet(ctx, sc, train); err != nil {
 			return err
 		}
-		read = trainRows{}
+		pair.Compact, pair.Blocks = nil, nil
 	}
 	rec, endProgress := fitProgress(ctx, env.Stderr, o.quiet, spec.Name, len(train.Classes), opts.Epochs)
-	classes, rows := train.Classes, train.Rows()
-	fitted, err := modelfile.Fit(learnerBudget(ctx), spec, opts, train, read.blocks, modelfile.FitOptions{Scaler: sc, Recorder: rec, KeepRows: o.trainAcc, Compact: read.compact})
+	fitted, err := modelfile.Fit(learnerBudget(ctx), spec, opts, train, pair.Blocks, modelfile.FitOptions{Scaler: sc, Recorder: rec, KeepRows: o.trainAcc, Compact: pair.Compact})
 	endProgress()
 	if err != nil {
 		if m := o.lf.fields.message(err); m != "" {
@@ -181,7 +153,7 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 		}
 		return fmt.Errorf("%s: %w", o.trainPath, err)
 	}
-	return o.report(ctx, env, spec, opts, fitted, train, classes, rows, test)
+	return o.report(ctx, env, spec, opts, fitted, train, pair)
 }
 
 // crossValidate is fit --cv: no model is written, so the flags that name
@@ -229,54 +201,54 @@ func (o *fitOptions) check() (learners.Spec, learners.Options, error) {
 	return spec, opts, nil
 }
 
-// report prints what the fit made (or, with --json, gathers it), predicts
-// the training rows and the test file when asked, and writes the model
-// files and the predictions.
-func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, fitted *modelfile.Fitted, train *dataset.Set, classes []string, rows int, test *testData) error {
-	f, res := fitted.File, fitted.Result
-	w := env.Stdout
-	if o.jsonOut {
-		w = io.Discard
-	}
+// report gathers what the fit made, predicts the training rows and the
+// test file when asked, and prints and writes it all (fitOptions.write).
+func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, fitted *modelfile.Fitted, train *dataset.Set, pair *dataset.Pair) error {
 	report := modelfile.ReportFit(spec, opts, fitted, train, o.trainPath, o.modelPath)
-	fmt.Fprintf(w, "%s on %s: %d rows, %d features, %d classes (%s)\n", describe(spec, opts, fitted.Built), o.trainPath, rows, train.Dim, len(classes), strings.Join(classes, " "))
-	if err := printMachines(ctx, w, res.Model, classes); err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "%s\n", res.Summary)
+	var err error
 	if o.trainAcc {
-		// Measured through the saved form, so fit and apply predict alike.
-		right, err := rightOf(f, fitted, train.Dim)
-		if err != nil {
+		if report.Training, err = fitted.TrainingMetrics(train.Dim); err != nil {
 			return fmt.Errorf("%s: %w", o.trainPath, err)
 		}
-		report.Training = modelfile.AccuracyMetrics("", right, rows)
-		fmt.Fprintf(w, "training accuracy %s\n", percent(right, rows))
 	}
 	var preds bytes.Buffer // the test predictions' text, written after the model
-	if test != nil {
+	if pair.Test != nil {
 		// The test file is read again and predicted a block at a time,
 		// as apply does; the model file keeps its support vectors.
-		g := *f
-		r, err := applyTo(ctx, io.Discard, &g, test.path, test.opt, o.data.memory.bytes(), "being fitted", &preds)
+		g := *fitted.File
+		r, err := applyTo(ctx, io.Discard, &g, o.testPath, pair.TestOptions, o.data.memory.bytes(), "being fitted", "", &preds)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "test accuracy %s on %s\n", accuracy(r), o.testPath)
-		printUnseen(w, r)
 		report.Test = r.Metrics(o.testPath)
 		if r.Unseen != nil {
 			report.Unseen = r.Unseen
 		}
 	}
+	return o.write(ctx, env, report, fitted.File, preds.Bytes(), opts.Loss == "squared-hinge")
+}
+
+// write prints the report as text, writes the model files and the
+// predictions (nothing once interrupted), and with --json prints the
+// report as JSON.
+func (o *fitOptions) write(ctx context.Context, env *Env, report *modelfile.FitReport, f *modelfile.File, preds []byte, squared bool) error {
+	if !o.jsonOut {
+		if err := report.WriteText(atomicfile.ContextWriter(ctx, env.Stdout)); err != nil {
+			return err
+		}
+	}
 	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing
 		return err
 	}
-	if err := writeModelFiles(ctx, f, o.modelPath, o.libsvmPath, o.liblinearPath, opts.Loss == "squared-hinge"); err != nil {
+	err := modelfile.Outputs{Model: o.modelPath, LIBSVM: o.libsvmPath, LIBLINEAR: o.liblinearPath, Squared: squared}.Write(ctx, f)
+	if ee := (*modelfile.ExportError)(nil); errors.As(err, &ee) {
+		return usagef("--%s-model: %v", ee.Format, ee.Err)
+	}
+	if err != nil {
 		return err
 	}
 	if o.predPath != "" {
-		if err := atomicfile.WriteBytes(o.predPath, preds.Bytes()); err != nil {
+		if err := atomicfile.WriteBytes(o.predPath, preds); err != nil {
 			return err
 		}
 	}
@@ -286,160 +258,8 @@ func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, o
 	return nil
 }
 
-// rightOf counts the training rows the saved model predicts as labelled.
-func rightOf(f *modelfile.File, fitted *modelfile.Fitted, dim int) (int, error) {
-	saved, err := f.Model(dim)
-	if err != nil {
-		return 0, err
-	}
-	preds, err := modelfile.PredictRows(saved, fitted.Rows, 0)
-	if err != nil {
-		return 0, err
-	}
-	right := 0
-	for i, c := range preds { // the rows and y in the learner's order
-		if c == fitted.Y[i] {
-			right++
-		}
-	}
-	return right, nil
-}
-
-// describe names the learner and the settings that shape its model in
-// one phrase: its kernel as used (with γ, and the rule that gave it), its
-// loss and its C.
-func describe(spec learners.Spec, o learners.Options, b learners.Built) string {
-	var parts []string
-	if b.Kernel != nil {
-		parts = append(parts, "kernel "+b.Kernel.String())
-		if b.Gamma != nil {
-			g := fmt.Sprintf("gamma %.6g", *b.Gamma)
-			if o.Gamma.Rule != kernel.GammaValue {
-				g += " (" + o.Gamma.String() + ")"
-			}
-			parts = append(parts, g)
-		}
-	}
-	if spec.Reads("loss") {
-		parts = append(parts, o.Loss+" loss")
-	}
-	if spec.Reads("C") {
-		parts = append(parts, fmt.Sprintf("C %g", o.C))
-	}
-	if spec.Reads("nu") {
-		parts = append(parts, fmt.Sprintf("nu %g", o.Nu))
-	}
-	if spec.Reads("epsilon") {
-		parts = append(parts, fmt.Sprintf("epsilon %g", o.Epsilon))
-	}
-	if spec.Reads("class-weight") && o.ClassWeight != "" {
-		parts = append(parts, "class-weight "+o.ClassWeight)
-	}
-	if len(parts) == 0 {
-		return spec.Name
-	}
-	return fmt.Sprintf("%s (%s)", spec.Name, strings.Join(parts, ", "))
-}
-
-// printMachines prints each binary machine's dual objective and threshold
-// in LIBSVM's words (obj, rho, nSV, nBSV), for the SVMs.
-func printMachines(ctx context.Context, w io.Writer, m learning.Model, classes []string) error {
-	neg := func(c int) string {
-		if c < 0 {
-			return "rest"
-		}
-		return classes[c]
-	}
-	switch m := m.(type) {
-	case *svm.KernelModel:
-		for q, mc := range m.Machines {
-			if q%1024 == 0 && ctx.Err() != nil { // one-vs-one of many classes prints millions
-				return ctx.Err()
-			}
-			fmt.Fprintf(w, "machine %s vs %s: obj = %.10g, rho = %.10g, nSV = %d, nBSV = %d, %d iterations\n",
-				classes[mc.Pos], neg(mc.Neg), mc.Obj, mc.Rho, len(mc.SV), mc.Bounded, mc.Iter)
-		}
-	case *svm.LinearModel:
-		for k, mc := range m.Machines {
-			n := m.Neg
-			if len(m.Machines) > 1 {
-				n = -1
-			}
-			fmt.Fprintf(w, "machine %s vs %s: obj = %.10g, nSV = %d, %d passes\n", classes[m.Pos[k]], neg(n), mc.Obj, mc.SV, mc.Iter)
-		}
-	}
-	return nil
-}
-
-func percent(right, n int) string {
-	if n == 0 {
-		return "n/a (no rows)"
-	}
-	return fmt.Sprintf("%.2f%% (%d/%d)", 100*float64(right)/float64(n), right, n)
-}
-
-// accuracy says the accuracy a model had on a data file: a percentage
-// and its count, or "" without labels.
-func accuracy(a *modelfile.Applied) string {
-	if a.Right == nil {
-		return ""
-	}
-	return percent(*a.Right, a.Rows)
-}
-
-// printUnseen says which labels of the data the model was not trained on.
-func printUnseen(w io.Writer, a *modelfile.Applied) {
-	for _, u := range a.Unseen {
-		fmt.Fprintf(w, "label %q (%d rows) was not among the training data's classes: those rows count as wrong\n", u.Label, u.Rows)
-	}
-}
-
-// writeModelFiles writes the mark1 model and the LIBSVM/LIBLINEAR exports
-// asked for; nothing is written unless every export is possible.
-func writeModelFiles(ctx context.Context, f *modelfile.File, modelPath, libsvmPath, liblinearPath string, squared bool) error {
-	var exports []func() error
-	if libsvmPath != "" {
-		if err := modelfile.WriteLIBSVM(io.Discard, f); err != nil {
-			return usagef("--libsvm-model: %v", err)
-		}
-		exports = append(exports, func() error {
-			return atomicfile.Write(libsvmPath, func(fh *os.File) error { return modelfile.WriteLIBSVM(atomicfile.ContextWriter(ctx, fh), f) })
-		})
-	}
-	if liblinearPath != "" {
-		if err := modelfile.WriteLIBLINEAR(io.Discard, f, squared); err != nil {
-			return usagef("--liblinear-model: %v", err)
-		}
-		exports = append(exports, func() error {
-			return atomicfile.Write(liblinearPath, func(fh *os.File) error {
-				return modelfile.WriteLIBLINEAR(atomicfile.ContextWriter(ctx, fh), f, squared)
-			})
-		})
-	}
-	if err := atomicfile.Write(modelPath, func(fh *os.File) error { return f.Write(atomicfile.ContextWriter(ctx, fh)) }); err != nil {
-		return err
-	}
-	for _, e := range exports {
-		if err := e(); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func writePredictions(path string, preds []string) error {
-	return atomicfile.Write(path, func(fh *os.File) error {
-		for _, p := range preds {
-			if _, err := io.WriteString(fh, p+"\n"); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-}
-
 func runApply(ctx context.Context, env *Env, args []string) error {
-	defer holdGC()()
+	defer memguard.HoldGC(gcPercent)()
 	var data numericFlags
 	var modelPath, predPath string
 	var noLabels, jsonOut bool
@@ -472,62 +292,21 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r, err := applyFile(ctx, env, f, testPath, ropt, data, noLabels, modelPath, predPath)
+	if ropt.NoLabels && !noLabels {
+		noteNoLabels(env.Stderr, testPath, f)
+	}
+	r, err := applyTo(ctx, env.Stderr, f, testPath, ropt, data.memory.bytes(), modelPath, predPath, nil)
+	if errors.Is(err, dataset.ErrNoLabelsFile) && !f.Values() {
+		return fmt.Errorf("%w, or predict without labels: --no-labels", err)
+	}
 	if err != nil {
 		return err
 	}
+	report := modelfile.ReportApply(f, format, modelPath, testPath, predPath, r)
 	if jsonOut {
-		return writeJSON(env.Stdout, modelfile.ReportApply(f, format, modelPath, testPath, predPath, r))
+		return writeJSON(env.Stdout, report)
 	}
-	switch {
-	case f.Values():
-		fmt.Fprintf(env.Stdout, "%s on %s: %s\n", modelPath, testPath, valueSummary(f, r))
-	case r.Right != nil:
-		fmt.Fprintf(env.Stdout, "%s on %s: accuracy %s\n", modelPath, testPath, accuracy(r))
-	default:
-		fmt.Fprintf(env.Stdout, "%s on %s: %d rows predicted; the data have no labels, so no accuracy\n", modelPath, testPath, r.Rows)
-	}
-	if !f.Values() {
-		printUnseen(env.Stdout, r)
-	}
-	return nil
-}
-
-// applyFile predicts the data file with f as apply does: a classifier's a
-// block at a time, the predictions written as they come (svm-predict's
-// memory); a value model's (an SVR, the one-class SVM) on the whole file.
-func applyFile(ctx context.Context, env *Env, f *modelfile.File, testPath string, ropt dataset.Options, data numericFlags, noLabels bool, modelPath, predPath string) (*modelfile.Applied, error) {
-	if !f.Values() {
-		if ropt.NoLabels && !noLabels {
-			noteNoLabels(env.Stderr, testPath, f)
-		}
-		r, err := applyBlocks(ctx, env.Stderr, f, testPath, ropt, data.memory.bytes(), modelPath, predPath)
-		if errors.Is(err, dataset.ErrNoLabelsFile) {
-			err = fmt.Errorf("%w, or predict without labels: --no-labels", err)
-		}
-		return r, err
-	}
-	test, err := data.readFor(ctx, f, testPath, noLabels)
-	if err != nil {
-		return nil, err
-	}
-	noteData(env.Stderr, test, nil)
-	if err := ctx.Err(); err != nil { // interrupted while the data were read
-		return nil, err
-	}
-	r, err := modelfile.ApplyValues(f, test, modelPath)
-	if err != nil {
-		return nil, inputHint(err, test, f)
-	}
-	if err := ctx.Err(); err != nil { // nothing is written once interrupted
-		return nil, err
-	}
-	if predPath != "" {
-		if err := writePredictions(predPath, r.Preds); err != nil {
-			return nil, err
-		}
-	}
-	return r, nil
+	return report.WriteText(env.Stdout)
 }
 
 // inputHint adds to a data file's mismatch with the model
@@ -541,29 +320,22 @@ func inputHint(err error, test *dataset.Set, f *modelfile.File) error {
 	return err
 }
 
-// applyBlocks predicts every row of the data file at path with the model
-// file's model, a block of rows at a time (modelfile.ApplyFile), its
-// predictions written to predPath when not empty (atomically: nothing
-// written on an error or interrupt). It returns the data's description
-// without their rows and what was found; the data's notes go to stderr.
-func applyBlocks(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name, predPath string) (r *modelfile.Applied, err error) {
-	if predPath == "" {
-		return applyTo(ctx, stderr, f, path, opt, limit, name, io.Discard)
-	}
-	err = atomicfile.Write(predPath, func(fh *os.File) error {
-		r, err = applyTo(ctx, stderr, f, path, opt, limit, name, fh)
-		return err
-	})
-	return r, err
-}
-
-// applyTo is applyBlocks writing the predictions to out.
-func applyTo(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name string, out io.Writer) (*modelfile.Applied, error) {
+// applyTo predicts every row of the data file at path with the model file
+// f, read within limit bytes: a classifier's a block at a time, its
+// predictions written to out if not nil (modelfile.ApplyFile), else as
+// apply writes them, to predPath if not "" (modelfile.Apply). The data's
+// notes go to stderr; an error says what raises a limit or, for a text
+// file a column short, what the column may be.
+func applyTo(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name, predPath string, out io.Writer) (a *modelfile.Applied, err error) {
 	opt.MaxBytes = limit
-	a, err := modelfile.ApplyFile(ctx, f, path, modelfile.ApplyOptions{Read: opt, Name: name, ReadContext: readContext(ctx),
-		OnData: func(info *dataset.Set) { noteData(stderr, info) }}, out)
+	o := modelfile.ApplyOptions{Read: opt, Name: name, ReadContext: readContext(ctx), OnData: func(info *dataset.Set) { noteData(stderr, info) }}
+	if out != nil {
+		a, err = modelfile.ApplyFile(ctx, f, path, o, out)
+	} else {
+		a, err = modelfile.Apply(ctx, f, path, o, predPath)
+	}
 	if err != nil {
-		if a.Data != nil {
+		if a != nil && a.Data != nil {
 			err = inputHint(err, a.Data, f)
 		}
 		return nil, budgetHint(err)

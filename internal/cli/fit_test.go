@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"mark1/dataset"
-	"mark1/internal/testtool"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -15,6 +13,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"mark1/dataset"
+	"mark1/internal/testtool"
 )
 
 // blobs writes n rows of seeded, overlapping Gaussian clusters in dim
@@ -92,16 +93,40 @@ func runTool(t *testing.T, dir, name string, args ...string) string {
 	return string(out)
 }
 
+// runOK runs mark1 in dir and returns its standard output, stopping the
+// test when it fails.
+func runOK(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	code, out, errs := run(t, dir, args...)
+	if code != 0 {
+		t.Fatalf("mark1 %s: exit %d\n%s%s", strings.Join(args, " "), code, out, errs)
+	}
+	return out
+}
+
+// samePredictions checks that got holds want's predictions exactly.
 func samePredictions(t *testing.T, what string, got, want []float64) {
 	t.Helper()
-	if len(got) != len(want) {
-		t.Fatalf("%s: %d predictions; want %d", what, len(got), len(want))
-	}
-	for i := range got {
-		if got[i] != want[i] {
-			t.Errorf("%s: test row %d: %v; want %v", what, i+1, got[i], want[i])
-		}
-	}
+	closePredictions(t, what, got, want, 0)
+}
+
+// fitLikeLIBSVM trains on dir's train.libsvm with svm-train (its flags
+// libsvm) and mark1 fit (its flags mark1), and checks that they agree: the
+// objectives (n of them when n > 0) and the predictions of test.libsvm,
+// svm-predict's on mark1's exported model and apply's on its saved model.
+func fitLikeLIBSVM(t *testing.T, dir string, libsvm, mark1 []string, n int) {
+	t.Helper()
+	ref := runTool(t, dir, "svm-train", append(libsvm, "-e", "0.001", "train.libsvm", "ref.model")...)
+	runTool(t, dir, "svm-predict", "test.libsvm", "ref.model", "ref.pred")
+	out := runOK(t, dir, append([]string{"fit", "--data", "train.libsvm", "--test", "test.libsvm",
+		"--predictions", "mark1.pred", "--libsvm-model", "mark1.libsvm-model"}, mark1...)...)
+	sameObjectives(t, ref, out, n)
+	pred := testtool.Numbers(t, filepath.Join(dir, "mark1.pred"))
+	samePredictions(t, "mark1 fit vs svm-train + svm-predict", pred, testtool.Numbers(t, filepath.Join(dir, "ref.pred")))
+	runTool(t, dir, "svm-predict", "test.libsvm", "mark1.libsvm-model", "export.pred")
+	samePredictions(t, "svm-predict on mark1's model vs mark1", testtool.Numbers(t, filepath.Join(dir, "export.pred")), pred)
+	runOK(t, dir, "apply", "--model", "model.json", "--data", "test.libsvm", "--predictions", "apply.pred")
+	samePredictions(t, "mark1 apply vs mark1 fit", testtool.Numbers(t, filepath.Join(dir, "apply.pred")), pred)
 }
 
 // TestFitAgainstLIBSVM trains the same C-SVMs with svm-train and mark1 fit:
@@ -128,22 +153,7 @@ func TestFitAgainstLIBSVM(t *testing.T) {
 			dir := t.TempDir()
 			os.WriteFile(filepath.Join(dir, "train.libsvm"), blobs(uint64(2*k+1), 150, tt.dim, tt.labels), 0o644)
 			os.WriteFile(filepath.Join(dir, "test.libsvm"), blobs(uint64(2*k+2), 120, tt.dim, tt.labels), 0o644)
-			ref := runTool(t, dir, "svm-train", append(tt.libsvm, "-e", "0.001", "train.libsvm", "ref.model")...)
-			runTool(t, dir, "svm-predict", "test.libsvm", "ref.model", "ref.pred")
-			code, out, errOut := run(t, dir, append([]string{"fit", "--data", "train.libsvm", "--test", "test.libsvm",
-				"--predictions", "mark1.pred", "--libsvm-model", "mark1.libsvm-model"}, tt.mark1...)...)
-			if code != 0 {
-				t.Fatalf("fit: exit %d: %s", code, errOut)
-			}
-			sameObjectives(t, ref, out, 0)
-			samePredictions(t, "mark1 fit vs svm-train + svm-predict", testtool.Numbers(t, filepath.Join(dir, "mark1.pred")), testtool.Numbers(t, filepath.Join(dir, "ref.pred")))
-			runTool(t, dir, "svm-predict", "test.libsvm", "mark1.libsvm-model", "export.pred")
-			samePredictions(t, "svm-predict on mark1's model vs mark1", testtool.Numbers(t, filepath.Join(dir, "export.pred")), testtool.Numbers(t, filepath.Join(dir, "mark1.pred")))
-			code, _, errOut = run(t, dir, "apply", "--model", "model.json", "--data", "test.libsvm", "--predictions", "apply.pred")
-			if code != 0 {
-				t.Fatalf("apply: exit %d: %s", code, errOut)
-			}
-			samePredictions(t, "mark1 apply vs mark1 fit", testtool.Numbers(t, filepath.Join(dir, "apply.pred")), testtool.Numbers(t, filepath.Join(dir, "mark1.pred")))
+			fitLikeLIBSVM(t, dir, tt.libsvm, tt.mark1, 0)
 		})
 	}
 }
@@ -173,11 +183,8 @@ func TestFitAgainstLIBLINEAR(t *testing.T) {
 			os.WriteFile(filepath.Join(dir, "test.libsvm"), blobs(uint64(11+2*k), 150, 6, tt.labels), 0o644)
 			ref := runTool(t, dir, "liblinear-train", "-s", tt.s, "-c", "0.1", "-B", "1", "-e", "0.0001", "train.libsvm", "ref.model")
 			runTool(t, dir, "liblinear-predict", "test.libsvm", "ref.model", "ref.pred")
-			code, out, errOut := run(t, dir, "fit", "--learner", "linear-svm", "--loss", tt.loss, "--C", "0.1", "--bias", "1", "--tol", "0.0001",
+			out := runOK(t, dir, "fit", "--learner", "linear-svm", "--loss", tt.loss, "--C", "0.1", "--bias", "1", "--tol", "0.0001",
 				"--data", "train.libsvm", "--test", "test.libsvm", "--predictions", "mark1.pred", "--liblinear-model", "mark1.liblinear-model")
-			if code != 0 {
-				t.Fatalf("fit: exit %d: %s", code, errOut)
-			}
 			want, got := objectives(t, ref), objectives(t, out)
 			if len(want) == 0 || len(got) != len(want) {
 				t.Fatalf("%d objectives; liblinear-train printed %d:\n%s\n%s", len(got), len(want), out, ref)
@@ -239,15 +246,9 @@ func TestFitApplyEveryLearner(t *testing.T) {
 		{"pocket", "std"}, {"batch-gd", "01"}, {"kernel-perceptron", "pm1"},
 	} {
 		t.Run(tt.learner, func(t *testing.T) {
-			code, out, errOut := run(t, dir, "fit", "--learner", tt.learner, "--scale", tt.scale, "--label-column", "species",
+			out := runOK(t, dir, "fit", "--learner", tt.learner, "--scale", tt.scale, "--label-column", "species",
 				"--data", "train.csv", "--test", "test.csv", "--predictions", tt.learner+".fit", "--model", tt.learner+".json")
-			if code != 0 {
-				t.Fatalf("fit: exit %d: %s", code, errOut)
-			}
-			code, out2, errOut := run(t, dir, "apply", "--model", tt.learner+".json", "--data", "test.csv", "--predictions", tt.learner+".apply")
-			if code != 0 {
-				t.Fatalf("apply: exit %d: %s", code, errOut)
-			}
+			out2 := runOK(t, dir, "apply", "--model", tt.learner+".json", "--data", "test.csv", "--predictions", tt.learner+".apply")
 			a, _ := os.ReadFile(filepath.Join(dir, tt.learner+".fit"))
 			b, _ := os.ReadFile(filepath.Join(dir, tt.learner+".apply"))
 			if !bytes.Equal(a, b) || len(strings.Fields(string(a))) != 600 {
@@ -317,10 +318,7 @@ func TestCompareRaw(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "five.libsvm"), blobs(41, 80, 5, []string{"1", "2"}), 0o644)
 	os.WriteFile(filepath.Join(dir, "four.libsvm"), blobs(42, 60, 4, []string{"3", "1", "2"}), 0o644)
-	code, out, errOut := run(t, dir, "compare", "--data", "five.libsvm", "--json", "--learners", "hardware,perceptron,svm,linear-svm")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
+	out := runOK(t, dir, "compare", "--data", "five.libsvm", "--json", "--learners", "hardware,perceptron,svm,linear-svm")
 	var rep struct {
 		Preset *string           `json:"preset"`
 		Notes  []string          `json:"notes"`
@@ -348,11 +346,11 @@ func TestCompareRaw(t *testing.T) {
 			t.Errorf("%s: features %q, P_g %v; want raw and ≥ 0.8 on well separated blobs", row.Learner, row.Features, row.Pg)
 		}
 	}
-	code, out, _ = run(t, dir, "compare", "--data", "four.libsvm", "--learners", "hardware,ideal,svm")
-	if code != 0 || !strings.Contains(out, "Note: hardware and ideal: left out") || !strings.Contains(out, "could be 2x2 pictures: compare them on the machine with --as-pictures --scale 01 (to make") {
-		t.Errorf("square data: exit %d\n%s", code, out)
+	out = runOK(t, dir, "compare", "--data", "four.libsvm", "--learners", "hardware,ideal,svm")
+	if !strings.Contains(out, "Note: hardware and ideal: left out") || !strings.Contains(out, "could be 2x2 pictures: compare them on the machine with --as-pictures --scale 01 (to make") {
+		t.Errorf("square data:\n%s", out)
 	}
-	code, _, errOut = run(t, dir, "compare", "--data", "four.libsvm", "--features", "pixels")
+	code, _, errOut := run(t, dir, "compare", "--data", "four.libsvm", "--features", "pixels")
 	if code != 2 || !strings.Contains(errOut, "holds numeric data, not pictures") {
 		t.Errorf("--features pixels on numeric data: exit %d, %q", code, errOut)
 	}
@@ -383,10 +381,7 @@ func TestCompareRawStaysSparse(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "narrow.libsvm"), []byte(narrow.String()), 0o644)
 	pg := map[string]string{}
 	for _, f := range []string{"wide.libsvm", "narrow.libsvm"} {
-		code, out, errOut := run(t, dir, "compare", "--data", f, "--learners", "perceptron,linear-svm", "--csv")
-		if code != 0 {
-			t.Fatalf("%s: exit %d: %s", f, code, errOut)
-		}
+		out := runOK(t, dir, "compare", "--data", f, "--learners", "perceptron,linear-svm", "--csv")
 		lines := strings.Split(strings.TrimSpace(out), "\n")
 		if len(lines) != 3 {
 			t.Fatalf("%s: %q", f, out)
@@ -432,10 +427,7 @@ for p in m.predict(Xt): print(int(p))
 		}
 		lines := strings.Fields(string(out))
 		want, _ := strconv.ParseFloat(lines[0], 64)
-		code, _, errOut := run(t, dir, "fit", "--data", "train.libsvm", "--test", "test.libsvm", "--gamma", g, "--predictions", "p.txt", "--model", "m.json")
-		if code != 0 {
-			t.Fatalf("fit: %s", errOut)
-		}
+		runOK(t, dir, "fit", "--data", "train.libsvm", "--test", "test.libsvm", "--gamma", g, "--predictions", "p.txt", "--model", "m.json")
 		var mf struct{ Gamma float64 }
 		b, _ := os.ReadFile(filepath.Join(dir, "m.json"))
 		json.Unmarshal(b, &mf)
@@ -460,11 +452,8 @@ func TestPerceptronAsLIBLINEAR(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, "train.libsvm"), blobs(uint64(60+k), 150, 5, labels), 0o644)
 		os.WriteFile(filepath.Join(dir, "test.libsvm"), blobs(uint64(70+k), 100, 5, labels), 0o644)
 		for _, l := range []string{"perceptron", "averaged", "batch-gd"} {
-			code, _, errOut := run(t, dir, "fit", "--learner", l, "--data", "train.libsvm", "--test", "test.libsvm",
+			runOK(t, dir, "fit", "--learner", l, "--data", "train.libsvm", "--test", "test.libsvm",
 				"--predictions", "mark1.pred", "--liblinear-model", "ll.model", "--model", "m.json")
-			if code != 0 {
-				t.Fatalf("%s: exit %d: %s", l, code, errOut)
-			}
 			runTool(t, dir, "liblinear-predict", "test.libsvm", "ll.model", "ll.pred")
 			samePredictions(t, fmt.Sprintf("%s, %d classes: liblinear-predict on mark1's model vs mark1", l, len(labels)),
 				testtool.Numbers(t, filepath.Join(dir, "ll.pred")), testtool.Numbers(t, filepath.Join(dir, "mark1.pred")))
@@ -538,10 +527,7 @@ func TestFitIDXAgainstLIBSVM(t *testing.T) {
 	write("test.libsvm", text)
 	ref := runTool(t, dir, "svm-train", "-t", "2", "-g", "0.05", "-c", "2", "-e", "0.001", "train.libsvm", "ref.model")
 	runTool(t, dir, "svm-predict", "test.libsvm", "ref.model", "ref.pred")
-	code, out, errOut := run(t, dir, "fit", "--data", "train-images-idx3-ubyte", "--kernel", "rbf", "--gamma", "0.05", "--C", "2")
-	if code != 0 {
-		t.Fatalf("fit: exit %d: %s", code, errOut)
-	}
+	out := runOK(t, dir, "fit", "--data", "train-images-idx3-ubyte", "--kernel", "rbf", "--gamma", "0.05", "--C", "2")
 	if !strings.Contains(out, "on train-images-idx3-ubyte: 240 rows, 36 features, 3 classes") {
 		t.Errorf("fit says:\n%s", out)
 	}
@@ -551,10 +537,7 @@ func TestFitIDXAgainstLIBSVM(t *testing.T) {
 		{"--data", "t10k-images-idx3-ubyte,labels.idx"},
 		{"--data", "t10k-images-idx3-ubyte", "--no-labels"},
 	} {
-		code, out, errOut := run(t, dir, append([]string{"apply", "--model", "model.json", "--predictions", "apply.pred"}, args...)...)
-		if code != 0 {
-			t.Fatalf("apply %q: exit %d: %s", args, code, errOut)
-		}
+		out := runOK(t, dir, append([]string{"apply", "--model", "model.json", "--predictions", "apply.pred"}, args...)...)
 		samePredictions(t, fmt.Sprintf("mark1 apply %q vs svm-predict", args), testtool.Numbers(t, filepath.Join(dir, "apply.pred")), wantPred)
 		if len(args) == 2 && !strings.Contains(out, "accuracy") {
 			t.Errorf("apply %q says no accuracy:\n%s", args, out)

@@ -8,40 +8,8 @@ import (
 	"time"
 
 	"mark1/learning"
+	"mark1/learning/learners"
 )
-
-// meter says what a learner's progress line counts from its progress
-// entries (learning.Recorder): epochs of the online learners and the
-// hardware (against their limit), steps of batch GD, one-vs-one pairs
-// solved by the kernel SVM and one-vs-rest machines by the linear SVM on
-// more than two classes, SMO iterations or solver passes of their single
-// machine on two.
-type meter struct {
-	unit  string
-	total int  // 0: unknown
-	limit bool // total is an upper limit
-	count func(done int, e learning.Epoch) int
-}
-
-func newMeter(learner string, classes, epochs int) meter {
-	epoch := func(_ int, e learning.Epoch) int { return e.Epoch }
-	machine := func(_ int, e learning.Epoch) int { return e.Machine } // the machines before this one are done
-	switch learner {
-	case "svm":
-		if classes > 2 {
-			return meter{unit: "pair", total: classes * (classes - 1) / 2, count: machine}
-		}
-		return meter{unit: "SMO iteration", count: func(done int, e learning.Epoch) int { return done + e.Mistakes }}
-	case "linear-svm":
-		if classes > 2 {
-			return meter{unit: "machine", total: classes, count: machine}
-		}
-		return meter{unit: "pass", count: epoch}
-	case "batch-gd":
-		return meter{unit: "step", total: epochs, limit: true, count: epoch}
-	}
-	return meter{unit: "epoch", total: epochs, limit: true, count: epoch}
-}
 
 // learnerProgress draws the progress of the learners of a comparison on
 // one progress line (progress.go): the number of the last learner to start, and
@@ -107,14 +75,14 @@ func (lp *learnerProgress) record(learner, features string, e learning.Epoch) er
 	lp.mu.Lock()
 	defer lp.mu.Unlock()
 	key := learner + " on " + features
-	mt := newMeter(learner, lp.classes, lp.epochs[learner])
+	mt := learners.NewMeter(learner, lp.classes, lp.epochs[learner])
 	p := lp.runs[key]
 	if p == nil {
 		p = &progress{now: lp.now}
-		p.begin(key, mt.unit, 0, mt.total, mt.limit, 0)
+		p.begin(key, mt.Unit, 0, mt.Total, mt.Limit, 0)
 		lp.runs[key] = p
 	}
-	lp.done[key] = mt.count(lp.done[key], e)
+	lp.done[key] = mt.Count(lp.done[key], e)
 	p.set(lp.done[key], "")
 	p.mu.Lock()
 	note := p.line(lp.now().Sub(p.start))
@@ -133,14 +101,14 @@ func (lp *learnerProgress) end() { lp.line.end() }
 // told of, its Result Stopped.
 func fitProgress(ctx context.Context, w io.Writer, quiet bool, learner string, classes, epochs int) (learning.Recorder, func()) {
 	p := newProgress(w, quiet, time.Now)
-	mt := newMeter(learner, classes, epochs)
+	mt := learners.NewMeter(learner, classes, epochs)
 	if p.on {
-		p.begin("fitting "+learner, mt.unit, 0, mt.total, mt.limit, 250*time.Millisecond)
+		p.begin("fitting "+learner, mt.Unit, 0, mt.Total, mt.Limit, 250*time.Millisecond)
 	}
 	done := 0
 	return learning.RecorderFunc(func(e learning.Epoch) error {
 		if p.on {
-			done = mt.count(done, e)
+			done = mt.Count(done, e)
 			p.set(done, "")
 		}
 		if ctx.Err() != nil {

@@ -31,41 +31,6 @@ func blobs4(n int) *learning.Data {
 	return d
 }
 
-// The meter counts what each learner reports: epochs against the limit,
-// one-vs-one pairs of the kernel SVM (the pairs before the one under way),
-// SMO iterations of its single machine on two classes, passes or machines
-// of the linear SVM.
-func TestMeter(t *testing.T) {
-	entries := []learning.Epoch{{Epoch: 1, Mistakes: 1000}, {Epoch: 2, Mistakes: 1000, Machine: 1}, {Epoch: 3, Mistakes: 37, Machine: 2}}
-	for _, tc := range []struct {
-		learner string
-		classes int
-		unit    string
-		total   int
-		limit   bool
-		counts  []int
-	}{
-		{"kernel-perceptron", 10, "epoch", 50, true, []int{1, 2, 3}},
-		{"hardware", 2, "epoch", 50, true, []int{1, 2, 3}},
-		{"batch-gd", 2, "step", 50, true, []int{1, 2, 3}},
-		{"svm", 10, "pair", 45, false, []int{0, 1, 2}},
-		{"svm", 2, "SMO iteration", 0, false, []int{1000, 2000, 2037}},
-		{"linear-svm", 10, "machine", 10, false, []int{0, 1, 2}},
-		{"linear-svm", 2, "pass", 0, false, []int{1, 2, 3}},
-	} {
-		m := newMeter(tc.learner, tc.classes, 50)
-		if m.unit != tc.unit || m.total != tc.total || m.limit != tc.limit {
-			t.Errorf("%s, %d classes: %s, total %d, limit %v; want %s, %d, %v", tc.learner, tc.classes, m.unit, m.total, m.limit, tc.unit, tc.total, tc.limit)
-		}
-		done := 0
-		for k, e := range entries {
-			if done = m.count(done, e); done != tc.counts[k] {
-				t.Errorf("%s, %d classes: entry %d counts %d; want %d", tc.learner, tc.classes, k, done, tc.counts[k])
-			}
-		}
-	}
-}
-
 // A comparison's progress line on a (fake) terminal shows the SVM's pairs
 // as a real four-class fit reports them, with the rate and the time left,
 // the number of the learner (the second of three started), and then the

@@ -16,13 +16,7 @@ func gridPicture(t *selection.Table) (*chart.Drawing, error) {
 		return nil, err
 	}
 	if !p.Surface {
-		names := make([]string, len(p.Names))
-		for k, n := range p.Names {
-			if n != "" {
-				names[k] = "γ " + n
-			}
-		}
-		return chart.DrawLines(p.Title+"\n"+p.Best, "log2 C", "accuracy %", p.LogC, names, p.Lines)
+		return chart.DrawLines(p.Title+"\n"+p.Best, "log2 C", "accuracy %", p.LogC, p.Names, p.Lines)
 	}
 	return chart.DrawSurface(chart.Surface{Title: p.Title + "\n" + p.Best, XLabel: "log2 C", YLabel: "log2 γ", ZLabel: "accuracy %",
 		X: p.LogC, Y: p.LogGamma, Z: p.Accuracy, Mark: [2]float64{p.BestC, p.BestGamma}})

@@ -1,10 +1,9 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"mark1/internal/testtool"
-	"mark1/learning/modelfile"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -14,6 +13,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"mark1/dataset"
+	"mark1/internal/testtool"
+	"mark1/learning/modelfile"
 )
 
 // libsvmData writes n rows of 4 features in LIBSVM's format with labels
@@ -37,6 +40,34 @@ func libsvmData(t *testing.T, path string, seed uint64, n int, label func(x []fl
 	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// libsvmSets writes c.train and c.test (three classes), r.train and r.test
+// (targets) into dir: train rows in each training file, 200 in each test
+// file, from the seeds seed to seed+3.
+func libsvmSets(t *testing.T, dir string, seed uint64, train int) {
+	t.Helper()
+	for k, f := range []struct {
+		name  string
+		rows  int
+		label func([]float64) string
+	}{{"c.train", train, classLabel}, {"c.test", 200, classLabel}, {"r.train", train, targetLabel}, {"r.test", 200, targetLabel}} {
+		libsvmData(t, filepath.Join(dir, f.name), seed+uint64(k), f.rows, f.label)
+	}
+}
+
+// closePredictions checks that got holds want's predictions, each within
+// rel relative (of at least 1).
+func closePredictions(t *testing.T, what string, got, want []float64, rel float64) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d predictions; want %d", what, len(got), len(want))
+	}
+	for i := range got {
+		if math.Abs(got[i]-want[i]) > rel*math.Max(1, math.Abs(want[i])) {
+			t.Errorf("%s: row %d: %v; want %v", what, i+1, got[i], want[i])
+		}
 	}
 }
 
@@ -67,10 +98,7 @@ var (
 func TestFitLIBSVMTypes(t *testing.T) {
 	testtool.Need(t, "svm-predict", "libsvm-tools")
 	dir := t.TempDir()
-	libsvmData(t, filepath.Join(dir, "c.train"), 1, 120, classLabel)
-	libsvmData(t, filepath.Join(dir, "c.test"), 2, 200, classLabel)
-	libsvmData(t, filepath.Join(dir, "r.train"), 3, 120, targetLabel)
-	libsvmData(t, filepath.Join(dir, "r.test"), 4, 200, targetLabel)
+	libsvmSets(t, dir, 1, 120)
 	for _, tt := range []struct {
 		learner, data string
 		args          []string
@@ -87,36 +115,17 @@ func TestFitLIBSVMTypes(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				args := append([]string{"fit", "--learner", tt.learner, "--kernel", kern, "--data", tt.data + ".train", "--test", tt.data + ".test",
 					"--model", "m.json", "--libsvm-model", "m.libsvm", "--predictions", "p.txt", "--quiet"}, tt.args...)
-				code, out, errs := run(t, dir, args...)
-				if code != 0 {
-					t.Fatalf("fit: exit %d\n%s%s", code, out, errs)
-				}
+				out := runOK(t, dir, args...)
 				sp, err := exec.Command("svm-predict", filepath.Join(dir, tt.data+".test"), filepath.Join(dir, "m.libsvm"), filepath.Join(dir, "sp.txt")).CombinedOutput()
 				if err != nil {
 					t.Fatalf("svm-predict: %v\n%s", err, sp)
 				}
-				got, want := testtool.Numbers(t, filepath.Join(dir, "p.txt")), testtool.Numbers(t, filepath.Join(dir, "sp.txt"))
-				if len(got) != len(want) {
-					t.Fatalf("%d predictions; svm-predict %d", len(got), len(want))
-				}
-				for i := range got {
-					if math.Abs(got[i]-want[i]) > 1e-6*math.Max(1, math.Abs(want[i])) { // fit stores the data as float32: their kernel sums are float32
-						t.Errorf("row %d: %v; svm-predict %v", i+1, got[i], want[i])
-					}
-				}
-				code, aout, errs := run(t, dir, "apply", "--model", "m.libsvm", "--data", tt.data+".test", "--predictions", "a.txt")
-				if code != 0 {
-					t.Fatalf("apply: exit %d\n%s%s", code, aout, errs)
-				}
-				if a := testtool.Numbers(t, filepath.Join(dir, "a.txt")); len(a) != len(want) {
-					t.Fatalf("apply: %d predictions", len(a))
-				} else {
-					for i := range a {
-						if math.Abs(a[i]-want[i]) > 1e-6*math.Max(1, math.Abs(want[i])) { // float32 support vectors are summed in float32
-							t.Errorf("apply row %d: %v; svm-predict %v", i+1, a[i], want[i])
-						}
-					}
-				}
+				want := testtool.Numbers(t, filepath.Join(dir, "sp.txt"))
+				// fit stores the data as float32: their kernel sums are float32
+				closePredictions(t, "fit vs svm-predict", testtool.Numbers(t, filepath.Join(dir, "p.txt")), want, 1e-6)
+				aout := runOK(t, dir, "apply", "--model", "m.libsvm", "--data", tt.data+".test", "--predictions", "a.txt")
+				// float32 support vectors are summed in float32
+				closePredictions(t, "apply vs svm-predict", testtool.Numbers(t, filepath.Join(dir, "a.txt")), want, 1e-6)
 				if tt.data == "r" {
 					mse, scc := reMSE.FindStringSubmatch(string(sp)), reSCC.FindStringSubmatch(string(sp))
 					if mse == nil || scc == nil {
@@ -146,10 +155,7 @@ func TestApplyForeignModels(t *testing.T) {
 	testtool.Need(t, "liblinear-train", "liblinear-tools")
 	testtool.Need(t, "liblinear-predict", "liblinear-tools")
 	dir := t.TempDir()
-	libsvmData(t, filepath.Join(dir, "c.train"), 5, 150, classLabel)
-	libsvmData(t, filepath.Join(dir, "c.test"), 6, 200, classLabel)
-	libsvmData(t, filepath.Join(dir, "r.train"), 7, 150, targetLabel)
-	libsvmData(t, filepath.Join(dir, "r.test"), 8, 200, targetLabel)
+	libsvmSets(t, dir, 5, 150)
 	for _, tt := range []struct {
 		train, predict, data string
 		args                 []string
@@ -172,19 +178,8 @@ func TestApplyForeignModels(t *testing.T) {
 			if out, err := exec.Command(tt.predict, filepath.Join(dir, tt.data+".test"), model, filepath.Join(dir, "want.txt")).CombinedOutput(); err != nil {
 				t.Fatalf("%s: %v\n%s", tt.predict, err, out)
 			}
-			code, out, errs := run(t, dir, "apply", "--model", "model", "--data", tt.data+".test", "--predictions", "got.txt", "--json")
-			if code != 0 {
-				t.Fatalf("apply: exit %d\n%s%s", code, out, errs)
-			}
-			got, want := testtool.Numbers(t, filepath.Join(dir, "got.txt")), testtool.Numbers(t, filepath.Join(dir, "want.txt"))
-			if len(got) != len(want) {
-				t.Fatalf("%d predictions; %s %d", len(got), tt.predict, len(want))
-			}
-			for i := range got {
-				if math.Abs(got[i]-want[i]) > 1e-9*math.Max(1, math.Abs(want[i])) {
-					t.Errorf("row %d: %v; %s %v", i+1, got[i], tt.predict, want[i])
-				}
-			}
+			out := runOK(t, dir, "apply", "--model", "model", "--data", tt.data+".test", "--predictions", "got.txt", "--json")
+			closePredictions(t, "apply vs "+tt.predict, testtool.Numbers(t, filepath.Join(dir, "got.txt")), testtool.Numbers(t, filepath.Join(dir, "want.txt")), 1e-9)
 			var a modelfile.ApplyReport
 			if err := json.Unmarshal([]byte(out), &a); err != nil {
 				t.Fatalf("apply --json: %v\n%s", err, out)
@@ -218,14 +213,8 @@ func TestFitJSON(t *testing.T) {
 		{[]string{"--learner", "linear-svm"}, "c"},
 	} {
 		base := append([]string{"fit", "--data", tt.data + ".train", "--test", tt.data + ".train", "--model", "m.json", "--quiet", "--train-accuracy"}, tt.args...)
-		code, text, errs := run(t, dir, base...)
-		if code != 0 {
-			t.Fatalf("%v: exit %d %s", tt.args, code, errs)
-		}
-		code, out, errs := run(t, dir, append(base, "--json")...)
-		if code != 0 {
-			t.Fatalf("%v --json: exit %d %s", tt.args, code, errs)
-		}
+		text := runOK(t, dir, base...)
+		out := runOK(t, dir, append(base, "--json")...)
 		var f modelfile.FitReport
 		if err := json.Unmarshal([]byte(out), &f); err != nil {
 			t.Fatalf("%v --json: %v\n%s", tt.args, err, out)
@@ -309,4 +298,100 @@ func TestLIBSVMFlags(t *testing.T) {
 			t.Errorf("%s: %q is not one line", tt.name, errs)
 		}
 	}
+}
+
+// greyPictures writes n rows of dim grey levels b/255 with 6 significant
+// digits ("%.6g", as most tools write them), about half of them zero, in
+// libsvm format: three classes whose pictures differ in where they are
+// bright.
+func greyPictures(seed uint64, n, dim int) []byte {
+	rng := rand.New(rand.NewPCG(seed, 11))
+	var b bytes.Buffer
+	for i := range n {
+		c := i % 3
+		fmt.Fprintf(&b, "%d", c+1)
+		for k := range dim {
+			level := rng.IntN(256)
+			if (k+c)%3 == 0 {
+				level /= 4
+			}
+			if rng.IntN(2) == 0 || level == 0 {
+				continue
+			}
+			fmt.Fprintf(&b, " %d:%s", k+1, strconv.FormatFloat(float64(level)/255, 'g', 6, 64))
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// On grey pictures written with 6 digits, the values that take fit's
+// float32 path, mark1 fit finds LIBSVM's machines: the same objectives (to
+// svm-train's printed precision), the same number of support vectors, the
+// same test predictions; apply on the saved model (its support vectors
+// read back as float32 rows) predicts as fit did, and svm-predict on the
+// exported model as well.
+func TestFitSixDigitsAgainstLIBSVM(t *testing.T) {
+	testtool.Need(t, "svm-train", "libsvm-tools")
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "train.libsvm"), greyPictures(1, 450, 120), 0o644)
+	os.WriteFile(filepath.Join(dir, "test.libsvm"), greyPictures(2, 300, 120), 0o644)
+	fitLikeLIBSVM(t, dir, []string{"-t", "2", "-g", "0.02", "-c", "10"}, []string{"--gamma", "0.02", "--C", "10"}, 3)
+	f, err := modelfile.Read(filepath.Join(dir, "model.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	refModel, err := os.ReadFile(filepath.Join(dir, "ref.model"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`total_sv (\d+)`).FindSubmatch(refModel)
+	if m == nil || string(m[1]) != strconv.Itoa(len(f.SV)) {
+		t.Errorf("%d support vectors; svm-train: %s", len(f.SV), m)
+	}
+}
+
+// fit prints the training accuracy only with --train-accuracy, and then the
+// share of training rows that apply, on the saved model, predicts right.
+func TestFitTrainAccuracyOptIn(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "train.libsvm"), greyPictures(3, 240, 40), 0o644)
+	for _, learner := range []string{"svm", "linear-svm", "perceptron"} {
+		out := runOK(t, dir, "fit", "--learner", learner, "--data", "train.libsvm", "--quiet")
+		if strings.Contains(out, "training accuracy") {
+			t.Errorf("%s: fit printed the training accuracy without --train-accuracy:\n%s", learner, out)
+		}
+		out = runOK(t, dir, "fit", "--learner", learner, "--data", "train.libsvm", "--quiet", "--train-accuracy")
+		m := regexp.MustCompile(`training accuracy [0-9.]+% \((\d+)/240\)`).FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("%s: no training accuracy line in:\n%s", learner, out)
+		}
+		runOK(t, dir, "apply", "--model", "model.json", "--data", "train.libsvm", "--predictions", "p")
+		pred, truth := testtool.Numbers(t, filepath.Join(dir, "p")), labelsFromFile(t, filepath.Join(dir, "train.libsvm"))
+		right := 0
+		for i := range pred {
+			if pred[i] == truth[i] {
+				right++
+			}
+		}
+		if m[1] != strconv.Itoa(right) {
+			t.Errorf("%s: fit says %s right, apply predicts %d of 240 right", learner, m[1], right)
+		}
+	}
+}
+
+// labelsFromFile returns the label of every row of a libsvm file.
+func labelsFromFile(t *testing.T, path string) []float64 {
+	t.Helper()
+	s, err := dataset.ReadFile(path, dataset.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]float64, s.Rows())
+	for i := range out {
+		if out[i], err = strconv.ParseFloat(s.Label(i), 64); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
 }

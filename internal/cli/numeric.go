@@ -26,69 +26,18 @@ func (n *numericFlags) options() (dataset.Options, error) {
 	return opt, nil
 }
 
-// testData is fit's test file as read before the fit: how it is read
-// (its format, and libsvm indices decided with the training file's), and
-// what a first pass found, its rows dropped (info: Name, Format, Dim,
-// ZeroBased, Unlabelled, QueryIDs). Once the model is fitted the file is
-// read again and predicted a block at a time (applyTo), so that its rows
-// are never held during the fit.
-type testData struct {
-	path string
-	opt  dataset.Options
-	info *dataset.Set
-}
-
-// readPair reads fit's training data and, when testPath is not empty,
-// checks its test data by reading them through once (testData). libsvm
-// text is read as scikit-learn's load_svmlight_files reads several files:
-// with --zero-based unset, both are 0-based when either has an index 0.
-// With trainBlocks > 0 the training rows are read a block of that many
-// rows at a time and come dense and compact, or in those blocks
-// (dataset.ReadFileCompact), train holding none.
-func (n *numericFlags) readPair(ctx context.Context, trainPath, testPath string, trainBlocks int) (train *dataset.Set, rows trainRows, test *testData, err error) {
+// readPair reads fit's training data and checks its test data
+// (dataset.ReadPair) within --max-memory; with trainBlocks > 0 the
+// training rows are read that many at a time and kept compact or in
+// blocks.
+func (n *numericFlags) readPair(ctx context.Context, trainPath, testPath string, trainBlocks int) (*dataset.Pair, error) {
 	opt, err := n.options()
 	if err != nil {
-		return nil, trainRows{}, nil, err
+		return nil, err
 	}
-	if train, rows, err = readNumericBlocks(ctx, n.memory.bytes(), trainPath, opt, trainBlocks); err != nil {
-		return nil, trainRows{}, nil, err
-	}
-	if testPath == "" {
-		return train, rows, nil, nil
-	}
-	if train.Format == dataset.LibSVM && train.ZeroBased && opt.Indices == dataset.AutoIndices {
-		opt.Indices = dataset.ZeroBased
-	}
-	test = &testData{path: testPath, opt: opt}
-	if test.info, err = scanNumeric(ctx, n.memory.bytes(), testPath, opt); err != nil {
-		return nil, trainRows{}, nil, err
-	}
-	if test.info.Format == dataset.LibSVM && test.info.ZeroBased && train.Format == dataset.LibSVM && !train.ZeroBased && opt.Indices == dataset.AutoIndices {
-		opt.Indices = dataset.ZeroBased
-		test.opt = opt
-		rows = trainRows{}
-		if train, rows, err = readNumericBlocks(ctx, n.memory.bytes(), trainPath, opt, trainBlocks); err != nil {
-			return nil, trainRows{}, nil, err
-		}
-	}
-	return train, rows, test, nil
-}
-
-// scanNumeric reads the data file at path through, a block at a time
-// within limit bytes, to find its errors before a fit, and returns its
-// description without rows (Name, Format, Dim, ZeroBased, Unlabelled,
-// QueryIDs).
-func scanNumeric(ctx context.Context, limit int64, path string, opt dataset.Options) (*dataset.Set, error) {
-	var info *dataset.Set
-	opt.MaxBytes = limit
-	err := dataset.ReadBlocks(readContext(ctx), path, opt, modelfile.DefaultBlockRows, func(b *dataset.Set, _ int) error {
-		if info == nil {
-			info = b.Describe()
-		}
-		info.QueryIDs += b.QueryIDs
-		return nil
-	})
-	return info, budgetHint(err)
+	opt.MaxBytes = n.memory.bytes()
+	p, err := dataset.ReadPair(readContext(ctx), trainPath, testPath, opt, trainBlocks, modelfile.DefaultBlockRows)
+	return p, budgetHint(err)
 }
 
 // budgetHint adds to an error over a limit on data what raises it:
@@ -106,33 +55,16 @@ func budgetHint(err error) error {
 	return fmt.Errorf("%w; raise it with --max-memory", err)
 }
 
-// readFor reads data to predict with the model f: the file's head decides,
-// with the model's schema, whether it has labels and where
-// (modelfile.File.ReadOptions); --no-labels and --label-column decide
-// when given.
-func (n *numericFlags) readFor(ctx context.Context, f *modelfile.File, path string, noLabels bool) (*dataset.Set, error) {
-	ropt, err := n.optionsFor(f, path, noLabels)
-	if err != nil {
-		return nil, err
-	}
-	s, err := readNumeric(ctx, n.memory.bytes(), path, ropt)
-	if err != nil {
-		return nil, err
-	}
-	if ropt.NoLabels && !noLabels {
-		noteNoLabels(n.stderr, path, f)
-	}
-	return s, nil
-}
-
 // noteNoLabels says on w that the data file at path was found to have no
 // label column (numericFlags.optionsFor).
 func noteNoLabels(w io.Writer, path string, f *modelfile.File) {
 	fmt.Fprintf(w, "note: %s has no label column: its header has the model's %d features and no column named as a label\n", path, f.Dim)
 }
 
-// optionsFor returns how readFor reads the data file at path for the
-// model f (its Format is the file's).
+// optionsFor returns how apply reads the data file at path for the model
+// f: the file's head decides, with the model's schema, whether it has
+// labels and where (modelfile.File.ReadOptions); --no-labels and
+// --label-column decide when given. Its Format is the file's.
 func (n *numericFlags) optionsFor(f *modelfile.File, path string, noLabels bool) (dataset.Options, error) {
 	opt, err := n.options()
 	if err != nil {
@@ -163,12 +95,4 @@ func noteData(w io.Writer, sets ...*dataset.Set) {
 			fmt.Fprintf(w, "note: %s: libsvm indices read as 0-based (scikit-learn's dump_svmlight_file default)\n", s.Name)
 		}
 	}
-}
-
-// set returns the test file's description, nil for no test file.
-func (t *testData) set() *dataset.Set {
-	if t == nil {
-		return nil
-	}
-	return t.info
 }

@@ -3,7 +3,8 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"mark1/internal/testtool"
+	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,9 @@ import (
 	"testing"
 
 	"mark1/dataset"
+	"mark1/internal/testtool"
+	"mark1/lab"
+	"mark1/learning/learners"
 	"mark1/learning/selection"
 )
 
@@ -85,15 +89,10 @@ func TestSweepAsGrid(t *testing.T) {
 	path := buildMark1(t)
 	dir := t.TempDir()
 	gridArgs := []string{"--data", "feat/train-pixels.libsvm", "--log2c", "-1,5,2", "--log2g", "-9,-3,2"}
-	if code, _, errOut := run(t, dir, "compare", "--task", "e-f", "--learners", "perceptron", "--export-libsvm", "feat"); code != 0 {
-		t.Fatal(errOut)
-	}
+	runOK(t, dir, "compare", "--task", "e-f", "--learners", "perceptron", "--export-libsvm", "feat")
 	var want string
 	for _, th := range []string{"1", "2"} {
-		code, out, errOut := run(t, dir, append([]string{"grid", "--png", "", "--threads", th}, gridArgs...)...)
-		if code != 0 {
-			t.Fatalf("grid: %s", errOut)
-		}
+		out := runOK(t, dir, append([]string{"grid", "--png", "", "--threads", th}, gridArgs...)...)
 		if want == "" {
 			want = out
 		} else if out != want {
@@ -241,10 +240,7 @@ print(json.dumps(out))
 	if code != 0 || !strings.HasSuffix(got, want) {
 		t.Errorf("fit --cv --class-weight: exit %d %s\n%s\nwant scikit-learn's %q", code, errOut, got, want)
 	}
-	code, got, errOut = run(t, dir, "grid", "--data", "f.csv", "--folds", "4", "--cv-seed", "9", "--C", "0.5,4", "--gamma", "0.125,1", "--png", "")
-	if code != 0 {
-		t.Fatalf("grid: %s", errOut)
-	}
+	got = runOK(t, dir, "grid", "--data", "f.csv", "--folds", "4", "--cv-seed", "9", "--C", "0.5,4", "--gamma", "0.125,1", "--png", "")
 	for key, r := range right {
 		f := strings.Fields(key)
 		re := regexp.MustCompile(`(?m)^\s+\S+\s+\S+\s+` + regexp.QuoteMeta(f[0]) + `\s+` + regexp.QuoteMeta(f[1]) + `\s+\S+\s+(\d+)/120`)
@@ -283,15 +279,9 @@ func TestSelectionBadInput(t *testing.T) {
 	X2, y2 := flowers(33)
 	os.WriteFile(filepath.Join(dir, "g.csv"), table("a,b,c,d,target", X2, y2, []int{0, 1, 2, 3}, true, ","), 0o644)
 	grid := []string{"--data", "f.csv", "--C", "1,4", "--gamma", "0.5"}
-	if code, _, errOut := run(t, dir, append([]string{"sweep", "plan", "--plan", "plan.json"}, grid...)...); code != 0 {
-		t.Fatal(errOut)
-	}
-	if code, _, errOut := run(t, dir, append([]string{"sweep", "plan", "--plan", "other.json", "--cv-seed", "2"}, grid...)...); code != 0 {
-		t.Fatal(errOut)
-	}
-	if code, _, errOut := run(t, dir, "sweep", "run", "--plan", "other.json", "--task", "3", "--out", "other"); code != 0 {
-		t.Fatal(errOut)
-	}
+	runOK(t, dir, append([]string{"sweep", "plan", "--plan", "plan.json"}, grid...)...)
+	runOK(t, dir, append([]string{"sweep", "plan", "--plan", "other.json", "--cv-seed", "2"}, grid...)...)
+	runOK(t, dir, "sweep", "run", "--plan", "other.json", "--task", "3", "--out", "other")
 	os.Mkdir(filepath.Join(dir, "empty"), 0o755)
 	plan, _ := os.ReadFile(filepath.Join(dir, "plan.json"))
 	os.WriteFile(filepath.Join(dir, "edited.json"), []byte(strings.Replace(string(plan), `"tasks": 5`, `"tasks": 12`, 1)), 0o644)
@@ -300,13 +290,11 @@ func TestSelectionBadInput(t *testing.T) {
 	os.Mkdir(filepath.Join(dir, "v1"), 0o755)
 	os.WriteFile(filepath.Join(dir, "v1", "task-0000000.json"), []byte(`{"format": "mark1-sweep-result", "version": 1, "plan": "ab", "task": 0, "c": 1, "gamma": "0.5", "fold": 0, "right": 5, "rows": 6}`), 0o644)
 	// a result of this plan whose C values were edited
-	if code, _, errOut := run(t, dir, "sweep", "run", "--plan", "plan.json", "--task", "2", "--out", "cedit"); code != 0 {
-		t.Fatal(errOut)
-	}
+	runOK(t, dir, "sweep", "run", "--plan", "plan.json", "--task", "2", "--out", "cedit")
 	res, _ := os.ReadFile(filepath.Join(dir, "cedit", "task-0000002.json"))
 	os.WriteFile(filepath.Join(dir, "cedit", "task-0000002.json"), []byte(strings.Replace(string(res), "\n  4\n", "\n  8\n", 1)), 0o644)
 	os.WriteFile(filepath.Join(dir, "model.json"), []byte(`{"format":"mark1-model","version":1}`), 0o644)
-	for _, n := range taskEnv {
+	for _, n := range selection.ArrayVariables() {
 		t.Setenv(n, "")
 		os.Unsetenv(n)
 	}
@@ -397,10 +385,7 @@ func TestSweepByPairAsGrid(t *testing.T) {
 		{"--kernel", "poly", "--gamma", "0.5", "--warm-start=false"},
 	} {
 		args := append([]string{"--data", "b.libsvm", "--C", "0.5,2,8", "--folds", "3"}, extra...)
-		code, want, errs := run(t, dir, append([]string{"grid"}, args...)...)
-		if code != 0 {
-			t.Fatal(errs)
-		}
+		want := runOK(t, dir, append([]string{"grid"}, args...)...)
 		plan, out := fmt.Sprintf("p%d.json", k), fmt.Sprintf("r%d", k)
 		code, count, errs := run(t, dir, append([]string{"sweep", "plan", "--by-pair", "--count", "--plan", plan}, args...)...)
 		n, _ := strconv.Atoi(strings.TrimSpace(count))
@@ -408,9 +393,7 @@ func TestSweepByPairAsGrid(t *testing.T) {
 			t.Fatalf("plan: exit %d, %q tasks; %s", code, count, errs)
 		}
 		for i := n - 1; i >= 0; i-- { // any order
-			if code, _, errs := run(t, dir, "sweep", "run", "--plan", plan, "--out", out, "--task", strconv.Itoa(i)); code != 0 {
-				t.Fatal(errs)
-			}
+			runOK(t, dir, "sweep", "run", "--plan", plan, "--out", out, "--task", strconv.Itoa(i))
 		}
 		code, got, errs := run(t, dir, "sweep", "merge", "--plan", plan, out)
 		if code != 0 || got != want {
@@ -434,5 +417,196 @@ func TestSweepByPairAsGrid(t *testing.T) {
 	// --by-pair is for the kernel SVM
 	if code, _, errs := run(t, dir, "sweep", "plan", "--by-pair", "--data", "b.libsvm", "--learner", "linear-svm", "--C", "1", "--plan", "x.json"); code != 2 || !strings.Contains(errs, "--by-pair") {
 		t.Errorf("linear-svm by pair: exit %d %s", code, errs)
+	}
+}
+
+// regressionData writes n rows of a smooth function of 3 features with
+// noise, as 6-digit libsvm text.
+func regressionData(t *testing.T, path string, n int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(3, 1))
+	var b strings.Builder
+	for range n {
+		x := []float64{rng.Float64()*2 - 1, rng.Float64()*2 - 1, rng.Float64()*2 - 1}
+		y := 2*x[0] - x[1] + 0.5*x[2]*x[2] + 0.1*rng.NormFloat64()
+		fmt.Fprintf(&b, "%.6f 1:%.6f 2:%.6f 3:%.6f\n", y, x[0], x[1], x[2])
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCVEveryLearner runs fit --cv 3 with every learner of the registry:
+// each either cross-validates (exit 0, its figure printed) or is refused in
+// one line (exit 2); none panics. Classifiers see two classes, the
+// regressions numeric targets.
+func TestCVEveryLearner(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "c.libsvm"), blobs(7, 60, 4, []string{"1", "2"}), 0o644)
+	regressionData(t, filepath.Join(dir, "r.libsvm"), 30)
+	for _, spec := range learners.All() {
+		t.Run(spec.Name, func(t *testing.T) {
+			data := "c.libsvm"
+			if spec.Needs.Values && !spec.Needs.Unlabelled {
+				data = "r.libsvm"
+			}
+			code, out, errs := run(t, dir, "fit", "--data", data, "--learner", spec.Name, "--cv", "3", "--quiet")
+			switch {
+			case strings.Contains(errs, "panic") || strings.Contains(errs, "goroutine"):
+				t.Fatalf("panic: %s", errs)
+			case spec.Needs.Unlabelled:
+				if code != 2 || strings.Count(strings.TrimSpace(errs), "\n") > 0 || !strings.Contains(errs, "without labels") {
+					t.Errorf("exit %d %q; want one line refusing it (exit 2)", code, errs)
+				}
+			case spec.Needs.Values:
+				if code != 0 || !strings.Contains(out, "Mean squared error") || !strings.Contains(out, "plain folds") {
+					t.Errorf("exit %d, %q %q; want the regression's cross-validation", code, out, errs)
+				}
+			case code == 2 && strings.Count(strings.TrimSpace(errs), "\n") == 0:
+				// refused in one line (a learner --cv does not take)
+			case code != 0 || !strings.Contains(out, "Cross Validation Accuracy"):
+				t.Errorf("exit %d, %q %q; want an accuracy", code, out, errs)
+			}
+		})
+	}
+}
+
+// TestRegressionCVAgainstLIBSVM: leave-one-out (--cv n: every fold one row,
+// whatever the shuffle) gives svm-train -s 3 -v n's mean squared error and
+// squared correlation coefficient, to the solvers' tolerance.
+func TestRegressionCVAgainstLIBSVM(t *testing.T) {
+	testtool.Need(t, "svm-train", "libsvm-tools")
+	dir := t.TempDir()
+	data := filepath.Join(dir, "r.libsvm")
+	regressionData(t, data, 40)
+	out := runOK(t, dir, "fit", "--data", "r.libsvm", "--learner", "epsilon-svr", "--cv", "40", "--kernel", "rbf", "--gamma", "0.5", "--C", "4", "--epsilon", "0.1", "--quiet")
+	lib, err := exec.Command("svm-train", "-s", "3", "-v", "40", "-g", "0.5", "-c", "4", "-p", "0.1", data).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	num := func(text, what string) float64 {
+		m := regexp.MustCompile(regexp.QuoteMeta(what) + ` = (\S+)`).FindStringSubmatch(text)
+		if m == nil {
+			t.Fatalf("no %q in %q", what, text)
+		}
+		v, _ := strconv.ParseFloat(m[1], 64)
+		return v
+	}
+	for _, what := range []string{"Cross Validation Mean squared error", "Cross Validation Squared correlation coefficient"} {
+		got, want := num(out, what), num(string(lib), what)
+		if math.Abs(got-want) > 2e-3*math.Abs(want) {
+			t.Errorf("%s: mark1 %g, svm-train %g", what, got, want)
+		}
+	}
+}
+
+// TestGridRefusesValues: the grid and the sweep compare classifiers'
+// accuracies; a regression or the one-class SVM is refused in one line.
+func TestGridRefusesValues(t *testing.T) {
+	dir := t.TempDir()
+	regressionData(t, filepath.Join(dir, "r.libsvm"), 30)
+	for _, l := range []string{"epsilon-svr", "nu-svr", "one-class"} {
+		for _, args := range [][]string{
+			{"grid", "--data", "r.libsvm", "--learner", l, "--png", ""},
+			{"sweep", "plan", "--data", "r.libsvm", "--learner", l, "--plan", "p.json"},
+		} {
+			code, _, errs := run(t, dir, args...)
+			if code != 2 || strings.Count(strings.TrimSpace(errs), "\n") > 0 || !strings.Contains(errs, "fit --cv") {
+				t.Errorf("%v: exit %d %q; want one line pointing to fit --cv", args, code, errs)
+			}
+		}
+	}
+}
+
+// TestPlanForeignData: a plan whose data path names a file that is not its
+// data is refused without echoing what that file holds.
+func TestPlanForeignData(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "d.libsvm"), blobs(7, 60, 4, []string{"1", "2"}), 0o644)
+	os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("root:x:0:0:secret line\n"), 0o644)
+	runOK(t, dir, "sweep", "plan", "--data", "d.libsvm", "--C", "1", "--gamma", "1", "--folds", "2", "--plan", "p.json")
+	code, _, errs := run(t, dir, "sweep", "run", "--plan", "p.json", "--task", "0", "--out", "res", "--data", "secret.txt")
+	if code != 1 || strings.Contains(errs, "secret line") || !strings.Contains(errs, "not the data of plan") {
+		t.Errorf("exit %d %q; want 1, the file named, its content not", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "res")); err == nil {
+		t.Error("the refused run left its --out folder")
+	}
+}
+
+// TestLOOBound: leave-one-out (--cv n) of the C-SVM prints its error beside
+// #SV/n of the SVM on all rows, and the error is at most that fraction, on
+// every example of the lab and on shipped tasks; on one of them the error
+// and the support vectors are svm-train's (-v n, then the model's total_sv).
+func TestLOOBound(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, e := range lab.Examples() {
+		var b strings.Builder
+		for i, x := range e.X {
+			fmt.Fprintf(&b, "%d", e.Y[i])
+			for j, v := range x {
+				fmt.Fprintf(&b, " %d:%g", j+1, v)
+			}
+			b.WriteByte('\n')
+		}
+		f := e.Name + ".libsvm"
+		os.WriteFile(filepath.Join(dir, f), []byte(b.String()), 0o644)
+		files = append(files, f)
+	}
+	for _, task := range []string{"leftright", "square-circle", "e-f"} {
+		runOK(t, dir, "stimuli", "--task", task, "--n", "12", "--format", "libsvm", "--out", task+".libsvm")
+		files = append(files, task+".libsvm")
+	}
+	re := regexp.MustCompile(`Leave-one-out error = (\S+)% ≤ #SV/n = (\d+)/(\d+)`)
+	for _, f := range files {
+		b, _ := os.ReadFile(filepath.Join(dir, f))
+		n := strconv.Itoa(strings.Count(string(b), "\n"))
+		code, out, errs := run(t, dir, "fit", "--data", f, "--cv", n, "--C", "10", "--quiet")
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", f, code, errs)
+			continue
+		}
+		m := re.FindStringSubmatch(out)
+		if m == nil {
+			t.Errorf("%s: no bound in %q", f, out)
+			continue
+		}
+		loo, _ := strconv.ParseFloat(m[1], 64)
+		sv, _ := strconv.Atoi(m[2])
+		rows, _ := strconv.Atoi(m[3])
+		if loo/100 > float64(sv)/float64(rows)+1e-12 {
+			t.Errorf("%s: leave-one-out error %g%% above #SV/n = %d/%d", f, loo, sv, rows)
+		}
+	}
+	testtool.Need(t, "svm-train", "libsvm-tools")
+	data := filepath.Join(dir, "square-circle.libsvm")
+	code, out, _ := run(t, dir, "fit", "--data", data, "--cv", "24", "--C", "10", "--gamma", "0.0001", "--quiet")
+	lib, err := exec.Command("svm-train", "-c", "10", "-g", "0.0001", "-v", "24", data).Output()
+	if code != 0 || err != nil {
+		t.Fatalf("mark1 exit %d, svm-train %v", code, err)
+	}
+	acc := regexp.MustCompile(`Cross Validation Accuracy = (\S+)%`)
+	if a, b := acc.FindStringSubmatch(out), acc.FindStringSubmatch(string(lib)); a == nil || b == nil || a[1] != b[1] {
+		t.Errorf("leave-one-out accuracy: mark1 %v, svm-train %v", a, b)
+	}
+	if err := exec.Command("svm-train", "-c", "10", "-g", "0.0001", data, filepath.Join(dir, "m.model")).Run(); err != nil {
+		t.Fatal(err)
+	}
+	model, _ := os.ReadFile(filepath.Join(dir, "m.model"))
+	if m := re.FindStringSubmatch(out); m == nil || !strings.Contains(string(model), "total_sv "+m[2]+"\n") {
+		t.Errorf("#SV: mark1 %v; svm-train's model says %q", m, regexp.MustCompile(`total_sv \d+`).FindString(string(model)))
+	}
+}
+
+// TestGridWritesOnlyWhenAsked: grid and sweep merge draw no picture unless
+// --png names one (grid.py writes grid.png unasked; mark1 does not).
+func TestGridWritesOnlyWhenAsked(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "d.libsvm"), blobs(7, 40, 4, []string{"1", "2"}), 0o644)
+	before := listing(t, dir)
+	runOK(t, dir, "grid", "--data", "d.libsvm", "--C", "1,2", "--gamma", "0.5,1", "--folds", "2")
+	if after := listing(t, dir); len(after) != len(before) {
+		t.Errorf("grid without --png wrote %v", after[len(before):])
 	}
 }

@@ -45,4 +45,15 @@
 // ValueModel gives its predictions. Errors are *ParseError values naming
 // the file and line; the readers hold at most MaxFileBytes of input, lines
 // of 64 MiB and dataset.DefaultMaxValues numbers.
+//
+// # Fitting, applying and tuning as mark1 does
+//
+// Fit and FitValues train a learner on a data file's rows, Apply predicts
+// a data file, and Outputs.Write writes a model file with its exports.
+// What they found is a FitReport or an ApplyReport, which mark1 fit and
+// apply print as JSON (marshalled) or as text (WriteText). A Setup is a
+// learner as a cross-validation plan records it: Grid reads a grid
+// search's axes, NewPlan writes its plan down, RunTask runs one of its
+// tasks, and CrossValidateClasses and CrossValidateValues are fit --cv
+// (a CVReport).
 package modelfile

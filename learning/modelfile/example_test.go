@@ -2,13 +2,16 @@ package modelfile_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"testing"
 
 	"mark1/learning"
 	"mark1/learning/kernel"
+	"mark1/learning/learners"
 	"mark1/learning/modelfile"
 	"mark1/learning/svm"
 )
@@ -113,4 +116,87 @@ func ExampleApplyFile() {
 	// -1
 	// 1
 	// 2 of 4 right; unseen [{3 1}]
+}
+
+// TestOutputsWrite: a model whose labels LIBSVM's format cannot hold is an
+// *ExportError naming the format, and nothing is written; without that
+// export the model file and the LIBLINEAR export are written.
+func TestOutputsWrite(t *testing.T) {
+	d := &learning.Data{X: [][]float64{{0, 0}, {0, 1}, {2, 0}, {2, 1}}, Y: []int{1, 1, 0, 0}, Classes: 2}
+	res, err := svm.Kernel{Kernel: kernel.Linear{}}.Fit(context.Background(), d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := modelfile.FromModel("svm", res.Model, []string{"cat", "dog"}, 2, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	o := modelfile.Outputs{Model: filepath.Join(dir, "m.json"), LIBSVM: filepath.Join(dir, "m.libsvm")}
+	var ee *modelfile.ExportError
+	if err := o.Write(context.Background(), f); !errors.As(err, &ee) || ee.Format != "libsvm" {
+		t.Fatalf("labels cat and dog in LIBSVM's format: %v; want an *ExportError of libsvm", err)
+	}
+	if names, _ := os.ReadDir(dir); len(names) != 0 {
+		t.Errorf("a refused export wrote %v", names)
+	}
+	o.LIBSVM = ""
+	if err := o.Write(context.Background(), f); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := modelfile.Read(o.Model); err != nil {
+		t.Errorf("the model file written does not read back: %v", err)
+	}
+}
+
+// A fit's report as fit prints it without --json: the learner and its
+// settings, the data, each binary machine in LIBSVM's words, the status
+// and the training accuracy.
+func ExampleFitReport_WriteText() {
+	obj, rho, nSV, nBSV := -1.5, 0.25, 3, 1
+	pos, neg := "cat", "dog"
+	r := &modelfile.FitReport{Learner: "svm", Options: map[string]string{"C": "1", "kernel": "linear"}, Kernel: "linear",
+		Data: modelfile.DataInfo{File: "pets.csv", Rows: 10, Features: 2}, Classes: []string{"cat", "dog"},
+		Machines: []modelfile.MachineReport{{Pos: &pos, Neg: &neg, Obj: &obj, Rho: &rho, NSV: &nSV, NBSV: &nBSV, Iterations: 7}},
+		Status:   "optimal to eps 0.001 after 7 iterations", Training: modelfile.AccuracyMetrics("", 9, 10)}
+	if err := r.WriteText(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// svm (kernel linear, C 1) on pets.csv: 10 rows, 2 features, 2 classes (cat dog)
+	// machine cat vs dog: obj = -1.5, rho = 0.25, nSV = 3, nBSV = 1, 7 iterations
+	// optimal to eps 0.001 after 7 iterations
+	// training accuracy 90.00% (9/10)
+}
+
+// A regression's cross-validation as svm-train -v prints it.
+func ExampleCVReport_WriteText() {
+	r := &modelfile.CVReport{Folds: 5, Learner: "epsilon-svr", File: "reg.csv", Rows: 40, Features: 3,
+		Regression: &learning.Regression{MSE: 0.046, SquaredCorrelation: 0.89, R2: 0.88}}
+	if err := r.WriteText(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// 5-fold cross-validation of epsilon-svr on reg.csv: 40 rows, 3 features (plain folds: the targets are numbers)
+	// Cross Validation Mean squared error = 0.046
+	// Cross Validation Squared correlation coefficient = 0.89
+	// Cross Validation R² (coefficient of determination) = 0.88
+}
+
+// The axes of a grid search of the kernel SVM, as grid.py's -log2c and a
+// list of γ values, each checked as fit checks its C and γ.
+func ExampleSetup_Grid() {
+	spec, err := learners.Lookup("svm")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	l := modelfile.Setup{Spec: spec, Options: learners.Defaults(), Scale: "none"}
+	g, err := l.Grid(modelfile.GridText{Log2C: "-1,3,2", Gamma: "0.5,scale"})
+	fmt.Println(g.C, g.Log2C, g.Gamma, err)
+	_, err = l.Grid(modelfile.GridText{C: "1,-1"})
+	fmt.Println(err)
+	// Output:
+	// [0.5 2 8] [-1 1 3] [0.5 scale] <nil>
+	// C "1,-1": "-1" is not a finite number > 0
 }

@@ -122,8 +122,12 @@ func (f *File) Values() bool {
 
 // OneClass reports whether the model is a one-class SVM, whose values are
 // +1 or −1.
-func (f *File) OneClass() bool {
-	return f.Learner == "one-class" || (f.Learner == "liblinear" && f.Solver == liblinearOneClass)
+func (f *File) OneClass() bool { return oneClass(f.Learner, f.Solver) }
+
+// oneClass reports whether a model of the learner (and LIBLINEAR solver)
+// is a one-class SVM.
+func oneClass(learner, solver string) bool {
+	return learner == "one-class" || (learner == "liblinear" && solver == liblinearOneClass)
 }
 
 // Sparse is a vector's non-zero entries: 0-based, increasing indices.

@@ -1,6 +1,8 @@
 package modelfile
 
 import (
+	"bufio"
+	"io"
 	"math"
 	"strconv"
 
@@ -272,4 +274,36 @@ func ApplyValues(f *File, test *dataset.Set, name string) (*Applied, error) {
 	sc := learning.RegressionScores(vals, z)
 	a.Values = &sc
 	return a, nil
+}
+
+// TrainingMetrics measures the model on the training rows the fit kept
+// (FitOptions.KeepRows) through its saved form, so that fit and apply
+// predict alike; dim is the training data's.
+func (f *Fitted) TrainingMetrics(dim int) (*Metrics, error) {
+	saved, err := f.File.Model(dim)
+	if err != nil {
+		return nil, err
+	}
+	preds, err := PredictRows(saved, f.Rows, 0)
+	if err != nil {
+		return nil, err
+	}
+	right := 0
+	for i, c := range preds { // the rows and y in the learner's order
+		if c == f.Y[i] {
+			right++
+		}
+	}
+	return AccuracyMetrics("", right, len(preds)), nil
+}
+
+// WritePredictions writes a value model's predictions (ApplyValues), one
+// a line in the data's order.
+func (a *Applied) WritePredictions(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	for _, p := range a.Preds {
+		bw.WriteString(p)
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
 }

@@ -26,5 +26,8 @@
 // results are the same whichever machine, worker or thread count
 // computes them, and Merge — which refuses results of another plan and
 // names every missing or duplicated task — gives the same table whatever
-// order they come in.
+// order they come in. A task on a job array finds its number in the
+// engine's variable (Plan.ArrayTask), its data as the plan read them
+// (Plan.ReadData), and a results folder that holds nothing foreign
+// (CheckOut).
 package selection

@@ -38,3 +38,18 @@ func ExampleFolds() {
 	// fold 0: [2 3] fold 1: [2 3]
 	// folds 5: class 0 has 4 rows; stratified cross-validation needs at least one row of every class in every fold
 }
+
+// The task a job array gave this process, found in its environment
+// (os.LookupEnv; a map here).
+func ExamplePlan_ArrayTask() {
+	p := &selection.Plan{Tasks: 10}
+	env := map[string]string{"PBS_ARRAY_INDEX": "7"}
+	task, ok, err := p.ArrayTask(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+	fmt.Println(task, ok, err)
+	env["SLURM_ARRAY_TASK_ID"] = "12"
+	_, _, err = p.ArrayTask(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+	fmt.Println(err)
+	// Output:
+	// 7 true <nil>
+	// $SLURM_ARRAY_TASK_ID 12 out of the plan's range [0, 10)
+}

@@ -23,8 +23,8 @@ type Picture struct {
 	LogGamma         []float64
 	Accuracy         [][]float64
 	BestC, BestGamma float64
-	// Lines: one a γ (named by Names, "" for a learner without γ), the
-	// accuracy at each LogC.
+	// Lines: one a γ (its legend in Names, "γ 0.5"; "" for a learner
+	// without γ), the accuracy at each LogC.
 	Names []string
 	Lines [][]float64
 }
@@ -62,7 +62,7 @@ func (t *Table) Picture() (*Picture, error) {
 			for i, c := range ci {
 				line[i] = t.Accuracy(c, k)
 			}
-			pic.Names, pic.Lines = append(pic.Names, p.Gamma[k]), append(pic.Lines, line)
+			pic.Names, pic.Lines = append(pic.Names, legend(p.Gamma[k])), append(pic.Lines, line)
 		}
 		return pic, nil
 	}
@@ -91,4 +91,12 @@ func increasing(n int, v func(int) float64) []int {
 	}
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(v(a), v(b)) })
 	return idx
+}
+
+// legend names a γ's line: "γ 0.5", "" for a learner without γ.
+func legend(gamma string) string {
+	if gamma == "" {
+		return ""
+	}
+	return "γ " + gamma
 }

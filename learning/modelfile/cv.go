@@ -1,0 +1,91 @@
+package modelfile
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+
+	"mark1/dataset"
+	"mark1/learning"
+	"mark1/learning/learners"
+	"mark1/learning/selection"
+)
+
+// A CVReport is what K-fold cross-validation of a learner on a data file
+// found (fit --cv), printed as LIBSVM's svm-train -v prints it (WriteText).
+type CVReport struct {
+	Folds int
+	// Learner names the learner and its settings (Plan.Describe; a
+	// regression's, its name alone).
+	Learner                 string
+	File                    string
+	Rows, Features, Classes int
+	// Accuracy is a classifier's, in percent.
+	Accuracy float64
+	// SupportVectors is, for leave-one-out of a C-SVM, the support vectors
+	// of the SVM trained on every row: #SV/n bounds its leave-one-out
+	// error (Setup.SupportVectors). Nil otherwise.
+	SupportVectors *int
+	// Regression holds a regression's scores; nil for a classifier.
+	Regression *learning.Regression
+}
+
+// CrossValidateClasses cross-validates the classifier on set along the
+// plan p of one cell (its C and γ) with cores cores (CrossValidate) and,
+// for leave-one-out of a C-SVM, counts the support vectors of the SVM
+// trained on every row.
+func (l Setup) CrossValidateClasses(ctx context.Context, p *selection.Plan, set *dataset.Set, cores int) (*CVReport, error) {
+	t, err := l.CrossValidate(ctx, p, set, cores)
+	if err != nil {
+		return nil, err
+	}
+	r := &CVReport{Folds: p.Folds, Learner: p.Describe(), File: p.Data.Path, Rows: set.Rows(), Features: set.Dim, Classes: len(set.Classes), Accuracy: t.Accuracy(0, 0)}
+	if p.Folds == set.Rows() && l.Spec.Form == learners.KernelSVMForm && l.Spec.Reads("C") {
+		n, ok, err := l.SupportVectors(ctx, set, cores)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			r.SupportVectors = &n
+		}
+	}
+	return r, nil
+}
+
+// CrossValidateValues cross-validates the regression on set, the data
+// file at path, in folds plain folds dealt with seed
+// (selection.CrossValidateRegression), on threads goroutines.
+func (l Setup) CrossValidateValues(ctx context.Context, set *dataset.Set, path string, folds int, seed uint64, threads int) (*CVReport, error) {
+	z, err := Targets(set)
+	if err != nil {
+		return nil, err
+	}
+	cv, err := selection.CrossValidateRegression(ctx, set, z, folds, seed, l.ValueFit(threads))
+	if err != nil {
+		return nil, err
+	}
+	return &CVReport{Folds: folds, Learner: l.Spec.Name, File: path, Rows: set.Rows(), Features: set.Dim, Regression: &cv.Regression}, nil
+}
+
+// WriteText writes the report in svm-train -v's words: the accuracy (with
+// the leave-one-out bound when measured), or a regression's mean squared
+// error, squared correlation coefficient and R².
+func (r *CVReport) WriteText(w io.Writer) error {
+	t := bufio.NewWriter(w)
+	if g := r.Regression; g != nil {
+		fmt.Fprintf(t, "%d-fold cross-validation of %s on %s: %d rows, %d features (plain folds: the targets are numbers)\n", r.Folds, r.Learner, r.File, r.Rows, r.Features)
+		fmt.Fprintf(t, "Cross Validation Mean squared error = %.6g\n", g.MSE)
+		fmt.Fprintf(t, "Cross Validation Squared correlation coefficient = %.6g\n", g.SquaredCorrelation)
+		fmt.Fprintf(t, "Cross Validation R² (coefficient of determination) = %.6g\n", g.R2)
+		return t.Flush()
+	}
+	fmt.Fprintf(t, "%d-fold cross-validation of %s on %s: %d rows, %d features, %d classes\n", r.Folds, r.Learner, r.File, r.Rows, r.Features, r.Classes)
+	fmt.Fprintf(t, "Cross Validation Accuracy = %.6g%%\n", r.Accuracy)
+	if n := r.SupportVectors; n != nil {
+		loo := 1 - r.Accuracy/100
+		fmt.Fprintf(t, "Leave-one-out error = %.6g%% ≤ #SV/n = %d/%d = %.6g%% (the SVM on all rows; a row it does not keep as a support vector is classified rightly without it)\n",
+			100*loo, *n, r.Rows, 100*float64(*n)/float64(r.Rows))
+	}
+	return t.Flush()
+}
