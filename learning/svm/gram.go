@@ -347,16 +347,7 @@ func (v *vectors) dots(dst []float64, i, from int) {
 	case layoutF32:
 		v.dotsF32(dst, i, from)
 	case layoutSparse:
-		s := v.scatter
-		if v.val[i] == nil {
-			for _, k := range v.idx[i] {
-				s[k] = 1
-			}
-		} else {
-			for n, k := range v.idx[i] {
-				s[k] = v.val[i][n]
-			}
-		}
+		s := v.scatterRow(i)
 		idx := v.idx[from : from+len(dst)]
 		val := v.val[from : from+len(dst)]
 		for k, ix := range idx {
@@ -366,10 +357,44 @@ func (v *vectors) dots(dst []float64, i, from int) {
 				dst[k] = dotAt(s, ix, vl)
 			}
 		}
+		v.clearScatter(i)
+	}
+}
+
+// scatterRow writes sparse row i into the scatter buffer and returns it.
+func (v *vectors) scatterRow(i int) []float64 {
+	s := v.scatter
+	if v.val[i] == nil {
 		for _, k := range v.idx[i] {
-			s[k] = 0
+			s[k] = 1
+		}
+	} else {
+		for n, k := range v.idx[i] {
+			s[k] = v.val[i][n]
 		}
 	}
+	return s
+}
+
+// clearScatter zeroes the scatter buffer's entries of sparse row i.
+func (v *vectors) clearScatter(i int) {
+	for _, k := range v.idx[i] {
+		v.scatter[k] = 0
+	}
+}
+
+// sparseDots sets dst[k] = x_i·x_{js[k]} on sparse rows, x_i scattered
+// once for them all: the values of dots, to the bit.
+func (v *vectors) sparseDots(dst []float64, i int, js []int) {
+	s := v.scatterRow(i)
+	for k, j := range js[:len(dst)] {
+		if vl := v.val[j]; vl == nil {
+			dst[k] = sumAt(s, v.idx[j])
+		} else {
+			dst[k] = dotAt(s, v.idx[j], vl)
+		}
+	}
+	v.clearScatter(i)
 }
 
 // dot returns x·z for rows of equal length. gonum's assembly kernel is

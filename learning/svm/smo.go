@@ -1093,6 +1093,19 @@ func (p *problem) w2() float64 {
 				}
 			}
 		}
+	} else if g.v.layout == layoutSparse && g.kind != kindGeneric {
+		// On sparse rows each vector is scattered once for all the later
+		// ones (eval scatters it for each): the same dot products and
+		// kernel values, to the bit; on 20x20 digits (a quarter of the
+		// values non-zero) the scatters were a tenth of the fit.
+		d := make([]float64, len(sv))
+		for a, i := range sv {
+			js := sv[a+1:]
+			g.v.sparseDots(d[:len(js)], i, js)
+			for k, j := range js {
+				row[a] += p.alpha[j] * float64(p.y[j]) * g.apply(d[k], i, j)
+			}
+		}
 	} else {
 		for a, i := range sv {
 			for _, j := range sv[a+1:] {
