@@ -77,6 +77,7 @@ func groupedSparse(n, dim, classes int, seed uint64) ([][]float64, []int, *learn
 // compute, to the bit, also after the solver has moved its positions.
 func TestClassRowsSameAsComputed(t *testing.T) {
 	_, y, forms := groupedRows(90, 24, 3, 1)
+	_, _, forms["sparse"] = groupedSparse(90, 24, 3, 1)
 	k := kernel.Gaussian{Sigma: 1.5}
 	for name, r := range forms {
 		cls := newClassRows(r, y, []int{0, 1, 2}, k)
@@ -130,8 +131,14 @@ func span(lo, hi int) []int {
 // leaves the shared rows no budget, or room for some).
 func TestClassRowsSameModel(t *testing.T) {
 	X, y, forms := groupedRows(160, 30, 4, 2)
+	Xs, _, sp := groupedSparse(160, 30, 4, 2)
+	forms["sparse"] = sp
 	defer func() { noClassRows = false }()
 	for name, r := range forms {
+		X := X
+		if name == "sparse" {
+			X = Xs
+		}
 		for _, cache := range []float64{0, 0.02, 0.1} {
 			var ref string
 			for _, off := range []bool{true, false} {

@@ -63,8 +63,8 @@
 // computed ahead are asked for soon after; the steps, and so the model,
 // are those of computing every row when it is asked for.
 //
-// The one-vs-one pairs of more than two classes of float32 or byte rows,
-// grouped by class (Kernel.RowOrder), share their kernel values within a
+// The one-vs-one pairs of more than two classes of float32, byte or
+// sparse rows, grouped by class (Kernel.RowOrder), share their kernel values within a
 // class: a row's values over its own class are the same in the k−1 pairs
 // of its class, and are computed once, over the whole class, when a pair
 // first asks for them, in what the pairs' caches leave of CacheMB; a pair

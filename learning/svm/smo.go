@@ -394,6 +394,7 @@ type problem struct {
 	// over their own class (classrows.go): loc[k] is position k's row
 	// within its class, clsBuf scratch for a row.
 	cls    *classRows
+	clsG   *gram // cls's rows, as the pair computes them (classRows.view)
 	loc    []int32
 	clsBuf []float64
 }
