@@ -418,8 +418,18 @@ func sumAt(w []float64, idx []int32) float64 {
 	return (s0 + s1) + (s2 + s3)
 }
 
-// dotAt returns Σ_k w[idx[k]]·val[k], with four accumulators.
+// dotAt returns Σ_k w[idx[k]]·val[k], with four accumulators (dotAtGo),
+// every idx[k] in w (the rows' indices lie below their dimension).
 func dotAt(w []float64, idx []int32, val []float64) float64 {
+	if useDotAtAVX {
+		return dotAtAVX(w, idx, val[:len(idx)])
+	}
+	return dotAtGo(w, idx, val)
+}
+
+// dotAtGo is dotAt's loop: product k added to s_(k mod 4), the last
+// len(idx) mod 4 to s0, and (s0 + s1) + (s2 + s3).
+func dotAtGo(w []float64, idx []int32, val []float64) float64 {
 	val = val[:len(idx)]
 	var s0, s1, s2, s3 float64
 	n := len(idx) &^ 3
@@ -431,6 +441,28 @@ func dotAt(w []float64, idx []int32, val []float64) float64 {
 	}
 	for k := n; k < len(idx); k++ {
 		s0 += w[idx[k]] * val[k]
+	}
+	return (s0 + s1) + (s2 + s3)
+}
+
+// selfDot returns x_i·x_i on sparse rows as dots computes it, without the
+// scatter: dotAt's sum with w[idx[k]] = val[k] (sumAt's of ones: the
+// count).
+func (v *vectors) selfDot(i int) float64 {
+	val := v.val[i]
+	if val == nil {
+		return float64(len(v.idx[i]))
+	}
+	var s0, s1, s2, s3 float64
+	n := len(val) &^ 3
+	for k := 0; k < n; k += 4 {
+		s0 += val[k] * val[k]
+		s1 += val[k+1] * val[k+1]
+		s2 += val[k+2] * val[k+2]
+		s3 += val[k+3] * val[k+3]
+	}
+	for k := n; k < len(val); k++ {
+		s0 += val[k] * val[k]
 	}
 	return (s0 + s1) + (s2 + s3)
 }
@@ -533,6 +565,10 @@ func (g *gram) eval(i, j int) float64 {
 	case layoutF32:
 		d = f32dot.Dot(g.v.f32[i], g.v.f32[j])
 	default:
+		if i == j && g.v.layout == layoutSparse {
+			d = g.v.selfDot(i)
+			break
+		}
 		var one [1]float64
 		g.v.dots(one[:], i, j)
 		d = one[0]
