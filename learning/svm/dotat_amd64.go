@@ -12,3 +12,10 @@ var useDotAtAVX = cpu.X86.HasAVX
 //
 //go:noescape
 func dotAtAVX(w []float64, idx []int32, val []float64) float64
+
+// dotsAtAVX sets dst[r] = dotAtAVX(w, idx[r], val[r]) for r < len(dst)
+// (dotat_amd64.s): idx and val at least as long as dst, each val[r] at
+// least as long as idx[r].
+//
+//go:noescape
+func dotsAtAVX(dst, w []float64, idx [][]int32, val [][]float64)

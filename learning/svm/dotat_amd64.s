@@ -65,3 +65,61 @@ sum:
 	VZEROUPPER
 	MOVSD     X0, ret+72(FP)
 	RET
+
+// func dotsAtAVX(dst, w []float64, idx [][]int32, val [][]float64)
+// dst[r] = dotAtAVX(w, idx[r], val[r]) for r < len(dst), without a call a
+// row: idx and val at least as long as dst, each val[r] at least as long
+// as idx[r].
+TEXT ·dotsAtAVX(SB), NOSPLIT, $0-96
+	MOVQ dst_base+0(FP), R12
+	MOVQ dst_len+8(FP), R13
+	MOVQ w_base+24(FP), SI
+	MOVQ idx_base+48(FP), R14
+	MOVQ val_base+72(FP), R15
+	XORQ BX, BX
+
+rows:
+	CMPQ   BX, R13
+	JGE    end
+	MOVQ   (R14), DI   // idx[r]
+	MOVQ   8(R14), CX  // len(idx[r])
+	MOVQ   (R15), DX   // val[r]
+	VXORPD Y0, Y0, Y0
+	XORQ   AX, AX
+
+rloop:
+	LEAQ 4(AX), R8
+	CMPQ R8, CX
+	JGT  rtail
+	BLOCK(DI, DX, Y0)
+	ADDQ $4, AX
+	JMP  rloop
+
+rtail:
+	VEXTRACTF128 $1, Y0, X4
+
+rtail1:
+	CMPQ    AX, CX
+	JGE     rsum
+	MOVLQSX (DI)(AX*4), R8
+	VMOVSD  (SI)(R8*8), X5
+	VMULSD  (DX)(AX*8), X5, X5
+	VADDSD  X5, X0, X0
+	INCQ    AX
+	JMP     rtail1
+
+rsum:
+	VUNPCKHPD X0, X0, X6
+	VADDSD    X6, X0, X0
+	VUNPCKHPD X4, X4, X7
+	VADDSD    X7, X4, X4
+	VADDSD    X4, X0, X0
+	MOVSD     X0, (R12)(BX*8)
+	ADDQ      $24, R14
+	ADDQ      $24, R15
+	INCQ      BX
+	JMP       rows
+
+end:
+	VZEROUPPER
+	RET

@@ -44,6 +44,33 @@ func TestDotAtSameAsScalar(t *testing.T) {
 			t.Fatalf("%d non-zeros: dotAt %v, the Go loop %v", len(idx), got, want)
 		}
 	}
+	// dotsAt, rows of 0/1 values (nil) among them
+	for range 20 {
+		w := make([]float64, dim)
+		for k := range w {
+			w[k] = rng.Float64() - 0.5
+		}
+		m := rng.IntN(12)
+		dst := make([]float64, m)
+		idx := make([][]int32, m)
+		val := make([][]float64, m)
+		for r := range m {
+			idx[r], val[r] = sparseRow(rng, dim, rng.IntN(dim+1))
+			if rng.IntN(4) == 0 {
+				val[r] = nil
+			}
+		}
+		dotsAt(dst, w, idx, val)
+		for r := range m {
+			want := sumAt(w, idx[r])
+			if val[r] != nil {
+				want = dotAtGo(w, idx[r], val[r])
+			}
+			if math.Float64bits(dst[r]) != math.Float64bits(want) {
+				t.Fatalf("dotsAt row %d of %d: %v, the Go loop %v", r, m, dst[r], want)
+			}
+		}
+	}
 }
 
 // BenchmarkDotAt is one sparse dot product of 106 non-zeros against a
@@ -75,6 +102,12 @@ func BenchmarkDotAt(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*rows), "ns/dot")
 		})
 	}
+	b.Run("dotsAt", func(b *testing.B) {
+		for b.Loop() {
+			dotsAt(dst, w, idx, val)
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*rows), "ns/dot")
+	})
 }
 
 // The diagonal of sparse rows, without the scatter, is dots's value to the

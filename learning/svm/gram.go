@@ -348,15 +348,7 @@ func (v *vectors) dots(dst []float64, i, from int) {
 		v.dotsF32(dst, i, from)
 	case layoutSparse:
 		s := v.scatterRow(i)
-		idx := v.idx[from : from+len(dst)]
-		val := v.val[from : from+len(dst)]
-		for k, ix := range idx {
-			if vl := val[k]; vl == nil {
-				dst[k] = sumAt(s, ix)
-			} else {
-				dst[k] = dotAt(s, ix, vl)
-			}
-		}
+		dotsAt(dst, s, v.idx[from:from+len(dst)], v.val[from:from+len(dst)])
 		v.clearScatter(i)
 	}
 }
@@ -395,6 +387,31 @@ func (v *vectors) sparseDots(dst []float64, i int, js []int) {
 		}
 	}
 	v.clearScatter(i)
+}
+
+// dotsAt sets dst[k] = dotAt(w, idx[k], val[k]), or sumAt(w, idx[k]) when
+// val[k] is nil, for k < len(dst): the rows with values a stretch at a
+// time where the processor has AVX (dotsAtAVX).
+func dotsAt(dst, w []float64, idx [][]int32, val [][]float64) {
+	idx, val = idx[:len(dst)], val[:len(dst)]
+	for k := 0; k < len(dst); {
+		e := k
+		if useDotAtAVX {
+			for e < len(dst) && len(val[e]) >= len(idx[e]) {
+				e++
+			}
+			dotsAtAVX(dst[k:e], w, idx[k:e], val[k:e])
+			if e == len(dst) {
+				break
+			}
+		}
+		if val[e] == nil {
+			dst[e] = sumAt(w, idx[e])
+		} else {
+			dst[e] = dotAt(w, idx[e], val[e])
+		}
+		k = e + 1
+	}
 }
 
 // dot returns x·z for rows of equal length. gonum's assembly kernel is
