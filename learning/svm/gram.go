@@ -375,20 +375,6 @@ func (v *vectors) clearScatter(i int) {
 	}
 }
 
-// sparseDots sets dst[k] = x_i·x_{js[k]} on sparse rows, x_i scattered
-// once for them all: the values of dots, to the bit.
-func (v *vectors) sparseDots(dst []float64, i int, js []int) {
-	s := v.scatterRow(i)
-	for k, j := range js[:len(dst)] {
-		if vl := v.val[j]; vl == nil {
-			dst[k] = sumAt(s, v.idx[j])
-		} else {
-			dst[k] = dotAt(s, v.idx[j], vl)
-		}
-	}
-	v.clearScatter(i)
-}
-
 // dotsAt sets dst[k] = dotAt(w, idx[k], val[k]), or sumAt(w, idx[k]) when
 // val[k] is nil, for k < len(dst): the rows with values a stretch at a
 // time where the processor has AVX (dotsAtAVX).

@@ -1100,9 +1100,14 @@ func (p *problem) w2() float64 {
 		// kernel values, to the bit; on 20x20 digits (a quarter of the
 		// values non-zero) the scatters were a tenth of the fit.
 		d := make([]float64, len(sv))
+		idx, val := make([][]int32, len(sv)), make([][]float64, len(sv))
+		for a, i := range sv {
+			idx[a], val[a] = g.v.idx[i], g.v.val[i]
+		}
 		for a, i := range sv {
 			js := sv[a+1:]
-			g.v.sparseDots(d[:len(js)], i, js)
+			dotsAt(d[:len(js)], g.v.scatterRow(i), idx[a+1:], val[a+1:])
+			g.v.clearScatter(i)
 			for k, j := range js {
 				row[a] += p.alpha[j] * float64(p.y[j]) * g.apply(d[k], i, j)
 			}
