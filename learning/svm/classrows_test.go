@@ -45,32 +45,38 @@ func groupedRows(n, dim, classes int, seed uint64) ([][]float64, []int, map[stri
 // as sparse rows stored sparse (layoutSparse).
 func groupedSparse(n, dim, classes int, seed uint64) ([][]float64, []int, *learning.Sparse) {
 	rng := rand.New(rand.NewPCG(seed, 11))
-	X := make([][]float64, n)
-	y := make([]int, n)
-	start := []int{0}
-	var idx []int32
-	var val []float64
+	X, y := make([][]float64, n), make([]int, n)
 	for i := range X {
 		y[i] = i * classes / n
 		X[i] = make([]float64, dim)
 		for k := range X[i] {
-			p := 0.15
-			if k%classes == y[i] {
-				p = 0.4
-			}
-			if rng.Float64() < p {
+			if p := 0.15 + 0.25*float64(btoi(k%classes == y[i])); rng.Float64() < p {
 				X[i][k] = rng.Float64()
-				idx = append(idx, int32(k))
-				val = append(val, X[i][k])
 			}
 		}
-		start = append(start, len(idx))
 	}
-	sp, err := learning.NewSparse(dim, start, idx, val)
+	return X, y, sparseOf(X)
+}
+
+// sparseOf returns the non-zero values of X as sparse rows.
+func sparseOf(X [][]float64) *learning.Sparse {
+	start := make([]int, len(X)+1)
+	var idx []int32
+	var val []float64
+	for i, x := range X {
+		for k := range x {
+			if x[k] == 0 {
+				continue
+			}
+			idx, val = append(idx, int32(k)), append(val, x[k])
+		}
+		start[i+1] = len(idx)
+	}
+	sp, err := learning.NewSparse(len(X[0]), start, idx, val)
 	if err != nil {
 		panic(err)
 	}
-	return X, y, sp
+	return sp
 }
 
 // A pair's rows read from the classes' shared rows are the rows it would

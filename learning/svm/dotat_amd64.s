@@ -22,64 +22,20 @@
 	VMULPD      (val)(AX*8), Y3, Y3; \
 	VADDPD      Y3, acc, acc
 
-// func dotAtAVX(w []float64, idx []int32, val []float64) float64
-// dotAt's sum: the blocks of four, then the rest added to lane 0 one at a
-// time, and (s0 + s1) + (s2 + s3). val is at least as long as idx, and
-// every idx[k] lies in w.
-TEXT ·dotAtAVX(SB), NOSPLIT, $0-80
-	MOVQ    w_base+0(FP), SI
-	MOVQ    idx_base+24(FP), DI
-	MOVQ    idx_len+32(FP), CX
-	MOVQ    val_base+48(FP), DX
-	VXORPD  Y0, Y0, Y0
-	MOVQ    CX, BX
-	ANDQ    $-4, BX
-	XORQ    AX, AX
-
-loop:
-	CMPQ AX, BX
-	JGE  tail
-	BLOCK(DI, DX, Y0)
-	ADDQ $4, AX
-	JMP  loop
-
-tail:
-	VEXTRACTF128 $1, Y0, X4 // s2, s3
-
-tail1:
-	CMPQ    AX, CX
-	JGE     sum
-	MOVLQSX (DI)(AX*4), R8
-	VMOVSD  (SI)(R8*8), X5
-	VMULSD  (DX)(AX*8), X5, X5
-	VADDSD  X5, X0, X0         // s0; s1 kept
-	INCQ    AX
-	JMP     tail1
-
-sum:
-	VUNPCKHPD X0, X0, X6 // s1
-	VADDSD    X6, X0, X0 // s0 + s1
-	VUNPCKHPD X4, X4, X7 // s3
-	VADDSD    X7, X4, X4 // s2 + s3
-	VADDSD    X4, X0, X0
-	VZEROUPPER
-	MOVSD     X0, ret+72(FP)
-	RET
-
 // func dotsAtAVX(dst, w []float64, idx [][]int32, val [][]float64)
-// dst[r] = dotAtAVX(w, idx[r], val[r]) for r < len(dst), without a call a
-// row: idx and val at least as long as dst, each val[r] at least as long
-// as idx[r].
+// dst[r] = dotAt(w, idx[r], val[r]) for r < len(dst), without a call a
+// row: the blocks of four, then the rest added to lane 0 one at a time,
+// and (s0 + s1) + (s2 + s3). idx and val are at least as long as dst,
+// each val[r] at least as long as idx[r], and every idx[r][k] lies in w.
 TEXT ·dotsAtAVX(SB), NOSPLIT, $0-96
-	MOVQ dst_base+0(FP), R12
-	MOVQ dst_len+8(FP), R13
+	XORQ BX, BX // the row
 	MOVQ w_base+24(FP), SI
 	MOVQ idx_base+48(FP), R14
 	MOVQ val_base+72(FP), R15
-	XORQ BX, BX
+	MOVQ dst_base+0(FP), R12
 
 rows:
-	CMPQ   BX, R13
+	CMPQ   BX, dst_len+8(FP)
 	JGE    end
 	MOVQ   (R14), DI   // idx[r]
 	MOVQ   8(R14), CX  // len(idx[r])
@@ -96,7 +52,7 @@ rloop:
 	JMP  rloop
 
 rtail:
-	VEXTRACTF128 $1, Y0, X4
+	VEXTRACTF128 $1, Y0, X4 // s2, s3
 
 rtail1:
 	CMPQ    AX, CX
@@ -104,15 +60,15 @@ rtail1:
 	MOVLQSX (DI)(AX*4), R8
 	VMOVSD  (SI)(R8*8), X5
 	VMULSD  (DX)(AX*8), X5, X5
-	VADDSD  X5, X0, X0
+	VADDSD  X5, X0, X0      // s0; s1 kept
 	INCQ    AX
 	JMP     rtail1
 
 rsum:
-	VUNPCKHPD X0, X0, X6
-	VADDSD    X6, X0, X0
-	VUNPCKHPD X4, X4, X7
-	VADDSD    X7, X4, X4
+	VUNPCKHPD X0, X0, X6 // s1
+	VADDSD    X6, X0, X0 // s0 + s1
+	VUNPCKHPD X4, X4, X7 // s3
+	VADDSD    X7, X4, X4 // s2 + s3
 	VADDSD    X4, X0, X0
 	MOVSD     X0, (R12)(BX*8)
 	ADDQ      $24, R14

@@ -425,7 +425,9 @@ func sumAt(w []float64, idx []int32) float64 {
 // every idx[k] in w (the rows' indices lie below their dimension).
 func dotAt(w []float64, idx []int32, val []float64) float64 {
 	if useDotAtAVX {
-		return dotAtAVX(w, idx, val[:len(idx)])
+		var d [1]float64
+		dotsAtAVX(d[:], w, [][]int32{idx}, [][]float64{val[:len(idx)]})
+		return d[0]
 	}
 	return dotAtGo(w, idx, val)
 }
