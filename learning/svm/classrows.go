@@ -50,7 +50,12 @@ func newClassRows(r learning.Rows, y []int, cs []int, k kernel.Kernel) *classRow
 		return nil
 	}
 	switch r.(type) {
-	case *learning.Float32, *learning.Grey, *learning.Sparse:
+	case *learning.Float32, *learning.Grey:
+	case *learning.Sparse:
+		// stored sparse, not copied densely (more than a third non-zero)
+		if l, _ := layoutOf(r, nil); l != layoutSparse {
+			return nil
+		}
 	default:
 		return nil
 	}

@@ -220,3 +220,12 @@ func testW2SameAsEval(t *testing.T, r learning.Rows, k kernel.Kernel, rng *rand.
 		t.Errorf("%T, %v: w2 %v, by eval %v", r, k, got, want)
 	}
 }
+
+// Sparse rows that would be copied densely (more than a third of the
+// values non-zero) share no rows: the store would copy all of them.
+func TestClassRowsNotDenseSparse(t *testing.T) {
+	X, y, _ := groupedRows(90, 24, 3, 1)
+	if c := newClassRows(sparseOf(X), y, []int{0, 1, 2}, kernel.Gaussian{Sigma: 1.5}); c != nil {
+		t.Errorf("dense values in sparse rows: shared rows in layout %d", c.g.v.layout)
+	}
+}
