@@ -1,6 +1,7 @@
 package svm
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -73,41 +74,48 @@ func TestDotAtSameAsScalar(t *testing.T) {
 	}
 }
 
-// BenchmarkDotAt is one sparse dot product of 106 non-zeros against a
-// scattered row of 400 features (20x20 digits: a quarter non-zero).
+// BenchmarkDotAt is sparse dot products of 12 and 106 non-zeros (106: 20x20
+// digits, a quarter non-zero) against a scattered row of 400 features, 512
+// rows: one call a row (dotAt, and its Go loop) and a kernel row's call
+// (dotsAt).
 func BenchmarkDotAt(b *testing.B) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	const dim, nnz, rows = 400, 106, 512
-	w := make([]float64, dim)
-	widx, wval := sparseRow(rng, dim, nnz)
-	for k, j := range widx {
-		w[j] = wval[k]
-	}
-	idx := make([][]int32, rows)
-	val := make([][]float64, rows)
-	for r := range rows {
-		idx[r], val[r] = sparseRow(rng, dim, nnz)
-	}
-	dst := make([]float64, rows)
-	for _, c := range []struct {
-		name string
-		f    func([]float64, []int32, []float64) float64
-	}{{"dotAt", dotAt}, {"go", dotAtGo}} {
-		b.Run(c.name, func(b *testing.B) {
-			for b.Loop() {
-				for r := range rows {
-					dst[r] = c.f(w, idx[r], val[r])
-				}
-			}
+	const dim, rows = 400, 512
+	for _, nnz := range []int{12, 106} {
+		w := make([]float64, dim)
+		widx, wval := sparseRow(rng, dim, nnz)
+		for k, j := range widx {
+			w[j] = wval[k]
+		}
+		idx := make([][]int32, rows)
+		val := make([][]float64, rows)
+		for r := range rows {
+			idx[r], val[r] = sparseRow(rng, dim, nnz)
+		}
+		dst := make([]float64, rows)
+		perDot := func(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*rows), "ns/dot")
+		}
+		for _, c := range []struct {
+			name string
+			f    func([]float64, []int32, []float64) float64
+		}{{"dotAt", dotAt}, {"go", dotAtGo}} {
+			b.Run(fmt.Sprintf("%s/nnz=%d", c.name, nnz), func(b *testing.B) {
+				for b.Loop() {
+					for r := range rows {
+						dst[r] = c.f(w, idx[r], val[r])
+					}
+				}
+				perDot(b)
+			})
+		}
+		b.Run(fmt.Sprintf("dotsAt/nnz=%d", nnz), func(b *testing.B) {
+			for b.Loop() {
+				dotsAt(dst, w, idx, val)
+			}
+			perDot(b)
 		})
 	}
-	b.Run("dotsAt", func(b *testing.B) {
-		for b.Loop() {
-			dotsAt(dst, w, idx, val)
-		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*rows), "ns/dot")
-	})
 }
 
 // The diagonal of sparse rows, without the scatter, is dots's value to the
