@@ -41,9 +41,11 @@
 // sets or sparse CSR) and never write a sparse row out densely. Kernel rows
 // are computed from the data stored in the fastest layout for their dot
 // products: bit sets with popcount for 0/1 data such as the retina's
-// photocells, the caller's index lists for sparse data, bytes for grey
-// pictures whose values are all b/255 exactly (an exact integer dot product,
-// AVX2 where the processor has it), float32 rows (AVX2 and FMA; a kernel
+// photocells, the caller's index lists for sparse data (each row's values
+// gathered from the other row scattered, four products at a time with AVX
+// where the processor has it), bytes for grey pictures whose values are
+// all b/255 exactly (an exact integer dot product, AVX2 where the
+// processor has it), float32 rows (AVX2 and FMA; a kernel
 // row reads consecutive memory: each pair's rows are read where they lie
 // when the rows are grouped by class, as Kernel.RowOrder orders them and
 // mark1 fit stores them, and gathered in the pair's order otherwise),
