@@ -1,6 +1,7 @@
 package svm
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -89,6 +90,42 @@ func BenchmarkKernelRow(b *testing.B) {
 			for b.Loop() {
 				g.row(row, y, i%n, 0)
 				i++
+			}
+		})
+	}
+}
+
+// BenchmarkW2Sparse is ‖w‖² of a machine of 300 support vectors in sparse
+// rows of 400 features, a quarter of them non-zero (20x20 digits).
+func BenchmarkW2Sparse(b *testing.B) {
+	_, _, sp := groupedSparse(300, 400, 2, 5)
+	y := make([]int8, sp.Len())
+	for i := range y {
+		y[i] = int8(1 - 2*(i%2))
+	}
+	p := newProblem(sp, nil, nil, y, kernel.Gaussian{Sigma: 4}, Settings{C: 1, CacheMB: 1, rowThreads: 1})
+	for i := range p.alpha {
+		p.alpha[i] = 0.5
+	}
+	for b.Loop() {
+		p.w2()
+	}
+}
+
+// BenchmarkOneVsOneSparse is a one-vs-one fit of 10 classes of 2,000 sparse
+// rows of 400 features, a quarter of them non-zero, on one thread, with
+// the classes' rows shared (classRows) and without.
+func BenchmarkOneVsOneSparse(b *testing.B) {
+	_, y, sp := groupedSparse(2000, 400, 10, 6)
+	defer func() { noClassRows = false }()
+	for _, off := range []bool{false, true} {
+		b.Run(fmt.Sprintf("shared=%v", !off), func(b *testing.B) {
+			noClassRows = off
+			l := Kernel{Kernel: kernel.Gaussian{Sigma: 4}, Settings: Settings{C: 10, Threads: 1, CacheMB: 100}}
+			for b.Loop() {
+				if _, err := l.Fit(context.Background(), &learning.Data{Rows: sp, Y: y, Classes: 10}, nil); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

@@ -17,7 +17,9 @@ import (
 // over the whole class and the pairs read it; a pair computes only the
 // values against the other class. The values are those the pair would
 // compute, to the bit (the same dot products, norms and exponential), so
-// the model does not depend on whether a row was shared.
+// the model does not depend on whether a row was shared. On 20x20 digits
+// (sparse rows, a quarter of the values non-zero) sharing took mark1 fit
+// from 0.76 to 0.60 CPU s.
 
 // noClassRows turns the sharing off (the tests compare the models).
 var noClassRows bool
@@ -26,7 +28,7 @@ var noClassRows bool
 // class, computed when a pair first asks for one, while the budget lasts.
 // The classes' rows must each be one run of the data (Kernel.RowOrder
 // groups them so). It is safe for concurrent use by the goroutines of
-// solvePairs.
+// solvePairs, each pair computing rows with its own view of g (view).
 type classRows struct {
 	g      *gram       // every row of the data
 	lo, hi []int32     // row i's class is rows [lo[i], hi[i])
@@ -39,16 +41,21 @@ type classRows struct {
 
 // newClassRows returns the store for the one-vs-one pairs of classes cs on
 // rows r with labels y, or nil when it does not apply: fewer than three
-// classes, a class whose rows are not one run, or rows that are not
-// float32 or bytes (the layouts whose kernel rows read the data densely),
-// or a kernel that is not a function of dot products. Its budget is 0
-// until solvePairs sets it.
+// classes, a class whose rows are not one run, rows that are not float32,
+// bytes or sparse rows stored sparse (the layouts whose rows are shared
+// with r rather than copied), or a kernel that is not a function of dot
+// products. Its budget is 0 until solvePairs sets it.
 func newClassRows(r learning.Rows, y []int, cs []int, k kernel.Kernel) *classRows {
 	if len(cs) < 3 {
 		return nil
 	}
 	switch r.(type) {
 	case *learning.Float32, *learning.Grey:
+	case *learning.Sparse:
+		// stored sparse, not copied densely (more than a third non-zero)
+		if l, _ := layoutOf(r, nil); l != layoutSparse {
+			return nil
+		}
 	default:
 		return nil
 	}
@@ -78,7 +85,7 @@ func newClassRows(r learning.Rows, y []int, cs []int, k kernel.Kernel) *classRow
 		a = b
 	}
 	c.g = newGram(r, nil, k)
-	if l := c.g.v.layout; l != layoutF32 && l != layoutBytes {
+	if l := c.g.v.layout; l != layoutF32 && l != layoutBytes && l != layoutSparse {
 		return nil
 	}
 	c.g.buf = nil // rowPart gets each caller's scratch
@@ -94,10 +101,23 @@ func newClassRows(r learning.Rows, y []int, cs []int, k kernel.Kernel) *classRow
 // setBudget lets the store hold rows of up to bytes in all.
 func (c *classRows) setBudget(bytes int64) { c.left.Store(bytes) }
 
+// view returns c.g for one goroutine's use: sparse rows get a scatter
+// buffer of their own (the rows themselves are only read).
+func (c *classRows) view() *gram {
+	g := *c.g
+	if g.v.layout == layoutSparse {
+		v := *g.v
+		v.scatter = make([]float64, v.dim)
+		g.v = &v
+	}
+	return &g
+}
+
 // row returns k(x_i, x_j) for j over row i's class (from its first row),
-// computed with buf (at least as long) as scratch, or nil when the budget
-// is spent and the row was not computed before.
-func (c *classRows) row(i int, buf []float64) []float32 {
+// computed with g, the caller's view, and buf (at least as long) as
+// scratch, or nil when the budget is spent and the row was not computed
+// before.
+func (c *classRows) row(g *gram, i int, buf []float64) []float32 {
 	c.mu[i].Lock()
 	defer c.mu[i].Unlock()
 	if r := c.rows[i]; r != nil {
@@ -110,7 +130,7 @@ func (c *classRows) row(i int, buf []float64) []float32 {
 		return nil
 	}
 	r := make([]float32, hi-lo)
-	c.g.rowPart(r, buf[:hi-lo], c.ones, i, lo)
+	g.rowPart(r, buf[:hi-lo], c.ones, i, lo)
 	c.rows[i] = r
 	c.used.Add(size)
 	return r
@@ -145,7 +165,7 @@ func (c *classRows) most() int {
 // long runs: shrinking moves variables to the end one by one). It
 // computes the whole range when the store has no room for the row.
 func (p *problem) rowShared(r []float32, i, start, length int) {
-	kr := p.cls.row(p.sub[p.perm[i]], p.clsBuf)
+	kr := p.cls.row(p.clsG, p.sub[p.perm[i]], p.clsBuf)
 	if kr == nil {
 		p.g.row(r[start:length], p.y, i, start)
 		return
@@ -184,7 +204,7 @@ func (p *problem) useShared(s Settings) {
 	if c == nil || p.sub == nil || s.rowThreads > 1 || p.g.v.layout != c.g.v.layout || p.g.kind != c.g.kind {
 		return
 	}
-	p.cls = c
+	p.cls, p.clsG = c, c.view()
 	p.loc = make([]int32, p.n)
 	for k, i := range p.sub {
 		p.loc[k] = int32(i) - c.lo[i]

@@ -40,10 +40,30 @@ func groupedRows(n, dim, classes int, seed uint64) ([][]float64, []int, map[stri
 	return X, y, map[string]learning.Rows{"float32": f32, "grey": grey}
 }
 
+// groupedSparse returns n rows of dim features in classes classes, the rows
+// grouped by class, a quarter of the values non-zero and not grey levels,
+// as sparse rows stored sparse (layoutSparse).
+func groupedSparse(n, dim, classes int, seed uint64) ([][]float64, []int, *learning.Sparse) {
+	rng := rand.New(rand.NewPCG(seed, 11))
+	X, y := make([][]float64, n), make([]int, n)
+	for i := range X {
+		y[i] = i * classes / n
+		X[i] = make([]float64, dim)
+		for k := range X[i] {
+			if p := 0.15 + 0.25*float64(btoi(k%classes == y[i])); rng.Float64() < p {
+				X[i][k] = rng.Float64()
+			}
+		}
+	}
+	return X, y, sparseRows(X)
+}
+
+
 // A pair's rows read from the classes' shared rows are the rows it would
 // compute, to the bit, also after the solver has moved its positions.
 func TestClassRowsSameAsComputed(t *testing.T) {
 	_, y, forms := groupedRows(90, 24, 3, 1)
+	_, _, forms["sparse"] = groupedSparse(90, 24, 3, 1)
 	k := kernel.Gaussian{Sigma: 1.5}
 	for name, r := range forms {
 		cls := newClassRows(r, y, []int{0, 1, 2}, k)
@@ -97,8 +117,14 @@ func span(lo, hi int) []int {
 // leaves the shared rows no budget, or room for some).
 func TestClassRowsSameModel(t *testing.T) {
 	X, y, forms := groupedRows(160, 30, 4, 2)
+	Xs, _, sp := groupedSparse(160, 30, 4, 2)
+	forms["sparse"] = sp
 	defer func() { noClassRows = false }()
 	for name, r := range forms {
+		X := X
+		if name == "sparse" {
+			X = Xs
+		}
 		for _, cache := range []float64{0, 0.02, 0.1} {
 			var ref string
 			for _, off := range []bool{true, false} {
@@ -127,40 +153,79 @@ func TestClassRowsSameModel(t *testing.T) {
 // products.
 func TestW2SameAsEval(t *testing.T) {
 	_, _, forms := groupedRows(120, 20, 2, 3)
-	r := forms["float32"]
+	_, _, sp := groupedSparse(120, 40, 2, 3)
 	rng := rand.New(rand.NewPCG(8, 9))
-	for _, k := range []kernel.Kernel{kernel.Gaussian{Sigma: 1.3}, kernel.Laplace{Sigma: 2}, kernel.Polynomial{Degree: 2, Gamma: 0.1, Coef0: 1}, kernel.Linear{}} {
-		y := make([]int8, r.Len())
-		for i := range y {
-			y[i] = int8(1 - 2*(i%2))
-		}
-		p := newProblem(r, nil, nil, y, k, Settings{C: 1, CacheMB: 1, rowThreads: 1})
-		for i := range p.alpha {
-			if rng.IntN(3) > 0 {
-				p.alpha[i] = rng.Float64()
-			}
-		}
-		var sv []int
-		for i, a := range p.alpha {
-			if a > 0 {
-				sv = append(sv, i)
-			}
-		}
-		var want float64
-		row := make([]float64, len(sv))
-		for a, i := range sv {
-			for _, j := range sv[a+1:] {
-				row[a] += p.alpha[j] * float64(p.y[j]) * p.g.eval(i, j)
-			}
-		}
-		for a, i := range sv {
-			ci := p.alpha[i] * float64(p.y[i])
-			want += ci * ci * p.g.eval(i, i)
-			want += 2 * ci * row[a]
-		}
-		want = math.Max(want, 0)
-		if got := p.w2(); math.Float64bits(got) != math.Float64bits(want) {
-			t.Errorf("%v: w2 %v, by eval %v", k, got, want)
+	for _, r := range []learning.Rows{forms["float32"], sp} {
+		for _, k := range []kernel.Kernel{kernel.Gaussian{Sigma: 1.3}, kernel.Laplace{Sigma: 2}, kernel.Polynomial{Degree: 2, Gamma: 0.1, Coef0: 1}, kernel.Linear{}} {
+			testW2SameAsEval(t, r, k, rng)
 		}
 	}
+}
+
+// testW2SameAsEval checks p.w2 on rows r with kernel k, random α.
+func testW2SameAsEval(t *testing.T, r learning.Rows, k kernel.Kernel, rng *rand.Rand) {
+	y := make([]int8, r.Len())
+	for i := range y {
+		y[i] = int8(1 - 2*(i%2))
+	}
+	p := newProblem(r, nil, nil, y, k, Settings{C: 1, CacheMB: 1, rowThreads: 1})
+	if _, ok := r.(*learning.Sparse); ok && p.g.v.layout != layoutSparse {
+		t.Fatalf("sparse rows stored in layout %d", p.g.v.layout)
+	}
+	for i := range p.alpha {
+		if rng.IntN(3) > 0 {
+			p.alpha[i] = rng.Float64()
+		}
+	}
+	var sv []int
+	for i, a := range p.alpha {
+		if a > 0 {
+			sv = append(sv, i)
+		}
+	}
+	var want float64
+	row := make([]float64, len(sv))
+	for a, i := range sv {
+		for _, j := range sv[a+1:] {
+			row[a] += p.alpha[j] * float64(p.y[j]) * p.g.eval(i, j)
+		}
+	}
+	for a, i := range sv {
+		ci := p.alpha[i] * float64(p.y[i])
+		want += ci * ci * p.g.eval(i, i)
+		want += 2 * ci * row[a]
+	}
+	want = math.Max(want, 0)
+	if got := p.w2(); math.Float64bits(got) != math.Float64bits(want) {
+		t.Errorf("%T, %v: w2 %v, by eval %v", r, k, got, want)
+	}
+}
+
+// Sparse rows that would be copied densely (more than a third of the
+// values non-zero) share no rows: the store would copy all of them.
+func TestClassRowsNotDenseSparse(t *testing.T) {
+	X, y, _ := groupedRows(90, 24, 3, 1)
+	if c := newClassRows(sparseRows(X), y, []int{0, 1, 2}, kernel.Gaussian{Sigma: 1.5}); c != nil {
+		t.Errorf("dense values in sparse rows: shared rows in layout %d", c.g.v.layout)
+	}
+}
+// sparseRows returns the non-zero values of X as sparse rows.
+func sparseRows(X [][]float64) *learning.Sparse {
+	start := make([]int, len(X)+1)
+	var idx []int32
+	var val []float64
+	for i, x := range X {
+		for k := range x {
+			if x[k] == 0 {
+				continue
+			}
+			idx, val = append(idx, int32(k)), append(val, x[k])
+		}
+		start[i+1] = len(idx)
+	}
+	sp, err := learning.NewSparse(len(X[0]), start, idx, val)
+	if err != nil {
+		panic(err)
+	}
+	return sp
 }

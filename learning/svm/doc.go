@@ -41,9 +41,11 @@
 // sets or sparse CSR) and never write a sparse row out densely. Kernel rows
 // are computed from the data stored in the fastest layout for their dot
 // products: bit sets with popcount for 0/1 data such as the retina's
-// photocells, the caller's index lists for sparse data, bytes for grey
-// pictures whose values are all b/255 exactly (an exact integer dot product,
-// AVX2 where the processor has it), float32 rows (AVX2 and FMA; a kernel
+// photocells, the caller's index lists for sparse data (each row's values
+// gathered from the other row scattered, four products at a time with AVX
+// where the processor has it), bytes for grey pictures whose values are
+// all b/255 exactly (an exact integer dot product, AVX2 where the
+// processor has it), float32 rows (AVX2 and FMA; a kernel
 // row reads consecutive memory: each pair's rows are read where they lie
 // when the rows are grouped by class, as Kernel.RowOrder orders them and
 // mark1 fit stores them, and gathered in the pair's order otherwise),
@@ -63,8 +65,8 @@
 // computed ahead are asked for soon after; the steps, and so the model,
 // are those of computing every row when it is asked for.
 //
-// The one-vs-one pairs of more than two classes of float32 or byte rows,
-// grouped by class (Kernel.RowOrder), share their kernel values within a
+// The one-vs-one pairs of more than two classes of float32, byte or
+// sparse rows, grouped by class (Kernel.RowOrder), share their kernel values within a
 // class: a row's values over its own class are the same in the k−1 pairs
 // of its class, and are computed once, over the whole class, when a pair
 // first asks for them, in what the pairs' caches leave of CacheMB; a pair

@@ -335,28 +335,56 @@ func (v *vectors) dots(dst []float64, i, from int) {
 	case layoutF32:
 		v.dotsF32(dst, i, from)
 	case layoutSparse:
-		s := v.scatter
-		if v.val[i] == nil {
-			for _, k := range v.idx[i] {
-				s[k] = 1
-			}
-		} else {
-			for n, k := range v.idx[i] {
-				s[k] = v.val[i][n]
-			}
-		}
-		idx := v.idx[from : from+len(dst)]
-		val := v.val[from : from+len(dst)]
-		for k, ix := range idx {
-			if vl := val[k]; vl == nil {
-				dst[k] = sumAt(s, ix)
-			} else {
-				dst[k] = dotAt(s, ix, vl)
-			}
-		}
+		s := v.scatterRow(i)
+		dotsAt(dst, s, v.idx[from:from+len(dst)], v.val[from:from+len(dst)])
+		v.clearScatter(i)
+	}
+}
+
+// scatterRow writes sparse row i into the scatter buffer and returns it.
+func (v *vectors) scatterRow(i int) []float64 {
+	s := v.scatter
+	if v.val[i] == nil {
 		for _, k := range v.idx[i] {
-			s[k] = 0
+			s[k] = 1
 		}
+	} else {
+		for n, k := range v.idx[i] {
+			s[k] = v.val[i][n]
+		}
+	}
+	return s
+}
+
+// clearScatter zeroes the scatter buffer's entries of sparse row i.
+func (v *vectors) clearScatter(i int) {
+	for _, k := range v.idx[i] {
+		v.scatter[k] = 0
+	}
+}
+
+// dotsAt sets dst[k] = dotAt(w, idx[k], val[k]), or sumAt(w, idx[k]) when
+// val[k] is nil, for k < len(dst): the rows with values a stretch at a
+// time where the processor has AVX (dotsAtAVX).
+func dotsAt(dst, w []float64, idx [][]int32, val [][]float64) {
+	idx, val = idx[:len(dst)], val[:len(dst)]
+	for k := 0; k < len(dst); {
+		e := k
+		if useDotAtAVX {
+			for e < len(dst) && len(val[e]) >= len(idx[e]) {
+				e++
+			}
+			dotsAtAVX(dst[k:e], w, idx[k:e], val[k:e])
+			if e == len(dst) {
+				break
+			}
+		}
+		if val[e] == nil {
+			dst[e] = sumAt(w, idx[e])
+		} else {
+			dst[e] = dotAt(w, idx[e], val[e])
+		}
+		k = e + 1
 	}
 }
 
@@ -381,8 +409,27 @@ func sumAt(w []float64, idx []int32) float64 {
 	return (s0 + s1) + (s2 + s3)
 }
 
-// dotAt returns Σ_k w[idx[k]]·val[k], with four accumulators.
+// dotAt returns Σ_k w[idx[k]]·val[k], with four accumulators (dotAtGo),
+// every idx[k] in w (the rows' indices lie below their dimension). Below
+// dotAtShort non-zeros the Go loop is faster than a call of the assembly
+// for one row.
 func dotAt(w []float64, idx []int32, val []float64) float64 {
+	if useDotAtAVX && len(idx) >= dotAtShort {
+		var d [1]float64
+		dotsAtAVX(d[:], w, [][]int32{idx}, [][]float64{val[:len(idx)]})
+		return d[0]
+	}
+	return dotAtGo(w, idx, val)
+}
+
+// dotAtShort is the fewest non-zeros for which dotAt calls the assembly:
+// one row of 12 non-zeros took 17 ns that way against 10 in Go, of 40
+// non-zeros 28 against 43 (rows of 400 features).
+const dotAtShort = 32
+
+// dotAtGo is dotAt's loop: product k added to s_(k mod 4), the last
+// len(idx) mod 4 to s0, and (s0 + s1) + (s2 + s3).
+func dotAtGo(w []float64, idx []int32, val []float64) float64 {
 	val = val[:len(idx)]
 	var s0, s1, s2, s3 float64
 	n := len(idx) &^ 3
@@ -394,6 +441,28 @@ func dotAt(w []float64, idx []int32, val []float64) float64 {
 	}
 	for k := n; k < len(idx); k++ {
 		s0 += w[idx[k]] * val[k]
+	}
+	return (s0 + s1) + (s2 + s3)
+}
+
+// selfDot returns x_i·x_i on sparse rows as dots computes it, without the
+// scatter: dotAt's sum with w[idx[k]] = val[k] (sumAt's of ones: the
+// count).
+func (v *vectors) selfDot(i int) float64 {
+	val := v.val[i]
+	if val == nil {
+		return float64(len(v.idx[i]))
+	}
+	var s0, s1, s2, s3 float64
+	n := len(val) &^ 3
+	for k := 0; k < n; k += 4 {
+		s0 += val[k] * val[k]
+		s1 += val[k+1] * val[k+1]
+		s2 += val[k+2] * val[k+2]
+		s3 += val[k+3] * val[k+3]
+	}
+	for k := n; k < len(val); k++ {
+		s0 += val[k] * val[k]
 	}
 	return (s0 + s1) + (s2 + s3)
 }
@@ -496,6 +565,10 @@ func (g *gram) eval(i, j int) float64 {
 	case layoutF32:
 		d = f32dot.Dot(g.v.f32[i], g.v.f32[j])
 	default:
+		if i == j && g.v.layout == layoutSparse {
+			d = g.v.selfDot(i)
+			break
+		}
 		var one [1]float64
 		g.v.dots(one[:], i, j)
 		d = one[0]
