@@ -1,6 +1,11 @@
 package cli
 
-import "io"
+import (
+	"fmt"
+	"io"
+
+	"mark1/chart"
+)
 
 // A texter is a typed result that writes itself as text, as its package
 // renders it (limits.CapacityResult.WriteText, curves.Figure.WriteText).
@@ -13,4 +18,29 @@ func emit(w io.Writer, asJSON bool, r texter) error {
 		return writeJSON(w, r)
 	}
 	return r.WriteText(w)
+}
+
+// emitDrawn prints r (emit), then draws it to png, if given, and says so
+// under the text (what names the picture).
+func emitDrawn(w io.Writer, asJSON bool, r texter, draw func() (*chart.Drawing, error), png, what string) error {
+	if err := emit(w, asJSON, r); err != nil || png == "" {
+		return err
+	}
+	if err := drawTo(png, draw); err != nil || asJSON {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "Drew %s to %s.\n", what, png)
+	return err
+}
+
+// drawTo draws a picture to the PNG file png, if given.
+func drawTo(png string, draw func() (*chart.Drawing, error)) error {
+	if png == "" {
+		return nil
+	}
+	d, err := draw()
+	if err != nil {
+		return err
+	}
+	return writeDrawing(d, png, "")
 }

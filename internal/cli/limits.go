@@ -35,12 +35,11 @@ N = 1…4d: 1 up to N = d, exactly 1/2 at N = 2d, the unit's capacity (docs/limi
 	if err != nil {
 		return usageError{err}
 	}
-	if png != "" {
+	if err := drawTo(png, func() (*chart.Drawing, error) {
 		n, f := r.Curve()
-		pic, err := chart.DrawLines(r.CurveTitle(), "N, the number of points", "separable labelings, % of 2^N", n, []string{""}, [][]float64{f})
-		if err = cmp.Or(err, writeDrawing(pic, png, "")); err != nil {
-			return err
-		}
+		return chart.DrawLines(r.CurveTitle(), "N, the number of points", "separable labelings, % of 2^N", n, []string{""}, [][]float64{f})
+	}); err != nil {
+		return err
 	}
 	return emit(env.Stdout, asJSON, r)
 }
@@ -173,11 +172,11 @@ general position: 14 of 16; the two that fail on the square's corners are XOR an
 	if err != nil {
 		return err
 	}
-	if png != "" {
+	if err := drawTo(png, func() (*chart.Drawing, error) {
 		panels, err := r.Panels()
-		if err = cmp.Or(err, writeDrawing(chart.DrawSheet(r.SheetTitle(), min(4, len(panels)), panels), png, "")); err != nil {
-			return err
-		}
+		return chart.DrawSheet(r.SheetTitle(), min(4, len(panels)), panels), err
+	}); err != nil {
+		return err
 	}
 	return emit(env.Stdout, asJSON, r)
 }
