@@ -154,10 +154,7 @@ func (o *ablateOptions) spec(g givenFlags) (ablation.Spec, error) {
 		return spec, usagef("--fractions: give at least one fraction")
 	}
 	if err := spec.Validate(); err != nil { // the ranges are the library's (ablation.Spec.Validate)
-		if msg, ok := o.fields.blame(err, g); ok {
-			return spec, usageError{errors.New(msg)}
-		}
-		return spec, usageError{err}
+		return spec, o.fields.refuse(err, g)
 	}
 	if o.plotPath != "" && !strings.HasSuffix(strings.ToLower(o.plotPath), ".png") {
 		return spec, usagef("--plot %q: the plot is a PNG; name the file *.png", o.plotPath)
@@ -169,27 +166,7 @@ func (o *ablateOptions) spec(g givenFlags) (ablation.Spec, error) {
 // (labelled as the machine's classes), else those the machine file
 // records.
 func (o *ablateOptions) cards(ctx context.Context, g givenFlags, m *machine.Machine) (train, test *images.Dataset, err error) {
-	if o.data.task == "" && o.data.data == "" {
-		if g.has("test", "test-split", "n", "card-size") {
-			return nil, nil, usagef("ablate: --test, --test-split, --n and --card-size need --task or --data")
-		}
-		if m.Recipe == nil {
-			return nil, nil, fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", o.path)
-		}
-		var lim images.Limits
-		if lim, err = o.data.limits(g); err != nil {
-			return nil, nil, err
-		}
-		train, test, err = m.Recipe.LoadContext(ctx, m.Classes, o.path, lim)
-		err = dataHint(err)
-	} else {
-		train, test, err = o.data.load(ctx, g, o.seed)
-		if err == nil {
-			if err = relabel(train, m.Classes); err == nil {
-				err = relabel(test, m.Classes)
-			}
-		}
-	}
+	train, test, err = o.data.machineCards(ctx, g, m, o.path, o.seed, "ablate")
 	if err != nil {
 		return nil, nil, err
 	}

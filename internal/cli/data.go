@@ -126,13 +126,7 @@ func memoryFlag(fs *pflag.FlagSet) *budget {
 func (d *dataFlags) check(given givenFlags) error {
 	s := images.Source{PerClass: explicitZero(d.perClass), CardSize: explicitZero(d.size), TestSplit: d.testSplit,
 		MaxPixels: explicitZero(d.maxPixels), MaxBytes: d.memory.bytes()}
-	if err := s.Validate(); err != nil {
-		if msg, ok := d.fields.blame(err, given); ok {
-			return usageError{errors.New(msg)}
-		}
-		return usageError{err}
-	}
-	return nil
+	return d.fields.refuse(s.Validate(), given)
 }
 
 // limits returns the bounds the flags put on the data a command reads:
@@ -190,6 +184,33 @@ func (d *dataFlags) load(ctx context.Context, given givenFlags, seed uint64) (tr
 		return nil, nil, err
 	}
 	train, test, err = src.LoadContext(readContext(ctx))
+	return train, test, dataHint(err)
+}
+
+// machineCards returns the training and held-out cards of a machine
+// loaded from path: --task's or --data's, drawn and split with seed and
+// labelled as the machine's classes, else those the machine file records
+// (machine.Recipe.Load, within the data limits). cmd names the command.
+func (d *dataFlags) machineCards(ctx context.Context, g givenFlags, m *machine.Machine, path string, seed uint64, cmd string) (train, test *images.Dataset, err error) {
+	if d.task != "" || d.data != "" {
+		if train, test, err = d.load(ctx, g, seed); err == nil {
+			if err = relabel(train, m.Classes); err == nil {
+				err = relabel(test, m.Classes)
+			}
+		}
+		return train, test, err
+	}
+	if g.has("test", "test-split", "n", "card-size") {
+		return nil, nil, usagef("%s: --test, --test-split, --n and --card-size need --task or --data", cmd)
+	}
+	if m.Recipe == nil {
+		return nil, nil, fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", path)
+	}
+	lim, err := d.limits(g)
+	if err != nil {
+		return nil, nil, err
+	}
+	train, test, err = m.Recipe.LoadContext(ctx, m.Classes, path, lim)
 	return train, test, dataHint(err)
 }
 

@@ -1,15 +1,16 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"image/gif"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
-	"mark1/chart"
 	"mark1/dials"
 	"mark1/images"
 	"mark1/internal/base/atomicfile"
@@ -134,9 +135,7 @@ func runDials(ctx context.Context, env *Env, args []string) error {
 // check checks the flags, whichever of the table, the pictures and the
 // animation the command makes.
 func (o *dialsOptions) check() error {
-	switch o.view {
-	case "panel", "weights", "sensitivity", "means", "retina", "curves":
-	default:
+	if !slices.Contains(dials.Views(), o.view) {
 		return usagef("dials: --view %q: want panel, weights, sensitivity, means, retina or curves", o.view)
 	}
 	switch o.cards {
@@ -160,66 +159,41 @@ func (o *dialsOptions) check() error {
 	// --width 0 and --height 0 for the default size.
 	anim := dials.AnimateOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height},
 		Delay: explicitZero(o.delay), Every: explicitZero(o.every)}
-	for _, err := range []error{dials.ValidateBins(explicitZero(o.bins)), anim.Validate()} {
-		if msg, ok := o.fields.blame(err, o.given); ok {
-			return usageError{errors.New(msg)}
-		} else if err != nil {
-			return usageError{err}
-		}
-	}
-	return nil
+	return o.fields.refuse(cmp.Or(dials.ValidateBins(explicitZero(o.bins)), anim.Validate()), o.given)
 }
 
 // drawView writes the chosen picture of m to --png and/or --svg.
 func drawView(ctx context.Context, env *Env, m *machine.Machine, o dialsOptions) error {
-	var d *chart.Drawing
+	vo := dials.ViewOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height}}
+	var err error
 	switch o.view {
-	case "panel":
-		d = dials.Panel(m, dials.PanelOptions{Width: o.width, Height: o.height})
-	case "weights":
-		d = dials.WeightMaps(m)
 	case "sensitivity", "means":
-		cards, err := viewCards(ctx, m, o)
-		if err != nil {
+		if vo.Cards, err = viewCards(ctx, m, o); err != nil {
 			return err
 		}
-		if cards.Len() == 0 {
+		if vo.Cards.Len() == 0 {
 			return usagef("dials: --view %s: no %s cards (give --cards train, or data with cards held out)", o.view, o.cards)
-		}
-		if o.view == "sensitivity" {
-			d = dials.SensitivityMaps(m, m.Fit(cards), cards.Name)
-		} else {
-			d = dials.MeanCards(m, m.Fit(cards), machine.Labels(cards), cards.Name)
-		}
-	case "curves":
-		var err error
-		if d, err = dials.Curves(m); err != nil {
-			return fmt.Errorf("%s: %w (train it first)", o.machine, err)
 		}
 	case "retina":
 		if o.image == "" {
 			return usagef("dials: --view retina needs --image FILE, the picture to show the machine")
 		}
-		card, err := images.LoadImage(o.image, images.Limits{MaxPixels: o.data.maxPixels})
-		if err != nil {
+		if vo.Image, err = images.LoadImage(o.image, images.Limits{MaxPixels: o.data.maxPixels}); err != nil {
 			return err
 		}
-		var r machine.Response
-		m.Present(&r, m.Retina.Fit(nil, card), m.EvalNoise())
-		d = dials.RetinaView(m, card, &r)
+	}
+	d, err := dials.View(m, o.view, vo)
+	if err != nil { // the curves of a machine never trained
+		return fmt.Errorf("%s: %w (train it first)", o.machine, err)
+	}
+	if err := writeDrawing(d, o.png, o.svg); err != nil {
+		return err
 	}
 	w, h := d.Size()
-	if o.png != "" {
-		if err := atomicfile.Write(o.png, func(f *os.File) error { return d.WritePNG(f) }); err != nil {
-			return err
+	for _, path := range []string{o.png, o.svg} {
+		if path != "" {
+			fmt.Fprintf(env.Stdout, "Wrote the %s view (%dx%d) to %s.\n", o.view, w, h, path)
 		}
-		fmt.Fprintf(env.Stdout, "Wrote the %s view (%dx%d) to %s.\n", o.view, w, h, o.png)
-	}
-	if o.svg != "" {
-		if err := atomicfile.Write(o.svg, func(f *os.File) error { return d.WriteSVG(f) }); err != nil {
-			return err
-		}
-		fmt.Fprintf(env.Stdout, "Wrote the %s view (%dx%d) to %s.\n", o.view, w, h, o.svg)
 	}
 	return nil
 }
@@ -228,29 +202,7 @@ func drawView(ctx context.Context, env *Env, m *machine.Machine, o dialsOptions)
 // from --task or --data if given, else the data the machine file records;
 // the training or the held-out part (--cards).
 func viewCards(ctx context.Context, m *machine.Machine, o dialsOptions) (*images.Dataset, error) {
-	var train, test *images.Dataset
-	var err error
-	if o.data.task == "" && o.data.data == "" {
-		if o.given.has("test", "test-split", "n", "card-size") {
-			return nil, usagef("dials: --test, --test-split, --n and --card-size need --task or --data")
-		}
-		if m.Recipe == nil {
-			return nil, fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", o.machine)
-		}
-		var lim images.Limits
-		if lim, err = o.data.limits(o.given); err != nil {
-			return nil, err
-		}
-		train, test, err = m.Recipe.LoadContext(ctx, m.Classes, o.machine, lim)
-		err = dataHint(err)
-	} else {
-		train, test, err = o.data.load(ctx, o.given, m.Seeds.Master)
-		if err == nil {
-			if err = relabel(train, m.Classes); err == nil {
-				err = relabel(test, m.Classes)
-			}
-		}
-	}
+	train, test, err := o.data.machineCards(ctx, o.given, m, o.machine, m.Seeds.Master, "dials")
 	if err != nil {
 		return nil, err
 	}

@@ -318,6 +318,19 @@ func explicitZero[T ~int | ~int64 | float64](v T) T {
 	return v
 }
 
+// refuse returns err, a part's refusal of a value, as a usage error
+// naming the given flags behind its field (blame), else as it is; nil for
+// nil.
+func (t fieldFlags) refuse(err error, given givenFlags) error {
+	if err == nil {
+		return nil
+	}
+	if msg, ok := t.blame(err, given); ok {
+		return usageError{errors.New(msg)}
+	}
+	return usageError{err}
+}
+
 // usageGiven returns err as a usage error naming the given flags behind
 // its field (blame); err unchanged when no given flag set it.
 func (t fieldFlags) usageGiven(err error, given givenFlags) error {

@@ -115,10 +115,7 @@ func (o *serveOptions) config(fs *pflag.FlagSet) (panel.Config, bool, error) {
 	cfg := panel.Config{PerClass: explicitZero(o.perClass), MaxUpload: explicitZero(o.maxUpload), SavePath: o.out,
 		Delay: delay, UploadTimeout: explicitZero(o.uploadTimeout)}
 	if err := cfg.Validate(); err != nil { // the panel's rules
-		if msg, ok := o.fields.blame(err, given(fs)); ok {
-			return cfg, false, usageError{errors.New(msg)}
-		}
-		return cfg, false, usageError{err}
+		return cfg, false, o.fields.refuse(err, given(fs))
 	}
 	cfg.Limits = images.Limits{MaxPixels: o.maxPixels, MaxBytes: o.memory.bytes()}
 	if err := checkLimits(cfg.Limits, limitFields(), given(fs)); err != nil { // the data's rules (images.Source.Validate)
