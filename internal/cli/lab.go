@@ -1,13 +1,13 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"image/gif"
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -16,7 +16,6 @@ import (
 	"mark1/internal/base/atomicfile"
 	"mark1/internal/labsite"
 	"mark1/lab"
-	"mark1/panel"
 
 	"github.com/spf13/pflag"
 )
@@ -309,32 +308,10 @@ func labError(ctx context.Context, err error) error {
 	return usagef("lab: %v", err)
 }
 
-// writeSite writes the static lab site to dir: the lab page set to answer
-// with its WebAssembly, lab.wasm (package mark1/lab/wasm, built by go
-// generate and embedded in mark1: internal/labsite), and the wasm_exec.js
-// of the Go that built it. It needs nothing but the mark1 binary.
+// writeSite writes the static lab site to dir (labsite.WriteSite).
 func writeSite(ctx context.Context, dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("lab: --site: %w", err)
-	}
-	wasm := func(f *os.File) error { return labsite.WriteWasm(atomicfile.ContextWriter(ctx, f)) }
-	if err := atomicfile.Write(filepath.Join(dir, "lab.wasm"), wasm); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return fmt.Errorf("lab: --site: %w", err)
-	}
-	files := panel.LabSiteFiles()
-	page := string(files["lab.html"])
-	page = strings.Replace(page, `<meta charset="utf-8">`, `<meta charset="utf-8">`+"\n"+`<meta name="mark1-static" content="1">`, 1)
-	page = strings.Replace(page, `<script src="lab.js"></script>`, `<script src="wasm_exec.js"></script>`+"\n"+`<script src="lab.js"></script>`, 1)
-	files["lab.html"] = []byte(page)
-	files["index.html"] = []byte(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=lab.html"><title>mark1: the lab</title><a href="lab.html">the lab</a>` + "\n")
-	files["wasm_exec.js"] = labsite.WasmExec()
-	for name, b := range files {
-		if err := atomicfile.Write(filepath.Join(dir, name), func(f *os.File) error { _, err := f.Write(b); return err }); err != nil {
-			return fmt.Errorf("lab: --site: %w", err)
-		}
+	if err := labsite.WriteSite(ctx, dir); err != nil {
+		return cmp.Or(ctx.Err(), fmt.Errorf("lab: --site: %w", err))
 	}
 	return nil
 }
