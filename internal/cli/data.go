@@ -4,14 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
-	"strings"
 
 	"github.com/spf13/pflag"
 
 	"mark1/dataset"
 	"mark1/images"
+	"mark1/internal/base/limit"
 	"mark1/machine"
 )
 
@@ -74,23 +73,9 @@ func (b *budget) Set(s string) error {
 	return nil
 }
 
-// parseBytes reads a size in bytes as budget.Set describes it.
-func parseBytes(s string) (int64, error) {
-	if v, err := strconv.ParseInt(s, 0, 64); err == nil {
-		return v, nil
-	}
-	num, unit := strings.TrimSpace(s), ""
-	if i := strings.IndexFunc(num, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' && r != 'e' }); i > 0 {
-		num, unit = strings.TrimSpace(num[:i]), strings.TrimSpace(num[i:])
-	}
-	scale := map[string]float64{"": 1, "B": 1, "k": 1e3, "K": 1e3, "kB": 1e3, "KB": 1e3, "M": 1e6, "MB": 1e6, "G": 1e9, "GB": 1e9, "T": 1e12, "TB": 1e12,
-		"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40}[unit]
-	f, err := strconv.ParseFloat(num, 64)
-	if scale == 0 || err != nil || math.IsNaN(f) || f < 0 || f*scale > 1<<62 || f*scale != math.Trunc(f*scale) {
-		return 0, fmt.Errorf("%q is not a size in bytes (536870912, 2e9, 512MB, 2GiB)", s)
-	}
-	return int64(f * scale), nil
-}
+// parseBytes reads a size in bytes as budget.Set describes it
+// (limit.ParseBytes).
+func parseBytes(s string) (int64, error) { return limit.ParseBytes(s) }
 
 // Type is "int64", as an Int64 flag's (the help says "int").
 func (b *budget) Type() string { return "int64" }
