@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // DecodeConfig reads a configuration written as JSON (a machine file's
@@ -23,4 +24,15 @@ func DecodeConfig(data []byte, base Config) (Config, error) {
 		return cfg, errors.New("more after the configuration's closing brace; a configuration file holds one JSON object")
 	}
 	return cfg, cfg.Validate()
+}
+
+// WritePresetList writes the presets (Presets), a line each: the name and
+// what it is.
+func WritePresetList(w io.Writer) error {
+	b := &strings.Builder{}
+	for _, p := range Presets() {
+		fmt.Fprintf(b, "  %-20s %s\n", p.Name, p.Description)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
