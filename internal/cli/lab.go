@@ -111,10 +111,7 @@ func runLab(ctx context.Context, env *Env, args []string) error {
 		return nil
 	}
 	if o.list {
-		for _, e := range lab.Examples() {
-			fmt.Fprintf(env.Stdout, "%-11s %d points, %d features: %s\n", e.Name, len(e.X), e.Dim(), e.Teaches)
-		}
-		return nil
+		return lab.WriteExamples(env.Stdout)
 	}
 	setup, format, err := o.setup(fs)
 	if err != nil {
@@ -209,24 +206,12 @@ func (o *labOptions) examples(ctx context.Context, env *Env, format dataset.Form
 		}
 		return e, nil, nil
 	}
-	s, err := dataset.ReadFileContext(ctx, o.data, dataset.Options{Format: format, LabelColumn: o.labelCol, MaxRows: lab.MaxDataRows + 1})
+	d, err := lab.ReadData(ctx, o.data, dataset.Options{Format: format, LabelColumn: o.labelCol})
 	if err != nil {
 		return lab.Example{}, nil, fmt.Errorf("lab: --data: %w", err)
 	}
-	if len(s.Classes) > 2 {
-		m, err := lab.MultiFromDataset(s)
-		if err != nil {
-			return lab.Example{}, nil, fmt.Errorf("lab: --data: %w", err)
-		}
-		fmt.Fprintf(env.Stderr, "%s: %d points, %d features; %s\n", o.data, len(m.X), len(m.X[0]), m.Teaches)
-		return lab.Example{}, &m, nil
-	}
-	e, err := lab.FromDataset(s)
-	if err != nil {
-		return e, nil, fmt.Errorf("lab: --data: %w", err)
-	}
-	fmt.Fprintf(env.Stderr, "%s: %d points, %d features; %s\n", o.data, len(e.X), e.Dim(), e.Teaches)
-	return e, nil, nil
+	fmt.Fprintf(env.Stderr, "%s: %v\n", o.data, d)
+	return d.Example, d.Multi, nil
 }
 
 // runLabMulti runs the learner on data of more than two classes (one-vs-rest
