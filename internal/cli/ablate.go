@@ -28,7 +28,7 @@ type ablateOptions struct {
 
 // ablateFlags registers ablate's flags on a new flag set.
 func ablateFlags(env *Env, o *ablateOptions) *pflag.FlagSet {
-	o.fields = fieldFlags{}
+	o.fields = fieldFlags{"fractions": "--fractions", "parts": "--fail", "retrain": "--retrain", "draws": "--draws", "workers": "--threads"}
 	fs := newFlags(env, "ablate --machine FILE [--task NAME | --data PATH] [flags]", `Fails increasing fractions of a trained machine's A-units or pots and measures
 P_g on held-out cards, right after the failure and after a few epochs of
 retraining: how gracefully the machine degrades (Rosenblatt 1958). A failed
@@ -40,18 +40,13 @@ training and held-out cards as in training).`)
 	fs.StringVar(&o.parts, "fail", "a-units,pots", "what fails, comma-separated: a-units, pots")
 	fs.StringVar(&o.fractions, "fractions", "0,0.05,0.1,0.2,0.3,0.5,0.7,0.9", "fractions of the parts that fail, comma-separated, each in [0, 1]")
 	fs.IntVar(&o.retrain, "retrain", 3, "epochs of retraining after each failure (0 = none)")
-	o.fields.add("fractions", "fractions")
-	o.fields.add("parts", "fail")
-	o.fields.add("retrain", "retrain")
 	fs.StringVar(&o.seedList, "seeds", "", "repeat over fresh machines: for each master seed (A-B or a list) build and train a\nmachine as the machine file's recipe says, with that seed for wiring, cards and faults, and\nablate it; print the mean ± standard deviation over the machines")
 	fs.IntVar(&o.draws, "draws", 5, "independent fault draws per fraction, averaged (mean ± standard deviation); run on all cores")
-	o.fields.add("draws", "draws")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed for which parts fail, and for a built-in task's cards and split")
 	fs.StringVar(&o.plotPath, "plot", "", "draw P_g against the fraction failed to this PNG")
 	fs.BoolVar(&o.jsonOut, "json", false, "print the points as JSON")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no progress line on standard error (drawn only on a terminal, for runs over a second)")
 	threadsFlag(fs, &o.threads, "the fault draws (or the --seeds machines)")
-	o.fields.add("workers", "threads")
 	return fs
 }
 

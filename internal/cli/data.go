@@ -37,10 +37,7 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 	fs.IntVar(&d.size, "card-size", 20, "side in pixels of a built-in task's cards")
 	fs.IntVar(&d.maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels (checked before decoding)")
 	d.memory = memoryFlag(fs)
-	d.fields = fieldFlags{}
-	for field, flag := range map[string]string{"n": "n", "card_size": "card-size", "max_pixels": "max-pixels", "max_bytes": "max-memory"} {
-		d.fields.add(field, flag)
-	}
+	d.fields = fieldFlags{"n": "--n", "card_size": "--card-size", "max_pixels": "--max-pixels", "max_bytes": "--max-memory"}
 	if split {
 		fs.StringVar(&d.test, "test", "", "held-out data (same forms as --data) for P_g")
 		fs.Float64Var(&d.testSplit, "test-split", 0.2, "fraction of the data held out for P_g when no --test (seeded, stratified)")

@@ -59,8 +59,7 @@ into an animated GIF of the dials turning.`)
 	fs.BoolVar(&o.asJSON, "json", false, "print the summary and pots as JSON")
 	fs.BoolVar(&o.asCSV, "csv", false, "print the pots as CSV")
 	fs.IntVar(&o.bins, "bins", 10, "bins of the histogram of positions")
-	o.fields = fieldFlags{}
-	o.fields.add("bins", "bins")
+	o.fields = fieldFlags{"bins": "--bins", "panel.width": "--width", "panel.height": "--height", "delay": "--delay", "every": "--every"}
 	fs.StringVar(&o.png, "png", "", "draw the view to this PNG file")
 	fs.StringVar(&o.svg, "svg", "", "draw the view to this SVG file")
 	fs.StringVar(&o.view, "view", "panel", "picture: panel (the dials), weights (each R-unit's values on the retina),\n"+
@@ -73,14 +72,10 @@ into an animated GIF of the dials turning.`)
 	fs.StringVar(&o.image, "image", "", "the picture for --view retina")
 	fs.IntVar(&o.width, "width", 0, "largest width of the panel in pixels (0 = automatic)")
 	fs.IntVar(&o.height, "height", 0, "largest height of the panel in pixels (0 = automatic)")
-	o.fields.add("panel.width", "width")
-	o.fields.add("panel.height", "height")
 	fs.StringVar(&o.animate, "animate", "", "write an animated GIF of the recording in --record DIR to this file")
 	fs.StringVar(&o.record, "record", "", "the recording folder for --animate (made by mark1 train --record DIR)")
 	fs.IntVar(&o.delay, "delay", 40, "--animate: time each epoch is shown, in hundredths of a second")
 	fs.IntVar(&o.every, "every", 1, "--animate: draw every Nth epoch of the recording (and always the last)")
-	o.fields.add("delay", "delay")
-	o.fields.add("every", "every")
 	return fs
 }
 

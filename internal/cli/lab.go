@@ -284,10 +284,7 @@ func labError(ctx context.Context, err error) error {
 		return ctx.Err()
 	}
 	// The lab's own fields, as the flags that set them.
-	flags := fieldFlags{}
-	flags.add("view", "view")
-	flags.add("max-frames", "max-frames")
-	if m := flags.message(err); m != "" {
+	if m := (fieldFlags{"view": "--view", "max-frames": "--max-frames"}).message(err); m != "" {
 		return usagef("lab: %s", m)
 	}
 	return usagef("lab: %v", err)

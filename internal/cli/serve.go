@@ -46,17 +46,13 @@ The panel answers only requests addressed to it by a loopback name or the
 	fs.StringVar(&o.path, "machine", "", "start from this saved machine (default: a fresh one built from the flags)")
 	fs.StringVar(&o.task, "task", "", "built-in task whose cards are shown (default: the machine's own, or shapes)")
 	fs.StringVar(&o.out, "out", "", "let the panel's Save button write the machine to this file (atomically); default: saving off")
-	o.fields = fieldFlags{}
+	o.fields = fieldFlags{"per_class": "--n", "max_upload": "--max-upload", "delay": "--delay", "upload_timeout": "--upload-timeout"}
 	fs.IntVar(&o.perClass, "n", panel.DefaultPerClass, "cards per class")
-	o.fields.add("per_class", "n")
 	fs.Int64Var(&o.maxUpload, "max-upload", panel.DefaultMaxUpload, "largest picture upload, in bytes")
-	o.fields.add("max_upload", "max-upload")
 	fs.IntVar(&o.maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse uploaded pictures larger than this many pixels (checked before decoding); pictures over 1 megapixel are kept box-averaged down to at most 1 megapixel")
 	fs.DurationVar(&o.delay, "delay", panel.DefaultDelay, "pause between presentations while training runs")
-	o.fields.add("delay", "delay")
 	fs.BoolVar(&o.allowRemote, "allow-remote", false, "allow an --addr that other computers can reach (anyone who reaches it can work the panel)")
 	fs.DurationVar(&o.uploadTimeout, "upload-timeout", panel.DefaultUploadTimeout, "time an upload's body may take to arrive")
-	o.fields.add("upload_timeout", "upload-timeout")
 	o.memory = memoryFlag(fs)
 	o.mf.fourLayer = true
 	o.mf.register(fs, o.memory)
