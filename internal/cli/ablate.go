@@ -96,16 +96,11 @@ func runAblate(ctx context.Context, env *Env, args []string) error {
 	if o.jsonOut {
 		return writeJSON(env.Stdout, points)
 	}
-	w := env.Stdout
-	fmt.Fprintf(w, "%s on %s (%d held-out cards; %d A-units, %d pots): P_g as parts fail", o.path, test.Name, test.Len(), len(m.Plugboard.Units), m.Bank.Len())
-	if o.retrain > 0 {
-		fmt.Fprintf(w, ", then after %d epochs of retraining (%s) on %d cards", o.retrain, spec.Recipe.Rule, train.Len())
+	if err := ablation.WriteRun(env.Stdout, o.path, m, train, test, spec, points); err != nil || o.plotPath == "" {
+		return err
 	}
-	fmt.Fprintf(w, ".\n\n%s", ablation.Table(points))
-	if o.plotPath != "" {
-		fmt.Fprintf(w, "\nPlotted to %s.\n", o.plotPath)
-	}
-	return nil
+	_, err = fmt.Fprintf(env.Stdout, "\nPlotted to %s.\n", o.plotPath)
+	return err
 }
 
 // draw draws the points to --plot, if given.
