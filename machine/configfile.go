@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"mark1/images"
 )
 
 // DecodeConfig reads a configuration written as JSON (a machine file's
@@ -35,4 +37,22 @@ func WritePresetList(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// CheckData refuses a machine of configuration c for the data sets'
+// classes if the machine itself (CheckSize, for the first set's classes),
+// or all the sets' cards fitted onto its retina (CheckFit), would take
+// more than limit bytes. Call it before New, Fields or Fit on data that
+// came from a file.
+func (c Config) CheckData(limit int64, sets ...*images.Dataset) error {
+	cards := 0
+	for _, s := range sets {
+		cards += s.Len()
+	}
+	if len(sets) > 0 {
+		if err := c.CheckSize(len(sets[0].Classes), limit); err != nil {
+			return err
+		}
+	}
+	return c.CheckFit(cards, limit)
 }

@@ -201,17 +201,7 @@ func (d *dataFlags) machineCards(ctx context.Context, g givenFlags, m *machine.M
 // more than --max-memory bytes; call it before machine.New, m.Fields or
 // m.Fit.
 func (d *dataFlags) checkFit(cfg machine.Config, sets ...*images.Dataset) error {
-	mem := d.memory.bytes()
-	cards := 0
-	for _, s := range sets {
-		cards += s.Len()
-	}
-	if len(sets) > 0 {
-		if err := cfg.CheckSize(len(sets[0].Classes), mem); err != nil {
-			return dataHint(err)
-		}
-	}
-	return dataHint(cfg.CheckFit(cards, mem))
+	return dataHint(cfg.CheckData(d.memory.bytes(), sets...))
 }
 
 // dataHint adds to err the flags that would help: --max-memory when it

@@ -119,12 +119,7 @@ func runDials(ctx context.Context, env *Env, args []string) error {
 	case o.asCSV:
 		return dials.WriteCSV(env.Stdout, pots)
 	}
-	fmt.Fprintf(env.Stdout, "%s: a %q machine, %s layout, %d R-units in use.\n", o.machine, m.Config.Preset, m.Layer.Config().Layout, m.Layer.Used())
-	if err := dials.WriteSummary(env.Stdout, sum); err != nil {
-		return err
-	}
-	fmt.Fprintln(env.Stdout)
-	return dials.WriteTable(env.Stdout, pots)
+	return dials.WriteReport(env.Stdout, o.machine, m, sum, pots)
 }
 
 // check checks the flags, whichever of the table, the pictures and the
@@ -133,9 +128,7 @@ func (o *dialsOptions) check() error {
 	if !slices.Contains(dials.Views(), o.view) {
 		return usagef("dials: --view %q: want panel, weights, sensitivity, means, retina or curves", o.view)
 	}
-	switch o.cards {
-	case "", "train", "held-out":
-	default:
+	if !slices.Contains([]string{"", "train", "held-out"}, o.cards) {
 		return usagef("dials: --cards %q: want train or held-out", o.cards)
 	}
 	if o.asJSON && o.asCSV {
