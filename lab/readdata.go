@@ -51,3 +51,17 @@ func WriteExamples(w io.Writer) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// DefaultView is the view a run is drawn in when none is asked for: the
+// notes' side by side, or the regions of a kernel learner (it has no line
+// in x-space).
+func (r *Run) DefaultView() string {
+	if r.Perceptron == nil && r.GD == nil && r.Loss == nil && r.ALayer == nil {
+		return "regions"
+	}
+	return "notes"
+}
+
+// DefaultView is the view a run of more than two classes is drawn in when
+// none is asked for: the classes.
+func (r *MultiRun) DefaultView() string { return "classes" }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -123,25 +122,11 @@ func (o *ablateOptions) spec(g givenFlags) (ablation.Spec, error) {
 		return ablation.Spec{}, err
 	}
 	spec := ablation.Spec{Retrain: o.retrain, Seed: o.seed, Draws: explicitZero(o.draws), Workers: nw}
-	for _, p := range split(o.parts) {
-		part, err := ablation.ParsePart(p)
-		if err != nil {
-			return spec, usagef("--fail: %v", err)
-		}
-		spec.Parts = append(spec.Parts, part)
+	if spec.Parts, err = ablation.ParseParts(o.parts); err != nil {
+		return spec, usagef("--fail: %v", err)
 	}
-	if len(spec.Parts) == 0 {
-		return spec, usagef("--fail: name a-units, pots or both")
-	}
-	for _, f := range split(o.fractions) {
-		v, err := strconv.ParseFloat(f, 64)
-		if err != nil {
-			return spec, usagef("--fractions: %q is not a number", f)
-		}
-		spec.Fractions = append(spec.Fractions, v)
-	}
-	if len(spec.Fractions) == 0 {
-		return spec, usagef("--fractions: give at least one fraction")
+	if spec.Fractions, err = ablation.ParseFractions(o.fractions); err != nil {
+		return spec, usagef("--fractions: %v", err)
 	}
 	if err := spec.Validate(); err != nil { // the ranges are the library's (ablation.Spec.Validate)
 		return spec, o.fields.refuse(err, g)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"strings"
 
@@ -54,10 +55,7 @@ variances measured on them, with the limit and the ceiling those give.`)
 		}
 		figure = "the card set's curves"
 	} else if f, err = curves.Compute(ctx, figure, opt); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return usagef("--figure %s: %v", figure, err)
+		return cmp.Or(ctx.Err(), usagef("--figure %s: %v", figure, err))
 	}
 	return emitDrawn(env.Stdout, asJSON, f, f.Draw, png, figure)
 }

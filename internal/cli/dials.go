@@ -174,16 +174,8 @@ func drawView(ctx context.Context, env *Env, m *machine.Machine, o dialsOptions)
 	if err != nil { // the curves of a machine never trained
 		return fmt.Errorf("%s: %w (train it first)", o.machine, err)
 	}
-	if err := writeDrawing(d, o.png, o.svg); err != nil {
-		return err
-	}
 	w, h := d.Size()
-	for _, path := range []string{o.png, o.svg} {
-		if path != "" {
-			fmt.Fprintf(env.Stdout, "Wrote the %s view (%dx%d) to %s.\n", o.view, w, h, path)
-		}
-	}
-	return nil
+	return drawFiles(env.Stdout, d, o.png, o.svg, fmt.Sprintf("Wrote the %s view (%dx%d) to %%s.\n", o.view, w, h))
 }
 
 // viewCards returns the cards --view sensitivity and means average over:

@@ -44,3 +44,17 @@ func drawTo(png string, draw func() (*chart.Drawing, error)) error {
 	}
 	return writeDrawing(d, png, "")
 }
+
+// drawFiles writes d to the PNG and SVG files given (writeDrawing) and
+// says so of each with say, a format of its path.
+func drawFiles(w io.Writer, d *chart.Drawing, png, svg, say string) error {
+	if err := writeDrawing(d, png, svg); err != nil {
+		return err
+	}
+	for _, path := range []string{png, svg} {
+		if path != "" {
+			fmt.Fprintf(w, say, path)
+		}
+	}
+	return nil
+}

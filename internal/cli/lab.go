@@ -121,21 +121,16 @@ func runLab(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	var run labRun
 	if multi != nil {
-		return runLabMulti(ctx, env, o, *multi, setup)
+		run, err = lab.StartMulti(ctx, *multi, setup)
+	} else {
+		run, err = lab.Start(ctx, e, setup)
 	}
-	run, err := lab.Start(ctx, e, setup)
 	if err != nil {
-		if m := o.lf.fields.message(err); m != "" && ctx.Err() == nil {
-			return usagef("lab: %s", m)
-		}
-		return labError(ctx, err)
+		return o.fail(ctx, err)
 	}
-	view := "notes"
-	if run.Perceptron == nil && run.GD == nil && run.Loss == nil && run.ALayer == nil { // a kernel learner: no x-space line
-		view = "regions"
-	}
-	return writeLabRun(ctx, env, o, run, view)
+	return writeLabRun(ctx, env, o, run)
 }
 
 // setup checks the flags and returns the learner's setup they describe
@@ -214,19 +209,6 @@ func (o *labOptions) examples(ctx context.Context, env *Env, format dataset.Form
 	return d.Example, d.Multi, nil
 }
 
-// runLabMulti runs the learner on data of more than two classes (one-vs-rest
-// and one-vs-one, lab.StartMulti) and writes or draws it as runLab does.
-func runLabMulti(ctx context.Context, env *Env, o labOptions, m lab.Multi, setup lab.Setup) error {
-	run, err := lab.StartMulti(ctx, m, setup)
-	if err != nil {
-		if msg := o.lf.fields.message(err); msg != "" && ctx.Err() == nil {
-			return usagef("lab: %s", msg)
-		}
-		return labError(ctx, err)
-	}
-	return writeLabRun(ctx, env, o, run, "classes")
-}
-
 // labRun is a lab run of two classes (lab.Run) or more (lab.MultiRun), as
 // the command writes and draws it.
 type labRun interface {
@@ -235,25 +217,24 @@ type labRun interface {
 	Animate(ctx context.Context, view string, delay, maxFrames int) (*gif.GIF, error)
 	WriteJSON(w io.Writer) error
 	WriteText(w io.Writer) error
+	DefaultView() string
 }
 
-// writeLabRun draws run's --png, --svg and --gif (in --view, or view when
-// none is given) and writes its trace as text or --json.
-func writeLabRun(ctx context.Context, env *Env, o labOptions, run labRun, view string) error {
+// writeLabRun draws run's --png, --svg and --gif (in --view, or the run's
+// default view when none is given) and writes its trace as text or --json.
+func writeLabRun(ctx context.Context, env *Env, o labOptions, run labRun) error {
 	drawing := o.png != "" || o.svg != "" || o.gifPath != ""
 	if o.view != "" && !drawing {
 		return usagef("lab: --view draws a picture: give --png FILE, --svg FILE or --gif FILE")
 	}
-	if o.view == "" {
-		o.view = view
-	}
+	o.view = cmp.Or(o.view, run.DefaultView())
 	if o.step >= run.Frames() {
 		return usagef("lab: --step %d: the run has steps 0 to %d", o.step, run.Frames()-1)
 	}
 	if o.png != "" || o.svg != "" {
 		d, err := run.Picture(ctx, o.view, o.step)
 		if err != nil {
-			return labError(ctx, err)
+			return o.fail(ctx, err)
 		}
 		if err := writeDrawing(d, o.png, o.svg); err != nil {
 			return err
@@ -262,7 +243,7 @@ func writeLabRun(ctx context.Context, env *Env, o labOptions, run labRun, view s
 	if o.gifPath != "" {
 		g, err := run.Animate(ctx, o.view, o.delay, o.maxFrames)
 		if err != nil {
-			return labError(ctx, err)
+			return o.fail(ctx, err)
 		}
 		if err := atomicfile.Write(o.gifPath, func(f *os.File) error { return gif.EncodeAll(f, g) }); err != nil {
 			return err
@@ -277,15 +258,17 @@ func writeLabRun(ctx context.Context, env *Env, o labOptions, run labRun, view s
 	return nil
 }
 
-// labError is how lab reports a run or picture that failed: an interrupt
-// as such (exit 130), anything else as a problem with the flags.
-func labError(ctx context.Context, err error) error {
+// fail is how lab reports a run or picture that failed: an interrupt as
+// such (exit 130), anything else as a problem with the flags, named by the
+// flag of its field (the learner's options, --view, --max-frames) if any.
+func (o *labOptions) fail(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	// The lab's own fields, as the flags that set them.
-	if m := (fieldFlags{"view": "--view", "max-frames": "--max-frames"}).message(err); m != "" {
-		return usagef("lab: %s", m)
+	for _, fields := range []fieldFlags{o.lf.fields, {"view": "--view", "max-frames": "--max-frames"}} {
+		if m := fields.message(err); m != "" {
+			return usagef("lab: %s", m)
+		}
 	}
 	return usagef("lab: %v", err)
 }

@@ -28,10 +28,7 @@ N = 1…4d: 1 up to N = d, exactly 1/2 at N = 2d, the unit's capacity (docs/limi
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if maxN == 0 {
-		maxN = 4 * d
-	}
-	r, err := limits.Capacity(d, maxN)
+	r, err := limits.Capacity(d, cmp.Or(maxN, 4*d))
 	if err != nil {
 		return usageError{err}
 	}

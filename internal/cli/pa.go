@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"mark1/associator"
 	"mark1/dials"
@@ -77,13 +76,5 @@ func runPa(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeDrawing(d, png, svg); err != nil {
-		return err
-	}
-	for _, path := range []string{png, svg} {
-		if path != "" {
-			fmt.Fprintf(env.Stdout, "Drew P_a against lit area to %s.\n", path)
-		}
-	}
-	return nil
+	return drawFiles(env.Stdout, d, png, svg, "Drew P_a against lit area to %s.\n")
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -102,10 +103,7 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 // the panel's own rules, and whether --addr is reachable from other
 // computers.
 func (o *serveOptions) config(fs *pflag.FlagSet) (panel.Config, bool, error) {
-	delay := o.delay
-	if delay == 0 {
-		delay = panel.NoDelay // the flag's 0 trains at full speed
-	}
+	delay := cmp.Or(o.delay, panel.NoDelay) // the flag's 0 trains at full speed
 	// The flags' 0 asks for none, where the panel reads 0 as its default
 	// (explicitZero): the panel refuses it in its own words.
 	cfg := panel.Config{PerClass: explicitZero(o.perClass), MaxUpload: explicitZero(o.maxUpload), SavePath: o.out,
@@ -139,10 +137,7 @@ func (o *serveOptions) machine(ctx context.Context, fs *pflag.FlagSet) (*machine
 	if err != nil {
 		return nil, "", err
 	}
-	name := o.task
-	if name == "" {
-		name = images.DefaultTask
-	}
+	name := cmp.Or(o.task, images.DefaultTask)
 	info, ok := images.LookupTask(name)
 	if !ok {
 		return nil, "", usagef("serve: unknown task %q (see mark1 tasks)", name)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -39,11 +40,8 @@ every pixel's grey level (0 black, 255 white) as features 1 to size².`)
 		return usagef("stimuli: --format %q: want png, idx or libsvm", format)
 	}
 	d, err := images.GenerateContext(ctx, task, n, size, seed)
-	if err := ctx.Err(); err != nil { // interrupted while the cards were drawn
-		return err
-	}
-	if err != nil {
-		return usageError{err}
+	if err != nil || ctx.Err() != nil { // or interrupted while the cards were drawn
+		return cmp.Or(ctx.Err(), error(usageError{err}))
 	}
 	if out, err = images.WriteAs(ctx, d, size, format, out, env.marker("out")); err != nil {
 		return err
