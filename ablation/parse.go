@@ -4,14 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 )
 
-// ParseParts reads a comma-separated list of parts (ParsePart): at least
-// one.
-func ParseParts(list string) ([]Part, error) {
+// ParseParts reads the names of parts (ParsePart): at least one.
+func ParseParts(names []string) ([]Part, error) {
 	var parts []Part
-	for _, s := range fields(list) {
+	for _, s := range names {
 		p, err := ParsePart(s)
 		if err != nil {
 			return nil, err
@@ -24,11 +22,11 @@ func ParseParts(list string) ([]Part, error) {
 	return parts, nil
 }
 
-// ParseFractions reads a comma-separated list of fractions: at least one
-// number (their range is Spec.Validate's).
-func ParseFractions(list string) ([]float64, error) {
+// ParseFractions reads fractions written as numbers: at least one (their
+// range is Spec.Validate's).
+func ParseFractions(numbers []string) ([]float64, error) {
 	var fractions []float64
-	for _, s := range fields(list) {
+	for _, s := range numbers {
 		v, err := strconv.ParseFloat(s, 64)
 		if err != nil {
 			return nil, fmt.Errorf("%q is not a number", s)
@@ -39,15 +37,4 @@ func ParseFractions(list string) ([]float64, error) {
 		return nil, errors.New("give at least one fraction")
 	}
 	return fractions, nil
-}
-
-// fields splits a comma-separated list, trimmed, leaving out empty items.
-func fields(list string) []string {
-	var out []string
-	for _, s := range strings.Split(list, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }

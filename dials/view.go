@@ -3,17 +3,11 @@ package dials
 import (
 	"fmt"
 	"image"
-	"strings"
 
 	"mark1/chart"
 	"mark1/images"
 	"mark1/machine"
 )
-
-// Views are the pictures View draws, by name.
-func Views() []string {
-	return []string{"panel", "weights", "sensitivity", "means", "retina", "curves"}
-}
 
 // ViewOptions are what a view needs beyond the machine: the panel's size
 // (panel), the cards averaged over (sensitivity and means), and the
@@ -44,5 +38,10 @@ func View(m *machine.Machine, view string, o ViewOptions) (*chart.Drawing, error
 	case "curves":
 		return Curves(m)
 	}
-	return nil, fmt.Errorf("dials: unknown view %q (want %s)", view, strings.Join(Views(), ", "))
+	return nil, fmt.Errorf("dials: unknown view %q (want one of %v)", view, Views())
+}
+
+// Views are the pictures View draws, by name.
+func Views() []string {
+	return []string{"panel", "weights", "sensitivity", "means", "retina", "curves"}
 }

@@ -122,10 +122,10 @@ func (o *ablateOptions) spec(g givenFlags) (ablation.Spec, error) {
 		return ablation.Spec{}, err
 	}
 	spec := ablation.Spec{Retrain: o.retrain, Seed: o.seed, Draws: explicitZero(o.draws), Workers: nw}
-	if spec.Parts, err = ablation.ParseParts(o.parts); err != nil {
+	if spec.Parts, err = ablation.ParseParts(split(o.parts)); err != nil {
 		return spec, usagef("--fail: %v", err)
 	}
-	if spec.Fractions, err = ablation.ParseFractions(o.fractions); err != nil {
+	if spec.Fractions, err = ablation.ParseFractions(split(o.fractions)); err != nil {
 		return spec, usagef("--fractions: %v", err)
 	}
 	if err := spec.Validate(); err != nil { // the ranges are the library's (ablation.Spec.Validate)
