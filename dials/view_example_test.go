@@ -5,15 +5,13 @@ import (
 
 	"mark1/dials"
 	"mark1/images"
-	"mark1/machine"
 )
 
 // Each view of a machine by name; sensitivity and means average over
 // cards, retina shows one picture.
 func ExampleView() {
-	cfg, _ := machine.Preset("mark1")
+	m := newMachine()
 	d, _ := images.Generate("leftright", 2, 20, 1)
-	m, _ := machine.New(cfg, d.Classes, machine.SeedsFrom(1), nil)
 	o := dials.ViewOptions{Cards: d, Image: d.Samples[0].Image}
 	for _, v := range dials.Views() {
 		pic, err := dials.View(m, v, o)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"mark1/dataset"
 	"mark1/lab"
@@ -13,18 +12,16 @@ import (
 // A CSV file of three classes is read as a Multi (one-vs-rest and
 // one-vs-one runs); one of two classes would be an Example.
 func ExampleReadData() {
-	dir, err := os.MkdirTemp("", "readdata")
+	const three = "x1,x2,label\n0,0,a\n1,0,b\n0,1,c\n1,1,a\n2,2,b\n0,2,c\n"
+	f, err := os.CreateTemp("", "three-*.csv")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "three.csv")
-	if err := os.WriteFile(path, []byte("x1,x2,label\n0,0,a\n1,0,b\n0,1,c\n1,1,a\n2,2,b\n0,2,c\n"), 0o644); err != nil {
-		fmt.Println(err)
-		return
-	}
-	d, err := lab.ReadData(context.Background(), path, dataset.Options{})
+	defer os.Remove(f.Name())
+	f.WriteString(three)
+	f.Close()
+	d, err := lab.ReadData(context.Background(), f.Name(), dataset.Options{})
 	fmt.Println(d.Multi != nil, err)
 	fmt.Println(d)
 	// Output:
