@@ -8,7 +8,8 @@ import (
 
 // WriteText writes the figure as mark1 curves prints it: the title, the
 // parameters used and why, the notes, the measured points with their 95%
-// intervals, and RT58's worked point (rt58-5).
+// intervals, and RT58's worked point (rt58-5; mark1 adds where to measure
+// the cards' P_a and P_c).
 func (f *Figure) WriteText(w io.Writer) error {
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "%s\n", f.Title)
@@ -35,7 +36,6 @@ func (f *Figure) WriteText(w io.Writer) error {
 		fmt.Fprintf(b, "    measured: P_r %.3f (95%% CI %.3f–%.3f), P_g %.3f (95%% CI %.3f–%.3f)\n",
 			wp.Measured.Pr.Mean, wp.Measured.Pr.CILow, wp.Measured.Pr.CIHigh, wp.Measured.Pg.Mean, wp.Measured.Pg.CILow, wp.Measured.Pg.CIHigh)
 		fmt.Fprintf(b, "    %s\n", wp.Deviation)
-		fmt.Fprintf(b, "    (P_a and P_c of the cards, with PR58's criterion: mark1 pa --task square-circle.)\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -26,6 +26,9 @@ type ConfigOption struct {
 	// float64, bool or string.
 	Default any
 	Doc     string
+	// With is the setting of another option under which this one takes
+	// part, written "name value" ("layout source-sets"); "" when always.
+	With string
 	// Coupling marks the settings of the four-layer machine: layers,
 	// eta and delta.
 	Coupling bool
@@ -67,6 +70,9 @@ func parsed[T any](parse func(string) (T, error), at func(c *Config) *T) func(*C
 	return func(c *Config, s string) (err error) { *at(c), err = parse(s); return err }
 }
 
+// with returns o taking part under the setting w ("name value").
+func with(w string, o ConfigOption) ConfigOption { o.With = w; return o }
+
 // none returns v, or -1 for 0: given, 0 asks for none where the part reads
 // 0 as its default.
 func none[T int | float64](v T) T {
@@ -99,13 +105,14 @@ func couplingSettings() []ConfigOption {
 				}
 				return nil
 			}),
-		setting("eta", "coupling.eta,coupling", coupling.DefaultEta, "with --layers 4: η, how fast the couplings A_I → A_II grow, per card shown [guess]", to(func(c *Config, v float64) { c.Coupling.Eta = v })),
-		setting("delta", "coupling.delta", coupling.DefaultDelta, "with --layers 4: δ, how fast they decay, per card shown, in [0.001, 1]; the sequence is\nshown for 5/δ cards [guess]",
-			to(func(c *Config, v float64) { c.Coupling.Delta = none(v) })),
+		with("layers 4", setting("eta", "coupling.eta,coupling", coupling.DefaultEta, "η, how fast the couplings A_I → A_II grow, per card shown [guess]", to(func(c *Config, v float64) { c.Coupling.Eta = v }))),
+		with("layers 4", setting("delta", "coupling.delta", coupling.DefaultDelta, "δ, how fast they decay, per card shown, in [0.001, 1]; the sequence is\nshown for 5/δ cards [guess]",
+			to(func(c *Config, v float64) { c.Coupling.Delta = none(v) }))),
 	}
 	for i := range s {
 		s[i].Coupling = true
 	}
+
 	return s
 }
 
@@ -143,8 +150,8 @@ func partSettings() []ConfigOption {
 		setting("r-units", "response.units", 8, "response units (Mark I: 8) [history]", to(func(c *Config, v int) { c.Response.Units = none(v) })),
 		setting("layout", "response.layout", "source-sets", "values: source-sets (one per A-unit, 1958 theory) or full (one per A→R pair)",
 			parsed(response.ParseLayout, func(c *Config) *response.Layout { return &c.Response.Layout })),
-		setting("source-sets", "response.source_sets", "used", "with --layout source-sets: used (the A-units divided among the R-units the code\nuses: 1 set of 512 for 2 classes, 5 of ~102 for 26 letters) or fixed (8 sets of 64,\nused or not; only the sets of R-units in use take part)",
-			parsed(response.ParseSets, func(c *Config) *response.Sets { return &c.Response.Sets })),
+		with("layout source-sets", setting("source-sets", "response.source_sets", "used", "used (the A-units divided among the R-units the code\nuses: 1 set of 512 for 2 classes, 5 of ~102 for 26 letters) or fixed (8 sets of 64,\nused or not; only the sets of R-units in use take part)",
+			parsed(response.ParseSets, func(c *Config) *response.Sets { return &c.Response.Sets }))),
 		setting("code", "response.code", "binary", "class code on the R-units: binary (one bit each) or one-per-class",
 			parsed(response.ParseCode, func(c *Config) *response.Code { return &c.Response.Code })),
 		setting("bias", "response.bias", false, "add a bias value per R-unit (an always-on input)", to(func(c *Config, v bool) { c.Response.Bias = v })),

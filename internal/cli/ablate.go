@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"mark1/ablation"
+	"mark1/chart"
 	"mark1/images"
 	"mark1/machine"
 
@@ -89,7 +90,9 @@ func runAblate(ctx context.Context, env *Env, args []string) error {
 		}
 		return err
 	}
-	if err := o.draw(m, test.Name, spec, points); err != nil {
+	if err := drawTo(o.plotPath, func() (*chart.Drawing, error) {
+		return ablation.Draw(o.path+" on "+test.Name, len(m.Classes), spec, points)
+	}); err != nil {
 		return err
 	}
 	if o.jsonOut {
@@ -100,18 +103,6 @@ func runAblate(ctx context.Context, env *Env, args []string) error {
 	}
 	_, err = fmt.Fprintf(env.Stdout, "\nPlotted to %s.\n", o.plotPath)
 	return err
-}
-
-// draw draws the points to --plot, if given.
-func (o *ablateOptions) draw(m *machine.Machine, data string, spec ablation.Spec, points []ablation.Point) error {
-	if o.plotPath == "" {
-		return nil
-	}
-	d, err := ablation.Draw(o.path+" on "+data, len(m.Classes), spec, points)
-	if err != nil {
-		return err
-	}
-	return writeDrawing(d, o.plotPath, "")
 }
 
 // spec returns the ablation the flags ask for, checked by its own rules

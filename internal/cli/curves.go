@@ -3,6 +3,8 @@ package cli
 import (
 	"cmp"
 	"context"
+	"fmt"
+	"io"
 	"strings"
 
 	"mark1/curves"
@@ -57,7 +59,19 @@ variances measured on them, with the limit and the ceiling those give.`)
 	} else if f, err = curves.Compute(ctx, figure, opt); err != nil {
 		return cmp.Or(ctx.Err(), usagef("--figure %s: %v", figure, err))
 	}
-	return emitDrawn(env.Stdout, asJSON, f, f.Draw, png, figure)
+	return emitDrawn(env.Stdout, asJSON, curvesText{f}, f.Draw, png, figure)
+}
+
+// curvesText is a figure as mark1 curves prints it: the figure's text
+// and, under RT58's worked point, the command that measures the cards.
+type curvesText struct{ *curves.Figure }
+
+func (f curvesText) WriteText(w io.Writer) error {
+	if err := f.Figure.WriteText(w); err != nil || f.WorkedPoint == nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "    (P_a and P_c of the cards, with PR58's criterion: mark1 pa --task square-circle.)\n")
+	return err
 }
 
 // checkCurvesSource refuses a figure and a card set together, or neither,

@@ -39,6 +39,9 @@ func (m *machineFlags) register(fs *pflag.FlagSet, memory *budget) {
 	fs.StringVar(&m.config, "config", "", "JSON file with a machine configuration (as in a machine file's \"config\")")
 	fs.Uint64Var(&m.seed, "seed", 1, "master seed: wiring, cards, split, order and noise all derive from it")
 	for _, o := range m.options() {
+		if o.With != "" {
+			o.Doc = "with --" + o.With + ": " + o.Doc
+		}
 		if o.Name == "wiring" && m.listings {
 			o.Doc += ",\nor a plugboard listing file (from mark1 wiring) to wire the machine exactly"
 		}
