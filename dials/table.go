@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"mark1/machine"
 )
 
 // WriteTable prints pots as an aligned text table, one pot a line.
@@ -173,4 +175,18 @@ func closing(last bool) string {
 		return "]"
 	}
 	return ")"
+}
+
+// WriteReport writes what mark1 dials prints: a line on the machine m
+// named name (its preset, layout and R-units in use), the summary s, and
+// the table of pots.
+func WriteReport(w io.Writer, name string, m *machine.Machine, s Summary, pots []Pot) error {
+	if _, err := fmt.Fprintf(w, "%s: a %q machine, %s layout, %d R-units in use.\n", name, m.Config.Preset, m.Layer.Config().Layout, m.Layer.Used()); err != nil {
+		return err
+	}
+	if err := WriteSummary(w, s); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	return WriteTable(w, pots)
 }

@@ -8,7 +8,13 @@
 // (Fit), the photocells expose it (S-units), the plugboard fires A-units, and
 // the R-units sum the values of the potentiometers of the active A-units
 // (Present). MeasurePa sets each card's P_a beside Rosenblatt's 1958 model
-// (associator.Model) at the card's lit area.
+// (associator.Model) at the card's lit area; MeasurePaCards measures a card
+// set on a fresh machine (P_a by lit area, P_c, PR58's criterion).
+//
+// A configuration's settings are a registry, ConfigOptions: each setting's
+// name, the fields it sets, its default, its meaning and how text sets it,
+// from which a front end (mark1's machine flags) offers them. DecodeConfig
+// reads one written as JSON.
 //
 // There is one way to train a machine: a Recipe (the data and how they were
 // split, the rule — error correction or forced —, the value system α or γ,

@@ -16,25 +16,9 @@ import (
 	"mark1/internal/testtool"
 )
 
-// needChromium returns the Chromium binary for a browser test. Without one
-// the test fails in CI (env CI set), where .ci/run installs it, and is
-// skipped elsewhere only when MARK1_SKIP_BROWSER is set; otherwise it fails
-// too, saying how to install it. Browser tests are long tests: they run
-// when MARK1_LONG is set, as .ci/run sets it (testtool.Long).
-func needChromium(t *testing.T) string {
-	t.Helper()
-	testtool.Long(t, "a browser test")
-	bin := chromium()
-	if bin != "" {
-		return bin
-	}
-	const msg = "no Chromium binary found (install the chromium package, or set MARK1_CHROMIUM)"
-	if os.Getenv("CI") == "" && os.Getenv("MARK1_SKIP_BROWSER") != "" {
-		t.Skip(msg + "; skipped: MARK1_SKIP_BROWSER is set")
-	}
-	t.Fatal(msg + " (set MARK1_SKIP_BROWSER=1 to skip the browser tests on a developer's machine; never in CI)")
-	return ""
-}
+// needChromium returns the Chromium binary for a browser test
+// (testtool.NeedChromium).
+func needChromium(t *testing.T) string { return testtool.NeedChromium(t) }
 
 // browser is a page under test in headless Chromium.
 type browser struct {

@@ -3,7 +3,6 @@ package panel
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -13,19 +12,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 )
-
-// chromium returns the path of a Chromium or Chrome binary, or "".
-func chromium() string {
-	if p := os.Getenv("MARK1_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
 
 // TestBrowser drives the panel in headless Chromium: it loads the page,
 // starts training and waits for the dials to move, pauses, uploads a

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"mark1/images"
+	"mark1/internal/heaptest"
 )
 
 // TestGuardRequests sends the panel requests as a hostile web page, a
@@ -227,37 +228,6 @@ func TestSlowUploads(t *testing.T) {
 	}
 }
 
-// heapSampler records the peak of the live heap while it runs.
-type heapSampler struct {
-	stop chan struct{}
-	done chan struct{}
-	peak uint64
-}
-
-func sampleHeap() *heapSampler {
-	h := &heapSampler{stop: make(chan struct{}), done: make(chan struct{})}
-	go func() {
-		defer close(h.done)
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		for {
-			metrics.Read(s)
-			h.peak = max(h.peak, s[0].Value.Uint64())
-			select {
-			case <-h.stop:
-				return
-			case <-time.After(time.Millisecond):
-			}
-		}
-	}()
-	return h
-}
-
-func (h *heapSampler) Peak() uint64 {
-	close(h.stop)
-	<-h.done
-	return h.peak
-}
-
 // bigPNG returns a 2048x2048 16-bit grey PNG (about 40 kB: it is smooth),
 // the picture that took an unguarded panel to 4 GB when 64 came at once.
 func bigPNG(t *testing.T) []byte {
@@ -298,7 +268,7 @@ func TestConcurrentLargeUploads(t *testing.T) {
 	samples := []metrics.Sample{base}
 	metrics.Read(samples)
 	before := samples[0].Value.Uint64()
-	h := sampleHeap()
+	h := heaptest.Start()
 	var wg sync.WaitGroup
 	var ok atomic.Int64
 	start := make(chan struct{})

@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"sync"
 )
 
@@ -504,4 +505,20 @@ func bbox(img *image.Gray, b image.Rectangle, figure func(x, y int) float64) ima
 		}
 	}
 	return out
+}
+
+// ParseThreshold reads a photocell threshold: "otsu" (Threshold 0, found
+// per card), "adaptive", or a light level in (0, 1).
+func ParseThreshold(s string) (level float64, adaptive bool, err error) {
+	switch s {
+	case "otsu":
+		return 0, false, nil
+	case "adaptive":
+		return 0, true, nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(v >= 0 && v < 1) {
+		return 0, false, fmt.Errorf("%q is not otsu, adaptive or a light level in (0, 1)", s)
+	}
+	return v, false, nil
 }

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
 	"mark1/ablation"
+	"mark1/chart"
 	"mark1/images"
 	"mark1/machine"
 
@@ -28,7 +28,7 @@ type ablateOptions struct {
 
 // ablateFlags registers ablate's flags on a new flag set.
 func ablateFlags(env *Env, o *ablateOptions) *pflag.FlagSet {
-	o.fields = fieldFlags{}
+	o.fields = fieldFlags{"fractions": "--fractions", "parts": "--fail", "retrain": "--retrain", "draws": "--draws", "workers": "--threads"}
 	fs := newFlags(env, "ablate --machine FILE [--task NAME | --data PATH] [flags]", `Fails increasing fractions of a trained machine's A-units or pots and measures
 P_g on held-out cards, right after the failure and after a few epochs of
 retraining: how gracefully the machine degrades (Rosenblatt 1958). A failed
@@ -40,18 +40,13 @@ training and held-out cards as in training).`)
 	fs.StringVar(&o.parts, "fail", "a-units,pots", "what fails, comma-separated: a-units, pots")
 	fs.StringVar(&o.fractions, "fractions", "0,0.05,0.1,0.2,0.3,0.5,0.7,0.9", "fractions of the parts that fail, comma-separated, each in [0, 1]")
 	fs.IntVar(&o.retrain, "retrain", 3, "epochs of retraining after each failure (0 = none)")
-	o.fields.add("fractions", "fractions")
-	o.fields.add("parts", "fail")
-	o.fields.add("retrain", "retrain")
 	fs.StringVar(&o.seedList, "seeds", "", "repeat over fresh machines: for each master seed (A-B or a list) build and train a\nmachine as the machine file's recipe says, with that seed for wiring, cards and faults, and\nablate it; print the mean ± standard deviation over the machines")
 	fs.IntVar(&o.draws, "draws", 5, "independent fault draws per fraction, averaged (mean ± standard deviation); run on all cores")
-	o.fields.add("draws", "draws")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed for which parts fail, and for a built-in task's cards and split")
 	fs.StringVar(&o.plotPath, "plot", "", "draw P_g against the fraction failed to this PNG")
 	fs.BoolVar(&o.jsonOut, "json", false, "print the points as JSON")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no progress line on standard error (drawn only on a terminal, for runs over a second)")
 	threadsFlag(fs, &o.threads, "the fault draws (or the --seeds machines)")
-	o.fields.add("workers", "threads")
 	return fs
 }
 
@@ -95,34 +90,19 @@ func runAblate(ctx context.Context, env *Env, args []string) error {
 		}
 		return err
 	}
-	if err := o.draw(m, test.Name, spec, points); err != nil {
+	if err := drawTo(o.plotPath, func() (*chart.Drawing, error) {
+		return ablation.Draw(o.path+" on "+test.Name, len(m.Classes), spec, points)
+	}); err != nil {
 		return err
 	}
 	if o.jsonOut {
 		return writeJSON(env.Stdout, points)
 	}
-	w := env.Stdout
-	fmt.Fprintf(w, "%s on %s (%d held-out cards; %d A-units, %d pots): P_g as parts fail", o.path, test.Name, test.Len(), len(m.Plugboard.Units), m.Bank.Len())
-	if o.retrain > 0 {
-		fmt.Fprintf(w, ", then after %d epochs of retraining (%s) on %d cards", o.retrain, spec.Recipe.Rule, train.Len())
-	}
-	fmt.Fprintf(w, ".\n\n%s", ablation.Table(points))
-	if o.plotPath != "" {
-		fmt.Fprintf(w, "\nPlotted to %s.\n", o.plotPath)
-	}
-	return nil
-}
-
-// draw draws the points to --plot, if given.
-func (o *ablateOptions) draw(m *machine.Machine, data string, spec ablation.Spec, points []ablation.Point) error {
-	if o.plotPath == "" {
-		return nil
-	}
-	d, err := ablation.Draw(o.path+" on "+data, len(m.Classes), spec, points)
-	if err != nil {
+	if err := ablation.WriteRun(env.Stdout, o.path, m, train, test, spec, points); err != nil || o.plotPath == "" {
 		return err
 	}
-	return writeDrawing(d, o.plotPath, "")
+	_, err = fmt.Fprintf(env.Stdout, "\nPlotted to %s.\n", o.plotPath)
+	return err
 }
 
 // spec returns the ablation the flags ask for, checked by its own rules
@@ -133,31 +113,14 @@ func (o *ablateOptions) spec(g givenFlags) (ablation.Spec, error) {
 		return ablation.Spec{}, err
 	}
 	spec := ablation.Spec{Retrain: o.retrain, Seed: o.seed, Draws: explicitZero(o.draws), Workers: nw}
-	for _, p := range split(o.parts) {
-		part, err := ablation.ParsePart(p)
-		if err != nil {
-			return spec, usagef("--fail: %v", err)
-		}
-		spec.Parts = append(spec.Parts, part)
+	if spec.Parts, err = ablation.ParseParts(split(o.parts)); err != nil {
+		return spec, usagef("--fail: %v", err)
 	}
-	if len(spec.Parts) == 0 {
-		return spec, usagef("--fail: name a-units, pots or both")
-	}
-	for _, f := range split(o.fractions) {
-		v, err := strconv.ParseFloat(f, 64)
-		if err != nil {
-			return spec, usagef("--fractions: %q is not a number", f)
-		}
-		spec.Fractions = append(spec.Fractions, v)
-	}
-	if len(spec.Fractions) == 0 {
-		return spec, usagef("--fractions: give at least one fraction")
+	if spec.Fractions, err = ablation.ParseFractions(split(o.fractions)); err != nil {
+		return spec, usagef("--fractions: %v", err)
 	}
 	if err := spec.Validate(); err != nil { // the ranges are the library's (ablation.Spec.Validate)
-		if msg, ok := o.fields.blame(err, g); ok {
-			return spec, usageError{errors.New(msg)}
-		}
-		return spec, usageError{err}
+		return spec, o.fields.refuse(err, g)
 	}
 	if o.plotPath != "" && !strings.HasSuffix(strings.ToLower(o.plotPath), ".png") {
 		return spec, usagef("--plot %q: the plot is a PNG; name the file *.png", o.plotPath)
@@ -169,27 +132,7 @@ func (o *ablateOptions) spec(g givenFlags) (ablation.Spec, error) {
 // (labelled as the machine's classes), else those the machine file
 // records.
 func (o *ablateOptions) cards(ctx context.Context, g givenFlags, m *machine.Machine) (train, test *images.Dataset, err error) {
-	if o.data.task == "" && o.data.data == "" {
-		if g.has("test", "test-split", "n", "card-size") {
-			return nil, nil, usagef("ablate: --test, --test-split, --n and --card-size need --task or --data")
-		}
-		if m.Recipe == nil {
-			return nil, nil, fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", o.path)
-		}
-		var lim images.Limits
-		if lim, err = o.data.limits(g); err != nil {
-			return nil, nil, err
-		}
-		train, test, err = m.Recipe.LoadContext(ctx, m.Classes, o.path, lim)
-		err = dataHint(err)
-	} else {
-		train, test, err = o.data.load(ctx, g, o.seed)
-		if err == nil {
-			if err = relabel(train, m.Classes); err == nil {
-				err = relabel(test, m.Classes)
-			}
-		}
-	}
+	train, test, err = o.data.machineCards(ctx, g, m, o.path, o.seed, "ablate")
 	if err != nil {
 		return nil, nil, err
 	}

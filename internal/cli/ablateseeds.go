@@ -40,12 +40,5 @@ func ablateSeeds(ctx context.Context, env *Env, given givenFlags, m *machine.Mac
 	if jsonOut {
 		return writeJSON(env.Stdout, rep)
 	}
-	w := env.Stdout
-	fmt.Fprintf(w, "%d fresh machines like %s (seeds %d to %d), each trained as its recipe says on %d cards and tested on %d held-out cards: P_g as parts fail",
-		len(runs), path, seeds[0], seeds[len(seeds)-1], rep.Train, rep.Test)
-	if spec.Retrain > 0 {
-		fmt.Fprintf(w, ", then after %d epochs of retraining (%s)", spec.Retrain, m.Recipe.Rule)
-	}
-	fmt.Fprintf(w, ".\n\n%s", ablation.Table(rep.Points))
-	return nil
+	return rep.WriteText(env.Stdout, path, spec, m.Recipe.Rule)
 }

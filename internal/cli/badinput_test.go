@@ -15,13 +15,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
 	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
+	"mark1/internal/heaptest"
 	"mark1/machine"
 )
 
@@ -108,37 +107,8 @@ func gzipped(t *testing.T, b []byte) []byte {
 	return out.Bytes()
 }
 
-// heapSampler records the peak of the live heap while a command runs.
-type heapSampler struct {
-	stop chan struct{}
-	done chan struct{}
-	peak uint64
-}
-
-func sampleHeap() *heapSampler {
-	h := &heapSampler{stop: make(chan struct{}), done: make(chan struct{})}
-	go func() {
-		defer close(h.done)
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		for {
-			metrics.Read(s)
-			h.peak = max(h.peak, s[0].Value.Uint64())
-			select {
-			case <-h.stop:
-				return
-			case <-time.After(time.Millisecond):
-			}
-		}
-	}()
-	return h
-}
-
-// Peak stops sampling and returns the peak.
-func (h *heapSampler) Peak() uint64 {
-	close(h.stop)
-	<-h.done
-	return h.peak
-}
+// sampleHeap records the peak of the live heap while a command runs.
+func sampleHeap() *heaptest.Sampler { return heaptest.Start() }
 
 // listing returns every path under dir, to check that a failed command
 // wrote nothing.

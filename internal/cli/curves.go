@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -56,37 +57,21 @@ variances measured on them, with the limit and the ceiling those give.`)
 		}
 		figure = "the card set's curves"
 	} else if f, err = curves.Compute(ctx, figure, opt); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return usagef("--figure %s: %v", figure, err)
+		return cmp.Or(ctx.Err(), usagef("--figure %s: %v", figure, err))
 	}
-	return emitFigure(env.Stdout, f, figure, png, asJSON)
+	return emitDrawn(env.Stdout, asJSON, curvesText{f}, f.Draw, png, figure)
 }
 
-// emitFigure prints the figure as text or JSON, and draws it to png if
-// asked.
-func emitFigure(w io.Writer, f *curves.Figure, figure, png string, asJSON bool) error {
-	if asJSON {
-		if err := writeJSON(w, f); err != nil {
-			return err
-		}
-	} else {
-		printFigure(w, f)
+// curvesText is a figure as mark1 curves prints it: the figure's text
+// and, under RT58's worked point, the command that measures the cards.
+type curvesText struct{ *curves.Figure }
+
+func (f curvesText) WriteText(w io.Writer) error {
+	if err := f.Figure.WriteText(w); err != nil || f.WorkedPoint == nil {
+		return err
 	}
-	if png != "" {
-		d, err := f.Draw()
-		if err != nil {
-			return err
-		}
-		if err := writeDrawing(d, png, ""); err != nil {
-			return err
-		}
-		if !asJSON {
-			fmt.Fprintf(w, "Drew %s to %s.\n", figure, png)
-		}
-	}
-	return nil
+	_, err := fmt.Fprintf(w, "    (P_a and P_c of the cards, with PR58's criterion: mark1 pa --task square-circle.)\n")
+	return err
 }
 
 // checkCurvesSource refuses a figure and a card set together, or neither,
@@ -135,36 +120,4 @@ func curvesOfCards(ctx context.Context, d *dataFlags, g givenFlags, opt curves.O
 		return nil, ctx.Err()
 	}
 	return f, err
-}
-
-func printFigure(w interface{ Write([]byte) (int, error) }, f *curves.Figure) {
-	fmt.Fprintf(w, "%s\n", f.Title)
-	for _, p := range f.Parameters {
-		fmt.Fprintf(w, "  %s = %s: %s\n", p.Name, p.Text(), p.Why)
-	}
-	for _, n := range f.Notes {
-		fmt.Fprintf(w, "  Note: %s.\n", n)
-	}
-	for _, cv := range f.Curves {
-		if cv.Kind != "measured" {
-			continue
-		}
-		fmt.Fprintf(w, "\n  %s (%d seeds):\n", cv.Name, cv.Seeds)
-		for i, x := range cv.X {
-			if f.XValue == "p_a" {
-				fmt.Fprintf(w, "    P_a %6.4f: %.3f (95%% CI %.3f–%.3f)\n", x, cv.Y[i], cv.CILow[i], cv.CIHigh[i])
-				continue
-			}
-			fmt.Fprintf(w, "    n_sr %6g: %.3f (95%% CI %.3f–%.3f)\n", x, cv.Y[i], cv.CILow[i], cv.CIHigh[i])
-		}
-	}
-	if wp := f.WorkedPoint; wp != nil {
-		fmt.Fprintf(w, "\n  Worked point (RT58: 100 A-units per set, 100 squares and 100 circles):\n")
-		fmt.Fprintf(w, "    paper:    P_r %.3f, P_g %.3f, limit %.3f\n", wp.Paper.Pr, wp.Paper.Pg, wp.Paper.Limit)
-		fmt.Fprintf(w, "    model:    P_r %.3f, P_g %.3f, limit %.3f\n", wp.Model.Pr, wp.Model.Pg, wp.Model.Limit)
-		fmt.Fprintf(w, "    measured: P_r %.3f (95%% CI %.3f–%.3f), P_g %.3f (95%% CI %.3f–%.3f)\n",
-			wp.Measured.Pr.Mean, wp.Measured.Pr.CILow, wp.Measured.Pr.CIHigh, wp.Measured.Pg.Mean, wp.Measured.Pg.CILow, wp.Measured.Pg.CIHigh)
-		fmt.Fprintf(w, "    %s\n", wp.Deviation)
-		fmt.Fprintf(w, "    (P_a and P_c of the cards, with PR58's criterion: mark1 pa --task square-circle.)\n")
-	}
 }

@@ -4,14 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
-	"strings"
 
 	"github.com/spf13/pflag"
 
 	"mark1/dataset"
 	"mark1/images"
+	"mark1/internal/base/limit"
 	"mark1/machine"
 )
 
@@ -38,10 +37,7 @@ func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 	fs.IntVar(&d.size, "card-size", 20, "side in pixels of a built-in task's cards")
 	fs.IntVar(&d.maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels (checked before decoding)")
 	d.memory = memoryFlag(fs)
-	d.fields = fieldFlags{}
-	for field, flag := range map[string]string{"n": "n", "card_size": "card-size", "max_pixels": "max-pixels", "max_bytes": "max-memory"} {
-		d.fields.add(field, flag)
-	}
+	d.fields = fieldFlags{"n": "--n", "card_size": "--card-size", "max_pixels": "--max-pixels", "max_bytes": "--max-memory"}
 	if split {
 		fs.StringVar(&d.test, "test", "", "held-out data (same forms as --data) for P_g")
 		fs.Float64Var(&d.testSplit, "test-split", 0.2, "fraction of the data held out for P_g when no --test (seeded, stratified)")
@@ -74,23 +70,9 @@ func (b *budget) Set(s string) error {
 	return nil
 }
 
-// parseBytes reads a size in bytes as budget.Set describes it.
-func parseBytes(s string) (int64, error) {
-	if v, err := strconv.ParseInt(s, 0, 64); err == nil {
-		return v, nil
-	}
-	num, unit := strings.TrimSpace(s), ""
-	if i := strings.IndexFunc(num, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' && r != 'e' }); i > 0 {
-		num, unit = strings.TrimSpace(num[:i]), strings.TrimSpace(num[i:])
-	}
-	scale := map[string]float64{"": 1, "B": 1, "k": 1e3, "K": 1e3, "kB": 1e3, "KB": 1e3, "M": 1e6, "MB": 1e6, "G": 1e9, "GB": 1e9, "T": 1e12, "TB": 1e12,
-		"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40}[unit]
-	f, err := strconv.ParseFloat(num, 64)
-	if scale == 0 || err != nil || math.IsNaN(f) || f < 0 || f*scale > 1<<62 || f*scale != math.Trunc(f*scale) {
-		return 0, fmt.Errorf("%q is not a size in bytes (536870912, 2e9, 512MB, 2GiB)", s)
-	}
-	return int64(f * scale), nil
-}
+// parseBytes reads a size in bytes as budget.Set describes it
+// (limit.ParseBytes).
+func parseBytes(s string) (int64, error) { return limit.ParseBytes(s) }
 
 // Type is "int64", as an Int64 flag's (the help says "int").
 func (b *budget) Type() string { return "int64" }
@@ -126,13 +108,7 @@ func memoryFlag(fs *pflag.FlagSet) *budget {
 func (d *dataFlags) check(given givenFlags) error {
 	s := images.Source{PerClass: explicitZero(d.perClass), CardSize: explicitZero(d.size), TestSplit: d.testSplit,
 		MaxPixels: explicitZero(d.maxPixels), MaxBytes: d.memory.bytes()}
-	if err := s.Validate(); err != nil {
-		if msg, ok := d.fields.blame(err, given); ok {
-			return usageError{errors.New(msg)}
-		}
-		return usageError{err}
-	}
-	return nil
+	return d.fields.refuse(s.Validate(), given)
 }
 
 // limits returns the bounds the flags put on the data a command reads:
@@ -193,22 +169,39 @@ func (d *dataFlags) load(ctx context.Context, given givenFlags, seed uint64) (tr
 	return train, test, dataHint(err)
 }
 
+// machineCards returns the training and held-out cards of a machine
+// loaded from path: --task's or --data's, drawn and split with seed and
+// labelled as the machine's classes, else those the machine file records
+// (machine.Recipe.Load, within the data limits). cmd names the command.
+func (d *dataFlags) machineCards(ctx context.Context, g givenFlags, m *machine.Machine, path string, seed uint64, cmd string) (train, test *images.Dataset, err error) {
+	if d.task != "" || d.data != "" {
+		if train, test, err = d.load(ctx, g, seed); err == nil {
+			if err = relabel(train, m.Classes); err == nil {
+				err = relabel(test, m.Classes)
+			}
+		}
+		return train, test, err
+	}
+	if g.has("test", "test-split", "n", "card-size") {
+		return nil, nil, usagef("%s: --test, --test-split, --n and --card-size need --task or --data", cmd)
+	}
+	if m.Recipe == nil {
+		return nil, nil, fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", path)
+	}
+	lim, err := d.limits(g)
+	if err != nil {
+		return nil, nil, err
+	}
+	train, test, err = m.Recipe.LoadContext(ctx, m.Classes, path, lim)
+	return train, test, dataHint(err)
+}
+
 // checkFit refuses a machine of configuration cfg for the data sets' classes
 // if the machine itself, or the cards fitted onto its retina, would take
 // more than --max-memory bytes; call it before machine.New, m.Fields or
 // m.Fit.
 func (d *dataFlags) checkFit(cfg machine.Config, sets ...*images.Dataset) error {
-	mem := d.memory.bytes()
-	cards := 0
-	for _, s := range sets {
-		cards += s.Len()
-	}
-	if len(sets) > 0 {
-		if err := cfg.CheckSize(len(sets[0].Classes), mem); err != nil {
-			return dataHint(err)
-		}
-	}
-	return dataHint(cfg.CheckFit(cards, mem))
+	return dataHint(cfg.CheckData(d.memory.bytes(), sets...))
 }
 
 // dataHint adds to err the flags that would help: --max-memory when it

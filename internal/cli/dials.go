@@ -1,15 +1,16 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"image/gif"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
-	"mark1/chart"
 	"mark1/dials"
 	"mark1/images"
 	"mark1/internal/base/atomicfile"
@@ -58,8 +59,7 @@ into an animated GIF of the dials turning.`)
 	fs.BoolVar(&o.asJSON, "json", false, "print the summary and pots as JSON")
 	fs.BoolVar(&o.asCSV, "csv", false, "print the pots as CSV")
 	fs.IntVar(&o.bins, "bins", 10, "bins of the histogram of positions")
-	o.fields = fieldFlags{}
-	o.fields.add("bins", "bins")
+	o.fields = fieldFlags{"bins": "--bins", "panel.width": "--width", "panel.height": "--height", "delay": "--delay", "every": "--every"}
 	fs.StringVar(&o.png, "png", "", "draw the view to this PNG file")
 	fs.StringVar(&o.svg, "svg", "", "draw the view to this SVG file")
 	fs.StringVar(&o.view, "view", "panel", "picture: panel (the dials), weights (each R-unit's values on the retina),\n"+
@@ -72,14 +72,10 @@ into an animated GIF of the dials turning.`)
 	fs.StringVar(&o.image, "image", "", "the picture for --view retina")
 	fs.IntVar(&o.width, "width", 0, "largest width of the panel in pixels (0 = automatic)")
 	fs.IntVar(&o.height, "height", 0, "largest height of the panel in pixels (0 = automatic)")
-	o.fields.add("panel.width", "width")
-	o.fields.add("panel.height", "height")
 	fs.StringVar(&o.animate, "animate", "", "write an animated GIF of the recording in --record DIR to this file")
 	fs.StringVar(&o.record, "record", "", "the recording folder for --animate (made by mark1 train --record DIR)")
 	fs.IntVar(&o.delay, "delay", 40, "--animate: time each epoch is shown, in hundredths of a second")
 	fs.IntVar(&o.every, "every", 1, "--animate: draw every Nth epoch of the recording (and always the last)")
-	o.fields.add("delay", "delay")
-	o.fields.add("every", "every")
 	return fs
 }
 
@@ -123,25 +119,16 @@ func runDials(ctx context.Context, env *Env, args []string) error {
 	case o.asCSV:
 		return dials.WriteCSV(env.Stdout, pots)
 	}
-	fmt.Fprintf(env.Stdout, "%s: a %q machine, %s layout, %d R-units in use.\n", o.machine, m.Config.Preset, m.Layer.Config().Layout, m.Layer.Used())
-	if err := dials.WriteSummary(env.Stdout, sum); err != nil {
-		return err
-	}
-	fmt.Fprintln(env.Stdout)
-	return dials.WriteTable(env.Stdout, pots)
+	return dials.WriteReport(env.Stdout, o.machine, m, sum, pots)
 }
 
 // check checks the flags, whichever of the table, the pictures and the
 // animation the command makes.
 func (o *dialsOptions) check() error {
-	switch o.view {
-	case "panel", "weights", "sensitivity", "means", "retina", "curves":
-	default:
+	if !slices.Contains(dials.Views(), o.view) {
 		return usagef("dials: --view %q: want panel, weights, sensitivity, means, retina or curves", o.view)
 	}
-	switch o.cards {
-	case "", "train", "held-out":
-	default:
+	if !slices.Contains([]string{"", "train", "held-out"}, o.cards) {
 		return usagef("dials: --cards %q: want train or held-out", o.cards)
 	}
 	if o.asJSON && o.asCSV {
@@ -160,97 +147,42 @@ func (o *dialsOptions) check() error {
 	// --width 0 and --height 0 for the default size.
 	anim := dials.AnimateOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height},
 		Delay: explicitZero(o.delay), Every: explicitZero(o.every)}
-	for _, err := range []error{dials.ValidateBins(explicitZero(o.bins)), anim.Validate()} {
-		if msg, ok := o.fields.blame(err, o.given); ok {
-			return usageError{errors.New(msg)}
-		} else if err != nil {
-			return usageError{err}
-		}
-	}
-	return nil
+	return o.fields.refuse(cmp.Or(dials.ValidateBins(explicitZero(o.bins)), anim.Validate()), o.given)
 }
 
 // drawView writes the chosen picture of m to --png and/or --svg.
 func drawView(ctx context.Context, env *Env, m *machine.Machine, o dialsOptions) error {
-	var d *chart.Drawing
+	vo := dials.ViewOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height}}
+	var err error
 	switch o.view {
-	case "panel":
-		d = dials.Panel(m, dials.PanelOptions{Width: o.width, Height: o.height})
-	case "weights":
-		d = dials.WeightMaps(m)
 	case "sensitivity", "means":
-		cards, err := viewCards(ctx, m, o)
-		if err != nil {
+		if vo.Cards, err = viewCards(ctx, m, o); err != nil {
 			return err
 		}
-		if cards.Len() == 0 {
+		if vo.Cards.Len() == 0 {
 			return usagef("dials: --view %s: no %s cards (give --cards train, or data with cards held out)", o.view, o.cards)
-		}
-		if o.view == "sensitivity" {
-			d = dials.SensitivityMaps(m, m.Fit(cards), cards.Name)
-		} else {
-			d = dials.MeanCards(m, m.Fit(cards), machine.Labels(cards), cards.Name)
-		}
-	case "curves":
-		var err error
-		if d, err = dials.Curves(m); err != nil {
-			return fmt.Errorf("%s: %w (train it first)", o.machine, err)
 		}
 	case "retina":
 		if o.image == "" {
 			return usagef("dials: --view retina needs --image FILE, the picture to show the machine")
 		}
-		card, err := images.LoadImage(o.image, images.Limits{MaxPixels: o.data.maxPixels})
-		if err != nil {
+		if vo.Image, err = images.LoadImage(o.image, images.Limits{MaxPixels: o.data.maxPixels}); err != nil {
 			return err
 		}
-		var r machine.Response
-		m.Present(&r, m.Retina.Fit(nil, card), m.EvalNoise())
-		d = dials.RetinaView(m, card, &r)
+	}
+	d, err := dials.View(m, o.view, vo)
+	if err != nil { // the curves of a machine never trained
+		return fmt.Errorf("%s: %w (train it first)", o.machine, err)
 	}
 	w, h := d.Size()
-	if o.png != "" {
-		if err := atomicfile.Write(o.png, func(f *os.File) error { return d.WritePNG(f) }); err != nil {
-			return err
-		}
-		fmt.Fprintf(env.Stdout, "Wrote the %s view (%dx%d) to %s.\n", o.view, w, h, o.png)
-	}
-	if o.svg != "" {
-		if err := atomicfile.Write(o.svg, func(f *os.File) error { return d.WriteSVG(f) }); err != nil {
-			return err
-		}
-		fmt.Fprintf(env.Stdout, "Wrote the %s view (%dx%d) to %s.\n", o.view, w, h, o.svg)
-	}
-	return nil
+	return drawFiles(env.Stdout, d, o.png, o.svg, fmt.Sprintf("Wrote the %s view (%dx%d) to %%s.\n", o.view, w, h))
 }
 
 // viewCards returns the cards --view sensitivity and means average over:
 // from --task or --data if given, else the data the machine file records;
 // the training or the held-out part (--cards).
 func viewCards(ctx context.Context, m *machine.Machine, o dialsOptions) (*images.Dataset, error) {
-	var train, test *images.Dataset
-	var err error
-	if o.data.task == "" && o.data.data == "" {
-		if o.given.has("test", "test-split", "n", "card-size") {
-			return nil, usagef("dials: --test, --test-split, --n and --card-size need --task or --data")
-		}
-		if m.Recipe == nil {
-			return nil, fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", o.machine)
-		}
-		var lim images.Limits
-		if lim, err = o.data.limits(o.given); err != nil {
-			return nil, err
-		}
-		train, test, err = m.Recipe.LoadContext(ctx, m.Classes, o.machine, lim)
-		err = dataHint(err)
-	} else {
-		train, test, err = o.data.load(ctx, o.given, m.Seeds.Master)
-		if err == nil {
-			if err = relabel(train, m.Classes); err == nil {
-				err = relabel(test, m.Classes)
-			}
-		}
-	}
+	train, test, err := o.data.machineCards(ctx, o.given, m, o.machine, m.Seeds.Master, "dials")
 	if err != nil {
 		return nil, err
 	}

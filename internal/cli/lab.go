@@ -1,13 +1,13 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"image/gif"
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -16,7 +16,6 @@ import (
 	"mark1/internal/base/atomicfile"
 	"mark1/internal/labsite"
 	"mark1/lab"
-	"mark1/panel"
 
 	"github.com/spf13/pflag"
 )
@@ -112,10 +111,7 @@ func runLab(ctx context.Context, env *Env, args []string) error {
 		return nil
 	}
 	if o.list {
-		for _, e := range lab.Examples() {
-			fmt.Fprintf(env.Stdout, "%-11s %d points, %d features: %s\n", e.Name, len(e.X), e.Dim(), e.Teaches)
-		}
-		return nil
+		return lab.WriteExamples(env.Stdout)
 	}
 	setup, format, err := o.setup(fs)
 	if err != nil {
@@ -125,21 +121,16 @@ func runLab(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	var run labRun
 	if multi != nil {
-		return runLabMulti(ctx, env, o, *multi, setup)
+		run, err = lab.StartMulti(ctx, *multi, setup)
+	} else {
+		run, err = lab.Start(ctx, e, setup)
 	}
-	run, err := lab.Start(ctx, e, setup)
 	if err != nil {
-		if m := o.lf.fields.message(err); m != "" && ctx.Err() == nil {
-			return usagef("lab: %s", m)
-		}
-		return labError(ctx, err)
+		return o.fail(ctx, err)
 	}
-	view := "notes"
-	if run.Perceptron == nil && run.GD == nil && run.Loss == nil && run.ALayer == nil { // a kernel learner: no x-space line
-		view = "regions"
-	}
-	return writeLabRun(ctx, env, o, run, view)
+	return writeLabRun(ctx, env, o, run)
 }
 
 // setup checks the flags and returns the learner's setup they describe
@@ -210,37 +201,12 @@ func (o *labOptions) examples(ctx context.Context, env *Env, format dataset.Form
 		}
 		return e, nil, nil
 	}
-	s, err := dataset.ReadFileContext(ctx, o.data, dataset.Options{Format: format, LabelColumn: o.labelCol, MaxRows: lab.MaxDataRows + 1})
+	d, err := lab.ReadData(ctx, o.data, dataset.Options{Format: format, LabelColumn: o.labelCol})
 	if err != nil {
 		return lab.Example{}, nil, fmt.Errorf("lab: --data: %w", err)
 	}
-	if len(s.Classes) > 2 {
-		m, err := lab.MultiFromDataset(s)
-		if err != nil {
-			return lab.Example{}, nil, fmt.Errorf("lab: --data: %w", err)
-		}
-		fmt.Fprintf(env.Stderr, "%s: %d points, %d features; %s\n", o.data, len(m.X), len(m.X[0]), m.Teaches)
-		return lab.Example{}, &m, nil
-	}
-	e, err := lab.FromDataset(s)
-	if err != nil {
-		return e, nil, fmt.Errorf("lab: --data: %w", err)
-	}
-	fmt.Fprintf(env.Stderr, "%s: %d points, %d features; %s\n", o.data, len(e.X), e.Dim(), e.Teaches)
-	return e, nil, nil
-}
-
-// runLabMulti runs the learner on data of more than two classes (one-vs-rest
-// and one-vs-one, lab.StartMulti) and writes or draws it as runLab does.
-func runLabMulti(ctx context.Context, env *Env, o labOptions, m lab.Multi, setup lab.Setup) error {
-	run, err := lab.StartMulti(ctx, m, setup)
-	if err != nil {
-		if msg := o.lf.fields.message(err); msg != "" && ctx.Err() == nil {
-			return usagef("lab: %s", msg)
-		}
-		return labError(ctx, err)
-	}
-	return writeLabRun(ctx, env, o, run, "classes")
+	fmt.Fprintf(env.Stderr, "%s: %v\n", o.data, d)
+	return d.Example, d.Multi, nil
 }
 
 // labRun is a lab run of two classes (lab.Run) or more (lab.MultiRun), as
@@ -251,25 +217,24 @@ type labRun interface {
 	Animate(ctx context.Context, view string, delay, maxFrames int) (*gif.GIF, error)
 	WriteJSON(w io.Writer) error
 	WriteText(w io.Writer) error
+	DefaultView() string
 }
 
-// writeLabRun draws run's --png, --svg and --gif (in --view, or view when
-// none is given) and writes its trace as text or --json.
-func writeLabRun(ctx context.Context, env *Env, o labOptions, run labRun, view string) error {
+// writeLabRun draws run's --png, --svg and --gif (in --view, or the run's
+// default view when none is given) and writes its trace as text or --json.
+func writeLabRun(ctx context.Context, env *Env, o labOptions, run labRun) error {
 	drawing := o.png != "" || o.svg != "" || o.gifPath != ""
 	if o.view != "" && !drawing {
 		return usagef("lab: --view draws a picture: give --png FILE, --svg FILE or --gif FILE")
 	}
-	if o.view == "" {
-		o.view = view
-	}
+	o.view = cmp.Or(o.view, run.DefaultView())
 	if o.step >= run.Frames() {
 		return usagef("lab: --step %d: the run has steps 0 to %d", o.step, run.Frames()-1)
 	}
 	if o.png != "" || o.svg != "" {
 		d, err := run.Picture(ctx, o.view, o.step)
 		if err != nil {
-			return labError(ctx, err)
+			return o.fail(ctx, err)
 		}
 		if err := writeDrawing(d, o.png, o.svg); err != nil {
 			return err
@@ -278,7 +243,7 @@ func writeLabRun(ctx context.Context, env *Env, o labOptions, run labRun, view s
 	if o.gifPath != "" {
 		g, err := run.Animate(ctx, o.view, o.delay, o.maxFrames)
 		if err != nil {
-			return labError(ctx, err)
+			return o.fail(ctx, err)
 		}
 		if err := atomicfile.Write(o.gifPath, func(f *os.File) error { return gif.EncodeAll(f, g) }); err != nil {
 			return err
@@ -293,48 +258,25 @@ func writeLabRun(ctx context.Context, env *Env, o labOptions, run labRun, view s
 	return nil
 }
 
-// labError is how lab reports a run or picture that failed: an interrupt
-// as such (exit 130), anything else as a problem with the flags.
-func labError(ctx context.Context, err error) error {
+// fail is how lab reports a run or picture that failed: an interrupt as
+// such (exit 130), anything else as a problem with the flags, named by the
+// flag of its field (the learner's options, --view, --max-frames) if any.
+func (o *labOptions) fail(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	// The lab's own fields, as the flags that set them.
-	flags := fieldFlags{}
-	flags.add("view", "view")
-	flags.add("max-frames", "max-frames")
-	if m := flags.message(err); m != "" {
-		return usagef("lab: %s", m)
+	for _, fields := range []fieldFlags{o.lf.fields, {"view": "--view", "max-frames": "--max-frames"}} {
+		if m := fields.message(err); m != "" {
+			return usagef("lab: %s", m)
+		}
 	}
 	return usagef("lab: %v", err)
 }
 
-// writeSite writes the static lab site to dir: the lab page set to answer
-// with its WebAssembly, lab.wasm (package mark1/lab/wasm, built by go
-// generate and embedded in mark1: internal/labsite), and the wasm_exec.js
-// of the Go that built it. It needs nothing but the mark1 binary.
+// writeSite writes the static lab site to dir (labsite.WriteSite).
 func writeSite(ctx context.Context, dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("lab: --site: %w", err)
-	}
-	wasm := func(f *os.File) error { return labsite.WriteWasm(atomicfile.ContextWriter(ctx, f)) }
-	if err := atomicfile.Write(filepath.Join(dir, "lab.wasm"), wasm); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return fmt.Errorf("lab: --site: %w", err)
-	}
-	files := panel.LabSiteFiles()
-	page := string(files["lab.html"])
-	page = strings.Replace(page, `<meta charset="utf-8">`, `<meta charset="utf-8">`+"\n"+`<meta name="mark1-static" content="1">`, 1)
-	page = strings.Replace(page, `<script src="lab.js"></script>`, `<script src="wasm_exec.js"></script>`+"\n"+`<script src="lab.js"></script>`, 1)
-	files["lab.html"] = []byte(page)
-	files["index.html"] = []byte(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=lab.html"><title>mark1: the lab</title><a href="lab.html">the lab</a>` + "\n")
-	files["wasm_exec.js"] = labsite.WasmExec()
-	for name, b := range files {
-		if err := atomicfile.Write(filepath.Join(dir, name), func(f *os.File) error { _, err := f.Write(b); return err }); err != nil {
-			return fmt.Errorf("lab: --site: %w", err)
-		}
+	if err := labsite.WriteSite(ctx, dir); err != nil {
+		return cmp.Or(ctx.Err(), fmt.Errorf("lab: --site: %w", err))
 	}
 	return nil
 }

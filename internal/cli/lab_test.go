@@ -153,17 +153,18 @@ func TestLabData(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "(1, 2, 3)") || !strings.Contains(errs, "3 features") {
 		t.Errorf("--data three.txt: exit %d, %s\n%s", code, errs, out)
 	}
-	code, _, errs = run(t, dir, "lab", "--data", "three.txt", "--png", "x.png")
-	if code != 2 || !strings.Contains(errs, "2 features and the example has 3") {
-		t.Errorf("--data three.txt --png: exit %d, %s", code, errs)
-	}
-	code, _, errs = run(t, dir, "lab", "--data", "missing.txt")
-	if code != 1 || !strings.Contains(errs, "missing.txt") {
-		t.Errorf("--data missing.txt: exit %d, %s", code, errs)
-	}
-	code, _, errs = run(t, dir, "lab", "--data", "three.txt", "--format", "xml")
-	if code != 2 || !strings.Contains(errs, "--format") {
-		t.Errorf("--format xml: exit %d, %s", code, errs)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--data", "three.txt", "--png", "x.png"}, 2, "2 features and the example has 3"},
+		{[]string{"--data", "missing.txt"}, 1, "missing.txt"},
+		{[]string{"--data", "three.txt", "--format", "xml"}, 2, "--format"},
+	} {
+		if code, _, errs := run(t, dir, append([]string{"lab"}, c.args...)...); code != c.code || !strings.Contains(errs, c.want) {
+			t.Errorf("lab %v: exit %d, %s; want %d naming %q", c.args, code, errs, c.code, c.want)
+		}
 	}
 }
 

@@ -25,27 +25,6 @@ import (
 	"mark1/panel"
 )
 
-// siteChromium returns a Chromium binary for the static site's test: it
-// fails without one in CI (env CI set) and unless MARK1_SKIP_BROWSER is set.
-// A browser test is a long test: it runs when MARK1_LONG is set (testtool.Long).
-func siteChromium(t *testing.T) string {
-	t.Helper()
-	testtool.Long(t, "a browser test")
-	if p := os.Getenv("MARK1_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "" && os.Getenv("MARK1_SKIP_BROWSER") != "" {
-		t.Skip("no Chromium; skipped: MARK1_SKIP_BROWSER is set")
-	}
-	t.Fatal("no Chromium binary found (install the chromium package, or set MARK1_CHROMIUM; MARK1_SKIP_BROWSER=1 skips on a developer's machine, never in CI)")
-	return ""
-}
-
 // TestLabSite writes the static lab site (lab --site), serves it with a
 // plain file server, and checks in headless Chromium that its WebAssembly
 // answers the page (the notes' example, a state from the address), and
@@ -53,7 +32,7 @@ func siteChromium(t *testing.T) string {
 // with the default learner, for each other learner, and for every
 // kernel that calls exp.
 func TestLabSite(t *testing.T) {
-	bin := siteChromium(t)
+	bin := testtool.NeedChromium(t)
 	dir := t.TempDir()
 	site := filepath.Join(dir, "site")
 	if code, out, errs := run(t, dir, "lab", "--site", "site"); code != 0 || !strings.Contains(out, "wrote the lab site") {

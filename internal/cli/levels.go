@@ -2,8 +2,6 @@ package cli
 
 import (
 	"context"
-	"fmt"
-	"io"
 	"strings"
 
 	"mark1/levels"
@@ -47,45 +45,5 @@ give the same table, whatever --threads.`)
 	if err != nil {
 		return err
 	}
-	if asJSON {
-		if err := writeJSON(env.Stdout, rep); err != nil {
-			return err
-		}
-	} else {
-		printLevels(env.Stdout, rep)
-	}
-	if png != "" {
-		d, err := rep.Draw()
-		if err != nil {
-			return err
-		}
-		if err := writeDrawing(d, png, ""); err != nil {
-			return err
-		}
-		if !asJSON {
-			fmt.Fprintf(env.Stdout, "Drew the table to %s.\n", png)
-		}
-	}
-	return nil
-}
-
-func printLevels(w io.Writer, r *levels.Report) {
-	fmt.Fprintf(w, "P_g with ideal pots and with the mark1 preset's; how coarse or noisy the pots may be before P_g falls more than %.0f point\nbelow the ideal machine's (paired differences, mean and 95%% CI over seeds 1–%d; %d cards per class, 40%% held out, %d epochs):\n\n",
-		100*r.Tolerance, r.Seeds, r.PerClass, r.Epochs)
-	fmt.Fprintf(w, "%-15s %7s %8s %27s %27s %11s %15s %13s\n", "task", "classes", "ideal", "mark1 (diff, 95% CI)", "end stops only (diff, CI)", "min levels", "max step noise", "max backlash")
-	for _, row := range r.Rows {
-		fmt.Fprintf(w, "%-15s %7d %7.1f%% %7.1f%% (%+5.1f, %+5.1f…%+5.1f) %7.1f%% (%+5.1f, %+5.1f…%+5.1f) %11s %15s %13s\n", row.Task, row.Classes, 100*row.Ideal.Pg,
-			100*row.Mark1.Pg, 100*row.Mark1.Diff, 100*row.Mark1.DiffLow, 100*row.Mark1.DiffHigh,
-			100*row.Stops.Pg, 100*row.Stops.Diff, 100*row.Stops.DiffLow, 100*row.Stops.DiffHigh,
-			orNone(row.MinLevels != 0, fmt.Sprint(row.MinLevels)), orNone(row.MaxNoise != 0, fmt.Sprint(row.MaxNoise)), orNone(row.MaxBacklash != 0, fmt.Sprint(row.MaxBacklash)))
-	}
-	fmt.Fprintf(w, "\nLevels are readable positions between end stops at ±%g (step %g, no noise or backlash); step noise and backlash on\notherwise ideal pots. \"none\": even the finest setting swept falls short. Settings swept: levels %v, noise %v, backlash %v.\n",
-		r.Limit, r.Step, levels.Levels(), levels.Noises(), levels.Backlashes())
-}
-
-func orNone(ok bool, s string) string {
-	if ok {
-		return s
-	}
-	return "none"
+	return emitDrawn(env.Stdout, asJSON, rep, rep.Draw, png, "the table")
 }

@@ -4,8 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"io"
-	"strings"
 
 	"mark1/chart"
 	"mark1/images"
@@ -30,36 +28,17 @@ N = 1…4d: 1 up to N = d, exactly 1/2 at N = 2d, the unit's capacity (docs/limi
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	if maxN == 0 {
-		maxN = 4 * d
-	}
-	r, err := limits.Capacity(d, maxN)
+	r, err := limits.Capacity(d, cmp.Or(maxN, 4*d))
 	if err != nil {
 		return usageError{err}
 	}
-	if png != "" {
+	if err := drawTo(png, func() (*chart.Drawing, error) {
 		n, f := r.Curve()
-		pic, err := chart.DrawLines(fmt.Sprintf("Cover (1965): the fraction of the 2^N labelings of N points in general position\nthat a threshold unit with d = %d weights realises; exactly 50%% at N = 2d = %d", d, 2*d),
-			"N, the number of points", "separable labelings, % of 2^N", n, []string{""}, [][]float64{f})
-		if err == nil {
-			err = writeDrawing(pic, png, "")
-		}
-		if err != nil {
-			return err
-		}
+		return chart.DrawLines(r.CurveTitle(), "N, the number of points", "separable labelings, % of 2^N", n, []string{""}, [][]float64{f})
+	}); err != nil {
+		return err
 	}
-	if asJSON {
-		return writeJSON(env.Stdout, r)
-	}
-	fmt.Fprintf(env.Stdout, "Cover's count in d = %d dimensions: labelings of N points a threshold unit realises\n\n%6s %12s  %s\n", d, "N", "fraction", "C(N,d) of 2^N")
-	for _, p := range r.Points {
-		mark := ""
-		if p.N == 2*d {
-			mark = "   ← N = 2d: exactly 1/2, the capacity"
-		}
-		fmt.Fprintf(env.Stdout, "%6d %12.6f  %s%s\n", p.N, p.Fraction, p.Count, mark)
-	}
-	return nil
+	return emit(env.Stdout, asJSON, r)
 }
 
 func runLimitsParity(ctx context.Context, env *Env, args []string) error {
@@ -90,16 +69,10 @@ and report which reach 100 %, and whether any weights could (docs/limits.md).`)
 		return usagef("limits parity: --k %d out of range [1, 8]", k)
 	}
 	r, err := limits.ParityOrder(k)
-	if err != nil || asJSON {
-		return cmp.Or(err, writeJSON(env.Stdout, r))
+	if err != nil {
+		return err
 	}
-	var feas []string
-	for j, f := range r.Feasible {
-		feas = append(feas, fmt.Sprintf("%d: %v", j, f))
-	}
-	fmt.Fprintf(env.Stdout, "Parity on %d points has order %d (Minsky and Papert, Thm 3.1).\n  masks of at most j points suffice (linear program, j: feasible): %s\n  proved: integer coefficients −(−2)^|S| checked on all %d inputs; a Farkas vector for order %d checked exactly: %v\n",
-		k, r.Order, strings.Join(feas, ", "), 1<<k, r.Order-1, r.Checked)
-	return nil
+	return emit(env.Stdout, asJSON, r)
 }
 
 // parityOnRetina is limits parity --on-retina: machine.Parity, printed.
@@ -117,15 +90,10 @@ func parityOnRetina(ctx context.Context, env *Env, fs *pflag.FlagSet, mf *machin
 		return usagef("limits parity --on-retina: %v", err)
 	}
 	res, err := machine.Parity(ctx, o)
-	if err != nil || asJSON {
-		return cmp.Or(err, writeJSON(env.Stdout, res))
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(env.Stdout, "Parity on %d retina cells (%d cards): %d of %d seeds answer every card right.\n%d seeds have an A-unit whose origin points cover all %d cells; the wiring model's chance of one: %.3f.\n\n%6s %11s %10s %8s  %s\n",
-		k, 1<<k, res.Perfect, len(res.Runs), res.WithSeeAll, k, res.PSeeAll, "seed", "right", "most seen", "see all", "could any weights? (independent of training)")
-	for _, r := range res.Runs {
-		fmt.Fprintf(env.Stdout, "%6d %5d/%-5d %10d %8d  %s\n", r.Seed, r.Right, 1<<k, r.MostSeen, r.SeeAll, r.Possible)
-	}
-	return nil
+	return emit(env.Stdout, asJSON, res)
 }
 
 func runLimitsFigures(ctx context.Context, env *Env, args []string) error {
@@ -168,37 +136,17 @@ L = 4…18, the smallest D at which some seed does (docs/limits.md).`)
 		return usagef("limits figures: %v", err)
 	}
 	if reach {
-		rows, err := machine.FourReachAll(ctx, o, []int{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18})
+		rows, err := machine.FourReachAll(ctx, o, machine.FourReachLengths())
 		if err != nil || asJSON {
 			return cmp.Or(err, writeJSON(env.Stdout, rows))
 		}
-		printFourReach(env.Stdout, rows, o)
-		return nil
+		return machine.WriteFourReach(env.Stdout, rows, o)
 	}
 	res, err := machine.FourFigures(ctx, o)
-	if err != nil || asJSON {
-		return cmp.Or(err, writeJSON(env.Stdout, res))
+	if err != nil {
+		return err
 	}
-	printFourFigures(env.Stdout, res)
-	return nil
-}
-
-// printFourReach prints limits figures --reach's table.
-func printFourReach(w io.Writer, rows []machine.FourReach, o machine.FourOptions) {
-	fmt.Fprintf(w, "The smallest window D (wiring local:D) at which a machine answers all four figures right\n(%d seeds, rule %s, %d epochs)\n\n%6s %6s %6s %18s\n",
-		len(o.Seeds), o.Recipe.Rule, o.Recipe.MaxEpochs, "L", "span", "D", "seeds 4 of 4")
-	for _, r := range rows {
-		fmt.Fprintf(w, "%6d %6d %6d %12d of %d\n", r.Length, r.Span, r.Window, r.AllFour, r.Seeds)
-	}
-}
-
-// printFourFigures prints limits figures' table, a seed a line.
-func printFourFigures(w io.Writer, res machine.FourResult) {
-	fmt.Fprintf(w, "The four figures, strands %d cells long (span %d), wiring %s, rule %s:\n%d of %d seeds answer all four right; %d have an A-unit that sees both ends.\n\n%6s %7s %9s  %s\n",
-		res.Length, res.Span, res.Wiring, res.Rule, res.AllFour, len(res.Runs), res.WithSpanning, "seed", "right", "spanning", "answers to X00 X01 X10 X11")
-	for _, x := range res.Runs {
-		fmt.Fprintf(w, "%6d %5d/4 %9d  %s\n", x.Seed, x.Right, x.Spanning, strings.Join(x.Answers[:], " "))
-	}
+	return emit(env.Stdout, asJSON, res)
 }
 
 func runLimitsVC(ctx context.Context, env *Env, args []string) error {
@@ -221,21 +169,11 @@ general position: 14 of 16; the two that fail on the square's corners are XOR an
 	if err != nil {
 		return err
 	}
-	if png != "" {
+	if err := drawTo(png, func() (*chart.Drawing, error) {
 		panels, err := r.Panels()
-		if err != nil {
-			return err
-		}
-		cols := min(4, len(panels))
-		title := fmt.Sprintf("The %d labelings of %d points: a line separates %d (VC dimension of lines in the plane: 3)", len(panels), len(points), r.Count)
-		if err := writeDrawing(chart.DrawSheet(title, cols, panels), png, ""); err != nil {
-			return err
-		}
+		return chart.DrawSheet(r.SheetTitle(), min(4, len(panels)), panels), err
+	}); err != nil {
+		return err
 	}
-	if asJSON {
-		return writeJSON(env.Stdout, r)
-	}
-	fmt.Fprintf(env.Stdout, "Of the %d labelings of these %d points, a line separates %d (linear programming).\n", len(r.Separable), len(points), r.Count)
-	fmt.Fprintf(env.Stdout, "Not separable: %s\n", strings.Join(r.Inseparable(), ", "))
-	return nil
+	return emit(env.Stdout, asJSON, r)
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -46,17 +47,13 @@ The panel answers only requests addressed to it by a loopback name or the
 	fs.StringVar(&o.path, "machine", "", "start from this saved machine (default: a fresh one built from the flags)")
 	fs.StringVar(&o.task, "task", "", "built-in task whose cards are shown (default: the machine's own, or shapes)")
 	fs.StringVar(&o.out, "out", "", "let the panel's Save button write the machine to this file (atomically); default: saving off")
-	o.fields = fieldFlags{}
+	o.fields = fieldFlags{"per_class": "--n", "max_upload": "--max-upload", "delay": "--delay", "upload_timeout": "--upload-timeout"}
 	fs.IntVar(&o.perClass, "n", panel.DefaultPerClass, "cards per class")
-	o.fields.add("per_class", "n")
 	fs.Int64Var(&o.maxUpload, "max-upload", panel.DefaultMaxUpload, "largest picture upload, in bytes")
-	o.fields.add("max_upload", "max-upload")
 	fs.IntVar(&o.maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse uploaded pictures larger than this many pixels (checked before decoding); pictures over 1 megapixel are kept box-averaged down to at most 1 megapixel")
 	fs.DurationVar(&o.delay, "delay", panel.DefaultDelay, "pause between presentations while training runs")
-	o.fields.add("delay", "delay")
 	fs.BoolVar(&o.allowRemote, "allow-remote", false, "allow an --addr that other computers can reach (anyone who reaches it can work the panel)")
 	fs.DurationVar(&o.uploadTimeout, "upload-timeout", panel.DefaultUploadTimeout, "time an upload's body may take to arrive")
-	o.fields.add("upload_timeout", "upload-timeout")
 	o.memory = memoryFlag(fs)
 	o.mf.fourLayer = true
 	o.mf.register(fs, o.memory)
@@ -106,19 +103,13 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 // the panel's own rules, and whether --addr is reachable from other
 // computers.
 func (o *serveOptions) config(fs *pflag.FlagSet) (panel.Config, bool, error) {
-	delay := o.delay
-	if delay == 0 {
-		delay = panel.NoDelay // the flag's 0 trains at full speed
-	}
+	delay := cmp.Or(o.delay, panel.NoDelay) // the flag's 0 trains at full speed
 	// The flags' 0 asks for none, where the panel reads 0 as its default
 	// (explicitZero): the panel refuses it in its own words.
 	cfg := panel.Config{PerClass: explicitZero(o.perClass), MaxUpload: explicitZero(o.maxUpload), SavePath: o.out,
 		Delay: delay, UploadTimeout: explicitZero(o.uploadTimeout)}
 	if err := cfg.Validate(); err != nil { // the panel's rules
-		if msg, ok := o.fields.blame(err, given(fs)); ok {
-			return cfg, false, usageError{errors.New(msg)}
-		}
-		return cfg, false, usageError{err}
+		return cfg, false, o.fields.refuse(err, given(fs))
 	}
 	cfg.Limits = images.Limits{MaxPixels: o.maxPixels, MaxBytes: o.memory.bytes()}
 	if err := checkLimits(cfg.Limits, limitFields(), given(fs)); err != nil { // the data's rules (images.Source.Validate)
@@ -146,10 +137,7 @@ func (o *serveOptions) machine(ctx context.Context, fs *pflag.FlagSet) (*machine
 	if err != nil {
 		return nil, "", err
 	}
-	name := o.task
-	if name == "" {
-		name = images.DefaultTask
-	}
+	name := cmp.Or(o.task, images.DefaultTask)
 	info, ok := images.LookupTask(name)
 	if !ok {
 		return nil, "", usagef("serve: unknown task %q (see mark1 tasks)", name)

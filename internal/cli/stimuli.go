@@ -1,12 +1,12 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
-	"os"
+	"slices"
 
 	"mark1/images"
-	"mark1/internal/base/atomicfile"
 	"mark1/machine"
 )
 
@@ -36,31 +36,15 @@ every pixel's grey level (0 black, 255 white) as features 1 to size².`)
 		return usagef("stimuli: --n %d out of range [1, 100000]", n)
 	case size < 4 || size > 4096:
 		return usagef("stimuli: --card-size %d out of range [4, 4096]", size)
+	case !slices.Contains(images.WriteFormats(), format):
+		return usagef("stimuli: --format %q: want png, idx or libsvm", format)
 	}
 	d, err := images.GenerateContext(ctx, task, n, size, seed)
-	if err := ctx.Err(); err != nil { // interrupted while the cards were drawn
+	if err != nil || ctx.Err() != nil { // or interrupted while the cards were drawn
+		return cmp.Or(ctx.Err(), error(usageError{err}))
+	}
+	if out, err = images.WriteAs(ctx, d, size, format, out, env.marker("out")); err != nil {
 		return err
-	}
-	if err != nil {
-		return usageError{err}
-	}
-	switch format {
-	case "png":
-		if err := images.WriteFolderMarked(ctx, d, out, env.marker("out")); err != nil {
-			return err
-		}
-	case "idx":
-		imgs, labels := idxPairNames(out)
-		if err := images.WriteIDXPair(ctx, d, size, imgs, labels); err != nil {
-			return err
-		}
-		out = imgs + " and " + labels
-	case "libsvm":
-		if err := atomicfile.Write(out, func(f *os.File) error { return images.WriteLibSVM(ctx, f, d) }); err != nil {
-			return err
-		}
-	default:
-		return usagef("stimuli: --format %q: want png, idx or libsvm", format)
 	}
 	fmt.Fprintf(env.Stdout, "Wrote %d cards of task %q (%d classes) to %s.\n", d.Len(), task, len(d.Classes), out)
 	return nil
@@ -71,19 +55,13 @@ func runTasks(ctx context.Context, env *Env, args []string) error {
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	w := env.Stdout
-	fmt.Fprintln(w, "Built-in tasks (mark1 train --task NAME; mark1 stimuli --task NAME --out DIR):")
-	for _, t := range images.Tasks() {
-		fmt.Fprintf(w, "  %-20s %s (%d classes)\n", t.Name, t.Description, len(t.Classes))
+	fmt.Fprintln(env.Stdout, "Built-in tasks (mark1 train --task NAME; mark1 stimuli --task NAME --out DIR):")
+	if err := images.WriteTaskList(env.Stdout); err != nil {
+		return err
 	}
-	fmt.Fprintln(w, "\nMachine presets (mark1 train --preset NAME):")
-	for _, p := range machine.Presets() {
-		fmt.Fprintf(w, "  %-20s %s\n", p.Name, p.Description)
-	}
-	return nil
+	fmt.Fprintln(env.Stdout, "\nMachine presets (mark1 train --preset NAME):")
+	return machine.WritePresetList(env.Stdout)
 }
 
 // idxPairNames are the files stimuli --format idx --out OUT writes.
-func idxPairNames(out string) (images, labels string) {
-	return out + "-images-idx3-ubyte.gz", out + "-labels-idx1-ubyte.gz"
-}
+func idxPairNames(out string) (imgs, labels string) { return images.IDXPairNames(out) }

@@ -166,3 +166,28 @@ func GoldenImage(t testing.TB, name string, img image.Image, update bool) {
 		t.Errorf("%s differs from the golden picture: mean difference %.2f levels, %d of %d pixels far off; got written to %s (look at it; go test -update rewrites it)", name, mean, far, n, out)
 	}
 }
+
+// NeedChromium returns the Chromium or Chrome binary for a browser test
+// ($MARK1_CHROMIUM, else the first found). Browser tests are long tests:
+// they run when MARK1_LONG is set, as .ci/run sets it (Long). Without a
+// browser the test fails in CI (env CI set), where .ci/run installs it,
+// and is skipped elsewhere only when MARK1_SKIP_BROWSER is set; otherwise
+// it fails too, saying how to install it.
+func NeedChromium(t testing.TB) string {
+	t.Helper()
+	Long(t, "a browser test")
+	if p := os.Getenv("MARK1_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	const msg = "no Chromium binary found (install the chromium package, or set MARK1_CHROMIUM)"
+	if os.Getenv("CI") == "" && os.Getenv("MARK1_SKIP_BROWSER") != "" {
+		t.Skip(msg + "; skipped: MARK1_SKIP_BROWSER is set")
+	}
+	t.Fatal(msg + " (set MARK1_SKIP_BROWSER=1 to skip the browser tests on a developer's machine; never in CI)")
+	return ""
+}
