@@ -58,7 +58,7 @@ func (rep *Report) writeText(w io.Writer) {
 		fmt.Fprintf(w, "\nFor two classes 1958's pairwise P_r and P_g are these accuracies.\n")
 	}
 	if rep.PrCards < rep.Train {
-		fmt.Fprintf(w, "\nP_r on a seeded sample of %d of the %d training cards, the same for every learner (--pr-cards 0: all).", rep.PrCards, rep.Train)
+		fmt.Fprintf(w, "\nP_r on a seeded sample of %d of the %d training cards, the same for every learner (a sample size of 0 takes all).", rep.PrCards, rep.Train)
 	}
 	rep.writeNotes(w)
 }
