@@ -122,9 +122,9 @@ func (o *compareOptions) spec() (compare.Spec, error) {
 	if o.jsonOut && o.csvOut {
 		return compare.Spec{}, usagef("give --json or --csv, not both")
 	}
-	for name, v := range map[string]string{"learners": o.learnerList, "features": o.features} {
-		if fs.Changed(name) && len(split(v)) == 0 {
-			return compare.Spec{}, usagef("--%s %q names none; give a comma-separated list", name, v)
+	for _, l := range [...]struct{ name, v string }{{"learners", o.learnerList}, {"features", o.features}} {
+		if fs.Changed(l.name) && len(split(l.v)) == 0 {
+			return compare.Spec{}, usagef("--%s %q names none; give a comma-separated list", l.name, l.v)
 		}
 	}
 	if o.plotPath != "" && !strings.HasSuffix(strings.ToLower(o.plotPath), ".png") {
