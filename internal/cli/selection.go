@@ -376,6 +376,7 @@ func runGrid(ctx context.Context, env *Env, args []string) (err error) {
 	if _, err := workers(threads); err != nil {
 		return err
 	}
+	defer holdGC()()
 	ctx, finish := guardMemory(ctx, "grid", c.data.memory.bytes())
 	defer func() { err = finish(err) }()
 	p, set, l, err := c.plan(ctx, fs, "grid")
@@ -507,6 +508,7 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
+	defer holdGC()()
 	ctx, finish := guardMemory(ctx, "sweep run", memory.bytes())
 	defer func() { err = finish(err) }()
 	set, err := readPlanData(ctx, p, planPath, dataPath, memory.bytes())

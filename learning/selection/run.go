@@ -70,12 +70,15 @@ type Fit struct {
 	Iterations int
 }
 
-// FitFunc trains on train with gamma (a number, "scale", "auto" or "" as
-// in Plan.Gamma) and each value of cs in turn — given in increasing order,
-// so that a fit may start from the one before it when warm is true — and
-// returns a Fit for each, in the order of cs. Its answers must depend on
-// its arguments alone.
-type FitFunc func(ctx context.Context, train, test *dataset.Set, cs []float64, gamma string, warm bool) ([]Fit, error)
+// FitFunc trains on rows train of s with gamma (a number, "scale", "auto"
+// or "" as in Plan.Gamma) and each value of cs in turn — given in
+// increasing order, so that a fit may start from the one before it when
+// warm is true — and returns a Fit for each, in the order of cs, with a
+// prediction for each of rows test of s. train and test are row indices of
+// s in data order, so that a fold is not a copy of its rows: a FitFunc
+// reads them where they lie, or copies them (s.Subset) when it must. Its
+// answers must depend on its arguments alone.
+type FitFunc func(ctx context.Context, s *dataset.Set, train, test []int, cs []float64, gamma string, warm bool) ([]Fit, error)
 
 // PairFit is what a PairFitFunc found with one C: for every test row,
 // whether the binary machine votes for the pair's first class, and the
@@ -173,10 +176,9 @@ func (p *Plan) cValues() (cs []float64, order []int) {
 func runFolds(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, fit FitFunc) (Result, error) {
 	col := p.Column(i)
 	tr, te := split(folds, col.Fold)
-	test := s.Subset(te)
 	cs, order := p.cValues()
 	g := p.Gamma[col.Gamma]
-	fits, err := fit(ctx, s.Subset(tr), test, cs, g, p.WarmStart)
+	fits, err := fit(ctx, s, tr, te, cs, g, p.WarmStart)
 	if err == nil && len(fits) != len(cs) {
 		err = fmt.Errorf("%d fits for %d values of C", len(fits), len(cs))
 	}
@@ -191,7 +193,7 @@ func runFolds(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, 
 			return Result{}, fmt.Errorf("task %d (C %g, gamma %s, fold %d): %d predictions for %d rows", i, p.C[c], gammaText(g), col.Fold, len(f.Pred), len(te))
 		}
 		for r, y := range f.Pred {
-			if y == test.Y[r] {
+			if y == s.Y[te[r]] {
 				res.Right[c]++
 			}
 		}
