@@ -204,9 +204,6 @@ func (l Setup) FoldFit(threads int, cacheMB float64) selection.FitFunc {
 			return nil, err
 		}
 		d := &learning.Data{Rows: rows, Y: y, Classes: len(s.Classes)}
-		if err := l.byClass(&o, d); err != nil {
-			return nil, err
-		}
 		fits := make([]selection.Fit, len(cs))
 		predict := func(k int, res *learning.Result) error {
 			var err error
@@ -238,48 +235,6 @@ func (l Setup) FoldFit(threads int, cacheMB float64) selection.FitFunc {
 		}
 		return fits, nil
 	}
-}
-
-// byClass puts the fold's training rows d in the order of the learner's
-// RowOrder, in place, when it has one (the kernel SVM, which learns the
-// same model from them, to the bit) and they are float32 or bytes, as fit
-// orders a file's rows: a one-vs-one pair then reads its two classes'
-// rows where they lie, rather than gathering a copy of them, and a row's
-// kernel values over its own class are shared by the pairs of its class.
-// A γ of scale or auto is resolved first on the rows in data order, as fit
-// resolves it, and set in o as a number.
-func (l Setup) byClass(o *learners.Options, d *learning.Data) error {
-	built, err := l.Spec.New(*o, d)
-	if err != nil {
-		return err
-	}
-	r, ok := built.Learner.(interface{ RowOrder([]int, int) []int })
-	if !ok {
-		return nil
-	}
-	order := r.RowOrder(d.Y, d.Classes)
-	switch rows := d.Rows.(type) {
-	case *learning.Float32:
-		permuteRows(rows.V, rows.Dim(), order)
-	case *learning.Grey:
-		permuteRows(rows.B, rows.Dim(), order)
-	default:
-		return nil
-	}
-	if order == nil {
-		return nil
-	}
-	if built.Gamma != nil {
-		if o.Gamma, err = kernel.ParseGamma(strconv.FormatFloat(*built.Gamma, 'g', -1, 64)); err != nil {
-			return err
-		}
-	}
-	y := make([]int, len(order))
-	for k, i := range order {
-		y[k] = d.Y[i]
-	}
-	d.Y = y
-	return nil
 }
 
 // ValueFit is selection.ValueFitFunc for a regression: trained on a fold's
