@@ -191,9 +191,9 @@ func (l Setup) FoldFit(threads int, cacheMB float64) selection.FitFunc {
 		if err != nil {
 			return nil, err
 		}
-		// The last fold's rows, kernel cache and shared class rows are
-		// garbage now: given back before this fold's are made, rather than
-		// left beside them (Fashion 10k, five folds: 92 -> 86 MB peak RSS).
+		// The last fold's rows and kernel caches are garbage now: given
+		// back before this fold's are made, rather than left beside them
+		// (Fashion 10k, five folds: 92 -> 86 MB peak RSS).
 		debug.FreeOSMemory()
 		y, rows, testRows, err := l.foldRowsAt(s, tr, te)
 		if err != nil {
