@@ -461,6 +461,17 @@ func (s *Sparse) Compact() Rows { return compact([]*Sparse{s}, s.dim, nil, false
 // mark1's commands store the data files they read so (Stack.Compact32).
 func (s *Sparse) Compact32() Rows { return compact([]*Sparse{s}, s.dim, nil, true, nil) }
 
+// Compact32Rows is Compact32 of rows idx of s, in that order — the form
+// chosen on those rows alone, as Subset(s, idx).Compact32() chooses it —
+// copied once from where they lie: a fold of cross-validation takes its
+// rows from the data set without a sparse copy of them first.
+func (s *Sparse) Compact32Rows(idx []int) Rows {
+	if idx == nil {
+		idx = []int{}
+	}
+	return compactRows([]*Sparse{s}, idx, s.dim, nil, true, nil)
+}
+
 func (s *Sparse) isGrey() bool { return bytedot.FromGrey(nil, s.Value) }
 
 // Form is a way of storing rows: Dense, Bits or Sparse.

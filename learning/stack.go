@@ -2,6 +2,7 @@ package learning
 
 import (
 	"fmt"
+	"iter"
 	"math"
 	"sort"
 
@@ -85,22 +86,56 @@ func (s *Stack) Compact32(order []int, release func()) Rows {
 // called. A single part in its order whose form is sparse is returned
 // itself.
 func compact(parts []*Sparse, dim int, order []int, f32 bool, release func()) Rows {
-	n, nnz, binary, grey, in32 := 0, 0, true, true, true
-	for _, p := range parts {
-		n += p.Len()
-		nnz += len(p.Value)
-		for _, v := range p.Value {
-			if v != 1 {
-				binary = false
+	return compactRows(parts, nil, dim, order, f32, release)
+}
+
+// rowsOf returns the rows of p that compactRows copies: sel, in its order,
+// or every row when sel is nil.
+func rowsOf(p *Sparse, sel []int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		if sel != nil {
+			for _, i := range sel {
+				if !yield(i) {
+					return
+				}
 			}
-			if a := math.Abs(v); a < 0x1p-126 || a > math.MaxFloat32 {
-				in32 = false
+			return
+		}
+		for i := range p.Len() {
+			if !yield(i) {
+				return
 			}
 		}
-		grey = grey && p.isGrey()
+	}
+}
+
+// compactRows is compact of rows sel of the one part parts[0] (all the
+// parts' rows when sel is nil), read where they lie: the form is chosen on
+// those rows alone, as if they had been copied into a part of their own
+// first, and they are copied once.
+func compactRows(parts []*Sparse, sel []int, dim int, order []int, f32 bool, release func()) Rows {
+	if sel != nil && len(parts) != 1 {
+		panic("learning: compactRows: rows chosen from more than one part")
+	}
+	n, nnz, binary, grey, in32 := 0, 0, true, true, true
+	for _, p := range parts {
+		if sel == nil {
+			n += p.Len()
+			nnz += len(p.Value)
+			binary, in32 = flags(p.Value, binary, in32)
+			grey = grey && p.isGrey()
+			continue
+		}
+		for _, i := range sel {
+			_, v := p.NonZeros(i)
+			n++
+			nnz += len(v)
+			binary, in32 = flags(v, binary, in32)
+			grey = grey && bytedot.FromGrey(nil, v)
+		}
 	}
 	form := ChooseForm(binary, nnz, n, dim)
-	if form == FormSparse && len(parts) == 1 && order == nil {
+	if form == FormSparse && len(parts) == 1 && order == nil && sel == nil {
 		return parts[0]
 	}
 	to := make([]int, n) // to[i] is the result's row of row i
@@ -126,7 +161,7 @@ func compact(parts []*Sparse, dim int, order []int, f32 bool, release func()) Ro
 		sp := &Sparse{dim: dim, Start: make([]int, n+1), Index: make([]int32, nnz), Value: make([]float64, nnz)}
 		g := 0 // each row's length at its place, then the starts
 		for _, p := range parts {
-			for i := range p.Len() {
+			for i := range rowsOf(p, sel) {
 				sp.Start[to[g]+1] = p.Start[i+1] - p.Start[i]
 				g++
 			}
@@ -168,7 +203,7 @@ func compact(parts []*Sparse, dim int, order []int, f32 bool, release func()) Ro
 	}
 	g := 0
 	for q, p := range parts {
-		for i := range p.Len() {
+		for i := range rowsOf(p, sel) {
 			idx, val := p.NonZeros(i)
 			put(to[g], idx, val)
 			g++
@@ -179,4 +214,18 @@ func compact(parts []*Sparse, dim int, order []int, f32 bool, release func()) Ro
 		}
 	}
 	return out
+}
+
+// flags returns binary and in32 cleared when a value of v is not 1, or
+// lies outside float32's normal range.
+func flags(v []float64, binary, in32 bool) (bool, bool) {
+	for _, x := range v {
+		if x != 1 {
+			binary = false
+		}
+		if a := math.Abs(x); a < 0x1p-126 || a > math.MaxFloat32 {
+			in32 = false
+		}
+	}
+	return binary, in32
 }

@@ -1,6 +1,7 @@
 package learning_test
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -101,5 +102,44 @@ func TestStackCompact32(t *testing.T) {
 	}
 	if _, err := learning.NewStack([]*learning.Sparse{split(t, [][]float64{{1, 2}}, 1)[0], split(t, [][]float64{{1, 2, 3}}, 1)[0]}); err == nil {
 		t.Error("parts of 2 and 3 features stacked")
+	}
+}
+
+// Compact32Rows of some rows is Compact32 of a copy of them, the form
+// chosen on those rows alone (grey rows among float32 ones, ones among grey
+// ones, sparse rows among dense ones), and leaves the rows it reads as they
+// were.
+func TestCompact32Rows(t *testing.T) {
+	X := [][]float64{
+		{0.1, 0, 1, 0.4}, {1, 1, 0, 1}, {0, 0, 1, 0}, {7.0 / 255, 0, 3.0 / 255, 1},
+		{0, 0.5, 1, 0.3}, {1, 0, 1, 1}, {0, 0, 0, 0.25}, {0, 1e-300, 1, 2},
+	}
+	all := split(t, X, len(X))[0]
+	before := fmt.Sprint(all.Start, all.Index, all.Value)
+	for _, idx := range [][]int{
+		nil, {}, {0, 1, 2, 3, 4, 5, 6, 7}, {7, 6, 5, 4, 3, 2, 1, 0}, {1, 5}, {1, 3, 5}, {2, 6}, {6, 2, 2},
+		{0, 4}, {3, 0, 4}, {7, 0}, {3},
+	} {
+		sub := make([][]float64, len(idx))
+		for k, i := range idx {
+			sub[k] = X[i]
+		}
+		want := learning.Subset(all, idx).(*learning.Sparse).Compact32()
+		got := all.Compact32Rows(idx)
+		if reflect.TypeOf(got) != reflect.TypeOf(want) || got.Len() != len(idx) || got.Dim() != len(X[0]) {
+			t.Errorf("rows %v: %T of %d rows; want %T of %d", idx, got, got.Len(), want, want.Len())
+			continue
+		}
+		for k := range idx {
+			if g, w := got.Row(nil, k), want.Row(nil, k); !reflect.DeepEqual(g, w) {
+				t.Errorf("rows %v: row %d %v; want %v", idx, k, g, w)
+			}
+		}
+		if got == learning.Rows(all) {
+			t.Errorf("rows %v: the rows read returned as their copy", idx)
+		}
+	}
+	if after := fmt.Sprint(all.Start, all.Index, all.Value); after != before {
+		t.Error("Compact32Rows changed the rows it read")
 	}
 }

@@ -49,8 +49,8 @@ func readNumeric(ctx context.Context, limit int64, path string, opt dataset.Opti
 	return s, budgetHint(err)
 }
 
-// gcPercent is the collector's target while fit and apply run
-// (memguard.HoldGC): the heap
+// gcPercent is the collector's target while fit, apply, grid and a
+// sweep's task run (memguard.HoldGC): the heap
 // may grow 5% past the live data before a collection, not Go's default
 // 100%. Their data are large arrays without pointers (rows, kernel cache,
 // support vectors), cheap to mark, so the extra collections cost little,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"mark1/internal/base/memguard"
 	"mark1/dataset"
 	"mark1/internal/base/atomicfile"
 	"mark1/learning/learners"
@@ -242,6 +243,7 @@ func runGrid(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
+	defer memguard.HoldGC(gcPercent)()
 	ctx, finish := guardMemory(ctx, "grid", c.data.memory.bytes())
 	defer func() { err = finish(err) }()
 	p, set, l, err := c.plan(ctx, fs, "grid")
@@ -364,6 +366,7 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
+	defer memguard.HoldGC(gcPercent)()
 	ctx, finish := guardMemory(ctx, "sweep run", memory.bytes())
 	defer func() { err = finish(err) }()
 	set, err := p.ReadData(readContext(ctx), *planPath, dataPath, memory.bytes())

@@ -412,7 +412,9 @@ func DecodeLIBSVM(r io.Reader, name string) (*File, error) {
 			}
 			coef[j] = append(coef[j], v)
 		}
-		var sp Sparse
+		// a support vector's arrays of the size its line gives, not grown
+		// by append (a third more)
+		sp := Sparse{Index: make([]int32, 0, len(fl)-ncoef), Value: make([]float64, 0, len(fl)-ncoef)}
 		for _, t := range fl[ncoef:] {
 			is, vs, ok := strings.Cut(t, ":")
 			if !ok {

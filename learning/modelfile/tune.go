@@ -3,6 +3,7 @@ package modelfile
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"strconv"
 
 	"mark1/dataset"
@@ -120,17 +121,27 @@ func (l Setup) foldRows(train, test *dataset.Set) (*dataset.Set, *dataset.Set, l
 	return train, test, rows, err
 }
 
-// fold prepares a fold's fit: the options with threads, cacheMB and the
-// column's γ, the fold scaled (foldRows) with its training rows in the
-// learners' form, and the class weights resolved on its training part.
-func (l Setup) fold(threads int, cacheMB float64, gamma string, train, test *dataset.Set) (learners.Options, *dataset.Set, *dataset.Set, learning.Rows, []float64, error) {
+// foldOptions are the options of a fold's fit: the learner's, with
+// threads, cacheMB and the column's γ.
+func (l Setup) foldOptions(threads int, cacheMB float64, gamma string) (learners.Options, error) {
 	o := l.Options
 	o.Threads, o.CacheMB = threads, cacheMB
 	if gamma != "" {
 		var err error
 		if o.Gamma, err = kernel.ParseGamma(gamma); err != nil {
-			return o, nil, nil, nil, nil, err
+			return o, err
 		}
+	}
+	return o, nil
+}
+
+// fold prepares a fold's fit: the options with threads, cacheMB and the
+// column's γ, the fold scaled (foldRows) with its training rows in the
+// learners' form, and the class weights resolved on its training part.
+func (l Setup) fold(threads int, cacheMB float64, gamma string, train, test *dataset.Set) (learners.Options, *dataset.Set, *dataset.Set, learning.Rows, []float64, error) {
+	o, err := l.foldOptions(threads, cacheMB, gamma)
+	if err != nil {
+		return o, nil, nil, nil, nil, err
 	}
 	train, test, rows, err := l.foldRows(train, test)
 	if err != nil {
@@ -140,23 +151,59 @@ func (l Setup) fold(threads int, cacheMB float64, gamma string, train, test *dat
 	return o, train, test, rows, weights, err
 }
 
+// foldRowsAt returns the labels of rows tr of s, and rows tr and te in
+// the learners' compact form, scaled as Scale says. Without scaling they
+// are read where they lie in s (learning.Sparse.Compact32Rows), each in
+// the form Rows gives a copy of them, so that a fold takes the memory of
+// its compact rows alone; a scaling is fitted and applied on copies of
+// the fold's rows (foldRows).
+func (l Setup) foldRowsAt(s *dataset.Set, tr, te []int) (y []int, rows, testRows learning.Rows, err error) {
+	if l.Scale != "none" {
+		train, test, rows, err := l.foldRows(s.Subset(tr), s.Subset(te))
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		testRows, err := Rows(test)
+		return train.Y, rows, testRows, err
+	}
+	all, err := learning.NewSparse(s.Dim, s.RowStart, s.Index, s.Value)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	y = make([]int, len(tr))
+	for k, i := range tr {
+		y[k] = s.Y[i]
+	}
+	return y, all.Compact32Rows(tr), all.Compact32Rows(te), nil
+}
+
 // FoldFit is selection.FitFunc for the learner: each fold's training part
 // scaled (when asked) and fitted as fit would fit it with each C in turn,
 // γ of scale or auto and balanced class weights resolved on it; the SVM's
 // binary problems solved on threads goroutines (0: all cores) with cacheMB
 // of kernel cache; when warm, every C of each binary problem in turn on
 // one solver, each from the previous C's solution (svm.Kernel.FitPath).
+// The fold's rows are taken from the data set into the learners' form
+// without a copy as a Set first (foldRowsAt).
 func (l Setup) FoldFit(threads int, cacheMB float64) selection.FitFunc {
-	return func(ctx context.Context, train, test *dataset.Set, cs []float64, gamma string, warm bool) ([]selection.Fit, error) {
-		o, train, test, rows, weights, err := l.fold(threads, cacheMB, gamma, train, test)
+	return func(ctx context.Context, s *dataset.Set, tr, te []int, cs []float64, gamma string, warm bool) ([]selection.Fit, error) {
+		o, err := l.foldOptions(threads, cacheMB, gamma)
 		if err != nil {
 			return nil, err
 		}
-		d := &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}
-		testRows, err := Rows(test)
+		// The last fold's rows and kernel caches are garbage now: given
+		// back before this fold's are made, rather than left beside them
+		// (Fashion 10k, five folds: 92 -> 86 MB peak RSS).
+		debug.FreeOSMemory()
+		y, rows, testRows, err := l.foldRowsAt(s, tr, te)
 		if err != nil {
 			return nil, err
 		}
+		weights, err := learners.ClassWeights(o.ClassWeight, s.Classes, y, SameLabel)
+		if err != nil {
+			return nil, err
+		}
+		d := &learning.Data{Rows: rows, Y: y, Classes: len(s.Classes)}
 		fits := make([]selection.Fit, len(cs))
 		predict := func(k int, res *learning.Result) error {
 			var err error

@@ -70,12 +70,15 @@ type Fit struct {
 	Iterations int
 }
 
-// FitFunc trains on train with gamma (a number, "scale", "auto" or "" as
-// in Plan.Gamma) and each value of cs in turn — given in increasing order,
-// so that a fit may start from the one before it when warm is true — and
-// returns a Fit for each, in the order of cs. Its answers must depend on
-// its arguments alone.
-type FitFunc func(ctx context.Context, train, test *dataset.Set, cs []float64, gamma string, warm bool) ([]Fit, error)
+// FitFunc trains on rows train of s with gamma (a number, "scale", "auto"
+// or "" as in Plan.Gamma) and each value of cs in turn — given in
+// increasing order, so that a fit may start from the one before it when
+// warm is true — and returns a Fit for each, in the order of cs, with a
+// prediction for each of rows test of s. train and test are row indices of
+// s in data order, so that a fold is not a copy of its rows: a FitFunc
+// reads them where they lie, or copies them (s.Subset) when it must. Its
+// answers must depend on its arguments alone.
+type FitFunc func(ctx context.Context, s *dataset.Set, train, test []int, cs []float64, gamma string, warm bool) ([]Fit, error)
 
 // PairFit is what a PairFitFunc found with one C: for every test row,
 // whether the binary machine votes for the pair's first class, and the
@@ -170,13 +173,11 @@ func (p *Plan) cValues() (cs []float64, order []int) {
 	return cs, order
 }
 
-// taskFits is what a task's fit gave: the test rows te of its fold (the
-// subset test), its C in increasing order (their indices, order), its γ,
-// and one fit a C.
+// taskFits is what a task's fit gave: the test rows te of its fold, its C
+// in increasing order (their indices, order), its γ, and one fit a C.
 type taskFits[F any] struct {
 	col   Column
 	te    []int
-	test  *dataset.Set
 	order []int
 	gamma string
 	fits  []F
@@ -185,20 +186,19 @@ type taskFits[F any] struct {
 // fitTask runs fit for task i of p on s: on the other folds' rows, tested
 // on the task's fold, with every C in increasing order; an error names the
 // task, its γ and fold and then what more returns.
-func fitTask[F any](p *Plan, s *dataset.Set, folds []int, i int, fit func(train, test *dataset.Set, cs []float64, gamma string) ([]F, error), more func() string) (taskFits[F], error) {
+func fitTask[F any](p *Plan, s *dataset.Set, folds []int, i int, fit func(train, test []int, cs []float64, gamma string) ([]F, error), more func() string) (taskFits[F], error) {
 	col := p.Column(i)
 	tr, te := split(folds, col.Fold)
-	test := s.Subset(te)
 	cs, order := p.cValues()
 	g := p.Gamma[col.Gamma]
-	fits, err := fit(s.Subset(tr), test, cs, g)
+	fits, err := fit(tr, te, cs, g)
 	if err == nil && len(fits) != len(cs) {
 		err = fmt.Errorf("%d fits for %d values of C", len(fits), len(cs))
 	}
 	if err != nil {
 		return taskFits[F]{}, fmt.Errorf("task %d (gamma %s, fold %d%s): %w", i, gammaText(g), col.Fold, more(), err)
 	}
-	return taskFits[F]{col, te, test, order, g, fits}, nil
+	return taskFits[F]{col, te, order, g, fits}, nil
 }
 
 // result is the task's Result before its fits are counted in.
@@ -209,13 +209,13 @@ func (t taskFits[F]) result(p *Plan, i int) Result {
 
 func runFolds(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, fit FitFunc) (Result, error) {
 	col := p.Column(i)
-	t, err := fitTask(p, s, folds, i, func(train, test *dataset.Set, cs []float64, g string) ([]Fit, error) {
-		return fit(ctx, train, test, cs, g, p.WarmStart)
+	t, err := fitTask(p, s, folds, i, func(train, test []int, cs []float64, g string) ([]Fit, error) {
+		return fit(ctx, s, train, test, cs, g, p.WarmStart)
 	}, func() string { return "" })
 	if err != nil {
 		return Result{}, err
 	}
-	te, test, order, g, fits := t.te, t.test, t.order, t.gamma, t.fits
+	te, order, g, fits := t.te, t.order, t.gamma, t.fits
 	res := t.result(p, i)
 	res.Right = make([]int, len(p.C))
 	for k, f := range fits {
@@ -224,7 +224,7 @@ func runFolds(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, 
 			return Result{}, fmt.Errorf("task %d (C %g, gamma %s, fold %d): %d predictions for %d rows", i, p.C[c], gammaText(g), col.Fold, len(f.Pred), len(te))
 		}
 		for r, y := range f.Pred {
-			if y == test.Y[r] {
+			if y == s.Y[te[r]] {
 				res.Right[c]++
 			}
 		}
@@ -235,13 +235,13 @@ func runFolds(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, 
 
 func runPair(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, fit PairFitFunc) (Result, error) {
 	col := p.Column(i)
-	t, err := fitTask(p, s, folds, i, func(train, test *dataset.Set, cs []float64, g string) ([]PairFit, error) {
-		return fit(ctx, train, test, col.A, col.B, cs, g, p.WarmStart)
+	t, err := fitTask(p, s, folds, i, func(train, test []int, cs []float64, g string) ([]PairFit, error) {
+		return fit(ctx, s.Subset(train), s.Subset(test), col.A, col.B, cs, g, p.WarmStart)
 	}, func() string { return fmt.Sprintf(", classes %s and %s", s.Classes[col.A], s.Classes[col.B]) })
 	if err != nil {
 		return Result{}, err
 	}
-	te, test, order, g, fits := t.te, t.test, t.order, t.gamma, t.fits
+	te, order, g, fits := t.te, t.order, t.gamma, t.fits
 	res := t.result(p, i)
 	res.Pair, res.Votes = col.Pair, make([]string, len(p.C))
 	for k, f := range fits {
@@ -259,8 +259,8 @@ func runPair(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, f
 	}
 	if col.Pair == 0 {
 		labels := make([]byte, len(te))
-		for r, y := range test.Y {
-			labels[r] = byte(y)
+		for r, row := range te {
+			labels[r] = byte(s.Y[row])
 		}
 		res.Labels = base64.StdEncoding.EncodeToString(labels)
 	}

@@ -132,7 +132,8 @@ func blobSet(t *testing.T, name string, n int) *dataset.Set {
 // training row (first feature), with a bias from c so that cells differ.
 // It refuses C values out of increasing order, and counts as iterations
 // the rows of the fit (cold) or 1 when it follows another (warm).
-func nearest(_ context.Context, train, test *dataset.Set, cs []float64, gamma string, warm bool) ([]Fit, error) {
+func nearest(_ context.Context, s *dataset.Set, tr, te []int, cs []float64, gamma string, warm bool) ([]Fit, error) {
+	train, test := s.Subset(tr), s.Subset(te)
 	var fits []Fit
 	for k, c := range cs {
 		if k > 0 && !(c > cs[k-1]) {
@@ -214,7 +215,7 @@ func TestRunMerge(t *testing.T) {
 						tr = append(tr, r)
 					}
 				}
-				fit, _ := nearest(context.Background(), s.Subset(tr), s.Subset(te), p.C[c:c+1], p.Gamma[g], false)
+				fit, _ := nearest(context.Background(), s, tr, te, p.C[c:c+1], p.Gamma[g], false)
 				for r, y := range fit[0].Pred {
 					if y == s.Y[te[r]] {
 						n++
@@ -348,9 +349,9 @@ func TestEditedPlans(t *testing.T) {
 			err := p.Check()
 			if err == nil {
 				fits := 0
-				_, err = Run(context.Background(), &p, s, 0, func(ctx context.Context, train, test *dataset.Set, cs []float64, gamma string, warm bool) ([]Fit, error) {
+				_, err = Run(context.Background(), &p, s, 0, func(ctx context.Context, set *dataset.Set, tr, te []int, cs []float64, gamma string, warm bool) ([]Fit, error) {
 					fits++
-					return nearest(ctx, train, test, cs, gamma, warm)
+					return nearest(ctx, set, tr, te, cs, gamma, warm)
 				})
 				if err != nil && fits > 0 {
 					t.Errorf("refused after %d fits", fits)

@@ -142,8 +142,9 @@
 // by class) and O(n) vectors (a problem lists its rows only while it is
 // solved, and keeps its support vectors' coefficients), the
 // kernel solver uses at most Settings.CacheMB of kernel rows (at least two
-// rows). The problems one goroutine solves in turn share one block for
-// their caches and one for their gathered rows, and a large cache is
+// rows), allocated as the cache fills (256 KB at a time). The problems one
+// goroutine solves in turn share those chunks for their caches and one
+// block for their gathered rows, and a large cache is
 // collected and its pages given back to the system before the model is
 // assembled. Nothing is kept in
 // package-level state.

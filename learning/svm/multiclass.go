@@ -630,7 +630,7 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 	stores := make([]*rowStore, threads) // each goroutine's
 	for w := range stores {
 		stores[w] = newRowStore(most, int64(s.CacheMB*(1<<20)))
-		total -= 4 * int64(len(stores[w].buf))
+		total -= 4 * int64(stores[w].size)
 	}
 	// The pairs' rows within their classes take what the pairs' caches
 	// leave of the budget (none when the caches take it all: large
@@ -720,7 +720,7 @@ func collectCache(stores []*rowStore, shared int64) {
 	bytes := int(shared)
 	for k, s := range stores {
 		if s != nil {
-			bytes += 4 * (len(s.buf) + len(s.rows))
+			bytes += s.bytes()
 			stores[k] = nil
 		}
 	}

@@ -396,8 +396,8 @@ func TestRowStoreHoldsEveryCache(t *testing.T) {
 		for _, budget := range []int64{0, 1000, 4 * 6400 * 4096, 100 << 20} {
 			s := newRowStore(most, budget)
 			for n := 1; n <= most; n++ {
-				if need := cacheSlots(n, budget) * n; need > len(s.buf) {
-					t.Fatalf("most %d, budget %d: a problem of %d rows needs %d entries, the store holds %d", most, budget, n, need, len(s.buf))
+				if need := cacheSlots(n, budget) * n; need > s.size {
+					t.Fatalf("most %d, budget %d: a problem of %d rows needs %d entries, the store holds %d", most, budget, n, need, s.size)
 				}
 			}
 		}
