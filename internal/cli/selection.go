@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"mark1/internal/base/memguard"
 	"mark1/dataset"
 	"mark1/internal/base/atomicfile"
+	"mark1/internal/base/memguard"
 	"mark1/learning/learners"
 	"mark1/learning/modelfile"
 	"mark1/learning/selection"
