@@ -415,7 +415,7 @@ var taskEnv = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX", "PBS_ARRAY
 func runSweepPlan(ctx context.Context, env *Env, args []string) error {
 	var c gridCommand
 	var planPath string
-	var count, byPair bool
+	var count, byPair, final bool
 	fs := newFlags(env, "sweep plan --data TRAIN --plan PLAN [grid flags]",
 		"Writes the plan of a grid search — the data's fingerprint, the grid, the folds and their seed — whose\n"+
 			"tasks mark1 sweep run runs one at a time (docs/sweeps.md). The same flags as mark1 grid.")
@@ -423,11 +423,15 @@ func runSweepPlan(ctx context.Context, env *Env, args []string) error {
 	fs.StringVar(&planPath, "plan", "", "the plan file to write (required)")
 	fs.BoolVar(&count, "count", false, "print only the number of tasks (for --array=0-$((N-1)))")
 	fs.BoolVar(&byPair, "by-pair", false, "a task per one-vs-one binary problem of the svm (k·(k−1)/2 of them for k classes) of\neach fold and γ: more, smaller tasks for many classes and rows; merge counts their votes")
+	fs.BoolVar(&final, "final", false, "plan the final model's fit instead of a search: one C and one γ on all rows, a task per binary\nproblem; sweep merge --model joins them into fit's model file")
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if planPath == "" {
 		return usagef("sweep plan: --plan FILE is required")
+	}
+	if final {
+		return runFinalPlan(ctx, env, fs, &c, planPath, count)
 	}
 	p, _, l, err := c.plan(ctx, fs, "sweep plan")
 	if err != nil {
@@ -509,6 +513,9 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	}
 	ctx, finish := guardMemory(ctx, "sweep run", memory.bytes())
 	defer func() { err = finish(err) }()
+	if p.Final {
+		return runFinalTask(ctx, env, p, i, l, planPath, out, dataPath, threads, memory.bytes())
+	}
 	set, err := readPlanData(ctx, p, planPath, dataPath, memory.bytes())
 	if err != nil {
 		return err
@@ -647,6 +654,8 @@ func runSweepMerge(ctx context.Context, env *Env, args []string) error {
 			"for byte; a task without a result, with two, or a result of another plan is an error naming it.")
 	fs.StringVar(&planPath, "plan", "", "the plan file (required)")
 	fs.StringVar(&png, "png", "", "draw the contour picture to this PNG file (grid.py draws grid.png; mark1 only when asked)")
+	var fm finalMerge
+	fm.register(fs)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
@@ -656,6 +665,9 @@ func runSweepMerge(ctx context.Context, env *Env, args []string) error {
 	p, err := selection.ReadPlan(planPath)
 	if err != nil {
 		return err
+	}
+	if p.Final || fs.Changed("model") || fs.Changed("data") {
+		return fm.merge(ctx, env, fs, p, planPath, png)
 	}
 	res, err := selection.ReadResults(p, fs.Args())
 	if err != nil {
