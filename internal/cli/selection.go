@@ -430,14 +430,18 @@ func runSweepPlan(ctx context.Context, env *Env, args []string) error {
 	if planPath == "" {
 		return usagef("sweep plan: --plan FILE is required")
 	}
+	var p *selection.Plan
+	var l modelfile.Setup
+	var err error
 	if final {
-		return runFinalPlan(ctx, env, fs, &c, planPath, count)
+		p, err = planFinal(ctx, fs, &c)
+	} else {
+		p, _, l, err = c.plan(ctx, fs, "sweep plan")
 	}
-	p, _, l, err := c.plan(ctx, fs, "sweep plan")
 	if err != nil {
 		return err
 	}
-	if byPair {
+	if byPair && !final {
 		if l.Spec.Name != "svm" {
 			return usagef("sweep plan --by-pair: --learner %s has no one-vs-one binary problems; --by-pair is for svm", l.Spec.Name)
 		}
@@ -453,6 +457,10 @@ func runSweepPlan(ctx context.Context, env *Env, args []string) error {
 	}
 	if count {
 		fmt.Fprintln(env.Stdout, p.Tasks)
+		return nil
+	}
+	if p.Final {
+		fmt.Fprintln(env.Stdout, finalPlanLine(planPath, p))
 		return nil
 	}
 	pairs := ""
@@ -526,19 +534,7 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	} else {
 		r, err = selection.Run(ctx, p, set, i, l.FoldFit(threads, l.Options.CacheMB))
 	}
-	if errors.Is(err, selection.ErrData) {
-		return fmt.Errorf("%w: a plan for other data (%s)", err, planPath)
-	}
-	if err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
-	}
-	if err := selection.WriteResult(out, r); err != nil {
+	if err := saveResult(ctx, r, err, out, planPath); err != nil {
 		return err
 	}
 	if p.Pairs != 0 {

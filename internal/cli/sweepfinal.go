@@ -103,26 +103,10 @@ func planFinal(ctx context.Context, fs *pflag.FlagSet, c *gridCommand) (*selecti
 	return p, nil
 }
 
-// runFinalPlan is sweep plan --final: it writes the plan and says what
-// it holds (with --count, only its number of tasks).
-func runFinalPlan(ctx context.Context, env *Env, fs *pflag.FlagSet, c *gridCommand, planPath string, count bool) error {
-	p, err := planFinal(ctx, fs, c)
-	if err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if err := selection.WritePlan(planPath, p); err != nil {
-		return err
-	}
-	if count {
-		fmt.Fprintln(env.Stdout, p.Tasks)
-		return nil
-	}
-	fmt.Fprintf(env.Stdout, "%s: %d tasks (the %d binary problems of %s, C %g, gamma %s, each trained on all %d rows) of the final model on %s (sha256 %.12s)\n",
+// finalPlanLine says what a final plan holds.
+func finalPlanLine(planPath string, p *selection.Plan) string {
+	return fmt.Sprintf("%s: %d tasks (the %d binary problems of %s, C %g, gamma %s, each trained on all %d rows) of the final model on %s (sha256 %.12s)",
 		planPath, p.Tasks, p.Pairs, p.Learner, p.C[0], orDash(p.Gamma[0]), p.Data.Rows, p.Data.Path, p.Data.Fingerprint)
-	return nil
 }
 
 // runFinalTask is sweep run for a final plan: task i trains its binary
@@ -135,6 +119,18 @@ func runFinalTask(ctx context.Context, env *Env, p *selection.Plan, i int, l mod
 	}
 	classes := set.Classes
 	r, err := selection.RunFinal(learnerBudget(ctx), p, fp, i, l.FinalFit(set, blocks, o, threads, l.Options.CacheMB))
+	if err := saveResult(ctx, r, err, out, planPath); err != nil {
+		return err
+	}
+	c := p.Column(i)
+	fmt.Fprintf(env.Stdout, "task %d of %d (classes %s vs %s, C %g, gamma %s): %d support vectors, %d iterations\n",
+		i, p.Tasks, classes[c.A], classes[c.B], p.C[0], orDash(p.Gamma[0]), len(r.Machine.SV), r.Iterations[0])
+	return nil
+}
+
+// saveResult writes the result r of a task of plan planPath into out,
+// unless the task failed (err) or was interrupted.
+func saveResult(ctx context.Context, r selection.Result, err error, out, planPath string) error {
 	if errors.Is(err, selection.ErrData) {
 		return fmt.Errorf("%w: a plan for other data (%s)", err, planPath)
 	}
@@ -147,13 +143,7 @@ func runFinalTask(ctx context.Context, env *Env, p *selection.Plan, i int, l mod
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	if err := selection.WriteResult(out, r); err != nil {
-		return err
-	}
-	c := p.Column(i)
-	fmt.Fprintf(env.Stdout, "task %d of %d (classes %s vs %s, C %g, gamma %s): %d support vectors, %d iterations\n",
-		i, p.Tasks, classes[c.A], classes[c.B], p.C[0], orDash(p.Gamma[0]), len(r.Machine.SV), r.Iterations[0])
-	return nil
+	return selection.WriteResult(out, r)
 }
 
 // readFinal reads a final plan's data (at dataPath, else at the plan's

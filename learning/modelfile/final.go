@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -12,7 +13,6 @@ import (
 
 	"mark1/dataset"
 	"mark1/learning"
-	"mark1/learning/kernel"
 	"mark1/learning/learners"
 	"mark1/learning/selection"
 	"mark1/learning/svm"
@@ -23,58 +23,46 @@ import (
 // the model file Fit writes, byte for byte.
 
 // FitFingerprint returns the SHA-256, in hex, of training data as Fit
-// takes them: train's own rows, or those of blocks, give
-// dataset.Set.Fingerprint of the file's parsed rows; compact rows
-// (dataset.ReadFileCompact) give the hash of their bytes or float32 values
-// with the labels, the classes, Exact and Variance — all a fit reads of
-// them. Call it before Fit, FitPair or JoinPairs, which let the rows go.
+// takes them: train's own rows give dataset.Set.Fingerprint; rows read in
+// blocks or compact (dataset.ReadFileCompact) give the hash of the
+// dimension, the classes and labels and, in turn, each block's
+// Fingerprint, or the compact rows' bytes or float32 values with Exact
+// and Variance — all a fit reads of them. Call it before Fit, FitPair or
+// JoinPairs, which let the rows go.
 func FitFingerprint(train *dataset.Set, blocks []*dataset.Set, compact *dataset.Compact) string {
 	if compact == nil && blocks == nil {
 		return train.Fingerprint()
 	}
 	h := sha256.New()
-	var b [8]byte
-	put := func(v uint64) {
-		binary.LittleEndian.PutUint64(b[:], v)
-		h.Write(b[:])
+	head := struct {
+		Dim     int      `json:"dim"`
+		Classes []string `json:"classes"`
+		Y       []int    `json:"y"`
+		Blocks  []string `json:"blocks,omitempty"`
+		Exact   bool     `json:"exact,omitempty"`
+		// Variance is the compact rows' variance, as bits
+		Variance uint64 `json:"variance,omitempty"`
+	}{Dim: train.Dim, Classes: train.Classes, Y: train.Y}
+	for _, b := range blocks {
+		head.Blocks = append(head.Blocks, b.Fingerprint())
 	}
 	if compact != nil {
-		h.Write([]byte("mark1 compact rows\n"))
-		put(uint64(compact.Dim))
-	} else {
-		put(uint64(train.Dim))
+		head.Dim, head.Exact, head.Variance = compact.Dim, compact.Exact, math.Float64bits(compact.Variance)
 	}
-	put(uint64(len(train.Classes)))
-	for _, c := range train.Classes {
-		put(uint64(len(c)))
-		h.Write([]byte(c))
+	if err := json.NewEncoder(h).Encode(head); err != nil {
+		panic(err) // strings and integers
 	}
-	put(uint64(train.Rows()))
 	if compact != nil {
-		for _, y := range train.Y {
-			put(uint64(y))
-		}
-		put(uint64(btoi(compact.Exact)))
-		put(math.Float64bits(compact.Variance))
 		h.Write(compact.Grey)
-		for _, v := range compact.Float32 {
-			binary.LittleEndian.PutUint32(b[:4], math.Float32bits(v))
-			h.Write(b[:4])
-		}
-		return hex.EncodeToString(h.Sum(nil))
-	}
-	i := 0 // as Set.Fingerprint, the rows of the blocks in turn
-	for _, s := range blocks {
-		for r := range s.Rows() {
-			idx, val := s.Row(r)
-			put(uint64(train.Y[i]))
-			put(uint64(len(idx)))
-			for k, j := range idx {
-				put(uint64(j))
-				put(math.Float64bits(val[k]))
+		buf := make([]byte, 0, 1<<18)
+		for _, x := range compact.Float32 {
+			buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(x))
+			if len(buf) == cap(buf) {
+				h.Write(buf)
+				buf = buf[:0]
 			}
-			i++
 		}
+		h.Write(buf)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -93,13 +81,18 @@ type PairModel struct {
 	Iterations int
 }
 
-// kernelSVM returns the kernel SVM prepare built.
-func kernelSVM(spec learners.Spec, built learners.Built) (svm.Kernel, error) {
+// prepareKernel is prepare for the one-vs-one kernel SVM, which it
+// returns beside the data, the learner built and the row order.
+func prepareKernel(spec learners.Spec, opts learners.Options, train *dataset.Set, blocks []*dataset.Set, o FitOptions) (*learning.Data, learners.Built, svm.Kernel, []int, error) {
+	d, built, order, err := prepare(spec, opts, train, blocks, o)
+	if err != nil {
+		return nil, built, svm.Kernel{}, nil, err
+	}
 	km, ok := built.Learner.(svm.Kernel)
 	if !ok || km.Type != svm.CSVC || km.Multiclass != svm.OneVsOne {
-		return km, fmt.Errorf("%s: a model trained a binary problem at a time is the kernel SVM's (svm), one-vs-one", spec.Name)
+		return nil, built, km, nil, fmt.Errorf("%s: a model trained a binary problem at a time is the kernel SVM's (svm), one-vs-one", spec.Name)
 	}
-	return km, nil
+	return d, built, km, order, nil
 }
 
 // FitPair trains binary problem q of spec's one-vs-one kernel SVM (the
@@ -109,11 +102,7 @@ func kernelSVM(spec learners.Spec, built learners.Built) (svm.Kernel, error) {
 // or auto and class weights resolved on all of train. train's rows are let
 // go, and compact rows are reordered in place.
 func FitPair(ctx context.Context, spec learners.Spec, opts learners.Options, train *dataset.Set, blocks []*dataset.Set, o FitOptions, q int) (*PairModel, error) {
-	d, built, order, err := prepare(spec, opts, train, blocks, o)
-	if err != nil {
-		return nil, err
-	}
-	km, err := kernelSVM(spec, built)
+	d, built, km, order, err := prepareKernel(spec, opts, train, blocks, o)
 	if err != nil {
 		return nil, err
 	}
@@ -145,11 +134,7 @@ func JoinPairs(ctx context.Context, spec learners.Spec, opts learners.Options, t
 		return nil, fmt.Errorf("%w: %d machines for %d classes, want %d", ErrPairs, len(pairs), k, k*(k-1)/2)
 	}
 	n := train.Rows()
-	d, built, order, err := prepare(spec, opts, train, blocks, o)
-	if err != nil {
-		return nil, err
-	}
-	km, err := kernelSVM(spec, built)
+	d, built, _, order, err := prepareKernel(spec, opts, train, blocks, o)
 	if err != nil {
 		return nil, err
 	}
@@ -191,11 +176,7 @@ func JoinPairs(ctx context.Context, spec learners.Spec, opts learners.Options, t
 		}
 		machines[q] = mc
 	}
-	kern := km.Kernel
-	if kern == nil {
-		kern = kernel.Linear{}
-	}
-	m := svm.NewKernelModel(kern, k, svm.OneVsOne, learning.Subset(d.Rows, svRows), machines)
+	m := svm.NewKernelModel(built.Kernel, k, svm.OneVsOne, learning.Subset(d.Rows, svRows), machines)
 	f, err := FromModel(spec.Name, m, train.Classes, train.Dim, o.Scaler, built.Gamma, built.Bias)
 	if err != nil {
 		return nil, err
@@ -209,58 +190,4 @@ func gammaOf(g *float64) string {
 		return "none"
 	}
 	return strconv.FormatFloat(*g, 'g', -1, 64)
-}
-
-// cell returns the learner's options with threads, cacheMB, C c and γ
-// gamma (as in selection.Plan.Gamma; "" leaves the kernel's).
-func (l Setup) cell(threads int, cacheMB, c float64, gamma string) (learners.Options, error) {
-	o := l.Options
-	o.Threads, o.CacheMB, o.C = threads, cacheMB, c
-	if gamma != "" {
-		var err error
-		if o.Gamma, err = kernel.ParseGamma(gamma); err != nil {
-			return o, err
-		}
-	}
-	return o, nil
-}
-
-// FinalFit is selection.FinalFitFunc for the learner on train, its rows
-// taken as Fit takes them (blocks, o.Compact) and already scaled as
-// o.Scaler says (the Setup's Scale, fitted on train): the binary problem
-// trained as fit trains it within its fit (FitPair), on threads
-// goroutines (0: all cores) with cacheMB of kernel cache. It trains one
-// problem: FitPair lets train's rows go.
-func (l Setup) FinalFit(train *dataset.Set, blocks []*dataset.Set, o FitOptions, threads int, cacheMB float64) selection.FinalFitFunc {
-	return func(ctx context.Context, pair int, c float64, gamma string) (selection.Machine, int, error) {
-		opts, err := l.cell(threads, cacheMB, c, gamma)
-		if err != nil {
-			return selection.Machine{}, 0, err
-		}
-		pm, err := FitPair(ctx, l.Spec, opts, train, blocks, o, pair)
-		if err != nil {
-			return selection.Machine{}, 0, err
-		}
-		return selection.Machine{SV: pm.SV, Coef: pm.Coef, Rho: pm.Rho, Gamma: pm.Gamma}, pm.Iterations, nil
-	}
-}
-
-// Join joins the machines of final plan p's results (selection.ReadResults
-// checked them, in task order) into the model file fit writes for the
-// plan's learner, C and γ on train — rows as Fit takes them, scaled as
-// FinalFit's — byte for byte (JoinPairs).
-func (l Setup) Join(ctx context.Context, p *selection.Plan, results []selection.Result, train *dataset.Set, blocks []*dataset.Set, o FitOptions) (*File, error) {
-	if !p.Final {
-		return nil, errors.New("not a final plan: its results are a grid's")
-	}
-	opts, err := l.cell(0, l.Options.CacheMB, p.C[0], p.Gamma[0])
-	if err != nil {
-		return nil, err
-	}
-	pairs := make([]PairModel, len(results))
-	for q, m := range selection.Machines(results) {
-		a, b := selection.PairClasses(q, p.Data.Classes)
-		pairs[q] = PairModel{Pos: a, Neg: b, SV: m.SV, Coef: m.Coef, Rho: m.Rho, Gamma: m.Gamma, Iterations: results[q].Iterations[0]}
-	}
-	return JoinPairs(ctx, l.Spec, opts, train, blocks, o, pairs)
 }
