@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -134,5 +135,47 @@ func TestSweepFinalAsFit(t *testing.T) {
 	}
 	if code, _, errs := run(t, dir, "sweep", "merge", "--plan", "grid.json", "r1", "--model", "y.json"); code != 2 || !strings.Contains(errs, "--model") {
 		t.Errorf("--model of a grid: exit %d %s", code, errs)
+	}
+}
+
+// TestSweepFinalScript runs docs/sweeps.md's Slurm script of the final
+// model (its second bash block, linted) once per array index on a
+// 10-class file, and checks that the merge is fit's model byte for byte.
+func TestSweepFinalScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds mark1 and runs 45 tasks as processes")
+	}
+	shellcheck := toolPath(t, "shellcheck", "shellcheck")
+	path := buildMark1(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "train.libsvm"), blobs(9, 300, 5, []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}), 0o644)
+	flags := []string{"--data", "train.libsvm", "--C", "8", "--gamma", "0.0625"}
+	if code, _, errs := run(t, dir, append([]string{"fit", "--quiet", "--model", "fit.json"}, flags...)...); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, _, errs := run(t, dir, append([]string{"sweep", "plan", "--final", "--plan", "final.json"}, flags...)...); code != 0 {
+		t.Fatal(errs)
+	}
+	b, _ := os.ReadFile(filepath.Join("..", "..", "docs", "sweeps.md"))
+	blocks := regexp.MustCompile("(?s)```bash\n(.*?)```").FindAllSubmatch(b, -1)
+	if len(blocks) < 2 || !strings.Contains(string(blocks[1][1]), "final.json") {
+		t.Fatal("docs/sweeps.md: no second ```bash block, the final model's script")
+	}
+	script := string(blocks[1][1])
+	os.WriteFile(filepath.Join(dir, "final.sh"), []byte(script), 0o755)
+	shell(t, dir, path, "bash -n final.sh && "+shellcheck+" final.sh")
+	if m := regexp.MustCompile(`#SBATCH --array=0-(\d+)`).FindStringSubmatch(script); m == nil || m[1] != "44" {
+		t.Fatalf("the script's array: %v; want 0-44", m)
+	}
+	for i := range 45 {
+		shell(t, dir, path, "./final.sh >/dev/null", "SLURM_ARRAY_TASK_ID="+strconv.Itoa(i), "SLURM_CPUS_PER_TASK=1")
+	}
+	if code, _, errs := run(t, dir, "sweep", "merge", "--plan", "final.json", "final-results", "--model", "model.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	want, _ := os.ReadFile(filepath.Join(dir, "fit.json"))
+	got, _ := os.ReadFile(filepath.Join(dir, "model.json"))
+	if !bytes.Equal(got, want) {
+		t.Fatal("the merged model is not fit's")
 	}
 }
