@@ -105,8 +105,16 @@ func planFinal(ctx context.Context, fs *pflag.FlagSet, c *gridCommand) (*selecti
 
 // finalPlanLine says what a final plan holds.
 func finalPlanLine(planPath string, p *selection.Plan) string {
-	return fmt.Sprintf("%s: %d tasks (the %d binary problems of %s, C %g, gamma %s, each trained on all %d rows) of the final model on %s (sha256 %.12s)",
-		planPath, p.Tasks, p.Pairs, p.Learner, p.C[0], orDash(p.Gamma[0]), p.Data.Rows, p.Data.Path, p.Data.Fingerprint)
+	return fmt.Sprintf("%s: the final model of %s (C %g, gamma %s) on all %d rows of %s (sha256 %.12s): %s, a binary problem each",
+		planPath, p.Learner, p.C[0], orDash(p.Gamma[0]), p.Data.Rows, p.Data.Path, p.Data.Fingerprint, counted(p.Tasks, "task"))
+}
+
+// counted writes n things, "1 task" or "45 tasks".
+func counted(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // runFinalTask is sweep run for a final plan: task i trains its binary
@@ -220,7 +228,7 @@ func (m *finalMerge) merge(ctx context.Context, env *Env, fs *pflag.FlagSet, p *
 	if f.SV != nil {
 		n = len(f.SV)
 	}
-	fmt.Fprintf(env.Stdout, "%s: %s, C %g, gamma %s, on %s (%d rows, %d classes): %d machines, %d support vectors\n",
-		m.model, p.Learner, p.C[0], orDash(p.Gamma[0]), p.Data.Path, p.Data.Rows, p.Data.Classes, len(f.Machines), n)
+	fmt.Fprintf(env.Stdout, "%s: the final model of %s (C %g, gamma %s) on %s (%d rows, %d classes): %s, %s\n",
+		m.model, p.Learner, p.C[0], orDash(p.Gamma[0]), p.Data.Path, p.Data.Rows, p.Data.Classes, counted(len(f.Machines), "machine"), counted(n, "support vector"))
 	return nil
 }
