@@ -89,7 +89,7 @@ func commands() []command {
 		{name: "sweep run", summary: "run one task of a sweep's plan into a results folder",
 			in: []input{{"plan", inPlan}, data}, out: []output{{flag: "out", kind: outResults, owns: selection.IsResultName}}, run: runSweepRun},
 		{name: "sweep merge", summary: "merge a sweep's results into the table mark1 grid prints",
-			in: []input{{"plan", inPlan}}, argsIn: true, out: []output{file("png")}, run: runSweepMerge},
+			in: []input{{"plan", inPlan}, data}, argsIn: true, out: []output{file("png"), file("model")}, run: runSweepMerge},
 	}
 }
 

@@ -73,6 +73,12 @@ var outputExtra = map[string][]string{
 	"compare --plot":        {},
 }
 
+// outputRuns are, for an output its command's quick run does not write,
+// the flags that do (in place of the quick run's).
+var outputRuns = map[string][]string{
+	"sweep merge --model": {"--plan", "pf.json", "resf"},
+}
+
 // outputsWithoutQuickRun are outputs whose quick run would take too long for
 // the catalogue, with the reason.
 var outputsWithoutQuickRun = map[string]string{
@@ -102,6 +108,8 @@ func catalogueFixtures(t *testing.T) string {
 		{"sweep", "plan", "--data", "d.libsvm", "--C", "1,2", "--gamma", "1", "--folds", "2", "--plan", "p.json"},
 		{"sweep", "run", "--plan", "p.json", "--task", "0", "--out", "res"},
 		{"sweep", "run", "--plan", "p.json", "--task", "1", "--out", "res"},
+		{"sweep", "plan", "--final", "--data", "d.libsvm", "--C", "1", "--gamma", "1", "--plan", "pf.json"},
+		{"sweep", "run", "--plan", "pf.json", "--task", "0", "--out", "resf"},
 	} {
 		if code, _, errs := run(t, dir, args...); code != 0 {
 			t.Fatalf("fixture %v: %s", args, errs)
@@ -336,6 +344,9 @@ func TestCatalogueDisks(t *testing.T) {
 				continue
 			}
 			args := append(strings.Fields(c.name), base...)
+			if r, ok := outputRuns[key]; ok {
+				args = append(strings.Fields(c.name), r...)
+			}
 			for i := 0; i+1 < len(outputExtra[key]); i += 2 {
 				args = withFlag(args, strings.TrimPrefix(outputExtra[key][i], "--"), outputExtra[key][i+1])
 			}

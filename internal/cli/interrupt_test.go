@@ -40,6 +40,14 @@ func TestInterrupts(t *testing.T) {
 			t.Fatal(errs)
 		}
 	}
+	if code, _, errs := run(t, dir, "sweep", "plan", "--final", "--data", "blobs.libsvm", "--C", "1", "--gamma", "1", "--plan", "final.json"); code != 0 {
+		t.Fatal(errs)
+	}
+	for _, task := range []string{"0", "1", "2"} {
+		if code, _, errs := run(t, dir, "sweep", "run", "--plan", "final.json", "--task", task, "--out", "resf"); code != 0 {
+			t.Fatal(errs)
+		}
+	}
 	tests := []struct {
 		name    string
 		after   int64 // cancel after the context's Err is asked this often
@@ -77,6 +85,9 @@ func TestInterrupts(t *testing.T) {
 		{"sweep plan", 0, []string{"sweep", "plan", "--data", "blobs.libsvm", "--C", "1", "--gamma", "1", "--plan", "p2.json"}, nil, nil, "interrupted"},
 		{"sweep run", 0, []string{"sweep", "run", "--plan", "plan.json", "--task", "0", "--out", "res2"}, nil, nil, "interrupted"},
 		{"sweep merge", 0, []string{"sweep", "merge", "--plan", "plan.json", "res", "--png", "m.png"}, nil, nil, "interrupted"},
+		{"sweep plan --final", 0, []string{"sweep", "plan", "--final", "--data", "blobs.libsvm", "--C", "1", "--gamma", "1", "--plan", "pf2.json"}, nil, nil, "interrupted"},
+		{"sweep run of a final plan", 0, []string{"sweep", "run", "--plan", "final.json", "--task", "1", "--out", "resf2"}, nil, nil, "interrupted"},
+		{"sweep merge --model", 0, []string{"sweep", "merge", "--plan", "final.json", "resf", "--model", "fm.json"}, nil, nil, "interrupted"},
 	}
 	// Every command of the table has a row (a new command needs one).
 	for _, c := range commands() {

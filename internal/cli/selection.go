@@ -288,7 +288,7 @@ func report(env *Env, t *selection.Table, png string) error {
 func runSweepPlan(ctx context.Context, env *Env, args []string) error {
 	var c gridCommand
 	var planPath string
-	var count, byPair bool
+	var count, byPair, final bool
 	fs := newFlags(env, "sweep plan --data TRAIN --plan PLAN [grid flags]",
 		"Writes the plan of a grid search — the data's fingerprint, the grid, the folds and their seed — whose\n"+
 			"tasks mark1 sweep run runs one at a time (docs/sweeps.md). The same flags as mark1 grid.")
@@ -296,17 +296,25 @@ func runSweepPlan(ctx context.Context, env *Env, args []string) error {
 	fs.StringVar(&planPath, "plan", "", "the plan file to write (required)")
 	fs.BoolVar(&count, "count", false, "print only the number of tasks (for --array=0-$((N-1)))")
 	fs.BoolVar(&byPair, "by-pair", false, "a task per one-vs-one binary problem of the svm (k·(k−1)/2 of them for k classes) of\neach fold and γ: more, smaller tasks for many classes and rows; merge counts their votes")
+	fs.BoolVar(&final, "final", false, "plan the final model's fit instead of a search: one C and one γ on all rows, a task per binary\nproblem; sweep merge --model joins them into fit's model file")
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if planPath == "" {
 		return usagef("sweep plan: --plan FILE is required")
 	}
-	p, _, l, err := c.plan(ctx, fs, "sweep plan")
+	var p *selection.Plan
+	var l modelfile.Setup
+	var err error
+	if final {
+		p, err = planFinal(ctx, fs, &c)
+	} else {
+		p, _, l, err = c.plan(ctx, fs, "sweep plan")
+	}
 	if err != nil {
 		return err
 	}
-	if byPair {
+	if byPair && !final {
 		if l.Spec.Name != "svm" {
 			return usagef("sweep plan --by-pair: --learner %s has no one-vs-one binary problems; --by-pair is for svm", l.Spec.Name)
 		}
@@ -322,6 +330,10 @@ func runSweepPlan(ctx context.Context, env *Env, args []string) error {
 	}
 	if count {
 		fmt.Fprintln(env.Stdout, p.Tasks)
+		return nil
+	}
+	if p.Final {
+		fmt.Fprintln(env.Stdout, finalPlanLine(planPath, p))
 		return nil
 	}
 	fmt.Fprintf(env.Stdout, "%s: %s\n", planPath, p.Summary())
@@ -369,24 +381,15 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	defer memguard.HoldGC(gcPercent)()
 	ctx, finish := guardMemory(ctx, "sweep run", memory.bytes())
 	defer func() { err = finish(err) }()
+	if p.Final {
+		return runFinalTask(ctx, env, p, i, l, *planPath, out, dataPath, threads, memory.bytes())
+	}
 	set, err := p.ReadData(readContext(ctx), *planPath, dataPath, memory.bytes())
 	if err != nil {
 		return budgetHint(err)
 	}
 	r, err := l.RunTask(ctx, p, set, i, threads)
-	if errors.Is(err, selection.ErrData) {
-		return fmt.Errorf("%w: a plan for other data (%s)", err, *planPath)
-	}
-	if err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
-	}
-	if err := selection.WriteResult(out, r); err != nil {
+	if err := saveResult(ctx, r, err, out, *planPath); err != nil {
 		return err
 	}
 	return r.WriteText(env.Stdout, p, set.Classes)
@@ -424,6 +427,8 @@ func runSweepMerge(ctx context.Context, env *Env, args []string) error {
 		"Merges the results of a plan's tasks from the folders given into the table mark1 grid prints, byte\n"+
 			"for byte; a task without a result, with two, or a result of another plan is an error naming it.")
 	planPath, png := planFlag(fs), pngFlag(fs)
+	var fm finalMerge
+	fm.register(fs)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
@@ -433,6 +438,9 @@ func runSweepMerge(ctx context.Context, env *Env, args []string) error {
 	p, err := selection.ReadPlan(*planPath)
 	if err != nil {
 		return err
+	}
+	if p.Final || fs.Changed("model") || fs.Changed("data") {
+		return fm.merge(ctx, env, fs, p, *planPath, *png)
 	}
 	res, err := selection.ReadResults(p, fs.Args())
 	if err != nil {

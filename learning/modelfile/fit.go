@@ -53,6 +53,35 @@ type Fitted struct {
 // of an option (a γ of scale out of range on these data, a class weight
 // for a label the data lack), to be named by the caller.
 func Fit(ctx context.Context, spec learners.Spec, opts learners.Options, train *dataset.Set, blocks []*dataset.Set, o FitOptions) (*Fitted, error) {
+	d, built, _, err := prepare(spec, opts, train, blocks, o)
+	if err != nil {
+		return nil, err
+	}
+	rows, y := d.Rows, d.Y
+	res, err := built.Learner.Fit(ctx, d, o.Recorder)
+	if err != nil {
+		return nil, err
+	}
+	fitted := &Fitted{Result: res, Built: built}
+	if o.KeepRows {
+		fitted.Rows, fitted.Y = rows, y
+	}
+	// The fit's working memory (the kernel cache) and, unless kept, the
+	// rows are garbage now: given back to the system, the model file is
+	// built in fresh pages rather than beside them.
+	rows, d.Rows = nil, nil
+	debug.FreeOSMemory()
+	if fitted.File, err = FromModel(spec.Name, res.Model, train.Classes, train.Dim, o.Scaler, built.Gamma, built.Bias); err != nil {
+		return nil, err
+	}
+	fitted.File.Schema = SchemaOf(train)
+	return fitted, nil
+}
+
+// prepare makes train ready for spec's learner as Fit does, and returns
+// the data in the learner's order (row order[k] of train at row k; nil
+// order: as they are) and the learner built on them.
+func prepare(spec learners.Spec, opts learners.Options, train *dataset.Set, blocks []*dataset.Set, o FitOptions) (*learning.Data, learners.Built, []int, error) {
 	var read learning.Rows
 	var stack *learning.Stack
 	var err error
@@ -71,7 +100,7 @@ func Fit(ctx context.Context, spec learners.Spec, opts learners.Options, train *
 		read = stack
 	}
 	if err != nil {
-		return nil, err
+		return nil, learners.Built{}, nil, err
 	}
 	d := &learning.Data{Rows: read, Y: train.Y, Classes: len(train.Classes)}
 	switch {
@@ -87,11 +116,11 @@ func Fit(ctx context.Context, spec learners.Spec, opts learners.Options, train *
 	}
 	built, err := spec.New(opts, d)
 	if err != nil {
-		return nil, err
+		return nil, learners.Built{}, nil, err
 	}
 	weights, err := learners.ClassWeights(opts.ClassWeight, train.Classes, train.Y, SameLabel)
 	if err != nil {
-		return nil, err
+		return nil, learners.Built{}, nil, err
 	}
 	built.SetClassWeights(weights)
 	var order []int
@@ -118,24 +147,8 @@ func Fit(ctx context.Context, spec learners.Spec, opts learners.Options, train *
 		}
 	}
 	d.Rows, d.Y = rows, y
-	res, err := built.Learner.Fit(ctx, d, o.Recorder)
-	if err != nil {
-		return nil, err
-	}
-	fitted := &Fitted{Result: res, Built: built}
-	if o.KeepRows {
-		fitted.Rows, fitted.Y = rows, y
-	}
-	// The fit's working memory (the kernel cache) and, unless kept, the
-	// rows are garbage now: given back to the system, the model file is
-	// built in fresh pages rather than beside them.
-	rows, d.Rows = nil, nil
-	debug.FreeOSMemory()
-	if fitted.File, err = FromModel(spec.Name, res.Model, train.Classes, train.Dim, o.Scaler, built.Gamma, built.Bias); err != nil {
-		return nil, err
-	}
-	fitted.File.Schema = SchemaOf(train)
-	return fitted, nil
+	d.Rows, d.Y = rows, y
+	return d, built, order, nil
 }
 
 // nonZeros shows dense rows as their non-zero values, as

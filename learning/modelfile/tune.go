@@ -2,6 +2,7 @@ package modelfile
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"strconv"
@@ -389,4 +390,58 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// cell returns the learner's options with threads, cacheMB, C c and γ
+// gamma (as in selection.Plan.Gamma; "" leaves the kernel's).
+func (l Setup) cell(threads int, cacheMB, c float64, gamma string) (learners.Options, error) {
+	o := l.Options
+	o.Threads, o.CacheMB, o.C = threads, cacheMB, c
+	if gamma != "" {
+		var err error
+		if o.Gamma, err = kernel.ParseGamma(gamma); err != nil {
+			return o, err
+		}
+	}
+	return o, nil
+}
+
+// FinalFit is selection.FinalFitFunc for the learner on train, its rows
+// taken as Fit takes them (blocks, o.Compact) and already scaled as
+// o.Scaler says (the Setup's Scale, fitted on train): the binary problem
+// trained as fit trains it within its fit (FitPair), on threads
+// goroutines (0: all cores) with cacheMB of kernel cache. It trains one
+// problem: FitPair lets train's rows go.
+func (l Setup) FinalFit(train *dataset.Set, blocks []*dataset.Set, o FitOptions, threads int, cacheMB float64) selection.FinalFitFunc {
+	return func(ctx context.Context, pair int, c float64, gamma string) (selection.Machine, int, error) {
+		opts, err := l.cell(threads, cacheMB, c, gamma)
+		if err != nil {
+			return selection.Machine{}, 0, err
+		}
+		pm, err := FitPair(ctx, l.Spec, opts, train, blocks, o, pair)
+		if err != nil {
+			return selection.Machine{}, 0, err
+		}
+		return selection.Machine{SV: pm.SV, Coef: pm.Coef, Rho: pm.Rho, Gamma: pm.Gamma}, pm.Iterations, nil
+	}
+}
+
+// Join joins the machines of final plan p's results (selection.ReadResults
+// checked them, in task order) into the model file fit writes for the
+// plan's learner, C and γ on train — rows as Fit takes them, scaled as
+// FinalFit's — byte for byte (JoinPairs).
+func (l Setup) Join(ctx context.Context, p *selection.Plan, results []selection.Result, train *dataset.Set, blocks []*dataset.Set, o FitOptions) (*File, error) {
+	if !p.Final {
+		return nil, errors.New("not a final plan: its results are a grid's")
+	}
+	opts, err := l.cell(0, l.Options.CacheMB, p.C[0], p.Gamma[0])
+	if err != nil {
+		return nil, err
+	}
+	pairs := make([]PairModel, len(results))
+	for q, m := range selection.Machines(results) {
+		a, b := selection.PairClasses(q, p.Data.Classes)
+		pairs[q] = PairModel{Pos: a, Neg: b, SV: m.SV, Coef: m.Coef, Rho: m.Rho, Gamma: m.Gamma, Iterations: results[q].Iterations[0]}
+	}
+	return JoinPairs(ctx, l.Spec, opts, train, blocks, o, pairs)
 }

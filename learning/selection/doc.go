@@ -30,4 +30,13 @@
 // engine's variable (Plan.ArrayTask), its data as the plan read them
 // (Plan.ReadData), and a results folder that holds nothing foreign
 // (CheckOut).
+//
+// # The final model
+//
+// A final plan (NewFinalPlan, Plan.Final) trains the kernel SVM's model on
+// all rows with one C and one γ, a task per one-vs-one binary problem:
+// task i trains pair i (PairClasses) as the SVM trains it within its fit
+// of all the rows (RunFinal) and records its machine — support vectors by
+// row, coefficients and ρ (Result.Machine). modelfile.Setup.Join joins the
+// machines into the model file fit writes, byte for byte.
 package selection

@@ -2,6 +2,7 @@ package selection_test
 
 import (
 	"fmt"
+	"strings"
 
 	"mark1/learning/selection"
 )
@@ -52,4 +53,30 @@ func ExamplePlan_ArrayTask() {
 	// Output:
 	// 7 true <nil>
 	// $SLURM_ARRAY_TASK_ID 12 out of the plan's range [0, 10)
+}
+
+// The plan of a final model's fit: one C and one γ on all rows, a task
+// per binary problem of the one-vs-one SVM.
+func ExampleNewFinalPlan() {
+	d := selection.Data{Path: "train.libsvm", Format: "libsvm", Indices: "1-based", Fingerprint: strings.Repeat("0", 64), Rows: 600, Dim: 784, Classes: 4}
+	p, err := selection.NewFinalPlan(d, "svm", map[string]string{"kernel": "rbf", "scale": "none"}, 8, "0.0625")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(p.Tasks, "tasks")
+	for i := range p.Tasks {
+		c := p.Column(i)
+		fmt.Printf("task %d: classes %d and %d\n", i, c.A, c.B)
+	}
+	p.Folds = 5
+	fmt.Println(p.Check())
+	// Output:
+	// 6 tasks
+	// task 0: classes 0 and 1
+	// task 1: classes 0 and 2
+	// task 2: classes 0 and 3
+	// task 3: classes 1 and 2
+	// task 4: classes 1 and 3
+	// task 5: classes 2 and 3
+	// a final plan with folds, a fold seed, warm starts or log2 axes: it trains once on all rows
 }

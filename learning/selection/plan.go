@@ -82,8 +82,17 @@ type Plan struct {
 	// and it records the votes its machine casts on the fold's rows, which
 	// Merge counts as the SVM's prediction does.
 	Pairs int `json:"pairs,omitempty"`
+	// Final, when true, makes the plan the fit of the final model rather
+	// than a search (NewFinalPlan): its one C and one γ on all of the
+	// data's rows, no folds (Folds 0, Seed 0, FoldRows null), a task per
+	// binary problem (Pairs), each recording its machine (Result.Machine),
+	// which merge joins into the model file fit writes. Data.Fingerprint
+	// is then that of the rows as fit takes them
+	// (modelfile.FitFingerprint).
+	Final bool `json:"final,omitempty"`
 	// Tasks is len(Gamma) × Folds (× Pairs when split by pair): one task
-	// per fold (and binary problem) of each column.
+	// per fold (and binary problem) of each column; Pairs for a final
+	// plan.
 	Tasks int `json:"tasks"`
 }
 
@@ -106,7 +115,7 @@ func (p *Plan) ByPair() error {
 		return fmt.Errorf("%d classes: a plan split by pair takes 2 to %d", k, MaxPairClasses)
 	}
 	p.Pairs = k * (k - 1) / 2
-	p.Tasks = len(p.Gamma) * p.Folds * p.Pairs
+	p.Tasks = p.wantTasks()
 	return p.Check()
 }
 
@@ -144,6 +153,14 @@ func NewPlan(s *dataset.Set, d Data, learner string, options map[string]string, 
 	return p, p.Check()
 }
 
+// wantTasks is the number of tasks of p's grid, folds and pairs.
+func (p *Plan) wantTasks() int {
+	if p.Final {
+		return p.Pairs
+	}
+	return len(p.Gamma) * p.Folds * max(1, p.Pairs)
+}
+
 // Check reports the first inconsistency of a plan read from a file.
 func (p *Plan) Check() error {
 	switch {
@@ -151,11 +168,15 @@ func (p *Plan) Check() error {
 		return fmt.Errorf("format %q version %d; want %q version %d", p.Format, p.Version, PlanFormat, Version)
 	case len(p.C) == 0 || len(p.Gamma) == 0:
 		return errors.New("an empty grid: no values of C or of gamma")
+	case p.Final:
+		if err := p.checkFinal(); err != nil {
+			return err
+		}
 	case p.Folds < 2 || len(p.FoldRows) != p.Folds:
 		return fmt.Errorf("folds %d with %d fold sizes", p.Folds, len(p.FoldRows))
 	case p.Pairs != 0 && (p.Data.Classes < 2 || p.Data.Classes > MaxPairClasses || p.Pairs != p.Data.Classes*(p.Data.Classes-1)/2):
 		return fmt.Errorf("pairs %d for %d classes; want k·(k−1)/2 for k in [2, %d]", p.Pairs, p.Data.Classes, MaxPairClasses)
-	case p.Tasks != len(p.Gamma)*p.Folds*max(1, p.Pairs) || len(p.C)*p.Tasks > MaxFits:
+	case p.Tasks != p.wantTasks() || len(p.C)*p.Tasks > MaxFits:
 		return fmt.Errorf("tasks %d; want %d γ × %d folds × %d pairs, with %d C at most %d fits", p.Tasks, len(p.Gamma), p.Folds, max(1, p.Pairs), len(p.C), MaxFits)
 	case p.Log2C != nil && len(p.Log2C) != len(p.C), p.Log2Gamma != nil && len(p.Log2Gamma) != len(p.Gamma):
 		return errors.New("log2 axes of another length than the grid's")
@@ -185,6 +206,9 @@ func (p *Plan) Check() error {
 			return fmt.Errorf("gamma %q is not 2^%v, its log2gamma", p.Gamma[k], e)
 		}
 	}
+	if p.Final {
+		return nil
+	}
 	n := 0
 	for k, r := range p.FoldRows {
 		if r < 1 {
@@ -209,6 +233,11 @@ func sameValue(a, b float64) bool {
 func (p *Plan) Column(i int) Column {
 	if i < 0 || i >= p.Tasks {
 		panic(fmt.Sprintf("selection: task %d out of range [0, %d)", i, p.Tasks))
+	}
+	if p.Final {
+		c := Column{Task: i, Pair: i}
+		c.A, c.B = PairClasses(i, p.Data.Classes)
+		return c
 	}
 	if p.Pairs == 0 {
 		return Column{Task: i, Gamma: i / p.Folds, Fold: i % p.Folds}

@@ -48,6 +48,9 @@ type Result struct {
 	Pair   int      `json:"pair,omitempty"`
 	Votes  []string `json:"votes,omitempty"`
 	Labels string   `json:"labels,omitempty"`
+	// Machine is a final plan's task's binary machine (RunFinal); nil
+	// for the others.
+	Machine *Machine `json:"machine,omitempty"`
 	// Checksum is the SHA-256 of the result as written with Checksum
 	// empty: merge refuses a result edited by hand (WriteResult sets it,
 	// ReadResults checks it).
@@ -131,6 +134,9 @@ func RunPair(ctx context.Context, p *Plan, s *dataset.Set, i int, fit PairFitFun
 // taskFolds checks that s is p's data and i one of its tasks, and deals
 // the folds.
 func (p *Plan) taskFolds(s *dataset.Set, i int) ([]int, error) {
+	if p.Final {
+		return nil, errors.New("a final plan: its tasks train the final model's binary problems (RunFinal)")
+	}
 	if fp := s.Fingerprint(); fp != p.Data.Fingerprint {
 		return nil, fmt.Errorf("%w: %s has fingerprint %.12s…, the plan's data %s %.12s… (%d rows, %d features)", ErrData, s.Name, fp, p.Data.Path, p.Data.Fingerprint, p.Data.Rows, p.Data.Dim)
 	}
@@ -395,7 +401,10 @@ func (e *MergeError) Error() string {
 	if len(e.Missing) > 0 {
 		var m []string
 		for _, t := range e.Missing {
-			if e.plan != nil && len(m) < 10 {
+			if e.plan != nil && e.plan.Final && len(m) < 10 {
+				c := e.plan.Column(t)
+				m = append(m, fmt.Sprintf("%d (classes %d and %d)", t, c.A, c.B))
+			} else if e.plan != nil && len(m) < 10 {
 				c := e.plan.Column(t)
 				m = append(m, fmt.Sprintf("%d (gamma %s, fold %d)", t, gammaText(e.plan.Gamma[c.Gamma]), c.Fold))
 			} else {
@@ -498,6 +507,12 @@ func (p *Plan) foreign(r Result, id string) string {
 		return fmt.Sprintf("a result of another plan (%.12s…; this plan is %.12s…)", r.Plan, id)
 	case r.Task < 0 || r.Task >= p.Tasks:
 		return fmt.Sprintf("task %d out of the plan's range [0, %d)", r.Task, p.Tasks)
+	}
+	if p.Final {
+		return p.foreignFinal(r)
+	}
+	if r.Machine != nil {
+		return fmt.Sprintf("task %d records a machine, which only a final plan's tasks do", r.Task)
 	}
 	c := p.Column(r.Task)
 	if !slices.Equal(r.C, p.C) || r.Gamma != p.Gamma[c.Gamma] || r.Fold != c.Fold || r.Rows != p.FoldRows[c.Fold] ||
