@@ -58,7 +58,6 @@ func groupedSparse(n, dim, classes int, seed uint64) ([][]float64, []int, *learn
 	return X, y, sparseRows(X)
 }
 
-
 // A pair's rows read from the classes' shared rows are the rows it would
 // compute, to the bit, also after the solver has moved its positions.
 func TestClassRowsSameAsComputed(t *testing.T) {
@@ -209,6 +208,7 @@ func TestClassRowsNotDenseSparse(t *testing.T) {
 		t.Errorf("dense values in sparse rows: shared rows in layout %d", c.g.v.layout)
 	}
 }
+
 // sparseRows returns the non-zero values of X as sparse rows.
 func sparseRows(X [][]float64) *learning.Sparse {
 	start := make([]int, len(X)+1)
