@@ -332,10 +332,6 @@ func runSweepPlan(ctx context.Context, env *Env, args []string) error {
 		fmt.Fprintln(env.Stdout, p.Tasks)
 		return nil
 	}
-	if p.Final {
-		fmt.Fprintln(env.Stdout, finalPlanLine(planPath, p))
-		return nil
-	}
 	fmt.Fprintf(env.Stdout, "%s: %s\n", planPath, p.Summary())
 	return nil
 }

@@ -107,20 +107,6 @@ func planFinal(ctx context.Context, fs *pflag.FlagSet, c *gridCommand) (*selecti
 	return p, nil
 }
 
-// finalPlanLine says what a final plan holds.
-func finalPlanLine(planPath string, p *selection.Plan) string {
-	return fmt.Sprintf("%s: the final model of %s (C %g, gamma %s) on all %d rows of %s (sha256 %.12s): %s, a binary problem each",
-		planPath, p.Learner, p.C[0], orDash(p.Gamma[0]), p.Data.Rows, p.Data.Path, p.Data.Fingerprint, counted(p.Tasks, "task"))
-}
-
-// orDash is g, or "-" for a kernel without γ.
-func orDash(g string) string {
-	if g == "" {
-		return "-"
-	}
-	return g
-}
-
 // counted writes n things, "1 task" or "45 tasks".
 func counted(n int, thing string) string {
 	if n == 1 {
@@ -137,15 +123,11 @@ func runFinalTask(ctx context.Context, env *Env, p *selection.Plan, i int, l mod
 	if err != nil {
 		return err
 	}
-	classes := set.Classes
 	r, err := selection.RunFinal(learnerBudget(ctx), p, fp, i, l.FinalFit(set, blocks, o, threads, l.Options.CacheMB))
 	if err := saveResult(ctx, r, err, out, planPath); err != nil {
 		return err
 	}
-	c := p.Column(i)
-	fmt.Fprintf(env.Stdout, "task %d of %d (classes %s vs %s, C %g, gamma %s): %d support vectors, %d iterations\n",
-		i, p.Tasks, classes[c.A], classes[c.B], p.C[0], orDash(p.Gamma[0]), len(r.Machine.SV), r.Iterations[0])
-	return nil
+	return r.WriteText(env.Stdout, p, set.Classes)
 }
 
 // saveResult writes the result r of a task of plan planPath into out,
@@ -241,6 +223,6 @@ func (m *finalMerge) merge(ctx context.Context, env *Env, fs *pflag.FlagSet, p *
 		n = len(f.SV)
 	}
 	fmt.Fprintf(env.Stdout, "%s: the final model of %s (C %g, gamma %s) on %s (%d rows, %d classes): %s, %s\n",
-		m.model, p.Learner, p.C[0], orDash(p.Gamma[0]), p.Data.Path, p.Data.Rows, p.Data.Classes, counted(len(f.Machines), "machine"), counted(n, "support vector"))
+		m.model, p.Learner, p.C[0], selection.GammaText(p.Gamma[0]), p.Data.Path, p.Data.Rows, p.Data.Classes, counted(len(f.Machines), "machine"), counted(n, "support vector"))
 	return nil
 }

@@ -202,7 +202,7 @@ func fitTask[F any](p *Plan, s *dataset.Set, folds []int, i int, fit func(train,
 		err = fmt.Errorf("%d fits for %d values of C", len(fits), len(cs))
 	}
 	if err != nil {
-		return taskFits[F]{}, fmt.Errorf("task %d (gamma %s, fold %d%s): %w", i, gammaText(g), col.Fold, more(), err)
+		return taskFits[F]{}, fmt.Errorf("task %d (gamma %s, fold %d%s): %w", i, GammaText(g), col.Fold, more(), err)
 	}
 	return taskFits[F]{col, te, order, g, fits}, nil
 }
@@ -227,7 +227,7 @@ func runFolds(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, 
 	for k, f := range fits {
 		c := order[k]
 		if len(f.Pred) != len(te) {
-			return Result{}, fmt.Errorf("task %d (C %g, gamma %s, fold %d): %d predictions for %d rows", i, p.C[c], gammaText(g), col.Fold, len(f.Pred), len(te))
+			return Result{}, fmt.Errorf("task %d (C %g, gamma %s, fold %d): %d predictions for %d rows", i, p.C[c], GammaText(g), col.Fold, len(f.Pred), len(te))
 		}
 		for r, y := range f.Pred {
 			if y == s.Y[te[r]] {
@@ -253,7 +253,7 @@ func runPair(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, f
 	for k, f := range fits {
 		c := order[k]
 		if len(f.Votes) != len(te) {
-			return Result{}, fmt.Errorf("task %d (C %g, gamma %s, fold %d): %d votes for %d rows", i, p.C[c], gammaText(g), col.Fold, len(f.Votes), len(te))
+			return Result{}, fmt.Errorf("task %d (C %g, gamma %s, fold %d): %d votes for %d rows", i, p.C[c], GammaText(g), col.Fold, len(f.Votes), len(te))
 		}
 		bits := make([]byte, (len(te)+7)/8)
 		for r, v := range f.Votes {
@@ -283,7 +283,9 @@ func (p *Plan) cOrder() []int {
 	return idx
 }
 
-func gammaText(g string) string {
+// GammaText is γ as plans and results print it: g, or "-" for a kernel
+// without γ.
+func GammaText(g string) string {
 	if g == "" {
 		return "-"
 	}
@@ -406,7 +408,7 @@ func (e *MergeError) Error() string {
 				m = append(m, fmt.Sprintf("%d (classes %d and %d)", t, c.A, c.B))
 			} else if e.plan != nil && len(m) < 10 {
 				c := e.plan.Column(t)
-				m = append(m, fmt.Sprintf("%d (gamma %s, fold %d)", t, gammaText(e.plan.Gamma[c.Gamma]), c.Fold))
+				m = append(m, fmt.Sprintf("%d (gamma %s, fold %d)", t, GammaText(e.plan.Gamma[c.Gamma]), c.Fold))
 			} else {
 				m = append(m, fmt.Sprint(t))
 			}

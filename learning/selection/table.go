@@ -151,14 +151,14 @@ func (t *Table) Write(w io.Writer) error {
 			if x := p.log2Gamma(g); !math.IsNaN(x) {
 				lg = strconv.FormatFloat(x, 'g', 6, 64)
 			}
-			fmt.Fprintf(tw, "%.6g\t%s\t%.6g\t%s\t%.4f\t%d/%d\t\n", math.Log2(p.C[c]), lg, p.C[c], gammaText(p.Gamma[g]), t.Accuracy(c, g), t.Right[c][g], p.Data.Rows)
+			fmt.Fprintf(tw, "%.6g\t%s\t%.6g\t%s\t%.4f\t%d/%d\t\n", math.Log2(p.C[c]), lg, p.C[c], GammaText(p.Gamma[g]), t.Accuracy(c, g), t.Right[c][g], p.Data.Rows)
 		}
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	if _, err := fmt.Fprintf(w, "best: C = %.6g, gamma = %s: Cross Validation Accuracy = %.6g%%\n",
-		p.C[t.BestC], gammaText(p.Gamma[t.BestGamma]), t.Accuracy(t.BestC, t.BestGamma)); err != nil {
+		p.C[t.BestC], GammaText(p.Gamma[t.BestGamma]), t.Accuracy(t.BestC, t.BestGamma)); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintf(w, "solver: %d %s in %d fits, %s\n", t.TotalIterations(), p.iterationWord(), len(p.C)*len(p.Gamma)*p.Folds, p.startWords())

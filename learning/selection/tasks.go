@@ -87,6 +87,14 @@ func CheckOut(dir string, p *Plan) error {
 // Summary says in one line what the plan holds: its tasks, its grid and
 // folds, the learner and the data.
 func (p *Plan) Summary() string {
+	if p.Final {
+		tasks := fmt.Sprintf("%d tasks", p.Tasks)
+		if p.Tasks == 1 {
+			tasks = "1 task"
+		}
+		return fmt.Sprintf("the final model of %s (C %g, gamma %s) on all %d rows of %s (sha256 %.12s): %s, a binary problem each",
+			p.Learner, p.C[0], GammaText(p.Gamma[0]), p.Data.Rows, p.Data.Path, p.Data.Fingerprint, tasks)
+	}
 	pairs := ""
 	if p.Pairs != 0 {
 		pairs = fmt.Sprintf(" × %d binary problems", p.Pairs)
@@ -96,12 +104,16 @@ func (p *Plan) Summary() string {
 }
 
 // WriteText writes a line saying what task r of p found: the right
-// answers for each C, or, for a plan split by pair, the classes whose
-// votes it holds (classes are the data's).
+// answers for each C; for a plan split by pair, the classes whose votes it
+// holds; for a final plan, its machine's classes and support vectors
+// (classes are the data's).
 func (r Result) WriteText(w io.Writer, p *Plan, classes []string) error {
-	g := r.Gamma
-	if g == "" {
-		g = "-"
+	g := GammaText(r.Gamma)
+	if p.Final && r.Machine != nil {
+		c := p.Column(r.Task)
+		_, err := fmt.Fprintf(w, "task %d of %d (classes %s vs %s, C %g, gamma %s): %d support vectors, %d iterations\n",
+			r.Task, p.Tasks, classes[c.A], classes[c.B], p.C[0], g, len(r.Machine.SV), r.Iterations[0])
+		return err
 	}
 	cs := make([]string, len(r.C))
 	for i, c := range r.C {
