@@ -64,7 +64,7 @@ func (r *Run) aLayerPicture(view string, f int, caption string) (*chart.Drawing,
 // presented ringed.
 func (r *Run) aRegions(f int, w []float64) (*plot.Plot, error) {
 	t, e := r.ALayer, r.Example
-	p, err := Regions(e, t.decision(w), fmt.Sprintf("the R-unit on %d A-units%s: + where w·a(x) + b ≥ 0", t.size(), t.kindText()), nil, false)
+	p, err := Regions(e, t.decision(w), fmt.Sprintf("the R-unit on %d A-units: + where w·a(x) + b ≥ 0", t.size()), nil, false)
 	if err != nil {
 		return nil, err
 	}
