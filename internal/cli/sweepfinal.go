@@ -218,11 +218,7 @@ func (m *finalMerge) merge(ctx context.Context, env *Env, fs *pflag.FlagSet, p *
 	if err := (modelfile.Outputs{Model: m.model}).Write(ctx, f); err != nil {
 		return err
 	}
-	n := 0
-	if f.SV != nil {
-		n = len(f.SV)
-	}
 	fmt.Fprintf(env.Stdout, "%s: the final model of %s (C %g, gamma %s) on %s (%d rows, %d classes): %s, %s\n",
-		m.model, p.Learner, p.C[0], selection.GammaText(p.Gamma[0]), p.Data.Path, p.Data.Rows, p.Data.Classes, counted(len(f.Machines), "machine"), counted(n, "support vector"))
+		m.model, p.Learner, p.C[0], selection.GammaText(p.Gamma[0]), p.Data.Path, p.Data.Rows, p.Data.Classes, counted(len(f.Machines), "machine"), counted(len(f.SV), "support vector"))
 	return nil
 }
