@@ -2,17 +2,16 @@ package machine
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"mark1/associator"
 	"mark1/coupling"
+	"mark1/internal/base/param"
 	"mark1/response"
 	"mark1/retina"
 )
 
 // A ConfigOption is one setting of a machine's configuration, as a front end
-// offers it by name (mark1's machine flags): the configuration's fields
+// offers it by name (mark1's machine flags), a param.Option of Config: the configuration's fields
 // it sets (their paths in Config's JSON, as the parts' field errors name
 // them), its default, what it means, and how a value written as text sets
 // it. A part reads 0 in some sizes as its default (a retina 20 cells wide,
@@ -20,50 +19,23 @@ import (
 // and sets the value the part refuses in its own words (-1, or
 // associator.Config's -1 for 0).
 type ConfigOption struct {
-	Name   string
-	Fields []string
-	// Default is the value offered, and its type the value's: int,
-	// float64, bool or string.
-	Default any
-	Doc     string
+	param.Option[Config]
 	// With is the setting of another option under which this one takes
 	// part, written "name value" ("layout source-sets"); "" when always.
 	With string
 	// Coupling marks the settings of the four-layer machine: layers,
 	// eta and delta.
 	Coupling bool
-	// Set sets the fields from the value written as text: a number,
-	// true or false, or the words the part's parser reads.
-	Set func(c *Config, text string) error
 }
 
 // setting returns the setting name of type T, setting the comma-separated
 // fields with set.
 func setting[T int | float64 | bool | string](name, fields string, def T, doc string, set func(c *Config, v T) error) ConfigOption {
-	return ConfigOption{Name: name, Fields: strings.Split(fields, ","), Default: def, Doc: doc, Set: func(c *Config, s string) error {
-		var v T
-		var err error
-		switch p := any(&v).(type) {
-		case *int:
-			*p, err = strconv.Atoi(s)
-		case *float64:
-			*p, err = strconv.ParseFloat(s, 64)
-		case *bool:
-			*p, err = strconv.ParseBool(s)
-		case *string:
-			*p = s
-		}
-		if err != nil {
-			return fmt.Errorf("%q is not a %T", s, v)
-		}
-		return set(c, v)
-	}}
+	return ConfigOption{Option: param.Setting(name, fields, def, doc, set)}
 }
 
 // to is a setting's action that cannot fail.
-func to[T any](f func(c *Config, v T)) func(*Config, T) error {
-	return func(c *Config, v T) error { f(c, v); return nil }
-}
+func to[T any](f func(c *Config, v T)) func(*Config, T) error { return param.To(f) }
 
 // parsed is a setting's action by a part's parser into the field at.
 func parsed[T any](parse func(string) (T, error), at func(c *Config) *T) func(*Config, string) error {
@@ -72,15 +44,6 @@ func parsed[T any](parse func(string) (T, error), at func(c *Config) *T) func(*C
 
 // with returns o taking part under the setting w ("name value").
 func with(w string, o ConfigOption) ConfigOption { o.With = w; return o }
-
-// none returns v, or -1 for 0: given, 0 asks for none where the part reads
-// 0 as its default.
-func none[T int | float64](v T) T {
-	if v == 0 {
-		return -1
-	}
-	return v
-}
 
 // ConfigOptions returns the settings of a machine's configuration, in the order
 // they are listed and set (a later one may override an earlier one's
@@ -107,7 +70,7 @@ func couplingSettings() []ConfigOption {
 			}),
 		with("layers 4", setting("eta", "coupling.eta,coupling", coupling.DefaultEta, "η, how fast the couplings A_I → A_II grow, per card shown [guess]", to(func(c *Config, v float64) { c.Coupling.Eta = v }))),
 		with("layers 4", setting("delta", "coupling.delta", coupling.DefaultDelta, "δ, how fast they decay, per card shown, in [0.001, 1]; the sequence is\nshown for 5/δ cards [guess]",
-			to(func(c *Config, v float64) { c.Coupling.Delta = none(v) }))),
+			to(func(c *Config, v float64) { c.Coupling.Delta = param.None(v) }))),
 	}
 	for i := range s {
 		s[i].Coupling = true
@@ -119,8 +82,8 @@ func couplingSettings() []ConfigOption {
 // retinaSettings are the settings of the retina and the A-units.
 func retinaSettings() []ConfigOption {
 	return []ConfigOption{
-		setting("retina-width", "retina.width", 20, "S-units across (Mark I: 20) [history]", to(func(c *Config, v int) { c.Retina.Width = none(v) })),
-		setting("retina-height", "retina.height", 20, "S-units down (Mark I: 20) [history]", to(func(c *Config, v int) { c.Retina.Height = none(v) })),
+		setting("retina-width", "retina.width", 20, "S-units across (Mark I: 20) [history]", to(func(c *Config, v int) { c.Retina.Width = param.None(v) })),
+		setting("retina-height", "retina.height", 20, "S-units down (Mark I: 20) [history]", to(func(c *Config, v int) { c.Retina.Height = param.None(v) })),
 		setting("crop", "retina.crop", false, "fit the figure's bounding box instead of the whole card (loses position)", to(func(c *Config, v bool) { c.Retina.Crop = v })),
 		setting("polarity", "retina.polarity", "auto", "which pixels are figure: auto (differs from the border), dark or light",
 			parsed(retina.ParsePolarity, func(c *Config) *retina.Polarity { return &c.Retina.Polarity })),
@@ -134,11 +97,11 @@ func retinaSettings() []ConfigOption {
 		setting("cell-noise", "retina.noise", 0.0, "probability a cell reading flips on a presentation [guess]", to(func(c *Config, v float64) { c.Retina.Noise = v })),
 		setting("dead-cells", "retina.dead", 0.0, "fraction of dead photocells [guess]", to(func(c *Config, v float64) { c.Retina.Dead = v })),
 		// associator.Config: 0 means the default, -1 means zero.
-		setting("a-units", "associator.units", 512, "association units (Mark I: 512) [history]", to(func(c *Config, v int) { c.Associator.Units = none(v) })),
+		setting("a-units", "associator.units", 512, "association units (Mark I: 512) [history]", to(func(c *Config, v int) { c.Associator.Units = param.None(v) })),
 		setting("x", "associator.excitatory", 5, "excitatory origin points per A-unit [guess: 1958 used x=5, y=5; mean P_a 5–16% on the built-in tasks, see mark1 pa]",
-			to(func(c *Config, v int) { c.Associator.Excitatory = none(v) })),
-		setting("y", "associator.inhibitory", 5, "inhibitory origin points per A-unit; 0 for none [guess: 1958]", to(func(c *Config, v int) { c.Associator.Inhibitory = none(v) })),
-		setting("theta", "associator.threshold", 2, "A-unit threshold θ: fires when excitatory − inhibitory ≥ θ [guess]", to(func(c *Config, v int) { c.Associator.Threshold = none(v) })),
+			to(func(c *Config, v int) { c.Associator.Excitatory = param.None(v) })),
+		setting("y", "associator.inhibitory", 5, "inhibitory origin points per A-unit; 0 for none [guess: 1958]", to(func(c *Config, v int) { c.Associator.Inhibitory = param.None(v) })),
+		setting("theta", "associator.threshold", 2, "A-unit threshold θ: fires when excitatory − inhibitory ≥ θ [guess]", to(func(c *Config, v int) { c.Associator.Threshold = param.None(v) })),
 		setting("wiring", "associator.window", "random", "where an A-unit's origin points lie: random (anywhere on the retina, 1958) or local:D\n(all inside one D×D window placed at random: Minsky and Papert's diameter-limited perceptron)",
 			parsed(associator.ParseWiring, func(c *Config) *int { return &c.Associator.Window })),
 	}
@@ -147,7 +110,7 @@ func retinaSettings() []ConfigOption {
 // partSettings are the settings of the R-units, the motors and the faults.
 func partSettings() []ConfigOption {
 	return []ConfigOption{
-		setting("r-units", "response.units", 8, "response units (Mark I: 8) [history]", to(func(c *Config, v int) { c.Response.Units = none(v) })),
+		setting("r-units", "response.units", 8, "response units (Mark I: 8) [history]", to(func(c *Config, v int) { c.Response.Units = param.None(v) })),
 		setting("layout", "response.layout", "source-sets", "values: source-sets (one per A-unit, 1958 theory) or full (one per A→R pair)",
 			parsed(response.ParseLayout, func(c *Config) *response.Layout { return &c.Response.Layout })),
 		with("layout source-sets", setting("source-sets", "response.source_sets", "used", "used (the A-units divided among the R-units the code\nuses: 1 set of 512 for 2 classes, 5 of ~102 for 26 letters) or fixed (8 sets of 64,\nused or not; only the sets of R-units in use take part)",
@@ -160,7 +123,7 @@ func partSettings() []ConfigOption {
 		setting("decision", "response.decision", "sum", "what an R-unit compares: sum (Σ, 1958's sum of its active A-units' values) or mean (μ,\ntheir mean; PR58 prefers it for the alpha and beta value systems)",
 			parsed(response.ParseDecision, func(c *Config) *response.Decision { return &c.Response.Decision })),
 		setting("limit", "motors.limit", 1.0, "pot end stops at ±limit; 0 = none [guess]", to(func(c *Config, v float64) { c.Motors.Limit = v })),
-		setting("step", "motors.step", 0.02, "pot travel per motor pulse [guess]", to(func(c *Config, v float64) { c.Motors.Step = none(v) })),
+		setting("step", "motors.step", 0.02, "pot travel per motor pulse [guess]", to(func(c *Config, v float64) { c.Motors.Step = param.None(v) })),
 		setting("levels", "motors.levels", 0, "readable levels of a pot between its stops; 0 = continuous [guess]", to(func(c *Config, v int) { c.Motors.Levels = v })),
 		setting("backlash", "motors.backlash", 0.005, "travel lost when a pot reverses [guess]", to(func(c *Config, v float64) { c.Motors.Backlash = v })),
 		setting("step-noise", "motors.step_noise", 0.1, "relative std. dev. of each pulse's travel [guess]", to(func(c *Config, v float64) { c.Motors.StepNoise = v })),

@@ -3,8 +3,10 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -160,4 +162,67 @@ func (l *learnerFlags) spec(o learners.Options) (learners.Spec, error) {
 		return s, l.fields.usage(err)
 	}
 	return s, nil
+}
+
+// addOptions registers the options of a part's registry named in names
+// (every one when none is named, in the registry's order) as flags named as
+// the options, with their defaults and meanings, and records in fields the
+// flag that sets each option's fields.
+func addOptions[T any](fs *pflag.FlagSet, fields fieldFlags, opts []param.Option[T], names ...string) {
+	if len(names) == 0 {
+		for _, o := range opts {
+			names = append(names, o.Name)
+		}
+	}
+	for _, name := range names {
+		o, ok := param.Find(opts, name)
+		if !ok {
+			panic("cli: no option " + name)
+		}
+		addFlag(fs, o.Name, o.Default, o.Doc)
+		for _, field := range o.Fields {
+			fields.add(field, o.Name)
+		}
+	}
+}
+
+// optionRef is an option named in another's meaning ({name}).
+var optionRef = regexp.MustCompile(`\{([a-z][a-z0-9-]*)\}`)
+
+// addFlag registers the flag name of the default's type, its usage the
+// option's meaning with the options it names written as flags.
+func addFlag(fs *pflag.FlagSet, name string, def any, doc string) {
+	doc = optionRef.ReplaceAllString(doc, "--$1")
+	switch d := def.(type) {
+	case int:
+		fs.Int(name, d, doc)
+	case int64:
+		fs.Int64(name, d, doc)
+	case float64:
+		fs.Float64(name, d, doc)
+	case bool:
+		fs.Bool(name, d, doc)
+	case string:
+		fs.String(name, d, doc)
+	case time.Duration:
+		fs.Duration(name, d, doc)
+	default:
+		panic(fmt.Sprintf("cli: option %s: a default of type %T", name, def))
+	}
+}
+
+// setOptions sets dst from the flags of opts on fs (addOptions): every one,
+// or only those given; a value its option cannot read is a usage error
+// naming the flag.
+func setOptions[T any](fs *pflag.FlagSet, dst *T, opts []param.Option[T], onlyGiven bool) error {
+	for _, o := range opts {
+		f := fs.Lookup(o.Name)
+		if f == nil || onlyGiven && !f.Changed {
+			continue
+		}
+		if err := o.Set(dst, f.Value.String()); err != nil {
+			return usagef("--%s: %v", o.Name, err)
+		}
+	}
+	return nil
 }

@@ -45,16 +45,7 @@ func (m *machineFlags) register(fs *pflag.FlagSet, memory *budget) {
 		if o.Name == "wiring" && m.listings {
 			o.Doc += ",\nor a plugboard listing file (from mark1 wiring) to wire the machine exactly"
 		}
-		switch d := o.Default.(type) {
-		case int:
-			fs.Int(o.Name, d, o.Doc)
-		case float64:
-			fs.Float64(o.Name, d, o.Doc)
-		case bool:
-			fs.Bool(o.Name, d, o.Doc)
-		case string:
-			fs.String(o.Name, d, o.Doc)
-		}
+		addFlag(fs, o.Name, o.Default, o.Doc)
 	}
 	m.fields = machineFields()
 }
