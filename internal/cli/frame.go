@@ -267,7 +267,7 @@ func (env *Env) checkFiles(fs *pflag.FlagSet) error {
 			if slices.Contains(decl.rewrites, in.flag) {
 				continue
 			}
-			if sameFile(o.path, in.path) {
+			if atomicfile.SameFile(o.path, in.path) {
 				if in.flag != "" && in.path != fs.Lookup(in.flag).Value.String() {
 					return usagef("--%s %s is read with --%s %s: refusing to replace an input with an output (choose another --%s)", o.flag, o.path, in.flag, fs.Lookup(in.flag).Value.String(), o.flag)
 				}
@@ -278,7 +278,7 @@ func (env *Env) checkFiles(fs *pflag.FlagSet) error {
 			}
 		}
 		for _, o2 := range outs[i+1:] {
-			if sameFile(o.path, o2.path) {
+			if atomicfile.SameFile(o.path, o2.path) {
 				if o.flag == o2.flag {
 					return usagef("--%s %s writes two files of one name", o.flag, o.path)
 				}
@@ -471,8 +471,8 @@ func within(path, dir string) bool {
 	if err != nil || !fi.IsDir() {
 		return false
 	}
-	d := resolved(dir)
-	p := resolved(path)
+	d := atomicfile.RealPath(dir)
+	p := atomicfile.RealPath(path)
 	return p != d && strings.HasPrefix(p, d+string(filepath.Separator))
 }
 

@@ -1,18 +1,18 @@
-package cli
+package atomicfile
 
 import (
 	"os"
 	"path/filepath"
 )
 
-// Paths are compared by one rule (sameFile), used by the frame
-// (frame.go) to keep every output off every input.
+// Paths are compared by one rule (SameFile), which keeps a command's every
+// output off every input.
 
-// sameFile reports whether paths a and b name one file: the same cleaned
+// SameFile reports whether paths a and b name one file: the same cleaned
 // absolute path, the same existing file after links are followed, or, for
 // a file not made yet, the same place once the links of the folder it
 // would be made in are followed.
-func sameFile(a, b string) bool {
+func SameFile(a, b string) bool {
 	if abs(a) == abs(b) {
 		return true
 	}
@@ -21,7 +21,7 @@ func sameFile(a, b string) bool {
 	if errA == nil && errB == nil {
 		return os.SameFile(fa, fb)
 	}
-	return resolved(a) == resolved(b)
+	return RealPath(a) == RealPath(b)
 }
 
 // abs returns p absolute and cleaned (p itself when the working folder is
@@ -33,9 +33,9 @@ func abs(p string) string {
 	return filepath.Clean(p)
 }
 
-// resolved returns p absolute with every link followed: of p itself when
+// RealPath returns p absolute with every link followed: of p itself when
 // it exists, else of the folder it would be made in.
-func resolved(p string) string {
+func RealPath(p string) string {
 	p = abs(p)
 	if r, err := filepath.EvalSymlinks(p); err == nil {
 		return r
