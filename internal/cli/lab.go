@@ -5,15 +5,13 @@ import (
 	"context"
 	"fmt"
 	"image/gif"
-	"io"
-	"math"
 	"os"
 	"strconv"
 	"strings"
 
-	"mark1/chart"
 	"mark1/dataset"
 	"mark1/internal/base/atomicfile"
+	"mark1/internal/base/param"
 	"mark1/internal/labsite"
 	"mark1/lab"
 
@@ -33,12 +31,9 @@ type labOptions struct {
 	site      string
 	trace     bool
 	asJSON    bool
-	view      string
-	step      int
+	pic       lab.Picture // --view, --step, --delay, --max-frames
 	png, svg  string
 	gifPath   string
-	delay     int
-	maxFrames int
 }
 
 // labFlags registers lab's flags on a new flag set.
@@ -87,13 +82,13 @@ class whose largest response wins, and of one-vs-one votes, side by side).
 	fs.StringVar(&o.start, "start", "", "the perceptron's or batch GD's starting w, comma-separated (with --bias, b last); default 0")
 	fs.BoolVar(&o.trace, "trace", false, "print the trace as the notes write it (the default when nothing is drawn)")
 	fs.BoolVar(&o.asJSON, "json", false, "print the trace as JSON")
-	fs.StringVar(&o.view, "view", "", "picture: "+strings.Join(lab.Views(), ", ")+" (default notes, or regions for the kernel perceptron and the SVM;\nsgd draws notes, x, risk and losses; data of 3 or 4 classes draw classes)")
-	fs.IntVar(&o.step, "step", -1, "the step to draw: 0 is the start, -1 the end")
+	fs.StringVar(&o.pic.View, "view", "", "picture: "+strings.Join(lab.Views(), ", ")+" (default notes, or regions for the kernel perceptron and the SVM;\nsgd draws notes, x, risk and losses; data of 3 or 4 classes draw classes)")
+	fs.IntVar(&o.pic.Step, "step", -1, "the step to draw: 0 is the start, -1 the end")
 	fs.StringVar(&o.png, "png", "", "draw the view at --step to this PNG file")
 	fs.StringVar(&o.svg, "svg", "", "draw the view at --step to this SVG file")
 	fs.StringVar(&o.gifPath, "gif", "", "draw the view at every step to this animated GIF")
-	fs.IntVar(&o.delay, "delay", 80, "--gif: time each step is shown, in hundredths of a second")
-	fs.IntVar(&o.maxFrames, "max-frames", 200, "--gif: refuse runs with more steps than this")
+	fs.IntVar(&o.pic.Delay, "delay", 80, "--gif: time each step is shown, in hundredths of a second")
+	fs.IntVar(&o.pic.MaxFrames, "max-frames", 200, "--gif: refuse runs with more steps than this")
 	return fs
 }
 
@@ -117,16 +112,11 @@ func runLab(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	e, multi, err := o.examples(ctx, env, format)
+	data, err := o.examples(ctx, env, format)
 	if err != nil {
 		return err
 	}
-	var run labRun
-	if multi != nil {
-		run, err = lab.StartMulti(ctx, *multi, setup)
-	} else {
-		run, err = lab.Start(ctx, e, setup)
-	}
+	run, err := data.Start(ctx, setup)
 	if err != nil {
 		return o.fail(ctx, err)
 	}
@@ -151,10 +141,9 @@ func (o *labOptions) setup(fs *pflag.FlagSet) (lab.Setup, dataset.Format, error)
 		o.lf.fields.add("epochs", "max-epochs")
 	}
 	if o.data == "" { // the notes' settings, unless given
-		notes := lab.NotesOptions()
-		for _, name := range []string{"bias", "order", "line-search", "kernel", "loss"} {
+		for name, v := range lab.NotesSettings() {
 			if !fs.Changed(name) {
-				*o.lf.text[name] = notes.Get(name)
+				*o.lf.text[name] = v
 			}
 		}
 	}
@@ -162,16 +151,9 @@ func (o *labOptions) setup(fs *pflag.FlagSet) (lab.Setup, dataset.Format, error)
 	if err != nil {
 		return none, 0, err
 	}
-	for _, f := range []struct {
-		name      string
-		v, lo, hi int
-	}{{"delay", o.delay, 1, 6000}, {"max-frames", o.maxFrames, 1, 2000}, {"step", o.step, -1, math.MaxInt}} {
-		if f.v < f.lo || f.v > f.hi {
-			if f.hi == math.MaxInt {
-				return none, 0, usagef("lab: --%s %d out of range: at least %d", f.name, f.v, f.lo)
-			}
-			return none, 0, usagef("lab: --%s %d out of range [%d, %d]", f.name, f.v, f.lo, f.hi)
-		}
+	if f := param.As(o.pic.Validate()); f != nil { // lab's rules: "[lo, hi]" or "at least lo"
+		sep := map[bool]string{true: " ", false: ": "}[strings.HasPrefix(f.FieldRange(), "[")]
+		return none, 0, usagef("lab: --%s %s out of range%s%s", f.FieldName(), f.FieldValue(), sep, f.FieldRange())
 	}
 	format, err := dataset.ParseFormat(o.format) // checked whether or not --data uses it
 	if err != nil {
@@ -191,48 +173,36 @@ func (o *labOptions) setup(fs *pflag.FlagSet) (lab.Setup, dataset.Format, error)
 	return setup, format, nil
 }
 
-// examples returns the run's data: the --example, or the --data file as
-// an example of two classes or as data of more (multi).
-func (o *labOptions) examples(ctx context.Context, env *Env, format dataset.Format) (lab.Example, *lab.Multi, error) {
+// examples returns the run's data: the --example, or the --data file of
+// two classes or more.
+func (o *labOptions) examples(ctx context.Context, env *Env, format dataset.Format) (lab.Data, error) {
 	if o.data == "" {
 		e, err := lab.Find(o.example)
 		if err != nil {
-			return e, nil, usagef("lab: --example: %v", err)
+			return lab.Data{}, usagef("lab: --example: %v", err)
 		}
-		return e, nil, nil
+		return lab.Data{Example: e}, nil
 	}
 	d, err := lab.ReadData(ctx, o.data, dataset.Options{Format: format, LabelColumn: o.labelCol})
 	if err != nil {
-		return lab.Example{}, nil, fmt.Errorf("lab: --data: %w", err)
+		return d, fmt.Errorf("lab: --data: %w", err)
 	}
 	fmt.Fprintf(env.Stderr, "%s: %v\n", o.data, d)
-	return d.Example, d.Multi, nil
-}
-
-// labRun is a lab run of two classes (lab.Run) or more (lab.MultiRun), as
-// the command writes and draws it.
-type labRun interface {
-	Frames() int
-	Picture(ctx context.Context, view string, step int) (*chart.Drawing, error)
-	Animate(ctx context.Context, view string, delay, maxFrames int) (*gif.GIF, error)
-	WriteJSON(w io.Writer) error
-	WriteText(w io.Writer) error
-	DefaultView() string
+	return d, nil
 }
 
 // writeLabRun draws run's --png, --svg and --gif (in --view, or the run's
 // default view when none is given) and writes its trace as text or --json.
-func writeLabRun(ctx context.Context, env *Env, o labOptions, run labRun) error {
+func writeLabRun(ctx context.Context, env *Env, o labOptions, run lab.Runner) error {
 	drawing := o.png != "" || o.svg != "" || o.gifPath != ""
-	if o.view != "" && !drawing {
+	if o.pic.View != "" && !drawing {
 		return usagef("lab: --view draws a picture: give --png FILE, --svg FILE or --gif FILE")
 	}
-	o.view = cmp.Or(o.view, run.DefaultView())
-	if o.step >= run.Frames() {
-		return usagef("lab: --step %d: the run has steps 0 to %d", o.step, run.Frames()-1)
+	if o.pic.Step >= run.Frames() {
+		return usagef("lab: --step %d: the run has steps 0 to %d", o.pic.Step, run.Frames()-1)
 	}
 	if o.png != "" || o.svg != "" {
-		d, err := run.Picture(ctx, o.view, o.step)
+		d, err := o.pic.Draw(ctx, run)
 		if err != nil {
 			return o.fail(ctx, err)
 		}
@@ -241,7 +211,7 @@ func writeLabRun(ctx context.Context, env *Env, o labOptions, run labRun) error 
 		}
 	}
 	if o.gifPath != "" {
-		g, err := run.Animate(ctx, o.view, o.delay, o.maxFrames)
+		g, err := o.pic.Animate(ctx, run)
 		if err != nil {
 			return o.fail(ctx, err)
 		}
