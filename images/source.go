@@ -120,6 +120,27 @@ func (s Source) Within(lim Limits) Source {
 	return s
 }
 
+// Used returns s with only the settings its data use, the others zero
+// (their defaults): a task's card count and size when it draws a task, the
+// picture bound when it reads files, the memory bound when it is not the
+// default, no split when a held-out file is named. A recipe records its
+// Source so.
+func (s Source) Used() Source {
+	if s.Path != "" {
+		s.PerClass, s.CardSize = 0, 0
+	}
+	if s.Path == "" && s.TestPath == "" {
+		s.MaxPixels = 0
+	}
+	if s.MaxBytes == DefaultMaxBytes {
+		s.MaxBytes = 0
+	}
+	if s.TestPath != "" {
+		s.TestSplit = 0
+	}
+	return s
+}
+
 // MaxPerClass bounds the cards a class of a built-in task may have.
 const MaxPerClass = 1_000_000
 

@@ -138,19 +138,8 @@ func (d *dataFlags) source(given givenFlags, seed uint64) (images.Source, error)
 	if err != nil {
 		return images.Source{}, err
 	}
-	src := images.Source{Task: d.task, Path: d.data, TestPath: d.test, TestSplit: d.testSplit, Seed: seed}
-	if d.data == "" {
-		src.PerClass, src.CardSize = d.perClass, d.size
-	}
-	if d.data != "" || d.test != "" {
-		src.MaxPixels = lim.MaxPixels
-	}
-	if lim.MaxBytes != images.DefaultMaxBytes {
-		src.MaxBytes = lim.MaxBytes
-	}
-	if d.test != "" {
-		src.TestSplit = 0
-	}
+	src := images.Source{Task: d.task, Path: d.data, TestPath: d.test, TestSplit: d.testSplit, Seed: seed,
+		PerClass: d.perClass, CardSize: d.size, MaxPixels: lim.MaxPixels, MaxBytes: lim.MaxBytes}.Used()
 	if err := src.Validate(); err != nil { // the task and the path
 		return images.Source{}, usageError{err}
 	}
@@ -174,25 +163,24 @@ func (d *dataFlags) load(ctx context.Context, given givenFlags, seed uint64) (tr
 // labelled as the machine's classes, else those the machine file records
 // (machine.Recipe.Load, within the data limits). cmd names the command.
 func (d *dataFlags) machineCards(ctx context.Context, g givenFlags, m *machine.Machine, path string, seed uint64, cmd string) (train, test *images.Dataset, err error) {
+	var src *images.Source
 	if d.task != "" || d.data != "" {
-		if train, test, err = d.load(ctx, g, seed); err == nil {
-			if err = relabel(train, m.Classes); err == nil {
-				err = relabel(test, m.Classes)
-			}
+		s, err := d.source(g, seed)
+		if err != nil {
+			return nil, nil, err
 		}
-		return train, test, err
-	}
-	if g.has("test", "test-split", "n", "card-size") {
+		src = &s
+	} else if g.has("test", "test-split", "n", "card-size") {
 		return nil, nil, usagef("%s: --test, --test-split, --n and --card-size need --task or --data", cmd)
-	}
-	if m.Recipe == nil {
-		return nil, nil, fmt.Errorf("%s: the machine file does not record its data (no recipe): give --task or --data", path)
 	}
 	lim, err := d.limits(g)
 	if err != nil {
 		return nil, nil, err
 	}
-	train, test, err = m.Recipe.LoadContext(ctx, m.Classes, path, lim)
+	train, test, err = m.Cards(readContext(ctx), src, path, lim)
+	if errors.Is(err, machine.ErrNoRecipe) {
+		return nil, nil, fmt.Errorf("%w: give --task or --data", err)
+	}
 	return train, test, dataHint(err)
 }
 
@@ -224,13 +212,4 @@ func dataHint(err error) error {
 		return fmt.Errorf("%w (no flag raises it)", err)
 	}
 	return err
-}
-
-// relabel maps a data set's classes onto a machine's by name, for eval
-// (images.Dataset.Relabel), saying so when a class is not the machine's.
-func relabel(d *images.Dataset, classes []string) error {
-	if err := d.Relabel(classes); err != nil {
-		return fmt.Errorf("%w: not one the machine was trained on", err)
-	}
-	return nil
 }

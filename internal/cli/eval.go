@@ -50,7 +50,7 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := relabel(d, m.Classes); err != nil {
+	if err := m.Relabel(d); err != nil {
 		return err
 	}
 	if err := data.checkFit(m.Config, d); err != nil {
