@@ -8,7 +8,6 @@ import (
 	"net"
 	"os"
 	"runtime/debug"
-	"time"
 
 	"mark1/images"
 	"mark1/machine"
@@ -24,14 +23,12 @@ const serveMemoryLimit = images.DefaultMaxDecodeBytes + 128<<20
 
 // serveOptions are serve's flags.
 type serveOptions struct {
-	mf                    machineFlags
-	addr, path, task, out string
-	perClass, maxPixels   int
-	maxUpload             int64
-	delay, uploadTimeout  time.Duration
-	allowRemote           bool
-	memory                *budget
-	fields                fieldFlags // panel.Config's fields → the flags that set them
+	mf          machineFlags
+	addr, path  string
+	cfg         panel.Config // --task, --out, --max-pixels; the rest from panel.ConfigOptions
+	allowRemote bool
+	memory      *budget
+	fields      fieldFlags // panel.Config's fields → the flags that set them
 }
 
 // serveFlags registers serve's flags on a new flag set.
@@ -45,15 +42,14 @@ The panel answers only requests addressed to it by a loopback name or the
 --addr address, and takes controls only from its own page.`)
 	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fs.StringVar(&o.path, "machine", "", "start from this saved machine (default: a fresh one built from the flags)")
-	fs.StringVar(&o.task, "task", "", "built-in task whose cards are shown (default: the machine's own, or shapes)")
-	fs.StringVar(&o.out, "out", "", "let the panel's Save button write the machine to this file (atomically); default: saving off")
-	o.fields = fieldFlags{"per_class": "--n", "max_upload": "--max-upload", "delay": "--delay", "upload_timeout": "--upload-timeout"}
-	fs.IntVar(&o.perClass, "n", panel.DefaultPerClass, "cards per class")
-	fs.Int64Var(&o.maxUpload, "max-upload", panel.DefaultMaxUpload, "largest picture upload, in bytes")
-	fs.IntVar(&o.maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse uploaded pictures larger than this many pixels (checked before decoding); pictures over 1 megapixel are kept box-averaged down to at most 1 megapixel")
-	fs.DurationVar(&o.delay, "delay", panel.DefaultDelay, "pause between presentations while training runs")
+	fs.StringVar(&o.cfg.Task, "task", "", "built-in task whose cards are shown (default: the machine's own, or shapes)")
+	fs.StringVar(&o.cfg.SavePath, "out", "", "let the panel's Save button write the machine to this file (atomically); default: saving off")
+	o.fields = fieldFlags{}
+	addOptions(fs, o.fields, panel.ConfigOptions(), "n", "max-upload")
+	fs.IntVar(&o.cfg.Limits.MaxPixels, "max-pixels", images.DefaultMaxPixels, "refuse uploaded pictures larger than this many pixels (checked before decoding); pictures over 1 megapixel are kept box-averaged down to at most 1 megapixel")
+	addOptions(fs, o.fields, panel.ConfigOptions(), "delay")
 	fs.BoolVar(&o.allowRemote, "allow-remote", false, "allow an --addr that other computers can reach (anyone who reaches it can work the panel)")
-	fs.DurationVar(&o.uploadTimeout, "upload-timeout", panel.DefaultUploadTimeout, "time an upload's body may take to arrive")
+	addOptions(fs, o.fields, panel.ConfigOptions(), "upload-timeout")
 	o.memory = memoryFlag(fs)
 	o.mf.fourLayer = true
 	o.mf.register(fs, o.memory)
@@ -103,15 +99,14 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 // the panel's own rules, and whether --addr is reachable from other
 // computers.
 func (o *serveOptions) config(fs *pflag.FlagSet) (panel.Config, bool, error) {
-	delay := cmp.Or(o.delay, panel.NoDelay) // the flag's 0 trains at full speed
-	// The flags' 0 asks for none, where the panel reads 0 as its default
-	// (explicitZero): the panel refuses it in its own words.
-	cfg := panel.Config{PerClass: explicitZero(o.perClass), MaxUpload: explicitZero(o.maxUpload), SavePath: o.out,
-		Delay: delay, UploadTimeout: explicitZero(o.uploadTimeout)}
+	cfg := o.cfg
+	if err := setOptions(fs, &cfg, panel.ConfigOptions(), false); err != nil {
+		return cfg, false, err
+	}
 	if err := cfg.Validate(); err != nil { // the panel's rules
 		return cfg, false, o.fields.refuse(err, given(fs))
 	}
-	cfg.Limits = images.Limits{MaxPixels: o.maxPixels, MaxBytes: o.memory.bytes()}
+	cfg.Limits.MaxBytes = o.memory.bytes()
 	if err := checkLimits(cfg.Limits, limitFields(), given(fs)); err != nil { // the data's rules (images.Source.Validate)
 		return cfg, false, err
 	}
@@ -131,13 +126,13 @@ func (o *serveOptions) config(fs *pflag.FlagSet) (panel.Config, bool, error) {
 func (o *serveOptions) machine(ctx context.Context, fs *pflag.FlagSet) (*machine.Machine, string, error) {
 	if o.path != "" {
 		m, err := loadMachine(ctx, o.memory.bytes(), o.path)
-		return m, o.task, err
+		return m, o.cfg.Task, err
 	}
 	cfg, err := o.mf.build(given(fs))
 	if err != nil {
 		return nil, "", err
 	}
-	name := cmp.Or(o.task, images.DefaultTask)
+	name := cmp.Or(o.cfg.Task, images.DefaultTask)
 	info, ok := images.LookupTask(name)
 	if !ok {
 		return nil, "", usagef("serve: unknown task %q (see mark1 tasks)", name)
