@@ -85,6 +85,17 @@ func NewRecorder(dir string, m *machine.Machine) (*Recorder, error) {
 	return r, r.write(m, epoch, nil)
 }
 
+// Record starts a Recorder in dir (NewRecorder) and returns the progress
+// hook of a training run that records m's pots after every epoch
+// (Snapshot).
+func Record(dir string, m *machine.Machine) (func(machine.Epoch) error, error) {
+	rec, err := NewRecorder(dir, m)
+	if err != nil {
+		return nil, err
+	}
+	return func(e machine.Epoch) error { return rec.Snapshot(m, e) }, nil
+}
+
 // Snapshot records m's pots after epoch e.
 func (r *Recorder) Snapshot(m *machine.Machine, e machine.Epoch) error {
 	return r.write(m, e.Epoch, &e)

@@ -45,3 +45,14 @@ func View(m *machine.Machine, view string, o ViewOptions) (*chart.Drawing, error
 func Views() []string {
 	return []string{"panel", "weights", "sensitivity", "means", "retina", "curves"}
 }
+
+// CardsFor returns the cards a view averages over (sensitivity and means),
+// of a machine's training and held-out cards: the part named ("train" or
+// "held-out"), or, when none is named, the training cards for sensitivity
+// and the held-out ones for means when there are any.
+func CardsFor(view, part string, train, test *images.Dataset) *images.Dataset {
+	if part == "train" || part == "" && (view == "sensitivity" || test.Len() == 0) {
+		return train
+	}
+	return test
+}

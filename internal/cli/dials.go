@@ -105,14 +105,10 @@ func runDials(ctx context.Context, env *Env, args []string) error {
 	if o.given.has("view") || o.image != "" {
 		return usagef("dials: --view and --image draw a picture: give --png FILE or --svg FILE")
 	}
-	pots := dials.Pots(m)
-	if err := dials.SortPots(pots, o.sort, o.desc); err != nil {
+	sum, pots, err := dials.Table(m, dials.TableOptions{Sort: o.sort, Desc: o.desc, Top: o.top, Bins: o.bins})
+	if err != nil {
 		return usageError{fmt.Errorf("--sort: %w", err)}
 	}
-	if o.top > 0 && o.top < len(pots) {
-		pots = pots[:o.top]
-	}
-	sum := dials.Summarize(m, o.bins)
 	switch {
 	case o.asJSON:
 		return dials.WriteJSON(env.Stdout, sum, pots)
@@ -180,17 +176,13 @@ func drawView(ctx context.Context, env *Env, m *machine.Machine, o dialsOptions)
 
 // viewCards returns the cards --view sensitivity and means average over:
 // from --task or --data if given, else the data the machine file records;
-// the training or the held-out part (--cards).
+// the part --cards names (dials.CardsFor).
 func viewCards(ctx context.Context, m *machine.Machine, o dialsOptions) (*images.Dataset, error) {
 	train, test, err := o.data.machineCards(ctx, o.given, m, o.machine, m.Seeds.Master, "dials")
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case o.cards == "train", o.cards == "" && (o.view == "sensitivity" || test.Len() == 0):
-		return train, nil
-	}
-	return test, nil
+	return dials.CardsFor(o.view, o.cards, train, test), nil
 }
 
 func animate(ctx context.Context, env *Env, o dialsOptions) error {
@@ -219,15 +211,4 @@ func animate(ctx context.Context, env *Env, o dialsOptions) error {
 	b := g.Image[0].Bounds()
 	fmt.Fprintf(env.Stdout, "Wrote %d frames (epochs %d to %d, %dx%d) to %s.\n", len(g.Image), frames[0].Epoch, frames[len(frames)-1].Epoch, b.Dx(), b.Dy(), o.animate)
 	return nil
-}
-
-// recordHook returns the progress hook of mark1 train --record DIR: it
-// keeps a snapshot of the pots after every epoch in dir, and reports the
-// error if one cannot be written.
-func recordHook(dir string, m *machine.Machine) (func(machine.Epoch) error, error) {
-	rec, err := dials.NewRecorder(dir, m)
-	if err != nil {
-		return nil, err
-	}
-	return func(e machine.Epoch) error { return rec.Snapshot(m, e) }, nil
 }

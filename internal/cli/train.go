@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"mark1/associator"
+	"mark1/dials"
 	"mark1/images"
 	"mark1/internal/base/atomicfile"
 	"mark1/machine"
@@ -31,7 +32,7 @@ type trainOptions struct {
 	quiet      bool
 	resume     string
 	checkpoint int
-	record     string     // --record DIR: pot snapshots per epoch (recordHook, dials.go)
+	record     string     // --record DIR: pot snapshots per epoch (dials.Record)
 	seeds      string     // --seeds A-B: repeat over seeds and report mean ± spread (trainSeeds)
 	stopOnFail bool       // --stop-on-write-error
 	threads    int        // --threads: cores for the --seeds runs
@@ -263,11 +264,11 @@ func (o *trainOptions) machineAndData(ctx context.Context, g givenFlags) (*machi
 // a progress line on standard error, the recording and the checkpoints.
 func (o *trainOptions) train(ctx context.Context, env *Env, s *machine.Session) (machine.SavedRun, error) {
 	w, m := env.Stdout, s.Machine()
-	// --record: a snapshot of the pots after every epoch (recordHook, dials.go).
+	// --record: a snapshot of the pots after every epoch (dials.Record).
 	record := func(machine.Epoch) error { return nil }
 	if o.record != "" {
 		var err error
-		if record, err = recordHook(o.record, m); err != nil {
+		if record, err = dials.Record(o.record, m); err != nil {
 			return machine.SavedRun{}, err
 		}
 	}
