@@ -16,11 +16,6 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// serveMemoryLimit is the soft memory limit serve asks of Go's garbage
-// collector (unless GOMEMLIMIT is set): the uploads' decoding budget and
-// 128 MiB for the machine, its cards and the pages.
-const serveMemoryLimit = images.DefaultMaxDecodeBytes + 128<<20
-
 // serveOptions are serve's flags.
 type serveOptions struct {
 	mf          machineFlags
@@ -77,12 +72,8 @@ func runServe(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		// Uploads share one decoding budget, but Go's collector lets the
-		// heap grow to twice what is live before it runs: 8 uploads of a
-		// 24-megapixel photo took the server to 620 MB. A soft limit of
-		// the budget plus room for the machine keeps it near 400 MB.
-		old := debug.SetMemoryLimit(serveMemoryLimit)
+	if os.Getenv("GOMEMLIMIT") == "" { // the panel's soft memory limit
+		old := debug.SetMemoryLimit(panel.MemoryLimit)
 		defer debug.SetMemoryLimit(old)
 	}
 	if remote && !panel.LoopbackAddr(ln.Addr()) {
