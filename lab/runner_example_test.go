@@ -43,3 +43,24 @@ func ExampleNotesSettings() {
 	// Output:
 	// -1 given linear
 }
+
+// A front end sets a Job by the options' names, from text, as mark1 lab's
+// flags do, and loads its data.
+func ExampleJobOptions() {
+	var job lab.Job
+	for _, o := range lab.JobOptions() {
+		text := map[string]string{"example": "xor", "format": "auto", "step": "3"}[o.Name]
+		if text == "" && o.Default != "" {
+			text = fmt.Sprint(o.Default)
+		}
+		if err := o.Set(&job, text); err != nil {
+			fmt.Println(o.Name, err)
+		}
+	}
+	fmt.Println(lab.JobOptions()[2].Set(&job, "yaml") != nil)
+	d, err := job.Load(context.Background())
+	fmt.Println(job.Example, job.Picture.Step, len(d.Example.X), d.Multi == nil, err)
+	// Output:
+	// true
+	// xor 3 8 true <nil>
+}

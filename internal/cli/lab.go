@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"mark1/dataset"
 	"mark1/internal/base/atomicfile"
 	"mark1/internal/base/param"
 	"mark1/internal/labsite"
@@ -19,10 +18,7 @@ import (
 )
 
 type labOptions struct {
-	example   string
-	data      string
-	format    string
-	labelCol  string
+	job       lab.Job // lab.JobOptions, --delay, --max-frames
 	list      bool
 	lf        learnerFlags
 	shuffle   bool // --shuffle, the old word for --order shuffle
@@ -31,7 +27,6 @@ type labOptions struct {
 	site      string
 	trace     bool
 	asJSON    bool
-	pic       lab.Picture // --view, --step, --delay, --max-frames
 	png, svg  string
 	gifPath   string
 }
@@ -62,10 +57,7 @@ class whose largest response wins, and of one-vs-one votes, side by side).
   mark1 lab --example xor --learner a-layer --units 16 --seed 3 --view units --png units.png
   mark1 lab --example notes-004 --view notes --gif notes-004.gif
   mark1 lab --data three-classes.csv --bias --png classes.png`)
-	fs.StringVar(&o.example, "example", "notes-004", "the example data set")
-	fs.StringVar(&o.data, "data", "", "your own data instead of an example: libsvm, CSV or \"x1 x2 ... label\" text, any dimension, 2 to 4 classes\n(more than two: one-vs-rest and one-vs-one runs, drawn by --view classes; pictures need 2 features)")
-	fs.StringVar(&o.format, "format", "auto", "--data format: auto, libsvm, csv or text")
-	fs.StringVar(&o.labelCol, "label-column", "", "--data CSV: the label column, by name or 1-based position (default: label/class/target/y, else the last)")
+	addOptions(fs, fieldFlags{}, lab.JobOptions(), "example", "data", "format", "label-column")
 	fs.BoolVar(&o.list, "list", false, "list the examples and what each teaches")
 	fs.StringVar(&o.site, "site", "", "write the lab page as a static site to this folder, its learners compiled to WebAssembly:\nany static file server serves it, with no mark1 server and no Go (the WebAssembly is built into mark1, see docs/lab.md)")
 	// The learners' options are the registry's, as fit and compare take
@@ -82,13 +74,12 @@ class whose largest response wins, and of one-vs-one votes, side by side).
 	fs.StringVar(&o.start, "start", "", "the perceptron's or batch GD's starting w, comma-separated (with --bias, b last); default 0")
 	fs.BoolVar(&o.trace, "trace", false, "print the trace as the notes write it (the default when nothing is drawn)")
 	fs.BoolVar(&o.asJSON, "json", false, "print the trace as JSON")
-	fs.StringVar(&o.pic.View, "view", "", "picture: "+strings.Join(lab.Views(), ", ")+" (default notes, or regions for the kernel perceptron and the SVM;\nsgd draws notes, x, risk and losses; data of 3 or 4 classes draw classes)")
-	fs.IntVar(&o.pic.Step, "step", -1, "the step to draw: 0 is the start, -1 the end")
+	addOptions(fs, fieldFlags{}, lab.JobOptions(), "view", "step")
 	fs.StringVar(&o.png, "png", "", "draw the view at --step to this PNG file")
 	fs.StringVar(&o.svg, "svg", "", "draw the view at --step to this SVG file")
 	fs.StringVar(&o.gifPath, "gif", "", "draw the view at every step to this animated GIF")
-	fs.IntVar(&o.pic.Delay, "delay", 80, "--gif: time each step is shown, in hundredths of a second")
-	fs.IntVar(&o.pic.MaxFrames, "max-frames", 200, "--gif: refuse runs with more steps than this")
+	fs.IntVar(&o.job.Picture.Delay, "delay", 80, "--gif: time each step is shown, in hundredths of a second")
+	fs.IntVar(&o.job.Picture.MaxFrames, "max-frames", 200, "--gif: refuse runs with more steps than this")
 	return fs
 }
 
@@ -108,11 +99,11 @@ func runLab(ctx context.Context, env *Env, args []string) error {
 	if o.list {
 		return lab.WriteExamples(env.Stdout)
 	}
-	setup, format, err := o.setup(fs)
+	setup, err := o.setup(fs)
 	if err != nil {
 		return err
 	}
-	data, err := o.examples(ctx, env, format)
+	data, err := o.examples(ctx, env)
 	if err != nil {
 		return err
 	}
@@ -123,24 +114,27 @@ func runLab(ctx context.Context, env *Env, args []string) error {
 	return writeLabRun(ctx, env, o, run)
 }
 
-// setup checks the flags and returns the learner's setup they describe
-// and the --data format.
-func (o *labOptions) setup(fs *pflag.FlagSet) (lab.Setup, dataset.Format, error) {
+// setup checks the flags, sets the job (lab.JobOptions) and returns the
+// learner's setup they describe.
+func (o *labOptions) setup(fs *pflag.FlagSet) (lab.Setup, error) {
 	var none lab.Setup
 	if o.asJSON && o.trace {
-		return none, 0, usagef("lab: give --trace or --json, not both")
+		return none, usagef("lab: give --trace or --json, not both")
+	}
+	if err := setOptions(fs, &o.job, lab.JobOptions(), false); err != nil { // --format checked whether or not --data uses it
+		return none, usagef("lab: %v", err)
 	}
 	if o.shuffle && !fs.Changed("order") {
 		*o.lf.text["order"] = "shuffle"
 	}
 	if fs.Changed("max-epochs") {
 		if fs.Changed("epochs") {
-			return none, 0, usagef("lab: --max-epochs is the old name of --epochs: give one")
+			return none, usagef("lab: --max-epochs is the old name of --epochs: give one")
 		}
 		*o.lf.text["epochs"] = strconv.Itoa(o.maxEpochs)
 		o.lf.fields.add("epochs", "max-epochs")
 	}
-	if o.data == "" { // the notes' settings, unless given
+	if o.job.Data == "" { // the notes' settings, unless given
 		for name, v := range lab.NotesSettings() {
 			if !fs.Changed(name) {
 				*o.lf.text[name] = v
@@ -149,45 +143,38 @@ func (o *labOptions) setup(fs *pflag.FlagSet) (lab.Setup, dataset.Format, error)
 	}
 	opts, err := o.lf.options()
 	if err != nil {
-		return none, 0, err
+		return none, err
 	}
-	if f := param.As(o.pic.Validate()); f != nil { // lab's rules: "[lo, hi]" or "at least lo"
+	if f := param.As(o.job.Picture.Validate()); f != nil { // lab's rules: "[lo, hi]" or "at least lo"
 		sep := map[bool]string{true: " ", false: ": "}[strings.HasPrefix(f.FieldRange(), "[")]
-		return none, 0, usagef("lab: --%s %s out of range%s%s", f.FieldName(), f.FieldValue(), sep, f.FieldRange())
-	}
-	format, err := dataset.ParseFormat(o.format) // checked whether or not --data uses it
-	if err != nil {
-		return none, 0, usagef("lab: --format: %v", err)
+		return none, usagef("lab: --%s %s out of range%s%s", f.FieldName(), f.FieldValue(), sep, f.FieldRange())
 	}
 	if o.gifPath != "" && !strings.HasSuffix(strings.ToLower(o.gifPath), ".gif") {
-		return none, 0, usagef("lab: --gif %s: the animation is a GIF; name the file .gif", o.gifPath)
+		return none, usagef("lab: --gif %s: the animation is a GIF; name the file .gif", o.gifPath)
 	}
 	start, err := lab.ParseStart(o.start)
 	if err != nil {
-		return none, 0, usagef("lab: --start %q: %v", o.start, err)
+		return none, usagef("lab: --start %q: %v", o.start, err)
 	}
 	setup, err := lab.NewSetup(o.lf.learner, opts, start)
 	if err != nil {
-		return none, 0, o.lf.fields.usage(err)
+		return none, o.lf.fields.usage(err)
 	}
-	return setup, format, nil
+	return setup, nil
 }
 
 // examples returns the run's data: the --example, or the --data file of
-// two classes or more.
-func (o *labOptions) examples(ctx context.Context, env *Env, format dataset.Format) (lab.Data, error) {
-	if o.data == "" {
-		e, err := lab.Find(o.example)
-		if err != nil {
-			return lab.Data{}, usagef("lab: --example: %v", err)
-		}
-		return lab.Data{Example: e}, nil
-	}
-	d, err := lab.ReadData(ctx, o.data, dataset.Options{Format: format, LabelColumn: o.labelCol})
-	if err != nil {
+// two classes or more (lab.Job.Load).
+func (o *labOptions) examples(ctx context.Context, env *Env) (lab.Data, error) {
+	d, err := o.job.Load(ctx)
+	switch {
+	case err != nil && o.job.Data == "":
+		return d, usagef("lab: --example: %v", err)
+	case err != nil:
 		return d, fmt.Errorf("lab: --data: %w", err)
+	case o.job.Data != "":
+		fmt.Fprintf(env.Stderr, "%s: %v\n", o.job.Data, d)
 	}
-	fmt.Fprintf(env.Stderr, "%s: %v\n", o.data, d)
 	return d, nil
 }
 
@@ -195,14 +182,14 @@ func (o *labOptions) examples(ctx context.Context, env *Env, format dataset.Form
 // default view when none is given) and writes its trace as text or --json.
 func writeLabRun(ctx context.Context, env *Env, o labOptions, run lab.Runner) error {
 	drawing := o.png != "" || o.svg != "" || o.gifPath != ""
-	if o.pic.View != "" && !drawing {
+	if o.job.Picture.View != "" && !drawing {
 		return usagef("lab: --view draws a picture: give --png FILE, --svg FILE or --gif FILE")
 	}
-	if o.pic.Step >= run.Frames() {
-		return usagef("lab: --step %d: the run has steps 0 to %d", o.pic.Step, run.Frames()-1)
+	if o.job.Picture.Step >= run.Frames() {
+		return usagef("lab: --step %d: the run has steps 0 to %d", o.job.Picture.Step, run.Frames()-1)
 	}
 	if o.png != "" || o.svg != "" {
-		d, err := o.pic.Draw(ctx, run)
+		d, err := o.job.Picture.Draw(ctx, run)
 		if err != nil {
 			return o.fail(ctx, err)
 		}
@@ -211,7 +198,7 @@ func writeLabRun(ctx context.Context, env *Env, o labOptions, run lab.Runner) er
 		}
 	}
 	if o.gifPath != "" {
-		g, err := o.pic.Animate(ctx, run)
+		g, err := o.job.Picture.Animate(ctx, run)
 		if err != nil {
 			return o.fail(ctx, err)
 		}
