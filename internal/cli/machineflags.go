@@ -38,28 +38,33 @@ func (m *machineFlags) register(fs *pflag.FlagSet, memory *budget) {
 	fs.StringVar(&m.preset, "preset", "mark1", "machine preset: mark1, ideal, full or worn (see mark1 tasks)")
 	fs.StringVar(&m.config, "config", "", "JSON file with a machine configuration (as in a machine file's \"config\")")
 	fs.Uint64Var(&m.seed, "seed", 1, "master seed: wiring, cards, split, order and noise all derive from it")
-	for _, o := range m.options() {
+	m.fields = machineFields()
+	addOptions(fs, m.fields, m.options())
+}
+
+// options returns the configuration's options this command offers, their
+// meanings as its flags tell them: the setting under which one takes part
+// first, and --wiring's listings where the command reads them.
+func (m *machineFlags) options() []param.Option[machine.Config] {
+	var opts []param.Option[machine.Config]
+	for _, o := range machine.ConfigOptions() {
 		if o.With != "" {
 			o.Doc = "with --" + o.With + ": " + o.Doc
 		}
 		if o.Name == "wiring" && m.listings {
 			o.Doc += ",\nor a plugboard listing file (from mark1 wiring) to wire the machine exactly"
 		}
-		addFlag(fs, o.Name, o.Default, o.Doc)
+		if !o.Coupling || m.fourLayer {
+			opts = append(opts, o.Option)
+		}
 	}
-	m.fields = machineFields()
-}
-
-// options returns the configuration's options this command offers.
-func (m *machineFlags) options() []machine.ConfigOption {
-	return slices.DeleteFunc(machine.ConfigOptions(), func(o machine.ConfigOption) bool { return o.Coupling && !m.fourLayer })
+	return opts
 }
 
 // machineFields is the table of the machine flags: the configuration's
 // fields (machine.Config's JSON paths) → the flags that set them.
 func machineFields() fieldFlags {
-	t := fieldFlags{}
-	t.add("preset", "preset")
+	t := fieldFlags{"preset": "--preset"}
 	for _, o := range machine.ConfigOptions() {
 		for _, field := range o.Fields {
 			t.add(field, o.Name)
