@@ -59,3 +59,15 @@ func ExampleRecord() {
 	// Output:
 	// 2 1 <nil>
 }
+
+// A view's name and the part of the cards it is drawn with are checked
+// before any machine is read.
+func ExampleCheckView() {
+	fmt.Println(dials.CheckView("means", "held-out"))
+	fmt.Println(dials.CheckView("dials", ""))
+	fmt.Println(dials.CheckView("sensitivity", "test"))
+	// Output:
+	// <nil>
+	// view "dials": want panel, weights, sensitivity, means, retina or curves
+	// cards "test": want train or held-out
+}

@@ -3,6 +3,10 @@ package dials
 import (
 	"fmt"
 	"image"
+	"slices"
+	"strconv"
+
+	"mark1/internal/base/param"
 
 	"mark1/chart"
 	"mark1/images"
@@ -44,6 +48,19 @@ func View(m *machine.Machine, view string, o ViewOptions) (*chart.Drawing, error
 // Views are the pictures View draws, by name.
 func Views() []string {
 	return []string{"panel", "weights", "sensitivity", "means", "retina", "curves"}
+}
+
+// CheckView checks a view's name (Views) and the part of the cards it is
+// drawn with (CardsFor: "train", "held-out", or "" for the view's own),
+// returning a *param.FieldError ("view" or "cards") whose value is quoted.
+func CheckView(view, part string) error {
+	switch {
+	case !slices.Contains(Views(), view):
+		return param.Errorf("view", strconv.Quote(view), "panel, weights, sensitivity, means, retina or curves")
+	case !slices.Contains([]string{"", "train", "held-out"}, part):
+		return param.Errorf("cards", strconv.Quote(part), "train or held-out")
+	}
+	return nil
 }
 
 // CardsFor returns the cards a view averages over (sensitivity and means),

@@ -16,6 +16,7 @@ import (
 
 	"mark1/compare"
 	"mark1/dials"
+	"mark1/images"
 	"mark1/learning/selection"
 )
 
@@ -101,8 +102,8 @@ func stimuliTargets(fs *pflag.FlagSet, v string) []target {
 	case "libsvm":
 		return []target{{path: v, kind: outNewFile}}
 	case "idx":
-		images, labels := idxPairNames(v)
-		return []target{{path: images, kind: outNewFile}, {path: labels, kind: outNewFile}}
+		imgs, labels := images.IDXPairNames(v)
+		return []target{{path: imgs, kind: outNewFile}, {path: labels, kind: outNewFile}}
 	}
 	return []target{{path: v, kind: outFolder, marker: "cards"}}
 }

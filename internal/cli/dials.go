@@ -8,12 +8,12 @@ import (
 	"image/gif"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"mark1/dials"
 	"mark1/images"
 	"mark1/internal/base/atomicfile"
+	"mark1/internal/base/param"
 	"mark1/machine"
 
 	"mark1/dataset"
@@ -121,11 +121,8 @@ func runDials(ctx context.Context, env *Env, args []string) error {
 // check checks the flags, whichever of the table, the pictures and the
 // animation the command makes.
 func (o *dialsOptions) check() error {
-	if !slices.Contains(dials.Views(), o.view) {
-		return usagef("dials: --view %q: want panel, weights, sensitivity, means, retina or curves", o.view)
-	}
-	if !slices.Contains([]string{"", "train", "held-out"}, o.cards) {
-		return usagef("dials: --cards %q: want train or held-out", o.cards)
+	if f := param.As(dials.CheckView(o.view, o.cards)); f != nil {
+		return usagef("dials: --%s %s: want %s", f.FieldName(), f.FieldValue(), f.FieldRange())
 	}
 	if o.asJSON && o.asCSV {
 		return usagef("dials: give --json or --csv, not both")

@@ -62,6 +62,3 @@ func runTasks(ctx context.Context, env *Env, args []string) error {
 	fmt.Fprintln(env.Stdout, "\nMachine presets (mark1 train --preset NAME):")
 	return machine.WritePresetList(env.Stdout)
 }
-
-// idxPairNames are the files stimuli --format idx --out OUT writes.
-func idxPairNames(out string) (imgs, labels string) { return images.IDXPairNames(out) }
