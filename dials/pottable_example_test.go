@@ -71,3 +71,27 @@ func ExampleCheckView() {
 	// view "dials": want panel, weights, sensitivity, means, retina or curves
 	// cards "test": want train or held-out
 }
+
+// A front end sets a table's and an animation's options by name, from
+// text, as mark1 dials' flags do; 0 bins and 0 delay ask for none, which
+// the rules refuse.
+func ExampleTableSettings() {
+	var table dials.TableOptions
+	for _, o := range dials.TableSettings() {
+		text := map[string]string{"sort": "abs", "desc": "true", "top": "5", "bins": "0"}[o.Name]
+		fmt.Println(o.Name, o.Fields, o.Default, o.Set(&table, text))
+	}
+	var anim dials.AnimateOptions
+	for _, o := range dials.AnimateSettings() {
+		o.Set(&anim, fmt.Sprint(o.Default))
+	}
+	fmt.Println(table, dials.ValidateBins(table.Bins))
+	fmt.Println(anim.Delay, anim.Every, anim.Validate())
+	// Output:
+	// sort [sort] id <nil>
+	// desc [desc] false <nil>
+	// top [top] 0 <nil>
+	// bins [bins] 10 <nil>
+	// {abs true 5 -1} bins -1: want a whole number in [1, 1000]
+	// 40 1 <nil>
+}

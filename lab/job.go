@@ -23,8 +23,8 @@ type Job struct {
 
 // JobOptions returns the settings of a Job that a front end offers by
 // name, with their defaults: the example, the data file, its format and
-// label column, the view and the step drawn. A Picture's delay and frame
-// limit are an animation's, which the front end writes.
+// label column, the view and the step drawn, and an animation's delay and
+// largest number of frames (Picture, whose Validate checks them).
 func JobOptions() []param.Option[Job] {
 	return []param.Option[Job]{
 		param.Setting("example", "example", "notes-004", "the example data set", param.To(func(j *Job, v string) { j.Example = v })),
@@ -37,6 +37,8 @@ func JobOptions() []param.Option[Job] {
 		param.Setting("view", "view", "", "picture: "+strings.Join(Views(), ", ")+" (default notes, or regions for the kernel perceptron and the SVM;\nsgd draws notes, x, risk and losses; data of 3 or 4 classes draw classes)",
 			param.To(func(j *Job, v string) { j.Picture.View = v })),
 		param.Setting("step", "step", -1, "the step to draw: 0 is the start, -1 the end", param.To(func(j *Job, v int) { j.Picture.Step = v })),
+		param.Setting("delay", "delay", 80, "time each step is shown, in hundredths of a second", param.To(func(j *Job, v int) { j.Picture.Delay = v })),
+		param.Setting("max-frames", "max-frames", 200, "refuse runs with more steps than this", param.To(func(j *Job, v int) { j.Picture.MaxFrames = v })),
 	}
 }
 

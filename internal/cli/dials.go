@@ -24,24 +24,18 @@ import (
 type dialsOptions struct {
 	given    givenFlags // the flags given
 	machine  string
-	sort     string
-	desc     bool
-	top      int
+	table    dials.TableOptions   // dials.TableSettings
+	anim     dials.AnimateOptions // dials.AnimateSettings: the panel's size, the animation's
 	asJSON   bool
 	asCSV    bool
-	bins     int
 	png, svg string
 	view     string
 	image    string
 	animate  string
 	record   string
-	width    int
-	height   int
-	delay    int
-	every    int
 	data     dataFlags
 	cards    string
-	fields   fieldFlags // dials' fields (dials.ValidateBins, AnimateOptions.Validate) → the flags that set them
+	fields   fieldFlags // the settings' fields (dials.ValidateBins, AnimateOptions.Validate) → the flags that set them
 }
 
 // dialsFlags registers dials' flags on a new flag set.
@@ -53,13 +47,11 @@ a table of every pot; --json and --csv print them for other programs.
 means, retina or curves), and --animate turns a recording made with mark1 train --record DIR
 into an animated GIF of the dials turning.`)
 	fs.StringVar(&o.machine, "machine", "mark1.json", "the machine file")
-	fs.StringVar(&o.sort, "sort", "id", "order of the table: "+strings.Join(dials.SortKeys(), ", "))
-	fs.BoolVar(&o.desc, "desc", false, "sort in descending order")
-	fs.IntVar(&o.top, "top", 0, "print only the first N pots of the table (0 = all)")
+	o.fields = fieldFlags{}
+	addOptions(fs, o.fields, dials.TableSettings(), "sort", "desc", "top")
 	fs.BoolVar(&o.asJSON, "json", false, "print the summary and pots as JSON")
 	fs.BoolVar(&o.asCSV, "csv", false, "print the pots as CSV")
-	fs.IntVar(&o.bins, "bins", 10, "bins of the histogram of positions")
-	o.fields = fieldFlags{"bins": "--bins", "panel.width": "--width", "panel.height": "--height", "delay": "--delay", "every": "--every"}
+	addOptions(fs, o.fields, dials.TableSettings(), "bins")
 	fs.StringVar(&o.png, "png", "", "draw the view to this PNG file")
 	fs.StringVar(&o.svg, "svg", "", "draw the view to this SVG file")
 	fs.StringVar(&o.view, "view", "panel", "picture: panel (the dials), weights (each R-unit's values on the retina),\n"+
@@ -70,12 +62,10 @@ into an animated GIF of the dials turning.`)
 	fs.StringVar(&o.cards, "cards", "", "cards for --view sensitivity and means: train or held-out (default: train for sensitivity,\n"+
 		"held-out for means when there are any); without --task or --data, the cards the machine file records")
 	fs.StringVar(&o.image, "image", "", "the picture for --view retina")
-	fs.IntVar(&o.width, "width", 0, "largest width of the panel in pixels (0 = automatic)")
-	fs.IntVar(&o.height, "height", 0, "largest height of the panel in pixels (0 = automatic)")
+	addOptions(fs, o.fields, dials.AnimateSettings(), "width", "height")
 	fs.StringVar(&o.animate, "animate", "", "write an animated GIF of the recording in --record DIR to this file")
 	fs.StringVar(&o.record, "record", "", "the recording folder for --animate (made by mark1 train --record DIR)")
-	fs.IntVar(&o.delay, "delay", 40, "--animate: time each epoch is shown, in hundredths of a second")
-	fs.IntVar(&o.every, "every", 1, "--animate: draw every Nth epoch of the recording (and always the last)")
+	addOptions(fs, o.fields, under("animate", dials.AnimateSettings()), "delay", "every")
 	return fs
 }
 
@@ -86,7 +76,7 @@ func runDials(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	o.given = given(fs)
-	if err := o.check(); err != nil {
+	if err := o.check(fs); err != nil {
 		return err
 	}
 	if o.animate != "" || o.record != "" {
@@ -105,7 +95,7 @@ func runDials(ctx context.Context, env *Env, args []string) error {
 	if o.given.has("view") || o.image != "" {
 		return usagef("dials: --view and --image draw a picture: give --png FILE or --svg FILE")
 	}
-	sum, pots, err := dials.Table(m, dials.TableOptions{Sort: o.sort, Desc: o.desc, Top: o.top, Bins: o.bins})
+	sum, pots, err := dials.Table(m, o.table)
 	if err != nil {
 		return usageError{fmt.Errorf("--sort: %w", err)}
 	}
@@ -118,17 +108,21 @@ func runDials(ctx context.Context, env *Env, args []string) error {
 	return dials.WriteReport(env.Stdout, o.machine, m, sum, pots)
 }
 
-// check checks the flags, whichever of the table, the pictures and the
+// check sets the table's and the animation's settings from their flags
+// and checks the flags, whichever of the table, the pictures and the
 // animation the command makes.
-func (o *dialsOptions) check() error {
+func (o *dialsOptions) check(fs *pflag.FlagSet) error {
+	if err := cmp.Or(setOptions(fs, &o.table, dials.TableSettings(), false), setOptions(fs, &o.anim, dials.AnimateSettings(), false)); err != nil {
+		return err
+	}
 	if f := param.As(dials.CheckView(o.view, o.cards)); f != nil {
 		return usagef("dials: --%s %s: want %s", f.FieldName(), f.FieldValue(), f.FieldRange())
 	}
 	if o.asJSON && o.asCSV {
 		return usagef("dials: give --json or --csv, not both")
 	}
-	if o.top < 0 {
-		return usagef("dials: --top %d: want 0 (every pot) or more", o.top)
+	if o.table.Top < 0 {
+		return usagef("dials: --top %d: want 0 (every pot) or more", o.table.Top)
 	}
 	if _, err := o.data.source(o.given, 0); err != nil { // the data flags' values, whether or not a view reads data
 		return err
@@ -136,16 +130,14 @@ func (o *dialsOptions) check() error {
 	// dials' rules for the histogram (dials.ValidateBins) and for the
 	// picture and the animation (dials.AnimateOptions.Validate, which
 	// checks the panel's size too), checked whichever of them the command
-	// draws; --bins 0, --delay 0 and --every 0 ask for none (explicitZero),
-	// --width 0 and --height 0 for the default size.
-	anim := dials.AnimateOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height},
-		Delay: explicitZero(o.delay), Every: explicitZero(o.every)}
-	return o.fields.refuse(cmp.Or(dials.ValidateBins(explicitZero(o.bins)), anim.Validate()), o.given)
+	// draws; --bins 0, --delay 0 and --every 0 ask for none (the settings'
+	// param.None), --width 0 and --height 0 for the default size.
+	return o.fields.refuse(cmp.Or(dials.ValidateBins(o.table.Bins), o.anim.Validate()), o.given)
 }
 
 // drawView writes the chosen picture of m to --png and/or --svg.
 func drawView(ctx context.Context, env *Env, m *machine.Machine, o dialsOptions) error {
-	vo := dials.ViewOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height}}
+	vo := dials.ViewOptions{Panel: o.anim.Panel}
 	var err error
 	switch o.view {
 	case "sensitivity", "means":
@@ -194,8 +186,9 @@ func animate(ctx context.Context, env *Env, o dialsOptions) error {
 	if err != nil {
 		return err
 	}
-	g, err := dials.Animate(ctx, m, frames, dials.AnimateOptions{Panel: dials.PanelOptions{Width: o.width, Height: o.height},
-		Delay: o.delay, Every: o.every, MaxBytes: limit})
+	opt := o.anim
+	opt.MaxBytes = limit
+	g, err := dials.Animate(ctx, m, frames, opt)
 	if errors.Is(err, dataset.ErrTooLarge) {
 		return fmt.Errorf("%s: %w (raise it with --max-memory, draw every Nth epoch with --every N, or smaller frames with --width and --height)", o.record, err)
 	}

@@ -18,7 +18,8 @@ import (
 )
 
 type labOptions struct {
-	job       lab.Job // lab.JobOptions, --delay, --max-frames
+	job       lab.Job    // lab.JobOptions
+	fields    fieldFlags // the job's fields → the flags that set them
 	list      bool
 	lf        learnerFlags
 	shuffle   bool // --shuffle, the old word for --order shuffle
@@ -57,7 +58,8 @@ class whose largest response wins, and of one-vs-one votes, side by side).
   mark1 lab --example xor --learner a-layer --units 16 --seed 3 --view units --png units.png
   mark1 lab --example notes-004 --view notes --gif notes-004.gif
   mark1 lab --data three-classes.csv --bias --png classes.png`)
-	addOptions(fs, fieldFlags{}, lab.JobOptions(), "example", "data", "format", "label-column")
+	o.fields = fieldFlags{}
+	addOptions(fs, o.fields, lab.JobOptions(), "example", "data", "format", "label-column")
 	fs.BoolVar(&o.list, "list", false, "list the examples and what each teaches")
 	fs.StringVar(&o.site, "site", "", "write the lab page as a static site to this folder, its learners compiled to WebAssembly:\nany static file server serves it, with no mark1 server and no Go (the WebAssembly is built into mark1, see docs/lab.md)")
 	// The learners' options are the registry's, as fit and compare take
@@ -74,12 +76,11 @@ class whose largest response wins, and of one-vs-one votes, side by side).
 	fs.StringVar(&o.start, "start", "", "the perceptron's or batch GD's starting w, comma-separated (with --bias, b last); default 0")
 	fs.BoolVar(&o.trace, "trace", false, "print the trace as the notes write it (the default when nothing is drawn)")
 	fs.BoolVar(&o.asJSON, "json", false, "print the trace as JSON")
-	addOptions(fs, fieldFlags{}, lab.JobOptions(), "view", "step")
+	addOptions(fs, o.fields, lab.JobOptions(), "view", "step")
 	fs.StringVar(&o.png, "png", "", "draw the view at --step to this PNG file")
 	fs.StringVar(&o.svg, "svg", "", "draw the view at --step to this SVG file")
 	fs.StringVar(&o.gifPath, "gif", "", "draw the view at every step to this animated GIF")
-	fs.IntVar(&o.job.Picture.Delay, "delay", 80, "--gif: time each step is shown, in hundredths of a second")
-	fs.IntVar(&o.job.Picture.MaxFrames, "max-frames", 200, "--gif: refuse runs with more steps than this")
+	addOptions(fs, o.fields, under("gif", lab.JobOptions()), "delay", "max-frames")
 	return fs
 }
 
@@ -222,7 +223,7 @@ func (o *labOptions) fail(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	for _, fields := range []fieldFlags{o.lf.fields, {"view": "--view", "max-frames": "--max-frames"}} {
+	for _, fields := range []fieldFlags{o.lf.fields, o.fields} {
 		if m := fields.message(err); m != "" {
 			return usagef("lab: %s", m)
 		}

@@ -186,6 +186,15 @@ func addOptions[T any](fs *pflag.FlagSet, fields fieldFlags, opts []param.Option
 	}
 }
 
+// under returns opts with their meanings said as those of options that go
+// with the flag named ("--animate: time each epoch is shown").
+func under[T any](flag string, opts []param.Option[T]) []param.Option[T] {
+	for i := range opts {
+		opts[i].Doc = "--" + flag + ": " + opts[i].Doc
+	}
+	return opts
+}
+
 // optionRef is an option named in another's meaning ({name}).
 var optionRef = regexp.MustCompile(`\{([a-z][a-z0-9-]*)\}`)
 
