@@ -19,7 +19,7 @@ import (
 
 type labOptions struct {
 	job       lab.Job    // lab.JobOptions
-	fields    fieldFlags // the job's fields → the flags that set them
+	fields    fieldFlags // the job's and the learner's fields → the flags that set them
 	list      bool
 	lf        learnerFlags
 	shuffle   bool // --shuffle, the old word for --order shuffle
@@ -65,7 +65,7 @@ class whose largest response wins, and of one-vs-one votes, side by side).
 	// The learners' options are the registry's, as fit and compare take
 	// them; an --example runs as the notes do unless told otherwise.
 	o.lf.lab = true
-	o.lf.register(fs, fieldFlags{}, "perceptron", "tol", "cache-mb", "threads", "nu", "epsilon", "class-weight", "mu", "alpha", "decay")
+	o.lf.register(fs, o.fields, "perceptron", "tol", "cache-mb", "threads", "nu", "epsilon", "class-weight", "mu", "alpha", "decay")
 	fs.Lookup("learner").Usage = "the learner: " + strings.Join(lab.Learners(), ", ")
 	fs.Lookup("bias").NoOptDefVal = "1" // --bias alone: the bias trick x → (x, 1)
 	fs.Lookup("order").Usage += "\n(an --example runs as the notes do: --bias -1 --order given --line-search=false --kernel linear\n--loss perceptron, unless given; --data takes the defaults)"
@@ -133,7 +133,7 @@ func (o *labOptions) setup(fs *pflag.FlagSet) (lab.Setup, error) {
 			return none, usagef("lab: --max-epochs is the old name of --epochs: give one")
 		}
 		*o.lf.text["epochs"] = strconv.Itoa(o.maxEpochs)
-		o.lf.fields.add("epochs", "max-epochs")
+		o.fields.add("epochs", "max-epochs")
 	}
 	if o.job.Data == "" { // the notes' settings, unless given
 		for name, v := range lab.NotesSettings() {
@@ -159,7 +159,7 @@ func (o *labOptions) setup(fs *pflag.FlagSet) (lab.Setup, error) {
 	}
 	setup, err := lab.NewSetup(o.lf.learner, opts, start)
 	if err != nil {
-		return none, o.lf.fields.usage(err)
+		return none, o.fields.usage(err)
 	}
 	return setup, nil
 }
@@ -223,10 +223,8 @@ func (o *labOptions) fail(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	for _, fields := range []fieldFlags{o.lf.fields, o.fields} {
-		if m := fields.message(err); m != "" {
-			return usagef("lab: %s", m)
-		}
+	if m := o.fields.message(err); m != "" {
+		return usagef("lab: %s", m)
 	}
 	return usagef("lab: %v", err)
 }
