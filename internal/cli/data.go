@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/spf13/pflag"
 
@@ -53,32 +52,18 @@ const maxMemoryHelp = "bytes (2e9, 512MB, 2GiB): refuse data whose samples, or t
 // whole, the animations it draws, and (as Go's soft memory limit) its
 // heap. It is registered once (memoryFlag), checked once when the flags
 // are parsed (parse), and then passed down as a value.
-type budget int64
-
-// String, Set and Type make a budget a pflag.Value (an int64 flag).
-func (b *budget) String() string { return strconv.FormatInt(int64(*b), 10) }
-
-// Set reads a budget in bytes: a whole number (536870912, 0x20000000), a
-// number with an exponent (2e9), or with a unit: kB, MB, GB, TB (powers of
-// 1000; K, M, G, T alone too) or KiB, MiB, GiB, TiB (powers of 1024).
-func (b *budget) Set(s string) error {
-	v, err := parseBytes(s)
-	if err != nil {
-		return err
-	}
-	*b = budget(v)
-	return nil
-}
+type budget struct{ limit.Bytes }
 
 // parseBytes reads a size in bytes as budget.Set describes it
 // (limit.ParseBytes).
 func parseBytes(s string) (int64, error) { return limit.ParseBytes(s) }
 
-// Type is "int64", as an Int64 flag's (the help says "int").
+// Type is "int64", as an Int64 flag's (the help says "int"): with the
+// size's own Set and String (limit.Bytes), a budget is a pflag.Value.
 func (b *budget) Type() string { return "int64" }
 
 // bytes returns the budget in bytes.
-func (b *budget) bytes() int64 { return int64(*b) }
+func (b *budget) bytes() int64 { return int64(b.Bytes) }
 
 // maxMemory is the largest --max-memory: 1 PiB, far above any machine, and
 // far enough below the largest int64 that sums of sizes against it cannot
@@ -96,7 +81,7 @@ func (b *budget) check(flag string) error {
 // memoryFlag registers --max-memory on fs and returns its budget, the
 // default until the flags are parsed.
 func memoryFlag(fs *pflag.FlagSet) *budget {
-	b := budget(images.DefaultMaxBytes)
+	b := budget{images.DefaultMaxBytes}
 	fs.Var(&b, "max-memory", maxMemoryHelp)
 	return &b
 }

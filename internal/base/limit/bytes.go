@@ -28,3 +28,21 @@ func ParseBytes(s string) (int64, error) {
 	}
 	return int64(f * scale), nil
 }
+
+// Bytes is a size in bytes that reads and writes itself as text, as a
+// memory budget given on a command line does: Set reads what ParseBytes
+// reads, String writes the whole number.
+type Bytes int64
+
+// String writes b as a whole number of bytes.
+func (b Bytes) String() string { return strconv.FormatInt(int64(b), 10) }
+
+// Set reads a size in bytes as ParseBytes does.
+func (b *Bytes) Set(s string) error {
+	v, err := ParseBytes(s)
+	if err != nil {
+		return err
+	}
+	*b = Bytes(v)
+	return nil
+}
