@@ -138,14 +138,9 @@ func (m *machineFlags) readConfig(base machine.Config) (machine.Config, error) {
 // associator.threshold 2 out of range: want …". ok is false when no given
 // flag set any of them.
 func (t fieldFlags) blame(err error, given givenFlags) (msg string, ok bool) {
-	f := param.As(err)
+	f, fields := param.As(err), param.Fields(err)
 	if f == nil {
 		return "", false
-	}
-	fields := []string{f.FieldName()}
-	var w interface{ FieldsWith() []string }
-	if errors.As(err, &w) {
-		fields = append(fields, w.FieldsWith()...)
 	}
 	var named []string
 	first := false // the field's own flag was given, and sets the field itself

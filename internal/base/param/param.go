@@ -81,3 +81,20 @@ func Prefixed(prefix string, err error) error {
 	}
 	return &FieldError{Field: prefix + "." + f.FieldName(), Value: f.FieldValue(), Range: f.FieldRange()}
 }
+
+// Fields returns the fields of err's field error, if any: its own, then
+// the other settings its range depends on, which the error names with a
+// FieldsWith method (the stages' and machine.FieldError: a motor's step
+// depends on its limit); nil when err holds no field error.
+func Fields(err error) []string {
+	f := As(err)
+	if f == nil {
+		return nil
+	}
+	fields := []string{f.FieldName()}
+	var w interface{ FieldsWith() []string }
+	if errors.As(err, &w) {
+		fields = append(fields, w.FieldsWith()...)
+	}
+	return fields
+}
