@@ -18,3 +18,20 @@ func ExampleSource_Used() {
 	// 0 0 0 1048576 0
 	// 10 20 0.2 0 0
 }
+
+// A front end sets a Source's sizes by the options' names, from text, as
+// mark1's data flags do; 0 cards per class asks for none, which the
+// Source's rule refuses in its own words.
+func ExampleSourceOptions() {
+	var s images.Source
+	for _, o := range images.SourceOptions() {
+		text := map[string]string{"n": "0", "card-size": "28", "max-pixels": "1000000"}[o.Name]
+		fmt.Println(o.Name, o.Fields, o.Default, o.Set(&s, text))
+	}
+	fmt.Println(s.CardSize, s.MaxPixels, s.Validate())
+	// Output:
+	// n [n] 50 <nil>
+	// card-size [card_size] 20 <nil>
+	// max-pixels [max_pixels] 33554432 <nil>
+	// 28 1000000 n -1: want a whole number in [1, 1000000]
+}

@@ -20,23 +20,20 @@ const defaultTask = "shapes"
 type dataFlags struct {
 	task      string
 	data      string
-	perClass  int
-	size      int
 	test      string
 	testSplit float64
-	maxPixels int
-	memory    *budget    // --max-memory
-	fields    fieldFlags // images.Source's fields → the flags that set them
+	fs        *pflag.FlagSet // --n, --card-size and --max-pixels (images.SourceOptions)
+	set       images.Source  // what they set, once checked (check)
+	memory    *budget        // --max-memory
+	fields    fieldFlags     // images.Source's fields → the flags that set them
 }
 
 func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
 	fs.StringVar(&d.task, "task", "", "built-in task (see mark1 tasks); default "+defaultTask+" when no --data")
 	fs.StringVar(&d.data, "data", "", "your data: a folder of class sub-folders of images, an IDX images file\n(labels beside it, or IMAGES,LABELS), or a libsvm text file")
-	fs.IntVar(&d.perClass, "n", 50, "cards per class for a built-in task")
-	fs.IntVar(&d.size, "card-size", 20, "side in pixels of a built-in task's cards")
-	fs.IntVar(&d.maxPixels, "max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels (checked before decoding)")
+	d.fs, d.fields = fs, fieldFlags{"max_bytes": "--max-memory"}
+	addOptions(fs, d.fields, images.SourceOptions())
 	d.memory = memoryFlag(fs)
-	d.fields = fieldFlags{"n": "--n", "card_size": "--card-size", "max_pixels": "--max-pixels", "max_bytes": "--max-memory"}
 	if split {
 		fs.StringVar(&d.test, "test", "", "held-out data (same forms as --data) for P_g")
 		fs.Float64Var(&d.testSplit, "test-split", 0.2, "fraction of the data held out for P_g when no --test (seeded, stratified)")
@@ -86,14 +83,16 @@ func memoryFlag(fs *pflag.FlagSet) *budget {
 	return &b
 }
 
-// check refuses a data flag out of range, by the data's own rules
-// (images.Source.Validate), every one whether or not the data use it; 0
-// asks for none (explicitZero), where images.Source reads 0 as its
-// default. given are the flags given.
+// check sets and refuses the data flags out of range, by the data's own
+// rules (images.Source.Validate), every one whether or not the data use it;
+// 0 asks for none (the options' param.None), where images.Source reads 0
+// as its default. given are the flags given.
 func (d *dataFlags) check(given givenFlags) error {
-	s := images.Source{PerClass: explicitZero(d.perClass), CardSize: explicitZero(d.size), TestSplit: d.testSplit,
-		MaxPixels: explicitZero(d.maxPixels), MaxBytes: d.memory.bytes()}
-	return d.fields.refuse(s.Validate(), given)
+	d.set = images.Source{TestSplit: d.testSplit, MaxBytes: d.memory.bytes()}
+	if err := setOptions(d.fs, &d.set, images.SourceOptions(), false); err != nil {
+		return err
+	}
+	return d.fields.refuse(d.set.Validate(), given)
 }
 
 // limits returns the bounds the flags put on the data a command reads:
@@ -104,7 +103,7 @@ func (d *dataFlags) limits(given givenFlags) (images.Limits, error) {
 	if err := d.check(given); err != nil {
 		return images.Limits{}, err
 	}
-	return images.Limits{MaxPixels: d.maxPixels, MaxBytes: d.memory.bytes()}, nil
+	return images.Limits{MaxPixels: d.set.MaxPixels, MaxBytes: d.memory.bytes()}, nil
 }
 
 // source returns the data the flags describe, drawn and split with seed;
@@ -124,7 +123,7 @@ func (d *dataFlags) source(given givenFlags, seed uint64) (images.Source, error)
 		return images.Source{}, err
 	}
 	src := images.Source{Task: d.task, Path: d.data, TestPath: d.test, TestSplit: d.testSplit, Seed: seed,
-		PerClass: d.perClass, CardSize: d.size, MaxPixels: lim.MaxPixels, MaxBytes: lim.MaxBytes}.Used()
+		PerClass: d.set.PerClass, CardSize: d.set.CardSize, MaxPixels: lim.MaxPixels, MaxBytes: lim.MaxBytes}.Used()
 	if err := src.Validate(); err != nil { // the task and the path
 		return images.Source{}, usageError{err}
 	}

@@ -151,7 +151,7 @@ func drawView(ctx context.Context, env *Env, m *machine.Machine, o dialsOptions)
 		if o.image == "" {
 			return usagef("dials: --view retina needs --image FILE, the picture to show the machine")
 		}
-		if vo.Image, err = images.LoadImage(o.image, images.Limits{MaxPixels: o.data.maxPixels}); err != nil {
+		if vo.Image, err = images.LoadImage(o.image, images.Limits{MaxPixels: o.data.set.MaxPixels}); err != nil {
 			return err
 		}
 	}
