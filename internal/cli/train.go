@@ -13,6 +13,7 @@ import (
 	"mark1/associator"
 	"mark1/images"
 	"mark1/internal/base/atomicfile"
+	"mark1/internal/progress"
 	"mark1/machine"
 
 	"github.com/spf13/pflag"
@@ -271,10 +272,10 @@ func (o *trainOptions) train(ctx context.Context, env *Env, s *machine.Session) 
 			return machine.SavedRun{}, err
 		}
 	}
-	// A progress line on standard error (progress.go), when it is a terminal.
-	prog := newProgress(env.Stderr, o.quiet, time.Now)
-	prog.begin("training", "epoch", len(m.History), s.Recipe().MaxEpochs, true, 250*time.Millisecond)
-	defer prog.end()
+	// A progress line on standard error (internal/progress), when it is a terminal.
+	prog := progress.New(env.Stderr, o.quiet, time.Now)
+	prog.Begin(progress.Run{Label: "training", Unit: "epoch", Base: len(m.History), Total: s.Recipe().MaxEpochs, Limit: true, Tick: 250 * time.Millisecond})
+	defer prog.End()
 	// Checkpoints, the save when interrupted and the replace policy are
 	// the library's (machine.Session.RunSaved); a failed --record or
 	// checkpoint write is reported at once.
@@ -291,10 +292,10 @@ func (o *trainOptions) train(ctx context.Context, env *Env, s *machine.Session) 
 	return s.RunSaved(ctx, plan, machine.RecorderFunc(func(e machine.Epoch) error {
 		line, note := s.EpochLine(e, o.quiet)
 		if line != "" {
-			prog.clear()
+			prog.Clear()
 			fmt.Fprint(w, line)
 		}
-		prog.set(e.Epoch, note)
+		prog.Set(e.Epoch, note)
 		if err := record(e); err != nil {
 			return fmt.Errorf("--record after epoch %d: %w", e.Epoch, err)
 		}
