@@ -100,7 +100,7 @@ func runTrain(ctx context.Context, env *Env, args []string) error {
 	if o.seeds != "" {
 		return trainSeeds(ctx, env, g, &o)
 	}
-	if !g.has("out") && o.resume == "" && exists(o.out) {
+	if !g.has("out") && o.resume == "" && atomicfile.Exists(o.out) {
 		// The default name never replaces a machine behind the reader's
 		// back: each run that makes one names its file.
 		return usagef("train: %s exists, a machine an earlier run saved: name this one with --out FILE (--out %s replaces it; --resume %s trains it on)", o.out, o.out, o.out)
