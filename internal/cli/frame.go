@@ -232,45 +232,62 @@ func (f file) name() string {
 	return "--" + f.flag + " " + f.Path
 }
 
-// checkFiles is the frame's check of a parsed command line: every output
-// against every input (companions included) and every other output, then
-// each output on its own. It records the folders an output may make, for
-// tidy.
+// checkFiles is the frame's check of a parsed command line
+// (atomicfile.CheckOutputs): every output against every input (companions
+// included) and every other output, then each output on its own; the
+// trouble is worded with the flags. It records the folders an output may
+// make, for tidy.
 func (env *Env) checkFiles(fs *pflag.FlagSet) error {
 	if env.cmd == nil {
 		return nil
 	}
-	ins := env.inputs(fs)
-	outs := env.outputs(fs)
-	for i, o := range outs {
-		decl := env.cmd.outputNamed(o.flag)
-		for _, in := range ins {
-			if slices.Contains(decl.rewrites, in.flag) {
-				continue
-			}
-			if atomicfile.SameFile(o.Path, in.Path) {
-				if in.flag != "" && in.Path != fs.Lookup(in.flag).Value.String() {
-					return usagef("--%s %s is read with --%s %s: refusing to replace an input with an output (choose another --%s)", o.flag, o.Path, in.flag, fs.Lookup(in.flag).Value.String(), o.flag)
-				}
-				return usagef("--%s %s is also %s: refusing to replace an input with an output (choose another --%s)", o.flag, o.Path, in.name(), o.flag)
-			}
-			if atomicfile.Within(o.Path, in.Path) && atomicfile.Exists(o.Path) {
-				return usagef("--%s %s is inside input folder %s: refusing to replace a file of an input (choose another --%s)", o.flag, o.Path, in.Path, o.flag)
-			}
-		}
-		for _, o2 := range outs[i+1:] {
-			if atomicfile.SameFile(o.Path, o2.Path) {
-				if o.flag == o2.flag {
-					return usagef("--%s %s writes two files of one name", o.flag, o.Path)
-				}
-				return usagef("--%s and --%s both name %s: two outputs cannot be written to one file", o.flag, o2.flag, o.Path)
-			}
-		}
-		if err := env.checkOutput(o); err != nil {
-			return err
+	ins, outs := env.inputs(fs), env.outputs(fs)
+	var inPaths []string
+	for _, in := range ins {
+		inPaths = append(inPaths, in.Path)
+	}
+	var targets []atomicfile.Output
+	for _, o := range outs {
+		targets = append(targets, o.Output)
+	}
+	err := atomicfile.CheckOutputs(targets, inPaths, func(o, in int) bool {
+		return slices.Contains(env.cmd.outputNamed(outs[o].flag).rewrites, ins[in].flag)
+	})
+	var clash *atomicfile.Clash
+	var bad *atomicfile.OutputError
+	switch {
+	case errors.As(err, &clash):
+		return clashError(fs, clash, outs, ins)
+	case errors.As(err, &bad) && errors.Is(err, atomicfile.ErrExists):
+		return usagef("--%s %v", outs[bad.Out].flag, bad.Err)
+	case errors.As(err, &bad):
+		return fmt.Errorf("--%s: %w", outs[bad.Out].flag, bad.Err)
+	}
+	for _, o := range outs {
+		if (o.Kind == atomicfile.Folder || o.Kind == atomicfile.Results) && !atomicfile.Exists(o.Path) {
+			env.made = append(env.made, o.Path)
 		}
 	}
 	return nil
+}
+
+// clashError words a clash between the command's files with their flags.
+func clashError(fs *pflag.FlagSet, c *atomicfile.Clash, outs, ins []file) error {
+	o := outs[c.Out]
+	switch c.Kind {
+	case atomicfile.ClashOutput:
+		if o2 := outs[c.With]; o.flag != o2.flag {
+			return usagef("--%s and --%s both name %s: two outputs cannot be written to one file", o.flag, o2.flag, o.Path)
+		}
+		return usagef("--%s %s writes two files of one name", o.flag, o.Path)
+	case atomicfile.ClashInside:
+		return usagef("--%s %s is inside input folder %s: refusing to replace a file of an input (choose another --%s)", o.flag, o.Path, ins[c.With].Path, o.flag)
+	}
+	in := ins[c.With]
+	if in.flag != "" && in.Path != fs.Lookup(in.flag).Value.String() {
+		return usagef("--%s %s is read with --%s %s: refusing to replace an input with an output (choose another --%s)", o.flag, o.Path, in.flag, fs.Lookup(in.flag).Value.String(), o.flag)
+	}
+	return usagef("--%s %s is also %s: refusing to replace an input with an output (choose another --%s)", o.flag, o.Path, in.name(), o.flag)
 }
 
 // outputNamed returns the declaration of output flag name.
@@ -336,23 +353,6 @@ func companions(k inKind, v string) []string {
 		if data := selection.PlanData(v); data != "" {
 			return append([]string{data}, companions(inData, data)...)
 		}
-	}
-	return nil
-}
-
-// checkOutput checks one output on its own, before any work, by the rules
-// of its kind (atomicfile.Output.Check). A folder the command may make is
-// remembered, so that tidy can take it away again.
-func (env *Env) checkOutput(o file) error {
-	err := o.Check()
-	switch {
-	case errors.Is(err, atomicfile.ErrExists):
-		return usagef("--%s %v", o.flag, err)
-	case err != nil:
-		return fmt.Errorf("--%s: %w", o.flag, err)
-	}
-	if (o.Kind == atomicfile.Folder || o.Kind == atomicfile.Results) && !atomicfile.Exists(o.Path) {
-		env.made = append(env.made, o.Path)
 	}
 	return nil
 }

@@ -65,6 +65,79 @@ func (o Output) Check() error {
 	return Check(o.Path)
 }
 
+// A ClashKind is how an output clashes with what its job reads or writes.
+type ClashKind int
+
+const (
+	// ClashInput is an output that names an input, through symbolic and
+	// hard links (SameFile).
+	ClashInput ClashKind = iota
+	// ClashInside is an output that would replace a file inside an input
+	// folder (Within).
+	ClashInside
+	// ClashOutput is an output that names another output.
+	ClashOutput
+)
+
+// A Clash is an output that would replace what its own job reads, or what
+// another of its outputs writes. Out is the output's index among the
+// outputs; With is the input's index (ClashInput, ClashInside) or the other
+// output's (ClashOutput).
+type Clash struct {
+	Kind      ClashKind
+	Out, With int
+	Path      string // the output's path
+	WithPath  string // the input's or the other output's path
+}
+
+func (c *Clash) Error() string {
+	switch c.Kind {
+	case ClashInside:
+		return fmt.Sprintf("%s is inside input folder %s: refusing to replace a file of an input", c.Path, c.WithPath)
+	case ClashOutput:
+		return fmt.Sprintf("%s is also the output %s: two outputs cannot be written to one file", c.Path, c.WithPath)
+	}
+	return fmt.Sprintf("%s is also the input %s: refusing to replace an input with an output", c.Path, c.WithPath)
+}
+
+// An OutputError is an output its own kind refuses (Output.Check); Out is
+// its index among the outputs.
+type OutputError struct {
+	Out int
+	Err error
+}
+
+func (e *OutputError) Error() string { return e.Err.Error() }
+func (e *OutputError) Unwrap() error { return e.Err }
+
+// CheckOutputs checks, before anything is written, the outputs of a job
+// that reads ins: each output in turn against every input (unless
+// exempt(out, in) allows the pair: an output that continues an input in
+// place) and every later output, then on its own (Output.Check). The first
+// trouble is returned, a *Clash or an *OutputError.
+func CheckOutputs(outs []Output, ins []string, exempt func(out, in int) bool) error {
+	for i, o := range outs {
+		for j, in := range ins {
+			switch {
+			case exempt != nil && exempt(i, j):
+			case SameFile(o.Path, in):
+				return &Clash{Kind: ClashInput, Out: i, With: j, Path: o.Path, WithPath: in}
+			case Within(o.Path, in) && Exists(o.Path):
+				return &Clash{Kind: ClashInside, Out: i, With: j, Path: o.Path, WithPath: in}
+			}
+		}
+		for j := i + 1; j < len(outs); j++ {
+			if SameFile(o.Path, outs[j].Path) {
+				return &Clash{Kind: ClashOutput, Out: i, With: j, Path: o.Path, WithPath: outs[j].Path}
+			}
+		}
+		if err := o.Check(); err != nil {
+			return &OutputError{Out: i, Err: err}
+		}
+	}
+	return nil
+}
+
 // checkResults checks a folder that results are added to: CheckPlace, and
 // if it exists, every entry one that owns accepts (or a temporary file of
 // an atomic write), so that nothing else a user keeps there is mixed with
