@@ -25,15 +25,15 @@ import (
 //
 //   - marks the declared flags as inputs and outputs when the command's
 //     flags are parsed (Env.parse), so no command can forget one;
-//   - refuses, before any work, an output that names an input or one of an
-//     input's companions (the IDX labels file beside its images, the data a
-//     sweep plan names) by file identity (atomicfile.SameFile, Within),
-//     through symbolic and hard links, an
+//   - refuses, before any work, by the file rules of atomicfile
+//     (CheckOutputs), an output that names an input or one of an input's
+//     companions (the IDX labels file beside its images, the data a sweep
+//     plan names) by file identity, through symbolic and hard links, an
 //     output that would replace a file inside an input folder, two outputs
-//     naming one file, and each output its kind refuses
-//     (atomicfile.Output.Check): a file that cannot be written atomically (a
-//     folder, a device, a missing or read-only folder), a folder that is a
-//     system folder, or exists and holds what the command must not replace;
+//     naming one file, and each output its kind refuses (Output.Check): a
+//     file that cannot be written atomically (a folder, a device, a missing
+//     or read-only folder), a folder that is a system folder, or exists and
+//     holds what the command must not replace;
 //   - after a failure or an interrupt, removes a folder output the command
 //     made and left empty (the files themselves are written atomically:
 //     nothing half-written is ever in place);
