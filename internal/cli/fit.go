@@ -35,11 +35,6 @@ func (n *numericFlags) register(fs *pflag.FlagSet, stderr io.Writer) {
 	fs.BoolVar(&n.zeroBased, "zero-based", false, "libsvm indices start at 0 (=false: at 1, as LIBSVM's); default: 0-based when a file has an index 0, as scikit-learn's load_svmlight_file(zero_based=\"auto\")")
 }
 
-// fitBlockRows is the number of rows fit reads and turns into their
-// compact form at a time (dataset.ReadFileCompact): 4,096 rows of 400 grey levels are about 12 MB
-// of parsed rows.
-const fitBlockRows = 4096
-
 // readNumeric reads a numeric data file within limit bytes (the command's
 // --max-memory), and says which flag raises the budget when the file is
 // over it.
@@ -106,46 +101,40 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	if o.cv.folds != 0 {
 		return o.crossValidate(ctx, env, fs, spec, opts)
 	}
-	blockRows := 0
-	if !spec.Needs.Values && o.scale == "none" {
-		// The training rows are read in blocks and turned into their
-		// compact form a block at a time (modelfile.Fit).
-		blockRows = fitBlockRows
-	}
-	pair, err := o.data.readPair(ctx, o.trainPath, o.testPath, blockRows)
+	d, err := o.readData(ctx, env, spec)
 	if err != nil {
 		return err
 	}
-	noteData(env.Stderr, pair.Train, pair.Test)
-	if err := modelDim(o.trainPath, pair.Train); err != nil {
-		return err
-	}
 	if spec.Needs.Values {
-		return o.fitValues(ctx, env, spec, opts, pair)
+		return o.fitValues(ctx, env, spec, opts, d)
 	}
-	return o.fitClasses(ctx, env, spec, opts, pair)
+	return o.fitClasses(ctx, env, spec, opts, d)
+}
+
+// readData reads fit's training data as the fit takes them and checks its
+// test data (modelfile.ReadData), within --max-memory.
+func (o *fitOptions) readData(ctx context.Context, env *Env, spec learners.Spec) (*modelfile.Data, error) {
+	opt, err := o.data.options()
+	if err != nil {
+		return nil, err
+	}
+	opt.MaxBytes = o.data.memory.bytes()
+	classes := !spec.Needs.Values
+	d, err := modelfile.ReadData(ctx, o.trainPath, modelfile.DataOptions{Read: opt, Test: o.testPath, Scale: o.scale, Compact: classes, Model: true, Classes: classes,
+		OnData: func(train, test *dataset.Set) { noteData(env.Stderr, train, test) }})
+	if se := (*modelfile.ScaleError)(nil); errors.As(err, &se) && !errors.Is(err, dataset.ErrTooLarge) {
+		return nil, usagef("--scale: %v", se.Err)
+	}
+	return d, dataError(err)
 }
 
 // fitClasses is fit for the classifiers: it trains on the rows as read
 // (compact or in blocks) or scaled, measures the training rows and the
 // test file when asked, and prints and writes it all (fitOptions.report).
-func (o *fitOptions) fitClasses(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, pair *dataset.Pair) (err error) {
-	train := pair.Train
-	if len(train.Classes) < 2 {
-		return fmt.Errorf("%s: every row has the label %q; a classifier needs at least two classes", o.trainPath, train.Classes[0])
-	}
-	var sc *dataset.Scaler
-	if o.scale != "none" {
-		if sc, err = dataset.FitScaler(train, o.scale); err != nil {
-			return usagef("--scale: %v", err)
-		}
-		if train, err = scaleSet(ctx, sc, train); err != nil {
-			return err
-		}
-		pair.Compact, pair.Blocks = nil, nil
-	}
+func (o *fitOptions) fitClasses(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, d *modelfile.Data) (err error) {
+	train := d.Train
 	rec, endProgress := fitProgress(ctx, env.Stderr, o.quiet, spec.Name, len(train.Classes), opts.Epochs)
-	fitted, err := modelfile.Fit(learnerBudget(ctx), spec, opts, train, pair.Blocks, modelfile.FitOptions{Scaler: sc, Recorder: rec, KeepRows: o.trainAcc, Compact: pair.Compact})
+	fitted, err := modelfile.Fit(modelfile.LearnerBudget(ctx), spec, opts, train, d.Blocks, modelfile.FitOptions{Scaler: d.Fit.Scaler, Recorder: rec, KeepRows: o.trainAcc, Compact: d.Fit.Compact})
 	endProgress()
 	if err != nil {
 		if m := o.lf.fields.message(err); m != "" {
@@ -153,7 +142,7 @@ func (o *fitOptions) fitClasses(ctx context.Context, env *Env, spec learners.Spe
 		}
 		return fmt.Errorf("%s: %w", o.trainPath, err)
 	}
-	return o.report(ctx, env, spec, opts, fitted, train, pair)
+	return o.report(ctx, env, spec, opts, fitted, train, d)
 }
 
 // crossValidate is fit --cv: no model is written, so the flags that name
@@ -163,16 +152,6 @@ func (o *fitOptions) crossValidate(ctx context.Context, env *Env, fs *pflag.Flag
 		return usagef("fit: --cv measures by cross-validation and writes no model: --test, --predictions and the model flags do not apply")
 	}
 	return runCV(ctx, env, &o.data, o.trainPath, spec, opts, o.scale, o.cv)
-}
-
-// modelDim refuses training data of more features than a model file holds:
-// the reader takes what --max-memory holds; a model file, what it reads
-// back, at most dataset.DefaultMaxDim.
-func modelDim(path string, train *dataset.Set) error {
-	if train.Dim > dataset.DefaultMaxDim {
-		return fmt.Errorf("%s: %d features, above %d, the most a model file holds (mark1 apply could not read the model back); no flag raises it", path, train.Dim, dataset.DefaultMaxDim)
-	}
-	return nil
 }
 
 // check checks the flags that need no data and returns the learner and its
@@ -203,7 +182,7 @@ func (o *fitOptions) check() (learners.Spec, learners.Options, error) {
 
 // report gathers what the fit made, predicts the training rows and the
 // test file when asked, and prints and writes it all (fitOptions.write).
-func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, fitted *modelfile.Fitted, train *dataset.Set, pair *dataset.Pair) error {
+func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, fitted *modelfile.Fitted, train *dataset.Set, d *modelfile.Data) error {
 	report := modelfile.ReportFit(spec, opts, fitted, train, o.trainPath, o.modelPath)
 	var err error
 	if o.trainAcc {
@@ -212,11 +191,11 @@ func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, o
 		}
 	}
 	var preds bytes.Buffer // the test predictions' text, written after the model
-	if pair.Test != nil {
+	if d.Test != nil {
 		// The test file is read again and predicted a block at a time,
 		// as apply does; the model file keeps its support vectors.
 		g := *fitted.File
-		r, err := applyTo(ctx, io.Discard, &g, o.testPath, pair.TestOptions, o.data.memory.bytes(), "being fitted", "", &preds)
+		r, err := applyTo(ctx, io.Discard, &g, o.testPath, d.TestOptions, o.data.memory.bytes(), "being fitted", "", &preds)
 		if err != nil {
 			return err
 		}

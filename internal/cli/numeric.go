@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -26,18 +25,30 @@ func (n *numericFlags) options() (dataset.Options, error) {
 	return opt, nil
 }
 
-// readPair reads fit's training data and checks its test data
-// (dataset.ReadPair) within --max-memory; with trainBlocks > 0 the
-// training rows are read that many at a time and kept compact or in
-// blocks.
-func (n *numericFlags) readPair(ctx context.Context, trainPath, testPath string, trainBlocks int) (*dataset.Pair, error) {
-	opt, err := n.options()
-	if err != nil {
-		return nil, err
+// dataError words an error of training data (modelfile.ReadData) with
+// the flags: the scaled values over --max-memory (scaleHint), more
+// features than a model file holds, a bound on the data (budgetHint).
+func dataError(err error) error {
+	var se *modelfile.ScaleError
+	var de *modelfile.DimError
+	switch {
+	case errors.As(err, &se) && errors.Is(se.Err, dataset.ErrTooLarge):
+		return scaleHint(se.Method, se.Err)
+	case errors.As(err, &de):
+		return fmt.Errorf("%w (mark1 apply could not read the model back); no flag raises it", de)
 	}
-	opt.MaxBytes = n.memory.bytes()
-	p, err := dataset.ReadPair(readContext(ctx), trainPath, testPath, opt, trainBlocks, modelfile.DefaultBlockRows)
-	return p, budgetHint(err)
+	return budgetHint(err)
+}
+
+// dataUsage words an error of a plan made from a data file
+// (modelfile.Setup.PlanGrid, PlanFinal, CrossValidateFile) with the flags:
+// a class weight's (--class-weight), the folds' (foldUsage with flag,
+// k and the data's classes), the data's (dataError).
+func dataUsage(err error, path, flag string, k int, classes []string) error {
+	if m := (fieldFlags{"class-weight": "--class-weight"}).message(err); m != "" {
+		return fmt.Errorf("%s: %s", path, m)
+	}
+	return foldUsage(dataError(err), flag, k, path, classes)
 }
 
 // budgetHint adds to an error over a limit on data what raises it:
