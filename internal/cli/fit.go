@@ -180,31 +180,25 @@ func (o *fitOptions) check() (learners.Spec, learners.Options, error) {
 	return spec, opts, nil
 }
 
-// report gathers what the fit made, predicts the training rows and the
-// test file when asked, and prints and writes it all (fitOptions.write).
+// report measures the fit (modelfile.Fitted.Measure): the training rows
+// and the test file when asked; and prints and writes it all
+// (fitOptions.write).
 func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, fitted *modelfile.Fitted, train *dataset.Set, d *modelfile.Data) error {
-	report := modelfile.ReportFit(spec, opts, fitted, train, o.trainPath, o.modelPath)
-	var err error
-	if o.trainAcc {
-		if report.Training, err = fitted.TrainingMetrics(train.Dim); err != nil {
-			return fmt.Errorf("%s: %w", o.trainPath, err)
-		}
-	}
 	var preds bytes.Buffer // the test predictions' text, written after the model
-	if d.Test != nil {
-		// The test file is read again and predicted a block at a time,
-		// as apply does; the model file keeps its support vectors.
-		g := *fitted.File
-		r, err := applyTo(ctx, io.Discard, &g, o.testPath, d.TestOptions, o.data.memory.bytes(), "being fitted", "", &preds)
-		if err != nil {
-			return err
-		}
-		report.Test = r.Metrics(o.testPath)
-		if r.Unseen != nil {
-			report.Unseen = r.Unseen
-		}
+	report, err := fitted.Measure(ctx, spec, opts, train, o.measure(d, &preds))
+	if err != nil {
+		return applyError(err, nil)
 	}
 	return o.write(ctx, env, report, fitted.File, preds.Bytes(), opts.Loss == "squared-hinge")
+}
+
+// measure says what a fit's Measure measures: the training rows with
+// --train-accuracy, the test file within --max-memory, its predictions to
+// preds.
+func (o *fitOptions) measure(d *modelfile.Data, preds io.Writer) modelfile.MeasureOptions {
+	to := d.TestOptions
+	to.MaxBytes = o.data.memory.bytes()
+	return modelfile.MeasureOptions{TrainPath: o.trainPath, ModelPath: o.modelPath, Training: o.trainAcc, Test: o.testPath, TestOptions: to, Predictions: preds}
 }
 
 // write prints the report as text, writes the model files and the
@@ -260,67 +254,42 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	if testPath == "" {
 		return usagef("apply: --data FILE is required")
 	}
-	f, format, err := modelfile.ReadCompact(modelPath)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("%w (train one with: mark1 fit --data TRAIN --model %s)", err, modelPath)
-		}
-		return err
-	}
-	ropt, err := data.optionsFor(f, testPath, noLabels)
+	opt, err := data.options()
 	if err != nil {
 		return err
 	}
-	if ropt.NoLabels && !noLabels {
-		noteNoLabels(env.Stderr, testPath, f)
+	if noLabels && opt.LabelColumn != "" {
+		return usagef("--no-labels and --label-column %q: give one", opt.LabelColumn)
 	}
-	r, err := applyTo(ctx, env.Stderr, f, testPath, ropt, data.memory.bytes(), modelPath, predPath, nil)
-	if errors.Is(err, dataset.ErrNoLabelsFile) && !f.Values() {
+	opt.MaxBytes = data.memory.bytes()
+	pr, err := modelfile.Predict(ctx, modelPath, testPath, modelfile.PredictOptions{Read: opt, NoLabels: noLabels, Predictions: predPath,
+		OnData: func(s *dataset.Set) { noteData(env.Stderr, s) }})
+	switch {
+	case pr == nil && errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("%w (train one with: mark1 fit --data TRAIN --model %s)", err, modelPath)
+	case pr == nil:
+		return err
+	case pr.FoundNoLabels:
+		noteNoLabels(env.Stderr, testPath, pr.File)
+	}
+	if err != nil {
+		return applyError(err, pr.File)
+	}
+	return emit(env.Stdout, jsonOut, pr.Report)
+}
+
+// applyError adds to an error predicting a data file with a model what
+// may help: that a text file one column short may have no labels
+// (modelfile.MaybeUnlabelledError), which flag predicts without a labels
+// file (dataset.ErrNoLabelsFile) or raises a bound (budgetHint). f is the
+// model file, if known.
+func applyError(err error, f *modelfile.File) error {
+	if errors.As(err, new(*modelfile.MaybeUnlabelledError)) {
+		err = fmt.Errorf("%w (if its last column is a feature, the file has no labels: --no-labels)", err)
+	}
+	err = budgetHint(err)
+	if errors.Is(err, dataset.ErrNoLabelsFile) && f != nil && !f.Values() {
 		return fmt.Errorf("%w, or predict without labels: --no-labels", err)
 	}
-	if err != nil {
-		return err
-	}
-	report := modelfile.ReportApply(f, format, modelPath, testPath, predPath, r)
-	if jsonOut {
-		return writeJSON(env.Stdout, report)
-	}
-	return report.WriteText(env.Stdout)
-}
-
-// inputHint adds to a data file's mismatch with the model
-// (modelfile.InputError) its likely reason when a text file has one column
-// too few: its last column is a feature, not a label.
-func inputHint(err error, test *dataset.Set, f *modelfile.File) error {
-	var ie *modelfile.InputError
-	if errors.As(err, &ie) && test.Format == dataset.Text && !test.Unlabelled && test.Dim+1 == f.Dim {
-		return fmt.Errorf("%w (if its last column is a feature, the file has no labels: --no-labels)", err)
-	}
 	return err
-}
-
-// applyTo predicts every row of the data file at path with the model file
-// f, read within limit bytes: a classifier's a block at a time, its
-// predictions written to out if not nil (modelfile.ApplyFile), else as
-// apply writes them, to predPath if not "" (modelfile.Apply). The data's
-// notes go to stderr; an error says what raises a limit or, for a text
-// file a column short, what the column may be.
-func applyTo(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name, predPath string, out io.Writer) (a *modelfile.Applied, err error) {
-	opt.MaxBytes = limit
-	o := modelfile.ApplyOptions{Read: opt, Name: name, ReadContext: readContext(ctx), OnData: func(info *dataset.Set) { noteData(stderr, info) }}
-	if out != nil {
-		a, err = modelfile.ApplyFile(ctx, f, path, o, out)
-	} else {
-		a, err = modelfile.Apply(ctx, f, path, o, predPath)
-	}
-	if err != nil {
-		if a != nil && a.Data != nil {
-			err = inputHint(err, a.Data, f)
-		}
-		return nil, budgetHint(err)
-	}
-	if a.Data.QueryIDs > 0 {
-		noteData(stderr, &dataset.Set{Name: a.Data.Name, QueryIDs: a.Data.QueryIDs})
-	}
-	return a, nil
 }

@@ -23,27 +23,10 @@ func (o *fitOptions) fitValues(ctx context.Context, env *Env, spec learners.Spec
 		}
 		return err
 	}
-	report := modelfile.ReportValues(spec, opts, fitted, train, o.trainPath, o.modelPath)
-	if o.trainAcc {
-		// Measure through the saved form, so fit and apply predict alike.
-		tr, err := modelfile.ApplyValues(fitted.File, raw, "being fitted")
-		if err != nil {
-			return err
-		}
-		report.Training = tr.Metrics("")
-	}
 	var preds bytes.Buffer
-	if d.Test != nil {
-		set, err := readNumeric(ctx, o.data.memory.bytes(), o.testPath, d.TestOptions)
-		if err != nil {
-			return err
-		}
-		r, err := modelfile.ApplyValues(fitted.File, set, "being fitted")
-		if err != nil {
-			return err
-		}
-		report.Test = r.Metrics(o.testPath)
-		r.WritePredictions(&preds)
+	report, err := fitted.Measure(ctx, spec, opts, train, raw, o.measure(d, &preds))
+	if err != nil {
+		return budgetHint(err)
 	}
 	return o.write(ctx, env, report, fitted.File, preds.Bytes(), false)
 }

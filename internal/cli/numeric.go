@@ -67,29 +67,9 @@ func budgetHint(err error) error {
 }
 
 // noteNoLabels says on w that the data file at path was found to have no
-// label column (numericFlags.optionsFor).
+// label column (modelfile.Prediction.FoundNoLabels).
 func noteNoLabels(w io.Writer, path string, f *modelfile.File) {
 	fmt.Fprintf(w, "note: %s has no label column: its header has the model's %d features and no column named as a label\n", path, f.Dim)
-}
-
-// optionsFor returns how apply reads the data file at path for the model
-// f: the file's head decides, with the model's schema, whether it has
-// labels and where (modelfile.File.ReadOptions); --no-labels and
-// --label-column decide when given. Its Format is the file's.
-func (n *numericFlags) optionsFor(f *modelfile.File, path string, noLabels bool) (dataset.Options, error) {
-	opt, err := n.options()
-	if err != nil {
-		return opt, err
-	}
-	if noLabels && opt.LabelColumn != "" {
-		return opt, usagef("--no-labels and --label-column %q: give one", opt.LabelColumn)
-	}
-	opt.NoLabels = noLabels
-	h, err := dataset.ReadHead(path, opt.Format)
-	if err != nil {
-		return opt, err
-	}
-	return f.ReadOptions(h, opt), nil
 }
 
 // noteData says on w what was read in a way a user may not expect: 0-based
