@@ -118,7 +118,6 @@ func (o *fitOptions) readData(ctx context.Context, env *Env, spec learners.Spec)
 	if err != nil {
 		return nil, err
 	}
-	opt.MaxBytes = o.data.memory.bytes()
 	classes := !spec.Needs.Values
 	d, err := modelfile.ReadData(ctx, o.trainPath, modelfile.DataOptions{Read: opt, Test: o.testPath, Scale: o.scale, Compact: classes, Model: true, Classes: classes,
 		OnData: func(train, test *dataset.Set) { noteData(env.Stderr, train, test) }})
@@ -130,7 +129,8 @@ func (o *fitOptions) readData(ctx context.Context, env *Env, spec learners.Spec)
 
 // fitClasses is fit for the classifiers: it trains on the rows as read
 // (compact or in blocks) or scaled, measures the training rows and the
-// test file when asked, and prints and writes it all (fitOptions.report).
+// test file when asked (modelfile.Fitted.Measure), and prints and writes
+// it all (fitOptions.write).
 func (o *fitOptions) fitClasses(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, d *modelfile.Data) (err error) {
 	train := d.Train
 	rec, endProgress := fitProgress(ctx, env.Stderr, o.quiet, spec.Name, len(train.Classes), opts.Epochs)
@@ -142,16 +142,43 @@ func (o *fitOptions) fitClasses(ctx context.Context, env *Env, spec learners.Spe
 		}
 		return fmt.Errorf("%s: %w", o.trainPath, err)
 	}
-	return o.report(ctx, env, spec, opts, fitted, train, d)
+	var preds bytes.Buffer // the test predictions' text, written after the model
+	report, err := fitted.Measure(ctx, spec, opts, train, o.measure(d, &preds))
+	if err != nil {
+		return applyError(err, nil)
+	}
+	return o.write(ctx, env, report, fitted.File, preds.Bytes(), opts.Loss == "squared-hinge")
 }
 
-// crossValidate is fit --cv: no model is written, so the flags that name
-// one or its outputs are refused.
+// crossValidate is fit --cv K: K-fold cross-validation of the learner
+// (stratified for a classifier, plain for a regression), printed as
+// svm-train -v prints it. No model is written, so the flags that name one
+// or its outputs are refused.
 func (o *fitOptions) crossValidate(ctx context.Context, env *Env, fs *pflag.FlagSet, spec learners.Spec, opts learners.Options) error {
 	if o.testPath != "" || o.predPath != "" || fs.Changed("model") || o.libsvmPath != "" || o.liblinearPath != "" {
 		return usagef("fit: --cv measures by cross-validation and writes no model: --test, --predictions and the model flags do not apply")
 	}
-	return runCV(ctx, env, &o.data, o.trainPath, spec, opts, o.scale, o.cv)
+	if _, err := workers(o.cv.threads); err != nil {
+		return err
+	}
+	if err := modelfile.CheckScale(o.scale); err != nil {
+		return usagef("--scale: %v", err)
+	}
+	if spec.Needs.Unlabelled {
+		return usagef("fit: --cv: --learner %s learns without labels, so cross-validation has nothing to compare its answers with", spec.Name)
+	}
+	opt, err := o.data.options()
+	if err != nil {
+		return err
+	}
+	l := modelfile.Setup{Spec: spec, Options: opts, Scale: o.scale}
+	var classes []string
+	r, err := l.CrossValidateFile(ctx, o.trainPath, modelfile.CVOptions{Read: opt, Folds: o.cv.folds, Seed: o.cv.seed, Threads: o.cv.threads,
+		OnData: func(s *dataset.Set) { classes = s.Classes; noteData(env.Stderr, s) }})
+	if err != nil {
+		return dataUsage(err, o.trainPath, "--cv", o.cv.folds, classes)
+	}
+	return r.WriteText(env.Stdout)
 }
 
 // check checks the flags that need no data and returns the learner and its
@@ -180,18 +207,6 @@ func (o *fitOptions) check() (learners.Spec, learners.Options, error) {
 	return spec, opts, nil
 }
 
-// report measures the fit (modelfile.Fitted.Measure): the training rows
-// and the test file when asked; and prints and writes it all
-// (fitOptions.write).
-func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, fitted *modelfile.Fitted, train *dataset.Set, d *modelfile.Data) error {
-	var preds bytes.Buffer // the test predictions' text, written after the model
-	report, err := fitted.Measure(ctx, spec, opts, train, o.measure(d, &preds))
-	if err != nil {
-		return applyError(err, nil)
-	}
-	return o.write(ctx, env, report, fitted.File, preds.Bytes(), opts.Loss == "squared-hinge")
-}
-
 // measure says what a fit's Measure measures: the training rows with
 // --train-accuracy, the test file within --max-memory, its predictions to
 // preds.
@@ -213,17 +228,12 @@ func (o *fitOptions) write(ctx context.Context, env *Env, report *modelfile.FitR
 	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing
 		return err
 	}
-	err := modelfile.Outputs{Model: o.modelPath, LIBSVM: o.libsvmPath, LIBLINEAR: o.liblinearPath, Squared: squared}.Write(ctx, f)
+	err := modelfile.Outputs{Model: o.modelPath, LIBSVM: o.libsvmPath, LIBLINEAR: o.liblinearPath, Predictions: o.predPath, Squared: squared, PredictionText: preds}.Write(ctx, f)
 	if ee := (*modelfile.ExportError)(nil); errors.As(err, &ee) {
 		return usagef("--%s-model: %v", ee.Format, ee.Err)
 	}
 	if err != nil {
 		return err
-	}
-	if o.predPath != "" {
-		if err := atomicfile.WriteBytes(o.predPath, preds); err != nil {
-			return err
-		}
 	}
 	if o.jsonOut {
 		return writeJSON(env.Stdout, report)
@@ -261,7 +271,6 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	if noLabels && opt.LabelColumn != "" {
 		return usagef("--no-labels and --label-column %q: give one", opt.LabelColumn)
 	}
-	opt.MaxBytes = data.memory.bytes()
 	pr, err := modelfile.Predict(ctx, modelPath, testPath, modelfile.PredictOptions{Read: opt, NoLabels: noLabels, Predictions: predPath,
 		OnData: func(s *dataset.Set) { noteData(env.Stderr, s) }})
 	switch {

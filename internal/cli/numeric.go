@@ -9,13 +9,14 @@ import (
 	"mark1/learning/modelfile"
 )
 
-// options are the dataset.Options of the data flags.
+// options are the dataset.Options of the data flags, their MaxBytes
+// --max-memory.
 func (n *numericFlags) options() (dataset.Options, error) {
 	f, err := dataset.ParseFormat(n.format)
 	if err != nil {
 		return dataset.Options{}, usagef("--format: %v", err)
 	}
-	opt := dataset.Options{Format: f, LabelColumn: n.labelColumn}
+	opt := dataset.Options{Format: f, LabelColumn: n.labelColumn, MaxBytes: n.memory.bytes()}
 	if n.fs.Changed("zero-based") {
 		opt.Indices = dataset.OneBased
 		if n.zeroBased {

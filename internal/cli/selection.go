@@ -101,34 +101,6 @@ func foldUsage(err error, flag string, k int, path string, classes []string) err
 	return usagef("%s %d: %s has %d rows of class %q; every fold needs one of every class", flag, k, path, fe.Rows, classes[fe.Class])
 }
 
-// runCV is fit --cv K: K-fold cross-validation of the learner (stratified
-// for a classifier, plain for a regression), printed as svm-train -v
-// prints it.
-func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec learners.Spec, opts learners.Options, scale string, cv cvFlags) error {
-	if _, err := workers(cv.threads); err != nil {
-		return err
-	}
-	if err := modelfile.CheckScale(scale); err != nil {
-		return usagef("--scale: %v", err)
-	}
-	if spec.Needs.Unlabelled {
-		return usagef("fit: --cv: --learner %s learns without labels, so cross-validation has nothing to compare its answers with", spec.Name)
-	}
-	opt, err := data.options()
-	if err != nil {
-		return err
-	}
-	opt.MaxBytes = data.memory.bytes()
-	l := modelfile.Setup{Spec: spec, Options: opts, Scale: scale}
-	var classes []string
-	r, err := l.CrossValidateFile(ctx, path, modelfile.CVOptions{Read: opt, Folds: cv.folds, Seed: cv.seed, Threads: cv.threads,
-		OnData: func(s *dataset.Set) { classes = s.Classes; noteData(env.Stderr, s) }})
-	if err != nil {
-		return dataUsage(err, path, "--cv", cv.folds, classes)
-	}
-	return r.WriteText(env.Stdout)
-}
-
 // gridCommand is what grid and sweep plan share: the data and learner
 // flags and the grid.
 type gridCommand struct {
@@ -147,27 +119,39 @@ func (c *gridCommand) register(fs *pflag.FlagSet, env *Env) {
 	c.g.register(fs)
 }
 
-// plan checks the flags, reads the data and makes the plan.
-func (c *gridCommand) plan(ctx context.Context, fs *pflag.FlagSet, cmd string) (*selection.Plan, *dataset.Set, modelfile.Setup, error) {
+// setup checks the flags of the learner (check, of its registry entry),
+// --scale and the grid, and returns the learner and the grid.
+func (c *gridCommand) setup(fs *pflag.FlagSet, cmd string, check func(learners.Spec) error) (modelfile.Setup, modelfile.Grid, error) {
 	var l modelfile.Setup
 	if c.path == "" {
-		return nil, nil, l, usagef("%s: --data TRAIN is required", cmd)
+		return l, modelfile.Grid{}, usagef("%s: --data TRAIN is required", cmd)
 	}
 	opts, err := c.lf.options()
 	if err != nil {
-		return nil, nil, l, err
+		return l, modelfile.Grid{}, err
 	}
 	if l.Spec, err = c.lf.spec(opts); err != nil {
-		return nil, nil, l, err
+		return l, modelfile.Grid{}, err
 	}
-	if l.Spec.Needs.Values {
-		return nil, nil, l, usagef("%s: --learner %s predicts a number, not a class, and the grid compares classifiers' accuracies: cross-validate it with fit --cv K", cmd, l.Spec.Name)
+	if err := check(l.Spec); err != nil {
+		return l, modelfile.Grid{}, err
 	}
 	if err := modelfile.CheckScale(c.scale); err != nil {
-		return nil, nil, l, usagef("--scale: %v", err)
+		return l, modelfile.Grid{}, usagef("--scale: %v", err)
 	}
 	l.Options, l.Scale = opts, c.scale
 	g, err := c.g.axes(fs, l)
+	return l, g, err
+}
+
+// plan checks the flags, reads the data and makes the plan.
+func (c *gridCommand) plan(ctx context.Context, fs *pflag.FlagSet, cmd string) (*selection.Plan, *dataset.Set, modelfile.Setup, error) {
+	l, g, err := c.setup(fs, cmd, func(spec learners.Spec) error {
+		if spec.Needs.Values {
+			return usagef("%s: --learner %s predicts a number, not a class, and the grid compares classifiers' accuracies: cross-validate it with fit --cv K", cmd, spec.Name)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, nil, l, err
 	}
@@ -178,7 +162,6 @@ func (c *gridCommand) plan(ctx context.Context, fs *pflag.FlagSet, cmd string) (
 	if err != nil {
 		return nil, nil, l, err
 	}
-	opt.MaxBytes = c.data.memory.bytes()
 	var classes []string
 	p, set, err := l.PlanGrid(ctx, c.path, g, modelfile.GridOptions{Read: opt, Folds: c.g.folds, Seed: c.g.seed, Warm: c.g.warm,
 		OnData: func(s *dataset.Set) { classes = s.Classes }})
@@ -345,8 +328,7 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 }
 
 // sweepTask reads sweep run's plan and finds its task (--task or the job
-// array's index), checking the flags and the plan's learner before any
-// work.
+// array's index), checking the flags before any work.
 func sweepTask(fs *pflag.FlagSet, planPath, out string, task, threads int) (*selection.Plan, int, error) {
 	if planPath == "" || out == "" {
 		return nil, 0, usagef("sweep run: --plan PLAN and --out DIR are required")
@@ -361,9 +343,6 @@ func sweepTask(fs *pflag.FlagSet, planPath, out string, task, threads int) (*sel
 	i, err := taskIndex(fs, task, p)
 	if err != nil {
 		return nil, 0, err
-	}
-	if _, err := modelfile.SetupOf(p); err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", planPath, err)
 	}
 	if err := selection.CheckOut(out, p); err != nil {
 		return nil, 0, fmt.Errorf("%w: give another --out", err)

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"mark1/internal/base/memguard"
+	"mark1/learning/learners"
 	"mark1/learning/modelfile"
 	"mark1/learning/selection"
 )
@@ -19,30 +20,17 @@ import (
 // planFinal is sweep plan --final: the plan of the final model's fit with
 // the grid flags' one C and one γ, a task per binary problem.
 func planFinal(ctx context.Context, fs *pflag.FlagSet, c *gridCommand) (*selection.Plan, error) {
-	if c.path == "" {
-		return nil, usagef("sweep plan: --data TRAIN is required")
-	}
 	for _, f := range []string{"folds", "cv-seed", "warm-start"} {
 		if fs.Changed(f) {
 			return nil, usagef("sweep plan --final: --%s is a search's; the final model is trained once on all rows", f)
 		}
 	}
-	opts, err := c.lf.options()
-	if err != nil {
-		return nil, err
-	}
-	spec, err := c.lf.spec(opts)
-	if err != nil {
-		return nil, err
-	}
-	if spec.Name != "svm" {
-		return nil, usagef("sweep plan --final: --learner %s has no one-vs-one binary problems; --final is for svm (fit trains the others in one process)", spec.Name)
-	}
-	if err := modelfile.CheckScale(c.scale); err != nil {
-		return nil, usagef("--scale: %v", err)
-	}
-	l := modelfile.Setup{Spec: spec, Options: opts, Scale: c.scale}
-	g, err := c.g.axes(fs, l)
+	l, g, err := c.setup(fs, "sweep plan", func(spec learners.Spec) error {
+		if spec.Name != "svm" {
+			return usagef("sweep plan --final: --learner %s has no one-vs-one binary problems; --final is for svm (fit trains the others in one process)", spec.Name)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +42,6 @@ func planFinal(ctx context.Context, fs *pflag.FlagSet, c *gridCommand) (*selecti
 	if err != nil {
 		return nil, err
 	}
-	opt.MaxBytes = c.data.memory.bytes()
 	p, err := l.PlanFinal(ctx, c.path, cs[0], gs[0], opt)
 	if pe := (*modelfile.PlanError)(nil); errors.As(err, &pe) {
 		return nil, usagef("sweep plan --final: %v", pe.Err)
