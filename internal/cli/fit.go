@@ -119,7 +119,7 @@ func (o *fitOptions) readData(ctx context.Context, env *Env, spec learners.Spec)
 		return nil, err
 	}
 	classes := !spec.Needs.Values
-	d, err := modelfile.ReadData(ctx, o.trainPath, modelfile.DataOptions{Read: opt, Test: o.testPath, Scale: o.scale, Compact: classes, Model: true, Classes: classes,
+	d, err := modelfile.ReadData(ctx, o.trainPath, modelfile.DataOptions{Read: opt, Test: o.testPath, Scale: o.scale, Compact: classes, Model: true, Classes: classes, KeepRaw: !classes,
 		OnData: func(train, test *dataset.Set) { noteData(env.Stderr, train, test) }})
 	if se := (*modelfile.ScaleError)(nil); errors.As(err, &se) && !errors.Is(err, dataset.ErrTooLarge) {
 		return nil, usagef("--scale: %v", se.Err)

@@ -15,10 +15,10 @@ import (
 // when unscaled, else whole and scaled within what the memory budget
 // leaves beside them (ReadData), for fit and for a sweep's final model.
 
-// FitBlockRows is the number of rows ReadData reads and turns into their
+// fitBlockRows is the number of rows ReadData reads and turns into their
 // compact form at a time (dataset.ReadFileCompact): 4,096 rows of 400
 // grey levels are about 12 MB of parsed rows.
-const FitBlockRows = 4096
+const fitBlockRows = 4096
 
 // DataOptions say how ReadData reads training data. The zero value reads
 // the training file whole, unscaled, with the reader's defaults.
@@ -42,6 +42,10 @@ type DataOptions struct {
 	Model bool
 	// Classes refuses training rows of fewer than two classes.
 	Classes bool
+	// KeepRaw keeps the rows as read beside the scaled ones (Data.Raw),
+	// on which a value model measures its training rows through its saved
+	// form; otherwise they are let go once scaled.
+	KeepRaw bool
 	// Fingerprint asks for Data.Fingerprint (FitFingerprint of the rows as
 	// read, before scaling), which a sweep's final plan records.
 	Fingerprint bool
@@ -55,7 +59,8 @@ type Data struct {
 	// Train is the training rows, scaled when asked; read compact, its
 	// rows are in Fit.Compact or Blocks instead.
 	Train *dataset.Set
-	// Raw is the training rows as read: Train when unscaled.
+	// Raw is the training rows as read: Train when unscaled; scaled, nil
+	// unless DataOptions.KeepRaw.
 	Raw    *dataset.Set
 	Blocks []*dataset.Set
 	// Fit holds the Scaler fitted (nil unscaled) and the Compact rows, as
@@ -104,7 +109,7 @@ func (e *ScaleError) Unwrap() error { return e.Err }
 func ReadData(ctx context.Context, path string, o DataOptions) (*Data, error) {
 	blockRows := 0
 	if o.Compact && (o.Scale == "" || o.Scale == "none") {
-		blockRows = FitBlockRows
+		blockRows = fitBlockRows
 	}
 	pair, err := dataset.ReadPair(memguard.Unguarded(ctx), path, o.Test, o.Read, blockRows, DefaultBlockRows)
 	if err != nil {
@@ -130,6 +135,9 @@ func ReadData(ctx context.Context, path string, o DataOptions) (*Data, error) {
 	}
 	if d.Fit.Scaler, err = dataset.FitScaler(d.Train, o.Scale); err != nil {
 		return nil, &ScaleError{Path: path, Method: o.Scale, Err: err}
+	}
+	if !o.KeepRaw {
+		d.Raw = nil
 	}
 	if d.Train, err = Scale(ctx, d.Fit.Scaler, d.Train); errors.Is(err, dataset.ErrTooLarge) {
 		return nil, &ScaleError{Path: path, Method: o.Scale, Err: err}

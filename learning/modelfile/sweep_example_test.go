@@ -54,7 +54,7 @@ func ExampleReadData() {
 		panic(err)
 	}
 	fmt.Println(d.Train.Rows(), "rows,", len(d.Train.Classes), "classes; compact:", d.Fit.Compact != nil, "; fingerprint of", len(d.Fingerprint), "hex digits")
-	d, err = modelfile.ReadData(ctx, path, modelfile.DataOptions{Compact: true, Scale: "pm1"})
+	d, err = modelfile.ReadData(ctx, path, modelfile.DataOptions{Compact: true, Scale: "pm1", KeepRaw: true})
 	if err != nil {
 		panic(err)
 	}
