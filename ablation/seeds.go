@@ -26,7 +26,7 @@ type SeedRun struct {
 // averages them.
 func Seeds(ctx context.Context, m *machine.Machine, name string, spec Spec, seeds []uint64, lim images.Limits) ([]SeedRun, error) {
 	if m.Recipe == nil {
-		return nil, fmt.Errorf("%s: the machine file does not record how it was trained (no recipe), so fresh machines cannot be trained like it", name)
+		return nil, fmt.Errorf("%s: %w, so fresh machines cannot be trained like it", name, machine.ErrNoRecipe)
 	}
 	spec.Recipe = *m.Recipe
 	threads := spec.Workers

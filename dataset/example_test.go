@@ -103,3 +103,19 @@ func ExampleReadPair() {
 	fmt.Println(p.Train.Dim, p.Train.ZeroBased, p.Test.Dim, p.TestOptions.Indices == dataset.ZeroBased)
 	// Output: 3 true 2 true
 }
+
+// Files names every file a data path reads: here an IDX images file and
+// the labels file beside it.
+func ExampleFiles() {
+	dir, _ := os.MkdirTemp("", "example")
+	defer os.RemoveAll(dir)
+	images := dir + "/train-images-idx3-ubyte"
+	os.WriteFile(images, nil, 0o644)
+	os.WriteFile(dir+"/train-labels-idx1-ubyte", nil, 0o644)
+	for _, f := range dataset.Files(images) {
+		fmt.Println(strings.TrimPrefix(f, dir+"/"))
+	}
+	// Output:
+	// train-images-idx3-ubyte
+	// train-labels-idx1-ubyte
+}

@@ -249,6 +249,26 @@ func WriteIDX(w io.Writer, x *IDXFile) error {
 	return bw.Flush()
 }
 
+// Files returns every file a data path reads: for "IMAGES,LABELS" the
+// two files, for an IDX images file the labels file beside it
+// (LabelsBeside), and otherwise path itself; a path holding commas whose
+// parts are not two existing files counts as each of its parts. A writer
+// that must not replace any of a job's inputs checks its outputs against
+// them all.
+func Files(path string) []string {
+	images, labels, err := SplitPair(path)
+	if err != nil {
+		return strings.Split(path, ",")
+	}
+	if labels == "" {
+		labels, _ = LabelsBeside(images)
+	}
+	if labels == "" {
+		return []string{images}
+	}
+	return []string{images, labels}
+}
+
 // SplitPair recognises an IDX pair given as one path, "IMAGES,LABELS": it
 // returns the two files when path does not exist and a comma splits it
 // into two that do, and path itself (labels "") when path exists or holds

@@ -60,6 +60,28 @@ func (m *Machine) Answers(ctx context.Context, files []string, lim images.Limits
 	return out, nil
 }
 
+// Predictions are a machine's answers to picture files, as mark1 predict
+// prints them (WriteText) and writes them as JSON (documented in the
+// README).
+type Predictions struct {
+	Machine  string   `json:"machine"` // the machine file, as the caller names it
+	Classes  []string `json:"classes"`
+	Pictures []Answer `json:"pictures"`
+}
+
+// Predict shows each picture file to m (Answers) and returns the answers
+// with m's classes; name names the machine.
+func (m *Machine) Predict(ctx context.Context, name string, files []string, lim images.Limits) (*Predictions, error) {
+	answers, err := m.Answers(ctx, files, lim)
+	if err != nil {
+		return nil, err
+	}
+	return &Predictions{Machine: name, Classes: m.Classes, Pictures: answers}, nil
+}
+
+// WriteText writes the answers a line each (WriteAnswers).
+func (p *Predictions) WriteText(w io.Writer) error { return WriteAnswers(w, p.Pictures) }
+
 // WriteWiring writes the machine's plugboard as a listing
 // (associator.Plugboard.WriteTo) under a comment naming how it was wired:
 // "random", or "local:D" with every A-unit's origin points in one D × D

@@ -2,15 +2,17 @@ package machine
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"mark1/images"
 )
 
-// ErrNoRecipe says that a machine file does not record the data it was
-// trained on (it has no recipe), so its cards cannot be made again.
-var ErrNoRecipe = errors.New("the machine file does not record its data (no recipe)")
+// noDataError is Cards' error for a machine without a recipe: ErrNoRecipe
+// (errors.Is), said of the cards that cannot be made again.
+type noDataError struct{}
+
+func (noDataError) Error() string        { return "the machine file does not record its data (no recipe)" }
+func (noDataError) Is(target error) bool { return target == ErrNoRecipe }
 
 // Relabel maps the data sets' classes onto m's by name
 // (images.Dataset.Relabel), refusing a class m was not trained on.
@@ -26,7 +28,7 @@ func (m *Machine) Relabel(sets ...*images.Dataset) error {
 // Cards returns the training and held-out cards a loaded machine is looked
 // at with: src's, labelled as m's classes (Relabel), when src is not nil,
 // else those m's recipe records, made again within lim (Recipe.LoadContext;
-// ErrNoRecipe without one). path names m's file in errors.
+// an error that is ErrNoRecipe without one). path names m's file in errors.
 func (m *Machine) Cards(ctx context.Context, src *images.Source, path string, lim images.Limits) (train, test *images.Dataset, err error) {
 	if src != nil {
 		if train, test, err = src.LoadContext(ctx); err == nil {
@@ -35,7 +37,7 @@ func (m *Machine) Cards(ctx context.Context, src *images.Source, path string, li
 		return train, test, err
 	}
 	if m.Recipe == nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, ErrNoRecipe)
+		return nil, nil, fmt.Errorf("%s: %w", path, noDataError{})
 	}
 	return m.Recipe.LoadContext(ctx, m.Classes, path, lim)
 }

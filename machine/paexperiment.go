@@ -20,6 +20,9 @@ type PaOptions struct {
 	// Models are further 1958 model curves drawn beside the machine's own;
 	// those equal to it are dropped.
 	Models []associator.Model
+	// MaxBytes, if positive, bounds the machine and the cards fitted onto
+	// its retina (Config.CheckData), checked before the machine is made.
+	MaxBytes int64
 }
 
 // A PaResult is what MeasurePaCards found: the cards' report, and the
@@ -51,6 +54,11 @@ func (e *PaModelError) Error() string {
 // model with more origin points than the retina has cells is a
 // *PaModelError.
 func MeasurePaCards(ctx context.Context, o PaOptions) (*PaResult, error) {
+	if o.MaxBytes > 0 {
+		if err := o.Config.CheckData(o.MaxBytes, o.Cards); err != nil {
+			return nil, err
+		}
+	}
 	m, err := New(o.Config, o.Cards.Classes, o.Seeds, nil)
 	if err != nil {
 		return nil, err

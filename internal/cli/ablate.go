@@ -11,6 +11,7 @@ import (
 	"mark1/ablation"
 	"mark1/chart"
 	"mark1/images"
+	"mark1/internal/progress"
 	"mark1/machine"
 
 	"github.com/spf13/pflag"
@@ -79,11 +80,11 @@ func runAblate(ctx context.Context, env *Env, args []string) error {
 	if m.Recipe != nil {
 		spec.Recipe = *m.Recipe // retrain as it was trained; without a recipe: error correction, α, one pulse
 	}
-	prog := newProgress(env.Stderr, o.quiet, time.Now)
-	prog.begin("ablating "+filepath.Base(o.path), "measurement", 0, len(spec.Parts)*max(1, spec.Draws)*max(1, len(spec.Fractions)), false, 250*time.Millisecond)
-	spec.Progress = func(done, _ int) { prog.set(done, "") }
+	prog := progress.New(env.Stderr, o.quiet, time.Now)
+	prog.Begin(progress.Run{Label: "ablating " + filepath.Base(o.path), Unit: "measurement", Total: len(spec.Parts) * max(1, spec.Draws) * max(1, len(spec.Fractions)), Tick: 250 * time.Millisecond})
+	spec.Progress = func(done, _ int) { prog.Set(done, "") }
 	points, err := ablation.Run(ctx, m, m.Fields(train), m.Fields(test), spec)
-	prog.end()
+	prog.End()
 	if err != nil {
 		if msg, ok := o.fields.blame(err, g); ok { // a range this machine narrows (its epochs and --retrain's)
 			return errors.New(msg)

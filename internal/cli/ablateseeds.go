@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"fmt"
 
 	"mark1/ablation"
 	"mark1/images"
@@ -24,14 +23,12 @@ func ablateSeeds(ctx context.Context, env *Env, given givenFlags, m *machine.Mac
 			return usagef("ablate --seeds trains fresh machines on the data the machine file records: drop --%s", name)
 		}
 	}
-	if m.Recipe == nil {
-		return fmt.Errorf("%s: the machine file does not record how it was trained (no recipe), so ablate --seeds cannot train fresh ones", path)
-	}
 	seeds, err := parseSeeds(list)
 	if err != nil {
 		return usageError{err}
 	}
-	// The runs are the library's (ablation.Seeds).
+	// The runs are the library's (ablation.Seeds), and so is the refusal
+	// of a machine file without a recipe.
 	runs, err := ablation.Seeds(ctx, m, path, spec, seeds, lim)
 	if err != nil {
 		return dataHint(err)

@@ -17,6 +17,7 @@ import (
 	"mark1/compare"
 	"mark1/dials"
 	"mark1/images"
+	"mark1/internal/base/atomicfile"
 	"mark1/learning/selection"
 )
 
@@ -41,7 +42,7 @@ func commands() []command {
 	return []command{
 		{name: "train", summary: "train a machine on a built-in task or your data, and save it",
 			in:  []input{data, {"test", inData}, config, {"wiring", inWiring}, {"resume", inFile}},
-			out: []output{{flag: "out", rewrites: []string{"resume"}}, {flag: "record", kind: outResults, owns: dials.IsRecordName}}, run: runTrain},
+			out: []output{{flag: "out", rewrites: []string{"resume"}}, {flag: "record", kind: atomicfile.Results, owns: dials.IsRecordName}}, run: runTrain},
 		{name: "eval", summary: "measure a saved machine on data: accuracy and confusion matrix",
 			in: []input{machine, data}, run: runEval},
 		{name: "predict", summary: "show pictures to a saved machine: label, R-unit sums, P_a",
@@ -53,7 +54,7 @@ func commands() []command {
 			in: []input{machine}, out: []output{file("out")}, run: runWiring},
 		{name: "compare", summary: "train the hardware rule and software learners on the same data; one table",
 			in:  []input{data, {"test", inData}, config},
-			out: []output{file("plot"), {flag: "export-libsvm", kind: outResults, owns: compare.IsExportName}}, run: runCompare},
+			out: []output{file("plot"), {flag: "export-libsvm", kind: atomicfile.Results, owns: compare.IsExportName}}, run: runCompare},
 		{name: "dials", summary: "read a machine's pots: table, summary, dial panel, weight maps, curves, animation",
 			in:  []input{machine, data, {"test", inData}, {"image", inFile}, {"record", inFile}},
 			out: []output{file("png"), file("svg"), file("animate")}, run: runDials},
@@ -69,7 +70,7 @@ func commands() []command {
 			in: []input{machine, data, {"test", inData}}, out: []output{file("plot")}, run: runAblate},
 		{name: "lab", summary: "the lecture notes, runnable: trace and draw the perceptron, GD, kernels and the SVM on small examples",
 			in:  []input{data},
-			out: []output{file("png"), file("svg"), file("gif"), {flag: "site", kind: outFolder, marker: "lab site"}}, run: runLab},
+			out: []output{file("png"), file("svg"), file("gif"), {flag: "site", kind: atomicfile.Folder, marker: "lab site"}}, run: runLab},
 		{name: "fit", summary: "train one software learner on numeric data (libsvm, CSV, IDX) as svm-train does; save the model",
 			in:  []input{data, {"test", inData}},
 			out: []output{file("model"), file("libsvm-model"), file("liblinear-model"), file("predictions")}, run: runFit},
@@ -88,7 +89,7 @@ func commands() []command {
 		{name: "sweep plan", summary: "a grid search as a job array (Slurm, Kubernetes, GNU parallel): write the plan",
 			in: []input{data}, out: []output{file("plan")}, run: runSweepPlan},
 		{name: "sweep run", summary: "run one task of a sweep's plan into a results folder",
-			in: []input{{"plan", inPlan}, data}, out: []output{{flag: "out", kind: outResults, owns: selection.IsResultName}}, run: runSweepRun},
+			in: []input{{"plan", inPlan}, data}, out: []output{{flag: "out", kind: atomicfile.Results, owns: selection.IsResultName}}, run: runSweepRun},
 		{name: "sweep merge", summary: "merge a sweep's results into the table mark1 grid prints",
 			in: []input{{"plan", inPlan}, data}, argsIn: true, out: []output{file("png"), file("model")}, run: runSweepMerge},
 	}
@@ -97,15 +98,15 @@ func commands() []command {
 // stimuliTargets are the files stimuli --out writes, by --format: a folder
 // of class folders, one libsvm file, or an IDX pair; none may exist but a
 // folder stimuli made before.
-func stimuliTargets(fs *pflag.FlagSet, v string) []target {
+func stimuliTargets(fs *pflag.FlagSet, v string) []atomicfile.Output {
 	switch fs.Lookup("format").Value.String() {
 	case "libsvm":
-		return []target{{path: v, kind: outNewFile}}
+		return []atomicfile.Output{{Path: v, Kind: atomicfile.NewFile}}
 	case "idx":
 		imgs, labels := images.IDXPairNames(v)
-		return []target{{path: imgs, kind: outNewFile}, {path: labels, kind: outNewFile}}
+		return []atomicfile.Output{{Path: imgs, Kind: atomicfile.NewFile}, {Path: labels, Kind: atomicfile.NewFile}}
 	}
-	return []target{{path: v, kind: outFolder, marker: "cards"}}
+	return []atomicfile.Output{{Path: v, Kind: atomicfile.Folder, Marker: "cards"}}
 }
 
 // usageError marks errors in how the command was called (exit status 2).

@@ -261,7 +261,7 @@ func TestPredictEvalJSON(t *testing.T) {
 		t.Fatal(errs)
 	}
 	predictOut := js
-	var p predictJSON
+	var p machine.Predictions
 	if err := json.Unmarshal([]byte(js), &p); err != nil || len(p.Pictures) != len(pngs) || len(p.Classes) != 4 {
 		t.Fatalf("predict --json: %v, %d pictures:\n%s", err, len(p.Pictures), js)
 	}

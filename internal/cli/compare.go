@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -13,6 +14,8 @@ import (
 	"mark1/dials"
 	"mark1/images"
 	"mark1/internal/base/atomicfile"
+	"mark1/internal/progress"
+	"mark1/internal/progress/fitline"
 	"mark1/machine"
 	"mark1/memistors"
 
@@ -219,12 +222,12 @@ func (o *compareOptions) runOne(ctx context.Context, env *Env, cfg machine.Confi
 			}
 		}()
 	}
-	// On a terminal, a progress line (fitprogress.go) counts the learners
+	// On a terminal, a progress line (fitline.Compare) counts the learners
 	// and shows the one that reported last: its epoch, pair or pass, rate
 	// and time left; elsewhere a line per learner.
 	prog := o.startProgress(env, &spec, len(train.Classes), false)
-	rep, err := compare.Run(learnerBudget(ctx), cfg, seeds, train, test, spec, prog.start)
-	prog.end()
+	rep, err := compare.Run(learnerBudget(ctx), cfg, seeds, train, test, spec, prog.Start)
+	prog.End()
 	if err != nil {
 		return err
 	}
@@ -262,8 +265,8 @@ func (o *compareOptions) compareRaw(ctx context.Context, env *Env, spec compare.
 		}
 	}
 	prog := o.startProgress(env, &spec, len(train.Classes), true)
-	rep, err := compare.RunSets(learnerBudget(ctx), o.data.data, train, test, spec, prog.start)
-	prog.end()
+	rep, err := compare.RunSets(learnerBudget(ctx), o.data.data, train, test, spec, prog.Start)
+	prog.End()
 	if err != nil {
 		return err
 	}
@@ -301,10 +304,14 @@ func (o *compareOptions) silent() bool { return o.quiet || o.jsonOut || o.csvOut
 // startProgress starts the progress of spec's learners on classes classes
 // and sets spec.Record to feed it; raw is true for numeric data (one run
 // per software learner, no hardware).
-func (o *compareOptions) startProgress(env *Env, spec *compare.Spec, classes int, raw bool) *learnerProgress {
+func (o *compareOptions) startProgress(env *Env, spec *compare.Spec, classes int, raw bool) *fitline.Compare {
 	runs, epochs := spec.Runs(raw)
-	prog := newLearnerProgress(env.Stderr, o.silent(), runs, classes, epochs, time.Now)
-	spec.Record, spec.Checking = prog.record, prog.checking
+	log := io.Writer(env.Stderr) // a line per learner where no progress line is drawn
+	if o.silent() {
+		log = nil
+	}
+	prog := fitline.NewCompare(progress.New(env.Stderr, o.silent(), time.Now), log, runs, classes, epochs, time.Now)
+	spec.Record, spec.Checking = prog.Record, prog.Checking
 	return prog
 }
 

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"os"
 
@@ -66,13 +65,6 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	return e.WriteText(env.Stdout)
 }
 
-// predictJSON is predict --json's output (documented in the README).
-type predictJSON struct {
-	Machine  string           `json:"machine"`
-	Classes  []string         `json:"classes"`
-	Pictures []machine.Answer `json:"pictures"`
-}
-
 // writeJSON writes v as indented JSON, one document.
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
@@ -95,14 +87,7 @@ func limitFields() fieldFlags {
 // naming the given flags that set them by fields; 0 pixels asks for none
 // (explicitZero).
 func checkLimits(lim images.Limits, fields fieldFlags, given givenFlags) error {
-	s := images.Source{MaxPixels: explicitZero(lim.MaxPixels), MaxBytes: lim.MaxBytes}
-	if err := s.Validate(); err != nil {
-		if msg, ok := fields.blame(err, given); ok {
-			return usageError{errors.New(msg)}
-		}
-		return usageError{err}
-	}
-	return nil
+	return fields.refuse(images.Source{MaxPixels: explicitZero(lim.MaxPixels), MaxBytes: lim.MaxBytes}.Validate(), given)
 }
 
 func runPredict(ctx context.Context, env *Env, args []string) error {
@@ -125,14 +110,11 @@ func runPredict(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	answers, err := m.Answers(ctx, fs.Args(), images.Limits{MaxPixels: lim.MaxPixels})
+	p, err := m.Predict(ctx, *path, fs.Args(), images.Limits{MaxPixels: lim.MaxPixels})
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		return writeJSON(env.Stdout, predictJSON{Machine: *path, Classes: m.Classes, Pictures: answers})
-	}
-	return machine.WriteAnswers(env.Stdout, answers)
+	return emit(env.Stdout, *asJSON, p)
 }
 
 func runWiring(ctx context.Context, env *Env, args []string) error {

@@ -35,11 +35,6 @@ func (n *numericFlags) register(fs *pflag.FlagSet, stderr io.Writer) {
 	fs.BoolVar(&n.zeroBased, "zero-based", false, "libsvm indices start at 0 (=false: at 1, as LIBSVM's); default: 0-based when a file has an index 0, as scikit-learn's load_svmlight_file(zero_based=\"auto\")")
 }
 
-// fitBlockRows is the number of rows fit reads and turns into their
-// compact form at a time (dataset.ReadFileCompact): 4,096 rows of 400 grey levels are about 12 MB
-// of parsed rows.
-const fitBlockRows = 4096
-
 // readNumeric reads a numeric data file within limit bytes (the command's
 // --max-memory), and says which flag raises the budget when the file is
 // over it.
@@ -106,46 +101,40 @@ func runFit(ctx context.Context, env *Env, args []string) (err error) {
 	if o.cv.folds != 0 {
 		return o.crossValidate(ctx, env, fs, spec, opts)
 	}
-	blockRows := 0
-	if !spec.Needs.Values && o.scale == "none" {
-		// The training rows are read in blocks and turned into their
-		// compact form a block at a time (modelfile.Fit).
-		blockRows = fitBlockRows
-	}
-	pair, err := o.data.readPair(ctx, o.trainPath, o.testPath, blockRows)
+	d, err := o.readData(ctx, env, spec)
 	if err != nil {
 		return err
 	}
-	noteData(env.Stderr, pair.Train, pair.Test)
-	if err := modelDim(o.trainPath, pair.Train); err != nil {
-		return err
-	}
 	if spec.Needs.Values {
-		return o.fitValues(ctx, env, spec, opts, pair)
+		return o.fitValues(ctx, env, spec, opts, d)
 	}
-	return o.fitClasses(ctx, env, spec, opts, pair)
+	return o.fitClasses(ctx, env, spec, opts, d)
+}
+
+// readData reads fit's training data as the fit takes them and checks its
+// test data (modelfile.ReadData), within --max-memory.
+func (o *fitOptions) readData(ctx context.Context, env *Env, spec learners.Spec) (*modelfile.Data, error) {
+	opt, err := o.data.options()
+	if err != nil {
+		return nil, err
+	}
+	classes := !spec.Needs.Values
+	d, err := modelfile.ReadData(ctx, o.trainPath, modelfile.DataOptions{Read: opt, Test: o.testPath, Scale: o.scale, Compact: classes, Model: true, Classes: classes, KeepRaw: !classes,
+		OnData: func(train, test *dataset.Set) { noteData(env.Stderr, train, test) }})
+	if se := (*modelfile.ScaleError)(nil); errors.As(err, &se) && !errors.Is(err, dataset.ErrTooLarge) {
+		return nil, usagef("--scale: %v", se.Err)
+	}
+	return d, dataError(err)
 }
 
 // fitClasses is fit for the classifiers: it trains on the rows as read
 // (compact or in blocks) or scaled, measures the training rows and the
-// test file when asked, and prints and writes it all (fitOptions.report).
-func (o *fitOptions) fitClasses(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, pair *dataset.Pair) (err error) {
-	train := pair.Train
-	if len(train.Classes) < 2 {
-		return fmt.Errorf("%s: every row has the label %q; a classifier needs at least two classes", o.trainPath, train.Classes[0])
-	}
-	var sc *dataset.Scaler
-	if o.scale != "none" {
-		if sc, err = dataset.FitScaler(train, o.scale); err != nil {
-			return usagef("--scale: %v", err)
-		}
-		if train, err = scaleSet(ctx, sc, train); err != nil {
-			return err
-		}
-		pair.Compact, pair.Blocks = nil, nil
-	}
+// test file when asked (modelfile.Fitted.Measure), and prints and writes
+// it all (fitOptions.write).
+func (o *fitOptions) fitClasses(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, d *modelfile.Data) (err error) {
+	train := d.Train
 	rec, endProgress := fitProgress(ctx, env.Stderr, o.quiet, spec.Name, len(train.Classes), opts.Epochs)
-	fitted, err := modelfile.Fit(learnerBudget(ctx), spec, opts, train, pair.Blocks, modelfile.FitOptions{Scaler: sc, Recorder: rec, KeepRows: o.trainAcc, Compact: pair.Compact})
+	fitted, err := modelfile.Fit(modelfile.LearnerBudget(ctx), spec, opts, train, d.Blocks, modelfile.FitOptions{Scaler: d.Fit.Scaler, Recorder: rec, KeepRows: o.trainAcc, Compact: d.Fit.Compact})
 	endProgress()
 	if err != nil {
 		if m := o.lf.fields.message(err); m != "" {
@@ -153,26 +142,43 @@ func (o *fitOptions) fitClasses(ctx context.Context, env *Env, spec learners.Spe
 		}
 		return fmt.Errorf("%s: %w", o.trainPath, err)
 	}
-	return o.report(ctx, env, spec, opts, fitted, train, pair)
+	var preds bytes.Buffer // the test predictions' text, written after the model
+	report, err := fitted.Measure(ctx, spec, opts, train, o.measure(d, &preds))
+	if err != nil {
+		return applyError(err, nil)
+	}
+	return o.write(ctx, env, report, fitted.File, preds.Bytes(), opts.Loss == "squared-hinge")
 }
 
-// crossValidate is fit --cv: no model is written, so the flags that name
-// one or its outputs are refused.
+// crossValidate is fit --cv K: K-fold cross-validation of the learner
+// (stratified for a classifier, plain for a regression), printed as
+// svm-train -v prints it. No model is written, so the flags that name one
+// or its outputs are refused.
 func (o *fitOptions) crossValidate(ctx context.Context, env *Env, fs *pflag.FlagSet, spec learners.Spec, opts learners.Options) error {
 	if o.testPath != "" || o.predPath != "" || fs.Changed("model") || o.libsvmPath != "" || o.liblinearPath != "" {
 		return usagef("fit: --cv measures by cross-validation and writes no model: --test, --predictions and the model flags do not apply")
 	}
-	return runCV(ctx, env, &o.data, o.trainPath, spec, opts, o.scale, o.cv)
-}
-
-// modelDim refuses training data of more features than a model file holds:
-// the reader takes what --max-memory holds; a model file, what it reads
-// back, at most dataset.DefaultMaxDim.
-func modelDim(path string, train *dataset.Set) error {
-	if train.Dim > dataset.DefaultMaxDim {
-		return fmt.Errorf("%s: %d features, above %d, the most a model file holds (mark1 apply could not read the model back); no flag raises it", path, train.Dim, dataset.DefaultMaxDim)
+	if _, err := workers(o.cv.threads); err != nil {
+		return err
 	}
-	return nil
+	if err := modelfile.CheckScale(o.scale); err != nil {
+		return usagef("--scale: %v", err)
+	}
+	if spec.Needs.Unlabelled {
+		return usagef("fit: --cv: --learner %s learns without labels, so cross-validation has nothing to compare its answers with", spec.Name)
+	}
+	opt, err := o.data.options()
+	if err != nil {
+		return err
+	}
+	l := modelfile.Setup{Spec: spec, Options: opts, Scale: o.scale}
+	var classes []string
+	r, err := l.CrossValidateFile(ctx, o.trainPath, modelfile.CVOptions{Read: opt, Folds: o.cv.folds, Seed: o.cv.seed, Threads: o.cv.threads,
+		OnData: func(s *dataset.Set) { classes = s.Classes; noteData(env.Stderr, s) }})
+	if err != nil {
+		return dataUsage(err, o.trainPath, "--cv", o.cv.folds, classes)
+	}
+	return r.WriteText(env.Stdout)
 }
 
 // check checks the flags that need no data and returns the learner and its
@@ -201,31 +207,13 @@ func (o *fitOptions) check() (learners.Spec, learners.Options, error) {
 	return spec, opts, nil
 }
 
-// report gathers what the fit made, predicts the training rows and the
-// test file when asked, and prints and writes it all (fitOptions.write).
-func (o *fitOptions) report(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, fitted *modelfile.Fitted, train *dataset.Set, pair *dataset.Pair) error {
-	report := modelfile.ReportFit(spec, opts, fitted, train, o.trainPath, o.modelPath)
-	var err error
-	if o.trainAcc {
-		if report.Training, err = fitted.TrainingMetrics(train.Dim); err != nil {
-			return fmt.Errorf("%s: %w", o.trainPath, err)
-		}
-	}
-	var preds bytes.Buffer // the test predictions' text, written after the model
-	if pair.Test != nil {
-		// The test file is read again and predicted a block at a time,
-		// as apply does; the model file keeps its support vectors.
-		g := *fitted.File
-		r, err := applyTo(ctx, io.Discard, &g, o.testPath, pair.TestOptions, o.data.memory.bytes(), "being fitted", "", &preds)
-		if err != nil {
-			return err
-		}
-		report.Test = r.Metrics(o.testPath)
-		if r.Unseen != nil {
-			report.Unseen = r.Unseen
-		}
-	}
-	return o.write(ctx, env, report, fitted.File, preds.Bytes(), opts.Loss == "squared-hinge")
+// measure says what a fit's Measure measures: the training rows with
+// --train-accuracy, the test file within --max-memory, its predictions to
+// preds.
+func (o *fitOptions) measure(d *modelfile.Data, preds io.Writer) modelfile.MeasureOptions {
+	to := d.TestOptions
+	to.MaxBytes = o.data.memory.bytes()
+	return modelfile.MeasureOptions{TrainPath: o.trainPath, ModelPath: o.modelPath, Training: o.trainAcc, Test: o.testPath, TestOptions: to, Predictions: preds}
 }
 
 // write prints the report as text, writes the model files and the
@@ -240,17 +228,12 @@ func (o *fitOptions) write(ctx context.Context, env *Env, report *modelfile.FitR
 	if err := ctx.Err(); err != nil { // interrupted as the fit ended: write nothing
 		return err
 	}
-	err := modelfile.Outputs{Model: o.modelPath, LIBSVM: o.libsvmPath, LIBLINEAR: o.liblinearPath, Squared: squared}.Write(ctx, f)
+	err := modelfile.Outputs{Model: o.modelPath, LIBSVM: o.libsvmPath, LIBLINEAR: o.liblinearPath, Predictions: o.predPath, Squared: squared, PredictionText: preds}.Write(ctx, f)
 	if ee := (*modelfile.ExportError)(nil); errors.As(err, &ee) {
 		return usagef("--%s-model: %v", ee.Format, ee.Err)
 	}
 	if err != nil {
 		return err
-	}
-	if o.predPath != "" {
-		if err := atomicfile.WriteBytes(o.predPath, preds); err != nil {
-			return err
-		}
 	}
 	if o.jsonOut {
 		return writeJSON(env.Stdout, report)
@@ -281,67 +264,41 @@ func runApply(ctx context.Context, env *Env, args []string) error {
 	if testPath == "" {
 		return usagef("apply: --data FILE is required")
 	}
-	f, format, err := modelfile.ReadCompact(modelPath)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("%w (train one with: mark1 fit --data TRAIN --model %s)", err, modelPath)
-		}
-		return err
-	}
-	ropt, err := data.optionsFor(f, testPath, noLabels)
+	opt, err := data.options()
 	if err != nil {
 		return err
 	}
-	if ropt.NoLabels && !noLabels {
-		noteNoLabels(env.Stderr, testPath, f)
+	if noLabels && opt.LabelColumn != "" {
+		return usagef("--no-labels and --label-column %q: give one", opt.LabelColumn)
 	}
-	r, err := applyTo(ctx, env.Stderr, f, testPath, ropt, data.memory.bytes(), modelPath, predPath, nil)
-	if errors.Is(err, dataset.ErrNoLabelsFile) && !f.Values() {
+	pr, err := modelfile.Predict(ctx, modelPath, testPath, modelfile.PredictOptions{Read: opt, NoLabels: noLabels, Predictions: predPath,
+		OnData: func(s *dataset.Set) { noteData(env.Stderr, s) }})
+	switch {
+	case pr == nil && errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("%w (train one with: mark1 fit --data TRAIN --model %s)", err, modelPath)
+	case pr == nil:
+		return err
+	case pr.FoundNoLabels:
+		noteNoLabels(env.Stderr, testPath, pr.File)
+	}
+	if err != nil {
+		return applyError(err, pr.File)
+	}
+	return emit(env.Stdout, jsonOut, pr.Report)
+}
+
+// applyError adds to an error predicting a data file with a model what
+// may help: that a text file one column short may have no labels
+// (modelfile.MaybeUnlabelledError), which flag predicts without a labels
+// file (dataset.ErrNoLabelsFile) or raises a bound (budgetHint). f is the
+// model file, if known.
+func applyError(err error, f *modelfile.File) error {
+	if errors.As(err, new(*modelfile.MaybeUnlabelledError)) {
+		err = fmt.Errorf("%w (if its last column is a feature, the file has no labels: --no-labels)", err)
+	}
+	err = budgetHint(err)
+	if errors.Is(err, dataset.ErrNoLabelsFile) && f != nil && !f.Values() {
 		return fmt.Errorf("%w, or predict without labels: --no-labels", err)
 	}
-	if err != nil {
-		return err
-	}
-	report := modelfile.ReportApply(f, format, modelPath, testPath, predPath, r)
-	if jsonOut {
-		return writeJSON(env.Stdout, report)
-	}
-	return report.WriteText(env.Stdout)
-}
-
-// inputHint adds to a data file's mismatch with the model
-// (modelfile.InputError) its likely reason when a text file has one column
-// too few: its last column is a feature, not a label.
-func inputHint(err error, test *dataset.Set, f *modelfile.File) error {
-	var ie *modelfile.InputError
-	if errors.As(err, &ie) && test.Format == dataset.Text && !test.Unlabelled && test.Dim+1 == f.Dim {
-		return fmt.Errorf("%w (if its last column is a feature, the file has no labels: --no-labels)", err)
-	}
 	return err
-}
-
-// applyTo predicts every row of the data file at path with the model file
-// f, read within limit bytes: a classifier's a block at a time, its
-// predictions written to out if not nil (modelfile.ApplyFile), else as
-// apply writes them, to predPath if not "" (modelfile.Apply). The data's
-// notes go to stderr; an error says what raises a limit or, for a text
-// file a column short, what the column may be.
-func applyTo(ctx context.Context, stderr io.Writer, f *modelfile.File, path string, opt dataset.Options, limit int64, name, predPath string, out io.Writer) (a *modelfile.Applied, err error) {
-	opt.MaxBytes = limit
-	o := modelfile.ApplyOptions{Read: opt, Name: name, ReadContext: readContext(ctx), OnData: func(info *dataset.Set) { noteData(stderr, info) }}
-	if out != nil {
-		a, err = modelfile.ApplyFile(ctx, f, path, o, out)
-	} else {
-		a, err = modelfile.Apply(ctx, f, path, o, predPath)
-	}
-	if err != nil {
-		if a != nil && a.Data != nil {
-			err = inputHint(err, a.Data, f)
-		}
-		return nil, budgetHint(err)
-	}
-	if a.Data.QueryIDs > 0 {
-		noteData(stderr, &dataset.Set{Name: a.Data.Name, QueryIDs: a.Data.QueryIDs})
-	}
-	return a, nil
 }

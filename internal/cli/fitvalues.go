@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 
-	"mark1/dataset"
 	"mark1/learning/learners"
 	"mark1/learning/modelfile"
 )
@@ -13,18 +12,8 @@ import (
 // fitValues is fit for the one-class SVM and the SVRs, which predict a
 // number per row: it trains, measures the training rows and the test file
 // when asked, and prints and writes it all as fit does (fitOptions.write).
-func (o *fitOptions) fitValues(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, pair *dataset.Pair) error {
-	raw, train := pair.Train, pair.Train
-	var sc *dataset.Scaler
-	if o.scale != "none" {
-		var err error
-		if sc, err = dataset.FitScaler(raw, o.scale); err != nil {
-			return usagef("--scale: %v", err)
-		}
-		if train, err = sc.Apply(raw, 0); err != nil {
-			return err
-		}
-	}
+func (o *fitOptions) fitValues(ctx context.Context, env *Env, spec learners.Spec, opts learners.Options, d *modelfile.Data) error {
+	raw, train, sc := d.Raw, d.Train, d.Fit.Scaler
 	rec, endProgress := fitProgress(ctx, env.Stderr, o.quiet, spec.Name, 2, opts.Epochs)
 	fitted, err := modelfile.FitValues(ctx, spec, opts, train, raw, sc, rec)
 	endProgress()
@@ -34,27 +23,10 @@ func (o *fitOptions) fitValues(ctx context.Context, env *Env, spec learners.Spec
 		}
 		return err
 	}
-	report := modelfile.ReportValues(spec, opts, fitted, train, o.trainPath, o.modelPath)
-	if o.trainAcc {
-		// Measure through the saved form, so fit and apply predict alike.
-		tr, err := modelfile.ApplyValues(fitted.File, raw, "being fitted")
-		if err != nil {
-			return err
-		}
-		report.Training = tr.Metrics("")
-	}
 	var preds bytes.Buffer
-	if pair.Test != nil {
-		set, err := readNumeric(ctx, o.data.memory.bytes(), o.testPath, pair.TestOptions)
-		if err != nil {
-			return err
-		}
-		r, err := modelfile.ApplyValues(fitted.File, set, "being fitted")
-		if err != nil {
-			return err
-		}
-		report.Test = r.Metrics(o.testPath)
-		r.WritePredictions(&preds)
+	report, err := fitted.Measure(ctx, spec, opts, train, raw, o.measure(d, &preds))
+	if err != nil {
+		return budgetHint(err)
 	}
 	return o.write(ctx, env, report, fitted.File, preds.Bytes(), false)
 }

@@ -2,12 +2,10 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -27,14 +25,15 @@ import (
 //
 //   - marks the declared flags as inputs and outputs when the command's
 //     flags are parsed (Env.parse), so no command can forget one;
-//   - refuses, before any work, an output that names an input or one of an
-//     input's companions (the IDX labels file beside its images, the data a
-//     sweep plan names) by file identity, through symbolic and hard links, an
+//   - refuses, before any work, by the file rules of atomicfile
+//     (CheckOutputs), an output that names an input or one of an input's
+//     companions (the IDX labels file beside its images, the data a sweep
+//     plan names) by file identity, through symbolic and hard links, an
 //     output that would replace a file inside an input folder, two outputs
-//     naming one file, a file output that cannot be written atomically
-//     (atomicfile.Check: a folder, a device, a missing or read-only folder),
-//     and a folder output that is a system folder, or exists and holds what
-//     the command must not replace;
+//     naming one file, and each output its kind refuses (Output.Check): a
+//     file that cannot be written atomically (a folder, a device, a missing
+//     or read-only folder), a folder that is a system folder, or exists and
+//     holds what the command must not replace;
 //   - after a failure or an interrupt, removes a folder output the command
 //     made and left empty (the files themselves are written atomically:
 //     nothing half-written is ever in place);
@@ -73,11 +72,11 @@ const (
 // An output is a flag naming what the command writes.
 type output struct {
 	flag string
-	kind outKind
-	// marker is the kind of folder an outFolder output makes
+	kind atomicfile.Kind
+	// marker is the kind of folder an atomicfile.Folder output makes
 	// (atomicfile.WriteDirMarked): "cards", "lab site".
 	marker string
-	// owns, for an outResults folder, tells the names of files the
+	// owns, for an atomicfile.Results folder, tells the names of files the
 	// command may add to: a folder holding anything else is refused.
 	owns func(name string) bool
 	// rewrites names the input flags this output may replace (train
@@ -86,31 +85,15 @@ type output struct {
 	// paths, when set, gives the files or folders the flag's value stands
 	// for (stimuli --format idx --out X writes X-images-idx3-ubyte.gz and
 	// X-labels-idx1-ubyte.gz), each with its kind.
-	paths func(fs *pflag.FlagSet, v string) []target
+	paths func(fs *pflag.FlagSet, v string) []atomicfile.Output
 }
 
-type outKind int
-
-const (
-	outFile    outKind = iota // a file, replaced atomically if it exists
-	outNewFile                // a file that must not exist yet
-	outFolder                 // a folder made whole (atomicfile.WriteDirMarked): new, empty, or made before as the same kind
-	outResults                // a folder results are added to (sweep run): new, empty, or holding only what owns accepts
-)
-
-// A target is one path an output flag writes, with its kind.
-type target struct {
-	path   string
-	kind   outKind
-	marker string
-}
-
-// targets returns the targets of output o given its flag's value v.
-func (o output) targets(fs *pflag.FlagSet, v string) []target {
+// targets returns what output o writes given its flag's value v.
+func (o output) targets(fs *pflag.FlagSet, v string) []atomicfile.Output {
 	if o.paths != nil {
 		return o.paths(fs, v)
 	}
-	return []target{{v, o.kind, o.marker}}
+	return []atomicfile.Output{{Path: v, Kind: o.kind, Marker: o.marker, Owns: o.owns}}
 }
 
 // find returns the command that args name, and the arguments left for it.
@@ -238,58 +221,73 @@ func (env *Env) declare(fs *pflag.FlagSet) {
 // A file is one path a command reads or writes, and the flag (or
 // argument) that named it.
 type file struct {
-	flag   string // without dashes; "" for a positional argument
-	path   string
-	kind   outKind
-	marker string
+	flag string // without dashes; "" for a positional argument
+	atomicfile.Output
 }
 
 func (f file) name() string {
 	if f.flag == "" {
-		return "argument " + f.path
+		return "argument " + f.Path
 	}
-	return "--" + f.flag + " " + f.path
+	return "--" + f.flag + " " + f.Path
 }
 
-// checkFiles is the frame's check of a parsed command line: every output
-// against every input (companions included) and every other output, then
-// each output on its own. It records the folders an output may make, for
-// tidy.
+// checkFiles is the frame's check of a parsed command line
+// (atomicfile.CheckOutputs): every output against every input (companions
+// included) and every other output, then each output on its own; the
+// trouble is worded with the flags. It records the folders an output may
+// make, for tidy.
 func (env *Env) checkFiles(fs *pflag.FlagSet) error {
 	if env.cmd == nil {
 		return nil
 	}
-	ins := env.inputs(fs)
-	outs := env.outputs(fs)
-	for i, o := range outs {
-		decl := env.cmd.outputNamed(o.flag)
-		for _, in := range ins {
-			if slices.Contains(decl.rewrites, in.flag) {
-				continue
-			}
-			if atomicfile.SameFile(o.path, in.path) {
-				if in.flag != "" && in.path != fs.Lookup(in.flag).Value.String() {
-					return usagef("--%s %s is read with --%s %s: refusing to replace an input with an output (choose another --%s)", o.flag, o.path, in.flag, fs.Lookup(in.flag).Value.String(), o.flag)
-				}
-				return usagef("--%s %s is also %s: refusing to replace an input with an output (choose another --%s)", o.flag, o.path, in.name(), o.flag)
-			}
-			if within(o.path, in.path) && exists(o.path) {
-				return usagef("--%s %s is inside input folder %s: refusing to replace a file of an input (choose another --%s)", o.flag, o.path, in.path, o.flag)
-			}
-		}
-		for _, o2 := range outs[i+1:] {
-			if atomicfile.SameFile(o.path, o2.path) {
-				if o.flag == o2.flag {
-					return usagef("--%s %s writes two files of one name", o.flag, o.path)
-				}
-				return usagef("--%s and --%s both name %s: two outputs cannot be written to one file", o.flag, o2.flag, o.path)
-			}
-		}
-		if err := env.checkOutput(o); err != nil {
-			return err
+	ins, outs := env.inputs(fs), env.outputs(fs)
+	var inPaths []string
+	for _, in := range ins {
+		inPaths = append(inPaths, in.Path)
+	}
+	var targets []atomicfile.Output
+	for _, o := range outs {
+		targets = append(targets, o.Output)
+	}
+	err := atomicfile.CheckOutputs(targets, inPaths, func(o, in int) bool {
+		return slices.Contains(env.cmd.outputNamed(outs[o].flag).rewrites, ins[in].flag)
+	})
+	var clash *atomicfile.Clash
+	var bad *atomicfile.OutputError
+	switch {
+	case errors.As(err, &clash):
+		return clashError(fs, clash, outs, ins)
+	case errors.As(err, &bad) && errors.Is(err, atomicfile.ErrExists):
+		return usagef("--%s %v", outs[bad.Out].flag, bad.Err)
+	case errors.As(err, &bad):
+		return fmt.Errorf("--%s: %w", outs[bad.Out].flag, bad.Err)
+	}
+	for _, o := range outs {
+		if (o.Kind == atomicfile.Folder || o.Kind == atomicfile.Results) && !atomicfile.Exists(o.Path) {
+			env.made = append(env.made, o.Path)
 		}
 	}
 	return nil
+}
+
+// clashError words a clash between the command's files with their flags.
+func clashError(fs *pflag.FlagSet, c *atomicfile.Clash, outs, ins []file) error {
+	o := outs[c.Out]
+	switch c.Kind {
+	case atomicfile.ClashOutput:
+		if o2 := outs[c.With]; o.flag != o2.flag {
+			return usagef("--%s and --%s both name %s: two outputs cannot be written to one file", o.flag, o2.flag, o.Path)
+		}
+		return usagef("--%s %s writes two files of one name", o.flag, o.Path)
+	case atomicfile.ClashInside:
+		return usagef("--%s %s is inside input folder %s: refusing to replace a file of an input (choose another --%s)", o.flag, o.Path, ins[c.With].Path, o.flag)
+	}
+	in := ins[c.With]
+	if in.flag != "" && in.Path != fs.Lookup(in.flag).Value.String() {
+		return usagef("--%s %s is read with --%s %s: refusing to replace an input with an output (choose another --%s)", o.flag, o.Path, in.flag, fs.Lookup(in.flag).Value.String(), o.flag)
+	}
+	return usagef("--%s %s is also %s: refusing to replace an input with an output (choose another --%s)", o.flag, o.Path, in.name(), o.flag)
 }
 
 // outputNamed returns the declaration of output flag name.
@@ -315,14 +313,13 @@ func (env *Env) inputs(fs *pflag.FlagSet) []file {
 		if _, err := associator.ParseWiring(v); in.kind == inWiring && err == nil {
 			continue
 		}
-		ins = append(ins, file{flag: in.flag, path: v})
-		for _, c := range companions(in.kind, v) {
-			ins = append(ins, file{flag: in.flag, path: c})
+		for _, p := range append([]string{v}, companions(in.kind, v)...) {
+			ins = append(ins, file{flag: in.flag, Output: atomicfile.Output{Path: p}})
 		}
 	}
 	if env.cmd.argsIn {
 		for _, a := range fs.Args() {
-			ins = append(ins, file{path: a})
+			ins = append(ins, file{Output: atomicfile.Output{Path: a}})
 		}
 	}
 	return ins
@@ -338,105 +335,23 @@ func (env *Env) outputs(fs *pflag.FlagSet) []file {
 			continue
 		}
 		for _, t := range o.targets(fs, v) {
-			outs = append(outs, file{flag: o.flag, path: t.path, kind: t.kind, marker: t.marker})
+			outs = append(outs, file{flag: o.flag, Output: t})
 		}
 	}
 	return outs
 }
 
 // companions returns the files read beside an input of kind k named v: the
-// two files of IMAGES,LABELS, the labels file beside an IDX images file,
-// and for a sweep plan the data it names (and their companions).
+// two files of IMAGES,LABELS, the labels file beside an IDX images file
+// (dataset.Files), and for a sweep plan the data it names (and their
+// companions).
 func companions(k inKind, v string) []string {
 	switch k {
 	case inData:
-		images, labels, err := dataset.SplitPair(v)
-		if err != nil {
-			// Not a pair of files that exist: each part counts.
-			return strings.Split(v, ",")
-		}
-		var out []string
-		if images != v {
-			out = append(out, images)
-		}
-		if labels == "" {
-			labels, _ = dataset.LabelsBeside(images)
-		}
-		if labels != "" {
-			out = append(out, labels)
-		}
-		return out
+		return slices.DeleteFunc(dataset.Files(v), func(f string) bool { return f == v })
 	case inPlan:
-		data := planData(v)
-		if data == "" {
-			return nil
-		}
-		return append([]string{data}, companions(inData, data)...)
-	}
-	return nil
-}
-
-// planData returns the data path a sweep plan names, or "" if path is not
-// a readable plan (the command reports that itself, without echoing it).
-func planData(path string) string {
-	b, err := atomicfile.ReadFile(path, 64<<20, "plan")
-	if err != nil {
-		return ""
-	}
-	var p selection.Plan // read leniently: a plan ReadPlan refuses may still name its data
-	if json.Unmarshal(b, &p) != nil {
-		return ""
-	}
-	return p.Data.Path
-}
-
-// checkOutput checks one output on its own, before any work: a file must
-// be writable atomically where it is (and not exist, for outNewFile); a
-// folder must not be a system folder, and, when made whole, must be new,
-// empty or made before by the same command (atomicfile's marker). A folder
-// the command may make is remembered, so that tidy can take it away again.
-func (env *Env) checkOutput(o file) error {
-	switch o.kind {
-	case outFile, outNewFile:
-		if o.kind == outNewFile && exists(o.path) {
-			return usagef("--%s %s exists: give the name of a new file", o.flag, o.path)
-		}
-		if err := atomicfile.Check(o.path); err != nil {
-			return fmt.Errorf("--%s: %w", o.flag, err)
-		}
-		return nil
-	}
-	var check error
-	switch o.kind {
-	case outFolder:
-		check = atomicfile.CheckFolder(o.path, o.marker)
-	case outResults:
-		check = checkResults(o.path, env.cmd.outputNamed(o.flag).owns)
-	}
-	if check != nil {
-		return fmt.Errorf("--%s: %w", o.flag, check)
-	}
-	if !exists(o.path) {
-		env.made = append(env.made, o.path)
-	}
-	return nil
-}
-
-// checkResults checks a folder that results are added to: CheckPlace, and
-// if it exists, every entry one that owns accepts (or a temporary file of
-// an atomic write), so that nothing else a user keeps there is mixed with
-// the results.
-func checkResults(dir string, owns func(string) bool) error {
-	if err := atomicfile.CheckPlace(dir); err != nil {
-		return err
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil // not made yet (CheckPlace checked its folder)
-	}
-	for _, e := range entries {
-		if !owns(e.Name()) && !atomicfile.IsTemp(e.Name()) {
-			return fmt.Errorf("%s holds %s, which is not a result: give a new or empty folder, or one that holds only results", dir, e.Name())
+		if data := selection.PlanData(v); data != "" {
+			return append([]string{data}, companions(inData, data)...)
 		}
 	}
 	return nil
@@ -452,28 +367,8 @@ func (env *Env) marker(flag string) string {
 // output that did not exist before the command and that it left empty.
 func (env *Env) tidy() {
 	for _, dir := range env.made {
-		if entries, err := os.ReadDir(dir); err == nil && len(entries) == 0 {
-			os.Remove(dir)
-		}
+		atomicfile.RemoveIfEmpty(dir)
 	}
-}
-
-// exists reports whether something (a file, folder or link) is at path.
-func exists(path string) bool {
-	_, err := os.Lstat(path)
-	return err == nil
-}
-
-// within reports whether path lies inside folder dir (after links are
-// followed), dir being an existing folder.
-func within(path, dir string) bool {
-	fi, err := os.Stat(dir)
-	if err != nil || !fi.IsDir() {
-		return false
-	}
-	d := atomicfile.RealPath(dir)
-	p := atomicfile.RealPath(path)
-	return p != d && strings.HasPrefix(p, d+string(filepath.Separator))
 }
 
 // writeDrawing writes d to the PNG file png and the SVG file svg, each if

@@ -66,15 +66,6 @@ func (t fieldFlags) usage(err error) error {
 	return err
 }
 
-// named returns err naming the flag of its field (exit 1), for values the
-// data made out of range (a γ of scale on these data).
-func (t fieldFlags) named(err error) error {
-	if m := t.message(err); m != "" {
-		return errors.New(m)
-	}
-	return err
-}
-
 // learnerFlags are the registry's learner options as flags: one flag per
 // option, named as the option, with the registry's default and meaning.
 type learnerFlags struct {

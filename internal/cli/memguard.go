@@ -8,12 +8,13 @@ import (
 	"mark1/dataset"
 	"mark1/internal/base/memguard"
 	"mark1/learning"
+	"mark1/learning/modelfile"
 )
 
 // guardMemory arms a memory guard (memguard.Guard) for a command whose
 // --max-memory is limit, its learners counting their working memory against
-// the same budget (learning.WithMemoryBudget; learnerBudget narrows it to
-// what the data leave just before a fit). finish stops the guard and words
+// the same budget (learning.WithMemoryBudget; modelfile.LearnerBudget narrows it
+// to what the data leave just before a fit). finish stops the guard and words
 // what stopped the work with the flag that raises the bound; the command
 // returns finish(err). name is the command, for the message.
 func guardMemory(ctx context.Context, name string, limit int64) (_ context.Context, finish func(error) error) {
@@ -52,35 +53,21 @@ func readContext(ctx context.Context) context.Context { return memguard.Unguarde
 func holdMemory(limit int64) { memguard.HoldLimit(limit) }
 
 // learnerBudget returns ctx with the budget a learner's working memory
-// may take: --max-memory (which guardMemory put in ctx) less the heap live
-// now, which holds the data the learner is about to be given. A learner
-// counts its need against it before allocating (learning.CheckMemory), so
-// that the data and the work together stay within --max-memory.
-func learnerBudget(ctx context.Context) context.Context {
-	limit := learning.MemoryBudget(ctx)
-	if limit == 0 {
-		return ctx
-	}
-	live, ok := memguard.Live()
-	if !ok {
-		return ctx
-	}
-	return learning.WithMemoryBudget(ctx, max(limit-min(live, limit), 1))
-}
+// may take: --max-memory less the heap live now (modelfile.LearnerBudget).
+func learnerBudget(ctx context.Context) context.Context { return modelfile.LearnerBudget(ctx) }
 
 // scaleSet applies sc to s within what --max-memory leaves beside the data
-// already read, stopping once ctx is cancelled. Scaling can densify a
-// sparse file; each scaled value costs an index and a number (12 bytes),
-// and as much again for the learners' compact copy of the rows
-// (modelfile.Rows), so the scaled values are counted at 24 bytes.
+// already read (modelfile.Scale), stopping once ctx is cancelled.
 func scaleSet(ctx context.Context, sc *dataset.Scaler, s *dataset.Set) (*dataset.Set, error) {
-	maxValues := 0
-	if b := learning.MemoryBudget(learnerBudget(ctx)); b > 0 {
-		maxValues = int(max(1, b/24))
-	}
-	out, err := sc.ApplyContext(ctx, s, maxValues)
+	out, err := modelfile.Scale(ctx, sc, s)
+	return out, scaleHint(sc.Method, err)
+}
+
+// scaleHint says, of scaled values beyond what --max-memory leaves
+// (dataset.ErrTooLarge), which flag raises the bound.
+func scaleHint(method string, err error) error {
 	if errors.Is(err, dataset.ErrTooLarge) {
-		return nil, fmt.Errorf("--scale %s: %w (what --max-memory leaves beside the data; raise it with --max-memory)", sc.Method, err)
+		return fmt.Errorf("--scale %s: %w (what --max-memory leaves beside the data; raise it with --max-memory)", method, err)
 	}
-	return out, err
+	return err
 }

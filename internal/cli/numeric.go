@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,13 +9,14 @@ import (
 	"mark1/learning/modelfile"
 )
 
-// options are the dataset.Options of the data flags.
+// options are the dataset.Options of the data flags, their MaxBytes
+// --max-memory.
 func (n *numericFlags) options() (dataset.Options, error) {
 	f, err := dataset.ParseFormat(n.format)
 	if err != nil {
 		return dataset.Options{}, usagef("--format: %v", err)
 	}
-	opt := dataset.Options{Format: f, LabelColumn: n.labelColumn}
+	opt := dataset.Options{Format: f, LabelColumn: n.labelColumn, MaxBytes: n.memory.bytes()}
 	if n.fs.Changed("zero-based") {
 		opt.Indices = dataset.OneBased
 		if n.zeroBased {
@@ -26,18 +26,30 @@ func (n *numericFlags) options() (dataset.Options, error) {
 	return opt, nil
 }
 
-// readPair reads fit's training data and checks its test data
-// (dataset.ReadPair) within --max-memory; with trainBlocks > 0 the
-// training rows are read that many at a time and kept compact or in
-// blocks.
-func (n *numericFlags) readPair(ctx context.Context, trainPath, testPath string, trainBlocks int) (*dataset.Pair, error) {
-	opt, err := n.options()
-	if err != nil {
-		return nil, err
+// dataError words an error of training data (modelfile.ReadData) with
+// the flags: the scaled values over --max-memory (scaleHint), more
+// features than a model file holds, a bound on the data (budgetHint).
+func dataError(err error) error {
+	var se *modelfile.ScaleError
+	var de *modelfile.DimError
+	switch {
+	case errors.As(err, &se) && errors.Is(se.Err, dataset.ErrTooLarge):
+		return scaleHint(se.Method, se.Err)
+	case errors.As(err, &de):
+		return fmt.Errorf("%w (mark1 apply could not read the model back); no flag raises it", de)
 	}
-	opt.MaxBytes = n.memory.bytes()
-	p, err := dataset.ReadPair(readContext(ctx), trainPath, testPath, opt, trainBlocks, modelfile.DefaultBlockRows)
-	return p, budgetHint(err)
+	return budgetHint(err)
+}
+
+// dataUsage words an error of a plan made from a data file
+// (modelfile.Setup.PlanGrid, PlanFinal, CrossValidateFile) with the flags:
+// a class weight's (--class-weight), the folds' (foldUsage with flag,
+// k and the data's classes), the data's (dataError).
+func dataUsage(err error, path, flag string, k int, classes []string) error {
+	if m := (fieldFlags{"class-weight": "--class-weight"}).message(err); m != "" {
+		return fmt.Errorf("%s: %s", path, m)
+	}
+	return foldUsage(dataError(err), flag, k, path, classes)
 }
 
 // budgetHint adds to an error over a limit on data what raises it:
@@ -56,29 +68,9 @@ func budgetHint(err error) error {
 }
 
 // noteNoLabels says on w that the data file at path was found to have no
-// label column (numericFlags.optionsFor).
+// label column (modelfile.Prediction.FoundNoLabels).
 func noteNoLabels(w io.Writer, path string, f *modelfile.File) {
 	fmt.Fprintf(w, "note: %s has no label column: its header has the model's %d features and no column named as a label\n", path, f.Dim)
-}
-
-// optionsFor returns how apply reads the data file at path for the model
-// f: the file's head decides, with the model's schema, whether it has
-// labels and where (modelfile.File.ReadOptions); --no-labels and
-// --label-column decide when given. Its Format is the file's.
-func (n *numericFlags) optionsFor(f *modelfile.File, path string, noLabels bool) (dataset.Options, error) {
-	opt, err := n.options()
-	if err != nil {
-		return opt, err
-	}
-	if noLabels && opt.LabelColumn != "" {
-		return opt, usagef("--no-labels and --label-column %q: give one", opt.LabelColumn)
-	}
-	opt.NoLabels = noLabels
-	h, err := dataset.ReadHead(path, opt.Format)
-	if err != nil {
-		return opt, err
-	}
-	return f.ReadOptions(h, opt), nil
 }
 
 // noteData says on w what was read in a way a user may not expect: 0-based

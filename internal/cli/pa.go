@@ -56,15 +56,12 @@ func runPa(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := df.checkFit(cfg, all); err != nil {
-		return err
-	}
-	res, err := machine.MeasurePaCards(ctx, machine.PaOptions{Config: cfg, Seeds: seeds, Cards: all, Models: extra})
+	res, err := machine.MeasurePaCards(ctx, machine.PaOptions{Config: cfg, Seeds: seeds, Cards: all, Models: extra, MaxBytes: df.memory.bytes()})
 	if errors.As(err, new(*machine.PaModelError)) {
 		return usagef("pa: --models: %v", err)
 	}
 	if err != nil {
-		return err
+		return dataHint(err)
 	}
 	if err := res.WriteText(env.Stdout); err != nil || png == "" && svg == "" {
 		return err

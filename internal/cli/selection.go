@@ -86,25 +86,6 @@ func (g *gridFlags) axes(fs *pflag.FlagSet, l modelfile.Setup) (modelfile.Grid, 
 	return grid, err
 }
 
-// checkWeights refuses, before any work, class weights for labels the
-// data do not have (each fold's training part has every class).
-func checkWeights(path string, set *dataset.Set, opts learners.Options) error {
-	if _, err := learners.ClassWeights(opts.ClassWeight, set.Classes, set.Y, modelfile.SameLabel); err != nil {
-		return fmt.Errorf("%s: %w", path, fieldFlags{"class-weight": "--class-weight"}.named(err))
-	}
-	return nil
-}
-
-// newPlan makes the plan of the grid g (modelfile.Setup.NewPlan), mapping
-// the library's errors to the flags; warm asks for warm starts along C.
-func newPlan(set *dataset.Set, path, labelColumn string, l modelfile.Setup, g modelfile.Grid, folds int, seed uint64, foldsFlag string, warm bool) (*selection.Plan, error) {
-	if len(set.Classes) < 2 {
-		return nil, fmt.Errorf("%s: every row has the label %q; a classifier needs at least two classes", path, set.Classes[0])
-	}
-	p, err := l.NewPlan(set, selection.DataOf(path, set, labelColumn), g, folds, seed, warm)
-	return p, foldUsage(err, foldsFlag, folds, path, set.Classes)
-}
-
 // foldUsage words a *selection.FoldError with the flag of the folds and
 // the data's classes.
 func foldUsage(err error, flag string, k int, path string, classes []string) error {
@@ -118,54 +99,6 @@ func foldUsage(err error, flag string, k int, path string, classes []string) err
 		return usagef("%s %d: %s has %d rows; every fold needs one", flag, k, path, fe.Rows)
 	}
 	return usagef("%s %d: %s has %d rows of class %q; every fold needs one of every class", flag, k, path, fe.Rows, classes[fe.Class])
-}
-
-// runCV is fit --cv K: K-fold cross-validation of the learner (stratified
-// for a classifier, plain for a regression), printed as svm-train -v
-// prints it.
-func runCV(ctx context.Context, env *Env, data *numericFlags, path string, spec learners.Spec, opts learners.Options, scale string, cv cvFlags) error {
-	cores, err := workers(cv.threads)
-	if err != nil {
-		return err
-	}
-	if err := modelfile.CheckScale(scale); err != nil {
-		return usagef("--scale: %v", err)
-	}
-	if spec.Needs.Unlabelled {
-		return usagef("fit: --cv: --learner %s learns without labels, so cross-validation has nothing to compare its answers with", spec.Name)
-	}
-	l := modelfile.Setup{Spec: spec, Options: opts, Scale: scale}
-	pair, err := data.readPair(ctx, path, "", 0)
-	if err != nil {
-		return err
-	}
-	set := pair.Train
-	var r *modelfile.CVReport
-	if spec.Needs.Values {
-		noteData(env.Stderr, set)
-		r, err = l.CrossValidateValues(ctx, set, path, cv.folds, cv.seed, cv.threads)
-		if errors.As(err, new(*selection.FoldError)) {
-			return foldUsage(err, "--cv", cv.folds, path, nil)
-		}
-	} else {
-		if err := checkWeights(path, set, opts); err != nil {
-			return err
-		}
-		noteData(env.Stderr, set)
-		g := modelfile.Grid{C: []float64{opts.C}, Gamma: []string{""}}
-		if l.HasGamma() {
-			g.Gamma[0] = opts.Gamma.String()
-		}
-		var p *selection.Plan
-		if p, err = newPlan(set, path, data.labelColumn, l, g, cv.folds, cv.seed, "--cv", false); err != nil {
-			return err
-		}
-		r, err = l.CrossValidateClasses(ctx, p, set, cores)
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return r.WriteText(env.Stdout)
 }
 
 // gridCommand is what grid and sweep plan share: the data and learner
@@ -186,43 +119,53 @@ func (c *gridCommand) register(fs *pflag.FlagSet, env *Env) {
 	c.g.register(fs)
 }
 
-// plan checks the flags, reads the data and makes the plan.
-func (c *gridCommand) plan(ctx context.Context, fs *pflag.FlagSet, cmd string) (*selection.Plan, *dataset.Set, modelfile.Setup, error) {
+// setup checks the flags of the learner (check, of its registry entry),
+// --scale and the grid, and returns the learner and the grid.
+func (c *gridCommand) setup(fs *pflag.FlagSet, cmd string, check func(learners.Spec) error) (modelfile.Setup, modelfile.Grid, error) {
 	var l modelfile.Setup
 	if c.path == "" {
-		return nil, nil, l, usagef("%s: --data TRAIN is required", cmd)
+		return l, modelfile.Grid{}, usagef("%s: --data TRAIN is required", cmd)
 	}
 	opts, err := c.lf.options()
 	if err != nil {
-		return nil, nil, l, err
+		return l, modelfile.Grid{}, err
 	}
 	if l.Spec, err = c.lf.spec(opts); err != nil {
-		return nil, nil, l, err
+		return l, modelfile.Grid{}, err
 	}
-	if l.Spec.Needs.Values {
-		return nil, nil, l, usagef("%s: --learner %s predicts a number, not a class, and the grid compares classifiers' accuracies: cross-validate it with fit --cv K", cmd, l.Spec.Name)
+	if err := check(l.Spec); err != nil {
+		return l, modelfile.Grid{}, err
 	}
 	if err := modelfile.CheckScale(c.scale); err != nil {
-		return nil, nil, l, usagef("--scale: %v", err)
+		return l, modelfile.Grid{}, usagef("--scale: %v", err)
 	}
 	l.Options, l.Scale = opts, c.scale
 	g, err := c.g.axes(fs, l)
+	return l, g, err
+}
+
+// plan checks the flags, reads the data and makes the plan.
+func (c *gridCommand) plan(ctx context.Context, fs *pflag.FlagSet, cmd string) (*selection.Plan, *dataset.Set, modelfile.Setup, error) {
+	l, g, err := c.setup(fs, cmd, func(spec learners.Spec) error {
+		if spec.Needs.Values {
+			return usagef("%s: --learner %s predicts a number, not a class, and the grid compares classifiers' accuracies: cross-validate it with fit --cv K", cmd, spec.Name)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, nil, l, err
 	}
 	if c.g.folds < 2 {
 		return nil, nil, l, usagef("--folds %d out of range: want at least 2", c.g.folds)
 	}
-	pair, err := c.data.readPair(ctx, c.path, "", 0)
-	if err == nil {
-		err = checkWeights(c.path, pair.Train, opts)
-	}
+	opt, err := c.data.options()
 	if err != nil {
 		return nil, nil, l, err
 	}
-	set := pair.Train
-	p, err := newPlan(set, c.path, c.data.labelColumn, l, g, c.g.folds, c.g.seed, "--folds", c.g.warm)
-	return p, set, l, err
+	var classes []string
+	p, set, err := l.PlanGrid(ctx, c.path, g, modelfile.GridOptions{Read: opt, Folds: c.g.folds, Seed: c.g.seed, Warm: c.g.warm,
+		OnData: func(s *dataset.Set) { classes = s.Classes }})
+	return p, set, l, dataUsage(err, c.path, "--folds", c.g.folds, classes)
 }
 
 func runGrid(ctx context.Context, env *Env, args []string) (err error) {
@@ -370,52 +313,41 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
-	p, i, l, err := sweepTask(fs, *planPath, out, task, threads)
+	p, i, err := sweepTask(fs, *planPath, out, task, threads)
 	if err != nil {
 		return err
 	}
 	defer memguard.HoldGC(gcPercent)()
 	ctx, finish := guardMemory(ctx, "sweep run", memory.bytes())
 	defer func() { err = finish(err) }()
-	if p.Final {
-		return runFinalTask(ctx, env, p, i, l, *planPath, out, dataPath, threads, memory.bytes())
-	}
-	set, err := p.ReadData(readContext(ctx), *planPath, dataPath, memory.bytes())
+	r, err := modelfile.RunSweepTask(ctx, p, i, modelfile.TaskOptions{PlanPath: *planPath, Data: dataPath, Out: out, Threads: threads, MaxBytes: memory.bytes()})
 	if err != nil {
-		return budgetHint(err)
+		return dataError(err)
 	}
-	r, err := l.RunTask(ctx, p, set, i, threads)
-	if err := saveResult(ctx, r, err, out, *planPath); err != nil {
-		return err
-	}
-	return r.WriteText(env.Stdout, p, set.Classes)
+	return r.WriteText(env.Stdout)
 }
 
 // sweepTask reads sweep run's plan and finds its task (--task or the job
-// array's index) and learner, checking the flags before any work.
-func sweepTask(fs *pflag.FlagSet, planPath, out string, task, threads int) (*selection.Plan, int, modelfile.Setup, error) {
+// array's index), checking the flags before any work.
+func sweepTask(fs *pflag.FlagSet, planPath, out string, task, threads int) (*selection.Plan, int, error) {
 	if planPath == "" || out == "" {
-		return nil, 0, modelfile.Setup{}, usagef("sweep run: --plan PLAN and --out DIR are required")
+		return nil, 0, usagef("sweep run: --plan PLAN and --out DIR are required")
 	}
 	if _, err := workers(threads); err != nil {
-		return nil, 0, modelfile.Setup{}, err
+		return nil, 0, err
 	}
 	p, err := selection.ReadPlan(planPath)
 	if err != nil {
-		return nil, 0, modelfile.Setup{}, err
+		return nil, 0, err
 	}
 	i, err := taskIndex(fs, task, p)
 	if err != nil {
-		return nil, 0, modelfile.Setup{}, err
-	}
-	l, err := modelfile.SetupOf(p)
-	if err != nil {
-		return nil, 0, l, fmt.Errorf("%s: %w", planPath, err)
+		return nil, 0, err
 	}
 	if err := selection.CheckOut(out, p); err != nil {
-		return nil, 0, l, fmt.Errorf("%w: give another --out", err)
+		return nil, 0, fmt.Errorf("%w: give another --out", err)
 	}
-	return p, i, l, nil
+	return p, i, nil
 }
 
 func runSweepMerge(ctx context.Context, env *Env, args []string) error {
@@ -438,12 +370,9 @@ func runSweepMerge(ctx context.Context, env *Env, args []string) error {
 	if p.Final || fs.Changed("model") || fs.Changed("data") {
 		return fm.merge(ctx, env, fs, p, *planPath, *png)
 	}
-	res, err := selection.ReadResults(p, fs.Args())
+	t, err := selection.MergeDirs(ctx, p, *planPath, fs.Args())
 	if err != nil {
-		return fmt.Errorf("%s: %w", *planPath, err)
-	}
-	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return report(env, selection.Merge(p, res), *png)
+	return report(env, t, *png)
 }

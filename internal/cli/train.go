@@ -12,8 +12,8 @@ import (
 
 	"mark1/associator"
 	"mark1/dials"
-	"mark1/images"
 	"mark1/internal/base/atomicfile"
+	"mark1/internal/progress"
 	"mark1/machine"
 
 	"github.com/spf13/pflag"
@@ -100,7 +100,7 @@ func runTrain(ctx context.Context, env *Env, args []string) error {
 	if o.seeds != "" {
 		return trainSeeds(ctx, env, g, &o)
 	}
-	if !g.has("out") && o.resume == "" && exists(o.out) {
+	if !g.has("out") && o.resume == "" && atomicfile.Exists(o.out) {
 		// The default name never replaces a machine behind the reader's
 		// back: each run that makes one names its file.
 		return usagef("train: %s exists, a machine an earlier run saved: name this one with --out FILE (--out %s replaces it; --resume %s trains it on)", o.out, o.out, o.out)
@@ -190,45 +190,28 @@ func (o *trainOptions) session(ctx context.Context, env *Env, g givenFlags) (*ma
 	if err := atomicfile.Check(out); err != nil {
 		return nil, 0, fmt.Errorf("%s: %w", outFlag, err)
 	}
-	m, recipe, train, test, err := o.machineAndData(ctx, g)
+	t, err := o.training(ctx, g)
 	if err != nil {
 		return nil, 0, err
 	}
-	o.dataName = train.Name
-	tr, err := m.FieldsContext(ctx, train)
+	o.dataName = t.Train.Name
+	s, err := t.Session(ctx)
 	if err != nil {
-		return nil, 0, err
-	}
-	te, err := m.FieldsContext(ctx, test)
-	if err != nil {
-		return nil, 0, err
-	}
-	s, err := machine.NewSessionContext(ctx, m, recipe, tr, te)
-	if err != nil {
-		var dead machine.Warning
-		if errors.As(err, &dead) {
-			return nil, 0, fmt.Errorf("%s: %w", train.Name, err)
-		}
 		return nil, 0, err
 	}
 	before := s.Warnings()
 	printWarnings(env.Stderr, before)
-	m.Recipe = &recipe
 	if s.Done() && !o.jsonOut {
-		last := m.History[len(m.History)-1]
-		ended := fmt.Sprintf("%d mistakes in the last", last.Mistakes)
-		if recipe.Rule == machine.Spontaneous {
-			ended = "spontaneous learning, no labels"
+		if err := s.WriteFinished(env.Stdout, o.resume); err != nil {
+			return nil, 0, err
 		}
-		fmt.Fprintf(env.Stdout, "%s has finished training (%s): %d epochs (limit %d), %s; nothing to do.\n",
-			o.resume, s.Status(), len(m.History), s.Recipe().MaxEpochs, ended)
 	}
 	return s, len(before), nil
 }
 
-// machineAndData returns the machine to train, its recipe and its cards:
+// training returns the machine to train, its recipe and its cards:
 // resumed from --resume, or new from the flags.
-func (o *trainOptions) machineAndData(ctx context.Context, g givenFlags) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
+func (o *trainOptions) training(ctx context.Context, g givenFlags) (*machine.Training, error) {
 	if o.resume == "" {
 		// newTraining checks the machine and the cards' memory before it
 		// makes the machine.
@@ -242,22 +225,27 @@ func (o *trainOptions) machineAndData(ctx context.Context, g givenFlags) (*machi
 	}
 	slices.Sort(bad)
 	if len(bad) > 0 {
-		return nil, machine.Recipe{}, nil, nil, usagef("train --resume takes the data, machine and rule from the file; %s cannot be changed", strings.Join(bad, ", "))
+		return nil, usagef("train --resume takes the data, machine and rule from the file; %s cannot be changed", strings.Join(bad, ", "))
 	}
 	if !g.has("out") {
 		o.out = o.resume
 	}
-	m, recipe, train, test, err := resumeTraining(ctx, &o.data, g, o.resume)
+	m, err := loadMachine(ctx, o.data.memory.bytes(), o.resume)
 	if err != nil {
-		return nil, recipe, nil, nil, dataHint(err)
+		return nil, err
 	}
-	if err := o.data.checkFit(m.Config, train, test); err != nil {
-		return nil, recipe, nil, nil, err
+	lim, err := o.data.limits(g)
+	if err != nil {
+		return nil, err
+	}
+	t, err := m.Resume(ctx, o.resume, lim)
+	if err != nil {
+		return nil, dataHint(err)
 	}
 	if g.has("epochs") {
-		recipe.MaxEpochs = o.epochs
+		t.Recipe.MaxEpochs = o.epochs
 	}
-	return m, recipe, train, test, nil
+	return t, nil
 }
 
 // train runs the session to its end, an epoch a line (unless --quiet), with
@@ -272,10 +260,10 @@ func (o *trainOptions) train(ctx context.Context, env *Env, s *machine.Session) 
 			return machine.SavedRun{}, err
 		}
 	}
-	// A progress line on standard error (progress.go), when it is a terminal.
-	prog := newProgress(env.Stderr, o.quiet, time.Now)
-	prog.begin("training", "epoch", len(m.History), s.Recipe().MaxEpochs, true, 250*time.Millisecond)
-	defer prog.end()
+	// A progress line on standard error (internal/progress), when it is a terminal.
+	prog := progress.New(env.Stderr, o.quiet, time.Now)
+	prog.Begin(progress.Run{Label: "training", Unit: "epoch", Base: len(m.History), Total: s.Recipe().MaxEpochs, Limit: true, Tick: 250 * time.Millisecond})
+	defer prog.End()
 	// Checkpoints, the save when interrupted and the replace policy are
 	// the library's (machine.Session.RunSaved); a failed --record or
 	// checkpoint write is reported at once.
@@ -292,10 +280,10 @@ func (o *trainOptions) train(ctx context.Context, env *Env, s *machine.Session) 
 	return s.RunSaved(ctx, plan, machine.RecorderFunc(func(e machine.Epoch) error {
 		line, note := s.EpochLine(e, o.quiet)
 		if line != "" {
-			prog.clear()
+			prog.Clear()
 			fmt.Fprint(w, line)
 		}
-		prog.set(e.Epoch, note)
+		prog.Set(e.Epoch, note)
 		if err := record(e); err != nil {
 			return fmt.Errorf("--record after epoch %d: %w", e.Epoch, err)
 		}
@@ -348,77 +336,51 @@ func (o *trainOptions) recipe(g givenFlags) (machine.Recipe, error) {
 	return r, nil
 }
 
-// newTraining builds a new machine, its recipe and its data from the flags.
-func newTraining(ctx context.Context, g givenFlags, o *trainOptions) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
+// newTraining builds a new machine, its recipe and its data from the flags
+// (machine.NewTraining).
+func newTraining(ctx context.Context, g givenFlags, o *trainOptions) (*machine.Training, error) {
 	r, err := o.recipe(g)
 	if err != nil {
-		return nil, r, nil, nil, err
+		return nil, err
 	}
 	cfg, err := o.machine.build(g)
 	if err != nil {
-		return nil, r, nil, nil, err
+		return nil, err
 	}
-	var plug *associator.Plugboard
-	if o.machine.listing != "" {
-		b, err := atomicfile.ReadFile(o.machine.listing, o.data.memory.bytes(), "--max-memory")
-		if err != nil {
-			return nil, r, nil, nil, fmt.Errorf("reading plugboard: %w", err)
-		}
-		plug, err = associator.Read(bytes.NewReader(b), o.machine.listing)
-		if err != nil {
-			return nil, r, nil, nil, err
-		}
-		// The listing says how many A-units there are; --a-units, if
-		// given, must agree.
-		n := len(plug.Units)
-		if g.has("a-units") && cfg.Associator.Defaults().Units != n {
-			return nil, r, nil, nil, usagef("--a-units %d, but the plugboard listing %s wires %d A-units", cfg.Associator.Defaults().Units, o.machine.listing, n)
-		}
-		cfg.Associator.Units = n
+	plug, err := o.plugboard(cfg, g)
+	if err != nil {
+		return nil, err
 	}
 	seeds := machine.SeedsFrom(o.machine.seed)
 	src, err := o.data.source(g, seeds.Master)
 	if err != nil {
-		return nil, r, nil, nil, err
+		return nil, err
 	}
-	train, test, err := src.LoadContext(ctx)
-	if err != nil {
-		return nil, r, nil, nil, dataHint(err)
+	opts := machine.TrainOptions{Config: cfg, Plugboard: plug, Seeds: seeds, Recipe: r, Data: src, MaxBytes: o.data.memory.bytes()}
+	if err := opts.Validate(); err != nil {
+		return nil, o.fields.usageGiven(err, g)
 	}
-	if err := o.data.checkFit(cfg, train, test); err != nil {
-		return nil, r, nil, nil, err
-	}
-	m, err := machine.New(cfg, train.Classes, seeds, plug)
-	if err != nil {
-		return nil, r, nil, nil, err
-	}
-	r = r.WithData(src, train, test)
-	if err := r.Validate(); err != nil {
-		return nil, r, nil, nil, o.fields.usageGiven(err, g)
-	}
-	if err := r.CheckMachine(cfg); err != nil {
-		return nil, r, nil, nil, o.fields.usageGiven(err, g)
-	}
-	return m, r, train, test, nil
+	t, err := machine.NewTraining(ctx, opts)
+	return t, dataHint(err)
 }
 
-// resumeTraining loads a machine file and makes its data again, as its
-// recipe says, within the data flags' limits (given: the flags given).
-func resumeTraining(ctx context.Context, d *dataFlags, given givenFlags, path string) (*machine.Machine, machine.Recipe, *images.Dataset, *images.Dataset, error) {
-	m, err := loadMachine(ctx, d.memory.bytes(), path)
+// plugboard reads the plugboard listing --wiring names, if it names one:
+// it says how many A-units there are, and --a-units, if given, must
+// agree.
+func (o *trainOptions) plugboard(cfg machine.Config, g givenFlags) (*associator.Plugboard, error) {
+	if o.machine.listing == "" {
+		return nil, nil
+	}
+	b, err := atomicfile.ReadFile(o.machine.listing, o.data.memory.bytes(), "--max-memory")
 	if err != nil {
-		return nil, machine.Recipe{}, nil, nil, err
+		return nil, fmt.Errorf("reading plugboard: %w", err)
 	}
-	if m.Recipe == nil {
-		return nil, machine.Recipe{}, nil, nil, fmt.Errorf("%s: the machine file does not record how it was trained (no recipe), so its training cannot be continued", path)
-	}
-	lim, err := d.limits(given)
+	plug, err := associator.Read(bytes.NewReader(b), o.machine.listing)
 	if err != nil {
-		return nil, machine.Recipe{}, nil, nil, err
+		return nil, err
 	}
-	train, test, err := m.Recipe.LoadContext(ctx, m.Classes, path, lim)
-	if err != nil {
-		return nil, machine.Recipe{}, nil, nil, err
+	if n := len(plug.Units); g.has("a-units") && cfg.Associator.Defaults().Units != n {
+		return nil, usagef("--a-units %d, but the plugboard listing %s wires %d A-units", cfg.Associator.Defaults().Units, o.machine.listing, n)
 	}
-	return m, *m.Recipe, train, test, nil
+	return plug, nil
 }

@@ -26,7 +26,7 @@ func trainSeeds(ctx context.Context, env *Env, given givenFlags, o *trainOptions
 	// The flags are checked once, in the foreground, so a bad flag is one
 	// usage error rather than one per seed; the runs are the library's
 	// (machine.SeedExperiment).
-	m, recipe, _, _, err := newTraining(ctx, given, o)
+	t, err := newTraining(ctx, given, o)
 	if err != nil {
 		return err
 	}
@@ -34,9 +34,9 @@ func trainSeeds(ctx context.Context, env *Env, given givenFlags, o *trainOptions
 	if err != nil {
 		return err
 	}
-	exp := machine.SeedExperiment{Config: m.Config, Recipe: recipe, Limits: lim, Threads: threads}
+	exp := machine.SeedExperiment{Config: t.Machine.Config, Recipe: t.Recipe, Limits: lim, Threads: threads}
 	if o.machine.listing != "" {
-		exp.Plugboard = m.Plugboard
+		exp.Plugboard = t.Machine.Plugboard
 	}
 	runs, err := exp.Run(ctx, seeds)
 	if err != nil {

@@ -36,6 +36,8 @@ func rules() []rule {
 			append(slices.Clone(simulator[1:]), "mark1/learning/...", "mark1/lab", "mark1/chart")},
 		{"a data set is numbers, not pictures", []string{"mark1/dataset"}, []string{"mark1/images"}},
 		{"the drawing kit draws plain values", []string{"mark1/chart"}, []string{"mark1/..."}},
+		{"the progress line counts plain units", []string{"mark1/internal/progress"}, []string{"mark1/..."}},
+		{"the learners' progress line links no simulator", []string{"mark1/internal/progress/fitline"}, append(slices.Clone(simulator), "mark1/chart", "mark1/lab")},
 	}
 }
 

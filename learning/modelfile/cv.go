@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 
 	"mark1/dataset"
 	"mark1/learning"
@@ -88,4 +89,66 @@ func (r *CVReport) WriteText(w io.Writer) error {
 			100*loo, *n, r.Rows, 100*float64(*n)/float64(r.Rows))
 	}
 	return t.Flush()
+}
+
+// CVOptions say how CrossValidateFile reads the data and deals the folds.
+type CVOptions struct {
+	// Read is how the data file reads (ReadData's Read).
+	Read dataset.Options
+	// Folds folds dealt with Seed: stratified for a classifier, plain for
+	// a regression.
+	Folds int
+	Seed  uint64
+	// Threads are the goroutines of the folds and the SVM (0: all cores).
+	Threads int
+	// OnData, if not nil, is given the data once read and checked.
+	OnData func(*dataset.Set)
+}
+
+// CrossValidateFile reads the data file at path whole and cross-validates
+// the learner on it in o.Folds folds: a regression's plain folds
+// (CrossValidateValues), a classifier's stratified ones along the plan of
+// its one C and γ (CrossValidateClasses). Its errors are the reader's, the
+// class weights' (CheckWeights), one class only (TwoClasses), a
+// *selection.FoldError, or the learners' naming path.
+func (l Setup) CrossValidateFile(ctx context.Context, path string, o CVOptions) (*CVReport, error) {
+	d, err := ReadData(ctx, path, DataOptions{Read: o.Read})
+	if err != nil {
+		return nil, err
+	}
+	set := d.Train
+	var r *CVReport
+	if l.Spec.Needs.Values {
+		onData(o.OnData, set)
+		r, err = l.CrossValidateValues(ctx, set, path, o.Folds, o.Seed, o.Threads)
+	} else {
+		if err := l.CheckWeights(path, set); err != nil {
+			return nil, err
+		}
+		onData(o.OnData, set)
+		g := Grid{C: []float64{l.Options.C}, Gamma: []string{""}}
+		if l.HasGamma() {
+			g.Gamma[0] = l.Options.Gamma.String()
+		}
+		if err := TwoClasses(path, set); err != nil {
+			return nil, err
+		}
+		var p *selection.Plan
+		if p, err = l.NewPlan(set, selection.DataOf(path, set, o.Read.LabelColumn), g, o.Folds, o.Seed, false); err != nil {
+			return nil, err
+		}
+		r, err = l.CrossValidateClasses(ctx, p, set, cores(o.Threads))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
+}
+
+// cores is threads, or all cores for 0.
+func cores(threads int) int {
+	if threads == 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return threads
 }

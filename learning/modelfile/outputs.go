@@ -12,10 +12,13 @@ import (
 
 // Outputs are the files a fit writes: the mark1 model file and, where
 // their paths are not "", its exports in LIBSVM's and LIBLINEAR's model
-// formats (Squared: as LIBLINEAR's squared-hinge solver, -s 1).
+// formats (Squared: as LIBLINEAR's squared-hinge solver, -s 1) and the
+// test predictions' text, PredictionText (Fitted.Measure's), written
+// last.
 type Outputs struct {
-	Model, LIBSVM, LIBLINEAR string
-	Squared                  bool
+	Model, LIBSVM, LIBLINEAR, Predictions string
+	Squared                               bool
+	PredictionText                        []byte
 }
 
 // An ExportError is a model that an export's format cannot hold; Format
@@ -49,6 +52,9 @@ func (o Outputs) Write(ctx context.Context, f *File) error {
 			return &ExportError{Format: e.format, Err: err}
 		}
 		outs = append(outs, e)
+	}
+	if o.Predictions != "" {
+		outs = append(outs, output{path: o.Predictions, write: func(w io.Writer) error { _, err := w.Write(o.PredictionText); return err }})
 	}
 	for _, e := range append([]output{{path: o.Model, write: f.Write}}, outs...) {
 		if err := atomicfile.Write(e.path, func(fh *os.File) error { return e.write(atomicfile.ContextWriter(ctx, fh)) }); err != nil {

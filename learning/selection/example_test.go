@@ -2,6 +2,8 @@ package selection_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"mark1/learning/selection"
@@ -79,4 +81,18 @@ func ExampleNewFinalPlan() {
 	// task 4: classes 1 and 3
 	// task 5: classes 2 and 3
 	// a final plan with folds, a fold seed, warm starts or log2 axes: it trains once on all rows
+}
+
+// The data a plan file names, read leniently: what a sweep reads beside
+// its plan.
+func ExamplePlanData() {
+	dir, _ := os.MkdirTemp("", "example")
+	defer os.RemoveAll(dir)
+	plan := filepath.Join(dir, "plan.json")
+	os.WriteFile(plan, []byte(`{"format": "a future one", "data": {"path": "digits.libsvm"}}`), 0o644)
+	fmt.Printf("%q\n", selection.PlanData(plan))
+	fmt.Printf("%q\n", selection.PlanData(filepath.Join(dir, "none.json")))
+	// Output:
+	// "digits.libsvm"
+	// ""
 }

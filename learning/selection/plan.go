@@ -284,6 +284,19 @@ func ReadPlan(path string) (*Plan, error) {
 	return &p, nil
 }
 
+// PlanData returns the data path the plan file at path names, read
+// leniently (a plan ReadPlan refuses may still name its data), or "" when
+// path is not a readable plan: the files a sweep reads, for a check that
+// keeps its outputs off them.
+func PlanData(path string) string {
+	b, err := atomicfile.ReadFile(path, maxFileBytes, "")
+	var p Plan
+	if err != nil || json.Unmarshal(b, &p) != nil {
+		return ""
+	}
+	return p.Data.Path
+}
+
 // readJSON decodes one JSON value from a regular file of at most
 // maxFileBytes, refusing unknown fields.
 func readJSON(path string, v any) error {

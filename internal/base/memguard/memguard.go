@@ -250,3 +250,14 @@ func Live() (int64, bool) {
 	}
 	return int64(s[0].Value.Uint64()), true
 }
+
+// Left returns what a budget of limit bytes leaves beside the heap live
+// now (Live): at least 1 byte, so that a budget spent is still a budget;
+// limit itself for a runtime without the metric.
+func Left(limit int64) int64 {
+	live, ok := Live()
+	if !ok {
+		return limit
+	}
+	return max(limit-min(live, limit), 1)
+}

@@ -42,3 +42,15 @@ func ExampleGuard() {
 	// <nil> true
 	// the data and the work on them reached 70 MB live in memory, over the budget of 67108864 bytes (67 MB)
 }
+
+// What a budget leaves beside the live heap: never nothing, and less than
+// the budget once anything is live.
+func ExampleLeft() {
+	fmt.Println(memguard.Left(1))
+	const budget = 1 << 40
+	left := memguard.Left(budget)
+	fmt.Println(left > 0 && left < budget)
+	// Output:
+	// 1
+	// true
+}

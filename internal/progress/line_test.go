@@ -1,4 +1,4 @@
-package cli
+package progress
 
 import (
 	"bytes"
@@ -38,7 +38,7 @@ func TestProgressLine(t *testing.T) {
 			"training shapes: epoch 45 (limit 60) · 2s per epoch · at most 30s left · 10s so far"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := &progress{label: "training shapes", unit: "epoch", base: tc.base, total: tc.total, limit: tc.limit, done: tc.done, note: tc.note, doneAt: tc.elapsed}
+			p := &Line{label: "training shapes", unit: "epoch", base: tc.base, total: tc.total, limit: tc.limit, done: tc.done, note: tc.note, doneAt: tc.elapsed}
 			if got := p.line(tc.elapsed); got != tc.want {
 				t.Errorf("line\n got %q\nwant %q", got, tc.want)
 			}
@@ -52,22 +52,22 @@ func TestProgressLine(t *testing.T) {
 func TestProgressTerminal(t *testing.T) {
 	var term bytes.Buffer
 	clk := &fakeClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	p := &progress{w: &term, on: true, now: clk.now}
-	p.begin("training shapes", "epoch", 0, 20, true, 0)
+	p := &Line{w: &term, on: true, now: clk.now}
+	p.Begin(Run{Label: "training shapes", Unit: "epoch", Total: 20, Limit: true})
 	clk.advance(500 * time.Millisecond)
-	p.set(1, "")
+	p.Set(1, "")
 	if term.Len() != 0 {
 		t.Fatalf("a line within the first second: %q", term.String())
 	}
 	clk.advance(1500 * time.Millisecond)
-	p.set(2, "3 mistakes")
+	p.Set(2, "3 mistakes")
 	want := "\r\x1b[Ktraining shapes: epoch 2 (limit 20) · 1 epochs/s · at most 18s left · 2s so far · 3 mistakes"
 	if got := term.String(); got != want {
 		t.Fatalf("after 2 s\n got %q\nwant %q", got, want)
 	}
 	term.Reset()
-	p.clear()
-	p.clear()
+	p.Clear()
+	p.Clear()
 	if got := term.String(); got != "\r\x1b[K" {
 		t.Errorf("clear twice: %q; want one erase", got)
 	}
@@ -75,22 +75,22 @@ func TestProgressTerminal(t *testing.T) {
 	// epochs done, and the time left goes down.
 	term.Reset()
 	clk.advance(500 * time.Millisecond)
-	p.set(2, "")
+	p.Set(2, "")
 	want = "\r\x1b[Ktraining shapes: epoch 2 (limit 20) · 1 epochs/s · at most 18s left · 2.5s so far" // 17.5 s, to the second
 	if got := term.String(); got != want {
 		t.Errorf("within an epoch\n got %q\nwant %q", got, want)
 	}
 	term.Reset()
 	clk.advance(1500 * time.Millisecond)
-	p.set(4, "")
-	p.end()
+	p.Set(4, "")
+	p.End()
 	want = "\r\x1b[Ktraining shapes: epoch 4 (limit 20) · 1 epochs/s · at most 16s left · 4s so far\r\x1b[K"
 	if got := term.String(); got != want {
 		t.Errorf("end\n got %q\nwant %q", got, want)
 	}
 }
 
-// TestProgressQuiet: no terminal, or --quiet, means no line at all.
+// TestProgressQuiet: no terminal, or quiet, means no line at all.
 func TestProgressQuiet(t *testing.T) {
 	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	if err != nil {
@@ -100,23 +100,23 @@ func TestProgressQuiet(t *testing.T) {
 	var buf bytes.Buffer
 	for _, tc := range []struct {
 		name string
-		p    *progress
+		p    *Line
 		buf  *bytes.Buffer
 	}{
-		{"a buffer is not a terminal", newProgress(&buf, false, time.Now), &buf},
-		{"quiet", newProgress(&buf, true, time.Now), &buf},
-		{"the null device is not a terminal", newProgress(devnull, false, time.Now), nil},
+		{"a buffer is not a terminal", New(&buf, false, time.Now), &buf},
+		{"quiet", New(&buf, true, time.Now), &buf},
+		{"the null device is not a terminal", New(devnull, false, time.Now), nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.p.on {
+			if tc.p.Drawn() {
 				t.Fatalf("progress on")
 			}
 			clk := &fakeClock{t: time.Now()}
 			tc.p.now = clk.now
-			tc.p.begin("x", "epoch", 0, 5, true, time.Millisecond)
+			tc.p.Begin(Run{Label: "x", Unit: "epoch", Total: 5, Limit: true, Tick: time.Millisecond})
 			clk.advance(time.Hour)
-			tc.p.set(3, "")
-			tc.p.end()
+			tc.p.Set(3, "")
+			tc.p.End()
 			if tc.buf != nil && tc.buf.Len() != 0 {
 				t.Errorf("wrote %q", tc.buf.String())
 			}

@@ -1,4 +1,4 @@
-package cli
+package fitline
 
 import (
 	"bytes"
@@ -11,10 +11,17 @@ import (
 	"testing"
 	"time"
 
+	"mark1/internal/progress"
 	"mark1/learning"
 	"mark1/learning/kernel"
 	"mark1/learning/svm"
 )
+
+// fakeClock is a clock the test moves by hand.
+type fakeClock struct{ t time.Time }
+
+func (c *fakeClock) now() time.Time          { return c.t }
+func (c *fakeClock) advance(d time.Duration) { c.t = c.t.Add(d) }
 
 // blobs4 is four separated Gaussian classes in 3 dimensions.
 func blobs4(n int) *learning.Data {
@@ -38,14 +45,13 @@ func blobs4(n int) *learning.Data {
 func TestLearnerProgressSVM(t *testing.T) {
 	var term bytes.Buffer
 	clk := &fakeClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	lp := newLearnerProgress(&term, false, 3, 4, map[string]int{"svm": 50}, clk.now)
-	lp.line.on = true // the buffer stands for a terminal
-	lp.start("perceptron", "pixels")
-	lp.start("svm", "pixels")
+	lp := NewCompare(progress.NewDrawn(&term, 0, clk.now), &term, 3, 4, map[string]int{"svm": 50}, clk.now) // the buffer stands for a terminal
+	lp.Start("perceptron", "pixels")
+	lp.Start("svm", "pixels")
 	var lines []string
 	_, err := svm.Kernel{Kernel: kernel.Gaussian{Sigma: 2}, Settings: svm.Settings{Threads: 1}}.Fit(context.Background(), blobs4(200), learning.RecorderFunc(func(e learning.Epoch) error {
 		clk.advance(2 * time.Second)
-		lp.record("svm", "pixels", e)
+		lp.Record("svm", "pixels", e)
 		lines = append(lines, term.String()[strings.LastIndex(term.String(), "\x1b[K")+3:])
 		return nil
 	}))
@@ -53,9 +59,9 @@ func TestLearnerProgressSVM(t *testing.T) {
 		t.Fatal(err)
 	}
 	clk.advance(time.Second)
-	lp.checking("pixels", 12*time.Second)
+	lp.Checking("pixels", 12*time.Second)
 	checking := term.String()[strings.LastIndex(term.String(), "\x1b[K")+3:]
-	lp.end()
+	lp.End()
 	if want := "compare: learner 2 of 3 · 13s so far · learners done; the convergence theorem on pixels (hard-margin SVM, at most 12s)"; !strings.HasPrefix(checking, want) {
 		t.Errorf("theorem's line %q; want it to begin %q", checking, want)
 	}
@@ -74,20 +80,21 @@ func TestLearnerProgressSVM(t *testing.T) {
 	}
 }
 
-// fit draws no progress line when standard error is not a terminal or
-// under --quiet; its recorder stops the fit, with the cause, once the
-// command's context is done.
-func TestFitProgressQuiet(t *testing.T) {
+// A fit draws no progress line when its writer is not a terminal or it is
+// quiet; its recorder stops the fit, with the cause, once the context is
+// done.
+func TestRecorderQuiet(t *testing.T) {
 	var buf bytes.Buffer
 	for _, tc := range []struct {
 		w     io.Writer
 		quiet bool
 	}{{&buf, false}, {&buf, true}, {os.Stderr, true}} {
-		rec, end := fitProgress(context.Background(), tc.w, tc.quiet, "svm", 4, 50)
+		line := progress.New(tc.w, tc.quiet, time.Now)
+		rec := Recorder(context.Background(), line, "svm", 4, 50)
 		if err := rec.Record(learning.Epoch{Epoch: 1}); err != nil {
 			t.Errorf("quiet %v: the recorder asked to stop: %v", tc.quiet, err)
 		}
-		end()
+		line.End()
 	}
 	if buf.Len() != 0 {
 		t.Errorf("wrote %q", buf.String())
@@ -95,8 +102,9 @@ func TestFitProgressQuiet(t *testing.T) {
 	stop := errors.New("over the memory budget")
 	ctx, cancel := context.WithCancelCause(context.Background())
 	cancel(stop)
-	rec, end := fitProgress(ctx, &buf, true, "perceptron", 2, 50)
-	defer end()
+	line := progress.New(&buf, true, time.Now)
+	rec := Recorder(ctx, line, "perceptron", 2, 50)
+	defer line.End()
 	res, err := learning.Perceptron{MaxEpochs: 50}.Fit(context.Background(), blobs4(40), rec)
 	if !errors.Is(err, stop) || res == nil || res.Status != learning.Stopped || res.Epochs != 1 {
 		t.Errorf("a done context: %v, %+v; want the cause, and the fit Stopped after one epoch", err, res)
