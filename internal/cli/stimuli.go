@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"mark1/images"
+	"mark1/internal/base/param"
 	"mark1/machine"
 )
 
@@ -31,12 +32,13 @@ every pixel's grey level (0 black, 255 white) as features 1 to size².`)
 	if out == "" {
 		return usagef("stimuli: --out DIR is required")
 	}
-	switch {
-	case n < 1 || n > 100000:
-		return usagef("stimuli: --n %d out of range [1, 100000]", n)
-	case size < 4 || size > 4096:
-		return usagef("stimuli: --card-size %d out of range [4, 4096]", size)
-	case !slices.Contains(images.WriteFormats(), format):
+	// The cards' sizes are images' rule, as for train's --n and --card-size
+	// (0 asks for none, never for the default).
+	src := images.Source{Task: task, PerClass: param.None(n), CardSize: param.None(size)}
+	if err := src.Validate(); err != nil {
+		return fieldFlags{"n": "--n", "card_size": "--card-size"}.refuse(err, given(fs))
+	}
+	if !slices.Contains(images.WriteFormats(), format) {
 		return usagef("stimuli: --format %q: want png, idx or libsvm", format)
 	}
 	d, err := images.GenerateContext(ctx, task, n, size, seed)
