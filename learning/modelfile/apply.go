@@ -125,13 +125,12 @@ func ApplyFile(ctx context.Context, f *File, path string, o ApplyOptions, out io
 		dim := max(f.Dim, test.Dim)
 		if m == nil {
 			var err error
-			if m, err = f.Model(dim); err != nil {
-				return err
-			}
 			// The model holds its support vectors in its own form (bytes,
 			// bits, sparse rows; float32 rows are the file's own, read
-			// compact): the file's listed copy can go.
-			f.SV = nil
+			// compact): the file's listed copy goes as they are copied.
+			if m, err = f.model(dim, true); err != nil {
+				return err
+			}
 		}
 		rows, err := learning.NewSparse(dim, test.RowStart, test.Index, test.Value)
 		if err != nil {
