@@ -58,7 +58,7 @@ func (v *vectors) setF32(r learning.Rows, sub []int, store *rowStore) {
 		// consecutive memory (a fifth less CPU for the whole fit on
 		// Fashion-MNIST's 10 classes), in a block the pairs one goroutine
 		// solves share.
-		block := store.gathered(len(sub) * v.dim)
+		block := store.gathered(len(sub), v.dim)
 		var buf []float64
 		for k, i := range sub {
 			row := block[k*v.dim : (k+1)*v.dim : (k+1)*v.dim]
