@@ -91,6 +91,8 @@ func ApplyFile(ctx context.Context, f *File, path string, o ApplyOptions, out io
 	a := &Applied{}
 	right := 0
 	var m learning.Model
+	// PredictRows of m, block after block
+	var predict func(r learning.Rows, first int) ([]int, error)
 	var labels []string        // the file's labels, in order of first appearance
 	counts := map[string]int{} // rows of each
 	block := o.BlockRows
@@ -131,12 +133,13 @@ func ApplyFile(ctx context.Context, f *File, path string, o ApplyOptions, out io
 			if m, err = f.model(dim, true); err != nil {
 				return err
 			}
+			predict = blockPredictor(m)
 		}
 		rows, err := learning.NewSparse(dim, test.RowStart, test.Index, test.Value)
 		if err != nil {
 			return err
 		}
-		preds, err := PredictRows(m, rows, first)
+		preds, err := predict(rows, first)
 		if err != nil {
 			return fmt.Errorf("%s: %s: %w", o.Name, test.Name, err)
 		}
@@ -195,10 +198,7 @@ func ApplyFile(ctx context.Context, f *File, path string, o ApplyOptions, out io
 func PredictRows(m learning.Model, r learning.Rows, first int) ([]int, error) {
 	if km, ok := m.(*svm.KernelModel); ok {
 		out, err := km.PredictRowsChecked(nil, r, 0)
-		if nf, ok := err.(*svm.NonFiniteError); ok {
-			nf.Row += first
-		}
-		return out, err
+		return out, fromRow(err, first)
 	}
 	out := make([]int, r.Len())
 	sc, _ := m.(learning.Scorer)
@@ -216,4 +216,28 @@ func PredictRows(m learning.Model, r learning.Rows, first int) ([]int, error) {
 		out[i] = m.Predict(x)
 	}
 	return out, nil
+}
+
+// fromRow returns err with the row a kernel SVM's *svm.NonFiniteError
+// names counted from row first of a file.
+func fromRow(err error, first int) error {
+	if nf, ok := err.(*svm.NonFiniteError); ok {
+		nf.Row += first
+	}
+	return err
+}
+
+// blockPredictor returns PredictRows for m called on a file's blocks in
+// turn: a kernel SVM's through one svm.Predictor, which keeps its
+// goroutines' working memory from one block to the next.
+func blockPredictor(m learning.Model) func(r learning.Rows, first int) ([]int, error) {
+	km, ok := m.(*svm.KernelModel)
+	if !ok {
+		return func(r learning.Rows, first int) ([]int, error) { return PredictRows(m, r, first) }
+	}
+	p := km.Predictor()
+	return func(r learning.Rows, first int) ([]int, error) {
+		out, err := p.PredictRowsChecked(nil, r, 0)
+		return out, fromRow(err, first)
+	}
 }
