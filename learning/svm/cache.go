@@ -50,6 +50,7 @@ type rowStore struct {
 	chunks [][]float32 // the caches' slots, chunkEntries (or one slot) a chunk
 	size   int         // the entries the caches it serves may take at most
 	rows   []float32   // a problem's float32 rows in its order (vectors.setF32)
+	most   int         // the rows of the largest problem it serves
 }
 
 // chunkEntries is the size of a chunk of a rowStore's slots: 256 KB.
@@ -62,7 +63,7 @@ const chunkEntries = 1 << 16
 // a smaller problem's rows may fill the budget more closely). Its memory
 // is allocated as the caches take slots.
 func newRowStore(n int, budget int64) *rowStore {
-	return &rowStore{size: int(min(max(budget/4, 2*int64(n)), int64(n)*int64(n)))}
+	return &rowStore{size: int(min(max(budget/4, 2*int64(n)), int64(n)*int64(n))), most: n}
 }
 
 // slot returns slot k of a cache whose rows have n entries: a chunk's
@@ -89,20 +90,20 @@ func (s *rowStore) bytes() int {
 	return b
 }
 
-func (s *rowStore) gathered(entries int) []float32 {
+// gathered returns room for rows float32 rows of dim entries: the store's
+// one block, made at the first problem that needs more room with room for
+// the largest problem's rows, so that the pairs of a fold, met small and
+// large in turn, do not leave a trail of outgrown blocks (Fashion-MNIST's
+// 10 classes, 10k rows, five folds: 101 MB of blocks allocated, 20 a fold,
+// before issue 39).
+func (s *rowStore) gathered(rows, dim int) []float32 {
 	if s == nil {
-		return make([]float32, entries)
+		return make([]float32, rows*dim)
 	}
-	return grown(&s.rows, entries)
-}
-
-// grown returns the first entries float32s of *block, reallocated when it
-// is shorter.
-func grown(block *[]float32, entries int) []float32 {
-	if len(*block) < entries {
-		*block = make([]float32, entries)
+	if len(s.rows) < rows*dim {
+		s.rows = make([]float32, max(rows, s.most)*dim)
 	}
-	return (*block)[:entries]
+	return s.rows[:rows*dim]
 }
 
 // newCache returns a cache for n rows of length n within budget bytes,

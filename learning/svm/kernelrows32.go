@@ -58,7 +58,7 @@ func (v *vectors) setF32(r learning.Rows, sub []int, store *rowStore) {
 		// consecutive memory (a fifth less CPU for the whole fit on
 		// Fashion-MNIST's 10 classes), in a block the pairs one goroutine
 		// solves share.
-		block := store.gathered(len(sub) * v.dim)
+		block := store.gathered(len(sub), v.dim)
 		var buf []float64
 		for k, i := range sub {
 			row := block[k*v.dim : (k+1)*v.dim : (k+1)*v.dim]
@@ -167,12 +167,16 @@ func (km *KernelModel) predictBlock(dst []int, r learning.Rows, lo, hi int, sc *
 		bs.row, bs.rb = make([][]float32, blockRows), make([][]uint8, blockRows)
 		for k := range bs.kv {
 			bs.kv[k] = make([]float64, nsv)
-			if g.v.layout == layoutF32 && f32 == nil {
-				bs.x[k] = make([]float32, dim)
-			}
-			if g.v.layout == layoutBytes && grey == nil {
-				bs.xb[k] = make([]uint8, dim)
-			}
+		}
+	}
+	// the rows' own float32s or bytes, made once (bs may serve calls on
+	// rows of another type: a Predictor's)
+	for k := range blockRows {
+		if g.v.layout == layoutF32 && f32 == nil && bs.x[k] == nil {
+			bs.x[k] = make([]float32, dim)
+		}
+		if g.v.layout == layoutBytes && grey == nil && bs.xb[k] == nil {
+			bs.xb[k] = make([]uint8, dim)
 		}
 	}
 	linear := false // a machine with explicit weights needs the row as float64
