@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -574,6 +575,19 @@ func (b *builder) eachIndex(fn func([]int32)) {
 	fn(b.set.Index)
 }
 
+// plusOneFirst applies LIBSVM's two-class order to classes in order of
+// first appearance and the labels y numbered by them, in place: when the
+// classes are "-1" then "1", "1" becomes class 0 (the package
+// documentation).
+func plusOneFirst(classes []string, y []int) {
+	if len(classes) == 2 && classes[0] == "-1" && classes[1] == "1" {
+		classes[0], classes[1] = "1", "-1"
+		for i, c := range y {
+			y[i] = 1 - c
+		}
+	}
+}
+
 // finish applies LIBSVM's two-class ±1 order and returns the set. With
 // blocks, the set's rows are empty and each block gets the set's
 // description and its share of Y; given to opt.each, the last block is
@@ -586,12 +600,7 @@ func (b *builder) finish() (*Set, error) {
 		}
 		s.RowStart, s.Index, s.Value = []int{0}, nil, nil
 	}
-	if len(s.Classes) == 2 && s.Classes[0] == "-1" && s.Classes[1] == "1" {
-		s.Classes[0], s.Classes[1] = "1", "-1"
-		for i, c := range s.Y {
-			s.Y[i] = 1 - c
-		}
-	}
+	plusOneFirst(s.Classes, s.Y)
 	if b.opt.blockRows > 0 && b.opt.each == nil {
 		if err := b.seal(true); err != nil {
 			return nil, err
@@ -769,30 +778,55 @@ func boundf(bound Bound, format string, a ...any) error {
 // compression or number spelling — have the same fingerprint; any changed
 // value, label or row order changes it.
 func (s *Set) Fingerprint() string {
-	h := sha256.New()
-	var b [8]byte
-	put := func(v uint64) {
-		binary.LittleEndian.PutUint64(b[:], v)
-		h.Write(b[:])
-	}
-	put(uint64(s.Dim))
-	put(uint64(len(s.Classes)))
-	for _, c := range s.Classes {
-		put(uint64(len(c)))
-		h.Write([]byte(c))
-	}
-	put(uint64(s.Rows()))
+	f := NewFingerprinter(s.Dim, s.Classes, s.Rows())
 	for i := range s.Rows() {
 		idx, val := s.Row(i)
-		put(uint64(s.Y[i]))
-		put(uint64(len(idx)))
-		for k, j := range idx {
-			put(uint64(j))
-			put(math.Float64bits(val[k]))
-		}
+		f.Add(s.Y[i], idx, val)
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	return f.Sum()
 }
+
+// A Fingerprinter computes Set.Fingerprint of rows given one at a time, in
+// order, by a reader that does not hold them all (ReadBlocks): made with
+// the set's dimension, classes and number of rows, which the hash begins
+// with, it is given every row (Add) and then says the fingerprint (Sum).
+type Fingerprinter struct {
+	h hash.Hash
+	b [8]byte
+}
+
+// NewFingerprinter begins the fingerprint of a set of rows rows of dim
+// features whose classes are classes (Set.Classes, in their order).
+func NewFingerprinter(dim int, classes []string, rows int) *Fingerprinter {
+	f := &Fingerprinter{h: sha256.New()}
+	f.put(uint64(dim))
+	f.put(uint64(len(classes)))
+	for _, c := range classes {
+		f.put(uint64(len(c)))
+		f.h.Write([]byte(c))
+	}
+	f.put(uint64(rows))
+	return f
+}
+
+func (f *Fingerprinter) put(v uint64) {
+	binary.LittleEndian.PutUint64(f.b[:], v)
+	f.h.Write(f.b[:])
+}
+
+// Add hashes the next row: its class y (an index into the classes) and its
+// non-zero features idx with their values val (Set.Row).
+func (f *Fingerprinter) Add(y int, idx []int32, val []float64) {
+	f.put(uint64(y))
+	f.put(uint64(len(idx)))
+	for k, j := range idx {
+		f.put(uint64(j))
+		f.put(math.Float64bits(val[k]))
+	}
+}
+
+// Sum returns the fingerprint of the rows added, in hexadecimal.
+func (f *Fingerprinter) Sum() string { return hex.EncodeToString(f.h.Sum(nil)) }
 
 // Describe returns s without its rows: its name, format, dimension,
 // indices, whether it has labels and its query IDs, as a report describes
