@@ -472,8 +472,6 @@ func (s *Sparse) Compact32Rows(idx []int) Rows {
 	return compactRows([]*Sparse{s}, idx, s.dim, nil, true, nil)
 }
 
-func (s *Sparse) isGrey() bool { return bytedot.FromGrey(nil, s.Value) }
-
 // Form is a way of storing rows: Dense, Bits or Sparse.
 type Form int
 

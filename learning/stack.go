@@ -117,24 +117,19 @@ func compactRows(parts []*Sparse, sel []int, dim int, order []int, f32 bool, rel
 	if sel != nil && len(parts) != 1 {
 		panic("learning: compactRows: rows chosen from more than one part")
 	}
-	n, nnz, binary, grey, in32 := 0, 0, true, true, true
+	st := newRowStats()
 	for _, p := range parts {
 		if sel == nil {
-			n += p.Len()
-			nnz += len(p.Value)
-			binary, in32 = flags(p.Value, binary, in32)
-			grey = grey && p.isGrey()
+			st.addRows(p.Len(), p.Value)
 			continue
 		}
 		for _, i := range sel {
 			_, v := p.NonZeros(i)
-			n++
-			nnz += len(v)
-			binary, in32 = flags(v, binary, in32)
-			grey = grey && bytedot.FromGrey(nil, v)
+			st.addRows(1, v)
 		}
 	}
-	form := ChooseForm(binary, nnz, n, dim)
+	n, nnz, grey, in32 := st.n, st.nnz, st.grey, st.in32
+	form := ChooseForm(st.binary, nnz, n, dim)
 	if form == FormSparse && len(parts) == 1 && order == nil && sel == nil {
 		return parts[0]
 	}
@@ -215,6 +210,53 @@ func compactRows(parts []*Sparse, sel []int, dim int, order []int, f32 bool, rel
 	}
 	return out
 }
+
+// rowStats are what Compact32 chooses the form of rows by: their number,
+// their non-zeros, and whether every value is 1 (binary), a grey level
+// b/255 (grey), within float32's normal range (in32).
+type rowStats struct {
+	n, nnz             int
+	binary, grey, in32 bool
+}
+
+func newRowStats() rowStats { return rowStats{binary: true, grey: true, in32: true} }
+
+// addRows counts n rows more whose non-zero values are v.
+func (s *rowStats) addRows(n int, v []float64) {
+	s.n += n
+	s.nnz += len(v)
+	s.binary, s.in32 = flags(v, s.binary, s.in32)
+	s.grey = s.grey && bytedot.FromGrey(nil, v)
+}
+
+// form32 is the form Compact32 gives rows of dim features so counted:
+// ChooseForm's, and for dense rows Grey, Float32 or Dense (float64).
+func (s rowStats) form32(dim int) form32 {
+	switch ChooseForm(s.binary, s.nnz, s.n, dim) {
+	case FormBits:
+		return bits32
+	case FormSparse:
+		return sparse32
+	}
+	switch {
+	case s.grey:
+		return grey32
+	case s.in32:
+		return float32Form
+	}
+	return dense64
+}
+
+// form32 names the forms Compact32 stores rows in.
+type form32 int
+
+const (
+	bits32 form32 = iota
+	sparse32
+	grey32
+	float32Form
+	dense64
+)
 
 // flags returns binary and in32 cleared when a value of v is not 1, or
 // lies outside float32's normal range.
