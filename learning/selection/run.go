@@ -119,31 +119,53 @@ func Run(ctx context.Context, p *Plan, s *dataset.Set, i int, fit FitFunc) (Resu
 
 // RunPair does task i of plan p split by pair on data s, as Run does, with
 // fit training the task's binary problem; it records the machine's votes
-// on the task's fold for every C.
+// on the task's fold for every C. A task that does not hold the data
+// deals itself on their labels (PairTask) and checks them (CheckData).
 func RunPair(ctx context.Context, p *Plan, s *dataset.Set, i int, fit PairFitFunc) (Result, error) {
-	folds, err := p.taskFolds(s, i)
+	if p.Final {
+		return Result{}, errFinal
+	}
+	if err := p.CheckData(s.Name, s.Fingerprint()); err != nil {
+		return Result{}, err
+	}
+	t, err := p.PairTask(s.Y, s.Classes, i)
 	if err != nil {
 		return Result{}, err
 	}
-	if p.Pairs == 0 {
-		return Result{}, errors.New("a plan not split by pair: its tasks are whole folds (Run)")
-	}
-	return runPair(ctx, p, s, folds, i, fit)
+	fits, err := fit(ctx, s.Subset(t.Train), s.Subset(t.Test), t.A, t.B, t.C, t.Gamma, t.Warm)
+	return t.Result(fits, err)
 }
+
+var errFinal = errors.New("a final plan: its tasks train the final model's binary problems (RunFinal)")
 
 // taskFolds checks that s is p's data and i one of its tasks, and deals
 // the folds.
 func (p *Plan) taskFolds(s *dataset.Set, i int) ([]int, error) {
 	if p.Final {
-		return nil, errors.New("a final plan: its tasks train the final model's binary problems (RunFinal)")
+		return nil, errFinal
 	}
-	if fp := s.Fingerprint(); fp != p.Data.Fingerprint {
-		return nil, fmt.Errorf("%w: %s has fingerprint %.12s…, the plan's data %s %.12s… (%d rows, %d features)", ErrData, s.Name, fp, p.Data.Path, p.Data.Fingerprint, p.Data.Rows, p.Data.Dim)
+	if err := p.CheckData(s.Name, s.Fingerprint()); err != nil {
+		return nil, err
 	}
+	return p.dealFolds(s.Y, len(s.Classes), i)
+}
+
+// CheckData returns an error wrapping ErrData when fp, the fingerprint of
+// the data named name (dataset.Set.Fingerprint), is not the plan's.
+func (p *Plan) CheckData(name, fp string) error {
+	if fp != p.Data.Fingerprint {
+		return fmt.Errorf("%w: %s has fingerprint %.12s…, the plan's data %s %.12s… (%d rows, %d features)", ErrData, name, fp, p.Data.Path, p.Data.Fingerprint, p.Data.Rows, p.Data.Dim)
+	}
+	return nil
+}
+
+// dealFolds checks that i is one of p's tasks and deals the folds of rows
+// of classes y (of classes), checking them against the plan's.
+func (p *Plan) dealFolds(y []int, classes, i int) ([]int, error) {
 	if i < 0 || i >= p.Tasks {
 		return nil, fmt.Errorf("task %d out of range [0, %d)", i, p.Tasks)
 	}
-	folds, err := Folds(s.Y, len(s.Classes), p.Folds, p.Seed)
+	folds, err := Folds(y, classes, p.Folds, p.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -155,6 +177,90 @@ func (p *Plan) taskFolds(s *dataset.Set, i int) ([]int, error) {
 		return nil, fmt.Errorf("the plan's fold sizes %v are not its data's folds %v (the plan was edited)", p.FoldRows, rows)
 	}
 	return folds, nil
+}
+
+// A PairTask is a task of a plan split by pair dealt on the labels of the
+// plan's data (Plan.PairTask): the binary problem of classes A and B of
+// one fold of one γ, the rows it trains on and those it votes on.
+type PairTask struct {
+	Column
+	// Gamma is the task's γ (as in Plan.Gamma), C the plan's values of C
+	// in increasing order, Warm whether each C's fit starts from the last.
+	Gamma string
+	C     []float64
+	Warm  bool
+	// Train holds the rows of the fold's training part (the pair's are
+	// those of classes A and B), Test the rows of the fold, each in data
+	// order.
+	Train, Test []int
+
+	plan    *Plan
+	order   []int
+	classes []string
+	labels  []int // the classes of rows Test
+}
+
+// PairTask deals task i of p, a plan split by pair, on y, the classes (of
+// classes, their labels) of the rows of p's data — all a task needs to
+// know which rows it reads (dataset.ReadLabels reads them without the
+// rows). It checks the task and that y deals the plan's folds; the data
+// are checked once read (CheckData).
+func (p *Plan) PairTask(y []int, classes []string, i int) (*PairTask, error) {
+	switch {
+	case p.Final:
+		return nil, errFinal
+	case p.Pairs == 0:
+		return nil, errors.New("a plan not split by pair: its tasks are whole folds (Run)")
+	}
+	folds, err := p.dealFolds(y, len(classes), i)
+	if err != nil {
+		return nil, err
+	}
+	col := p.Column(i)
+	t := &PairTask{Column: col, Gamma: p.Gamma[col.Gamma], Warm: p.WarmStart, plan: p, classes: classes}
+	t.Train, t.Test = split(folds, col.Fold)
+	t.C, t.order = p.cValues()
+	t.labels = make([]int, len(t.Test))
+	for k, r := range t.Test {
+		t.labels[k] = y[r]
+	}
+	return t, nil
+}
+
+// Result returns the task's result from the fits its PairFitFunc found
+// for its C values in increasing order (t.C), or err, the fit's error,
+// naming the task.
+func (t *PairTask) Result(fits []PairFit, err error) (Result, error) {
+	p, i, te, g := t.plan, t.Task, t.Test, t.Gamma
+	if err == nil && len(fits) != len(t.C) {
+		err = fmt.Errorf("%d fits for %d values of C", len(fits), len(t.C))
+	}
+	if err != nil {
+		return Result{}, fmt.Errorf("task %d (gamma %s, fold %d, classes %s and %s): %w", i, GammaText(g), t.Fold, t.classes[t.A], t.classes[t.B], err)
+	}
+	res := Result{Format: ResultFormat, Version: Version, Plan: p.ID(), Task: i, Gamma: g, Fold: t.Fold, Rows: len(te),
+		C: p.C, Iterations: make([]int, len(p.C)), Pair: t.Pair, Votes: make([]string, len(p.C))}
+	for k, f := range fits {
+		c := t.order[k]
+		if len(f.Votes) != len(te) {
+			return Result{}, fmt.Errorf("task %d (C %g, gamma %s, fold %d): %d votes for %d rows", i, p.C[c], GammaText(g), t.Fold, len(f.Votes), len(te))
+		}
+		bits := make([]byte, (len(te)+7)/8)
+		for r, v := range f.Votes {
+			if v {
+				bits[r/8] |= 1 << (r % 8)
+			}
+		}
+		res.Votes[c], res.Iterations[c] = base64.StdEncoding.EncodeToString(bits), f.Iterations
+	}
+	if t.Pair == 0 {
+		labels := make([]byte, len(te))
+		for r, y := range t.labels {
+			labels[r] = byte(y)
+		}
+		res.Labels = base64.StdEncoding.EncodeToString(labels)
+	}
+	return res, nil
 }
 
 // split returns the rows of fold f (test) and of the others (train).
@@ -191,8 +297,8 @@ type taskFits[F any] struct {
 
 // fitTask runs fit for task i of p on s: on the other folds' rows, tested
 // on the task's fold, with every C in increasing order; an error names the
-// task, its γ and fold and then what more returns.
-func fitTask[F any](p *Plan, s *dataset.Set, folds []int, i int, fit func(train, test []int, cs []float64, gamma string) ([]F, error), more func() string) (taskFits[F], error) {
+// task, its γ and fold.
+func fitTask[F any](p *Plan, s *dataset.Set, folds []int, i int, fit func(train, test []int, cs []float64, gamma string) ([]F, error)) (taskFits[F], error) {
 	col := p.Column(i)
 	tr, te := split(folds, col.Fold)
 	cs, order := p.cValues()
@@ -202,7 +308,7 @@ func fitTask[F any](p *Plan, s *dataset.Set, folds []int, i int, fit func(train,
 		err = fmt.Errorf("%d fits for %d values of C", len(fits), len(cs))
 	}
 	if err != nil {
-		return taskFits[F]{}, fmt.Errorf("task %d (gamma %s, fold %d%s): %w", i, GammaText(g), col.Fold, more(), err)
+		return taskFits[F]{}, fmt.Errorf("task %d (gamma %s, fold %d): %w", i, GammaText(g), col.Fold, err)
 	}
 	return taskFits[F]{col, te, order, g, fits}, nil
 }
@@ -217,7 +323,7 @@ func runFolds(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, 
 	col := p.Column(i)
 	t, err := fitTask(p, s, folds, i, func(train, test []int, cs []float64, g string) ([]Fit, error) {
 		return fit(ctx, s, train, test, cs, g, p.WarmStart)
-	}, func() string { return "" })
+	})
 	if err != nil {
 		return Result{}, err
 	}
@@ -235,40 +341,6 @@ func runFolds(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, 
 			}
 		}
 		res.Iterations[c] = f.Iterations
-	}
-	return res, nil
-}
-
-func runPair(ctx context.Context, p *Plan, s *dataset.Set, folds []int, i int, fit PairFitFunc) (Result, error) {
-	col := p.Column(i)
-	t, err := fitTask(p, s, folds, i, func(train, test []int, cs []float64, g string) ([]PairFit, error) {
-		return fit(ctx, s.Subset(train), s.Subset(test), col.A, col.B, cs, g, p.WarmStart)
-	}, func() string { return fmt.Sprintf(", classes %s and %s", s.Classes[col.A], s.Classes[col.B]) })
-	if err != nil {
-		return Result{}, err
-	}
-	te, order, g, fits := t.te, t.order, t.gamma, t.fits
-	res := t.result(p, i)
-	res.Pair, res.Votes = col.Pair, make([]string, len(p.C))
-	for k, f := range fits {
-		c := order[k]
-		if len(f.Votes) != len(te) {
-			return Result{}, fmt.Errorf("task %d (C %g, gamma %s, fold %d): %d votes for %d rows", i, p.C[c], GammaText(g), col.Fold, len(f.Votes), len(te))
-		}
-		bits := make([]byte, (len(te)+7)/8)
-		for r, v := range f.Votes {
-			if v {
-				bits[r/8] |= 1 << (r % 8)
-			}
-		}
-		res.Votes[c], res.Iterations[c] = base64.StdEncoding.EncodeToString(bits), f.Iterations
-	}
-	if col.Pair == 0 {
-		labels := make([]byte, len(te))
-		for r, row := range te {
-			labels[r] = byte(s.Y[row])
-		}
-		res.Labels = base64.StdEncoding.EncodeToString(labels)
 	}
 	return res, nil
 }
