@@ -49,11 +49,6 @@ func NewCollector(dim, rows int, exact bool) *Collector {
 // Len returns the number of rows gathered.
 func (c *Collector) Len() int { return c.st.n }
 
-// Bytes returns the memory the rows gathered take.
-func (c *Collector) Bytes() int64 {
-	return int64(len(c.b)) + 4*int64(len(c.f)) + 12*int64(len(c.sp.Value)) + 8*int64(len(c.sp.Start))
-}
-
 // Add gathers the next row: its non-zero features idx (increasing, below
 // the Collector's dim) and their values val.
 func (c *Collector) Add(idx []int32, val []float64) {

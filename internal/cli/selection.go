@@ -309,8 +309,13 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	fs.IntVar(&task, "task", 0, "the task, in [0, tasks)")
 	fs.StringVar(&dataPath, "data", "", "the data file, when not at the plan's path on this machine (its content must be the plan's)")
 	threadsFlag(fs, &threads, "the task's SVM")
+	cache := cacheFlag(fs)
 	memory := memoryFlag(fs)
 	if err := env.parse(fs, args); err != nil {
+		return err
+	}
+	cacheMB, err := cache()
+	if err != nil {
 		return err
 	}
 	p, i, err := sweepTask(fs, *planPath, out, task, threads)
@@ -320,11 +325,28 @@ func runSweepRun(ctx context.Context, env *Env, args []string) (err error) {
 	defer memguard.HoldGC(gcPercent)()
 	ctx, finish := guardMemory(ctx, "sweep run", memory.bytes())
 	defer func() { err = finish(err) }()
-	r, err := modelfile.RunSweepTask(ctx, p, i, modelfile.TaskOptions{PlanPath: *planPath, Data: dataPath, Out: out, Threads: threads, MaxBytes: memory.bytes()})
+	r, err := modelfile.RunSweepTask(ctx, p, i, modelfile.TaskOptions{PlanPath: *planPath, Data: dataPath, Out: out, Threads: threads, MaxBytes: memory.bytes(), CacheMB: cacheMB})
 	if err != nil {
 		return dataError(err)
 	}
 	return r.WriteText(env.Stdout)
+}
+
+// cacheFlag is sweep run's --cache-mb, the registry's option as fit's; the
+// function it returns checks it as fit does (a usage error naming it).
+func cacheFlag(fs *pflag.FlagSet) func() (float64, error) {
+	var lf learnerFlags
+	var skip []string
+	for _, op := range learners.OptionList() {
+		if op.Name != "cache-mb" {
+			skip = append(skip, op.Name)
+		}
+	}
+	lf.register(fs, fieldFlags{}, "", skip...)
+	return func() (float64, error) {
+		o, err := lf.options()
+		return o.CacheMB, err
+	}
 }
 
 // sweepTask reads sweep run's plan and finds its task (--task or the job

@@ -114,6 +114,9 @@ type TaskOptions struct {
 	Threads int
 	// MaxBytes bounds what the reader keeps (dataset.Options.MaxBytes).
 	MaxBytes int64
+	// CacheMB is the SVM's kernel cache in MiB; 0 for the learner's
+	// default (learners.Options.CacheMB).
+	CacheMB float64
 }
 
 // A TaskRun is a task RunSweepTask ran: its plan, its result and the
@@ -131,22 +134,33 @@ func (t *TaskRun) WriteText(w io.Writer) error { return t.Result.WriteText(w, t.
 // says (ReadPlanData), runs the task — a fold of a grid column
 // (Setup.RunTask), or a final plan's binary problem on all rows as fit
 // trains it (selection.RunFinal, within LearnerBudget) — and writes its
-// result into o.Out, unless ctx was cancelled meanwhile. Data that are not
-// the plan's give an error wrapping selection.ErrData.
+// result into o.Out, unless ctx was cancelled meanwhile. A task of a plan
+// split by pair reads only the rows it uses (Setup.RunPairFile). Data that
+// are not the plan's give an error wrapping selection.ErrData.
 func RunSweepTask(ctx context.Context, p *selection.Plan, i int, o TaskOptions) (*TaskRun, error) {
 	l, err := SetupOf(p)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", o.PlanPath, err)
 	}
-	d, err := ReadPlanData(ctx, p, o.PlanPath, o.Data, o.MaxBytes)
-	if err != nil {
-		return nil, err
+	if o.CacheMB > 0 {
+		l.Options.CacheMB = o.CacheMB
 	}
 	var r selection.Result
-	if p.Final {
-		r, err = selection.RunFinal(LearnerBudget(ctx), p, d.Fingerprint, i, l.FinalFit(d.Train, d.Blocks, d.Fit, o.Threads, l.Options.CacheMB))
-	} else {
-		r, err = l.RunTask(ctx, p, d.Train, i, o.Threads)
+	var classes []string
+	switch {
+	case p.Pairs != 0 && !p.Final:
+		r, classes, err = l.RunPairFile(ctx, p, o.PlanPath, o.Data, o.MaxBytes, i, o.Threads)
+	default:
+		var d *Data
+		if d, err = ReadPlanData(ctx, p, o.PlanPath, o.Data, o.MaxBytes); err != nil {
+			return nil, err
+		}
+		classes = d.Train.Classes
+		if p.Final {
+			r, err = selection.RunFinal(LearnerBudget(ctx), p, d.Fingerprint, i, l.FinalFit(d.Train, d.Blocks, d.Fit, o.Threads, l.Options.CacheMB))
+		} else {
+			r, err = l.RunTask(ctx, p, d.Train, i, o.Threads)
+		}
 	}
 	if errors.Is(err, selection.ErrData) {
 		return nil, fmt.Errorf("%w: a plan for other data (%s)", err, o.PlanPath)
@@ -163,7 +177,7 @@ func RunSweepTask(ctx context.Context, p *selection.Plan, i int, o TaskOptions) 
 	if err := selection.WriteResult(o.Out, r); err != nil {
 		return nil, err
 	}
-	return &TaskRun{Plan: p, Result: r, Classes: d.Train.Classes}, nil
+	return &TaskRun{Plan: p, Result: r, Classes: classes}, nil
 }
 
 // MergeOptions say how MergeFinal joins a final plan's machines.

@@ -333,14 +333,8 @@ func (l Setup) PairFit(threads int, cacheMB float64) selection.PairFitFunc {
 		if err != nil {
 			return nil, err
 		}
-		whole, err := l.Spec.New(o, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)})
-		if err != nil {
+		if o, err = l.wholeGamma(o, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}); err != nil {
 			return nil, err
-		}
-		if whole.Gamma != nil { // γ as the whole part gave it
-			if o.Gamma, err = kernel.ParseGamma(strconv.FormatFloat(*whole.Gamma, 'g', -1, 64)); err != nil {
-				return nil, err
-			}
 		}
 		var idx []int
 		var y []int
@@ -353,49 +347,80 @@ func (l Setup) PairFit(threads int, cacheMB float64) selection.PairFitFunc {
 		if err != nil {
 			return nil, err
 		}
-		d := &learning.Data{Rows: subRows, Y: y, Classes: 2}
-		built, err := l.Spec.New(o, d)
-		if err != nil {
-			return nil, err
-		}
-		if weights != nil {
-			built.SetClassWeights([]float64{weights[a], weights[b]})
-		}
 		testRows, err := Rows(test)
 		if err != nil {
 			return nil, err
 		}
-		fits := make([]selection.PairFit, len(cs))
-		vote := func(k int, res *learning.Result) error {
-			pred, err := PredictRows(res.Model, testRows, 0)
-			if err != nil {
-				return err
-			}
-			fits[k].Votes, fits[k].Iterations = make([]bool, len(pred)), res.Epochs
-			for r, c := range pred {
-				fits[k].Votes[r] = c == 0
-			}
-			return nil
-		}
-		km, ok := built.Learner.(svm.Kernel)
-		if !ok {
-			return nil, fmt.Errorf("%s: a plan split by pair is for the kernel SVM's one-vs-one problems", l.Spec.Name)
-		}
-		if warm {
-			return fits, km.FitPath(ctx, d, cs, vote)
-		}
-		for k, c := range cs {
-			km.Settings.C = c
-			res, err := km.Fit(ctx, d, nil)
-			if err != nil {
-				return nil, err
-			}
-			if err := vote(k, res); err != nil {
-				return nil, err
-			}
-		}
-		return fits, nil
+		return l.fitPair(ctx, o, pairWeights(weights, a, b), &learning.Data{Rows: subRows, Y: y, Classes: 2}, testRows, cs, warm)
 	}
+}
+
+// wholeGamma returns o with its γ a number: a γ of scale or auto
+// resolved on d, the whole training part of a fold, as the SVM's fit of d
+// resolves it for every binary problem.
+func (l Setup) wholeGamma(o learners.Options, d *learning.Data) (learners.Options, error) {
+	whole, err := l.Spec.New(o, d)
+	if err != nil {
+		return o, err
+	}
+	if whole.Gamma != nil {
+		o.Gamma, err = kernel.ParseGamma(strconv.FormatFloat(*whole.Gamma, 'g', -1, 64))
+	}
+	return o, err
+}
+
+// pairWeights are the weights of classes a and b among weights (nil for
+// none).
+func pairWeights(weights []float64, a, b int) []float64 {
+	if weights == nil {
+		return nil
+	}
+	return []float64{weights[a], weights[b]}
+}
+
+// fitPair trains a binary problem of the one-vs-one kernel SVM on d (its
+// rows those of the pair's two classes, class 0 the first) with options o
+// (γ resolved) and class weights (nil for none), along every C of cs (warm
+// when asked), and returns the machine's votes for class 0 on every row of
+// test for each.
+func (l Setup) fitPair(ctx context.Context, o learners.Options, weights []float64, d *learning.Data, testRows learning.Rows, cs []float64, warm bool) ([]selection.PairFit, error) {
+	built, err := l.Spec.New(o, d)
+	if err != nil {
+		return nil, err
+	}
+	if weights != nil {
+		built.SetClassWeights(weights)
+	}
+	fits := make([]selection.PairFit, len(cs))
+	vote := func(k int, res *learning.Result) error {
+		pred, err := PredictRows(res.Model, testRows, 0)
+		if err != nil {
+			return err
+		}
+		fits[k].Votes, fits[k].Iterations = make([]bool, len(pred)), res.Epochs
+		for r, c := range pred {
+			fits[k].Votes[r] = c == 0
+		}
+		return nil
+	}
+	km, ok := built.Learner.(svm.Kernel)
+	if !ok {
+		return nil, fmt.Errorf("%s: a plan split by pair is for the kernel SVM's one-vs-one problems", l.Spec.Name)
+	}
+	if warm {
+		return fits, km.FitPath(ctx, d, cs, vote)
+	}
+	for k, c := range cs {
+		km.Settings.C = c
+		res, err := km.Fit(ctx, d, nil)
+		if err != nil {
+			return nil, err
+		}
+		if err := vote(k, res); err != nil {
+			return nil, err
+		}
+	}
+	return fits, nil
 }
 
 func btoi(b bool) int {

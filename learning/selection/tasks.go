@@ -141,17 +141,45 @@ func (r Result) WriteText(w io.Writer, p *Plan, classes []string) error {
 // refused without echoing what it holds; planPath names the plan in
 // errors.
 func (p *Plan) ReadData(ctx context.Context, planPath, path string, maxBytes int64) (*dataset.Set, error) {
+	path, opt, err := p.DataFile(planPath, path, maxBytes)
+	if err != nil {
+		return nil, err
+	}
+	set, err := dataset.ReadFileContext(ctx, path, opt)
+	return set, p.ReadError(planPath, path, err)
+}
+
+// DataFile returns where the plan's data are (path, or the path the plan
+// records when "") and how to read them (Data.ReadOptions, within
+// maxBytes); planPath names the plan in errors.
+func (p *Plan) DataFile(planPath, path string, maxBytes int64) (string, dataset.Options, error) {
 	if path == "" {
 		path = p.Data.Path
 	}
 	opt, err := p.Data.ReadOptions()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", planPath, err)
+		return path, opt, fmt.Errorf("%s: %w", planPath, err)
 	}
 	opt.MaxBytes = maxBytes
-	set, err := dataset.ReadFileContext(ctx, path, opt)
+	return path, opt, nil
+}
+
+// ReadError returns err, an error reading the plan's data at path, with
+// a file that does not read as the plan's format said so, without echoing
+// what it holds.
+func (p *Plan) ReadError(planPath, path string, err error) error {
 	if errors.Is(err, dataset.ErrFormat) {
-		return nil, fmt.Errorf("%s: not the data of plan %s: it does not read as %s data", path, planPath, p.Data.Format)
+		return fmt.Errorf("%s: not the data of plan %s: it does not read as %s data", path, planPath, p.Data.Format)
 	}
-	return set, err
+	return err
+}
+
+// CheckShape returns an error wrapping ErrData when data named name of
+// rows rows, dim features and classes classes are not the plan's (before
+// their fingerprint, CheckData, is known).
+func (p *Plan) CheckShape(name string, rows, dim, classes int) error {
+	if rows != p.Data.Rows || dim != p.Data.Dim || classes != p.Data.Classes {
+		return fmt.Errorf("%w: %s has %d rows, %d features and %d classes; the plan's data %s %d, %d and %d", ErrData, name, rows, dim, classes, p.Data.Path, p.Data.Rows, p.Data.Dim, p.Data.Classes)
+	}
+	return nil
 }

@@ -1,0 +1,150 @@
+package modelfile
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"mark1/dataset"
+	"mark1/internal/base/memguard"
+	"mark1/learning"
+	"mark1/learning/kernel"
+	"mark1/learning/learners"
+	"mark1/learning/selection"
+)
+
+// pairBlockRows is the number of rows RunPairFile parses at a time.
+const pairBlockRows = 4096
+
+// RunPairFile does task i of plan p, split by pair, on the plan's data in
+// the file at path ("" for the plan's path; planPath names the plan in
+// errors), read within maxBytes: the result RunTask finds with the data in
+// memory, to the bit, and the data's classes. It holds only the rows the
+// task uses: the file is read through once for its labels
+// (dataset.ReadLabels), which deal the task's rows (selection.Plan.PairTask),
+// then once more a block at a time, every row hashed into the data's
+// fingerprint (checked against the plan's before any fit) and the rows of
+// the pair's two classes in the fold's training part, and every row of the
+// fold, kept in the learners' compact form (learning.Collector: bytes for
+// grey levels, float32 otherwise). A task whose fit needs the whole
+// training part — a scaling fitted on it, or a γ of scale (the variance of
+// its values) — reads the data whole, as RunTask's caller does.
+func (l Setup) RunPairFile(ctx context.Context, p *selection.Plan, planPath, path string, maxBytes int64, i, threads int) (selection.Result, []string, error) {
+	path, opt, err := p.DataFile(planPath, path, maxBytes)
+	if err != nil {
+		return selection.Result{}, nil, err
+	}
+	switch {
+	case p.Pairs == 0 || p.Final:
+		return selection.Result{}, nil, errors.New("not a plan split by pair (RunTask)")
+	case i < 0 || i >= p.Tasks:
+		return selection.Result{}, nil, fmt.Errorf("task %d out of range [0, %d)", i, p.Tasks)
+	}
+	o, err := l.foldOptions(threads, l.Options.CacheMB, p.Gamma[p.Column(i).Gamma])
+	if err != nil {
+		return selection.Result{}, nil, err
+	}
+	if ks, err := o.KernelSpec(); l.Scale != "none" || err != nil || ks.NeedsData() && ks.Gamma.Rule == kernel.GammaScale {
+		set, err := p.ReadData(memguard.Unguarded(ctx), planPath, path, maxBytes)
+		if err != nil {
+			return selection.Result{}, nil, err
+		}
+		r, err := l.RunTask(ctx, p, set, i, threads)
+		return r, set.Classes, err
+	}
+	labels, err := dataset.ReadLabels(memguard.Unguarded(ctx), path, opt, pairBlockRows)
+	if err != nil {
+		return selection.Result{}, nil, p.ReadError(planPath, path, err)
+	}
+	if err := p.CheckShape(labels.Name, labels.Rows(), labels.Dim, len(labels.Classes)); err != nil {
+		return selection.Result{}, nil, err
+	}
+	t, err := p.PairTask(labels.Y, labels.Classes, i)
+	if err != nil {
+		return selection.Result{}, nil, err
+	}
+	d, err := readPairRows(ctx, path, opt, labels, t)
+	if err != nil {
+		return selection.Result{}, nil, p.ReadError(planPath, path, err)
+	}
+	if err := p.CheckData(labels.Name, d.fingerprint); err != nil {
+		return selection.Result{}, nil, err
+	}
+	trainY := make([]int, len(t.Train))
+	for k, r := range t.Train {
+		trainY[k] = labels.Y[r]
+	}
+	weights, err := learners.ClassWeights(o.ClassWeight, labels.Classes, trainY, SameLabel)
+	if err == nil {
+		// γ of auto is 1/features, the pair's rows' as the whole part's;
+		// no variance is asked of them (scale was read whole, above)
+		o, err = l.wholeGamma(o, &learning.Data{Rows: withVariance{d.pair.Rows, 0}, Y: trainY, Classes: len(labels.Classes)})
+	}
+	var fits []selection.PairFit
+	if err == nil {
+		fits, err = l.fitPair(ctx, o, pairWeights(weights, t.A, t.B), d.pair, d.test, t.C, t.Warm)
+	}
+	r, err := t.Result(fits, err)
+	return r, labels.Classes, err
+}
+
+// pairRows are the rows a task split by pair uses (readPairRows).
+type pairRows struct {
+	pair        *learning.Data // the pair's training rows, class 0 the pair's first
+	test        learning.Rows  // the fold's rows
+	fingerprint string         // the whole file's (dataset.Set.Fingerprint)
+}
+
+// readPairRows reads the file at path a block at a time and keeps task t's
+// rows, in Compact32's form; rows the Collector held rounded that their
+// form needs exact are read again, held exact.
+func readPairRows(ctx context.Context, path string, opt dataset.Options, labels *dataset.Set, t *selection.PairTask) (*pairRows, error) {
+	const pair, test = 1, 2 // else 0: not used
+	use := make([]uint8, labels.Rows())
+	var y []int
+	for _, r := range t.Train {
+		if c := labels.Y[r]; c == t.A || c == t.B {
+			use[r] = pair
+			y = append(y, btoi(c == t.B))
+		}
+	}
+	for _, r := range t.Test {
+		use[r] = test
+	}
+	for _, exact := range []bool{false, true} {
+		pc := learning.NewCollector(labels.Dim, len(y), exact)
+		tc := learning.NewCollector(labels.Dim, len(t.Test), exact)
+		fp := dataset.NewFingerprinter(labels.Dim, labels.Classes, labels.Rows())
+		err := dataset.ReadBlocks(ctx, path, opt, pairBlockRows, func(b *dataset.Set, first int) error {
+			if first+b.Rows() > len(use) {
+				return fmt.Errorf("%s: more than the %d rows its labels were read with: the file changed while read", path, len(use))
+			}
+			for k := range b.Rows() {
+				r := first + k
+				idx, val := b.Row(k)
+				fp.Add(labels.Y[r], idx, val)
+				switch use[r] {
+				case pair:
+					pc.Add(idx, val)
+				case test:
+					tc.Add(idx, val)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		d := &pairRows{fingerprint: fp.Sum()}
+		pr, err := pc.Rows()
+		if errors.Is(err, learning.ErrRounded) {
+			continue
+		}
+		if d.test, err = tc.Rows(); errors.Is(err, learning.ErrRounded) {
+			continue
+		}
+		d.pair = &learning.Data{Rows: pr, Y: y, Classes: 2}
+		return d, nil
+	}
+	panic("modelfile: an exact Collector's rows rounded")
+}

@@ -1,0 +1,139 @@
+package modelfile
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"mark1/dataset"
+	"mark1/learning/learners"
+	"mark1/learning/selection"
+)
+
+// RunPairFile, holding only a task's rows, finds the result RunTask finds
+// with the data in memory, to the bit, for every task of plans split by
+// pair: on grey levels (libsvm text and an IDX pair, held as bytes),
+// other dense values (float32), sparse rows, γ given and auto, class
+// weights, warm and cold; and with a scaling or a γ of scale (read
+// whole). Other data of the plan's shape are refused.
+func TestRunPairFile(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(3, 9))
+	const rows, dim = 1200, 8
+	labels := make([]byte, rows)
+	X := make([][]float64, rows)
+	for i := range X {
+		labels[i] = byte(rng.IntN(3))
+		X[i] = make([]float64, dim)
+	}
+	value := map[string]func(c byte, j int) float64{
+		"grey": func(c byte, j int) float64 {
+			return float64(min(255, max(0, int(c)*40+j*10+rng.IntN(90)-20))) / 255
+		},
+		"float": func(c byte, j int) float64 { return float64(c)*0.3 + float64(j)*0.05 + rng.NormFloat64()*0.2 },
+		"sparse": func(c byte, j int) float64 {
+			if j != int(c) && j != int(c)+3 && rng.IntN(4) != 0 {
+				return 0
+			}
+			return 0.5 + rng.Float64()
+		},
+	}
+	files := map[string]string{}
+	for kind, v := range value {
+		var b strings.Builder
+		img := make([]byte, 0, rows*dim)
+		for i, x := range X {
+			fmt.Fprintf(&b, "%d", labels[i]+1)
+			for j := range x {
+				x[j] = v(labels[i], j)
+				if x[j] != 0 {
+					fmt.Fprintf(&b, " %d:%.17g", j+1, x[j])
+				}
+				img = append(img, byte(min(255, max(0, x[j]*255))))
+			}
+			b.WriteString("\n")
+		}
+		files[kind] = filepath.Join(dir, kind+".libsvm")
+		if err := os.WriteFile(files[kind], []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if kind == "grey" {
+			files["idx"] = filepath.Join(dir, "grey-images-idx3-ubyte")
+			for path, f := range map[string]*dataset.IDXFile{
+				files["idx"]: {Dims: []int{rows, 2, dim / 2}, Data: img},
+				filepath.Join(dir, "grey-labels-idx1-ubyte"): {Dims: []int{rows}, Data: labels},
+			} {
+				var w bytes.Buffer
+				if err := dataset.WriteIDX(&w, f); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, w.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	spec, err := learners.Lookup("svm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, file, scale string
+		gamma             []string
+		opts              map[string]string
+		warm              bool
+	}{
+		{"grey", "grey", "none", []string{"0.5", "auto"}, nil, true},
+		{"idx", "idx", "none", []string{"2"}, map[string]string{"class-weight": "balanced"}, true},
+		{"float32", "float", "none", []string{"0.25"}, nil, true},
+		{"sparse, cold", "sparse", "none", []string{"1"}, map[string]string{"class-weight": "balanced"}, false},
+		{"poly", "float", "none", []string{"0.5"}, map[string]string{"kernel": "poly"}, true},
+		{"scaled", "grey", "01", []string{"0.5"}, nil, true},
+		{"gamma scale", "float", "none", []string{"scale"}, nil, true},
+	}
+	ctx := context.Background()
+	for _, tt := range tests {
+		set, err := dataset.ReadFile(files[tt.file], dataset.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := learners.Defaults()
+		for k, v := range tt.opts {
+			if err := opts.Set(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		l := Setup{Spec: spec, Options: opts, Scale: tt.scale}
+		p, err := l.NewPlan(set, selection.DataOf(files[tt.file], set, ""), Grid{C: []float64{1, 10}, Gamma: tt.gamma}, 2, 1, tt.warm)
+		if err == nil {
+			err = p.ByPair()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range p.Tasks {
+			want, err := l.RunTask(ctx, p, set, i, 1)
+			if err != nil {
+				t.Fatalf("%s: task %d in memory: %v", tt.name, i, err)
+			}
+			got, classes, err := l.RunPairFile(ctx, p, "plan.json", "", 0, i, 1)
+			if err != nil {
+				t.Fatalf("%s: task %d: %v", tt.name, i, err)
+			}
+			if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(classes, set.Classes) {
+				t.Errorf("%s: task %d: %+v, classes %v\nin memory %+v, classes %v", tt.name, i, got, classes, want, set.Classes)
+			}
+		}
+		if tt.file == "grey" && tt.scale == "none" {
+			if _, _, err := l.RunPairFile(ctx, p, "plan.json", files["float"], 0, 0, 1); err == nil || !strings.Contains(err.Error(), "not the plan's data") {
+				t.Errorf("%s: other data: %v", tt.name, err)
+			}
+		}
+	}
+}
