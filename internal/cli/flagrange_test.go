@@ -48,6 +48,8 @@ func TestFlagRanges(t *testing.T) {
 		{"fit --tol Inf", fit("--tol", "Inf"), 2, []string{"--tol Inf", "out of range", "≥ 0"}},
 		{"fit --eps 0", fit("--eps", "0"), 2, []string{"--eps 0", "out of range", "> 0"}},
 		{"fit --cache-mb NaN", fit("--cache-mb", "NaN"), 2, []string{"--cache-mb NaN", "out of range"}},
+		{"sweep run --cache-mb NaN", []string{"sweep", "run", "--plan", "none.json", "--out", "r", "--task", "0", "--cache-mb", "NaN"}, 2, []string{"--cache-mb NaN", "out of range"}},
+		{"sweep run --cache-mb 0", []string{"sweep", "run", "--plan", "none.json", "--out", "r", "--task", "0", "--cache-mb", "0"}, 2, []string{"--cache-mb 0", "out of range"}},
 		{"fit --bias NaN", fit("--learner", "linear-svm", "--bias", "NaN"), 2, []string{"--bias NaN", "out of range"}},
 		{"fit --bias Inf", fit("--learner", "linear-svm", "--bias", "Inf"), 2, []string{"--bias Inf", "out of range"}},
 		{"fit --gamma 1e308", fit("--kernel", "rbf", "--gamma", "1e308"), 2, []string{"--gamma 1e+308", "out of range", "[5e-301, 5e+299]"}},
