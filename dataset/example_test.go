@@ -119,3 +119,37 @@ func ExampleFiles() {
 	// train-images-idx3-ubyte
 	// train-labels-idx1-ubyte
 }
+
+// A reader that needs a few rows of a file, chosen by the labels of all of
+// them, reads the labels first (no rows held), then the rows a block at a
+// time, hashing every row into the data's fingerprint as it goes.
+func ExampleReadLabels() {
+	f, err := os.CreateTemp("", "labels-*.libsvm")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.Remove(f.Name())
+	f.WriteString("-1 1:0.5\n-1 2:1\n1 1:2\n-1 2:3\n")
+	f.Close()
+	ctx := context.Background()
+	labels, err := dataset.ReadLabels(ctx, f.Name(), dataset.Options{}, 2)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("classes", labels.Classes, "labels", labels.Y, "values held", labels.NonZeros())
+	fp := dataset.NewFingerprinter(labels.Dim, labels.Classes, labels.Rows())
+	err = dataset.ReadBlocks(ctx, f.Name(), dataset.Options{}, 2, func(b *dataset.Set, first int) error {
+		for k := range b.Rows() {
+			idx, val := b.Row(k)
+			fp.Add(labels.Y[first+k], idx, val)
+		}
+		return nil
+	})
+	whole, _ := dataset.ReadFile(f.Name(), dataset.Options{})
+	fmt.Println("the whole file's fingerprint:", err == nil && fp.Sum() == whole.Fingerprint())
+	// Output:
+	// classes [1 -1] labels [1 1 0 1] values held 0
+	// the whole file's fingerprint: true
+}

@@ -116,3 +116,16 @@ func ExampleAdaline() {
 	// row 1: output -1.0000, class 0
 	// converged
 }
+
+// A Collector keeps rows given one at a time as Compact32 would store
+// them: 300 rows of grey levels take a byte a feature.
+func ExampleCollector() {
+	c := learning.NewCollector(3, 300, false)
+	for i := range 300 {
+		c.Add([]int32{0, 2}, []float64{float64(i%255+1) / 255, 1})
+	}
+	rows, err := c.Rows()
+	fmt.Printf("%T, %d rows of %d features, %v\n", rows, rows.Len(), rows.Dim(), err)
+	// Output:
+	// *learning.Grey, 300 rows of 3 features, <nil>
+}
