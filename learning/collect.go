@@ -150,3 +150,40 @@ func (c *Collector) Rows() (Rows, error) {
 	c.b, c.f = nil, nil
 	return sp.Compact32(), nil
 }
+
+// RowCounts count rows, one at a time, by what Compact32 chooses their
+// form by (Add), and then give each row's values as that form holds them
+// (Values): a reader that cannot hold the rows reads them again to sum
+// over them as over the rows Compact32 would have made
+// (learners.VarianceOf).
+type RowCounts struct {
+	dim int
+	st  rowStats
+}
+
+// NewRowCounts returns RowCounts of rows of dim features.
+func NewRowCounts(dim int) *RowCounts { return &RowCounts{dim: dim, st: newRowStats()} }
+
+// Add counts a row of non-zero values val.
+func (c *RowCounts) Add(val []float64) { c.st.addRows(1, val) }
+
+// Values returns, in dst (grown as needed), the row of non-zero features
+// idx and values val as the Compact32 form of the rows counted reads it,
+// as learners.Variance visits it: the values themselves when the rows are
+// sparse, else every feature in order, zeros included, rounded to float32
+// for Float32 rows.
+func (c *RowCounts) Values(dst []float64, idx []int32, val []float64) []float64 {
+	f := c.st.form32(c.dim)
+	if f == sparse32 {
+		return append(dst[:0], val...)
+	}
+	dst = grow(dst, c.dim)
+	clear(dst)
+	for m, j := range idx {
+		dst[j] = val[m]
+		if f == float32Form {
+			dst[j] = float64(float32(val[m]))
+		}
+	}
+	return dst
+}

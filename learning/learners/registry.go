@@ -735,37 +735,56 @@ func Variance(rows learning.Rows) float64 {
 	if v, ok := rows.(interface{ Variance() float64 }); ok { // rows that know it (float32 rows of float64 data)
 		return v.Variance()
 	}
-	n := float64(rows.Len()) * float64(rows.Dim())
-	if n == 0 {
-		return 0
-	}
-	each := func(f func(v float64)) float64 {
-		stored := 0
+	v, _ := VarianceOf(float64(rows.Len())*float64(rows.Dim()), func(visit func([]float64)) error {
 		var buf []float64
 		for i := range rows.Len() {
-			var val []float64
 			if sp, ok := rows.(interface {
 				NonZeros(int) ([]int32, []float64)
 			}); ok { // Sparse, Stack
-				_, val = sp.NonZeros(i)
+				_, val := sp.NonZeros(i)
+				visit(val)
 			} else {
 				buf = rows.Row(buf, i)
-				val = buf
+				visit(buf)
 			}
-			for _, v := range val {
-				f(v)
-			}
-			stored += len(val)
 		}
-		return float64(stored)
+		return nil
+	})
+	return v
+}
+
+// VarianceOf is Variance of n values (rows × features) whose stored
+// values each visits row by row, in order — as Variance reads rows: the
+// non-zeros of sparse rows, every value of dense ones — each called twice
+// (the mean, then the squared differences), so that rows not held (a file
+// read again) give the variance Variance gives of them held; an error of
+// each is returned as it is.
+func VarianceOf(n float64, each func(visit func(val []float64)) error) (float64, error) {
+	if n == 0 {
+		return 0, nil
 	}
+	stored := 0
 	var sum float64
-	each(func(v float64) { sum += v })
+	if err := each(func(val []float64) {
+		for _, v := range val {
+			sum += v
+		}
+	}); err != nil {
+		return 0, err
+	}
 	mean := sum / n
 	var ss float64
-	stored := each(func(v float64) { d := v - mean; ss += d * d })
-	ss += (n - stored) * mean * mean
-	return ss / n
+	if err := each(func(val []float64) {
+		for _, v := range val {
+			d := v - mean
+			ss += d * d
+		}
+		stored += len(val)
+	}); err != nil {
+		return 0, err
+	}
+	ss += (n - float64(stored)) * mean * mean
+	return ss / n, nil
 }
 
 // String describes the learner and the options it reads, as "svm (kernel

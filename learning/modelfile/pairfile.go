@@ -26,9 +26,10 @@ const pairBlockRows = 4096
 // fingerprint (checked against the plan's before any fit) and the rows of
 // the pair's two classes in the fold's training part, and every row of the
 // fold, kept in the learners' compact form (learning.Collector: bytes for
-// grey levels, float32 otherwise). A task whose fit needs the whole
-// training part — a scaling fitted on it, or a γ of scale (the variance of
-// its values) — reads the data whole, as RunTask's caller does.
+// grey levels, float32 otherwise). A γ of scale, the variance of the whole
+// training part's values, reads the file twice more (learners.VarianceOf).
+// A scaling, fitted on the whole training part, is not read so: the data
+// are read whole, as RunTask's caller reads them.
 func (l Setup) RunPairFile(ctx context.Context, p *selection.Plan, planPath, path string, maxBytes int64, i, threads int) (selection.Result, []string, error) {
 	path, opt, err := p.DataFile(planPath, path, maxBytes)
 	if err != nil {
@@ -44,7 +45,7 @@ func (l Setup) RunPairFile(ctx context.Context, p *selection.Plan, planPath, pat
 	if err != nil {
 		return selection.Result{}, nil, err
 	}
-	if ks, err := o.KernelSpec(); l.Scale != "none" || err != nil || ks.NeedsData() && ks.Gamma.Rule == kernel.GammaScale {
+	if l.Scale != "none" {
 		set, err := p.ReadData(memguard.Unguarded(ctx), planPath, path, maxBytes)
 		if err != nil {
 			return selection.Result{}, nil, err
@@ -63,7 +64,15 @@ func (l Setup) RunPairFile(ctx context.Context, p *selection.Plan, planPath, pat
 	if err != nil {
 		return selection.Result{}, nil, err
 	}
-	d, err := readPairRows(ctx, path, opt, labels, t)
+	ks, err := o.KernelSpec()
+	if err != nil {
+		return selection.Result{}, nil, err
+	}
+	var counts *learning.RowCounts // the whole training part's, for a γ of scale
+	if ks.NeedsData() && ks.Gamma.Rule == kernel.GammaScale {
+		counts = learning.NewRowCounts(labels.Dim)
+	}
+	d, err := readPairRows(ctx, path, opt, labels, t, counts)
 	if err != nil {
 		return selection.Result{}, nil, p.ReadError(planPath, path, err)
 	}
@@ -75,10 +84,13 @@ func (l Setup) RunPairFile(ctx context.Context, p *selection.Plan, planPath, pat
 		trainY[k] = labels.Y[r]
 	}
 	weights, err := learners.ClassWeights(o.ClassWeight, labels.Classes, trainY, SameLabel)
+	variance := 0.0 // γ of auto is 1/features, the pair's rows' as the whole part's
+	if err == nil && counts != nil {
+		variance, err = trainVariance(ctx, path, opt, labels.Dim, t.Train, counts)
+		err = p.ReadError(planPath, path, err)
+	}
 	if err == nil {
-		// γ of auto is 1/features, the pair's rows' as the whole part's;
-		// no variance is asked of them (scale was read whole, above)
-		o, err = l.wholeGamma(o, &learning.Data{Rows: withVariance{d.pair.Rows, 0}, Y: trainY, Classes: len(labels.Classes)})
+		o, err = l.wholeGamma(o, &learning.Data{Rows: withVariance{d.pair.Rows, variance}, Y: trainY, Classes: len(labels.Classes)})
 	}
 	var fits []selection.PairFit
 	if err == nil {
@@ -98,11 +110,12 @@ type pairRows struct {
 // readPairRows reads the file at path a block at a time and keeps task t's
 // rows, in Compact32's form; rows the Collector held rounded that their
 // form needs exact are read again, held exact.
-func readPairRows(ctx context.Context, path string, opt dataset.Options, labels *dataset.Set, t *selection.PairTask) (*pairRows, error) {
-	const pair, test = 1, 2 // else 0: not used
+func readPairRows(ctx context.Context, path string, opt dataset.Options, labels *dataset.Set, t *selection.PairTask, counts *learning.RowCounts) (*pairRows, error) {
+	const pair, test, train = 1, 2, 3 // else 0: not used
 	use := make([]uint8, labels.Rows())
 	var y []int
 	for _, r := range t.Train {
+		use[r] = train
 		if c := labels.Y[r]; c == t.A || c == t.B {
 			use[r] = pair
 			y = append(y, btoi(c == t.B))
@@ -112,6 +125,9 @@ func readPairRows(ctx context.Context, path string, opt dataset.Options, labels 
 		use[r] = test
 	}
 	for _, exact := range []bool{false, true} {
+		if exact && counts != nil {
+			counts = learning.NewRowCounts(labels.Dim)
+		}
 		pc := learning.NewCollector(labels.Dim, len(y), exact)
 		tc := learning.NewCollector(labels.Dim, len(t.Test), exact)
 		fp := dataset.NewFingerprinter(labels.Dim, labels.Classes, labels.Rows())
@@ -123,6 +139,9 @@ func readPairRows(ctx context.Context, path string, opt dataset.Options, labels 
 				r := first + k
 				idx, val := b.Row(k)
 				fp.Add(labels.Y[r], idx, val)
+				if counts != nil && (use[r] == pair || use[r] == train) {
+					counts.Add(val)
+				}
 				switch use[r] {
 				case pair:
 					pc.Add(idx, val)
@@ -147,4 +166,24 @@ func readPairRows(ctx context.Context, path string, opt dataset.Options, labels 
 		return d, nil
 	}
 	panic("modelfile: an exact Collector's rows rounded")
+}
+
+// trainVariance returns the variance of the values of the rows train of
+// the file (in data order: a task's training part) as learners.Variance
+// finds it of their Compact32 form, which counts counted: the file read
+// twice more, the rows visited as that form holds them
+// (learners.VarianceOf).
+func trainVariance(ctx context.Context, path string, opt dataset.Options, dim int, train []int, counts *learning.RowCounts) (float64, error) {
+	var buf []float64
+	return learners.VarianceOf(float64(len(train))*float64(dim), func(visit func([]float64)) error {
+		k := 0
+		return dataset.ReadBlocks(ctx, path, opt, pairBlockRows, func(b *dataset.Set, first int) error {
+			for ; k < len(train) && train[k] < first+b.Rows(); k++ {
+				idx, val := b.Row(train[k] - first)
+				buf = counts.Values(buf, idx, val)
+				visit(buf)
+			}
+			return nil
+		})
+	})
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"mark1/dataset"
+	"mark1/learning"
 	"mark1/learning/learners"
 	"mark1/learning/selection"
 )
@@ -19,9 +20,10 @@ import (
 // RunPairFile, holding only a task's rows, finds the result RunTask finds
 // with the data in memory, to the bit, for every task of plans split by
 // pair: on grey levels (libsvm text and an IDX pair, held as bytes),
-// other dense values (float32), sparse rows, γ given and auto, class
-// weights, warm and cold; and with a scaling or a γ of scale (read
-// whole). Other data of the plan's shape are refused.
+// other dense values (float32), sparse rows, γ given, auto and scale
+// (the variance of the fold's whole training part, read again), class
+// weights, warm and cold; and with a scaling (the data read whole). Other
+// data of the plan's shape are refused.
 func TestRunPairFile(t *testing.T) {
 	dir := t.TempDir()
 	rng := rand.New(rand.NewPCG(3, 9))
@@ -95,7 +97,9 @@ func TestRunPairFile(t *testing.T) {
 		{"sparse, cold", "sparse", "none", []string{"1"}, map[string]string{"class-weight": "balanced"}, false},
 		{"poly", "float", "none", []string{"0.5"}, map[string]string{"kernel": "poly"}, true},
 		{"scaled", "grey", "01", []string{"0.5"}, nil, true},
-		{"gamma scale", "float", "none", []string{"scale"}, nil, true},
+		{"gamma scale, float32", "float", "none", []string{"scale"}, nil, true},
+		{"gamma scale, grey", "grey", "none", []string{"scale", "1"}, nil, true},
+		{"gamma scale, sparse", "sparse", "none", []string{"scale"}, map[string]string{"class-weight": "balanced"}, true},
 	}
 	ctx := context.Background()
 	for _, tt := range tests {
@@ -128,6 +132,30 @@ func TestRunPairFile(t *testing.T) {
 			}
 			if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(classes, set.Classes) {
 				t.Errorf("%s: task %d: %+v, classes %v\nin memory %+v, classes %v", tt.name, i, got, classes, want, set.Classes)
+			}
+		}
+		if tt.gamma[0] == "scale" { // the variance behind γ, to the bit
+			labels, err := dataset.ReadLabels(ctx, files[tt.file], dataset.Options{}, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, i := range []int{0, p.Tasks - 1} {
+				task, err := p.PairTask(labels.Y, labels.Classes, i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				counts := learning.NewRowCounts(labels.Dim)
+				if _, err := readPairRows(ctx, files[tt.file], dataset.Options{}, labels, task, counts); err != nil {
+					t.Fatal(err)
+				}
+				rows, err := Rows(set.Subset(task.Train))
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := trainVariance(ctx, files[tt.file], dataset.Options{}, labels.Dim, task.Train, counts)
+				if want := learners.Variance(rows); err != nil || got != want {
+					t.Errorf("%s: task %d: variance %v, %v; of the training part held %v (%T)", tt.name, i, got, err, want, rows)
+				}
 			}
 		}
 		if tt.file == "grey" && tt.scale == "none" {
