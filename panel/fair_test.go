@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"mark1/images"
+	"mark1/machine"
 )
 
 // TestLoopFlatOutIsFair runs the training loop with no delay between cards
@@ -15,7 +18,12 @@ import (
 // stream keeps delivering states within a bounded time, and that training
 // goes on between them: the loop lets others in between batches of cards.
 func TestLoopFlatOutIsFair(t *testing.T) {
-	_, ts := newPanel(t, Config{Delay: NoDelay, PerClass: 1000})
+	// The recipe's epoch limit is the largest: flat out, the default 50
+	// epochs of 1,000 cards a class can end within the test's first second,
+	// and a loop that has stopped publishes nothing more.
+	m := presetMachine(t, taskClasses("shapes"), 1, false)
+	m.Recipe = &machine.Recipe{Data: images.Source{Task: "shapes", PerClass: 1000}, MaxEpochs: machine.MaxEpochLimit}
+	_, ts := newPanel(t, Config{Machine: m, Delay: NoDelay})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	res := openEvents(t, ctx, ts.URL)
@@ -80,7 +88,12 @@ func TestLoopFlatOutIsFair(t *testing.T) {
 	}
 	for i := range 5 {
 		if _, ok := <-arrivals; !ok {
-			t.Fatalf("event stream closed after %d events (the test's context ends it)", i)
+			var st stateReply
+			if r, err := http.Get(ts.URL + "/api/state"); err == nil {
+				json.NewDecoder(r.Body).Decode(&st)
+				r.Body.Close()
+			}
+			t.Fatalf("event stream closed after %d events (the test's context ends it); running %v, %d pulses: %s", i, st.Running, st.Pulses, st.Message)
 		}
 	}
 	if status, s := post(t, ts.URL+"/api/pause", "", nil); status != 200 || s.Pulses <= last.Pulses {
