@@ -331,7 +331,10 @@ func TestMachineChangeOutsideLock(t *testing.T) {
 	started, release := make(chan struct{}), make(chan struct{})
 	slow := p.guard.limit(p.guard.loads, "changes of machine", p.replace(func(cur *machine.Machine) (*loaded, error) {
 		close(started)
-		for range 1000 { // build until released, while the old machine trains
+		// Build until released, while the old machine trains. The bound is
+		// a time, not a count: a thousand builds took less than the test's
+		// requests on a quiet machine and ended the change as "not released".
+		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); {
 			l, err := p.resetBuild(cur)
 			select {
 			case <-release:
