@@ -2,11 +2,13 @@ package compare
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
 
 	"mark1/dataset"
+	"mark1/internal/base/memguard"
 	"mark1/learning"
 	"mark1/learning/modelfile"
 )
@@ -95,7 +97,9 @@ func RawParts(all, test *dataset.Set, testSplit float64, seed uint64) (*dataset.
 
 // RunSets is RunRaw on numeric data sets, their rows as they are (in the
 // learners' compact form, modelfile.Rows) and the classes of train; path
-// is the data file's, named by its base name in the report.
+// is the data file's, named by its base name in the report. The learners
+// may take what ctx's memory budget leaves beside the sets and their
+// compact rows (modelfile.LearnerBudget).
 func RunSets(ctx context.Context, path string, train, test *dataset.Set, spec Spec, progress func(learner, features string)) (*Report, error) {
 	trR, err := modelfile.Rows(train)
 	if err != nil {
@@ -106,6 +110,78 @@ func RunSets(ctx context.Context, path string, train, test *dataset.Set, spec Sp
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	k := len(train.Classes)
+	// The learners' budget is what the sets and their compact rows leave.
+	ctx = modelfile.LearnerBudget(ctx)
 	return RunRaw(ctx, filepath.Base(path), train.Classes, &learning.Data{Rows: trR, Y: train.Y, Classes: k},
 		&learning.Data{Rows: teR, Y: test.Y, Classes: k}, spec, progress)
+}
+
+// NumericData names numeric data for a comparison (RunSets) and how to
+// read them.
+type NumericData struct {
+	// Path is the data file (libsvm, CSV, text or IDX, dataset.ReadFile).
+	Path string
+	// Test, if not "", is the held-out file; otherwise TestSplit of Path's
+	// rows are held out, drawn by Seed (RawParts).
+	Test      string
+	TestSplit float64
+	Seed      uint64
+	// Scale is the scaling fitted on the training part and applied to both
+	// parts: "" or "none", or a dataset.FitScaler method.
+	Scale string
+	// MaxBytes bounds what the reader keeps of each file
+	// (dataset.Options.MaxBytes); 0 means the reader's default.
+	MaxBytes int64
+}
+
+// NumericParts are numeric data read, split and scaled for RunSets.
+type NumericParts struct {
+	Train, Test *dataset.Set
+	// Side is k when the rows could be k×k pictures, 0 otherwise, and
+	// Grey whether the values as read are already grey levels in [0,1]
+	// (SquarePictures of the file's rows, as wide as the held-out file's).
+	Side int
+	Grey bool
+}
+
+// ReadNumeric reads d's files, under the memory guard's own context
+// (memguard.Unguarded) so that a reader's errors name the file and line,
+// splits them (RawParts) and scales both parts with a scaler fitted on the
+// training part, within what the memory budget leaves beside them
+// (modelfile.Scale). A scaling that fails is a *modelfile.ScaleError.
+func ReadNumeric(ctx context.Context, d NumericData) (*NumericParts, error) {
+	read := func(path string) (*dataset.Set, error) {
+		return dataset.ReadFileContext(memguard.Unguarded(ctx), path, dataset.Options{MaxBytes: d.MaxBytes})
+	}
+	all, err := read(d.Path)
+	if err != nil {
+		return nil, err
+	}
+	var test *dataset.Set
+	if d.Test != "" {
+		if test, err = read(d.Test); err != nil {
+			return nil, err
+		}
+	}
+	p := &NumericParts{}
+	if p.Train, p.Test, err = RawParts(all, test, d.TestSplit, d.Seed); err != nil {
+		return nil, err
+	}
+	p.Side, p.Grey = SquarePictures(all) // as wide as the test file's, as read
+	if d.Scale == "" || d.Scale == "none" {
+		return p, nil
+	}
+	sc, err := dataset.FitScaler(p.Train, d.Scale)
+	if err != nil {
+		return nil, &modelfile.ScaleError{Path: d.Path, Method: d.Scale, Err: err}
+	}
+	for _, s := range []**dataset.Set{&p.Train, &p.Test} {
+		if *s, err = modelfile.Scale(ctx, sc, *s); err != nil {
+			if errors.Is(err, dataset.ErrTooLarge) {
+				err = &modelfile.ScaleError{Path: d.Path, Method: d.Scale, Err: err}
+			}
+			return nil, err
+		}
+	}
+	return p, nil
 }

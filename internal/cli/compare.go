@@ -16,6 +16,7 @@ import (
 	"mark1/internal/base/atomicfile"
 	"mark1/internal/progress"
 	"mark1/internal/progress/fitline"
+	"mark1/learning/modelfile"
 	"mark1/machine"
 	"mark1/memistors"
 
@@ -238,64 +239,36 @@ func (o *compareOptions) runOne(ctx context.Context, env *Env, cfg machine.Confi
 // values as they are (scaled if asked, fitted on the training part), and
 // says in the report's note how square rows could be seen as pictures.
 func (o *compareOptions) compareRaw(ctx context.Context, env *Env, spec compare.Spec) error {
-	all, err := readNumeric(ctx, o.data.memory.bytes(), o.data.data, dataset.Options{})
+	parts, err := compare.ReadNumeric(ctx, compare.NumericData{Path: o.data.data, Test: o.data.test, TestSplit: o.data.testSplit,
+		Seed: spec.Seed, Scale: o.scale, MaxBytes: o.data.memory.bytes()})
 	if err != nil {
-		return err
+		return scaleError(err)
 	}
-	var test *dataset.Set
-	if o.data.test != "" {
-		if test, err = readNumeric(ctx, o.data.memory.bytes(), o.data.test, dataset.Options{}); err != nil {
-			return err
-		}
-	}
-	train, test, err := compare.RawParts(all, test, o.data.testSplit, spec.Seed)
-	if err != nil {
-		return err
-	}
-	if o.scale != "none" {
-		sc, err := dataset.FitScaler(train, o.scale)
-		if err != nil {
-			return usagef("--scale: %v", err)
-		}
-		if train, err = scaleSet(ctx, sc, train); err != nil {
-			return err
-		}
-		if test, err = scaleSet(ctx, sc, test); err != nil {
-			return err
-		}
-	}
-	prog := o.startProgress(env, &spec, len(train.Classes), true)
-	rep, err := compare.RunSets(learnerBudget(ctx), o.data.data, train, test, spec, prog.Start)
+	prog := o.startProgress(env, &spec, len(parts.Train.Classes), true)
+	rep, err := compare.RunSets(ctx, o.data.data, parts.Train, parts.Test, spec, prog.Start)
 	prog.End()
 	if err != nil {
 		return err
 	}
-	if k, grey := compare.SquarePictures(all); k > 0 && len(rep.Notes) > 0 {
+	if parts.Side > 0 && len(rep.Notes) > 0 {
 		how := "--as-pictures (the values are grey levels in [0,1])"
-		if !grey {
+		if !parts.Grey {
 			how = "--as-pictures --scale 01 (to make the values grey levels in [0,1])"
 		}
-		rep.Notes[0] += fmt.Sprintf("; the %d features could be %dx%d pictures: compare them on the machine with %s", train.Dim, k, k, how)
+		rep.Notes[0] += fmt.Sprintf("; the %d features could be %dx%d pictures: compare them on the machine with %s", parts.Train.Dim, parts.Side, parts.Side, how)
 	}
 	return o.emit(env, rep)
 }
 
-// scaledCopy reads a numeric data file, scales it with method and writes
-// it as libsvm text to a temporary file, for --as-pictures --scale;
-// cleanup removes the file.
+// scaledCopy reads a numeric data file, scales it with method within the
+// memory budget (modelfile.ReadData) and writes it as libsvm text to a
+// temporary file, for --as-pictures --scale; cleanup removes the file.
 func scaledCopy(ctx context.Context, limit int64, path, method string) (string, func(), error) {
-	s, err := readNumeric(ctx, limit, path, dataset.Options{})
+	d, err := modelfile.ReadData(ctx, path, modelfile.DataOptions{Read: dataset.Options{MaxBytes: limit}, Scale: method})
 	if err != nil {
-		return "", nil, err
+		return "", nil, scaleError(err)
 	}
-	sc, err := dataset.FitScaler(s, method)
-	if err != nil {
-		return "", nil, usagef("--scale: %v", err)
-	}
-	if s, err = sc.Apply(s, 0); err != nil {
-		return "", nil, err
-	}
-	return dataset.WriteTempLibSVM(s)
+	return dataset.WriteTempLibSVM(d.Train)
 }
 
 // silent reports whether compare prints nothing on standard error.

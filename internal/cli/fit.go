@@ -35,15 +35,6 @@ func (n *numericFlags) register(fs *pflag.FlagSet, stderr io.Writer) {
 	fs.BoolVar(&n.zeroBased, "zero-based", false, "libsvm indices start at 0 (=false: at 1, as LIBSVM's); default: 0-based when a file has an index 0, as scikit-learn's load_svmlight_file(zero_based=\"auto\")")
 }
 
-// readNumeric reads a numeric data file within limit bytes (the command's
-// --max-memory), and says which flag raises the budget when the file is
-// over it.
-func readNumeric(ctx context.Context, limit int64, path string, opt dataset.Options) (*dataset.Set, error) {
-	opt.MaxBytes = limit
-	s, err := dataset.ReadFileContext(readContext(ctx), path, opt)
-	return s, budgetHint(err)
-}
-
 // gcPercent is the collector's target while fit, apply, grid and a
 // sweep's task run (memguard.HoldGC): the heap
 // may grow 5% past the live data before a collection, not Go's default
@@ -121,10 +112,7 @@ func (o *fitOptions) readData(ctx context.Context, env *Env, spec learners.Spec)
 	classes := !spec.Needs.Values
 	d, err := modelfile.ReadData(ctx, o.trainPath, modelfile.DataOptions{Read: opt, Test: o.testPath, Scale: o.scale, Compact: classes, Model: true, Classes: classes, KeepRaw: !classes,
 		OnData: func(train, test *dataset.Set) { noteData(env.Stderr, train, test) }})
-	if se := (*modelfile.ScaleError)(nil); errors.As(err, &se) && !errors.Is(err, dataset.ErrTooLarge) {
-		return nil, usagef("--scale: %v", se.Err)
-	}
-	return d, dataError(err)
+	return d, scaleError(err)
 }
 
 // fitClasses is fit for the classifiers: it trains on the rows as read

@@ -56,13 +56,6 @@ func holdMemory(limit int64) { memguard.HoldLimit(limit) }
 // may take: --max-memory less the heap live now (modelfile.LearnerBudget).
 func learnerBudget(ctx context.Context) context.Context { return modelfile.LearnerBudget(ctx) }
 
-// scaleSet applies sc to s within what --max-memory leaves beside the data
-// already read (modelfile.Scale), stopping once ctx is cancelled.
-func scaleSet(ctx context.Context, sc *dataset.Scaler, s *dataset.Set) (*dataset.Set, error) {
-	out, err := modelfile.Scale(ctx, sc, s)
-	return out, scaleHint(sc.Method, err)
-}
-
 // scaleHint says, of scaled values beyond what --max-memory leaves
 // (dataset.ErrTooLarge), which flag raises the bound.
 func scaleHint(method string, err error) error {

@@ -41,6 +41,15 @@ func dataError(err error) error {
 	return budgetHint(err)
 }
 
+// scaleError is dataError, a scaling refused on the data (its method out of
+// range on them) a usage error of --scale.
+func scaleError(err error) error {
+	if se := (*modelfile.ScaleError)(nil); errors.As(err, &se) && !errors.Is(err, dataset.ErrTooLarge) {
+		return usagef("--scale: %v", se.Err)
+	}
+	return dataError(err)
+}
+
 // dataUsage words an error of a plan made from a data file
 // (modelfile.Setup.PlanGrid, PlanFinal, CrossValidateFile) with the flags:
 // a class weight's (--class-weight), the folds' (foldUsage with flag,
