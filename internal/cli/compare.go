@@ -227,7 +227,7 @@ func (o *compareOptions) runOne(ctx context.Context, env *Env, cfg machine.Confi
 	// and shows the one that reported last: its epoch, pair or pass, rate
 	// and time left; elsewhere a line per learner.
 	prog := o.startProgress(env, &spec, len(train.Classes), false)
-	rep, err := compare.Run(learnerBudget(ctx), cfg, seeds, train, test, spec, prog.Start)
+	rep, err := compare.Run(modelfile.LearnerBudget(ctx), cfg, seeds, train, test, spec, prog.Start)
 	prog.End()
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"mark1/dataset"
 	"mark1/images"
 	"mark1/internal/base/limit"
+	"mark1/internal/base/memguard"
 	"mark1/machine"
 )
 
@@ -138,7 +139,7 @@ func (d *dataFlags) load(ctx context.Context, given givenFlags, seed uint64) (tr
 	if err != nil {
 		return nil, nil, err
 	}
-	train, test, err = src.LoadContext(readContext(ctx))
+	train, test, err = src.LoadContext(memguard.Unguarded(ctx))
 	return train, test, dataHint(err)
 }
 
@@ -161,7 +162,7 @@ func (d *dataFlags) machineCards(ctx context.Context, g givenFlags, m *machine.M
 	if err != nil {
 		return nil, nil, err
 	}
-	train, test, err = m.Cards(readContext(ctx), src, path, lim)
+	train, test, err = m.Cards(memguard.Unguarded(ctx), src, path, lim)
 	if errors.Is(err, machine.ErrNoRecipe) {
 		return nil, nil, fmt.Errorf("%w: give --task or --data", err)
 	}

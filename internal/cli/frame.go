@@ -16,6 +16,7 @@ import (
 	"mark1/chart"
 	"mark1/dataset"
 	"mark1/internal/base/atomicfile"
+	"mark1/internal/base/memguard"
 	"mark1/learning/selection"
 )
 
@@ -193,7 +194,7 @@ func (env *Env) parse(fs *pflag.FlagSet, args []string) error {
 	fs.VisitAll(func(f *pflag.Flag) {
 		if b, ok := f.Value.(*budget); ok && err == nil {
 			if err = b.check(f.Name); err == nil {
-				holdMemory(b.bytes())
+				memguard.HoldLimit(b.bytes())
 			}
 		}
 	})

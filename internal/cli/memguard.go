@@ -8,7 +8,6 @@ import (
 	"mark1/dataset"
 	"mark1/internal/base/memguard"
 	"mark1/learning"
-	"mark1/learning/modelfile"
 )
 
 // guardMemory arms a memory guard (memguard.Guard) for a command whose
@@ -42,19 +41,6 @@ func overWords(e *memguard.OverError) string {
 	}
 	return fmt.Sprintf("%s live in memory, %s", memguard.MB(e.Live), at)
 }
-
-// readContext returns the context a reader of data takes under a memory
-// guard (memguard.Unguarded): the reader counts what it keeps against
-// --max-memory and names the file and line where the budget ran out.
-func readContext(ctx context.Context) context.Context { return memguard.Unguarded(ctx) }
-
-// holdMemory makes a command's --max-memory Go's soft memory limit for the
-// rest of the command (memguard.HoldLimit); Run restores the previous limit.
-func holdMemory(limit int64) { memguard.HoldLimit(limit) }
-
-// learnerBudget returns ctx with the budget a learner's working memory
-// may take: --max-memory less the heap live now (modelfile.LearnerBudget).
-func learnerBudget(ctx context.Context) context.Context { return modelfile.LearnerBudget(ctx) }
 
 // scaleHint says, of scaled values beyond what --max-memory leaves
 // (dataset.ErrTooLarge), which flag raises the bound.

@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"mark1/images"
+	"mark1/internal/base/memguard"
 )
 
 // TestMemoryGuard: a data file the reader's budget admits, fitted by a
@@ -165,7 +166,7 @@ func TestGuardWithinBudget(t *testing.T) {
 func growUntilStopped(t *testing.T, pause time.Duration) float64 {
 	const limit = 64 << 20
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
-	holdMemory(limit)
+	memguard.HoldLimit(limit)
 	runtime.GC()
 	heap := sampleHeap()
 	ctx, finish := guardMemory(t.Context(), "test", limit)
