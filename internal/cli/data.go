@@ -24,7 +24,6 @@ type dataFlags struct {
 	test      string
 	testSplit float64
 	fs        *pflag.FlagSet // --n, --card-size and --max-pixels (images.SourceOptions)
-	set       images.Source  // what they set, once checked (check)
 	memory    *budget        // --max-memory
 	fields    fieldFlags     // images.Source's fields → the flags that set them
 }
@@ -84,27 +83,29 @@ func memoryFlag(fs *pflag.FlagSet) *budget {
 	return &b
 }
 
-// check sets and refuses the data flags out of range, by the data's own
-// rules (images.Source.Validate), every one whether or not the data use it;
-// 0 asks for none (the options' param.None), where images.Source reads 0
-// as its default. given are the flags given.
-func (d *dataFlags) check(given givenFlags) error {
-	d.set = images.Source{TestSplit: d.testSplit, MaxBytes: d.memory.bytes()}
-	if err := setOptions(d.fs, &d.set, images.SourceOptions(), false); err != nil {
-		return err
+// sizes returns what the data flags set, refusing those out of range by
+// the data's own rules (images.Source.Validate), every one whether or not
+// the data use it; 0 asks for none (the options' param.None), where
+// images.Source reads 0 as its default. given are the flags given. It
+// changes nothing in d: a seed experiment loads its seeds' data at once.
+func (d *dataFlags) sizes(given givenFlags) (images.Source, error) {
+	set := images.Source{TestSplit: d.testSplit, MaxBytes: d.memory.bytes()}
+	if err := setOptions(d.fs, &set, images.SourceOptions(), false); err != nil {
+		return set, err
 	}
-	return d.fields.refuse(d.set.Validate(), given)
+	return set, d.fields.refuse(set.Validate(), given)
 }
 
 // limits returns the bounds the flags put on the data a command reads:
 // --max-memory and --max-pixels, as one value, once the flags are checked
-// (check). A machine file's recorded data are held to them too
+// (sizes). A machine file's recorded data are held to them too
 // (machine.Recipe.Load).
 func (d *dataFlags) limits(given givenFlags) (images.Limits, error) {
-	if err := d.check(given); err != nil {
+	set, err := d.sizes(given)
+	if err != nil {
 		return images.Limits{}, err
 	}
-	return images.Limits{MaxPixels: d.set.MaxPixels, MaxBytes: d.memory.bytes()}, nil
+	return images.Limits{MaxPixels: set.MaxPixels, MaxBytes: d.memory.bytes()}, nil
 }
 
 // source returns the data the flags describe, drawn and split with seed;
@@ -119,12 +120,12 @@ func (d *dataFlags) source(given givenFlags, seed uint64) (images.Source, error)
 			return images.Source{}, usagef("--%s is empty: name a %s", name, map[string]string{"data": "data file or folder", "task": "task (see mark1 tasks)", "test": "data file or folder"}[name])
 		}
 	}
-	lim, err := d.limits(given)
+	set, err := d.sizes(given)
 	if err != nil {
 		return images.Source{}, err
 	}
 	src := images.Source{Task: d.task, Path: d.data, TestPath: d.test, TestSplit: d.testSplit, Seed: seed,
-		PerClass: d.set.PerClass, CardSize: d.set.CardSize, MaxPixels: lim.MaxPixels, MaxBytes: lim.MaxBytes}.Used()
+		PerClass: set.PerClass, CardSize: set.CardSize, MaxPixels: set.MaxPixels, MaxBytes: d.memory.bytes()}.Used()
 	if err := src.Validate(); err != nil { // the task and the path
 		return images.Source{}, usageError{err}
 	}

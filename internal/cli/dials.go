@@ -151,7 +151,11 @@ func drawView(ctx context.Context, env *Env, m *machine.Machine, o dialsOptions)
 		if o.image == "" {
 			return usagef("dials: --view retina needs --image FILE, the picture to show the machine")
 		}
-		if vo.Image, err = images.LoadImage(o.image, images.Limits{MaxPixels: o.data.set.MaxPixels}); err != nil {
+		lim, err := o.data.limits(o.given)
+		if err != nil {
+			return err
+		}
+		if vo.Image, err = images.LoadImage(o.image, images.Limits{MaxPixels: lim.MaxPixels}); err != nil {
 			return err
 		}
 	}
