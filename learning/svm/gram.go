@@ -788,32 +788,7 @@ func (g *gram) evalAll(dst, x []float64, sc *evalScratch) {
 	if math.IsNaN(sqx) {
 		sqx = dot(x, x)
 	}
-	g.fromDots(dst, sqx)
-}
-
-// fromDots maps dst[s] = x_s·x to k(x_s, x), with sqx = ‖x‖².
-func (g *gram) fromDots(dst []float64, sqx float64) {
-	v := g.v
-	switch g.kind {
-	case kindPoly:
-		for s, d := range dst {
-			dst[s] = g.poly.FromDot(d)
-		}
-	case kindSigmoid:
-		for s, d := range dst {
-			dst[s] = g.sig.FromDot(d)
-		}
-	case kindGauss:
-		for s, d := range dst {
-			dst[s] = -g.gamma * math.Max(v.sq[s]+sqx-2*d, 0)
-		}
-		vexp.Exp(dst)
-	case kindLaplace:
-		for s, d := range dst {
-			dst[s] = -g.gamma * math.Sqrt(math.Max(v.sq[s]+sqx-2*d, 0))
-		}
-		vexp.Exp(dst)
-	}
+	g.kernelRow(dst, sqx, v.sq)
 }
 
 // sumBits returns Σ x_k over the set bits k of b.

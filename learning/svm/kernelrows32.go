@@ -128,7 +128,7 @@ func (g *gram) evalBlockF32(kv [][]float64, X [][]float32) {
 		}
 	}
 	for r, x := range X {
-		g.fromDots(kv[r][:n], f32dot.Dot(x, x))
+		g.kernelRow(kv[r][:n], f32dot.Dot(x, x), v.sq)
 	}
 }
 
@@ -244,6 +244,6 @@ func (g *gram) evalBlockBytes(kv [][]float64, X [][]uint8) {
 		}
 	}
 	for r, x := range X {
-		g.fromDots(kv[r][:n], float64(bytedot.Dot(x, x))/bytedot.Scale)
+		g.kernelRow(kv[r][:n], float64(bytedot.Dot(x, x))/bytedot.Scale, v.sq)
 	}
 }
