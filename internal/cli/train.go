@@ -280,7 +280,7 @@ func (o *trainOptions) train(ctx context.Context, env *Env, s *machine.Session) 
 	return s.RunSaved(ctx, plan, machine.RecorderFunc(func(e machine.Epoch) error {
 		line, note := s.EpochLine(e, o.quiet)
 		if line != "" {
-			prog.Clear()
+			prog.Before(w)
 			fmt.Fprint(w, line)
 		}
 		prog.Set(e.Epoch, note)

@@ -137,6 +137,16 @@ func (p *Line) Clear() {
 	p.hidden = true
 }
 
+// Before erases the line before other output is written to w, when w
+// may show on the same screen: the line's own writer, or a terminal. Output
+// to a file or a pipe (standard output redirected) leaves the line drawn,
+// so that it does not flicker at every line written there.
+func (p *Line) Before(w io.Writer) {
+	if w == p.w || isTerminal(w) {
+		p.Clear()
+	}
+}
+
 // End stops the ticker and erases the line.
 func (p *Line) End() {
 	p.mu.Lock()

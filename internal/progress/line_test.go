@@ -71,6 +71,18 @@ func TestProgressTerminal(t *testing.T) {
 	if got := term.String(); got != "\r\x1b[K" {
 		t.Errorf("clear twice: %q; want one erase", got)
 	}
+	// Output to a file or a buffer that is not the line's own leaves the
+	// line alone; output to its own writer erases it.
+	p.Set(2, "3 mistakes")
+	term.Reset()
+	p.Before(&bytes.Buffer{})
+	if term.Len() != 0 {
+		t.Errorf("before output elsewhere: %q; want nothing", term.String())
+	}
+	p.Before(&term)
+	if got := term.String(); got != "\r\x1b[K" {
+		t.Errorf("before output to the line's writer: %q; want an erase", got)
+	}
 	// Half a second into the next epoch, the rate stays that of the
 	// epochs done, and the time left goes down.
 	term.Reset()
