@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"mark1/dataset"
+	"mark1/internal/base/param"
 )
 
 // Limits protect the loaders against hostile or mistaken files. Every field
@@ -57,6 +58,21 @@ const (
 	// up.
 	SampleOverhead = 200
 )
+
+// Validate reports MaxPixels or MaxBytes below zero as a
+// *param.FieldError naming the field as a Source's JSON spells it
+// (max_pixels, max_bytes), as Source.Validate does: where the loaders read
+// 0 and below as the default, a front end given 0 asks for none at all
+// (param.None), which is refused. The other fields are not checked.
+func (lim Limits) Validate() error {
+	switch {
+	case lim.MaxPixels < 0:
+		return param.Errorf("max_pixels", lim.MaxPixels, "a positive number of pixels")
+	case lim.MaxBytes < 0:
+		return param.Errorf("max_bytes", lim.MaxBytes, "a positive number of bytes")
+	}
+	return nil
+}
 
 // withDefaults returns lim with zero fields replaced by their defaults.
 func (lim Limits) withDefaults() Limits {

@@ -159,12 +159,8 @@ func (s Source) Validate() error {
 		return param.Errorf("card_size", s.CardSize, "a whole number in [%d, %d]", minCardSize, maxCardSize)
 	case !(s.TestSplit >= 0 && s.TestSplit < 1) || math.IsNaN(s.TestSplit):
 		return param.Errorf("test_split", s.TestSplit, "a fraction in [0, 1)")
-	case s.MaxPixels < 0:
-		return param.Errorf("max_pixels", s.MaxPixels, "a positive number of pixels")
-	case s.MaxBytes < 0:
-		return param.Errorf("max_bytes", s.MaxBytes, "a positive number of bytes")
 	}
-	return nil
+	return s.Limits().Validate()
 }
 
 // String names the data for people: "task shapes (50 cards per class,

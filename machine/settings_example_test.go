@@ -65,3 +65,29 @@ func ExampleMeasurePaCards() {
 	//
 	//   the 1958 model (x=5, y=5, θ=2) by lit area: 5% → 1.7%  10% → 5.1%  20% → 11.2%  30% → 14.8%  50% → 17.2%  70% → 14.8%
 }
+
+// A front end sets a Recipe by the options' names, from text, as mark1
+// train's flags do; pulses given 0 asks for none, which the recipe's own
+// rule refuses. The experiments on a deck have their own epoch limits.
+func ExampleRecipeOptions() {
+	var r machine.Recipe
+	for _, o := range machine.RecipeOptions() {
+		if text, ok := map[string]string{"rule": "forced", "pulses": "0", "epochs": "20"}[o.Name]; ok {
+			fmt.Println(o.Name, o.Fields, o.Default, o.Set(&r, text))
+		}
+	}
+	fmt.Println(r.Rule, r.MaxEpochs, r.Validate())
+	var four machine.FourOptions
+	for _, o := range machine.FourSettings() {
+		fmt.Println(o.Name, o.Fields, o.Default, o.Set(&four, fmt.Sprint(o.Default)))
+	}
+	fmt.Println(four.Length, four.Recipe.MaxEpochs, machine.ParitySettings()[0].Default)
+	// Output:
+	// rule [rule] error-correction <nil>
+	// pulses [pulses] 1 <nil>
+	// epochs [max_epochs] 50 <nil>
+	// forced 20 pulses -1 out of range: want [1, 1000] motor pulses per correction
+	// length [length] 12 <nil>
+	// epochs [max_epochs] 100 <nil>
+	// 12 100 200
+}

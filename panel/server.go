@@ -184,8 +184,10 @@ type card struct {
 
 // Validate checks cfg's settings in its own words, returning a
 // *param.FieldError naming the first out of range by its field
-// ("per_class", "max_upload", "delay", "upload_timeout"). It does not
-// check Machine, which New requires. New calls it.
+// ("per_class", "max_upload", "delay", "upload_timeout"; the limits'
+// fields under "limits", as images.Limits.Validate names them:
+// "limits.max_pixels"). It does not check Machine, which New requires.
+// New calls it.
 func (cfg Config) Validate() error {
 	switch {
 	case cfg.PerClass < 0 || cfg.PerClass > MaxPerClass:
@@ -197,7 +199,7 @@ func (cfg Config) Validate() error {
 	case cfg.UploadTimeout < 0:
 		return param.Errorf("upload_timeout", cfg.UploadTimeout, "a positive duration")
 	}
-	return nil
+	return param.Prefixed("limits", cfg.Limits.Validate())
 }
 
 // New returns the panel for cfg, or cfg.Validate's error.

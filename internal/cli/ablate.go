@@ -19,17 +19,18 @@ import (
 
 // ablateOptions are ablate's flags.
 type ablateOptions struct {
-	data                                       dataFlags
-	path, parts, fractions, plotPath, seedList string
-	retrain, draws, threads                    int
-	seed                                       uint64
-	jsonOut, quiet                             bool
-	fields                                     fieldFlags // ablation.Spec's fields → the flags that set them
+	data                     dataFlags
+	path, plotPath, seedList string
+	threads                  int
+	seed                     uint64
+	jsonOut, quiet           bool
+	fs                       *pflag.FlagSet
+	fields                   fieldFlags // ablation.Spec's fields → the flags that set them
 }
 
 // ablateFlags registers ablate's flags on a new flag set.
 func ablateFlags(env *Env, o *ablateOptions) *pflag.FlagSet {
-	o.fields = fieldFlags{"fractions": "--fractions", "parts": "--fail", "retrain": "--retrain", "draws": "--draws", "workers": "--threads"}
+	o.fields = fieldFlags{"workers": "--threads"}
 	fs := newFlags(env, "ablate --machine FILE [--task NAME | --data PATH] [flags]", `Fails increasing fractions of a trained machine's A-units or pots and measures
 P_g on held-out cards, right after the failure and after a few epochs of
 retraining: how gracefully the machine degrades (Rosenblatt 1958). A failed
@@ -38,16 +39,15 @@ Without --task or --data it uses the data the machine file records (the same
 training and held-out cards as in training).`)
 	fs.StringVar(&o.path, "machine", "mark1.json", "the trained machine file")
 	o.data.register(fs, true)
-	fs.StringVar(&o.parts, "fail", "a-units,pots", "what fails, comma-separated: a-units, pots")
-	fs.StringVar(&o.fractions, "fractions", "0,0.05,0.1,0.2,0.3,0.5,0.7,0.9", "fractions of the parts that fail, comma-separated, each in [0, 1]")
-	fs.IntVar(&o.retrain, "retrain", 3, "epochs of retraining after each failure (0 = none)")
+	addOptions(fs, o.fields, ablation.SpecOptions(), "fail", "fractions", "retrain")
 	fs.StringVar(&o.seedList, "seeds", "", "repeat over fresh machines: for each master seed (A-B or a list) build and train a\nmachine as the machine file's recipe says, with that seed for wiring, cards and faults, and\nablate it; print the mean ± standard deviation over the machines")
-	fs.IntVar(&o.draws, "draws", 5, "independent fault draws per fraction, averaged (mean ± standard deviation); run on all cores")
+	addOptions(fs, o.fields, ablation.SpecOptions(), "draws")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed for which parts fail, and for a built-in task's cards and split")
 	fs.StringVar(&o.plotPath, "plot", "", "draw P_g against the fraction failed to this PNG")
 	fs.BoolVar(&o.jsonOut, "json", false, "print the points as JSON")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no progress line on standard error (drawn only on a terminal, for runs over a second)")
 	threadsFlag(fs, &o.threads, "the fault draws (or the --seeds machines)")
+	o.fs = fs
 	return fs
 }
 
@@ -113,12 +113,9 @@ func (o *ablateOptions) spec(g givenFlags) (ablation.Spec, error) {
 	if err != nil {
 		return ablation.Spec{}, err
 	}
-	spec := ablation.Spec{Retrain: o.retrain, Seed: o.seed, Draws: explicitZero(o.draws), Workers: nw}
-	if spec.Parts, err = ablation.ParseParts(split(o.parts)); err != nil {
-		return spec, usagef("--fail: %v", err)
-	}
-	if spec.Fractions, err = ablation.ParseFractions(split(o.fractions)); err != nil {
-		return spec, usagef("--fractions: %v", err)
+	spec := ablation.Spec{Seed: o.seed, Workers: nw}
+	if err := setOptions(o.fs, &spec, ablation.SpecOptions(), false); err != nil {
+		return spec, err
 	}
 	if err := spec.Validate(); err != nil { // the ranges are the library's (ablation.Spec.Validate)
 		return spec, o.fields.refuse(err, g)

@@ -13,9 +13,9 @@ import (
 func runCurves(ctx context.Context, env *Env, args []string) error {
 	var (
 		figure, png string
-		seeds, maxN int
 		asJSON      bool
 		data        dataFlags
+		fields      = fieldFlags{}
 	)
 	fs := newFlags(env, "curves --figure NAME | --task NAME | --data PATH [flags]", `Draws Rosenblatt's 1958 learning curves from the papers' equations beside the
 simulated machine: rt58-5 (RT58's Fig. 5, P_r and P_g for 100, 200 and 500
@@ -31,8 +31,7 @@ With --task or --data instead of --figure it draws pr58-11 for that card set:
 P_r and P_g measured on its cards beside PR58's Eq. 11 at the P_a, P_c and
 variances measured on them, with the limit and the ceiling those give.`)
 	fs.StringVar(&figure, "figure", "", "the figure: "+strings.Join(curves.Names(), ", "))
-	fs.IntVar(&seeds, "seeds", 20, "seeds (machines) per measured point, 2 to 1000")
-	fs.IntVar(&maxN, "max-n", 300, "the largest number of stimuli per class measured on the machine, 1 to 10000 (pr58-9 measures at 1,000 or this if smaller)")
+	addOptions(fs, fields, curves.Settings())
 	fs.StringVar(&png, "png", "", "draw the figure to this PNG file")
 	fs.BoolVar(&asJSON, "json", false, "print every curve, the parameters used and (rt58-5) the worked point as JSON")
 	data.register(fs, false)
@@ -44,9 +43,12 @@ variances measured on them, with the limit and the ceiling those give.`)
 	if err := checkCurvesSource(figure, cards, g); err != nil {
 		return err
 	}
-	opt := curves.Options{Seeds: explicitZero(seeds), MaxN: explicitZero(maxN)}
+	var opt curves.Options
+	if err := setOptions(fs, &opt, curves.Settings(), false); err != nil {
+		return err
+	}
 	if err := opt.Validate(); err != nil { // the ranges are the library's
-		return fieldFlags{"seeds": "--seeds", "max_n": "--max-n"}.usageGiven(err, g)
+		return fields.usageGiven(err, g)
 	}
 	var f *curves.Figure
 	var err error

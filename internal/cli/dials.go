@@ -65,7 +65,7 @@ into an animated GIF of the dials turning.`)
 	addOptions(fs, o.fields, dials.AnimateSettings(), "width", "height")
 	fs.StringVar(&o.animate, "animate", "", "write an animated GIF of the recording in --record DIR to this file")
 	fs.StringVar(&o.record, "record", "", "the recording folder for --animate (made by mark1 train --record DIR)")
-	addOptions(fs, o.fields, under("animate", dials.AnimateSettings()), "delay", "every")
+	addOptions(fs, o.fields, under("--animate", dials.AnimateSettings()), "delay", "every")
 	return fs
 }
 

@@ -72,45 +72,30 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// limitFields maps the data's limits (images.Source's fields) to the
-// flags --max-pixels and --max-memory, for commands that read pictures
-// without the data flags (predict, serve).
-func limitFields() fieldFlags {
-	t := fieldFlags{}
-	t.add("max_pixels", "max-pixels")
-	t.add("max_bytes", "max-memory")
-	return t
-}
-
-// checkLimits refuses limits out of range by the data's own rules
-// (images.Source.Validate), as the data flags are checked (dataFlags.check),
-// naming the given flags that set them by fields; 0 pixels asks for none
-// (explicitZero).
-func checkLimits(lim images.Limits, fields fieldFlags, given givenFlags) error {
-	return fields.refuse(images.Source{MaxPixels: explicitZero(lim.MaxPixels), MaxBytes: lim.MaxBytes}.Validate(), given)
-}
-
 func runPredict(ctx context.Context, env *Env, args []string) error {
 	fs := newFlags(env, "predict --machine FILE [--json] IMAGE...", "Shows each picture to a saved machine and prints its answer, each R-unit's sum\nand output, and P_a, the fraction of A-units that fired.")
 	path, asJSON := machineFileFlag(fs), fs.Bool("json", false, "print the answers as one JSON document (fields in the README)")
-	maxPixels := fs.Int("max-pixels", images.DefaultMaxPixels, "refuse pictures larger than this many pixels")
+	fields := fieldFlags{}
+	addOptions(fs, fields, images.SourceOptions(), "max-pixels")
 	memory := memoryFlag(fs)
-	fields := limitFields()
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
 		return usagef("predict: give one or more image files")
 	}
-	lim := images.Limits{MaxPixels: *maxPixels, MaxBytes: memory.bytes()}
-	if err := checkLimits(lim, fields, given(fs)); err != nil {
+	src := images.Source{MaxBytes: memory.bytes()} // the pictures' limits, by the data's rules
+	if err := setOptions(fs, &src, images.SourceOptions(), false); err != nil {
 		return err
+	}
+	if err := src.Validate(); err != nil {
+		return fields.refuse(err, given(fs))
 	}
 	m, err := loadMachine(ctx, memory.bytes(), *path)
 	if err != nil {
 		return err
 	}
-	p, err := m.Predict(ctx, *path, fs.Args(), images.Limits{MaxPixels: lim.MaxPixels})
+	p, err := m.Predict(ctx, *path, fs.Args(), images.Limits{MaxPixels: src.MaxPixels})
 	if err != nil {
 		return err
 	}

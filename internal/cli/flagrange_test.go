@@ -125,6 +125,14 @@ func TestFlagRanges(t *testing.T) {
 		{"ablate --retrain -1", ablate("--retrain", "-1"), 2, []string{"--retrain -1 out of range", "[0, 1000000]"}},
 		{"ablate --retrain 20000 is in range (the CLI refused it)", ablate("--retrain", "20000"), 1, []string{"none.json"}},
 		{"ablate --fractions NaN", ablate("--fractions", "0,NaN"), 2, []string{"--fractions 0,NaN out of range", "[0, 1]"}},
+		// The experiments' registries (levels.Settings, curves.Settings,
+		// machine.ParitySettings and FourSettings): 0 asks for none, and a
+		// refusal names the flag, not the field.
+		{"levels --epochs 0 is none, not the default", []string{"levels", "--epochs", "0"}, 2, []string{"--epochs 0 out of range", "[1, 100000]"}},
+		{"curves --max-n 0 is none, not the default", []string{"curves", "--figure", "rt58-5", "--max-n", "0"}, 2, []string{"--max-n 0 out of range", "[1, 10000]"}},
+		{"limits parity --on-retina --epochs 0", []string{"limits", "parity", "--on-retina", "--epochs", "0"}, 2, []string{"mark1: --epochs 0 out of range", "[1, 1000000]"}},
+		{"limits figures --epochs 0", []string{"limits", "figures", "--epochs", "0"}, 2, []string{"mark1: --epochs 0 out of range", "[1, 1000000]"}},
+		{"limits figures --length 30", []string{"limits", "figures", "--length", "30"}, 2, []string{"mark1: --length 30 out of range", "cells of the 20-cell grid"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -80,7 +80,7 @@ class whose largest response wins, and of one-vs-one votes, side by side).
 	fs.StringVar(&o.png, "png", "", "draw the view at --step to this PNG file")
 	fs.StringVar(&o.svg, "svg", "", "draw the view at --step to this SVG file")
 	fs.StringVar(&o.gifPath, "gif", "", "draw the view at every step to this animated GIF")
-	addOptions(fs, o.fields, under("gif", lab.JobOptions()), "delay", "max-frames")
+	addOptions(fs, o.fields, under("--gif", lab.JobOptions()), "delay", "max-frames")
 	return fs
 }
 

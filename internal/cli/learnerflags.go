@@ -178,10 +178,11 @@ func addOptions[T any](fs *pflag.FlagSet, fields fieldFlags, opts []param.Option
 }
 
 // under returns opts with their meanings said as those of options that go
-// with the flag named ("--animate: time each epoch is shown").
-func under[T any](flag string, opts []param.Option[T]) []param.Option[T] {
+// with a flag, after the words given ("--animate: time each epoch is
+// shown", "with --on-retina: epoch limit of each machine").
+func under[T any](with string, opts []param.Option[T]) []param.Option[T] {
 	for i := range opts {
-		opts[i].Doc = "--" + flag + ": " + opts[i].Doc
+		opts[i].Doc = with + ": " + opts[i].Doc
 	}
 	return opts
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"mark1/chart"
-	"mark1/images"
 	"mark1/limits"
 	"mark1/machine"
 
@@ -42,10 +41,11 @@ N = 1…4d: 1 up to N = d, exactly 1/2 at N = 2d, the unit's capacity (docs/limi
 }
 
 func runLimitsParity(ctx context.Context, env *Env, args []string) error {
-	var k, epochs, threads int
+	var k, threads int
 	var asJSON, onRetina bool
 	var seedList string
 	var mf machineFlags
+	fields := fieldFlags{}
 	fs := newFlags(env, "limits parity --k K [--json] | --on-retina [machine flags] [--seeds S]", `The order of parity (Minsky and Papert 1969, Theorem 3.1): the smallest j such that
 parity on K points is a linear threshold function of the masks of at most j points. Found by
 linear programming (K ≤ 6) and proved both ways: integer coefficients checked on all 2^K inputs,
@@ -56,14 +56,14 @@ and report which reach 100 %, and whether any weights could (docs/limits.md).`)
 	fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	fs.BoolVar(&onRetina, "on-retina", false, "train machines on parity over K cells of the retina")
 	fs.StringVar(&seedList, "seeds", "1-10", "with --on-retina: master seeds, one machine each")
-	fs.IntVar(&epochs, "epochs", 200, "with --on-retina: epoch limit of each machine")
+	addOptions(fs, fields, under("with --on-retina", machine.ParitySettings()))
 	threadsFlag(fs, &threads, "the --on-retina machines, one a core")
 	mf.register(fs, nil)
 	if err := env.parse(fs, args); err != nil {
 		return err
 	}
 	if onRetina {
-		return parityOnRetina(ctx, env, fs, &mf, k, seedList, epochs, threads, asJSON)
+		return parityOnRetina(ctx, env, fs, &mf, fields, k, seedList, threads, asJSON)
 	}
 	if k < 1 || k > 8 {
 		return usagef("limits parity: --k %d out of range [1, 8]", k)
@@ -76,8 +76,9 @@ and report which reach 100 %, and whether any weights could (docs/limits.md).`)
 }
 
 // parityOnRetina is limits parity --on-retina: machine.Parity, printed.
-func parityOnRetina(ctx context.Context, env *Env, fs *pflag.FlagSet, mf *machineFlags, k int, seedList string, epochs, threads int, asJSON bool) error {
-	cfg, err := mf.build(given(fs))
+func parityOnRetina(ctx context.Context, env *Env, fs *pflag.FlagSet, mf *machineFlags, fields fieldFlags, k int, seedList string, threads int, asJSON bool) error {
+	g := given(fs)
+	cfg, err := mf.build(g)
 	if err != nil {
 		return err
 	}
@@ -85,9 +86,12 @@ func parityOnRetina(ctx context.Context, env *Env, fs *pflag.FlagSet, mf *machin
 	if err != nil {
 		return usageError{err}
 	}
-	o := machine.ParityOptions{DeckOptions: machine.DeckOptions{Config: cfg, Recipe: machine.Recipe{MaxEpochs: explicitZero(epochs)}, Seeds: seeds, Threads: threads}, K: k}
+	o := machine.ParityOptions{DeckOptions: machine.DeckOptions{Config: cfg, Seeds: seeds, Threads: threads}, K: k}
+	if err := setOptions(fs, &o, machine.ParitySettings(), false); err != nil {
+		return err
+	}
 	if err := o.Validate(); err != nil {
-		return usagef("limits parity --on-retina: %v", err)
+		return fields.refuse(fmt.Errorf("limits parity --on-retina: %w", err), g)
 	}
 	res, err := machine.Parity(ctx, o)
 	if err != nil {
@@ -99,8 +103,9 @@ func parityOnRetina(ctx context.Context, env *Env, fs *pflag.FlagSet, mf *machin
 func runLimitsFigures(ctx context.Context, env *Env, args []string) error {
 	var mf machineFlags
 	var rule, seedList string
-	var length, epochs, threads int
+	var threads int
 	var reach, asJSON bool
+	fields := fieldFlags{}
 	fs := newFlags(env, "limits figures [--wiring local:D] [--length L] [--seeds S] [--rule R] [--reach] [--json]", `Minsky and Papert's four figures (1969, §0.8): three strands joined at each end
 top–middle or middle–bottom, connected (X01, X10) or in two pieces (X00, X11). Trains a
 machine per seed on the four and reports how many it answers right, and how many of its
@@ -108,10 +113,10 @@ A-units see both ends (break the locality identity). With --wiring local:D and D
 figure's span (L + 2), no A-unit can, and no machine answers all four right. --reach: for
 L = 4…18, the smallest D at which some seed does (docs/limits.md).`)
 	mf.register(fs, nil)
-	fs.IntVar(&length, "length", images.FourDefaultLength, fmt.Sprintf("the strands' length L in retina cells, %d to %d", images.FourMinLength, images.FourMaxLength))
+	addOptions(fs, fields, machine.FourSettings(), "length")
 	fs.StringVar(&seedList, "seeds", "1-10", "master seeds, one machine each (A-B or a list 1,4,9)")
 	fs.StringVar(&rule, "rule", "error-correction", "training rule, as train's --rule")
-	fs.IntVar(&epochs, "epochs", 100, "epoch limit of each machine")
+	addOptions(fs, fields, machine.FourSettings(), "epochs")
 	fs.BoolVar(&reach, "reach", false, "for L = 4…18, the smallest window D at which some seed answers all four right")
 	fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	threadsFlag(fs, &threads, "the machines, one a core")
@@ -131,9 +136,12 @@ L = 4…18, the smallest D at which some seed does (docs/limits.md).`)
 	if err != nil {
 		return usageError{err}
 	}
-	o := machine.FourOptions{DeckOptions: machine.DeckOptions{Config: cfg, Recipe: machine.Recipe{Rule: r, MaxEpochs: explicitZero(epochs)}, Seeds: seeds, Threads: threads}, Length: length}
+	o := machine.FourOptions{DeckOptions: machine.DeckOptions{Config: cfg, Recipe: machine.Recipe{Rule: r}, Seeds: seeds, Threads: threads}}
+	if err := setOptions(fs, &o, machine.FourSettings(), false); err != nil {
+		return err
+	}
 	if err := o.Validate(); err != nil {
-		return usagef("limits figures: %v", err)
+		return fields.refuse(fmt.Errorf("limits figures: %w", err), g)
 	}
 	if reach {
 		rows, err := machine.FourReachAll(ctx, o, machine.FourReachLengths())

@@ -189,17 +189,6 @@ func (g givenFlags) has(names ...string) bool {
 	return false
 }
 
-// explicitZero returns v, or -1 for 0: a flag's 0 asks for none at all
-// where a part reads 0 as its default (machine.Recipe's pulses and epochs,
-// a retina's size, a motor's step), and the part refuses -1 in its own
-// words. associator.Config reads -1 as 0.
-func explicitZero[T ~int | ~int64 | float64](v T) T {
-	if v == 0 {
-		return -1
-	}
-	return v
-}
-
 // refuse returns err, a part's refusal of a value, as a usage error
 // naming the given flags behind its field (blame), else as it is; nil for
 // nil.

@@ -20,7 +20,7 @@ import (
 type serveOptions struct {
 	mf          machineFlags
 	addr, path  string
-	cfg         panel.Config // --task, --out, --max-pixels; the rest from panel.ConfigOptions
+	cfg         panel.Config // --task, --out; the rest from panel.ConfigOptions
 	allowRemote bool
 	memory      *budget
 	fields      fieldFlags // panel.Config's fields → the flags that set them
@@ -40,9 +40,7 @@ The panel answers only requests addressed to it by a loopback name or the
 	fs.StringVar(&o.cfg.Task, "task", "", "built-in task whose cards are shown (default: the machine's own, or shapes)")
 	fs.StringVar(&o.cfg.SavePath, "out", "", "let the panel's Save button write the machine to this file (atomically); default: saving off")
 	o.fields = fieldFlags{}
-	addOptions(fs, o.fields, panel.ConfigOptions(), "n", "max-upload")
-	fs.IntVar(&o.cfg.Limits.MaxPixels, "max-pixels", images.DefaultMaxPixels, "refuse uploaded pictures larger than this many pixels (checked before decoding); pictures over 1 megapixel are kept box-averaged down to at most 1 megapixel")
-	addOptions(fs, o.fields, panel.ConfigOptions(), "delay")
+	addOptions(fs, o.fields, panel.ConfigOptions(), "n", "max-upload", "max-pixels", "delay")
 	fs.BoolVar(&o.allowRemote, "allow-remote", false, "allow an --addr that other computers can reach (anyone who reaches it can work the panel)")
 	addOptions(fs, o.fields, panel.ConfigOptions(), "upload-timeout")
 	o.memory = memoryFlag(fs)
@@ -98,9 +96,6 @@ func (o *serveOptions) config(fs *pflag.FlagSet) (panel.Config, bool, error) {
 		return cfg, false, o.fields.refuse(err, given(fs))
 	}
 	cfg.Limits.MaxBytes = o.memory.bytes()
-	if err := checkLimits(cfg.Limits, limitFields(), given(fs)); err != nil { // the data's rules (images.Source.Validate)
-		return cfg, false, err
-	}
 	listen, hosts, remote, err := panel.ListenAddr(o.addr)
 	if err != nil {
 		return cfg, false, usagef("serve: --addr %q: %v", o.addr, err)

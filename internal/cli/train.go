@@ -22,12 +22,7 @@ import (
 type trainOptions struct {
 	data       dataFlags
 	machine    machineFlags
-	rule       string
-	values     string
-	decay      float64
-	feedback   float64
-	pulses     int
-	epochs     int
+	fs         *pflag.FlagSet // the recipe's flags (machine.RecipeOptions)
 	out        string
 	quiet      bool
 	resume     string
@@ -64,12 +59,8 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	o.machine.listings = true
 	o.machine.fourLayer = true
 	o.machine.register(fs, o.data.memory)
-	fs.StringVar(&o.rule, "rule", "error-correction", "training: error-correction (change values only on a wrong answer), forced (every card,\nevery R-unit toward its wanted state: bivalent), forced-monovalent (only the forced\nresponse's set gains, PR58's learning curves), trial-and-error (the given response's set\ngains if right, loses if wrong), or spontaneous (no labels: the given response's set gains;\nthe Operators' Manual's third mode). The last three need --code one-per-class")
-	fs.StringVar(&o.values, "values", "alpha", "value system of 1958: alpha (each active unit changes by the pulses), beta (the set's\ntotal gain is the pulses, shared among its active units) or gamma (active units gain,\nthe set's inactive units pay: its total is kept)")
-	fs.Float64Var(&o.decay, "decay", 0, "fraction of its value every pot loses after each presentation, in [0, 0.5]: RT58's\nClass C′ perceptron (0 = no decay, Class C)")
-	fs.Float64Var(&o.feedback, "feedback", 0, "R→A feedback of forced-monovalent and spontaneous learning (RT58): the responding\nR-unit multiplies its source-set's activity by this factor (RT58's example: 2) and every\nactive A-unit gains in proportion; 0 = none (only the responding set gains)")
-	fs.IntVar(&o.pulses, "pulses", 1, "motor pulses per correction")
-	fs.IntVar(&o.epochs, "epochs", 50, "stop after this many epochs if not converged (in all, counting resumed runs)")
+	o.fields = fieldFlags{"checkpoint": "--checkpoint-every"} // the save plan's (machine.SavePlan)
+	addOptions(fs, o.fields, machine.RecipeOptions())
 	fs.StringVar(&o.out, "out", "mark1.json", "where to save the trained machine (with --resume: the resumed file)")
 	fs.BoolVar(&o.quiet, "quiet", false, "print only the summary")
 	fs.BoolVar(&o.jsonOut, "json", false, "print only the report, as JSON (docs/outputs.md)")
@@ -78,12 +69,8 @@ Interrupted (Ctrl-C), it saves the machine as of the last complete epoch;
 	fs.StringVar(&o.seeds, "seeds", "", "repeat the run for each of these master seeds (A-B or a list 1,4,9), on all cores,\nand print one row per seed and the mean ± standard deviation; saves no machine")
 	fs.IntVar(&o.checkpoint, "checkpoint-every", 0, "also save the machine to --out every N epochs (0 = only at the end or when interrupted)")
 	threadsFlag(fs, &o.threads, "the --seeds runs, one machine a core")
-	o.fields = fieldFlags{}
-	for field, flag := range map[string]string{"rule": "rule", "values": "values", "decay": "decay", "feedback": "feedback", "pulses": "pulses", "max_epochs": "epochs",
-		"checkpoint": "checkpoint-every"} { // the recipe's, and the save plan's (machine.SavePlan)
-		o.fields.add(field, flag)
-	}
 	fs.BoolVar(&o.stopOnFail, "stop-on-write-error", false, "stop training when a checkpoint or --record write fails (default: report it at once and go on; the final save is always tried)")
+	o.fs = fs
 	return fs
 }
 
@@ -242,10 +229,7 @@ func (o *trainOptions) training(ctx context.Context, g givenFlags) (*machine.Tra
 	if err != nil {
 		return nil, dataHint(err)
 	}
-	if g.has("epochs") {
-		t.Recipe.MaxEpochs = o.epochs
-	}
-	return t, nil
+	return t, setOptions(o.fs, &t.Recipe, machine.RecipeOptions(), true) // --epochs, the one recipe flag given
 }
 
 // train runs the session to its end, an epoch a line (unless --quiet), with
@@ -320,16 +304,10 @@ func printWarnings(w io.Writer, ws []machine.Warning) {
 // recipe's own rules (machine.Recipe.Validate), a value out of range
 // blamed on its flag.
 func (o *trainOptions) recipe(g givenFlags) (machine.Recipe, error) {
-	rule, err := machine.ParseRule(o.rule)
-	if err != nil {
-		return machine.Recipe{}, usageError{fmt.Errorf("--rule: %w", err)}
+	var r machine.Recipe
+	if err := setOptions(o.fs, &r, machine.RecipeOptions(), false); err != nil {
+		return r, err
 	}
-	values, err := machine.ParseValueSystem(o.values)
-	if err != nil {
-		return machine.Recipe{}, usageError{fmt.Errorf("--values: %w", err)}
-	}
-	r := machine.Recipe{Rule: rule, Values: values, Pulses: explicitZero(o.pulses), MaxEpochs: explicitZero(o.epochs),
-		Decay: o.decay, Feedback: o.feedback}
 	if err := r.Validate(); err != nil {
 		return r, o.fields.usageGiven(err, g)
 	}
