@@ -85,9 +85,10 @@ func runCompare(ctx context.Context, env *Env, args []string) (err error) {
 	}
 	ctx, finish := guardMemory(ctx, "compare", o.data.memory.bytes())
 	defer func() { err = finish(err) }()
-	if o.data.data != "" && !o.asPictures && dataset.IsNumericFile(o.data.data) {
+	g := given(fs)
+	if path := g["data"]; path != "" && !o.asPictures && dataset.IsNumericFile(path) {
 		if fs.Changed("features") && o.features != compare.Raw {
-			return usagef("--features %s: %s holds numeric data, not pictures; its features are raw (or read square rows as pictures with --as-pictures)", o.features, o.data.data)
+			return usagef("--features %s: %s holds numeric data, not pictures; its features are raw (or read square rows as pictures with --as-pictures)", o.features, path)
 		}
 		return o.compareRaw(ctx, env, spec)
 	}
@@ -97,16 +98,16 @@ func runCompare(ctx context.Context, env *Env, args []string) (err error) {
 	if o.scale != "none" && !o.asPictures {
 		return usagef("--scale is for numeric data files (libsvm, CSV, text)")
 	}
-	origData, cleanup := o.data.data, func() {}
+	cleanup := func() {}
 	if o.asPictures && o.scale != "none" {
-		scaled, remove, err := scaledCopy(ctx, o.data.memory.bytes(), o.data.data, o.scale)
+		scaled, remove, err := scaledCopy(ctx, o.data.memory.bytes(), g["data"], o.scale)
 		if err != nil {
 			return err
 		}
 		defer remove()
-		o.data.data, cleanup = scaled, remove
+		o.data.scaled, cleanup = scaled, remove
 	}
-	cfg, err := o.mf.build(given(fs))
+	cfg, err := o.mf.build(g)
 	if err != nil {
 		return err
 	}
@@ -116,7 +117,7 @@ func runCompare(ctx context.Context, env *Env, args []string) (err error) {
 	if o.seeds != "" {
 		return o.runSeeds(ctx, env, cfg, spec, cleanup)
 	}
-	return o.runOne(ctx, env, cfg, spec, origData, cleanup)
+	return o.runOne(ctx, env, cfg, spec, g["data"], cleanup)
 }
 
 // spec checks the flags that need no data and returns the comparison they
@@ -202,10 +203,10 @@ func (o *compareOptions) runOne(ctx context.Context, env *Env, cfg machine.Confi
 	if err != nil {
 		return err
 	}
-	if o.data.data != origData { // name the user's file, not the scaled copy
+	if o.data.scaled != "" { // name the user's file, not the scaled copy
 		name := origData + " scaled " + o.scale
-		train.Name = strings.Replace(train.Name, o.data.data, name, 1)
-		test.Name = strings.Replace(test.Name, o.data.data, name, 1)
+		train.Name = strings.Replace(train.Name, o.data.scaled, name, 1)
+		test.Name = strings.Replace(test.Name, o.data.scaled, name, 1)
 	}
 	if err := o.data.checkFit(cfg, train, test); err != nil {
 		return err
@@ -239,13 +240,17 @@ func (o *compareOptions) runOne(ctx context.Context, env *Env, cfg machine.Confi
 // values as they are (scaled if asked, fitted on the training part), and
 // says in the report's note how square rows could be seen as pictures.
 func (o *compareOptions) compareRaw(ctx context.Context, env *Env, spec compare.Spec) error {
-	parts, err := compare.ReadNumeric(ctx, compare.NumericData{Path: o.data.data, Test: o.data.test, TestSplit: o.data.testSplit,
-		Seed: spec.Seed, Scale: o.scale, MaxBytes: o.data.memory.bytes()})
+	src, err := o.data.sizes(given(o.fs)) // checked whether or not numeric data use them
+	if err != nil {
+		return err
+	}
+	parts, err := compare.ReadNumeric(ctx, compare.NumericData{Path: src.Path, Test: src.TestPath, TestSplit: src.TestSplit,
+		Seed: spec.Seed, Scale: o.scale, MaxBytes: src.MaxBytes})
 	if err != nil {
 		return scaleError(err)
 	}
 	prog := o.startProgress(env, &spec, len(parts.Train.Classes), true)
-	rep, err := compare.RunSets(ctx, o.data.data, parts.Train, parts.Test, spec, prog.Start)
+	rep, err := compare.RunSets(ctx, src.Path, parts.Train, parts.Test, spec, prog.Start)
 	prog.End()
 	if err != nil {
 		return err

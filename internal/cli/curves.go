@@ -98,18 +98,17 @@ func checkCurvesSource(figure string, cards bool, g givenFlags) error {
 // built-in task, whose cards each seed draws afresh (--n and --card-size do
 // not apply), or a data file, read as other commands read it.
 func curvesOfCards(ctx context.Context, d *dataFlags, g givenFlags, opt curves.Options) (*curves.Figure, error) {
-	if d.task != "" && d.data != "" {
+	if g["task"] != "" && g["data"] != "" {
 		return nil, usagef("give --task or --data, not both")
 	}
 	var cards curves.Cards
-	if d.task != "" {
+	if cards.Task = g["task"]; cards.Task != "" {
 		if g.has("n") || g.has("card-size") {
 			return nil, usagef("curves --task: each seed draws the task's cards afresh, as many as --max-n asks (and 100 fresh per class), at the built-in size; --n and --card-size do not apply")
 		}
 		if _, err := d.source(g, 1); err != nil { // the task's name
 			return nil, err
 		}
-		cards.Task = d.task
 	} else {
 		all, _, err := d.load(ctx, g, 1)
 		if err != nil {

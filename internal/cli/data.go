@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -17,27 +18,25 @@ import (
 // defaultTask is what train and compare use when given no data.
 const defaultTask = "shapes"
 
-// dataFlags choose the pictures a command works on.
+// dataFlags choose the pictures a command works on: a Source's options
+// (images.SourceOptions) and --max-memory.
 type dataFlags struct {
-	task      string
-	data      string
-	test      string
-	testSplit float64
-	fs        *pflag.FlagSet // --n, --card-size and --max-pixels (images.SourceOptions)
-	memory    *budget        // --max-memory
-	fields    fieldFlags     // images.Source's fields → the flags that set them
+	fs     *pflag.FlagSet // the Source's options' flags
+	memory *budget        // --max-memory
+	fields fieldFlags     // images.Source's fields → the flags that set them
+	// scaled, when set, is read instead of --data's file: compare's
+	// scaled copy of it (--as-pictures --scale).
+	scaled string
 }
 
+// register registers the data flags on fs; split adds --test and
+// --test-split, for commands that hold data out.
 func (d *dataFlags) register(fs *pflag.FlagSet, split bool) {
-	fs.StringVar(&d.task, "task", "", "built-in task (see mark1 tasks); default "+defaultTask+" when no --data")
-	fs.StringVar(&d.data, "data", "", "your data: a folder of class sub-folders of images, an IDX images file\n(labels beside it, or IMAGES,LABELS), or a libsvm text file")
 	d.fs, d.fields = fs, fieldFlags{"max_bytes": "--max-memory"}
-	addOptions(fs, d.fields, images.SourceOptions())
+	addOptions(fs, d.fields, images.SourceOptions(), "task", "data", "n", "card-size", "max-pixels")
 	d.memory = memoryFlag(fs)
 	if split {
-		fs.StringVar(&d.test, "test", "", "held-out data (same forms as --data) for P_g")
-		fs.Float64Var(&d.testSplit, "test-split", 0.2, "fraction of the data held out for P_g when no --test (seeded, stratified)")
-		d.fields.add("test_split", "test-split")
+		addOptions(fs, d.fields, images.SourceOptions(), "test", "test-split")
 	}
 }
 
@@ -83,17 +82,20 @@ func memoryFlag(fs *pflag.FlagSet) *budget {
 	return &b
 }
 
-// sizes returns what the data flags set, refusing those out of range by
-// the data's own rules (images.Source.Validate), every one whether or not
-// the data use it; 0 asks for none (the options' param.None), where
-// images.Source reads 0 as its default. given are the flags given. It
-// changes nothing in d: a seed experiment loads its seeds' data at once.
+// sizes returns what the data flags set, refusing the sizes out of range
+// by the data's own rules (images.Source.Validate), every one whether or
+// not the data use it; 0 asks for none (the options' param.None), where
+// images.Source reads 0 as its default. The task and the path are
+// source's to check. given are the flags given. It changes nothing in d:
+// a seed experiment loads its seeds' data at once.
 func (d *dataFlags) sizes(given givenFlags) (images.Source, error) {
-	set := images.Source{TestSplit: d.testSplit, MaxBytes: d.memory.bytes()}
+	set := images.Source{MaxBytes: d.memory.bytes()}
 	if err := setOptions(d.fs, &set, images.SourceOptions(), false); err != nil {
 		return set, err
 	}
-	return set, d.fields.refuse(set.Validate(), given)
+	sizes := set
+	sizes.Task, sizes.Path = "", ""
+	return set, d.fields.refuse(sizes.Validate(), given)
 }
 
 // limits returns the bounds the flags put on the data a command reads:
@@ -105,14 +107,14 @@ func (d *dataFlags) limits(given givenFlags) (images.Limits, error) {
 	if err != nil {
 		return images.Limits{}, err
 	}
-	return images.Limits{MaxPixels: set.MaxPixels, MaxBytes: d.memory.bytes()}, nil
+	return set.Limits(), nil
 }
 
 // source returns the data the flags describe, drawn and split with seed;
 // given are the flags given (an empty --data is not none). Out-of-range
 // flags are usage errors.
 func (d *dataFlags) source(given givenFlags, seed uint64) (images.Source, error) {
-	if d.task != "" && d.data != "" {
+	if given["task"] != "" && given["data"] != "" {
 		return images.Source{}, usagef("give --task or --data, not both")
 	}
 	for _, name := range []string{"data", "task", "test"} {
@@ -120,12 +122,12 @@ func (d *dataFlags) source(given givenFlags, seed uint64) (images.Source, error)
 			return images.Source{}, usagef("--%s is empty: name a %s", name, map[string]string{"data": "data file or folder", "task": "task (see mark1 tasks)", "test": "data file or folder"}[name])
 		}
 	}
-	set, err := d.sizes(given)
+	src, err := d.sizes(given)
 	if err != nil {
 		return images.Source{}, err
 	}
-	src := images.Source{Task: d.task, Path: d.data, TestPath: d.test, TestSplit: d.testSplit, Seed: seed,
-		PerClass: set.PerClass, CardSize: set.CardSize, MaxPixels: set.MaxPixels, MaxBytes: d.memory.bytes()}.Used()
+	src.Path, src.Seed = cmp.Or(d.scaled, src.Path), seed
+	src = src.Used()
 	if err := src.Validate(); err != nil { // the task and the path
 		return images.Source{}, usageError{err}
 	}
@@ -150,7 +152,7 @@ func (d *dataFlags) load(ctx context.Context, given givenFlags, seed uint64) (tr
 // (machine.Recipe.Load, within the data limits). cmd names the command.
 func (d *dataFlags) machineCards(ctx context.Context, g givenFlags, m *machine.Machine, path string, seed uint64, cmd string) (train, test *images.Dataset, err error) {
 	var src *images.Source
-	if d.task != "" || d.data != "" {
+	if g["task"] != "" || g["data"] != "" {
 		s, err := d.source(g, seed)
 		if err != nil {
 			return nil, nil, err

@@ -42,7 +42,7 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if data.task == "" && data.data == "" {
+	if g := given(fs); g["task"] == "" && g["data"] == "" {
 		return usagef("eval: give --data PATH or --task NAME")
 	}
 	d, _, err := data.load(ctx, given(fs), *seed)

@@ -89,6 +89,9 @@ func TestFlagRanges(t *testing.T) {
 		{"train --feedback without a monovalent rule", train("--feedback", "2"), 2, []string{"--feedback 2 out of range", "monovalent"}},
 		{"--card-size 0 is none, not the default", train("--card-size", "0"), 2, []string{"--card-size 0 out of range", "[8, 4096]"}},
 		{"--test-split checked even with --test", train("--test", "d.libsvm", "--test-split", "NaN"), 2, []string{"--test-split NaN out of range"}},
+		// compare on numeric data checks the data flags too: --test-split 1
+		// panicked in the split.
+		{"compare numeric --test-split 1", []string{"compare", "--data", "d.libsvm", "--learners", "perceptron", "--no-theory", "--quiet", "--test-split", "1"}, 2, []string{"--test-split 1 out of range", "[0, 1)"}},
 		{"pa --cell-noise 0.1 works", pa("--cell-noise", "0.1"), 0, nil},
 		{"train --x 0 --theta 0 works", train("--x", "0", "--theta", "0"), 0, nil},
 		{"levels set with the end stops they need work", pa("--preset", "ideal", "--levels", "5", "--limit", "1"), 0, nil},
