@@ -42,10 +42,11 @@ func runEval(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if g := given(fs); g["task"] == "" && g["data"] == "" {
+	g := given(fs)
+	if g["task"] == "" && g["data"] == "" {
 		return usagef("eval: give --data PATH or --task NAME")
 	}
-	d, _, err := data.load(ctx, given(fs), *seed)
+	d, _, err := data.load(ctx, g, *seed)
 	if err != nil {
 		return err
 	}
