@@ -151,9 +151,19 @@ func TestReadFileCompact(t *testing.T) {
 // row's RowInfo.
 func checkDescribed(t *testing.T, name, path string, rows int, want *Set, comp *Compact) {
 	t.Helper()
-	_, got, _, err := ReadFileDescribed(context.Background(), path, Options{}, rows)
+	_, plain, _, err := ReadFileDescribed(context.Background(), path, Options{}, rows, false)
 	if err != nil {
 		t.Fatalf("%s: described: %v", name, err)
+	}
+	if plain.Fingerprint != "" {
+		t.Errorf("%s: a fingerprint not asked for", name)
+	}
+	_, got, _, err := ReadFileDescribed(context.Background(), path, Options{}, rows, true)
+	if err != nil {
+		t.Fatalf("%s: described: %v", name, err)
+	}
+	if fmt.Sprint(plain.Info) != fmt.Sprint(got.Info) {
+		t.Errorf("%s: rows described otherwise with their fingerprint", name)
 	}
 	if got == nil || fmt.Sprint(got.Grey, got.Float32, got.Exact, got.Variance) != fmt.Sprint(comp.Grey, comp.Float32, comp.Exact, comp.Variance) {
 		t.Fatalf("%s: described rows differ from ReadFileCompact's", name)

@@ -200,7 +200,7 @@ type Options struct {
 	firstLine                        int  // lines of the file before the text read (ReadBlocks)
 	blockRows                        int  // rows kept in blocks of this many (ReadFileBlocks); 0: one Set
 	compact                          bool // with blockRows, dense rows kept compact (ReadFileCompact)
-	describe                         bool // with compact, the compact rows described (ReadFileDescribed)
+	describe, fingerprint            bool // with compact, the compact rows described (ReadFileDescribed)
 	// each, with blockRows, is given every block as it is sealed, which is
 	// then dropped (ReadBlocks): the budgets bound a block.
 	each func(block *Set, first int) error
@@ -434,7 +434,7 @@ func (b *builder) read() int { return b.given + len(b.set.Y) }
 func newBuilder(name string, f Format, opt Options) *builder {
 	b := &builder{set: &Set{Name: name, Format: f}, opt: opt, class: map[string]int{}}
 	if opt.compact && opt.blockRows > 0 && opt.each == nil {
-		b.dense = &denseStore{describe: opt.describe}
+		b.dense = &denseStore{describe: opt.describe, fingerprint: opt.fingerprint}
 	}
 	rows := min(opt.hintRows, opt.MaxRows, int(opt.MaxBytes/rowBytes))
 	if opt.each != nil { // set.Y holds a block's labels

@@ -31,7 +31,7 @@ type Compact struct {
 	// asked to (ReadFileDescribed; else "" and nil): Set.Fingerprint of
 	// them, and each row's RowInfo — what float32 rows that are not Exact
 	// no longer tell, and a reader of some of the rows (a fold of
-	// cross-validation) needs of them.
+	// cross-validation) may need of them.
 	Fingerprint string
 	Info        []RowInfo
 }
@@ -101,15 +101,16 @@ func ReadFileCompact(ctx context.Context, path string, opt Options, rows int) (s
 }
 
 // ReadFileDescribed is ReadFileCompact that also describes rows it keeps
-// compact as they were read (Compact.Fingerprint and Compact.Info): while
-// it reads, float32 rows that round a value keep, beside it, what brings
-// it back (4 bytes a non-zero value), let go once the rows are described.
-// A reader that holds a file's rows once and hands subsets of them to the
+// compact as they were read: each row's RowInfo (Compact.Info) and, when
+// fingerprint is true, their fingerprint (Compact.Fingerprint), for which
+// float32 rows that round a value keep, while the file is read, what brings
+// it back (4 bytes a non-zero value), let go once the rows are described. A
+// reader that holds a file's rows once and hands subsets of them to the
 // learners (cross-validation's folds) reads so, in blocks of a few hundred
 // rows, so that the parsed rows of a block stay small beside the compact
 // ones.
-func ReadFileDescribed(ctx context.Context, path string, opt Options, rows int) (set *Set, compact *Compact, blocks []*Set, err error) {
-	opt.describe = true
+func ReadFileDescribed(ctx context.Context, path string, opt Options, rows int, fingerprint bool) (set *Set, compact *Compact, blocks []*Set, err error) {
+	opt.describe, opt.fingerprint = true, fingerprint
 	return ReadFileCompact(ctx, path, opt, rows)
 }
 
@@ -137,12 +138,12 @@ type denseStore struct {
 	// the mean and the sum of squared deviations of the nnz values read
 	mean, m2 float64
 	inexact  bool // a value is not its float32 rounding
-	// describe keeps what Compact.Info and Compact.Fingerprint need
-	// (ReadFileDescribed): each row's RowInfo and, once the rows are
+	// describe keeps each row's RowInfo (ReadFileDescribed), and
+	// fingerprint what Compact.Fingerprint needs: once the rows are
 	// float32, every non-zero value's bits less its float32's (delta).
-	describe bool
-	info     []RowInfo
-	delta    []int32
+	describe, fingerprint bool
+	info                  []RowInfo
+	delta                 []int32
 }
 
 // deltaOf returns the bits of a value of float32's normal range less those
@@ -169,7 +170,7 @@ func (d *denseStore) describeRows(s *Set, hint int) {
 		}
 		d.info = append(d.info, r)
 	}
-	if d.grey {
+	if d.grey || !d.fingerprint {
 		return // bytes hold the values as read
 	}
 	if d.delta == nil {
@@ -282,13 +283,13 @@ func (b *builder) sealDense(end bool) error {
 			return err
 		}
 		d.f = make([]float32, len(d.b), min(cap(d.b), int(b.opt.MaxBytes/4)))
-		if d.describe {
+		if d.fingerprint {
 			d.delta = make([]int32, 0, max(b.opt.hintValues, d.nnz+nnz))
 		}
 		for k, v := range d.b {
 			if v != 0 {
 				d.f[k] = float32(float64(v) / 255)
-				if d.describe {
+				if d.fingerprint {
 					d.delta = append(d.delta, deltaOf(float64(v)/255))
 				}
 			}
@@ -450,16 +451,19 @@ func (b *builder) finishDense() (*Compact, error) {
 		c = &Compact{Dim: s.Dim, Float32: d.f, Exact: !d.inexact, Variance: d.variance(s.Dim)}
 	}
 	if d.describe {
-		c.Fingerprint, c.Info = d.fingerprint(s), d.info
+		c.Info = d.info
+	}
+	if d.fingerprint {
+		c.Fingerprint = d.fingerprintOf(s)
 		d.delta = nil
 	}
 	return c, nil
 }
 
-// fingerprint returns Set.Fingerprint of the rows as read, of s's classes
+// fingerprintOf returns Set.Fingerprint of the rows as read, of s's classes
 // and labels: their values are the bytes' b/255, or float32 values and
 // their deltas.
-func (d *denseStore) fingerprint(s *Set) string {
+func (d *denseStore) fingerprintOf(s *Set) string {
 	f := NewFingerprinter(s.Dim, s.Classes, d.n)
 	idx := make([]int32, 0, s.Dim)
 	val := make([]float64, 0, s.Dim)

@@ -408,8 +408,20 @@ func (g *Grey) Row(dst []float64, i int) []float64 {
 }
 
 // Subset returns rows idx of r, copied into a new table of the same form
-// (a Dense subset shares the rows).
+// (a Dense subset shares the rows, and a subset of a view of Grey or
+// Float32 rows is another view of them: a model's support vectors among
+// the rows of a fold of cross-validation read them where the fold does).
 func Subset(r Rows, idx []int) Rows {
+	switch r := r.(type) {
+	case *Grey:
+		if r.at != nil {
+			return r.View(idx)
+		}
+	case *Float32:
+		if r.at != nil {
+			return r.View(idx)
+		}
+	}
 	switch r := r.(type) {
 	case *Dense:
 		X := make([][]float64, len(idx))

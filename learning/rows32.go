@@ -63,6 +63,9 @@ func (f *Float32) Values(i int) []float32 {
 	return f.V[i*f.dim : (i+1)*f.dim : (i+1)*f.dim]
 }
 
+// IsView reports whether f is a view (View) of another Float32's rows.
+func (f *Float32) IsView() bool { return f.at != nil }
+
 // View returns rows idx of f, in that order, as Float32 rows that read
 // f's values where they lie: nothing is copied, and idx is used in place.
 // Every method gives what it gives of a copy of those rows (Subset), to

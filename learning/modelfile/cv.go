@@ -126,7 +126,7 @@ func (l Setup) CrossValidateFile(ctx context.Context, path string, o CVOptions) 
 		}
 		return r, nil
 	}
-	d, err := l.ReadFolds(ctx, path, o.Read)
+	d, err := l.readFolds(ctx, path, o.Read, false)
 	if err != nil {
 		return nil, err
 	}

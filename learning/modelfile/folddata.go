@@ -2,6 +2,10 @@ package modelfile
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"math"
 
 	"mark1/dataset"
 	"mark1/internal/base/memguard"
@@ -43,6 +47,7 @@ type FoldData struct {
 	grey *learning.Grey
 	f32  *learning.Float32
 	info []dataset.RowInfo
+	pos  []int // row i as read is row pos[i] of grey or f32
 	// unscaled sparse rows, as parsed
 	stack *learning.Stack
 }
@@ -59,6 +64,14 @@ func (d *FoldData) Fingerprint() string { return d.fingerprint }
 // read.MaxBytes, under a memory guard with the guard's own context, as
 // ReadData's. Its errors are the reader's.
 func (l Setup) ReadFolds(ctx context.Context, path string, read dataset.Options) (*FoldData, error) {
+	return l.readFolds(ctx, path, read, true)
+}
+
+// readFolds is ReadFolds; without exact, the fingerprint of dense rows is
+// that of the rows as held (heldFingerprint), which a plan never written
+// (fit --cv's) may take: the rows' as read would need them read again or
+// more memory while they are read.
+func (l Setup) readFolds(ctx context.Context, path string, read dataset.Options, exact bool) (*FoldData, error) {
 	d := &FoldData{path: path, read: read}
 	if l.Scale != "none" {
 		r, err := ReadData(ctx, path, DataOptions{Read: read})
@@ -68,7 +81,7 @@ func (l Setup) ReadFolds(ctx context.Context, path string, read dataset.Options)
 		d.Set, d.fingerprint = r.Train, r.Train.Fingerprint()
 		return d, nil
 	}
-	set, comp, blocks, err := dataset.ReadFileDescribed(memguard.Unguarded(ctx), path, read, foldBlockRows)
+	set, comp, blocks, err := dataset.ReadFileDescribed(memguard.Unguarded(ctx), path, read, foldBlockRows, exact)
 	if err != nil {
 		return nil, err
 	}
@@ -77,12 +90,50 @@ func (l Setup) ReadFolds(ctx context.Context, path string, read dataset.Options)
 		return d, d.stackOf(blocks)
 	}
 	d.fingerprint, d.info = comp.Fingerprint, comp.Info
+	if !exact {
+		d.fingerprint = heldFingerprint(set, comp)
+	}
+	d.byClass(comp)
 	if comp.Grey != nil {
 		d.grey, err = learning.GreyOf(comp.Dim, comp.Grey)
 	} else {
 		d.f32, err = learning.Float32Of(comp.Dim, comp.Float32)
 	}
 	return d, err
+}
+
+// heldFingerprint returns the SHA-256, in hexadecimal, of compact rows as
+// held, their labels and classes.
+func heldFingerprint(s *dataset.Set, c *dataset.Compact) string {
+	h := sha256.New()
+	buf := make([]byte, 0, 64<<10)
+	flush := func(room int) {
+		if len(buf)+room > cap(buf) {
+			h.Write(buf)
+			buf = buf[:0]
+		}
+	}
+	put := func(v uint64) {
+		flush(8)
+		buf = binary.LittleEndian.AppendUint64(buf, v)
+	}
+	put(uint64(c.Dim))
+	for _, name := range s.Classes {
+		put(uint64(len(name)))
+		flush(cap(buf))
+		h.Write([]byte(name))
+	}
+	for _, y := range s.Y {
+		put(uint64(y))
+	}
+	flush(cap(buf))
+	h.Write(c.Grey)
+	for _, v := range c.Float32 {
+		flush(4)
+		buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(v))
+	}
+	h.Write(buf)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // stackOf holds the blocks of parsed rows as the data's rows, and their
@@ -115,17 +166,46 @@ func (d *FoldData) rowsAt(l Setup) rowsAtFunc {
 	}
 }
 
+// byClass puts the compact rows in class order (each class's rows in data
+// order), in place, so that the rows of a pair of classes lie in two runs
+// of memory with the test rows' gaps.
+func (d *FoldData) byClass(c *dataset.Compact) {
+	y := d.Set.Y
+	order := make([]int, len(y)) // row k of the class order is order[k] as read
+	at := make([]int, len(d.Set.Classes)+1)
+	for _, c := range y {
+		at[c+1]++
+	}
+	for c := range d.Set.Classes {
+		at[c+1] += at[c]
+	}
+	d.pos = make([]int, len(y))
+	for i, c := range y {
+		order[at[c]], d.pos[i] = i, at[c]
+		at[c]++
+	}
+	if c.Grey != nil {
+		permuteRows(c.Grey, c.Dim, order)
+	} else {
+		permuteRows(c.Float32, c.Dim, order)
+	}
+}
+
 // rows returns rows idx in the form Compact32Rows gives them: a view of
 // the compact rows (which hold them so: viewable), or a copy of the
 // parsed ones.
 func (d *FoldData) rows(idx []int) learning.Rows {
-	switch {
-	case d.grey != nil:
-		return d.grey.View(idx)
-	case d.f32 != nil:
-		return d.f32.View(idx)
+	if d.stack != nil {
+		return d.stack.Compact32Rows(idx)
 	}
-	return d.stack.Compact32Rows(idx)
+	at := make([]int, len(idx))
+	for k, i := range idx {
+		at[k] = d.pos[i]
+	}
+	if d.grey != nil {
+		return d.grey.View(at)
+	}
+	return d.f32.View(at)
 }
 
 // partInfo is what Compact32Rows chooses the form of some rows by, summed
@@ -186,7 +266,7 @@ func (d *FoldData) viewable(ctx context.Context, p *selection.Plan, all bool) er
 	if ok {
 		return nil
 	}
-	d.grey, d.f32, d.info = nil, nil, nil
+	d.grey, d.f32, d.info, d.pos = nil, nil, nil, nil
 	set, blocks, err := dataset.ReadFileBlocks(memguard.Unguarded(ctx), d.path, d.read, foldBlockRows)
 	if err != nil {
 		return err
