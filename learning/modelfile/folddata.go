@@ -5,7 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"fmt"
 	"math"
+	"slices"
 
 	"mark1/dataset"
 	"mark1/internal/base/memguard"
@@ -42,6 +44,7 @@ type FoldData struct {
 	path        string
 	read        dataset.Options
 	fingerprint string
+	asRead      bool // fingerprint is the rows' as read (else as held: heldFingerprint)
 	// unscaled dense rows: all of them compact (one of grey, f32), and
 	// each as read (info)
 	grey *learning.Grey
@@ -72,7 +75,7 @@ func (l Setup) ReadFolds(ctx context.Context, path string, read dataset.Options)
 // (fit --cv's) may take: the rows' as read would need them read again or
 // more memory while they are read.
 func (l Setup) readFolds(ctx context.Context, path string, read dataset.Options, exact bool) (*FoldData, error) {
-	d := &FoldData{path: path, read: read}
+	d := &FoldData{path: path, read: read, asRead: true}
 	if l.Scale != "none" {
 		r, err := ReadData(ctx, path, DataOptions{Read: read})
 		if err != nil {
@@ -91,7 +94,7 @@ func (l Setup) readFolds(ctx context.Context, path string, read dataset.Options,
 	}
 	d.fingerprint, d.info = comp.Fingerprint, comp.Info
 	if !exact {
-		d.fingerprint = heldFingerprint(set, comp)
+		d.fingerprint, d.asRead = heldFingerprint(set, comp), false
 	}
 	d.byClass(comp)
 	if comp.Grey != nil {
@@ -271,8 +274,18 @@ func (d *FoldData) viewable(ctx context.Context, p *selection.Plan, all bool) er
 	if err != nil {
 		return err
 	}
+	if d.asRead {
+		d.Set = set
+		return d.stackOf(blocks) // the plan's fingerprint says whether the file changed meanwhile
+	}
+	if set.Dim != s.Dim || !slices.Equal(set.Classes, s.Classes) || !slices.Equal(set.Y, s.Y) {
+		return fmt.Errorf("%w: %s changed while it was read", selection.ErrData, d.path)
+	}
+	held := d.fingerprint
 	d.Set = set
-	return d.stackOf(blocks)
+	err = d.stackOf(blocks)
+	d.fingerprint = held
+	return err
 }
 
 // PlanFolds reads the data file at path for the learner's
