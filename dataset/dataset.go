@@ -792,27 +792,40 @@ func (s *Set) Fingerprint() string {
 // the set's dimension, classes and number of rows, which the hash begins
 // with, it is given every row (Add) and then says the fingerprint (Sum).
 type Fingerprinter struct {
-	h hash.Hash
-	b [8]byte
+	h   hash.Hash
+	buf []byte // what is not hashed yet: written to the hash a few kilobytes at a time
 }
+
+// fingerprintBuffer is the bytes a Fingerprinter writes to its hash at a
+// time: a Write of every number alone took half the time of a fingerprint.
+const fingerprintBuffer = 8 << 10
 
 // NewFingerprinter begins the fingerprint of a set of rows rows of dim
 // features whose classes are classes (Set.Classes, in their order).
 func NewFingerprinter(dim int, classes []string, rows int) *Fingerprinter {
-	f := &Fingerprinter{h: sha256.New()}
+	f := &Fingerprinter{h: sha256.New(), buf: make([]byte, 0, fingerprintBuffer)}
 	f.put(uint64(dim))
 	f.put(uint64(len(classes)))
 	for _, c := range classes {
 		f.put(uint64(len(c)))
+		f.flush()
 		f.h.Write([]byte(c))
 	}
 	f.put(uint64(rows))
 	return f
 }
 
+// flush hashes the buffered bytes.
+func (f *Fingerprinter) flush() {
+	f.h.Write(f.buf)
+	f.buf = f.buf[:0]
+}
+
 func (f *Fingerprinter) put(v uint64) {
-	binary.LittleEndian.PutUint64(f.b[:], v)
-	f.h.Write(f.b[:])
+	if len(f.buf)+8 > cap(f.buf) {
+		f.flush()
+	}
+	f.buf = binary.LittleEndian.AppendUint64(f.buf, v)
 }
 
 // Add hashes the next row: its class y (an index into the classes) and its
@@ -827,7 +840,10 @@ func (f *Fingerprinter) Add(y int, idx []int32, val []float64) {
 }
 
 // Sum returns the fingerprint of the rows added, in hexadecimal.
-func (f *Fingerprinter) Sum() string { return hex.EncodeToString(f.h.Sum(nil)) }
+func (f *Fingerprinter) Sum() string {
+	f.flush()
+	return hex.EncodeToString(f.h.Sum(nil))
+}
 
 // Describe returns s without its rows: its name, format, dimension,
 // indices, whether it has labels and its query IDs, as a report describes
