@@ -20,13 +20,15 @@ import (
 // holds, in the form the learners would have copied them into from the
 // rows as read (learning.Sparse.Compact32Rows, FoldFit's), to the bit.
 // Unscaled dense rows are held once, compact (bytes or float32: 1 or 4
-// bytes a feature), and a fold's rows are a view of them
-// (learning.Grey.View, learning.Float32.View); sparse rows are held as
-// parsed and each fold's copied from them, as FoldFit copies them from a
-// Set. No full-precision copy of dense rows is kept beside their compact
-// form, and no fold's copy beside either (Fashion-MNIST's 10 classes, 4,000
-// rows of 400 six-digit values: 14 MB of parsed rows and 5 MB a fold
-// before, 6.4 MB in all now).
+// bytes a feature) and grouped by class, and a fold's rows are a view of
+// them in data order (learning.Grey.View, learning.Float32.View), whose
+// one-vs-one pairs the SVM reads where they lie, two runs of memory with
+// the test rows' gaps, rather than gathered into a copy; sparse rows are
+// held as parsed and each fold's copied from them, as FoldFit copies them
+// from a Set. No full-precision copy of dense rows is kept beside their
+// compact form, and no fold's copy beside either (Fashion-MNIST's 10
+// classes, 4,000 rows of 400 six-digit values: 14 MB of parsed rows and
+// 5 MB a fold before, 6.4 MB in all now).
 
 // foldBlockRows is the number of rows ReadFolds parses at a time before
 // they are held compact: 256 rows of 400 values are about 1.2 MB parsed.
@@ -216,15 +218,21 @@ func (d *FoldData) rows(idx []int) learning.Rows {
 // values are not all 1 and not all grey levels.
 type partInfo struct{ n, nnz, notOnes, notGrey int }
 
-func (p *partInfo) add(r dataset.RowInfo, sign int) {
-	p.n += sign
-	p.nnz += sign * int(r.NonZeros)
+// add counts row r in.
+func (p *partInfo) add(r dataset.RowInfo) {
+	p.n++
+	p.nnz += int(r.NonZeros)
 	if !r.Ones {
-		p.notOnes += sign
+		p.notOnes++
 	}
 	if !r.Grey {
-		p.notGrey += sign
+		p.notGrey++
 	}
+}
+
+// minus returns the counts of p's rows but q's, which are some of them.
+func (p partInfo) minus(q partInfo) partInfo {
+	return partInfo{p.n - q.n, p.nnz - q.nnz, p.notOnes - q.notOnes, p.notGrey - q.notGrey}
 }
 
 // held reports whether Compact32Rows gives rows so counted the form the
@@ -257,14 +265,12 @@ func (d *FoldData) viewable(ctx context.Context, p *selection.Plan, all bool) er
 	per := make([]partInfo, p.Folds)
 	var whole partInfo
 	for i, r := range d.info {
-		per[folds[i]].add(r, 1)
-		whole.add(r, 1)
+		per[folds[i]].add(r)
+		whole.add(r)
 	}
 	ok := !all || d.held(whole)
 	for _, f := range per {
-		train := whole
-		train.n, train.nnz, train.notOnes, train.notGrey = train.n-f.n, train.nnz-f.nnz, train.notOnes-f.notOnes, train.notGrey-f.notGrey
-		ok = ok && d.held(f) && d.held(train)
+		ok = ok && d.held(f) && d.held(whole.minus(f))
 	}
 	if ok {
 		return nil
