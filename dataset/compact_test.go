@@ -78,6 +78,7 @@ func TestReadFileCompact(t *testing.T) {
 		{"sparse after a dense start", write("sl.libsvm", sparseLater), "blocks"},
 		{"tiny values", write("tv.libsvm", "1 1:1e-40 2:1\n0 1:1 2:2\n"), "blocks"},
 		{"±1 labels", write("pm.libsvm", "-1 1:0.5 2:1\n1 1:1 2:0.25\n-1 1:2 2:2\n"), "float32"},
+		{"negative, rounded", write("n.libsvm", "1 1:-0.1 2:1 3:1e30\n0 1:1 2:-3.3333333333 3:1\n1 1:0.9999999999 2:1 3:1\n"), "float32"},
 	}
 	for _, c := range cases {
 		want, err := ReadFile(c.path, Options{})
@@ -123,6 +124,10 @@ func TestReadFileCompact(t *testing.T) {
 				t.Errorf("%s, blocks of %d: compact %v; want %d rows × %d", c.name, rows, comp, want.Rows(), want.Dim)
 				continue
 			}
+			if comp.Fingerprint != "" || comp.Info != nil {
+				t.Errorf("%s, blocks of %d: described without being asked", c.name, rows)
+			}
+			checkDescribed(t, fmt.Sprintf("%s, blocks of %d", c.name, rows), c.path, rows, want, comp)
 			for i := range want.Rows() {
 				row := want.DenseRow(nil, i)
 				for k, v := range row {
@@ -137,6 +142,46 @@ func TestReadFileCompact(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// checkDescribed: ReadFileDescribed keeps the rows ReadFileCompact keeps
+// (comp), and describes them as read (want): their fingerprint and every
+// row's RowInfo.
+func checkDescribed(t *testing.T, name, path string, rows int, want *Set, comp *Compact) {
+	t.Helper()
+	_, plain, _, err := ReadFileDescribed(context.Background(), path, Options{}, rows, false)
+	if err != nil {
+		t.Fatalf("%s: described: %v", name, err)
+	}
+	if plain.Fingerprint != "" {
+		t.Errorf("%s: a fingerprint not asked for", name)
+	}
+	_, got, _, err := ReadFileDescribed(context.Background(), path, Options{}, rows, true)
+	if err != nil {
+		t.Fatalf("%s: described: %v", name, err)
+	}
+	if fmt.Sprint(plain.Info) != fmt.Sprint(got.Info) {
+		t.Errorf("%s: rows described otherwise with their fingerprint", name)
+	}
+	if got == nil || fmt.Sprint(got.Grey, got.Float32, got.Exact, got.Variance) != fmt.Sprint(comp.Grey, comp.Float32, comp.Exact, comp.Variance) {
+		t.Fatalf("%s: described rows differ from ReadFileCompact's", name)
+	}
+	if fp := want.Fingerprint(); got.Fingerprint != fp {
+		t.Errorf("%s: fingerprint %.12s; want %.12s", name, got.Fingerprint, fp)
+	}
+	if len(got.Info) != want.Rows() {
+		t.Fatalf("%s: %d rows described; want %d", name, len(got.Info), want.Rows())
+	}
+	for i := range want.Rows() {
+		_, val := want.Row(i)
+		w := RowInfo{NonZeros: int32(len(val)), Ones: true, Grey: true}
+		for _, v := range val {
+			w.Ones, w.Grey = w.Ones && v == 1, w.Grey && isGrey(v)
+		}
+		if got.Info[i] != w {
+			t.Errorf("%s: row %d: %+v; want %+v", name, i, got.Info[i], w)
 		}
 	}
 }

@@ -27,6 +27,22 @@ type Compact struct {
 	// time and the blocks' sums combined (Chan, Golub and LeVeque's
 	// pairwise update), so within about 1e-15 of Set.Variance's.
 	Variance float64
+	// Fingerprint and Info describe the rows as read, when the read was
+	// asked to (ReadFileDescribed; else "" and nil): Set.Fingerprint of
+	// them, and each row's RowInfo — what float32 rows that are not Exact
+	// no longer tell, and a reader of some of the rows (a fold of
+	// cross-validation) may need of them.
+	Fingerprint string
+	Info        []RowInfo
+}
+
+// RowInfo is what the learners choose the form of rows by
+// (learning.ChooseForm and Sparse.Compact32), of one row as read: its
+// non-zero values, and whether every one is 1 (Ones) and every one a grey
+// level b/255 (Grey; exactly as float64(b)/255 computes it).
+type RowInfo struct {
+	NonZeros   int32
+	Ones, Grey bool
 }
 
 // Rows returns the number of rows.
@@ -84,6 +100,20 @@ func ReadFileCompact(ctx context.Context, path string, opt Options, rows int) (s
 	return set, compact, blocks, nil
 }
 
+// ReadFileDescribed is ReadFileCompact that also describes rows it keeps
+// compact as they were read: each row's RowInfo (Compact.Info) and, when
+// fingerprint is true, their fingerprint (Compact.Fingerprint), for which
+// float32 rows that round a value keep, while the file is read, what brings
+// it back (4 bytes a non-zero value), let go once the rows are described. A
+// reader that holds a file's rows once and hands subsets of them to the
+// learners (cross-validation's folds) reads so, in blocks of a few hundred
+// rows, so that the parsed rows of a block stay small beside the compact
+// ones.
+func ReadFileDescribed(ctx context.Context, path string, opt Options, rows int, fingerprint bool) (set *Set, compact *Compact, blocks []*Set, err error) {
+	opt.describe, opt.fingerprint = true, fingerprint
+	return ReadFileCompact(ctx, path, opt, rows)
+}
+
 // denseState is where a compact read stands: undecided until its first
 // block, then dense (rows kept compact) or sparse (blocks kept as
 // ReadFileBlocks keeps them).
@@ -108,6 +138,47 @@ type denseStore struct {
 	// the mean and the sum of squared deviations of the nnz values read
 	mean, m2 float64
 	inexact  bool // a value is not its float32 rounding
+	// describe keeps each row's RowInfo (ReadFileDescribed), and
+	// fingerprint what Compact.Fingerprint needs: once the rows are
+	// float32, every non-zero value's bits less its float32's (delta).
+	describe, fingerprint bool
+	info                  []RowInfo
+	delta                 []int32
+}
+
+// deltaOf returns the bits of a value of float32's normal range less those
+// of its float32 rounding: within ±2²⁸ (half a float32 step, in float64
+// steps), and the value is Float64frombits(bits(float32) + delta).
+func deltaOf(v float64) int32 {
+	return int32(int64(math.Float64bits(v)) - int64(math.Float64bits(float64(float32(v)))))
+}
+
+// undelta returns the value whose float32 rounding is f and delta d.
+func undelta(f float32, d int32) float64 {
+	return math.Float64frombits(uint64(int64(math.Float64bits(float64(f))) + int64(d)))
+}
+
+// describeRows notes the RowInfo of a block's rows and, for float32 rows,
+// the deltas of their values.
+func (d *denseStore) describeRows(s *Set, hint int) {
+	for i := range len(s.RowStart) - 1 {
+		val := s.Value[s.RowStart[i]:s.RowStart[i+1]]
+		r := RowInfo{NonZeros: int32(len(val)), Ones: true, Grey: true}
+		for _, v := range val {
+			r.Ones = r.Ones && v == 1
+			r.Grey = r.Grey && isGrey(v)
+		}
+		d.info = append(d.info, r)
+	}
+	if d.grey || !d.fingerprint {
+		return // bytes hold the values as read
+	}
+	if d.delta == nil {
+		d.delta = make([]int32, 0, max(hint, len(s.Value)))
+	}
+	for _, v := range s.Value {
+		d.delta = append(d.delta, deltaOf(v))
+	}
 }
 
 // addStats adds the non-zero values of a block to the store's mean and sum
@@ -212,9 +283,15 @@ func (b *builder) sealDense(end bool) error {
 			return err
 		}
 		d.f = make([]float32, len(d.b), min(cap(d.b), int(b.opt.MaxBytes/4)))
+		if d.fingerprint {
+			d.delta = make([]int32, 0, max(b.opt.hintValues, d.nnz+nnz))
+		}
 		for k, v := range d.b {
 			if v != 0 {
 				d.f[k] = float32(float64(v) / 255)
+				if d.fingerprint {
+					d.delta = append(d.delta, deltaOf(float64(v)/255))
+				}
 			}
 		}
 		d.grey, d.b = false, nil
@@ -233,6 +310,9 @@ func (b *builder) sealDense(end bool) error {
 		}
 	}
 	d.addStats(s.Value)
+	if d.describe {
+		d.describeRows(s, b.opt.hintValues)
+	}
 	if !d.grey && !d.inexact {
 		for _, v := range s.Value {
 			if float64(float32(v)) != v {
@@ -366,10 +446,47 @@ func (b *builder) finishDense() (*Compact, error) {
 	if 3*d.nnz <= d.n*s.Dim {
 		return nil, errNotCompact
 	}
-	if d.grey {
-		return &Compact{Dim: s.Dim, Grey: d.b, Exact: true, Variance: d.variance(s.Dim)}, nil
+	c := &Compact{Dim: s.Dim, Grey: d.b, Exact: true, Variance: d.variance(s.Dim)}
+	if !d.grey {
+		c = &Compact{Dim: s.Dim, Float32: d.f, Exact: !d.inexact, Variance: d.variance(s.Dim)}
 	}
-	return &Compact{Dim: s.Dim, Float32: d.f, Exact: !d.inexact, Variance: d.variance(s.Dim)}, nil
+	if d.describe {
+		c.Info = d.info
+	}
+	if d.fingerprint {
+		c.Fingerprint = d.fingerprintOf(s)
+		d.delta = nil
+	}
+	return c, nil
+}
+
+// fingerprintOf returns Set.Fingerprint of the rows as read, of s's classes
+// and labels: their values are the bytes' b/255, or float32 values and
+// their deltas.
+func (d *denseStore) fingerprintOf(s *Set) string {
+	f := NewFingerprinter(s.Dim, s.Classes, d.n)
+	idx := make([]int32, 0, s.Dim)
+	val := make([]float64, 0, s.Dim)
+	k := 0
+	for i := range d.n {
+		idx, val = idx[:0], val[:0]
+		if d.grey {
+			for j, b := range d.b[i*s.Dim : (i+1)*s.Dim] {
+				if b != 0 {
+					idx, val = append(idx, int32(j)), append(val, float64(b)/255)
+				}
+			}
+		} else {
+			for j, x := range d.f[i*s.Dim : (i+1)*s.Dim] {
+				if x != 0 {
+					idx, val = append(idx, int32(j)), append(val, undelta(x, d.delta[k]))
+					k++
+				}
+			}
+		}
+		f.Add(s.Y[i], idx, val)
+	}
+	return f.Sum()
 }
 
 // String describes the rows: "720000 rows × 400 float32".

@@ -153,3 +153,27 @@ func ExampleReadLabels() {
 	// classes [1 -1] labels [1 1 0 1] values held 0
 	// the whole file's fingerprint: true
 }
+
+// A file of dense values held compact (float32 here, which rounds 0.1)
+// and described as read: each row's non-zero values, whether they are all
+// 1 or all grey levels b/255 (0.2 is 51/255), and the fingerprint of the values as read,
+// which the float32 rows no longer hold.
+func ExampleReadFileDescribed() {
+	f, err := os.CreateTemp("", "described-*.libsvm")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.Remove(f.Name())
+	f.WriteString("1 1:0.1 2:1 3:0.5\n2 1:1 2:1 3:1\n1 1:0.2 3:0.4\n")
+	f.Close()
+	_, c, _, err := dataset.ReadFileDescribed(context.Background(), f.Name(), dataset.Options{}, 2, true)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	whole, _ := dataset.ReadFile(f.Name(), dataset.Options{})
+	fmt.Println(c, c.Exact, fmt.Sprintf("%+v", c.Info), c.Fingerprint == whole.Fingerprint())
+	// Output:
+	// 3 rows × 3 float32 false [{NonZeros:3 Ones:false Grey:false} {NonZeros:3 Ones:true Grey:true} {NonZeros:2 Ones:false Grey:true}] true
+}

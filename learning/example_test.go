@@ -129,3 +129,22 @@ func ExampleCollector() {
 	// Output:
 	// *learning.Grey, 300 rows of 3 features, <nil>
 }
+
+// A view of some rows of a Float32 block reads them where they lie: the
+// rows of a fold of cross-validation, with nothing copied, are what a copy
+// of them (Subset) holds, and a subset of a view is a view again.
+func ExampleFloat32_View() {
+	all, err := learning.Float32Of(2, []float32{1, 2, 3, 4, 5, 6, 7, 8})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fold := all.View([]int{3, 1})
+	copied := learning.Subset(all, []int{3, 1})
+	fmt.Println(fold.Len(), fold.Row(nil, 0), fold.Row(nil, 1), copied.Row(nil, 0), copied.Row(nil, 1))
+	sv := learning.Subset(fold, []int{1})
+	fmt.Printf("%v %v %v\n", sv.(*learning.Float32).IsView(), sv.Row(nil, 0), copied.(*learning.Float32).IsView())
+	// Output:
+	// 2 [7 8] [3 4] [7 8] [3 4]
+	// true [3 4] false
+}

@@ -298,12 +298,13 @@ func (s *Sparse) Row(dst []float64, i int) []float64 {
 
 // Grey is Rows of grey levels stored as bytes: row i's feature k is
 // B[i*Dim+k]/255, exactly as float64(b)/255 computes it (pictures read as
-// pixel/255). A row takes Dim bytes, an eighth of float64 rows. Make it
+// pixel/255), or, for a view (View), that of row idx[i] of B's rows. A row takes Dim bytes, an eighth of float64 rows. Make it
 // with NewGrey (or Compact, Sparse.Compact).
 type Grey struct {
 	B   []uint8
 	dim int
 	n   int
+	at  []int // a view's rows of B (View); nil: row i is B's row i
 }
 
 // NewGrey stores rows whose values are all b/255 for bytes b; ok is false
@@ -335,7 +336,41 @@ func (g *Grey) Len() int { return g.n }
 func (g *Grey) Dim() int { return g.dim }
 
 // Bytes returns row i's bytes.
-func (g *Grey) Bytes(i int) []uint8 { return g.B[i*g.dim : (i+1)*g.dim : (i+1)*g.dim] }
+func (g *Grey) Bytes(i int) []uint8 {
+	if g.at != nil {
+		i = g.at[i]
+	}
+	return g.B[i*g.dim : (i+1)*g.dim : (i+1)*g.dim]
+}
+
+// View returns rows idx of g, in that order, as Grey rows that read g's
+// bytes where they lie, as Float32.View does.
+func (g *Grey) View(idx []int) *Grey {
+	at := viewRows(g.at, idx, g.n)
+	return &Grey{B: g.B, dim: g.dim, n: len(at), at: at}
+}
+
+// viewRows returns the rows of the stored block that rows idx of a view
+// (rows at of the block; nil for all n of them) are: idx itself, or
+// composed with at.
+func viewRows(at, idx []int, n int) []int {
+	if idx == nil {
+		idx = []int{}
+	}
+	for _, i := range idx {
+		if i < 0 || i >= n {
+			panic(fmt.Sprintf("learning: View: row %d of %d", i, n))
+		}
+	}
+	if at == nil {
+		return idx
+	}
+	out := make([]int, len(idx))
+	for k, i := range idx {
+		out[k] = at[i]
+	}
+	return out
+}
 
 // Dot returns Σ_k w_k b_k / 255.
 func (g *Grey) Dot(i int, w []float64) float64 {
@@ -373,8 +408,20 @@ func (g *Grey) Row(dst []float64, i int) []float64 {
 }
 
 // Subset returns rows idx of r, copied into a new table of the same form
-// (a Dense subset shares the rows).
+// (a Dense subset shares the rows, and a subset of a view of Grey or
+// Float32 rows is another view of them: a model's support vectors among
+// the rows of a fold of cross-validation read them where the fold does).
 func Subset(r Rows, idx []int) Rows {
+	switch r := r.(type) {
+	case *Grey:
+		if r.at != nil {
+			return r.View(idx)
+		}
+	case *Float32:
+		if r.at != nil {
+			return r.View(idx)
+		}
+	}
 	switch r := r.(type) {
 	case *Dense:
 		X := make([][]float64, len(idx))

@@ -7,7 +7,7 @@ import (
 )
 
 // Float32 is Rows of dense values stored as float32: row i's feature k is
-// float64(V[i*Dim+k]). A row takes 4 bytes a feature, half of float64 rows,
+// float64(V[i*Dim+k]), or, for a view (View), of row idx[i] of V's rows. A row takes 4 bytes a feature, half of float64 rows,
 // and holds 7 significant digits, more than the 6 that most tools write
 // data files with. Dot products of two rows (the kernel SVM's) are summed
 // with AVX2 where the processor has it. Make it with NewFloat32 (values
@@ -16,6 +16,7 @@ type Float32 struct {
 	V   []float32
 	dim int
 	n   int
+	at  []int // a view's rows of V (View); nil: row i is V's row i
 }
 
 // NewFloat32 stores X rounded to float32, in one block. It returns an
@@ -56,7 +57,24 @@ func (f *Float32) Dim() int { return f.dim }
 
 // Values returns row i's values.
 func (f *Float32) Values(i int) []float32 {
+	if f.at != nil {
+		i = f.at[i]
+	}
 	return f.V[i*f.dim : (i+1)*f.dim : (i+1)*f.dim]
+}
+
+// IsView reports whether f is a view (View) of another Float32's rows.
+func (f *Float32) IsView() bool { return f.at != nil }
+
+// View returns rows idx of f, in that order, as Float32 rows that read
+// f's values where they lie: nothing is copied, and idx is used in place.
+// Every method gives what it gives of a copy of those rows (Subset), to
+// the bit, so that a learner given a view of a set's rows (a fold of
+// cross-validation) learns what it learns from their copy. It panics if
+// an index is out of range.
+func (f *Float32) View(idx []int) *Float32 {
+	at := viewRows(f.at, idx, f.n)
+	return &Float32{V: f.V, dim: f.dim, n: len(at), at: at}
 }
 
 // Dot returns x_i·w, in float64.

@@ -64,6 +64,16 @@ func (s *Stack) SqNorm(i int) float64 { p, j := s.at(i); return p.SqNorm(j) }
 // Row writes x_i into dst, grown to Dim() if needed, and returns it.
 func (s *Stack) Row(dst []float64, i int) []float64 { p, j := s.at(i); return p.Row(dst, j) }
 
+// Compact32Rows is Sparse.Compact32Rows of rows idx of the stack (rows of
+// its parts taken one after another), in that order, copied once from
+// where they lie; s keeps its rows.
+func (s *Stack) Compact32Rows(idx []int) Rows {
+	if idx == nil {
+		idx = []int{}
+	}
+	return compactRows(s.parts, idx, s.dim, nil, true, nil)
+}
+
 // Compact32 returns the rows in the form Sparse.Compact32 gives them as
 // one set of rows, with row k of the result row order[k] of the stack
 // (every row in its place when order is nil; otherwise order must be a
@@ -89,41 +99,54 @@ func compact(parts []*Sparse, dim int, order []int, f32 bool, release func()) Ro
 	return compactRows(parts, nil, dim, order, f32, release)
 }
 
-// rowsOf returns the rows of p that compactRows copies: sel, in its order,
-// or every row when sel is nil.
-func rowsOf(p *Sparse, sel []int) iter.Seq[int] {
-	return func(yield func(int) bool) {
-		if sel != nil {
-			for _, i := range sel {
-				if !yield(i) {
+// rowsOf returns the rows of parts that compactRows copies, in order,
+// each as its part and its row in it: rows sel of the parts taken one
+// after another, in sel's order, or, when sel is nil, every row of part q
+// alone (the parts are copied a part at a time).
+func rowsOf(parts []*Sparse, sel []int, q int) iter.Seq2[*Sparse, int] {
+	return func(yield func(*Sparse, int) bool) {
+		if sel == nil {
+			for i := range parts[q].Len() {
+				if !yield(parts[q], i) {
 					return
 				}
 			}
 			return
 		}
-		for i := range p.Len() {
-			if !yield(i) {
+		first := make([]int, len(parts)+1)
+		for p, part := range parts {
+			first[p+1] = first[p] + part.Len()
+		}
+		for _, i := range sel {
+			if i < 0 || i >= first[len(parts)] {
+				panic(fmt.Sprintf("learning: row %d of %d", i, first[len(parts)]))
+			}
+			p := sort.SearchInts(first, i+1) - 1
+			if !yield(parts[p], i-first[p]) {
 				return
 			}
 		}
 	}
 }
 
-// compactRows is compact of rows sel of the one part parts[0] (all the
-// parts' rows when sel is nil), read where they lie: the form is chosen on
-// those rows alone, as if they had been copied into a part of their own
-// first, and they are copied once.
+// compactRows is compact of rows sel of the parts taken one after
+// another (all the parts' rows when sel is nil), read where they lie: the
+// form is chosen on those rows alone, as if they had been copied into a
+// part of their own first, and they are copied once. With sel, the parts
+// are not let go.
 func compactRows(parts []*Sparse, sel []int, dim int, order []int, f32 bool, release func()) Rows {
-	if sel != nil && len(parts) != 1 {
-		panic("learning: compactRows: rows chosen from more than one part")
+	// the passes over the rows: every part's in turn, or sel's at once
+	passes := len(parts)
+	if sel != nil {
+		passes = 1
 	}
 	st := newRowStats()
-	for _, p := range parts {
+	for q := range passes {
 		if sel == nil {
-			st.addRows(p.Len(), p.Value)
+			st.addRows(parts[q].Len(), parts[q].Value)
 			continue
 		}
-		for _, i := range sel {
+		for p, i := range rowsOf(parts, sel, q) {
 			_, v := p.NonZeros(i)
 			st.addRows(1, v)
 		}
@@ -155,8 +178,8 @@ func compactRows(parts []*Sparse, sel []int, dim int, order []int, f32 bool, rel
 	case form == FormSparse:
 		sp := &Sparse{dim: dim, Start: make([]int, n+1), Index: make([]int32, nnz), Value: make([]float64, nnz)}
 		g := 0 // each row's length at its place, then the starts
-		for _, p := range parts {
-			for i := range rowsOf(p, sel) {
+		for q := range passes {
+			for p, i := range rowsOf(parts, sel, q) {
 				sp.Start[to[g]+1] = p.Start[i+1] - p.Start[i]
 				g++
 			}
@@ -197,13 +220,15 @@ func compactRows(parts []*Sparse, sel []int, dim int, order []int, f32 bool, rel
 		}
 	}
 	g := 0
-	for q, p := range parts {
-		for i := range rowsOf(p, sel) {
+	for q := range passes {
+		for p, i := range rowsOf(parts, sel, q) {
 			idx, val := p.NonZeros(i)
 			put(to[g], idx, val)
 			g++
 		}
-		parts[q] = nil
+		if sel == nil {
+			parts[q] = nil
+		}
 		if release != nil {
 			release()
 		}

@@ -144,8 +144,10 @@ func (c *gridCommand) setup(fs *pflag.FlagSet, cmd string, check func(learners.S
 	return l, g, err
 }
 
-// plan checks the flags, reads the data and makes the plan.
-func (c *gridCommand) plan(ctx context.Context, fs *pflag.FlagSet, cmd string) (*selection.Plan, *dataset.Set, modelfile.Setup, error) {
+// plan checks the flags, reads the data and makes the plan: sweep plan's
+// of the data read whole (modelfile.Setup.PlanGrid), grid's of the data
+// read as its folds take them (PlanFolds, held).
+func (c *gridCommand) plan(ctx context.Context, fs *pflag.FlagSet, cmd string, held bool) (*selection.Plan, *modelfile.FoldData, modelfile.Setup, error) {
 	l, g, err := c.setup(fs, cmd, func(spec learners.Spec) error {
 		if spec.Needs.Values {
 			return usagef("%s: --learner %s predicts a number, not a class, and the grid compares classifiers' accuracies: cross-validate it with fit --cv K", cmd, spec.Name)
@@ -163,9 +165,16 @@ func (c *gridCommand) plan(ctx context.Context, fs *pflag.FlagSet, cmd string) (
 		return nil, nil, l, err
 	}
 	var classes []string
-	p, set, err := l.PlanGrid(ctx, c.path, g, modelfile.GridOptions{Read: opt, Folds: c.g.folds, Seed: c.g.seed, Warm: c.g.warm,
-		OnData: func(s *dataset.Set) { classes = s.Classes }})
-	return p, set, l, dataUsage(err, c.path, "--folds", c.g.folds, classes)
+	o := modelfile.GridOptions{Read: opt, Folds: c.g.folds, Seed: c.g.seed, Warm: c.g.warm,
+		OnData: func(s *dataset.Set) { classes = s.Classes }}
+	var p *selection.Plan
+	var d *modelfile.FoldData
+	if held {
+		p, d, err = l.PlanFolds(ctx, c.path, g, o)
+	} else {
+		p, _, err = l.PlanGrid(ctx, c.path, g, o)
+	}
+	return p, d, l, dataUsage(err, c.path, "--folds", c.g.folds, classes)
 }
 
 func runGrid(ctx context.Context, env *Env, args []string) (err error) {
@@ -189,11 +198,11 @@ func runGrid(ctx context.Context, env *Env, args []string) (err error) {
 	defer memguard.HoldGC(gcPercent)()
 	ctx, finish := guardMemory(ctx, "grid", c.data.memory.bytes())
 	defer func() { err = finish(err) }()
-	p, set, l, err := c.plan(ctx, fs, "grid")
+	p, d, l, err := c.plan(ctx, fs, "grid", true)
 	if err != nil {
 		return err
 	}
-	t, err := l.CrossValidate(ctx, p, set, cores)
+	t, err := l.CrossValidateFolds(ctx, p, d, cores)
 	if err != nil {
 		return fmt.Errorf("%s: %w", c.path, err)
 	}
@@ -252,7 +261,7 @@ func runSweepPlan(ctx context.Context, env *Env, args []string) error {
 	if final {
 		p, err = planFinal(ctx, fs, &c)
 	} else {
-		p, _, l, err = c.plan(ctx, fs, "sweep plan")
+		p, _, l, err = c.plan(ctx, fs, "sweep plan", false)
 	}
 	if err != nil {
 		return err

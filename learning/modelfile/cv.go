@@ -32,18 +32,19 @@ type CVReport struct {
 	Regression *learning.Regression
 }
 
-// CrossValidateClasses cross-validates the classifier on set along the
-// plan p of one cell (its C and γ) with cores cores (CrossValidate) and,
-// for leave-one-out of a C-SVM, counts the support vectors of the SVM
-// trained on every row.
-func (l Setup) CrossValidateClasses(ctx context.Context, p *selection.Plan, set *dataset.Set, cores int) (*CVReport, error) {
-	t, err := l.CrossValidate(ctx, p, set, cores)
+// CrossValidateClasses cross-validates the classifier on d, its data
+// (ReadFolds), along the plan p of one cell (its C and γ) with cores cores
+// (CrossValidateFolds) and, for leave-one-out of a C-SVM, counts the
+// support vectors of the SVM trained on every row.
+func (l Setup) CrossValidateClasses(ctx context.Context, p *selection.Plan, d *FoldData, cores int) (*CVReport, error) {
+	t, err := l.CrossValidateFolds(ctx, p, d, cores)
 	if err != nil {
 		return nil, err
 	}
+	set := d.Set
 	r := &CVReport{Folds: p.Folds, Learner: p.Describe(), File: p.Data.Path, Rows: set.Rows(), Features: set.Dim, Classes: len(set.Classes), Accuracy: t.Accuracy(0, 0)}
 	if p.Folds == set.Rows() && l.Spec.Form == learners.KernelSVMForm && l.Spec.Reads("C") {
-		n, ok, err := l.SupportVectors(ctx, set, cores)
+		n, ok, err := l.supportVectorsFolds(ctx, p, d, cores)
 		if err != nil {
 			return nil, err
 		}
@@ -105,41 +106,43 @@ type CVOptions struct {
 	OnData func(*dataset.Set)
 }
 
-// CrossValidateFile reads the data file at path whole and cross-validates
-// the learner on it in o.Folds folds: a regression's plain folds
-// (CrossValidateValues), a classifier's stratified ones along the plan of
-// its one C and γ (CrossValidateClasses). Its errors are the reader's, the
+// CrossValidateFile reads the data file at path and cross-validates the
+// learner on it in o.Folds folds: a regression's plain folds on the data
+// read whole (CrossValidateValues), a classifier's stratified ones along
+// the plan of its one C and γ on the data read as its folds take them
+// (ReadFolds, CrossValidateClasses). Its errors are the reader's, the
 // class weights' (CheckWeights), one class only (TwoClasses), a
 // *selection.FoldError, or the learners' naming path.
 func (l Setup) CrossValidateFile(ctx context.Context, path string, o CVOptions) (*CVReport, error) {
-	d, err := ReadData(ctx, path, DataOptions{Read: o.Read})
+	var r *CVReport
+	if l.Spec.Needs.Values {
+		d, err := ReadData(ctx, path, DataOptions{Read: o.Read})
+		if err != nil {
+			return nil, err
+		}
+		onData(o.OnData, d.Train)
+		if r, err = l.CrossValidateValues(ctx, d.Train, path, o.Folds, o.Seed, o.Threads); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return r, nil
+	}
+	d, err := l.readFolds(ctx, path, o.Read, false)
 	if err != nil {
 		return nil, err
 	}
-	set := d.Train
-	var r *CVReport
-	if l.Spec.Needs.Values {
-		onData(o.OnData, set)
-		r, err = l.CrossValidateValues(ctx, set, path, o.Folds, o.Seed, o.Threads)
-	} else {
-		if err := l.CheckWeights(path, set); err != nil {
-			return nil, err
-		}
-		onData(o.OnData, set)
-		g := Grid{C: []float64{l.Options.C}, Gamma: []string{""}}
-		if l.HasGamma() {
-			g.Gamma[0] = l.Options.Gamma.String()
-		}
-		if err := TwoClasses(path, set); err != nil {
-			return nil, err
-		}
-		var p *selection.Plan
-		if p, err = l.NewPlan(set, selection.DataOf(path, set, o.Read.LabelColumn), g, o.Folds, o.Seed, false); err != nil {
-			return nil, err
-		}
-		r, err = l.CrossValidateClasses(ctx, p, set, cores(o.Threads))
+	if err := l.CheckWeights(path, d.Set); err != nil {
+		return nil, err
 	}
+	onData(o.OnData, d.Set)
+	g := Grid{C: []float64{l.Options.C}, Gamma: []string{""}}
+	if l.HasGamma() {
+		g.Gamma[0] = l.Options.Gamma.String()
+	}
+	p, err := l.planFolds(path, d, g, o.Read.LabelColumn, o.Folds, o.Seed, false)
 	if err != nil {
+		return nil, err
+	}
+	if r, err = l.CrossValidateClasses(ctx, p, d, cores(o.Threads)); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return r, nil

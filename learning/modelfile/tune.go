@@ -174,19 +174,30 @@ func (l Setup) foldRowsAt(s *dataset.Set, tr, te []int) (y []int, rows learning.
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	y = make([]int, len(tr))
+	y, rows, test = foldAt(s.Y, tr, te, all.Compact32Rows)
+	return y, rows, test, nil
+}
+
+// foldAt returns the labels of rows tr (of labels y), rows tr as rowsOf
+// gives them, and the function that gives rows te so when first called.
+func foldAt(y, tr, te []int, rowsOf func([]int) learning.Rows) ([]int, learning.Rows, func() (learning.Rows, error)) {
+	ty := make([]int, len(tr))
 	for k, i := range tr {
-		y[k] = s.Y[i]
+		ty[k] = y[i]
 	}
 	var testRows learning.Rows
-	test = func() (learning.Rows, error) {
+	test := func() (learning.Rows, error) {
 		if testRows == nil {
-			testRows = all.Compact32Rows(te)
+			testRows = rowsOf(te)
 		}
 		return testRows, nil
 	}
-	return y, all.Compact32Rows(tr), test, nil
+	return ty, rowsOf(tr), test
 }
+
+// rowsAtFunc is foldRowsAt's signature: a fold's labels, training rows and
+// test rows (when first asked) of rows tr and te of s.
+type rowsAtFunc func(s *dataset.Set, tr, te []int) ([]int, learning.Rows, func() (learning.Rows, error), error)
 
 // FoldFit is selection.FitFunc for the learner: each fold's training part
 // scaled (when asked) and fitted as fit would fit it with each C in turn,
@@ -197,6 +208,11 @@ func (l Setup) foldRowsAt(s *dataset.Set, tr, te []int) (y []int, rows learning.
 // The fold's rows are taken from the data set into the learners' form
 // without a copy as a Set first (foldRowsAt).
 func (l Setup) FoldFit(threads int, cacheMB float64) selection.FitFunc {
+	return l.foldFit(threads, cacheMB, l.foldRowsAt)
+}
+
+// foldFit is FoldFit with each fold's rows taken by at.
+func (l Setup) foldFit(threads int, cacheMB float64, at rowsAtFunc) selection.FitFunc {
 	return func(ctx context.Context, s *dataset.Set, tr, te []int, cs []float64, gamma string, warm bool) ([]selection.Fit, error) {
 		o, err := l.foldOptions(threads, cacheMB, gamma)
 		if err != nil {
@@ -206,7 +222,7 @@ func (l Setup) FoldFit(threads int, cacheMB float64) selection.FitFunc {
 		// back before this fold's are made, rather than left beside them
 		// (Fashion 10k, five folds: 92 -> 86 MB peak RSS).
 		debug.FreeOSMemory()
-		y, rows, test, err := l.foldRowsAt(s, tr, te)
+		y, rows, test, err := at(s, tr, te)
 		if err != nil {
 			return nil, err
 		}
@@ -302,9 +318,13 @@ func (l Setup) SupportVectors(ctx context.Context, set *dataset.Set, threads int
 	if err != nil {
 		return 0, false, err
 	}
+	return l.supportVectors(ctx, &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}, threads)
+}
+
+// supportVectors is SupportVectors of the learner fitted on d.
+func (l Setup) supportVectors(ctx context.Context, d *learning.Data, threads int) (n int, ok bool, err error) {
 	o := l.Options
 	o.Threads = threads
-	d := &learning.Data{Rows: rows, Y: train.Y, Classes: len(train.Classes)}
 	built, err := l.Spec.New(o, d)
 	if err != nil {
 		return 0, false, err

@@ -1,11 +1,14 @@
 package selection_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"mark1/dataset"
 	"mark1/learning/selection"
 )
 
@@ -95,4 +98,41 @@ func ExamplePlanData() {
 	// Output:
 	// "digits.libsvm"
 	// ""
+}
+
+// A grid run on data whose rows the fit function holds itself: the set
+// given to RunAllOn describes the data (their classes and labels) and
+// holds no rows, and the fingerprint is that of the rows as read. This fit
+// function predicts every test row's class from its own table of values,
+// right where a value is above 0.5 for class 1.
+func ExampleRunAllOn() {
+	values := []float64{0.1, 0.9, 0.2, 0.8, 0.3, 0.7, 0.4, 0.6}
+	labels := &dataset.Set{Name: "held", Classes: []string{"a", "b"}, Y: []int{0, 1, 0, 1, 0, 1, 0, 1}, Dim: 1, RowStart: []int{0}}
+	const fingerprint = "3f1a0c9e4d6b2a8f7e5c1d0b9a8f7e6d5c4b3a29180f7e6d5c4b3a2918f0e1d2"
+	p, err := selection.NewPlan(labels, selection.Data{Path: "held", Fingerprint: fingerprint}, "threshold", nil, []float64{1}, []string{""}, 2, 1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fit := func(_ context.Context, s *dataset.Set, _, test []int, cs []float64, _ string, _ bool) ([]selection.Fit, error) {
+		pred := make([]int, len(test))
+		for k, i := range test {
+			if values[i] > 0.5 {
+				pred[k] = 1
+			}
+		}
+		return []selection.Fit{{Pred: pred}}, nil
+	}
+	res, err := selection.RunAllOn(context.Background(), p, labels, fingerprint, 1, fit, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	t := selection.Merge(p, res)
+	fmt.Println(t.Right, "of", p.Data.Rows)
+	_, err = selection.RunAllOn(context.Background(), p, labels, strings.Repeat("0", 64), 1, fit, nil)
+	fmt.Println(errors.Is(err, selection.ErrData))
+	// Output:
+	// [[8]] of 8
+	// true
 }

@@ -128,12 +128,17 @@ func PairClasses(q, k int) (a, b int) {
 	return a, a + 1 + q
 }
 
-// NewPlan makes the plan for data s (read as d says; d's fingerprint and
-// sizes are filled in), the learner and options, the grid and the folds.
+// NewPlan makes the plan for data s (read as d says; d's sizes are filled
+// in, and its fingerprint, s.Fingerprint, unless d has one: that of rows
+// s does not hold, its reader's), the learner and options, the grid and
+// the folds.
 // It returns a *FoldError when a class has fewer rows than folds, and an
 // error for an empty grid or one of more than MaxTasks tasks.
 func NewPlan(s *dataset.Set, d Data, learner string, options map[string]string, c []float64, gamma []string, folds int, seed uint64) (*Plan, error) {
-	d.Fingerprint, d.Rows, d.Dim, d.Classes = s.Fingerprint(), s.Rows(), s.Dim, len(s.Classes)
+	if d.Fingerprint == "" {
+		d.Fingerprint = s.Fingerprint()
+	}
+	d.Rows, d.Dim, d.Classes = s.Rows(), s.Dim, len(s.Classes)
 	f, err := Folds(s.Y, len(s.Classes), folds, seed)
 	if err != nil {
 		return nil, err

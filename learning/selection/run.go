@@ -369,7 +369,17 @@ func GammaText(g string) string {
 // result as it is found, one at a time. The results, returned in task
 // order, do not depend on workers. The first error stops the rest.
 func RunAll(ctx context.Context, p *Plan, s *dataset.Set, workers int, fit FitFunc, done func(Result)) ([]Result, error) {
-	if fp := s.Fingerprint(); fp != p.Data.Fingerprint {
+	return RunAllOn(ctx, p, s, s.Fingerprint(), workers, fit, done)
+}
+
+// RunAllOn is RunAll on data whose rows fit holds itself (a
+// cross-validation that reads a file's rows into the learners' form once
+// and takes every fold from them): s describes the data (their classes and
+// every row's label; it need hold no rows), fingerprint is that of their
+// rows (dataset.Set.Fingerprint), and fit is given s with each task's row
+// indices.
+func RunAllOn(ctx context.Context, p *Plan, s *dataset.Set, fingerprint string, workers int, fit FitFunc, done func(Result)) ([]Result, error) {
+	if fp := fingerprint; fp != p.Data.Fingerprint {
 		return nil, fmt.Errorf("%w: %s has fingerprint %.12s…, the plan's data %.12s…", ErrData, s.Name, fp, p.Data.Fingerprint)
 	}
 	if p.Pairs != 0 {

@@ -43,12 +43,14 @@ func denseSparseLayout(r *learning.Sparse, sub []int) layout {
 
 // setF32 stores rows sub of r as float32 rows: shared with r when it is
 // learning.Float32 and sub takes all its rows or lies in two runs (a pair
-// of classes of rows grouped by class, Kernel.RowOrder), copied (rounded
-// when r is not float32) into store's block otherwise.
+// of classes of rows grouped by class, Kernel.RowOrder), or r is a view of
+// rows its reader laid out (a fold of cross-validation: held grouped by
+// class, its pairs' rows lie in two runs with the other folds' gaps),
+// copied (rounded when r is not float32) into store's block otherwise.
 func (v *vectors) setF32(r learning.Rows, sub []int, store *rowStore) {
 	v.f32 = make([][]float32, len(sub))
 	f, ok := r.(*learning.Float32)
-	if ok && (len(sub) == r.Len() || runs(sub) <= 2) {
+	if ok && (len(sub) == r.Len() || runs(sub) <= 2 || f.IsView()) {
 		for k, i := range sub {
 			v.f32[k] = f.Values(i)
 		}

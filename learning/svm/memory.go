@@ -19,7 +19,7 @@ const machineBytes = 512
 // support vectors) until the model is assembled, the largest problem's
 // list of rows and labels and its solver state (and its float32 rows,
 // gathered unless the rows are grouped by class, as Kernel.RowOrder
-// orders them) on each of threads
+// orders them, or a view) on each of threads
 // solvers at once, and the kernel cache, at
 // most the whole matrix of a problem. It
 // returns a *learning.MemoryError naming the number of problems when the
@@ -70,7 +70,7 @@ func kernelNeed(ctx context.Context, d *learning.Data, cs []int, strat Multiclas
 		need += learning.Times(n, 41+48) + learning.Times(threads*largest, 12)
 	}
 	need += min(cache, full)
-	if f, ok := d.Features().(*learning.Float32); ok && largest < n && !slices.IsSorted(d.Y) {
+	if f, ok := d.Features().(*learning.Float32); ok && largest < n && !slices.IsSorted(d.Y) && !f.IsView() {
 		need += learning.Times(threads*largest, 4*f.Dim()) // each problem's rows, gathered (vectors.setF32)
 	}
 	kind := "one-vs-one pairs"

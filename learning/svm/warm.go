@@ -154,6 +154,10 @@ func solvePath(ctx context.Context, r learning.Rows, sub []int, y []float64, k k
 			return nil, err
 		}
 		out[i] = p.finish(res)
+		// assemble reads the support vectors' coefficients, as Fit's
+		// pairs keep them: each C's α for every row would pile up until
+		// the path is assembled
+		out[i].Alpha = nil
 		alpha0 = p.alpha // run reads it before writing (the box only grows)
 	}
 	return out, nil
