@@ -68,19 +68,37 @@ func (l Setup) RunFinalFile(ctx context.Context, p *selection.Plan, planPath, pa
 	if err != nil || compact == nil {
 		return r, nil, false, p.ReadError(planPath, path, err)
 	}
-	fp, err := streamFingerprint(read, path, opt, set, compact)
+	opts, err := l.cell(threads, l.Options.CacheMB, p.C[0], p.Gamma[0])
+	if err != nil {
+		return r, nil, false, err
+	}
+	ks, err := opts.KernelSpec()
+	if err != nil {
+		return r, nil, false, err
+	}
+	var fp string
+	variance := compact.Variance
+	if ks.NeedsData() && ks.Gamma.Rule == kernel.GammaScale && compact.Exact {
+		// the variance of every value as read, as learners.Variance finds
+		// it of the rows held exactly: its sum over the fingerprint's pass
+		passes := 0
+		variance, err = learners.VarianceOf(float64(len(set.Y))*float64(set.Dim), func(visit func([]float64)) error {
+			var err error
+			if passes++; passes == 1 {
+				fp, err = streamFingerprint(read, path, opt, set, compact, visit)
+			} else {
+				_, err = streamFingerprint(read, path, opt, set, nil, visit)
+			}
+			return err
+		})
+	} else {
+		fp, err = streamFingerprint(read, path, opt, set, compact, nil)
+	}
 	if err != nil {
 		return r, nil, false, p.ReadError(planPath, path, err)
 	}
 	fit := func(ctx context.Context, q int, c float64, gamma string) (selection.Machine, int, error) {
-		opts, err := l.cell(threads, l.Options.CacheMB, c, gamma)
-		if err != nil {
-			return selection.Machine{}, 0, err
-		}
-		pm, err := l.fitKeptPair(ctx, opts, set, compact, keep, q, func() (float64, error) {
-			v, err := exactVariance(read, path, opt, set)
-			return v, p.ReadError(planPath, path, err)
-		})
+		pm, err := l.fitKeptPair(ctx, opts, set, compact, keep, q, variance)
 		if err != nil {
 			return selection.Machine{}, 0, err
 		}
@@ -94,11 +112,10 @@ func (l Setup) RunFinalFile(ctx context.Context, p *selection.Plan, planPath, pa
 // opts on the rows of set that keep marks, those of the pair's two
 // classes held compact in the whole file's form (ReadFileCompactRows), as
 // FitPair trains it on all the rows: the class weights resolved on every
-// label, γ of scale on every value — compact's Variance, or, where the
-// rows are held exactly, exact's, the variance of every value as read —
-// and the rows of the first class, then the second's, each in file order.
+// label, γ of scale on variance, that of every value as Fit finds it, and
+// the rows of the first class, then the second's, each in file order.
 // The compact rows are reordered in place.
-func (l Setup) fitKeptPair(ctx context.Context, opts learners.Options, set *dataset.Set, compact *dataset.Compact, keep []bool, q int, exact func() (float64, error)) (*PairModel, error) {
+func (l Setup) fitKeptPair(ctx context.Context, opts learners.Options, set *dataset.Set, compact *dataset.Compact, keep []bool, q int, variance float64) (*PairModel, error) {
 	k := len(set.Classes)
 	a, b := selection.PairClasses(q, k)
 	var rows []int // the kept rows, file order
@@ -132,16 +149,6 @@ func (l Setup) fitKeptPair(ctx context.Context, opts learners.Options, set *data
 		rows = sorted
 		slices.Sort(y)
 	}
-	ks, err := opts.KernelSpec()
-	if err != nil {
-		return nil, err
-	}
-	variance := compact.Variance
-	if ks.NeedsData() && ks.Gamma.Rule == kernel.GammaScale && compact.Exact {
-		if variance, err = exact(); err != nil {
-			return nil, err
-		}
-	}
 	d := &learning.Data{Rows: withVariance{read, variance}, Y: y, Classes: 2}
 	if opts, err = l.wholeGamma(opts, d); err != nil {
 		return nil, err
@@ -174,12 +181,17 @@ func (l Setup) fitKeptPair(ctx context.Context, opts learners.Options, set *data
 // reads it compact — set's labels, compact's form, Exact and Variance —
 // from the file read again a block at a time, each row turned into its
 // compact form as the reader turns it (bytes b for a grey level b/255,
-// else float32) and hashed, never all held. A label that is not set's
-// is an error: the file changed.
-func streamFingerprint(ctx context.Context, path string, opt dataset.Options, set *dataset.Set, compact *dataset.Compact) (string, error) {
+// else float32) and hashed, never all held; visit, if not nil, is given
+// each row's non-zero values in turn. With a nil compact it only visits
+// them and returns "". A label that is not set's is an error: the file
+// changed.
+func streamFingerprint(ctx context.Context, path string, opt dataset.Options, set *dataset.Set, compact *dataset.Compact, visit func([]float64)) (string, error) {
 	h := sha256.New()
-	fitHead(h, set, nil, &dataset.Compact{Dim: compact.Dim, Exact: compact.Exact, Variance: compact.Variance})
-	dim := compact.Dim
+	dim := set.Dim
+	if compact != nil {
+		fitHead(h, set, nil, &dataset.Compact{Dim: compact.Dim, Exact: compact.Exact, Variance: compact.Variance})
+		dim = compact.Dim
+	}
 	grey := make([]byte, dim)
 	f32 := make([]float32, dim)
 	err := dataset.ReadBlocks(ctx, path, opt, fitBlockRows, func(b *dataset.Set, first int) error {
@@ -189,6 +201,12 @@ func streamFingerprint(ctx context.Context, path string, opt dataset.Options, se
 				return fmt.Errorf("%s: row %d is not the row first read: the file changed while read", path, r+1)
 			}
 			idx, val := b.Row(k)
+			if visit != nil {
+				visit(val)
+			}
+			if compact == nil {
+				continue
+			}
 			if compact.Grey != nil {
 				clear(grey)
 				for m, j := range idx {
@@ -205,25 +223,8 @@ func streamFingerprint(ctx context.Context, path string, opt dataset.Options, se
 		}
 		return nil
 	})
-	if err != nil {
+	if err != nil || compact == nil {
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// exactVariance returns the variance of every value of the file at path
-// (set's rows), zeros included, as learners.Variance finds it of the
-// file's compact rows when they hold the values exactly (each row's
-// non-zero values, in order): the file read twice more, a block at a
-// time (learners.VarianceOf).
-func exactVariance(ctx context.Context, path string, opt dataset.Options, set *dataset.Set) (float64, error) {
-	return learners.VarianceOf(float64(len(set.Y))*float64(set.Dim), func(visit func([]float64)) error {
-		return dataset.ReadBlocks(ctx, path, opt, fitBlockRows, func(b *dataset.Set, _ int) error {
-			for k := range b.Rows() {
-				_, val := b.Row(k)
-				visit(val)
-			}
-			return nil
-		})
-	})
 }
