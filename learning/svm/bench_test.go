@@ -108,7 +108,7 @@ func BenchmarkW2Sparse(b *testing.B) {
 		p.alpha[i] = 0.5
 	}
 	for b.Loop() {
-		p.w2()
+		p.w2(context.Background())
 	}
 }
 

@@ -164,7 +164,7 @@ func solveRows(ctx context.Context, r learning.Rows, sub []int, X [][]float64, y
 	if err != nil {
 		return nil, err
 	}
-	return p.finish(res), nil
+	return p.finish(ctx, res)
 }
 
 // binaryLabels returns the labels y, each +1 or −1, as int8; an error
@@ -230,15 +230,19 @@ func weight(w float64) float64 {
 	return w
 }
 
-// finish builds the Binary of a finished run with its message.
-func (p *problem) finish(r *smoResult) *Binary {
-	b := p.binary(r)
+// finish builds the Binary of a finished run with its message, or
+// returns ctx.Err() once ctx is done (binary).
+func (p *problem) finish(ctx context.Context, r *smoResult) (*Binary, error) {
+	b, err := p.binary(ctx, r)
+	if err != nil {
+		return nil, err
+	}
 	if r.status == Optimal {
 		b.Message = fmt.Sprintf("optimal to eps %g after %d iterations", p.s.Eps, r.iter)
 	} else {
 		b.Message = fmt.Sprintf("iteration limit %d reached; KKT gap still %.3g > eps %g", p.maxIter(), r.gap, p.s.Eps)
 	}
-	return b
+	return b, nil
 }
 
 // solveNuSVC solves the ν-SVC of Schölkopf et al. as LIBSVM's solve_nu_svc:
@@ -273,7 +277,10 @@ func (p *problem) solveNuSVC(ctx context.Context, pos, neg int, progress func(in
 	if !(p.rNU > 0) || math.IsInf(p.rNU, 1) {
 		return nil, fmt.Errorf("ν-SVC with ν = %g: the solution's r = %v is not a finite number > 0, so no C-SVC has it (too few free support vectors); try another ν: %w", nu, p.rNU, ErrSetting)
 	}
-	b := p.finish(r)
+	b, err := p.finish(ctx, r)
+	if err != nil {
+		return nil, err
+	}
 	b.Message += fmt.Sprintf("; ν = %g gives C = %.6g", nu, b.C)
 	return b, nil
 }
@@ -1114,8 +1121,11 @@ func (p *problem) rho() float64 {
 // The identity αᵀQα = 2(obj + Σα) would be O(1), but the objective comes
 // from gradients built of the solver's float32 kernel rows, and its error
 // shows in the fourth digit of a margin (1.8912 for 1.8890 on the lab's
-// overlap example with the poly:d=2 kernel and C = 10).
-func (p *problem) w2() float64 {
+// overlap example with the poly:d=2 kernel and C = 10). It is
+// O(SVs²) kernel values, minutes at tens of thousands of support vectors:
+// it looks at ctx every window of support vectors, and returns ctx.Err()
+// once ctx is done.
+func (p *problem) w2(ctx context.Context) (float64, error) {
 	var sv []int
 	for i, a := range p.alpha {
 		if a > 0 {
@@ -1142,7 +1152,13 @@ func (p *problem) w2() float64 {
 		}
 		for lo := 0; lo < len(sv); lo += blockSV {
 			hi := min(len(sv), lo+blockSV)
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
 			for a := range hi - 1 {
+				if a%(4*window) == 0 && ctx.Err() != nil {
+					return 0, ctx.Err()
+				}
 				from := max(a+1, lo)
 				d := dots[:hi-from]
 				f32dot.Dots(d, rows[a], rows[from:hi])
@@ -1163,6 +1179,9 @@ func (p *problem) w2() float64 {
 			idx[a], val[a] = g.v.idx[i], g.v.val[i]
 		}
 		for a, i := range sv {
+			if a%window == 0 && ctx.Err() != nil {
+				return 0, ctx.Err()
+			}
 			js := sv[a+1:]
 			dotsAt(d[:len(js)], g.v.scatterRow(i), idx[a+1:], val[a+1:])
 			g.v.clearScatter(i)
@@ -1172,6 +1191,9 @@ func (p *problem) w2() float64 {
 		}
 	} else {
 		for a, i := range sv {
+			if a%window == 0 && ctx.Err() != nil {
+				return 0, ctx.Err()
+			}
 			for _, j := range sv[a+1:] {
 				row[a] += p.alpha[j] * float64(p.y[j]) * p.g.eval(i, j)
 			}
@@ -1183,11 +1205,12 @@ func (p *problem) w2() float64 {
 		w2 += ci * ci * p.g.eval(i, i)
 		w2 += 2 * ci * row[a]
 	}
-	return math.Max(w2, 0)
+	return math.Max(w2, 0), nil
 }
 
-// binary builds the result from the solved problem.
-func (p *problem) binary(r *smoResult) *Binary {
+// binary builds the result from the solved problem, or returns ctx.Err()
+// once ctx is done (w2).
+func (p *problem) binary(ctx context.Context, r *smoResult) (*Binary, error) {
 	b := &Binary{
 		Kernel: p.kern, C: p.cp, Obj: r.obj, Iter: r.iter, Status: r.status,
 		Rho: p.rho(), Alpha: make([]float64, p.n),
@@ -1199,7 +1222,10 @@ func (p *problem) binary(r *smoResult) *Binary {
 		upper[p.perm[i]] = p.status[i] == atUpper
 		y[p.perm[i]] = p.y[i]
 	}
-	b.W2 = p.w2()
+	var err error
+	if b.W2, err = p.w2(ctx); err != nil {
+		return nil, err
+	}
 	if p.nu {
 		// Solver_NU solved the problem scaled by r (Chang and Lin 2001):
 		// the ν-SVC's α, ρ and objective are the solution's over r.
@@ -1241,7 +1267,7 @@ func (p *problem) binary(r *smoResult) *Binary {
 			p.r.AddTo(b.w, b.Coef[k], i)
 		}
 	}
-	return b
+	return b, nil
 }
 
 // selectPairNU is Solver_NU's working-set selection: the pair has equal

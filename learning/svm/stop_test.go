@@ -36,7 +36,8 @@ func stopRows(t *testing.T, n, dim int) (*learning.Float32, []float64) {
 // outside its iterations — a warm start's gradient (a row over every
 // variable for each α ≠ 0) and the gradient rebuilt when the shrunk
 // variables come back (both of its ways round) — look at the context
-// every window of rows: cancelled, they return its error having computed
+// every window of rows, as does ‖w‖² of the solution (O(SVs²) kernel
+// values, TestW2StopsPromptly): cancelled, they return its error having computed
 // less than a window of rows, where they would compute hundreds.
 func TestLongStretchesStop(t *testing.T) {
 	const n, dim = 600, 20
@@ -92,6 +93,63 @@ func TestLongStretchesStop(t *testing.T) {
 			case ctx != cancelled && (err != nil || rows < 8*window):
 				t.Errorf("%s: %v after %d kernel rows; want no error after more than %d", tc.name, err, rows, 8*window)
 			}
+		}
+	}
+}
+
+// TestW2StopsPromptly interrupts ‖w‖² of a machine whose every one of
+// 3,000 grey rows is a support vector (millions of kernel values, each
+// its own dot product of bytes): it returns the context's error within a
+// small part of the time it takes whole, on grey, float32 and sparse rows.
+func TestW2StopsPromptly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("millions of kernel values")
+	}
+	const n, dim = 3000, 400
+	f, y := stopRows(t, n, dim)
+	yy, err := binaryLabels(y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := make([]uint8, n*dim)
+	var start []int
+	var index []int32
+	var value []float64
+	start = append(start, 0)
+	for i := range b {
+		b[i] = uint8(f.V[i] * 255)
+		if i%dim%3 == 0 {
+			index, value = append(index, int32(i%dim)), append(value, float64(f.V[i]))
+		}
+		if i%dim == dim-1 {
+			start = append(start, len(index))
+		}
+	}
+	g, err := learning.GreyOf(dim, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := learning.NewSparse(dim, start, index, value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []learning.Rows{g, f, sp} {
+		p := newProblem(r, nil, nil, yy, kernel.Gaussian{Sigma: 8}, Settings{C: 1, CacheMB: 1, rowThreads: 1})
+		for i := range p.alpha {
+			p.alpha[i] = 0.5
+		}
+		begin := time.Now()
+		if _, err := p.w2(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		whole := time.Since(begin)
+		ctx, cancel := context.WithTimeout(context.Background(), whole/20)
+		begin = time.Now()
+		_, err := p.w2(ctx)
+		t.Logf("%T: %v whole, %v interrupted", r, whole, time.Since(begin))
+		cancel()
+		if took := time.Since(begin); !errors.Is(err, context.DeadlineExceeded) || took > whole/3 {
+			t.Errorf("%T: interrupted after %v: %v after %v; want context.DeadlineExceeded well within the %v of the whole", r, whole/20, err, took, whole)
 		}
 	}
 }

@@ -153,7 +153,9 @@ func solvePath(ctx context.Context, r learning.Rows, sub []int, y []float64, k k
 		if err != nil {
 			return nil, err
 		}
-		out[i] = p.finish(res)
+		if out[i], err = p.finish(ctx, res); err != nil {
+			return nil, err
+		}
 		alpha0 = p.alpha // run reads it before writing (the box only grows)
 	}
 	return out, nil
