@@ -104,6 +104,7 @@ func TestReadFileCompact(t *testing.T) {
 				t.Errorf("%s, blocks of %d: dim %d, %d rows, classes %v; want %d, %d, %v", c.name, rows, set.Dim, set.Rows(), set.Classes, want.Dim, want.Rows(), want.Classes)
 				continue
 			}
+			checkCompactRows(t, fmt.Sprintf("%s, blocks of %d", c.name, rows), c.path, rows, want, comp)
 			if comp == nil {
 				if len(blocks) == 0 {
 					t.Errorf("%s, blocks of %d: neither compact rows nor blocks", c.name, rows)
@@ -182,6 +183,48 @@ func checkDescribed(t *testing.T, name, path string, rows int, want *Set, comp *
 		}
 		if got.Info[i] != w {
 			t.Errorf("%s: row %d: %+v; want %+v", name, i, got.Info[i], w)
+		}
+	}
+}
+
+// checkCompactRows: ReadFileCompactRows keeping every row but one in
+// three (the first kept or not) holds the rows of whole, the whole file's
+// Compact, that it keeps, in the same form with the same Exact and
+// Variance, to the bit; a file read as blocks gives none.
+func checkCompactRows(t *testing.T, name, path string, rows int, want *Set, whole *Compact) {
+	t.Helper()
+	for _, skip := range []int{0, 1} {
+		keep := make([]bool, want.Rows())
+		var kept []int
+		for r := range keep {
+			if keep[r] = r%3 != skip; keep[r] {
+				kept = append(kept, r)
+			}
+		}
+		set, comp, err := ReadFileCompactRows(context.Background(), path, Options{}, rows, keep)
+		if err != nil {
+			t.Fatalf("%s, rows kept: %v", name, err)
+		}
+		if whole == nil {
+			if comp != nil || set != nil {
+				t.Errorf("%s, rows kept: %v, %v; want none (blocks)", name, set, comp)
+			}
+			continue
+		}
+		if fmt.Sprint(set.Y) != fmt.Sprint(want.Y) || fmt.Sprint(set.Classes) != fmt.Sprint(want.Classes) || set.Dim != want.Dim {
+			t.Errorf("%s, rows kept: labels %v, classes %v, dim %d; want %v, %v, %d", name, set.Y, set.Classes, set.Dim, want.Y, want.Classes, want.Dim)
+		}
+		if comp == nil || comp.Dim != whole.Dim || (comp.Grey == nil) != (whole.Grey == nil) || comp.Exact != whole.Exact ||
+			math.Float64bits(comp.Variance) != math.Float64bits(whole.Variance) || comp.Rows() != len(kept) {
+			t.Errorf("%s, rows kept: %v; want %d rows as %v", name, comp, len(kept), whole)
+			continue
+		}
+		d := whole.Dim
+		for k, r := range kept {
+			if whole.Grey != nil && string(comp.Grey[k*d:(k+1)*d]) != string(whole.Grey[r*d:(r+1)*d]) ||
+				whole.Grey == nil && fmt.Sprint(comp.Float32[k*d:(k+1)*d]) != fmt.Sprint(whole.Float32[r*d:(r+1)*d]) {
+				t.Fatalf("%s, rows kept: row %d is not row %d of the whole", name, k, r)
+			}
 		}
 	}
 }

@@ -196,11 +196,12 @@ type Options struct {
 	// what raises MaxValues, MaxRows and MaxDim (withDefaults): the budget
 	// when derived from it, else the caller, or the storage (maxIndex)
 	valuesBound, rowsBound, dimBound Bound
-	defaulted                        bool // withDefaults has run
-	firstLine                        int  // lines of the file before the text read (ReadBlocks)
-	blockRows                        int  // rows kept in blocks of this many (ReadFileBlocks); 0: one Set
-	compact                          bool // with blockRows, dense rows kept compact (ReadFileCompact)
-	describe, fingerprint            bool // with compact, the compact rows described (ReadFileDescribed)
+	defaulted                        bool   // withDefaults has run
+	firstLine                        int    // lines of the file before the text read (ReadBlocks)
+	blockRows                        int    // rows kept in blocks of this many (ReadFileBlocks); 0: one Set
+	compact                          bool   // with blockRows, dense rows kept compact (ReadFileCompact)
+	describe, fingerprint            bool   // with compact, the compact rows described (ReadFileDescribed)
+	keep                             []bool // with compact, the rows kept (ReadFileCompactRows); nil: all
 	// each, with blockRows, is given every block as it is sealed, which is
 	// then dropped (ReadBlocks): the budgets bound a block.
 	each func(block *Set, first int) error
@@ -434,7 +435,10 @@ func (b *builder) read() int { return b.given + len(b.set.Y) }
 func newBuilder(name string, f Format, opt Options) *builder {
 	b := &builder{set: &Set{Name: name, Format: f}, opt: opt, class: map[string]int{}}
 	if opt.compact && opt.blockRows > 0 && opt.each == nil {
-		b.dense = &denseStore{describe: opt.describe, fingerprint: opt.fingerprint}
+		b.dense = &denseStore{describe: opt.describe, fingerprint: opt.fingerprint, keep: opt.keep}
+		for _, k := range opt.keep {
+			b.dense.kept += btoi(k)
+		}
 	}
 	rows := min(opt.hintRows, opt.MaxRows, int(opt.MaxBytes/rowBytes))
 	if opt.each != nil { // set.Y holds a block's labels

@@ -114,6 +114,38 @@ func ReadFileDescribed(ctx context.Context, path string, opt Options, rows int, 
 	return ReadFileCompact(ctx, path, opt, rows)
 }
 
+// ReadFileCompactRows is ReadFileCompact keeping only the rows keep marks
+// (keep[r] for the file's row r, 0-based; the file has len(keep) rows):
+// compact holds them alone, in file order, in the form ReadFileCompact
+// gives the whole file — bytes or float32 as every row's values decide,
+// Exact and Variance of all the rows — so that they are the rows the whole
+// file's Compact holds, to the bit, and the budget bounds them, not the
+// file. set describes the whole file as ReadFileCompact's does (every
+// label in Y). Rows that are not held dense (ReadFileCompact would give
+// blocks) give a nil compact: the reading stops as soon as that is known,
+// holding no block. A reader that needs a few classes' rows of a large
+// file, with what the whole file's form says of them (a binary problem of
+// the final model's fit), holds those alone.
+func ReadFileCompactRows(ctx context.Context, path string, opt Options, rows int, keep []bool) (set *Set, compact *Compact, err error) {
+	if rows < 1 {
+		panic("dataset: ReadFileCompactRows with rows < 1")
+	}
+	o := opt
+	o.blockRows, o.compact, o.keep = rows, true, keep
+	set, err = ReadFileContext(ctx, path, o)
+	if errors.Is(err, errNotCompact) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(set.Y) != len(keep) {
+		return nil, nil, fmt.Errorf("%s: %d rows, not the %d of the rows to keep: the file changed", path, len(set.Y), len(keep))
+	}
+	compact, set.compact = set.compact, nil
+	return set, compact, nil
+}
+
 // denseState is where a compact read stands: undecided until its first
 // block, then dense (rows kept compact) or sparse (blocks kept as
 // ReadFileBlocks keeps them).
@@ -127,11 +159,16 @@ const (
 
 // denseStore holds the rows of a compact read.
 type denseStore struct {
-	state  denseState
-	grey   bool // bytes, else float32
-	b      []uint8
-	f      []float32
-	n      int  // rows stored
+	state denseState
+	grey  bool // bytes, else float32
+	b     []uint8
+	f     []float32
+	n     int // rows stored
+	all   int // rows read (n, unless keep)
+	// keep, if not nil, marks the rows stored (ReadFileCompactRows); the
+	// others are read, counted and let go
+	keep   []bool
+	kept   int  // the rows keep marks
 	stride int  // the columns of a row while reading (libsvm: the largest index + 1 so far)
 	raw    bool // libsvm indices left 1-based (eachIndex): column j is feature j − 1
 	nnz    int
@@ -209,7 +246,7 @@ func (d *denseStore) addStats(val []float64) {
 // variance returns the variance of the rows' n·dim values, zeros
 // included: the values read joined with the zeros by the same update.
 func (d *denseStore) variance(dim int) float64 {
-	n := float64(d.n) * float64(dim)
+	n := float64(d.all) * float64(dim)
 	if n == 0 {
 		return 0
 	}
@@ -260,6 +297,9 @@ func (b *builder) sealDense(end bool) error {
 		words := n * ((dim + 63) / 64)
 		if !ok32 || (binary && words <= 2*nnz) || 3*nnz <= n*dim {
 			d.state = sparse
+			if d.keep != nil {
+				return errNotCompact // the blocks would hold every row
+			}
 			return b.seal(end)
 		}
 		d.state, d.grey, d.stride = dense, grey, dim
@@ -296,11 +336,26 @@ func (b *builder) sealDense(end bool) error {
 		}
 		d.grey, d.b = false, nil
 	}
-	if err := d.reserve(b, line, d.n+n, d.stride); err != nil {
+	stored := n
+	if d.keep != nil {
+		if d.all+n > len(d.keep) {
+			return fmt.Errorf("%s:%d: more than the %d rows to keep: the file changed", s.Name, line, len(d.keep))
+		}
+		stored = 0
+		for _, k := range d.keep[d.all : d.all+n] {
+			stored += btoi(k)
+		}
+	}
+	if err := d.reserve(b, line, d.n+stored, d.stride); err != nil {
 		return err
 	}
+	at := d.n
 	for i := range n {
-		base := (d.n + i) * d.stride
+		if d.keep != nil && !d.keep[d.all+i] {
+			continue
+		}
+		base := at * d.stride
+		at++
 		for k := s.RowStart[i]; k < s.RowStart[i+1]; k++ {
 			if d.grey {
 				d.b[base+int(s.Index[k])] = uint8(math.Round(s.Value[k] * 255))
@@ -321,7 +376,8 @@ func (b *builder) sealDense(end bool) error {
 			}
 		}
 	}
-	d.n += n
+	d.n += stored
+	d.all += n
 	d.nnz += nnz
 	s.RowStart, s.Index, s.Value = s.RowStart[:1], s.Index[:0], s.Value[:0]
 	return nil
@@ -367,8 +423,12 @@ func (d *denseStore) reserve(b *builder, line, rows, stride int) error {
 	if err := b.checkDense(line, int64(need)*int64(size)); err != nil {
 		return err
 	}
-	want := max(rows, b.opt.hintRows) * stride
-	if b.opt.hintRows < rows {
+	hint := b.opt.hintRows
+	if d.keep != nil {
+		hint = d.kept
+	}
+	want := max(rows, hint) * stride
+	if hint < rows {
 		want = max(need, max(cap(d.b), cap(d.f))*5/4)
 	}
 	want = int(min(int64(want), b.opt.MaxBytes/int64(size)))
@@ -443,7 +503,7 @@ func (b *builder) finishDense() (*Compact, error) {
 	if s.Dim != d.stride || off != 0 {
 		d.restride(s.Dim, off)
 	}
-	if 3*d.nnz <= d.n*s.Dim {
+	if 3*d.nnz <= d.all*s.Dim {
 		return nil, errNotCompact
 	}
 	c := &Compact{Dim: s.Dim, Grey: d.b, Exact: true, Variance: d.variance(s.Dim)}
@@ -487,6 +547,14 @@ func (d *denseStore) fingerprintOf(s *Set) string {
 		f.Add(s.Y[i], idx, val)
 	}
 	return f.Sum()
+}
+
+// btoi is 1 for true, 0 for false.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // String describes the rows: "720000 rows × 400 float32".

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 
@@ -34,6 +35,18 @@ func FitFingerprint(train *dataset.Set, blocks []*dataset.Set, compact *dataset.
 		return train.Fingerprint()
 	}
 	h := sha256.New()
+	fitHead(h, train, blocks, compact)
+	if compact != nil {
+		h.Write(compact.Grey)
+		writeFloat32s(h, compact.Float32)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// fitHead writes what FitFingerprint hashes before the compact rows: the
+// dimension, the classes and labels, the blocks' fingerprints, and the
+// compact rows' Exact and Variance (not their rows).
+func fitHead(w io.Writer, train *dataset.Set, blocks []*dataset.Set, compact *dataset.Compact) {
 	head := struct {
 		Dim     int      `json:"dim"`
 		Classes []string `json:"classes"`
@@ -49,22 +62,23 @@ func FitFingerprint(train *dataset.Set, blocks []*dataset.Set, compact *dataset.
 	if compact != nil {
 		head.Dim, head.Exact, head.Variance = compact.Dim, compact.Exact, math.Float64bits(compact.Variance)
 	}
-	if err := json.NewEncoder(h).Encode(head); err != nil {
+	if err := json.NewEncoder(w).Encode(head); err != nil {
 		panic(err) // strings and integers
 	}
-	if compact != nil {
-		h.Write(compact.Grey)
-		buf := make([]byte, 0, 1<<18)
-		for _, x := range compact.Float32 {
-			buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(x))
-			if len(buf) == cap(buf) {
-				h.Write(buf)
-				buf = buf[:0]
-			}
+}
+
+// writeFloat32s writes v's values as FitFingerprint hashes them: each one's
+// bits, little-endian.
+func writeFloat32s(w io.Writer, v []float32) {
+	buf := make([]byte, 0, min(1<<18, 4*len(v)))
+	for _, x := range v {
+		buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(x))
+		if len(buf) == cap(buf) {
+			w.Write(buf)
+			buf = buf[:0]
 		}
-		h.Write(buf)
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	w.Write(buf)
 }
 
 // PairModel is one binary machine of the kernel SVM's one-vs-one fit,

@@ -135,8 +135,10 @@ func (t *TaskRun) WriteText(w io.Writer) error { return t.Result.WriteText(w, t.
 // (Setup.RunTask), or a final plan's binary problem on all rows as fit
 // trains it (selection.RunFinal, within LearnerBudget) — and writes its
 // result into o.Out, unless ctx was cancelled meanwhile. A task of a plan
-// split by pair reads only the rows it uses (Setup.RunPairFile). Data that
-// are not the plan's give an error wrapping selection.ErrData.
+// split by pair reads only the rows it uses (Setup.RunPairFile), and so
+// does a final plan's task on unscaled rows held dense, its two classes'
+// rows (Setup.RunFinalFile). Data that are not the plan's give an error
+// wrapping selection.ErrData.
 func RunSweepTask(ctx context.Context, p *selection.Plan, i int, o TaskOptions) (*TaskRun, error) {
 	l, err := SetupOf(p)
 	if err != nil {
@@ -150,6 +152,12 @@ func RunSweepTask(ctx context.Context, p *selection.Plan, i int, o TaskOptions) 
 	switch {
 	case p.Pairs != 0 && !p.Final:
 		r, classes, err = l.RunPairFile(ctx, p, o.PlanPath, o.Data, o.MaxBytes, i, o.Threads)
+	case p.Final:
+		var ok bool
+		if r, classes, ok, err = l.RunFinalFile(ctx, p, o.PlanPath, o.Data, o.MaxBytes, i, o.Threads); ok || err != nil {
+			break
+		}
+		fallthrough
 	default:
 		var d *Data
 		if d, err = ReadPlanData(ctx, p, o.PlanPath, o.Data, o.MaxBytes); err != nil {

@@ -195,7 +195,7 @@ func testW2SameAsEval(t *testing.T, r learning.Rows, k kernel.Kernel, rng *rand.
 		want += 2 * ci * row[a]
 	}
 	want = math.Max(want, 0)
-	if got := p.w2(); math.Float64bits(got) != math.Float64bits(want) {
+	if got, _ := p.w2(context.Background()); math.Float64bits(got) != math.Float64bits(want) {
 		t.Errorf("%T, %v: w2 %v, by eval %v", r, k, got, want)
 	}
 }

@@ -45,13 +45,19 @@ func (p *problem) hard(ctx context.Context, progress func(int, float64)) (*Binar
 		iters += r.iter
 		alpha0 = p.alpha // run copies from it before overwriting
 		if r.status == IterationLimit {
-			b := p.binary(r)
+			b, err := p.binary(ctx, r)
+			if err != nil {
+				return nil, err
+			}
 			b.Iter = iters
 			b.Message = fmt.Sprintf("hard margin: iteration limit %d reached at C = %.3g with KKT gap %.3g > eps %g; separability undecided",
 				p.maxIter(), C, r.gap, p.s.Eps)
 			return b, nil
 		}
-		b := p.binary(r)
+		b, err := p.binary(ctx, r)
+		if err != nil {
+			return nil, err
+		}
 		b.Iter = iters
 		if b.Bounded == 0 {
 			b.Status = Separable

@@ -153,7 +153,9 @@ func solvePath(ctx context.Context, r learning.Rows, sub []int, y []float64, k k
 		if err != nil {
 			return nil, err
 		}
-		out[i] = p.finish(res)
+		if out[i], err = p.finish(ctx, res); err != nil {
+			return nil, err
+		}
 		// assemble reads the support vectors' coefficients, as Fit's
 		// pairs keep them: each C's α for every row would pile up until
 		// the path is assembled
