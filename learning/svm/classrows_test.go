@@ -147,14 +147,14 @@ func TestClassRowsSameModel(t *testing.T) {
 	}
 }
 
-// ‖w‖² on float32 rows, its kernel values a tile at a time, is the sum of
+// ‖w‖² on float32 or byte rows, its kernel values a tile at a time, is the sum of
 // eval's values in the same order, to the bit, for every kernel of dot
 // products.
 func TestW2SameAsEval(t *testing.T) {
 	_, _, forms := groupedRows(120, 20, 2, 3)
 	_, _, sp := groupedSparse(120, 40, 2, 3)
 	rng := rand.New(rand.NewPCG(8, 9))
-	for _, r := range []learning.Rows{forms["float32"], sp} {
+	for _, r := range []learning.Rows{forms["float32"], forms["grey"], sp} {
 		for _, k := range []kernel.Kernel{kernel.Gaussian{Sigma: 1.3}, kernel.Laplace{Sigma: 2}, kernel.Polynomial{Degree: 2, Gamma: 0.1, Coef0: 1}, kernel.Linear{}} {
 			testW2SameAsEval(t, r, k, rng)
 		}
@@ -170,6 +170,9 @@ func testW2SameAsEval(t *testing.T, r learning.Rows, k kernel.Kernel, rng *rand.
 	p := newProblem(r, nil, nil, y, k, Settings{C: 1, CacheMB: 1, rowThreads: 1})
 	if _, ok := r.(*learning.Sparse); ok && p.g.v.layout != layoutSparse {
 		t.Fatalf("sparse rows stored in layout %d", p.g.v.layout)
+	}
+	if _, ok := r.(*learning.Grey); ok && p.g.v.layout != layoutBytes {
+		t.Fatalf("grey rows stored in layout %d", p.g.v.layout)
 	}
 	for i := range p.alpha {
 		if rng.IntN(3) > 0 {

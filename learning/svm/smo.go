@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"mark1/learning"
+	"mark1/learning/internal/bytedot"
 	"mark1/learning/internal/f32dot"
 	"mark1/learning/kernel"
 )
@@ -1134,19 +1135,34 @@ func (p *problem) w2(ctx context.Context) (float64, error) {
 	}
 	// row[a] = Σ_{b > a} c_b k(x_a, x_b), in increasing b.
 	row := make([]float64, len(sv))
-	if g := p.g; g.v.layout == layoutF32 && g.kind != kindGeneric {
-		// On float32 rows the later vectors are taken a tile of blockSV
-		// at a time (it stays in a core's cache) against every earlier
-		// vector, with f32dot.Dots (the same values to the last bit as
-		// eval's f32dot.Dot): on 3,904 support vectors of 400 features,
-		// vector against vector, this was a tenth of the fit.
-		rows := make([][]float32, len(sv))
-		for a, i := range sv {
-			rows[a] = g.v.f32[i]
+	if g := p.g; (g.v.layout == layoutF32 || g.v.layout == layoutBytes) && g.kind != kindGeneric {
+		// On float32 or byte rows the later vectors are taken a tile of
+		// blockSV at a time (it stays in a core's cache) against every
+		// earlier vector, with the dot products eval takes (f32dot's,
+		// bytedot's: the same values to the last bit): on 3,904 support
+		// vectors of 400 features, vector against vector, this was a
+		// tenth of the fit.
+		var dots func(d []float64, a, from int)
+		if g.v.layout == layoutF32 {
+			rows := make([][]float32, len(sv))
+			for a, i := range sv {
+				rows[a] = g.v.f32[i]
+			}
+			dots = func(d []float64, a, from int) { f32dot.Dots(d, rows[a], rows[from:from+len(d)]) }
+		} else {
+			rows := make([][]uint8, len(sv))
+			for a, i := range sv {
+				rows[a] = g.v.bytes[i]
+			}
+			dots = func(d []float64, a, from int) {
+				for k, x := range rows[from : from+len(d)] {
+					d[k] = float64(bytedot.Dot(rows[a], x)) / bytedot.Scale
+				}
+			}
 		}
 		// The kernel values are apply's, to the bit, taken a tile at a time
 		// (kernelRow: the exponentials four at a time).
-		dots, sq := make([]float64, blockSV), make([]float64, len(sv))
+		d, sq := make([]float64, blockSV), make([]float64, len(sv))
 		for a, i := range sv {
 			sq[a] = g.v.sq[i]
 		}
@@ -1160,8 +1176,8 @@ func (p *problem) w2(ctx context.Context) (float64, error) {
 					return 0, ctx.Err()
 				}
 				from := max(a+1, lo)
-				d := dots[:hi-from]
-				f32dot.Dots(d, rows[a], rows[from:hi])
+				d := d[:hi-from]
+				dots(d, a, from)
 				g.kernelRow(d, sq[a], sq[from:hi])
 				for k, j := range sv[from:hi] {
 					row[a] += p.alpha[j] * float64(p.y[j]) * d[k]
