@@ -19,12 +19,7 @@ import (
 // classes in a shuffled order: values b/255 (grey), 6-digit numbers
 // (float32, not exact), or a few non-zeros a row (sparse, read in blocks).
 func writeClasses(t *testing.T, kind string, n, dim int) string {
-	t.Helper()
-	rng := rand.New(rand.NewPCG(7, uint64(len(kind))))
-	var b strings.Builder
-	for range n {
-		c := rng.IntN(4)
-		fmt.Fprintf(&b, "%d", 10*c+1)
+	return writeFourClasses(t, kind, n, 7, func(b *strings.Builder, rng *rand.Rand, c int) {
 		for j := range dim {
 			switch kind {
 			case "sparse":
@@ -39,14 +34,29 @@ func writeClasses(t *testing.T, kind string, n, dim int) string {
 			v := float64(c*(j+1)%4)/4 + 0.35*rng.Float64()
 			switch kind {
 			case "grey":
-				fmt.Fprintf(&b, " %d:%.17g", j+1, float64(int(v*200)+1)/255)
+				fmt.Fprintf(b, " %d:%.17g", j+1, float64(int(v*200)+1)/255)
 			default:
-				fmt.Fprintf(&b, " %d:%.6g", j+1, v)
+				fmt.Fprintf(b, " %d:%.6g", j+1, v)
 			}
 		}
+	})
+}
+
+// writeFourClasses writes name.libsvm in a test's folder: n rows of four
+// classes (labels 1, 11, 21, 31) in a shuffled order, drawn by a
+// generator seeded with seed and the name's length; features writes the
+// " j:v" pairs of a row of class c.
+func writeFourClasses(t *testing.T, name string, n int, seed uint64, features func(b *strings.Builder, rng *rand.Rand, c int)) string {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, uint64(len(name))))
+	var b strings.Builder
+	for range n {
+		c := rng.IntN(4)
+		fmt.Fprintf(&b, "%d", 10*c+1)
+		features(&b, rng, c)
 		b.WriteString("\n")
 	}
-	path := filepath.Join(t.TempDir(), kind+".libsvm")
+	path := filepath.Join(t.TempDir(), name+".libsvm")
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}

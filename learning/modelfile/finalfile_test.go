@@ -20,24 +20,13 @@ import (
 // writeFinalData writes a libsvm file of n rows of dim features from four
 // classes in a shuffled order, the values of class c made by value(c).
 func writeFinalData(t *testing.T, name string, n, dim int, value func(rng *rand.Rand, c, j int) float64) string {
-	t.Helper()
-	rng := rand.New(rand.NewPCG(5, uint64(len(name))))
-	var b strings.Builder
-	for range n {
-		c := rng.IntN(4)
-		fmt.Fprintf(&b, "%d", 10*c+1)
+	return writeFourClasses(t, name, n, 5, func(b *strings.Builder, rng *rand.Rand, c int) {
 		for j := range dim {
 			if v := value(rng, c, j); v != 0 {
-				fmt.Fprintf(&b, " %d:%.17g", j+1, v)
+				fmt.Fprintf(b, " %d:%.17g", j+1, v)
 			}
 		}
-		b.WriteString("\n")
-	}
-	path := filepath.Join(t.TempDir(), name+".libsvm")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	})
 }
 
 // TestRunFinalFileIsFit runs every task of a final plan as a sweep runs
