@@ -3,9 +3,11 @@
 
     sk.py svc|linearsvc|perceptron TRAIN TEST|- GAMMA C|EPOCHS
 
-As bench/real/peers.py, with TEST "-" for a fit alone (the growth table):
-the rows are read with load_svmlight_file and made dense float64 (SVC's
-fastest input for these pictures); fit_cpu and predict_cpu are the process
+The one scikit-learn peer of bench/files/run.sh and bench/real/run.sh;
+TEST "-" times a fit alone (the growth table). The test rows are read
+after fit(), so the peak RSS of a fit does not hold them. The rows are
+read with load_svmlight_file and made dense float64 (SVC's fastest input
+for these pictures); fit_cpu and predict_cpu are the process
 CPU seconds (user + system) of fit() and of predict() on the test rows,
 fit_s and predict_s their wall-clock seconds. SVC's kernel cache is 100 MB,
 as every peer's here, or SVC_CACHE_MB (200 is scikit-learn's default).

@@ -84,7 +84,7 @@ for t in "${tasks[@]}"; do
 	tr=$out/$t-train.libsvm te=$out/$t-test.libsvm g=$(<"$out/$t.gamma")
 	echo "== $t (gamma $g)" >&2
 	# kernel SVM
-	o=$(OPENBLAS_NUM_THREADS=1 timed $py "$here/peers.py" svc "$tr" "$te" "$g" 10); read -r _ _ rss <"$out/t"
+	o=$(OPENBLAS_NUM_THREADS=1 timed $py "$root/bench/files/sk.py" svc "$tr" "$te" "$g" 10); read -r _ _ rss <"$out/t"
 	skfit=$(field fit_cpu <<<"$o"); skpred=$(field predict_cpu <<<"$o"); skw=$(field fit_s <<<"$o") skrss=$rss
 	row "$t" "svm" "scikit-learn SVC" "$skfit" "$skpred" "$skw" "$(field test_acc <<<"$o")" "$(field nSV <<<"$o")" "$rss"
 	log=$(timed svm-train -s 0 -t 2 -g "$g" -c 10 -e 0.001 -m 100 "$tr" "$out/$t.model"); read -r w c rss <"$out/t"
@@ -106,7 +106,7 @@ for t in "${tasks[@]}"; do
 		fi
 	done
 	# linear SVM
-	o=$(timed $py "$here/peers.py" linearsvc "$tr" "$te" "$g" 1); read -r _ _ rss <"$out/t"
+	o=$(timed $py "$root/bench/files/sk.py" linearsvc "$tr" "$te" "$g" 1); read -r _ _ rss <"$out/t"
 	skfit=$(field fit_cpu <<<"$o")
 	row "$t" "linear SVM" "scikit-learn LinearSVC" "$skfit" "$(field predict_cpu <<<"$o")" "$(field fit_s <<<"$o")" "$(field test_acc <<<"$o")" "" "$rss"
 	timed "$lltrain" -s 1 -c 1 -e 0.1 -B 1 "$tr" "$out/$t.lmodel" >/dev/null; read -r w c rss <"$out/t"
@@ -118,7 +118,7 @@ for t in "${tasks[@]}"; do
 	row "$t" "linear SVM" "  ÷ LinearSVC (CPU)" "$(ratio "$f" "$skfit")" "" "" "" "" ""
 	row "$t" "linear SVM" "  ÷ LIBLINEAR (CPU)" "$(ratio "$f" "$c")" "" "" "" "" ""
 	# perceptron
-	o=$(timed $py "$here/peers.py" perceptron "$tr" "$te" "$g" 20); read -r _ _ rss <"$out/t"
+	o=$(timed $py "$root/bench/files/sk.py" perceptron "$tr" "$te" "$g" 20); read -r _ _ rss <"$out/t"
 	skfit=$(field fit_cpu <<<"$o")
 	row "$t" "perceptron" "scikit-learn Perceptron" "$skfit" "$(field predict_cpu <<<"$o")" "$(field fit_s <<<"$o")" "$(field test_acc <<<"$o")" "" "$rss"
 	o=$(GOMAXPROCS=1 timed "$sb" train --solver perceptron --epochs 20 --threads 1 --train-acc=false --test "$te" "$tr")
