@@ -146,9 +146,6 @@ func (o *fitOptions) crossValidate(ctx context.Context, env *Env, fs *pflag.Flag
 	if o.testPath != "" || o.predPath != "" || fs.Changed("model") || o.libsvmPath != "" || o.liblinearPath != "" {
 		return usagef("fit: --cv measures by cross-validation and writes no model: --test, --predictions and the model flags do not apply")
 	}
-	if _, err := workers(o.cv.threads); err != nil {
-		return err
-	}
 	if err := modelfile.CheckScale(o.scale); err != nil {
 		return usagef("--scale: %v", err)
 	}
@@ -184,6 +181,12 @@ func (o *fitOptions) check() (learners.Spec, learners.Options, error) {
 	opts, err := o.lf.options()
 	if err != nil {
 		return learners.Spec{}, opts, err
+	}
+	if _, err := workers(o.cv.threads); err != nil {
+		return learners.Spec{}, opts, err
+	}
+	if o.cv.folds == 0 {
+		opts.Threads = o.cv.threads // the fit's cores; with --cv, the folds'
 	}
 	spec, err := o.lf.spec(opts)
 	if err != nil {

@@ -99,6 +99,9 @@ func TestFlagRanges(t *testing.T) {
 		{"compare --threads -1", compare("--threads", "-1"), 2, []string{"--threads -1", "out of range [0, 1024]"}},
 		{"compare --threads 0 works", compare("--threads", "0"), 0, nil},
 		{"train --threads -1 without --seeds", train("--threads", "-1"), 2, []string{"--threads -1", "out of range [0, 1024]"}},
+		// fit's --threads is the fit's cores without --cv (it was ignored)
+		{"fit --threads 5000 without --cv", fit("--threads", "5000"), 2, []string{"--threads 5000", "out of range [0, 1024]"}},
+		{"fit --threads 1 works", fit("--threads", "1"), 0, nil},
 		// Flags the run would not use are checked all the same.
 		{"lab --format junk without --data", []string{"lab", "--format", "junk"}, 2, []string{"--format", "junk"}},
 		{"lab --delay 0", []string{"lab", "--delay", "0"}, 2, []string{"--delay 0", "out of range [1, 6000]"}},

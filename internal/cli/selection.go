@@ -27,7 +27,7 @@ type cvFlags struct {
 func (c *cvFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&c.folds, "cv", 0, "K: K-fold stratified cross-validation instead of a fit, as svm-train -v K (no model written); see docs/model-selection.md")
 	fs.Uint64Var(&c.seed, "cv-seed", 1, "seed of the cross-validation folds")
-	threadsFlag(fs, &c.threads, "the cross-validation folds")
+	threadsFlag(fs, &c.threads, "the fit's binary problems, or with --cv the folds")
 }
 
 // gridFlags are the grid's and the folds' flags of grid and sweep plan.
