@@ -249,3 +249,46 @@ func TestReadFileCompactBudget(t *testing.T) {
 		t.Errorf("ReadFileCompact within 60 kB: %v; want the memory budget's refusal", err)
 	}
 }
+
+// TestCompactVarianceBlockFree reads a file of several statsChunks of
+// values a block of rows at a time, for several block sizes: the variance
+// of rows that are not exact is the same to the bit whatever the block,
+// so fit, a fold of cross-validation and a sweep task, each reading with
+// its own block size, find the same γ = scale.
+func TestCompactVarianceBlockFree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	var b strings.Builder
+	for r := range 700 { // 700 × 400 × ~0.8 ≈ 3.4 statsChunks of values
+		fmt.Fprintf(&b, "%d", r%3)
+		for k := 1; k <= 400; k++ {
+			if rng.Float64() < 0.8 {
+				fmt.Fprintf(&b, " %d:%.6g", k, rng.Float64()*3)
+			}
+		}
+		b.WriteByte('\n')
+	}
+	path := filepath.Join(t.TempDir(), "v.libsvm")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, err := ReadFile(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first float64
+	for i, rows := range []int{1, 7, 256, 4096} {
+		_, comp, _, err := ReadFileCompact(context.Background(), path, Options{}, rows)
+		if err != nil || comp == nil || comp.Exact {
+			t.Fatalf("blocks of %d: %v, %v: want float32 rows that are not exact", rows, comp, err)
+		}
+		if i == 0 {
+			first = comp.Variance
+		}
+		if math.Float64bits(comp.Variance) != math.Float64bits(first) {
+			t.Errorf("blocks of %d: variance %v; blocks of 1: %v", rows, comp.Variance, first)
+		}
+		if v := want.Variance(); math.Abs(comp.Variance-v) > 1e-13*v {
+			t.Errorf("blocks of %d: variance %v; Set.Variance %v", rows, comp.Variance, v)
+		}
+	}
+}

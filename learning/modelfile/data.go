@@ -16,9 +16,10 @@ import (
 // leaves beside them (ReadData), for fit and for a sweep's final model.
 
 // fitBlockRows is the number of rows ReadData reads and turns into their
-// compact form at a time (dataset.ReadFileCompact): 4,096 rows of 400
-// grey levels are about 12 MB of parsed rows.
-const fitBlockRows = 4096
+// compact form at a time (dataset.ReadFileCompact): 256 rows of 400
+// values are about 1.2 MB of parsed rows beside the compact ones (4,096
+// rows took 20 MB, the peak of a 10k-row fit's memory).
+const fitBlockRows = 256
 
 // DataOptions say how ReadData reads training data. The zero value reads
 // the training file whole, unscaled, with the reader's defaults.

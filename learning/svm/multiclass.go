@@ -680,6 +680,7 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 		s.cls = nil
 	} else if s.cls != nil {
 		s.cls.setBudget(total)
+		s.cls.expect(ps)
 	}
 	defer func() {
 		s.store = nil
@@ -695,6 +696,7 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 				return nil, err
 			}
 			out[q] = b
+			s.cls.finished(p)
 		}
 		return out, nil
 	}
@@ -722,6 +724,7 @@ func solvePairs[T any](ctx context.Context, ps []pair, s Settings, record func(l
 				b, err := solve(ctx, ps[q], s, func(iters int, obj float64) {
 					curve = append(curve, learning.Epoch{Mistakes: iters, Risk: obj, Machine: q})
 				})
+				s.cls.finished(ps[q])
 				mu.Lock()
 				out[q], errs[q], curves[q], done[q] = b, err, curve, true
 				if err != nil {
