@@ -102,6 +102,48 @@ func TestClassRowsSameAsComputed(t *testing.T) {
 	}
 }
 
+// A class's shared rows are let go, and their bytes returned to the
+// budget, when the last pair that reads them has finished, not before.
+func TestClassRowsLetGoAfterLastPair(t *testing.T) {
+	_, y, forms := groupedRows(90, 24, 3, 1)
+	r := forms["float32"]
+	k := kernel.Gaussian{Sigma: 1.5}
+	cls := newClassRows(r, y, []int{0, 1, 2}, k)
+	if cls == nil {
+		t.Fatal("no shared rows")
+	}
+	const budget = 1 << 20
+	cls.setBudget(budget)
+	d := &learning.Data{Rows: r, Y: y, Classes: 3}
+	ps := pairs(d, []int{0, 1, 2}, OneVsOne) // (0,1), (0,2), (1,2)
+	cls.expect(ps)
+	g, buf := cls.view(), make([]float64, 90)
+	for i := range 90 {
+		if cls.row(g, i, buf) == nil {
+			t.Fatalf("row %d: no room", i)
+		}
+	}
+	held := func(lo, hi int) (n int) {
+		for i := lo; i < hi; i++ {
+			n += len(cls.rows[i])
+		}
+		return n
+	}
+	all := cls.used.Load()
+	cls.finished(ps[0]) // class 0 is still in (0,2), class 1 in (1,2)
+	if cls.used.Load() != all || held(0, 90) != 90*30 {
+		t.Fatalf("after (0,1): %d bytes held of %d; want all", cls.used.Load(), all)
+	}
+	cls.finished(ps[1]) // class 0's last pair
+	if held(0, 30) != 0 || held(30, 90) != 60*30 {
+		t.Errorf("after (0,2): class 0 holds %d values, 1 and 2 %d; want 0 and %d", held(0, 30), held(30, 90), 60*30)
+	}
+	cls.finished(ps[2])
+	if cls.used.Load() != 0 || cls.left.Load() != budget || held(0, 90) != 0 {
+		t.Errorf("after every pair: %d bytes held, %d left of %d", cls.used.Load(), cls.left.Load(), budget)
+	}
+}
+
 // span returns lo, lo+1, …, hi−1.
 func span(lo, hi int) []int {
 	s := seq(hi - lo)
