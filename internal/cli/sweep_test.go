@@ -286,7 +286,7 @@ func TestSelectionBadInput(t *testing.T) {
 	plan, _ := os.ReadFile(filepath.Join(dir, "plan.json"))
 	os.WriteFile(filepath.Join(dir, "edited.json"), []byte(strings.Replace(string(plan), `"tasks": 5`, `"tasks": 12`, 1)), 0o644)
 	// a plan and a result of the format before tasks were columns
-	os.WriteFile(filepath.Join(dir, "v1.json"), []byte(strings.Replace(string(plan), `"version": 2`, `"version": 1`, 1)), 0o644)
+	os.WriteFile(filepath.Join(dir, "v1.json"), []byte(strings.Replace(string(plan), fmt.Sprintf(`"version": %d`, selection.Version), `"version": 1`, 1)), 0o644)
 	os.Mkdir(filepath.Join(dir, "v1"), 0o755)
 	os.WriteFile(filepath.Join(dir, "v1", "task-0000000.json"), []byte(`{"format": "mark1-sweep-result", "version": 1, "plan": "ab", "task": 0, "c": 1, "gamma": "0.5", "fold": 0, "right": 5, "rows": 6}`), 0o644)
 	// a result of this plan whose C values were edited
@@ -335,8 +335,8 @@ func TestSelectionBadInput(t *testing.T) {
 		{[]string{"sweep", "run", "--plan", "plan.json", "--out", "res"}, "SLURM_ARRAY_TASK_ID=x", 2, `$SLURM_ARRAY_TASK_ID "x" is not a task number`},
 		{[]string{"sweep", "run", "--plan", "plan.json", "--out", "res"}, "PBS_ARRAY_INDEX=5", 2, "$PBS_ARRAY_INDEX 5 out of the plan's range"},
 		{[]string{"sweep", "run", "--plan", "edited.json", "--task", "0", "--out", "res"}, "", 1, "edited.json: bad plan: tasks 12; want 1 γ × 5 folds"},
-		{[]string{"sweep", "run", "--plan", "v1.json", "--task", "0", "--out", "res"}, "", 1, `v1.json: bad plan: format "mark1-sweep-plan" version 1; want "mark1-sweep-plan" version 2`},
-		{[]string{"sweep", "merge", "--plan", "plan.json", "v1"}, "", 1, `v1/task-0000000.json: a mark1 sweep result of version 1; this mark1 reads version 2`},
+		{[]string{"sweep", "run", "--plan", "v1.json", "--task", "0", "--out", "res"}, "", 1, fmt.Sprintf("v1.json: bad plan: a mark1 sweep plan of version 1, made by an older mark1; this mark1 reads version %d (make the plan again)", selection.Version)},
+		{[]string{"sweep", "merge", "--plan", "plan.json", "v1"}, "", 1, fmt.Sprintf("v1/task-0000000.json: a mark1 sweep result of version 1; this mark1 reads version %d", selection.Version)},
 		{[]string{"sweep", "merge", "--plan", "plan.json", "cedit"}, "", 1, "task 2's column, C values, fold or counts disagree with the plan"},
 		{[]string{"sweep", "run", "--plan", "plan.json", "--task", "0", "--out", "v1"}, "", 1, "v1 holds files that are not this plan's results"},
 		{[]string{"sweep", "run", "--plan", "model.json", "--task", "0", "--out", "res"}, "", 1, "model.json: not a mark1 sweep plan"},
