@@ -79,56 +79,20 @@ func (sc *Scaler) UnmarshalJSON(b []byte) error {
 	return sc.Check()
 }
 
-// FitScaler fits a scaler of the given method ("01", "pm1" or "std") on s.
+// FitScaler fits a scaler of the given method ("01", "pm1" or "std") on s,
+// its rows given to a ScalerFit in order.
 func FitScaler(s *Set, method string) (*Scaler, error) {
-	n := float64(s.Rows())
-	count := make([]int, s.Dim)
-	sc := &Scaler{Method: method}
-	switch method {
-	case ScaleUnit, ScalePlusMinus:
-		sc.Lower, sc.Upper = 0, 1
-		if method == ScalePlusMinus {
-			sc.Lower = -1
-		}
-		sc.Min = make([]float64, s.Dim)
-		sc.Max = make([]float64, s.Dim)
-		for j := range sc.Min {
-			sc.Min[j], sc.Max[j] = math.MaxFloat64, -math.MaxFloat64
-		}
-		for k, j := range s.Index {
-			v := s.Value[k]
-			sc.Min[j] = min(sc.Min[j], v)
-			sc.Max[j] = max(sc.Max[j], v)
-			count[j]++
-		}
-		for j, c := range count {
-			if c < s.Rows() { // some row has an implicit zero
-				sc.Min[j] = min(sc.Min[j], 0)
-				sc.Max[j] = max(sc.Max[j], 0)
-			}
-		}
-	case ScaleStandard:
-		sc.Mean = make([]float64, s.Dim)
-		sc.SD = make([]float64, s.Dim)
-		for k, j := range s.Index {
-			sc.Mean[j] += s.Value[k]
-			count[j]++
-		}
-		for j := range sc.Mean {
-			sc.Mean[j] /= n
-		}
-		for k, j := range s.Index {
-			d := s.Value[k] - sc.Mean[j]
-			sc.SD[j] += d * d
-		}
-		for j := range sc.SD {
-			m := sc.Mean[j]
-			sc.SD[j] = math.Sqrt((sc.SD[j] + float64(s.Rows()-count[j])*m*m) / n)
-		}
-	default:
-		return nil, fmt.Errorf("unknown scaling %q (want %s, %s or %s)", method, ScaleUnit, ScalePlusMinus, ScaleStandard)
+	f, err := NewScalerFit(method, s.Dim)
+	if err != nil {
+		return nil, err
 	}
-	return sc, nil
+	for range f.Passes() {
+		for i := range s.Rows() {
+			f.Add(s.Row(i))
+		}
+		f.EndPass()
+	}
+	return f.Scaler(), nil
 }
 
 // dim is the number of features the scaler knows.

@@ -26,10 +26,12 @@ const pairBlockRows = 4096
 // fingerprint (checked against the plan's before any fit) and the rows of
 // the pair's two classes in the fold's training part, and every row of the
 // fold, kept in the learners' compact form (learning.Collector: bytes for
-// grey levels, float32 otherwise). A γ of scale, the variance of the whole
-// training part's values, reads the file twice more (learners.VarianceOf).
-// A scaling, fitted on the whole training part, is not read so: the data
-// are read whole, as RunTask's caller reads them.
+// grey levels, float32 otherwise). A scaling, fitted on the whole training
+// part, is fitted on a pass of its own before that one (dataset.ScalerFit;
+// two for "std", its mean and then its deviations), which hashes the rows
+// instead, and each row kept is then scaled as the whole data would be
+// (dataset.Scaler.Apply). A γ of scale, the variance of the whole training
+// part's values, reads the file twice more (learners.VarianceOf).
 func (l Setup) RunPairFile(ctx context.Context, p *selection.Plan, planPath, path string, maxBytes int64, i, threads int) (selection.Result, []string, error) {
 	path, opt, err := p.DataFile(planPath, path, maxBytes)
 	if err != nil {
@@ -45,14 +47,6 @@ func (l Setup) RunPairFile(ctx context.Context, p *selection.Plan, planPath, pat
 	if err != nil {
 		return selection.Result{}, nil, err
 	}
-	if l.Scale != "none" {
-		set, err := p.ReadData(memguard.Unguarded(ctx), planPath, path, maxBytes)
-		if err != nil {
-			return selection.Result{}, nil, err
-		}
-		r, err := l.RunTask(ctx, p, set, i, threads)
-		return r, set.Classes, err
-	}
 	labels, err := dataset.ReadLabels(memguard.Unguarded(ctx), path, opt, pairBlockRows)
 	if err != nil {
 		return selection.Result{}, nil, p.ReadError(planPath, path, err)
@@ -64,6 +58,16 @@ func (l Setup) RunPairFile(ctx context.Context, p *selection.Plan, planPath, pat
 	if err != nil {
 		return selection.Result{}, nil, err
 	}
+	var sc *dataset.Scaler
+	if l.Scale != "none" {
+		var fp string
+		if sc, fp, err = fitPairScaler(ctx, path, opt, labels, t.Train, l.Scale); err != nil {
+			return selection.Result{}, nil, p.ReadError(planPath, path, err)
+		}
+		if err := p.CheckData(labels.Name, fp); err != nil {
+			return selection.Result{}, nil, err
+		}
+	}
 	ks, err := o.KernelSpec()
 	if err != nil {
 		return selection.Result{}, nil, err
@@ -72,7 +76,7 @@ func (l Setup) RunPairFile(ctx context.Context, p *selection.Plan, planPath, pat
 	if ks.NeedsData() && ks.Gamma.Rule == kernel.GammaScale {
 		counts = learning.NewRowCounts(labels.Dim)
 	}
-	d, err := readPairRows(ctx, path, opt, labels, t, counts)
+	d, err := readPairRows(ctx, path, opt, labels, t, sc, counts)
 	if err != nil {
 		return selection.Result{}, nil, p.ReadError(planPath, path, err)
 	}
@@ -86,7 +90,7 @@ func (l Setup) RunPairFile(ctx context.Context, p *selection.Plan, planPath, pat
 	weights, err := learners.ClassWeights(o.ClassWeight, labels.Classes, trainY, SameLabel)
 	variance := 0.0 // γ of auto is 1/features, the pair's rows' as the whole part's
 	if err == nil && counts != nil {
-		variance, err = trainVariance(ctx, path, opt, labels.Dim, t.Train, counts)
+		variance, err = trainVariance(ctx, path, opt, labels.Dim, t.Train, sc, counts)
 		err = p.ReadError(planPath, path, err)
 	}
 	if err == nil {
@@ -108,9 +112,10 @@ type pairRows struct {
 }
 
 // readPairRows reads the file at path a block at a time and keeps task t's
-// rows, in Compact32's form; rows the Collector held rounded that their
-// form needs exact are read again, held exact.
-func readPairRows(ctx context.Context, path string, opt dataset.Options, labels *dataset.Set, t *selection.PairTask, counts *learning.RowCounts) (*pairRows, error) {
+// rows, scaled by sc (nil: as read), in Compact32's form; rows the
+// Collector held rounded that their form needs exact are read again, held
+// exact. Counts, when not nil, count the training part's rows.
+func readPairRows(ctx context.Context, path string, opt dataset.Options, labels *dataset.Set, t *selection.PairTask, sc *dataset.Scaler, counts *learning.RowCounts) (*pairRows, error) {
 	const pair, test, train = 1, 2, 3 // else 0: not used
 	use := make([]uint8, labels.Rows())
 	var y []int
@@ -131,14 +136,21 @@ func readPairRows(ctx context.Context, path string, opt dataset.Options, labels 
 		pc := learning.NewCollector(labels.Dim, len(y), exact)
 		tc := learning.NewCollector(labels.Dim, len(t.Test), exact)
 		fp := dataset.NewFingerprinter(labels.Dim, labels.Classes, labels.Rows())
+		var used []int // a block's rows the task uses
 		err := dataset.ReadBlocks(ctx, path, opt, pairBlockRows, func(b *dataset.Set, first int) error {
 			if first+b.Rows() > len(use) {
 				return fmt.Errorf("%s: more than the %d rows its labels were read with: the file changed while read", path, len(use))
 			}
+			used := used[:0]
 			for k := range b.Rows() {
-				r := first + k
 				idx, val := b.Row(k)
-				fp.Add(labels.Y[r], idx, val)
+				fp.Add(labels.Y[first+k], idx, val)
+				if use[first+k] != 0 {
+					used = append(used, k)
+				}
+			}
+			return blockRows(ctx, b, used, sc, func(k int, idx []int32, val []float64) {
+				r := first + used[k]
 				if counts != nil && (use[r] == pair || use[r] == train) {
 					counts.Add(val)
 				}
@@ -148,8 +160,7 @@ func readPairRows(ctx context.Context, path string, opt dataset.Options, labels 
 				case test:
 					tc.Add(idx, val)
 				}
-			}
-			return nil
+			})
 		})
 		if err != nil {
 			return nil, err
@@ -169,21 +180,24 @@ func readPairRows(ctx context.Context, path string, opt dataset.Options, labels 
 }
 
 // trainVariance returns the variance of the values of the rows train of
-// the file (in data order: a task's training part) as learners.Variance
-// finds it of their Compact32 form, which counts counted: the file read
-// twice more, the rows visited as that form holds them
-// (learners.VarianceOf).
-func trainVariance(ctx context.Context, path string, opt dataset.Options, dim int, train []int, counts *learning.RowCounts) (float64, error) {
+// the file (in data order: a task's training part), scaled by sc (nil: as
+// read), as learners.Variance finds it of their Compact32 form, which
+// counts counted: the file read twice more, the rows visited as that form
+// holds them (learners.VarianceOf).
+func trainVariance(ctx context.Context, path string, opt dataset.Options, dim int, train []int, sc *dataset.Scaler, counts *learning.RowCounts) (float64, error) {
 	var buf []float64
+	var rows []int // a block's training rows
 	return learners.VarianceOf(float64(len(train))*float64(dim), func(visit func([]float64)) error {
 		k := 0
 		return dataset.ReadBlocks(ctx, path, opt, pairBlockRows, func(b *dataset.Set, first int) error {
+			rows = rows[:0]
 			for ; k < len(train) && train[k] < first+b.Rows(); k++ {
-				idx, val := b.Row(train[k] - first)
+				rows = append(rows, train[k]-first)
+			}
+			return blockRows(ctx, b, rows, sc, func(_ int, idx []int32, val []float64) {
 				buf = counts.Values(buf, idx, val)
 				visit(buf)
-			}
-			return nil
+			})
 		})
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -20,10 +21,12 @@ import (
 // RunPairFile, holding only a task's rows, finds the result RunTask finds
 // with the data in memory, to the bit, for every task of plans split by
 // pair: on grey levels (libsvm text and an IDX pair, held as bytes),
-// other dense values (float32), sparse rows, γ given, auto and scale
-// (the variance of the fold's whole training part, read again), class
-// weights, warm and cold; and with a scaling (the data read whole). Other
-// data of the plan's shape are refused.
+// other dense values (float32; 6 digits, as the Fashion files), sparse
+// rows, integers, γ given, auto and scale (the variance of the fold's
+// whole training part, read again), class weights, warm and cold; and
+// every scaling on each (fitted on a pass of its own, dataset.ScalerFit,
+// to the bit as dataset.FitScaler on the training part held). Other data
+// of the plan's shape are refused.
 func TestRunPairFile(t *testing.T) {
 	dir := t.TempDir()
 	rng := rand.New(rand.NewPCG(3, 9))
@@ -44,6 +47,19 @@ func TestRunPairFile(t *testing.T) {
 				return 0
 			}
 			return 0.5 + rng.Float64()
+		},
+		"6g": func(c byte, j int) float64 {
+			v, err := strconv.ParseFloat(strconv.FormatFloat(float64(c)*0.3+float64(j)*0.05+rng.Float64()*0.4, 'g', 6, 64), 64)
+			if err != nil {
+				panic(err)
+			}
+			return v
+		},
+		"int": func(c byte, j int) float64 {
+			if rng.IntN(4) == 0 {
+				return 0
+			}
+			return float64(int(c)*200 + j*30 + rng.IntN(300))
 		},
 	}
 	files := map[string]string{}
@@ -96,7 +112,19 @@ func TestRunPairFile(t *testing.T) {
 		{"float32", "float", "none", []string{"0.25"}, nil, true},
 		{"sparse, cold", "sparse", "none", []string{"1"}, map[string]string{"class-weight": "balanced"}, false},
 		{"poly", "float", "none", []string{"0.5"}, map[string]string{"kernel": "poly"}, true},
-		{"scaled", "grey", "01", []string{"0.5"}, nil, true},
+		{"01, grey", "grey", "01", []string{"0.5"}, nil, true},
+		{"pm1, grey", "grey", "pm1", []string{"scale"}, nil, true},
+		{"std, grey", "grey", "std", []string{"auto"}, map[string]string{"class-weight": "balanced"}, false},
+		{"01, idx", "idx", "01", []string{"scale"}, nil, true},
+		{"01, 6 digits", "6g", "01", []string{"scale"}, nil, true},
+		{"pm1, 6 digits", "6g", "pm1", []string{"0.25"}, map[string]string{"class-weight": "balanced"}, true},
+		{"std, 6 digits", "6g", "std", []string{"scale", "0.5"}, nil, true},
+		{"01, sparse", "sparse", "01", []string{"1"}, map[string]string{"class-weight": "balanced"}, false},
+		{"pm1, sparse", "sparse", "pm1", []string{"scale"}, nil, true},
+		{"std, sparse", "sparse", "std", []string{"0.5"}, nil, true},
+		{"01, integers", "int", "01", []string{"scale"}, nil, true},
+		{"pm1, integers", "int", "pm1", []string{"auto"}, map[string]string{"class-weight": "balanced"}, true},
+		{"std, integers", "int", "std", []string{"scale"}, nil, true},
 		{"gamma scale, float32", "float", "none", []string{"scale"}, nil, true},
 		{"gamma scale, grey", "grey", "none", []string{"scale", "1"}, nil, true},
 		{"gamma scale, sparse", "sparse", "none", []string{"scale"}, map[string]string{"class-weight": "balanced"}, true},
@@ -134,7 +162,7 @@ func TestRunPairFile(t *testing.T) {
 				t.Errorf("%s: task %d: %+v, classes %v\nin memory %+v, classes %v", tt.name, i, got, classes, want, set.Classes)
 			}
 		}
-		if tt.gamma[0] == "scale" { // the variance behind γ, to the bit
+		if tt.gamma[0] == "scale" || tt.scale != "none" { // the variance behind γ, to the bit
 			labels, err := dataset.ReadLabels(ctx, files[tt.file], dataset.Options{}, 100)
 			if err != nil {
 				t.Fatal(err)
@@ -144,15 +172,33 @@ func TestRunPairFile(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				train := set.Subset(task.Train)
+				var sc *dataset.Scaler
+				if tt.scale != "none" { // the scaler, to the bit, and the data's fingerprint
+					var fp string
+					if sc, fp, err = fitPairScaler(ctx, files[tt.file], dataset.Options{}, labels, task.Train, tt.scale); err != nil {
+						t.Fatal(err)
+					}
+					want, err := dataset.FitScaler(train, tt.scale)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !reflect.DeepEqual(sc, want) || fp != set.Fingerprint() {
+						t.Errorf("%s: task %d: scaler %+v, fingerprint %.12s; of the training part held %+v, %.12s", tt.name, i, sc, fp, want, set.Fingerprint())
+					}
+					if train, err = want.Apply(train, 0); err != nil {
+						t.Fatal(err)
+					}
+				}
 				counts := learning.NewRowCounts(labels.Dim)
-				if _, err := readPairRows(ctx, files[tt.file], dataset.Options{}, labels, task, counts); err != nil {
+				if _, err := readPairRows(ctx, files[tt.file], dataset.Options{}, labels, task, sc, counts); err != nil {
 					t.Fatal(err)
 				}
-				rows, err := Rows(set.Subset(task.Train))
+				rows, err := Rows(train)
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := trainVariance(ctx, files[tt.file], dataset.Options{}, labels.Dim, task.Train, counts)
+				got, err := trainVariance(ctx, files[tt.file], dataset.Options{}, labels.Dim, task.Train, sc, counts)
 				if want := learners.Variance(rows); err != nil || got != want {
 					t.Errorf("%s: task %d: variance %v, %v; of the training part held %v (%T)", tt.name, i, got, err, want, rows)
 				}
