@@ -3,6 +3,7 @@ package modelfile
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -208,6 +209,59 @@ func TestRunPairFile(t *testing.T) {
 			if _, _, err := l.RunPairFile(ctx, p, "plan.json", files["float"], 0, 0, 1); err == nil || !strings.Contains(err.Error(), "not the plan's data") {
 				t.Errorf("%s: other data: %v", tt.name, err)
 			}
+		}
+	}
+}
+
+// With a scaling, RunPairFile reads the file a block at a time, as it
+// does without: within a memory budget below the whole file's rows but
+// above a block's it finds the result RunTask finds on the data held,
+// which cannot be read whole within it.
+func TestRunPairFileScaledBudget(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "data.libsvm")
+	rng := rand.New(rand.NewPCG(5, 1))
+	const rows, dim = 3 * pairBlockRows, 8 // whole: 1.4 MB of rows; a block: 0.46 MB
+	var b strings.Builder
+	for range rows {
+		c := rng.IntN(3)
+		fmt.Fprintf(&b, "%d", c)
+		for j := range dim {
+			fmt.Fprintf(&b, " %d:%.6g", j+1, float64(c)*0.3+float64(j)*0.05+rng.Float64()*0.4)
+		}
+		b.WriteString("\n")
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	set, err := dataset.ReadFile(path, dataset.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := learners.Lookup("svm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const budget = 800 << 10
+	ctx := context.Background()
+	for _, scale := range []string{"pm1", "std"} {
+		l := Setup{Spec: spec, Options: learners.Defaults(), Scale: scale}
+		p, err := l.NewPlan(set, selection.DataOf(path, set, ""), Grid{C: []float64{1}, Gamma: []string{"scale"}}, 2, 1, false)
+		if err == nil {
+			err = p.ByPair()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.ReadData(ctx, "plan.json", "", budget); !errors.Is(err, dataset.ErrTooLarge) {
+			t.Fatalf("%s: the whole file read within %d bytes: %v; want it too large", scale, budget, err)
+		}
+		want, err := l.RunTask(ctx, p, set, 0, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := l.RunPairFile(ctx, p, "plan.json", "", budget, 0, 1)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: within %d bytes: %+v, %v\nin memory %+v", scale, budget, got, err, want)
 		}
 	}
 }
