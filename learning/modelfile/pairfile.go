@@ -80,8 +80,10 @@ func (l Setup) RunPairFile(ctx context.Context, p *selection.Plan, planPath, pat
 	if err != nil {
 		return selection.Result{}, nil, p.ReadError(planPath, path, err)
 	}
-	if err := p.CheckData(labels.Name, d.fingerprint); err != nil {
-		return selection.Result{}, nil, err
+	if sc == nil { // else checked as the scaler was fitted
+		if err := p.CheckData(labels.Name, d.fingerprint); err != nil {
+			return selection.Result{}, nil, err
+		}
 	}
 	trainY := make([]int, len(t.Train))
 	for k, r := range t.Train {
@@ -108,13 +110,15 @@ func (l Setup) RunPairFile(ctx context.Context, p *selection.Plan, planPath, pat
 type pairRows struct {
 	pair        *learning.Data // the pair's training rows, class 0 the pair's first
 	test        learning.Rows  // the fold's rows
-	fingerprint string         // the whole file's (dataset.Set.Fingerprint)
+	fingerprint string         // the whole file's (dataset.Set.Fingerprint); "" when scaled
 }
 
 // readPairRows reads the file at path a block at a time and keeps task t's
 // rows, scaled by sc (nil: as read), in Compact32's form; rows the
 // Collector held rounded that their form needs exact are read again, held
-// exact. Counts, when not nil, count the training part's rows.
+// exact. Counts, when not nil, count the training part's rows. Rows read
+// unscaled are hashed into the data's fingerprint; scaled rows were hashed
+// as the scaler was fitted (fitPairScaler), and are not again.
 func readPairRows(ctx context.Context, path string, opt dataset.Options, labels *dataset.Set, t *selection.PairTask, sc *dataset.Scaler, counts *learning.RowCounts) (*pairRows, error) {
 	const pair, test, train = 1, 2, 3 // else 0: not used
 	use := make([]uint8, labels.Rows())
@@ -144,7 +148,9 @@ func readPairRows(ctx context.Context, path string, opt dataset.Options, labels 
 			used := used[:0]
 			for k := range b.Rows() {
 				idx, val := b.Row(k)
-				fp.Add(labels.Y[first+k], idx, val)
+				if sc == nil {
+					fp.Add(labels.Y[first+k], idx, val)
+				}
 				if use[first+k] != 0 {
 					used = append(used, k)
 				}
@@ -165,7 +171,10 @@ func readPairRows(ctx context.Context, path string, opt dataset.Options, labels 
 		if err != nil {
 			return nil, err
 		}
-		d := &pairRows{fingerprint: fp.Sum()}
+		d := &pairRows{}
+		if sc == nil {
+			d.fingerprint = fp.Sum()
+		}
 		pr, err := pc.Rows()
 		if errors.Is(err, learning.ErrRounded) {
 			continue

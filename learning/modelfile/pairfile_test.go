@@ -205,7 +205,7 @@ func TestRunPairFile(t *testing.T) {
 				}
 			}
 		}
-		if tt.file == "grey" && tt.scale == "none" {
+		if tt.file == "grey" {
 			if _, _, err := l.RunPairFile(ctx, p, "plan.json", files["float"], 0, 0, 1); err == nil || !strings.Contains(err.Error(), "not the plan's data") {
 				t.Errorf("%s: other data: %v", tt.name, err)
 			}
