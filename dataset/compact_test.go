@@ -187,7 +187,7 @@ func checkDescribed(t *testing.T, name, path string, rows int, want *Set, comp *
 	}
 }
 
-// checkCompactRows: ReadFileCompactRows keeping every row but one in
+// checkCompactRows: ReadFileCompactVisit keeping every row but one in
 // three (the first kept or not) holds the rows of whole, the whole file's
 // Compact, that it keeps, in the same form with the same Exact and
 // Variance, to the bit; a file read as blocks gives none.
@@ -201,7 +201,7 @@ func checkCompactRows(t *testing.T, name, path string, rows int, want *Set, whol
 				kept = append(kept, r)
 			}
 		}
-		set, comp, err := ReadFileCompactRows(context.Background(), path, Options{}, rows, keep)
+		set, comp, err := ReadFileCompactVisit(context.Background(), path, Options{}, rows, keep, nil)
 		if err != nil {
 			t.Fatalf("%s, rows kept: %v", name, err)
 		}
@@ -289,6 +289,70 @@ func TestCompactVarianceBlockFree(t *testing.T) {
 		}
 		if v := want.Variance(); math.Abs(comp.Variance-v) > 1e-13*v {
 			t.Errorf("blocks of %d: variance %v; Set.Variance %v", rows, comp.Variance, v)
+		}
+	}
+}
+
+// TestReadFileCompactVisit: the visitor sees every row as ReadFile reads
+// it, 0-based, in file order, whether the rows are kept or not; with no
+// rows kept the compact rows still have the whole file's form, Exact and
+// Variance.
+func TestReadFileCompactVisit(t *testing.T) {
+	write := tempFiles(t)
+	grey := greyText(1, 600, 12, false)
+	zero := strings.ReplaceAll(greyText(2, 300, 12, true), " 1:", " 0:") // 0-based: an index 0
+	cases := []struct {
+		name, path string
+		indices    Indices
+	}{
+		{"libsvm, 1-based, told", write("g.libsvm", grey), OneBased},
+		{"libsvm, 0-based, told", write("z.libsvm", zero), ZeroBased},
+		{"libsvm, 1-based, fewer rows than a block", write("s.libsvm", greyText(3, 20, 12, false)), OneBased},
+		{"csv", write("c.csv", "a,b,c,label\n1,0,2.5,x\n0,3,1,y\n4,4,0,x\n1,1,1,z\n"), AutoIndices},
+	}
+	for _, c := range cases {
+		want, err := ReadFile(c.path, Options{Indices: c.indices})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		_, whole, _, err := ReadFileCompact(context.Background(), c.path, Options{Indices: c.indices}, 256)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keep := make([]bool, want.Rows())
+		keep[1] = true
+		for _, k := range [][]bool{nil, keep} {
+			rows := 0
+			set, comp, err := ReadFileCompactVisit(context.Background(), c.path, Options{Indices: c.indices}, 256, k, func(b Block) error {
+				if b.First != rows {
+					t.Errorf("%s: a block from row %d after %d rows", c.name, b.First, rows)
+				}
+				for r := range b.Rows() {
+					got := make([]float64, want.Dim)
+					for m := b.RowStart[r]; m < b.RowStart[r+1]; m++ {
+						got[b.Index[m]-b.Base] = b.Value[m]
+					}
+					if fmt.Sprint(got) != fmt.Sprint(want.DenseRow(nil, b.First+r)) {
+						t.Fatalf("%s: row %d seen as %v; want %v", c.name, b.First+r, got, want.DenseRow(nil, b.First+r))
+					}
+				}
+				rows += b.Rows()
+				return nil
+			})
+			if err != nil || comp == nil {
+				t.Fatalf("%s: %v, %v", c.name, comp, err)
+			}
+			if rows != want.Rows() || fmt.Sprint(set.Y) != fmt.Sprint(want.Y) {
+				t.Errorf("%s: %d rows seen, labels %v; want %d, %v", c.name, rows, set.Y, want.Rows(), want.Y)
+			}
+			if (comp.Grey != nil) != (whole.Grey != nil) || (comp.Float32 != nil) != (whole.Float32 != nil) || comp.Exact != whole.Exact ||
+				math.Float64bits(comp.Variance) != math.Float64bits(whole.Variance) {
+				t.Errorf("%s: form %v %v, Exact %v, variance %v; want the whole file's, %v %v, %v, %v", c.name,
+					comp.Grey != nil, comp.Float32 != nil, comp.Exact, comp.Variance, whole.Grey != nil, whole.Float32 != nil, whole.Exact, whole.Variance)
+			}
+			if held := comp.Rows(); k == nil && held != 0 || k != nil && held != 1 {
+				t.Errorf("%s: %d rows held", c.name, held)
+			}
 		}
 	}
 }

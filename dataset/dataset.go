@@ -201,7 +201,11 @@ type Options struct {
 	blockRows                        int    // rows kept in blocks of this many (ReadFileBlocks); 0: one Set
 	compact                          bool   // with blockRows, dense rows kept compact (ReadFileCompact)
 	describe, fingerprint            bool   // with compact, the compact rows described (ReadFileDescribed)
-	keep                             []bool // with compact, the rows kept (ReadFileCompactRows); nil: all
+	keep                             []bool // with compact, the rows kept (ReadFileCompactVisit); nil: all
+	keepNone                         bool   // with compact, no row kept (ReadFileCompactVisit with no keep)
+	// visit, with compact, is given each block of rows as read, before
+	// they are kept (ReadFileCompactVisit)
+	visit func(Block) error
 	// each, with blockRows, is given every block as it is sealed, which is
 	// then dropped (ReadBlocks): the budgets bound a block.
 	each func(block *Set, first int) error
@@ -427,6 +431,9 @@ type builder struct {
 	dense  *denseStore // the rows kept compact (opt.compact)
 	sealed int         // the non-zeros of the sealed blocks
 	given  int         // the rows of the blocks given to opt.each (and gone from set.Y)
+	// shifted: the rows under way have their libsvm indices shifted
+	// (eachIndex), no longer as read
+	shifted bool
 }
 
 // read returns the number of rows read so far.
@@ -435,7 +442,7 @@ func (b *builder) read() int { return b.given + len(b.set.Y) }
 func newBuilder(name string, f Format, opt Options) *builder {
 	b := &builder{set: &Set{Name: name, Format: f}, opt: opt, class: map[string]int{}}
 	if opt.compact && opt.blockRows > 0 && opt.each == nil {
-		b.dense = &denseStore{describe: opt.describe, fingerprint: opt.fingerprint, keep: opt.keep}
+		b.dense = &denseStore{describe: opt.describe, fingerprint: opt.fingerprint, keep: opt.keep, keepNone: opt.keepNone}
 		for _, k := range opt.keep {
 			b.dense.kept += btoi(k)
 		}
@@ -578,6 +585,7 @@ func (b *builder) eachIndex(fn func([]int32)) {
 		fn(blk.Index)
 	}
 	fn(b.set.Index)
+	b.shifted = true
 }
 
 // plusOneFirst applies LIBSVM's two-class order to classes in order of

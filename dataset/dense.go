@@ -115,7 +115,23 @@ func ReadFileDescribed(ctx context.Context, path string, opt Options, rows int, 
 	return ReadFileCompact(ctx, path, opt, rows)
 }
 
-// ReadFileCompactRows is ReadFileCompact keeping only the rows keep marks
+// Block is a block of rows as read, handed to ReadFileCompactVisit's
+// visitor before the rows are kept or let go: row First+k of the file
+// (0-based) has the values Value[RowStart[k]:RowStart[k+1]] (its non-zero
+// values, in the order read) of the features Index[…] − Base, 0-based.
+// The slices are the reader's, reused for the next block.
+type Block struct {
+	First    int
+	RowStart []int
+	Index    []int32
+	Value    []float64
+	Base     int32
+}
+
+// Rows returns the number of rows in the block.
+func (b Block) Rows() int { return len(b.RowStart) - 1 }
+
+// ReadFileCompactVisit is ReadFileCompact keeping only the rows keep marks
 // (keep[r] for the file's row r, 0-based; the file has len(keep) rows):
 // compact holds them alone, in file order, in the form ReadFileCompact
 // gives the whole file — bytes or float32 as every row's values decide,
@@ -124,15 +140,23 @@ func ReadFileDescribed(ctx context.Context, path string, opt Options, rows int, 
 // file. set describes the whole file as ReadFileCompact's does (every
 // label in Y). Rows that are not held dense (ReadFileCompact would give
 // blocks) give a nil compact: the reading stops as soon as that is known,
-// holding no block. A reader that needs a few classes' rows of a large
-// file, with what the whole file's form says of them (a binary problem of
-// the final model's fit), holds those alone.
-func ReadFileCompactRows(ctx context.Context, path string, opt Options, rows int, keep []bool) (set *Set, compact *Compact, err error) {
+// holding no block. visit, if not nil, is given each block of rows as
+// read, in file order, before they are kept or let go; an error of visit
+// ends the reading and is returned as it is. With a nil keep no row is
+// kept: set describes the file (every label in Y) and
+// compact has the whole file's form, Exact and Variance with no rows
+// (Grey or Float32 empty, not nil). A libsvm file's
+// visitor sees 0-based features only when opt.Indices says the file's
+// numbering (ZeroBased or OneBased, as a first read's Set.ZeroBased
+// tells), since AutoIndices is decided at the file's end. A reader that
+// must hash or sum every row of a large file while it keeps a few
+// (a final model's binary problem) so reads it once.
+func ReadFileCompactVisit(ctx context.Context, path string, opt Options, rows int, keep []bool, visit func(Block) error) (set *Set, compact *Compact, err error) {
 	if rows < 1 {
-		panic("dataset: ReadFileCompactRows with rows < 1")
+		panic("dataset: ReadFileCompactVisit with rows < 1")
 	}
 	o := opt
-	o.blockRows, o.compact, o.keep = rows, true, keep
+	o.blockRows, o.compact, o.keep, o.keepNone, o.visit = rows, true, keep, keep == nil, visit
 	set, err = ReadFileContext(ctx, path, o)
 	if errors.Is(err, errNotCompact) {
 		return nil, nil, nil
@@ -140,7 +164,7 @@ func ReadFileCompactRows(ctx context.Context, path string, opt Options, rows int
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(set.Y) != len(keep) {
+	if keep != nil && len(set.Y) != len(keep) {
 		return nil, nil, fmt.Errorf("%s: %d rows, not the %d of the rows to keep: the file changed", path, len(set.Y), len(keep))
 	}
 	compact, set.compact = set.compact, nil
@@ -166,13 +190,14 @@ type denseStore struct {
 	f     []float32
 	n     int // rows stored
 	all   int // rows read (n, unless keep)
-	// keep, if not nil, marks the rows stored (ReadFileCompactRows); the
+	// keep, if not nil, marks the rows stored (ReadFileCompactVisit); the
 	// others are read, counted and let go
-	keep   []bool
-	kept   int  // the rows keep marks
-	stride int  // the columns of a row while reading (libsvm: the largest index + 1 so far)
-	raw    bool // libsvm indices left 1-based (eachIndex): column j is feature j − 1
-	nnz    int
+	keep     []bool
+	keepNone bool // no row is stored (ReadFileCompactVisit with no keep)
+	kept     int  // the rows keep marks
+	stride   int  // the columns of a row while reading (libsvm: the largest index + 1 so far)
+	raw      bool // libsvm indices left 1-based (eachIndex): column j is feature j − 1
+	nnz      int
 	// the mean and the sum of squared deviations of the statN values
 	// folded in (addValues), and those read since (carry, fewer than
 	// statsChunk)
@@ -319,6 +344,15 @@ func in32(v float64) bool {
 func (b *builder) sealDense(end bool) error {
 	s, d := b.set, b.dense
 	n := len(s.RowStart) - 1
+	if b.opt.visit != nil {
+		base := int32(0)
+		if s.Format == LibSVM && b.opt.Indices == OneBased && !b.shifted {
+			base = 1
+		}
+		if err := b.opt.visit(Block{First: d.all, RowStart: s.RowStart, Index: s.Index, Value: s.Value, Base: base}); err != nil {
+			return err
+		}
+	}
 	maxCol, binary, grey, ok32 := -1, true, true, true
 	for k, j := range s.Index {
 		maxCol = max(maxCol, int(j))
@@ -373,7 +407,9 @@ func (b *builder) sealDense(end bool) error {
 		d.grey, d.b = false, nil
 	}
 	stored := n
-	if d.keep != nil {
+	if d.keepNone {
+		stored = 0
+	} else if d.keep != nil {
 		if d.all+n > len(d.keep) {
 			return fmt.Errorf("%s:%d: more than the %d rows to keep: the file changed", s.Name, line, len(d.keep))
 		}
@@ -387,7 +423,7 @@ func (b *builder) sealDense(end bool) error {
 	}
 	at := d.n
 	for i := range n {
-		if d.keep != nil && !d.keep[d.all+i] {
+		if d.keepNone || d.keep != nil && !d.keep[d.all+i] {
 			continue
 		}
 		base := at * d.stride
@@ -545,6 +581,12 @@ func (b *builder) finishDense() (*Compact, error) {
 	c := &Compact{Dim: s.Dim, Grey: d.b, Exact: true, Variance: d.variance(s.Dim)}
 	if !d.grey {
 		c = &Compact{Dim: s.Dim, Float32: d.f, Exact: !d.inexact, Variance: d.variance(s.Dim)}
+	}
+	// no rows kept still says their form
+	if d.grey && c.Grey == nil {
+		c.Grey = []uint8{}
+	} else if !d.grey && c.Float32 == nil {
+		c.Float32 = []float32{}
 	}
 	if d.describe {
 		c.Info = d.info

@@ -763,6 +763,14 @@ func VarianceOf(n float64, each func(visit func(val []float64)) error) (float64,
 	if n == 0 {
 		return 0, nil
 	}
+	return VarianceOfCount(func() float64 { return n }, each)
+}
+
+// VarianceOfCount is VarianceOf where the number of values, count, is
+// known only once each has visited them once: a file read through once
+// for its rows and its values' sum, then once more. each is called twice
+// whatever the count (0 values have variance 0).
+func VarianceOfCount(count func() float64, each func(visit func(val []float64)) error) (float64, error) {
 	stored := 0
 	var sum float64
 	if err := each(func(val []float64) {
@@ -771,6 +779,10 @@ func VarianceOf(n float64, each func(visit func(val []float64)) error) (float64,
 		}
 	}); err != nil {
 		return 0, err
+	}
+	n := count()
+	if n == 0 {
+		return 0, each(func([]float64) {})
 	}
 	mean := sum / n
 	var ss float64

@@ -26,13 +26,13 @@ import (
 // read within maxBytes, on threads goroutines with the Setup's cache,
 // holding only the rows of the task's two classes:
 // the result selection.RunFinal finds with the data as fit reads them
-// (FinalFit), to the bit. The file is read through once for its labels
-// (dataset.ReadLabels), once for the two classes' rows in the form, Exact
-// and Variance the whole file's compact rows have
-// (dataset.ReadFileCompactRows), and once more, a block at a time, for
-// the fingerprint of the rows as fit holds them (FitFingerprint, checked
-// against the plan's before the fit); a γ of scale on rows held exactly
-// reads it twice more (the variance of all the values, as
+// (FinalFit), to the bit. The file is read through twice
+// (dataset.ReadFileCompactVisit): once for its labels, the form, Exact
+// and Variance its compact rows would have, and — for a γ of scale — the
+// sum of its values; then once for the two classes' rows, held in that
+// form, every row hashed into the fingerprint of the rows as fit holds
+// them (FitFingerprint, checked against the plan's before the fit) and,
+// for γ scale, its squared deviations (the variance of all the values, as
 // learners.Variance finds it of them held). ok is false, and nothing is
 // done, for data this does not read so — scaled (the scaling is fitted on
 // every row), or rows not held dense — which the caller reads whole
@@ -50,24 +50,6 @@ func (l Setup) RunFinalFile(ctx context.Context, p *selection.Plan, planPath, pa
 	if err != nil {
 		return r, nil, false, err
 	}
-	read := memguard.Unguarded(ctx)
-	labels, err := dataset.ReadLabels(read, path, opt, fitBlockRows)
-	if err != nil {
-		return r, nil, false, p.ReadError(planPath, path, err)
-	}
-	if err := p.CheckShape(labels.Name, labels.Rows(), labels.Dim, len(labels.Classes)); err != nil {
-		return r, nil, false, err
-	}
-	col := p.Column(i)
-	keep := make([]bool, len(labels.Y))
-	for k, c := range labels.Y {
-		keep[k] = c == col.A || c == col.B
-	}
-	labels = nil
-	set, compact, err := dataset.ReadFileCompactRows(read, path, opt, fitBlockRows, keep)
-	if err != nil || compact == nil {
-		return r, nil, false, p.ReadError(planPath, path, err)
-	}
 	opts, err := l.cell(threads, l.Options.CacheMB, p.C[0], p.Gamma[0])
 	if err != nil {
 		return r, nil, false, err
@@ -76,41 +58,149 @@ func (l Setup) RunFinalFile(ctx context.Context, p *selection.Plan, planPath, pa
 	if err != nil {
 		return r, nil, false, err
 	}
-	var fp string
-	variance := compact.Variance
-	if ks.NeedsData() && ks.Gamma.Rule == kernel.GammaScale && compact.Exact {
-		// the variance of every value as read, as learners.Variance finds
-		// it of the rows held exactly: its sum over the fingerprint's pass
+	fr := finalRead{ctx: memguard.Unguarded(ctx), path: path, opt: opt, col: p.Column(i)}
+	variance := 0.0
+	if ks.NeedsData() && ks.Gamma.Rule == kernel.GammaScale {
 		passes := 0
-		variance, err = learners.VarianceOf(float64(len(set.Y))*float64(set.Dim), func(visit func([]float64)) error {
-			var err error
+		variance, err = learners.VarianceOfCount(func() float64 { return float64(len(fr.set.Y)) * float64(fr.set.Dim) }, func(visit func([]float64)) error {
 			if passes++; passes == 1 {
-				fp, err = streamFingerprint(read, path, opt, set, compact, visit)
-			} else {
-				_, err = streamFingerprint(read, path, opt, set, nil, visit)
+				return fr.describe(p, visit)
 			}
-			return err
+			return fr.rows(visit)
 		})
-	} else {
-		fp, err = streamFingerprint(read, path, opt, set, compact, nil)
+	} else if err = fr.describe(p, nil); err == nil {
+		err = fr.rows(nil)
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, errNotHeld):
+		return r, nil, false, nil
+	case err != nil:
 		return r, nil, false, p.ReadError(planPath, path, err)
 	}
+	if !fr.desc.Exact {
+		variance = fr.desc.Variance // the values as read, which float32 rows no longer hold
+	}
 	fit := func(ctx context.Context, q int, c float64, gamma string) (selection.Machine, int, error) {
-		pm, err := l.fitKeptPair(ctx, opts, set, compact, keep, q, variance)
+		pm, err := l.fitKeptPair(ctx, opts, fr.set, fr.compact, fr.keep, q, variance)
 		if err != nil {
 			return selection.Machine{}, 0, err
 		}
 		return selection.Machine{SV: pm.SV, Coef: pm.Coef, Rho: pm.Rho, Gamma: pm.Gamma}, pm.Iterations, nil
 	}
-	r, err = selection.RunFinal(LearnerBudget(ctx), p, fp, i, fit)
-	return r, set.Classes, true, err
+	r, err = selection.RunFinal(LearnerBudget(ctx), p, fr.fingerprint, i, fit)
+	return r, fr.set.Classes, true, err
+}
+
+// errNotHeld is finalRead's: the rows are not held dense, so the task
+// reads the data whole.
+var errNotHeld = errors.New("rows not held dense")
+
+// finalRead is RunFinalFile's two reads of the data file.
+type finalRead struct {
+	ctx  context.Context
+	path string
+	opt  dataset.Options
+	col  selection.Column
+	// the first read's: the file's labels, and the form, Exact and
+	// Variance of its compact rows (no rows)
+	set  *dataset.Set
+	desc *dataset.Compact
+	// the second read's: the rows kept, those of the task's two classes,
+	// in that form, and the fingerprint of every row
+	keep        []bool
+	compact     *dataset.Compact
+	fingerprint string
+}
+
+// describe reads the file for its labels and its rows' form, checks them
+// against the plan p, and visits every row's non-zero values if visit is
+// not nil; errNotHeld if the rows are not held dense.
+func (fr *finalRead) describe(p *selection.Plan, visit func([]float64)) error {
+	set, desc, err := dataset.ReadFileCompactVisit(fr.ctx, fr.path, fr.opt, fitBlockRows, nil, visitValues(visit))
+	if err != nil {
+		return err
+	}
+	if desc == nil {
+		return errNotHeld
+	}
+	if err := p.CheckShape(set.Name, set.Rows(), set.Dim, len(set.Classes)); err != nil {
+		return err
+	}
+	fr.set, fr.desc = set, desc
+	fr.keep = make([]bool, len(set.Y))
+	for k, c := range set.Y {
+		fr.keep[k] = c == fr.col.A || c == fr.col.B
+	}
+	return nil
+}
+
+// rows reads the file again for the rows describe's keep marks, hashing
+// every row as fit holds it (FitFingerprint) and visiting its non-zero
+// values if visit is not nil. A file that reads otherwise than the first
+// time is an error: it changed.
+func (fr *finalRead) rows(visit func([]float64)) error {
+	opt, desc := fr.opt, fr.desc
+	if fr.set.Format == dataset.LibSVM { // the numbering the first read found, so that the rows are seen 0-based
+		opt.Indices = dataset.OneBased
+		if fr.set.ZeroBased {
+			opt.Indices = dataset.ZeroBased
+		}
+	}
+	h := sha256.New()
+	fitHead(h, fr.set, nil, &dataset.Compact{Dim: desc.Dim, Exact: desc.Exact, Variance: desc.Variance})
+	grey := make([]byte, desc.Dim)
+	f32 := make([]float32, desc.Dim)
+	values := visitValues(visit)
+	set, compact, err := dataset.ReadFileCompactVisit(fr.ctx, fr.path, opt, fitBlockRows, fr.keep, func(b dataset.Block) error {
+		for k := range b.Rows() {
+			idx, val := b.Index[b.RowStart[k]:b.RowStart[k+1]], b.Value[b.RowStart[k]:b.RowStart[k+1]]
+			if desc.Grey != nil {
+				clear(grey)
+				for m, j := range idx {
+					grey[j-b.Base] = uint8(math.Round(val[m] * 255))
+				}
+				h.Write(grey)
+				continue
+			}
+			clear(f32)
+			for m, j := range idx {
+				f32[j-b.Base] = float32(val[m])
+			}
+			writeFloat32s(h, f32)
+		}
+		if values != nil {
+			return values(b)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if compact == nil || !slices.Equal(set.Y, fr.set.Y) || !slices.Equal(set.Classes, fr.set.Classes) || set.Dim != fr.set.Dim ||
+		(compact.Grey != nil) != (desc.Grey != nil) || compact.Exact != desc.Exact || math.Float64bits(compact.Variance) != math.Float64bits(desc.Variance) {
+		return fmt.Errorf("%s: the rows read again are not those first read: the file changed while read", fr.path)
+	}
+	fr.compact, fr.fingerprint = compact, hex.EncodeToString(h.Sum(nil))
+	return nil
+}
+
+// visitValues returns a block visitor that gives visit each row's non-zero
+// values in turn, or nil for a nil visit.
+func visitValues(visit func([]float64)) func(dataset.Block) error {
+	if visit == nil {
+		return nil
+	}
+	return func(b dataset.Block) error {
+		for k := range b.Rows() {
+			visit(b.Value[b.RowStart[k]:b.RowStart[k+1]])
+		}
+		return nil
+	}
 }
 
 // fitKeptPair trains binary problem q of the one-vs-one kernel SVM with
 // opts on the rows of set that keep marks, those of the pair's two
-// classes held compact in the whole file's form (ReadFileCompactRows), as
+// classes held compact in the whole file's form (ReadFileCompactVisit), as
 // FitPair trains it on all the rows: the class weights resolved on every
 // label, γ of scale on variance, that of every value as Fit finds it, and
 // the rows of the first class, then the second's, each in file order.
@@ -175,56 +265,4 @@ func (l Setup) fitKeptPair(ctx context.Context, opts learners.Options, set *data
 		mc.SV[j] = rows[r]
 	}
 	return &PairModel{Pos: a, Neg: b, SV: mc.SV, Coef: mc.Coef, Rho: mc.Rho, Gamma: built.Gamma, Iterations: mc.Iter}, nil
-}
-
-// streamFingerprint returns FitFingerprint of the file at path as fit
-// reads it compact — set's labels, compact's form, Exact and Variance —
-// from the file read again a block at a time, each row turned into its
-// compact form as the reader turns it (bytes b for a grey level b/255,
-// else float32) and hashed, never all held; visit, if not nil, is given
-// each row's non-zero values in turn. With a nil compact it only visits
-// them and returns "". A label that is not set's is an error: the file
-// changed.
-func streamFingerprint(ctx context.Context, path string, opt dataset.Options, set *dataset.Set, compact *dataset.Compact, visit func([]float64)) (string, error) {
-	h := sha256.New()
-	dim := set.Dim
-	if compact != nil {
-		fitHead(h, set, nil, &dataset.Compact{Dim: compact.Dim, Exact: compact.Exact, Variance: compact.Variance})
-		dim = compact.Dim
-	}
-	grey := make([]byte, dim)
-	f32 := make([]float32, dim)
-	err := dataset.ReadBlocks(ctx, path, opt, fitBlockRows, func(b *dataset.Set, first int) error {
-		for k := range b.Rows() {
-			r := first + k
-			if r >= len(set.Y) || b.Classes[b.Y[k]] != set.Classes[set.Y[r]] {
-				return fmt.Errorf("%s: row %d is not the row first read: the file changed while read", path, r+1)
-			}
-			idx, val := b.Row(k)
-			if visit != nil {
-				visit(val)
-			}
-			if compact == nil {
-				continue
-			}
-			if compact.Grey != nil {
-				clear(grey)
-				for m, j := range idx {
-					grey[j] = uint8(math.Round(val[m] * 255))
-				}
-				h.Write(grey)
-				continue
-			}
-			clear(f32)
-			for m, j := range idx {
-				f32[j] = float32(val[m])
-			}
-			writeFloat32s(h, f32)
-		}
-		return nil
-	})
-	if err != nil || compact == nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }

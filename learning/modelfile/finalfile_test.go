@@ -180,3 +180,61 @@ func TestRunFinalFileIsFit(t *testing.T) {
 		})
 	}
 }
+
+// rchar returns the bytes the process has read (Linux's /proc/self/io),
+// or false where it cannot be read.
+func rchar() (int64, bool) {
+	b, err := os.ReadFile("/proc/self/io")
+	if err != nil {
+		return 0, false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "rchar: "); ok {
+			n, err := strconv.ParseInt(v, 10, 64)
+			return n, err == nil
+		}
+	}
+	return 0, false
+}
+
+// A final task parses its data file twice, whatever γ: once for the
+// labels and the rows' form (and γ scale's sum), once for its rows, the
+// fingerprint (and the squared deviations); each read of a plain file
+// counts its lines and colons first (dataset.ReadFileContext), so the
+// bytes read are four times the file's. It parsed the file four times (8
+// times its bytes read) with γ scale, three (6) with γ given.
+func TestRunFinalFileParsesTwice(t *testing.T) {
+	if _, ok := rchar(); !ok {
+		t.Skip("no /proc/self/io here")
+	}
+	ctx := context.Background()
+	spec, err := learners.Lookup("svm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := writeFinalData(t, "grey", 4000, 40, func(rng *rand.Rand, c, j int) float64 {
+		return float64(rng.IntN(256)*(c+1)%256) / 255
+	})
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, gamma := range []string{"scale", "0.5"} {
+		l := Setup{Spec: spec, Options: learners.Defaults()}
+		if err := l.Options.Set("gamma", gamma); err != nil {
+			t.Fatal(err)
+		}
+		p, err := l.PlanFinal(ctx, path, l.Options.C, l.Options.Gamma.String(), dataset.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, _ := rchar()
+		if _, _, held, err := l.RunFinalFile(ctx, p, "plan.json", path, 0, 0, 1); err != nil || !held {
+			t.Fatalf("gamma %s: held %v, %v", gamma, held, err)
+		}
+		after, _ := rchar()
+		if reads := float64(after-before) / float64(info.Size()); reads < 3.9 || reads > 4.5 {
+			t.Errorf("gamma %s: read %d bytes of a %d-byte file: %.2f times; want 4 (two reads, each counted first)", gamma, after-before, info.Size(), reads)
+		}
+	}
+}
