@@ -79,21 +79,25 @@ func TestClassRowsSameAsComputed(t *testing.T) {
 			}
 		}
 		s := Settings{C: 1, Eps: 1e-3, CacheMB: 1, rowThreads: 1, cls: cls}
-		p := newProblem(r, sub, nil, yy, k, s)
-		if p.cls == nil {
-			t.Fatalf("%s: the pair does not use the shared rows", name)
-		}
-		rng := rand.New(rand.NewPCG(3, 4))
-		for range 40 {
-			p.swap(rng.IntN(p.n), rng.IntN(p.n))
-		}
-		want := make([]float32, p.n)
-		for i := range p.n {
-			length := p.n - rng.IntN(10)
-			got := p.row(i, length)
-			p.g.row(want[:length], p.y, i, 0)
-			if !slices.Equal(got, want[:length]) {
-				t.Fatalf("%s: row %d differs from the computed one", name, i)
+		// the first pair computes its rows, the second reads them held (a
+		// problem takes its rows and labels for its own)
+		for range 2 {
+			p := newProblem(r, slices.Clone(sub), nil, slices.Clone(yy), k, s)
+			if p.cls == nil {
+				t.Fatalf("%s: the pair does not use the shared rows", name)
+			}
+			rng := rand.New(rand.NewPCG(3, 4))
+			for range 40 {
+				p.swap(rng.IntN(p.n), rng.IntN(p.n))
+			}
+			want := make([]float32, p.n)
+			for i := range p.n {
+				length := p.n - rng.IntN(10)
+				got := p.row(i, length)
+				p.g.row(want[:length], p.y, i, 0)
+				if !slices.Equal(got, want[:length]) {
+					t.Fatalf("%s: row %d differs from the computed one", name, i)
+				}
 			}
 		}
 		if cls.release() == 0 {
@@ -119,7 +123,8 @@ func TestClassRowsLetGoAfterLastPair(t *testing.T) {
 	cls.expect(ps)
 	g, buf := cls.view(), make([]float64, 90)
 	for i := range 90 {
-		if cls.row(g, i, buf) == nil {
+		cls.row(g, i, buf, 1) // held from the second pair that asks
+		if cls.row(g, i, buf, 2) == nil {
 			t.Fatalf("row %d: no room", i)
 		}
 	}
@@ -141,6 +146,26 @@ func TestClassRowsLetGoAfterLastPair(t *testing.T) {
 	cls.finished(ps[2])
 	if cls.used.Load() != 0 || cls.left.Load() != budget || held(0, 90) != 0 {
 		t.Errorf("after every pair: %d bytes held, %d left of %d", cls.used.Load(), cls.left.Load(), budget)
+	}
+}
+
+// A row is held from the second pair that asks for it: the first does
+// without it (it computes the values itself), however often it asks.
+func TestClassRowsHeldFromSecondPair(t *testing.T) {
+	_, y, forms := groupedRows(60, 12, 3, 3)
+	cls := newClassRows(forms["float32"], y, []int{0, 1, 2}, kernel.Gaussian{Sigma: 1.5})
+	cls.setBudget(1 << 20)
+	g, buf := cls.view(), make([]float64, 60)
+	for _, ask := range []struct {
+		id   int32
+		held bool
+	}{{3, false}, {3, false}, {5, true}, {3, true}, {7, true}} {
+		if got := cls.row(g, 4, buf, ask.id) != nil; got != ask.held {
+			t.Fatalf("pair %d asks for row 4: held %v, want %v", ask.id, got, ask.held)
+		}
+	}
+	if cls.used.Load() != 4*20 {
+		t.Errorf("%d bytes held, want 80 (one row)", cls.used.Load())
 	}
 }
 

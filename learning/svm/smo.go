@@ -420,6 +420,7 @@ type problem struct {
 	// within its class, clsBuf scratch for a row.
 	cls    *classRows
 	clsG   *gram // cls's rows, as the pair computes them (classRows.view)
+	clsID  int32 // the pair's id in cls
 	loc    []int32
 	clsBuf []float64
 }
