@@ -13,8 +13,9 @@ import (
 // row over its own class, k(x_i, x_j) for j of class a, is the same in
 // each (Q_ij = k(x_i, x_j) when y_i = y_j): on Fashion-MNIST's 10 classes
 // half the kernel values the pairs computed were of that part, and fewer
-// than half of those were distinct. classRows computes each such row once
-// over the whole class and the pairs read it; a pair computes only the
+// than half of those were distinct. classRows computes such a row over the
+// whole class when a second pair asks for it (the first computes what it
+// needs itself) and the later pairs read it; a pair computes only the
 // values against the other class. The values are those the pair would
 // compute, to the bit (the same dot products, norms and exponential), so
 // the model does not depend on whether a row was shared. On 20x20 digits
@@ -25,7 +26,7 @@ import (
 var noClassRows bool
 
 // classRows holds the kernel rows of the rows of each class over their own
-// class, computed when a pair first asks for one, while the budget lasts.
+// class, computed when a second pair asks for one, while the budget lasts.
 // The classes' rows must each be one run of the data (Kernel.RowOrder
 // groups them so). It is safe for concurrent use by the goroutines of
 // solvePairs, each pair computing rows with its own view of g (view).
@@ -130,7 +131,9 @@ func (c *classRows) view() *gram {
 // rows a pair asks for are asked for by no other pair (Fashion-MNIST's 10
 // classes, 10k rows: 1,944 of 4,184), and would be held for nothing until
 // their class's last pair, where the first pair's own cache holds them
-// while it needs them.
+// while it needs them. There, the rows held at most went from 10.2 to
+// about 4 MB and the fit's peak RSS from 53.3 to 52.0 MB, for the rows
+// asked by two pairs or more computed twice: 0.62 → 0.65 CPU s.
 func (c *classRows) row(g *gram, i int, buf []float64, id int32) []float32 {
 	c.mu[i].Lock()
 	defer c.mu[i].Unlock()
