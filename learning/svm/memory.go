@@ -65,9 +65,9 @@ func kernelNeed(ctx context.Context, d *learning.Data, cs []int, strat Multiclas
 		for _, c := range count {
 			full += learning.Times(c, 4*c)
 		}
-		// (41 bytes a row, and 48 for the whole data's gram), and each
+		// (45 bytes a row, and 48 for the whole data's gram), and each
 		// problem's scratch (12 bytes a row)
-		need += learning.Times(n, 41+48) + learning.Times(threads*largest, 12)
+		need += learning.Times(n, 45+48) + learning.Times(threads*largest, 12)
 	}
 	need += min(cache, full)
 	if f, ok := d.Features().(*learning.Float32); ok && largest < n && !slices.IsSorted(d.Y) && !f.IsView() {
