@@ -3,6 +3,7 @@ package svm
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -138,18 +139,30 @@ func TestW2StopsPromptly(t *testing.T) {
 		for i := range p.alpha {
 			p.alpha[i] = 0.5
 		}
-		begin := time.Now()
-		if _, err := p.w2(context.Background()); err != nil {
-			t.Fatal(err)
+		// Three tries: on a loaded machine one run can be descheduled for
+		// longer than the bound; without the checks every try takes the
+		// whole time.
+		var failure string
+		for range 3 {
+			begin := time.Now()
+			if _, err := p.w2(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			whole := time.Since(begin)
+			ctx, cancel := context.WithTimeout(context.Background(), whole/20)
+			begin = time.Now()
+			_, err := p.w2(ctx)
+			took := time.Since(begin)
+			cancel()
+			t.Logf("%T: %v whole, %v interrupted", r, whole, took)
+			if failure = ""; !errors.Is(err, context.DeadlineExceeded) || took > whole/3 {
+				failure = fmt.Sprintf("%T: interrupted after %v: %v after %v; want context.DeadlineExceeded well within the %v of the whole", r, whole/20, err, took, whole)
+				continue
+			}
+			break
 		}
-		whole := time.Since(begin)
-		ctx, cancel := context.WithTimeout(context.Background(), whole/20)
-		begin = time.Now()
-		_, err := p.w2(ctx)
-		t.Logf("%T: %v whole, %v interrupted", r, whole, time.Since(begin))
-		cancel()
-		if took := time.Since(begin); !errors.Is(err, context.DeadlineExceeded) || took > whole/3 {
-			t.Errorf("%T: interrupted after %v: %v after %v; want context.DeadlineExceeded well within the %v of the whole", r, whole/20, err, took, whole)
+		if failure != "" {
+			t.Error(failure)
 		}
 	}
 }
