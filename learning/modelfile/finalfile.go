@@ -58,18 +58,19 @@ func (l Setup) RunFinalFile(ctx context.Context, p *selection.Plan, planPath, pa
 	if err != nil {
 		return r, nil, false, err
 	}
-	fr := finalRead{ctx: memguard.Unguarded(ctx), path: path, opt: opt, col: p.Column(i)}
+	read := memguard.Unguarded(ctx)
+	fr := finalRead{path: path, opt: opt, col: p.Column(i)}
 	variance := 0.0
 	if ks.NeedsData() && ks.Gamma.Rule == kernel.GammaScale {
 		passes := 0
 		variance, err = learners.VarianceOfCount(func() float64 { return float64(len(fr.set.Y)) * float64(fr.set.Dim) }, func(visit func([]float64)) error {
 			if passes++; passes == 1 {
-				return fr.describe(p, visit)
+				return fr.describe(read, p, visit)
 			}
-			return fr.rows(visit)
+			return fr.rows(read, visit)
 		})
-	} else if err = fr.describe(p, nil); err == nil {
-		err = fr.rows(nil)
+	} else if err = fr.describe(read, p, nil); err == nil {
+		err = fr.rows(read, nil)
 	}
 	switch {
 	case errors.Is(err, errNotHeld):
@@ -97,7 +98,6 @@ var errNotHeld = errors.New("rows not held dense")
 
 // finalRead is RunFinalFile's two reads of the data file.
 type finalRead struct {
-	ctx  context.Context
 	path string
 	opt  dataset.Options
 	col  selection.Column
@@ -115,8 +115,8 @@ type finalRead struct {
 // describe reads the file for its labels and its rows' form, checks them
 // against the plan p, and visits every row's non-zero values if visit is
 // not nil; errNotHeld if the rows are not held dense.
-func (fr *finalRead) describe(p *selection.Plan, visit func([]float64)) error {
-	set, desc, err := dataset.ReadFileCompactVisit(fr.ctx, fr.path, fr.opt, fitBlockRows, nil, visitValues(visit))
+func (fr *finalRead) describe(ctx context.Context, p *selection.Plan, visit func([]float64)) error {
+	set, desc, err := dataset.ReadFileCompactVisit(ctx, fr.path, fr.opt, fitBlockRows, nil, visitValues(visit))
 	if err != nil {
 		return err
 	}
@@ -138,7 +138,7 @@ func (fr *finalRead) describe(p *selection.Plan, visit func([]float64)) error {
 // every row as fit holds it (FitFingerprint) and visiting its non-zero
 // values if visit is not nil. A file that reads otherwise than the first
 // time is an error: it changed.
-func (fr *finalRead) rows(visit func([]float64)) error {
+func (fr *finalRead) rows(ctx context.Context, visit func([]float64)) error {
 	opt, desc := fr.opt, fr.desc
 	if fr.set.Format == dataset.LibSVM { // the numbering the first read found, so that the rows are seen 0-based
 		opt.Indices = dataset.OneBased
@@ -151,7 +151,7 @@ func (fr *finalRead) rows(visit func([]float64)) error {
 	grey := make([]byte, desc.Dim)
 	f32 := make([]float32, desc.Dim)
 	values := visitValues(visit)
-	set, compact, err := dataset.ReadFileCompactVisit(fr.ctx, fr.path, opt, fitBlockRows, fr.keep, func(b dataset.Block) error {
+	set, compact, err := dataset.ReadFileCompactVisit(ctx, fr.path, opt, fitBlockRows, fr.keep, func(b dataset.Block) error {
 		for k := range b.Rows() {
 			idx, val := b.Index[b.RowStart[k]:b.RowStart[k+1]], b.Value[b.RowStart[k]:b.RowStart[k+1]]
 			if desc.Grey != nil {
